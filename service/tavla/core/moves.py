@@ -1,0 +1,87 @@
+"""Legal moves of a position and roll, as values (R4-R14 of RULES.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from tavla.core import movegen
+from tavla.core.errors import InvalidInputError
+from tavla.core.movegen import Step
+from tavla.core.notation import format_steps
+from tavla.core.position import Board, Position, flip_board
+
+
+@dataclass(frozen=True, slots=True)
+class CheckerMove:
+    """One die played by one checker (mover's numbering; ``from_point`` 25 = bar, ``to_point`` 0 = off)."""
+
+    from_point: int
+    to_point: int
+    die: int
+    hit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A legal play of a whole roll.
+
+    :ivar steps: the single-die checker moves, in an order in which they can be played.
+    :ivar board_after: the board after the move, still in the mover's view (internal key).
+    :ivar mover: the position the move was played from.
+    """
+
+    steps: tuple[Step, ...]
+    board_after: Board
+    mover: Position = field(compare=False)
+
+    @property
+    def checker_moves(self) -> tuple[CheckerMove, ...]:
+        return tuple(CheckerMove(*s) for s in self.steps)
+
+    @property
+    def notation(self) -> str:
+        """Standard notation, e.g. ``24/18 13/9*``; ``""`` for the empty move."""
+        return format_steps(self.steps)
+
+    @property
+    def result(self) -> Position:
+        """The position after the move, with the opponent on roll."""
+        return Position(flip_board(self.board_after), self.mover.on_roll.other)
+
+    @property
+    def hits(self) -> frozenset[int]:
+        """Points (mover's numbering) where this move hits."""
+        return frozenset(s[1] for s in self.steps if s[3])
+
+    @property
+    def dice_used(self) -> int:
+        return len(self.steps)
+
+
+def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]:
+    """Validate a roll: exactly two values, each 1-6.
+
+    :raises InvalidInputError: otherwise.
+    """
+    if len(dice) != 2:
+        raise InvalidInputError(field_name, f"needs exactly two dice, got {len(dice)}: {list(dice)}")
+    for d in dice:
+        if not 1 <= d <= 6:
+            raise InvalidInputError(field_name, f"die {d} is not 1-6 in {list(dice)}")
+    return dice[0], dice[1]
+
+
+def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
+    """Every legal move for ``position`` and ``dice``, one per distinct resulting position.
+
+    Never empty: when no die can be played (R7) the list holds one empty move whose result is
+    the same board with the opponent on roll. Sorted by steps, highest points first.
+
+    :raises InvalidInputError: bad dice.
+    """
+    d1, d2 = check_dice(dice)
+    _, results = movegen.generate(position.board, d1, d2)
+    moves = [Move(steps, board, position) for board, steps in results.items()]
+    moves.sort(key=lambda m: [(-s[0], -s[1]) for s in m.steps])
+    return moves

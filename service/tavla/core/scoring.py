@@ -1,0 +1,67 @@
+"""End of game and scoring (R15-R17, R20 of RULES.md)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from tavla.core.errors import GameNotOverError
+from tavla.core.position import CHECKERS, Position, Side
+from tavla.core.ruleset import KatmerliMarsRule, Ruleset
+
+
+class ResultKind(enum.Enum):
+    """How a game was won. Turkish names: gammon is *mars*, backgammon *katmerli mars*."""
+
+    SINGLE = "single"
+    GAMMON = "gammon"
+    BACKGAMMON = "backgammon"
+
+
+_BASE_POINTS = {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game: who won, how, and the points before the cube (1, 2 or 3)."""
+
+    winner: Side
+    kind: ResultKind
+    points: int
+
+
+def points_for(kind: ResultKind, ruleset: Ruleset) -> int:
+    """Points a result of ``kind`` pays with the cube at 1 (R15-R17)."""
+    if kind is ResultKind.BACKGAMMON and ruleset.katmerli_mars is KatmerliMarsRule.AS_MARS:
+        return 2
+    return _BASE_POINTS[kind]
+
+
+def classify(position: Position, winner: Side) -> ResultKind:
+    """The kind of win for ``winner`` against the other side as the checkers stand.
+
+    R15: single if the loser has borne off a checker, else gammon (mars). R16: backgammon
+    (katmerli mars) if the loser has borne off none and has a checker on the bar or in the
+    winner's home board (the loser's points 19-24).
+    """
+    loser = position.side(winner.other)
+    if loser.off:
+        return ResultKind.SINGLE
+    if loser.bar or any(loser.points[18:24]):
+        return ResultKind.BACKGAMMON
+    return ResultKind.GAMMON
+
+
+def score_game(position: Position, ruleset: Ruleset) -> GameResult:
+    """Score a finished game.
+
+    :raises GameNotOverError: neither side has borne off all 15 checkers.
+    """
+    winner = position.winner
+    if winner is None:
+        raise GameNotOverError(
+            f"the game is not over: {position.borne_off(Side.WHITE)} white and "
+            f"{position.borne_off(Side.BLACK)} black checkers are off, a win needs {CHECKERS} (R15)"
+        )
+    kind = classify(position, winner)
+    return GameResult(winner, kind, points_for(kind, ruleset))

@@ -1,0 +1,283 @@
+"""Parser for Jellyfish ``.mat`` match records (plain text).
+
+The format is the one written by Jellyfish and by the sites that copy it
+(Backgammon Studio, BackgammonGalaxy); it has no formal specification, so this
+parser follows the exports in ``tests/data/matches``::
+
+    ; [Player 1 "PlayerA"]                      header comments
+    7 point match                               match length (missing/0: money)
+     Game 1
+     PlayerA : 0                  PlayerB : 0   score at the start of the game
+      1) 51: 24/23 13/8           42: 8/4 6/4   player 1 left, player 2 right
+      9) 41: 9/5 7/6               Doubles => 2
+     10)  Takes                   64: 10/6 10/4
+     24)  Wins 4 point
+          Wins 1 point and the match            unnumbered result line
+
+Each side of a move line holds a roll (``DD: play``), ``Doubles => V``,
+``Takes``, ``Drops``, ``Wins N point(s) [and the match]`` or ``Losses N
+point(s)``.  The side is decided by column, per game, relative to where the
+second name starts on the score line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from types import MappingProxyType
+
+__all__ = [
+    "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError",
+    "Roll", "Take", "Win", "parse_match", "read_match",
+]
+
+
+class MatParseError(ValueError):
+    """A line of a ``.mat`` record that is not understood.
+
+    ``source`` names the record, ``line`` is 1-based, ``text`` is the offending
+    line without its line ending; ``str()`` reads
+    ``"<source>:<line>: <reason>: <text>"``.
+    """
+
+    def __init__(self, source: str, line: int, reason: str, text: str) -> None:
+        super().__init__(f"{source}:{line}: {reason}: {text}")
+        self.source = source
+        self.line = line
+        self.reason = reason
+        self.text = text
+
+    def __reduce__(self):  # keep the exception picklable despite the 4-arg init
+        return (type(self), (self.source, self.line, self.reason, self.text))
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """``DD: play``: ``dice`` as written (e.g. ``(5, 2)``).
+
+    ``play`` is the move text, whitespace-normalised and otherwise as written
+    (``bar/22``, ``25/22``, ``6/off``, ``2/0``, ``13/9*``, ``8/5(2)``); it is
+    ``''`` for an empty play or ``Cannot Move``, and ``'????'`` where the site
+    wrote that (a roll left unplayed when the game ended on resignation/time).
+    """
+
+    player: int
+    line: int
+    dice: tuple[int, int]
+    play: str
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """``Doubles => V``: ``value`` is the cube value offered (2, 4, ...)."""
+
+    player: int
+    line: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """``Takes``."""
+
+    player: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """``Drops``."""
+
+    player: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """``Wins N point(s)``; ``match_won`` if followed by ``and the match``."""
+
+    player: int
+    line: int
+    points: int
+    match_won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """``Losses N point(s)``: ``player`` gave up ``points`` (resignation/forfeit)."""
+
+    player: int
+    line: int
+    points: int
+
+
+# One recorded action; ``player`` is 1 (left column) or 2, ``line`` is 1-based.
+Action = Roll | Double | Take | Drop | Win | Loss
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """One game: ``score`` is (player 1, player 2) at its start, as recorded;
+    ``actions`` are in play order (left side before right side on a line)."""
+
+    number: int
+    line: int
+    score: tuple[int, int]
+    actions: tuple[Action, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A parsed record: ``length`` 0 means money play; ``headers`` maps the
+    ``; [Key "Value"]`` comments (read-only); ``players`` is (player 1, player 2)."""
+
+    source: str
+    length: int
+    headers: Mapping[str, str] = field(hash=False)  # a MappingProxyType
+    players: tuple[str, str]
+    games: tuple[Game, ...]
+
+
+_HEADER = re.compile(r';\s*\[(.+?)\s+"(.*)"\]\s*')
+_LENGTH = re.compile(r'\s*(\d+)\s+point\s+match\s*', re.IGNORECASE)
+_GAME = re.compile(r'\s*Game\s+(\d+)\s*')
+_SCORE = re.compile(r'\s*(\S.*?)\s+:\s+(\d+)\s+(\S.*?)\s+:\s+(\d+)\s*')
+_NUMBERED = re.compile(r'\s*(\d+)\)')
+# An action starts with a word ending in ':' (the dice) or with a keyword.
+_ITEM = re.compile(r'(?<!\S)(?:\S*:|Doubles|Takes|Drops|Wins|Losses)(?!\S)')
+_ROLL = re.compile(r'(\S*):(?: (.*))?')
+_MOVE = re.compile(r'(?:bar|25|2[0-4]|1\d|\d)/(?:off|2[0-4]|1\d|\d)\*?(?:\(\d\))?')
+_DOUBLE = re.compile(r'Doubles => (\d+)')
+_WIN = re.compile(r'Wins (\d+) points?( and the match)?')
+_LOSS = re.compile(r'Losses (\d+) points?')
+
+
+def _action(chunk: str, player: int, line: int) -> Action | str:
+    """Parse one side's text; return the action or a reason it is invalid."""
+    if m := _ROLL.fullmatch(chunk):
+        dice, play = m.group(1), m.group(2) or ''
+        if not re.fullmatch(r'[1-6][1-6]', dice):
+            return f'bad dice {dice!r}'
+        if play == 'Cannot Move':
+            play = ''
+        elif play != '????' and not all(_MOVE.fullmatch(t) for t in play.split()):
+            return f'bad play {play!r}'
+        return Roll(player, line, (int(dice[0]), int(dice[1])), play)
+    if m := _DOUBLE.fullmatch(chunk):
+        return Double(player, line, int(m.group(1)))
+    if chunk == 'Takes':
+        return Take(player, line)
+    if chunk == 'Drops':
+        return Drop(player, line)
+    if m := _WIN.fullmatch(chunk):
+        return Win(player, line, int(m.group(1)), bool(m.group(2)))
+    if m := _LOSS.fullmatch(chunk):
+        return Loss(player, line, int(m.group(1)))
+    return f'unknown action {chunk!r}'
+
+
+def _split_actions(body: str, anchor: int, split: int, line: int) -> list[Action] | str:
+    """Cut ``body`` (a line, blanked up to ``anchor``) into actions by column.
+
+    The score line's second-name column is only approximately the right column:
+    rewritten (anonymised) names shift it by several columns, and some result
+    tokens sit far right.  So a token belongs to the column it is nearer to:
+    ``anchor`` (just after the move number) or ``split``.
+    """
+    starts = [m.start() for m in _ITEM.finditer(body)]
+    if body[:starts[0] if starts else None].strip():
+        return 'unexpected text'
+    actions: list[Action] = []
+    for start, end in zip(starts, starts[1:] + [len(body)]):
+        player = 1 if start - anchor < split - start else 2
+        if actions and player <= actions[-1].player:
+            return 'two actions in one column'
+        action = _action(' '.join(body[start:end].split()), player, line)
+        if isinstance(action, str):
+            return action
+        actions.append(action)
+    return actions
+
+
+@dataclass(slots=True)
+class _OpenGame:
+    """The game being read; ``score`` is None until its score line is seen."""
+
+    number: int
+    line: int
+    score: tuple[int, int] | None = None
+    names: tuple[str, str] = ('', '')
+    split: int = 0
+    actions: list[Action] = field(default_factory=list)
+
+
+def parse_match(text: str, source: str = "<string>") -> Match:
+    """Parse the text of a ``.mat`` record; raise MatParseError on any line
+    that is not understood (or if the text is empty or holds no game)."""
+    lines = text.splitlines()
+    if not text.strip():
+        raise MatParseError(source, 1, 'empty match record', lines[0] if lines else '')
+    headers: dict[str, str] = {}
+    length: int | None = None
+    opened: list[_OpenGame] = []
+
+    for lineno, raw in enumerate(lines, 1):
+        def fail(reason: str) -> MatParseError:
+            return MatParseError(source, lineno, reason, raw)
+
+        if not raw.strip():
+            continue
+        game = opened[-1] if opened else None
+        if m := _GAME.fullmatch(raw):
+            if game is not None and game.score is None:
+                raise fail('new game before the score line')
+            opened.append(_OpenGame(int(m.group(1)), lineno))
+        elif game is None:  # preamble: headers and the match length
+            if m := _HEADER.fullmatch(raw):
+                headers[m.group(1)] = m.group(2)
+            elif (m := _LENGTH.fullmatch(raw)) and length is None:
+                length = int(m.group(1))
+            else:
+                raise fail('unexpected line before the first game')
+        elif game.score is None:  # the line after "Game K"
+            if not (m := _SCORE.fullmatch(raw)):
+                raise fail('expected the score line')
+            game.score = (int(m.group(2)), int(m.group(4)))
+            game.names = (m.group(1), m.group(3))
+            game.split = m.start(3)
+        else:
+            if m := _NUMBERED.match(raw):
+                anchor = m.end()
+                body = ' ' * anchor + raw[anchor:]
+            else:  # only a result may stand on an unnumbered line
+                anchor, body = 0, raw
+            found = _split_actions(body, anchor, game.split, lineno)
+            if isinstance(found, str):
+                raise fail(found)
+            if anchor == 0 and not all(isinstance(a, (Win, Loss)) for a in found):
+                raise fail('unnumbered line that is not a result')
+            game.actions.extend(found)
+
+    if not opened:
+        raise MatParseError(source, len(lines), 'no game in match record', lines[-1])
+    if opened[-1].score is None:
+        last = opened[-1]
+        raise MatParseError(source, last.line, 'game without a score line', lines[last.line - 1])
+    players = (headers.get('Player 1') or opened[0].names[0],
+               headers.get('Player 2') or opened[0].names[1])
+    games = tuple(Game(g.number, g.line, g.score, tuple(g.actions)) for g in opened)
+    return Match(source, length or 0, MappingProxyType(headers), players, games)
+
+
+def read_match(path: str | PathLike[str]) -> Match:
+    """Read and parse a ``.mat`` file (UTF-8, falling back to latin-1);
+    the match ``source`` is ``path`` as given."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode('utf-8')
+    except UnicodeDecodeError:
+        text = data.decode('latin-1')
+    return parse_match(text, str(path))
