@@ -1,0 +1,80 @@
+from tavla.v1 import types_pb2 as _types_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GetInitialPositionRequest(_message.Message):
+    __slots__ = ("ruleset", "on_roll")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    ON_ROLL_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    on_roll: _types_pb2.Side
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., on_roll: _Optional[_Union[_types_pb2.Side, str]] = ...) -> None: ...
+
+class GetInitialPositionResponse(_message.Message):
+    __slots__ = ("position",)
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    position: _types_pb2.Position
+    def __init__(self, position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...
+
+class ListLegalMovesRequest(_message.Message):
+    __slots__ = ("ruleset", "position", "dice")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    position: _types_pb2.Position
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ListLegalMovesResponse(_message.Message):
+    __slots__ = ("moves", "dice_used")
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    DICE_USED_FIELD_NUMBER: _ClassVar[int]
+    moves: _containers.RepeatedCompositeFieldContainer[_types_pb2.Move]
+    dice_used: int
+    def __init__(self, moves: _Optional[_Iterable[_Union[_types_pb2.Move, _Mapping]]] = ..., dice_used: _Optional[int] = ...) -> None: ...
+
+class ApplyMoveRequest(_message.Message):
+    __slots__ = ("ruleset", "position", "dice", "move")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    position: _types_pb2.Position
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    move: _types_pb2.Move
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ...) -> None: ...
+
+class ApplyMoveResponse(_message.Message):
+    __slots__ = ("move", "position", "game_over", "result")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    move: _types_pb2.Move
+    position: _types_pb2.Position
+    game_over: bool
+    result: _types_pb2.GameResult
+    def __init__(self, move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ...) -> None: ...
+
+class ScoreGameRequest(_message.Message):
+    __slots__ = ("ruleset", "position")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    position: _types_pb2.Position
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...
+
+class ScoreGameResponse(_message.Message):
+    __slots__ = ("game_over", "result")
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    game_over: bool
+    result: _types_pb2.GameResult
+    def __init__(self, game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ...) -> None: ...

@@ -1,0 +1,120 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Side(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SIDE_UNSPECIFIED: _ClassVar[Side]
+    SIDE_WHITE: _ClassVar[Side]
+    SIDE_BLACK: _ClassVar[Side]
+
+class StartRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    START_RULE_UNSPECIFIED: _ClassVar[StartRule]
+    START_RULE_INTERNATIONAL: _ClassVar[StartRule]
+    START_RULE_TURKISH: _ClassVar[StartRule]
+
+class KatmerliMarsRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    KATMERLI_MARS_RULE_UNSPECIFIED: _ClassVar[KatmerliMarsRule]
+    KATMERLI_MARS_RULE_COUNTED: _ClassVar[KatmerliMarsRule]
+    KATMERLI_MARS_RULE_AS_MARS: _ClassVar[KatmerliMarsRule]
+
+class ResultKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RESULT_KIND_UNSPECIFIED: _ClassVar[ResultKind]
+    RESULT_KIND_SINGLE: _ClassVar[ResultKind]
+    RESULT_KIND_GAMMON: _ClassVar[ResultKind]
+    RESULT_KIND_BACKGAMMON: _ClassVar[ResultKind]
+SIDE_UNSPECIFIED: Side
+SIDE_WHITE: Side
+SIDE_BLACK: Side
+START_RULE_UNSPECIFIED: StartRule
+START_RULE_INTERNATIONAL: StartRule
+START_RULE_TURKISH: StartRule
+KATMERLI_MARS_RULE_UNSPECIFIED: KatmerliMarsRule
+KATMERLI_MARS_RULE_COUNTED: KatmerliMarsRule
+KATMERLI_MARS_RULE_AS_MARS: KatmerliMarsRule
+RESULT_KIND_UNSPECIFIED: ResultKind
+RESULT_KIND_SINGLE: ResultKind
+RESULT_KIND_GAMMON: ResultKind
+RESULT_KIND_BACKGAMMON: ResultKind
+
+class Ruleset(_message.Message):
+    __slots__ = ("preset", "start", "katmerli_mars", "cube")
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    KATMERLI_MARS_FIELD_NUMBER: _ClassVar[int]
+    CUBE_FIELD_NUMBER: _ClassVar[int]
+    preset: str
+    start: StartRule
+    katmerli_mars: KatmerliMarsRule
+    cube: bool
+    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ...) -> None: ...
+
+class SideCheckers(_message.Message):
+    __slots__ = ("points", "bar", "borne_off", "pip_count")
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    BAR_FIELD_NUMBER: _ClassVar[int]
+    BORNE_OFF_FIELD_NUMBER: _ClassVar[int]
+    PIP_COUNT_FIELD_NUMBER: _ClassVar[int]
+    points: _containers.RepeatedScalarFieldContainer[int]
+    bar: int
+    borne_off: int
+    pip_count: int
+    def __init__(self, points: _Optional[_Iterable[int]] = ..., bar: _Optional[int] = ..., borne_off: _Optional[int] = ..., pip_count: _Optional[int] = ...) -> None: ...
+
+class Board(_message.Message):
+    __slots__ = ("white", "black")
+    WHITE_FIELD_NUMBER: _ClassVar[int]
+    BLACK_FIELD_NUMBER: _ClassVar[int]
+    white: SideCheckers
+    black: SideCheckers
+    def __init__(self, white: _Optional[_Union[SideCheckers, _Mapping]] = ..., black: _Optional[_Union[SideCheckers, _Mapping]] = ...) -> None: ...
+
+class Position(_message.Message):
+    __slots__ = ("on_roll", "board", "position_id")
+    ON_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    POSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    on_roll: Side
+    board: Board
+    position_id: str
+    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ...) -> None: ...
+
+class CheckerMove(_message.Message):
+    __slots__ = ("from_point", "to_point", "die", "hit")
+    FROM_POINT_FIELD_NUMBER: _ClassVar[int]
+    TO_POINT_FIELD_NUMBER: _ClassVar[int]
+    DIE_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    from_point: int
+    to_point: int
+    die: int
+    hit: bool
+    def __init__(self, from_point: _Optional[int] = ..., to_point: _Optional[int] = ..., die: _Optional[int] = ..., hit: _Optional[bool] = ...) -> None: ...
+
+class Move(_message.Message):
+    __slots__ = ("notation", "checker_moves", "result")
+    NOTATION_FIELD_NUMBER: _ClassVar[int]
+    CHECKER_MOVES_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    notation: str
+    checker_moves: _containers.RepeatedCompositeFieldContainer[CheckerMove]
+    result: Position
+    def __init__(self, notation: _Optional[str] = ..., checker_moves: _Optional[_Iterable[_Union[CheckerMove, _Mapping]]] = ..., result: _Optional[_Union[Position, _Mapping]] = ...) -> None: ...
+
+class GameResult(_message.Message):
+    __slots__ = ("winner", "kind", "points")
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    winner: Side
+    kind: ResultKind
+    points: int
+    def __init__(self, winner: _Optional[_Union[Side, str]] = ..., kind: _Optional[_Union[ResultKind, str]] = ..., points: _Optional[int] = ...) -> None: ...
