@@ -27,7 +27,7 @@ def _name(point: int) -> str:
 def format_steps(steps: tuple[Step, ...]) -> str:
     """Notation of a sequence of single-die steps; ``""`` for the empty move."""
     chains: list[list[tuple[int, bool]]] = []
-    for f, t, _die, hit in sorted(steps, key=lambda s: (-s[0], -s[1])):
+    for f, t, _die, hit in sorted(steps, key=lambda s: (-s[0], s[1])):
         for chain in chains:
             if chain[-1][0] == f:  # the same checker moving on
                 chain.append((t, hit))

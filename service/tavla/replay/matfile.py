@@ -50,7 +50,8 @@ class MatParseError(ValueError):
         self.reason = reason
         self.text = text
 
-    def __reduce__(self):  # keep the exception picklable despite the 4-arg init
+    def __reduce__(self) -> tuple[type[MatParseError], tuple[str, int, str, str]]:
+        # keep the exception picklable despite the 4-argument __init__
         return (type(self), (self.source, self.line, self.reason, self.text))
 
 
@@ -60,7 +61,7 @@ class Roll:
 
     ``play`` is the move text, whitespace-normalised and otherwise as written
     (``bar/22``, ``25/22``, ``6/off``, ``2/0``, ``13/9*``, ``8/5(2)``); it is
-    ``''`` for an empty play or ``Cannot Move``, and ``'????'`` where the site
+    ``""`` for an empty play or ``Cannot Move``, and ``"????"`` where the site
     wrote that (a roll left unplayed when the game ended on resignation/time).
     """
 
@@ -142,63 +143,64 @@ class Match:
 
 
 _HEADER = re.compile(r';\s*\[(.+?)\s+"(.*)"\]\s*')
-_LENGTH = re.compile(r'\s*(\d+)\s+point\s+match\s*', re.IGNORECASE)
-_GAME = re.compile(r'\s*Game\s+(\d+)\s*')
-_SCORE = re.compile(r'\s*(\S.*?)\s+:\s+(\d+)\s+(\S.*?)\s+:\s+(\d+)\s*')
-_NUMBERED = re.compile(r'\s*(\d+)\)')
+_LENGTH = re.compile(r"\s*(\d+)\s+point\s+match\s*", re.IGNORECASE)
+_GAME = re.compile(r"\s*Game\s+(\d+)\s*")
+_SCORE = re.compile(r"\s*(\S.*?)\s+:\s+(\d+)\s+(\S.*?)\s+:\s+(\d+)\s*")
+_NUMBERED = re.compile(r"\s*(\d+)\)")
 # An action starts with a word ending in ':' (the dice) or with a keyword.
-_ITEM = re.compile(r'(?<!\S)(?:\S*:|Doubles|Takes|Drops|Wins|Losses)(?!\S)')
-_ROLL = re.compile(r'(\S*):(?: (.*))?')
-_MOVE = re.compile(r'(?:bar|25|2[0-4]|1\d|\d)/(?:off|2[0-4]|1\d|\d)\*?(?:\(\d\))?')
-_DOUBLE = re.compile(r'Doubles => (\d+)')
-_WIN = re.compile(r'Wins (\d+) points?( and the match)?')
-_LOSS = re.compile(r'Losses (\d+) points?')
+_ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles|Takes|Drops|Wins|Losses)(?!\S)")
+_ROLL = re.compile(r"(\S*):(?: (.*))?")
+_MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")  # 13/7*/6 too
+_DOUBLE = re.compile(r"Doubles => (\d+)")
+_WIN = re.compile(r"Wins (\d+) points?( and the match)?")
+_LOSS = re.compile(r"Losses (\d+) points?")
 
 
-def _action(chunk: str, player: int, line: int) -> Action | str:
-    """Parse one side's text; return the action or a reason it is invalid."""
+class _Bad(Exception):
+    """Internal: why the current line is not understood."""
+
+
+def _action(chunk: str, player: int, line: int) -> Action:
+    """Parse one side's text (whitespace-normalised)."""
     if m := _ROLL.fullmatch(chunk):
-        dice, play = m.group(1), m.group(2) or ''
-        if not re.fullmatch(r'[1-6][1-6]', dice):
-            return f'bad dice {dice!r}'
-        if play == 'Cannot Move':
-            play = ''
-        elif play != '????' and not all(_MOVE.fullmatch(t) for t in play.split()):
-            return f'bad play {play!r}'
+        dice, play = m.group(1), m.group(2) or ""
+        if not re.fullmatch(r"[1-6][1-6]", dice):
+            raise _Bad(f"bad dice {dice!r}")
+        if play == "Cannot Move":
+            play = ""
+        elif play != "????" and not all(_MOVE.fullmatch(t) for t in play.split()):
+            raise _Bad(f"bad play {play!r}")
         return Roll(player, line, (int(dice[0]), int(dice[1])), play)
     if m := _DOUBLE.fullmatch(chunk):
         return Double(player, line, int(m.group(1)))
-    if chunk == 'Takes':
+    if chunk == "Takes":
         return Take(player, line)
-    if chunk == 'Drops':
+    if chunk == "Drops":
         return Drop(player, line)
     if m := _WIN.fullmatch(chunk):
         return Win(player, line, int(m.group(1)), bool(m.group(2)))
     if m := _LOSS.fullmatch(chunk):
         return Loss(player, line, int(m.group(1)))
-    return f'unknown action {chunk!r}'
+    raise _Bad(f"unknown action {chunk!r}")
 
 
-def _split_actions(body: str, anchor: int, split: int, line: int) -> list[Action] | str:
+def _actions(body: str, anchor: int, split: int, line: int) -> list[Action]:
     """Cut ``body`` (a line, blanked up to ``anchor``) into actions by column.
 
-    The score line's second-name column is only approximately the right column:
-    rewritten (anonymised) names shift it by several columns, and some result
-    tokens sit far right.  So a token belongs to the column it is nearer to:
+    The score line's second-name column is only roughly where the right column
+    starts: rewritten (anonymised) names shift it by up to 8 columns, and some
+    results sit far right.  So a token belongs to the column it is nearer to:
     ``anchor`` (just after the move number) or ``split``.
     """
     starts = [m.start() for m in _ITEM.finditer(body)]
     if body[:starts[0] if starts else None].strip():
-        return 'unexpected text'
+        raise _Bad("unexpected text")
     actions: list[Action] = []
     for start, end in zip(starts, starts[1:] + [len(body)]):
         player = 1 if start - anchor < split - start else 2
         if actions and player <= actions[-1].player:
-            return 'two actions in one column'
-        action = _action(' '.join(body[start:end].split()), player, line)
-        if isinstance(action, str):
-            return action
-        actions.append(action)
+            raise _Bad("two actions in one column")
+        actions.append(_action(" ".join(body[start:end].split()), player, line))
     return actions
 
 
@@ -209,7 +211,7 @@ class _OpenGame:
     number: int
     line: int
     score: tuple[int, int] | None = None
-    names: tuple[str, str] = ('', '')
+    names: tuple[str, str] = ("", "")
     split: int = 0
     actions: list[Action] = field(default_factory=list)
 
@@ -219,57 +221,58 @@ def parse_match(text: str, source: str = "<string>") -> Match:
     that is not understood (or if the text is empty or holds no game)."""
     lines = text.splitlines()
     if not text.strip():
-        raise MatParseError(source, 1, 'empty match record', lines[0] if lines else '')
+        raise MatParseError(source, 1, "empty match record", lines[0] if lines else "")
     headers: dict[str, str] = {}
     length: int | None = None
-    opened: list[_OpenGame] = []
-
+    games: list[_OpenGame] = []
     for lineno, raw in enumerate(lines, 1):
-        def fail(reason: str) -> MatParseError:
-            return MatParseError(source, lineno, reason, raw)
+        try:
+            length = _parse_line(raw, lineno, headers, length, games)
+        except _Bad as err:
+            raise MatParseError(source, lineno, str(err), raw) from None
+    if not games:
+        raise MatParseError(source, len(lines), "no game in match record", lines[-1])
+    last = games[-1]
+    if last.score is None:
+        raise MatParseError(source, last.line, "game without a score line", lines[last.line - 1])
+    players = (headers.get("Player 1") or games[0].names[0],
+               headers.get("Player 2") or games[0].names[1])
+    return Match(source, length or 0, MappingProxyType(headers), players,
+                 tuple(Game(g.number, g.line, g.score, tuple(g.actions)) for g in games))
 
-        if not raw.strip():
-            continue
-        game = opened[-1] if opened else None
-        if m := _GAME.fullmatch(raw):
-            if game is not None and game.score is None:
-                raise fail('new game before the score line')
-            opened.append(_OpenGame(int(m.group(1)), lineno))
-        elif game is None:  # preamble: headers and the match length
-            if m := _HEADER.fullmatch(raw):
-                headers[m.group(1)] = m.group(2)
-            elif (m := _LENGTH.fullmatch(raw)) and length is None:
-                length = int(m.group(1))
-            else:
-                raise fail('unexpected line before the first game')
-        elif game.score is None:  # the line after "Game K"
-            if not (m := _SCORE.fullmatch(raw)):
-                raise fail('expected the score line')
-            game.score = (int(m.group(2)), int(m.group(4)))
-            game.names = (m.group(1), m.group(3))
-            game.split = m.start(3)
+
+def _parse_line(raw: str, lineno: int, headers: dict[str, str], length: int | None,
+                games: list[_OpenGame]) -> int | None:
+    """Fold one line into ``headers``/``games``; return the match length so far."""
+    game = games[-1] if games else None
+    if not raw.strip():
+        pass
+    elif m := _GAME.fullmatch(raw):
+        if game is not None and game.score is None:
+            raise _Bad("new game before the score line")
+        games.append(_OpenGame(int(m.group(1)), lineno))
+    elif game is None:  # preamble: headers and the match length
+        if m := _HEADER.fullmatch(raw):
+            headers[m.group(1)] = m.group(2)
+        elif (m := _LENGTH.fullmatch(raw)) and length is None:
+            return int(m.group(1))
         else:
-            if m := _NUMBERED.match(raw):
-                anchor = m.end()
-                body = ' ' * anchor + raw[anchor:]
-            else:  # only a result may stand on an unnumbered line
-                anchor, body = 0, raw
-            found = _split_actions(body, anchor, game.split, lineno)
-            if isinstance(found, str):
-                raise fail(found)
-            if anchor == 0 and not all(isinstance(a, (Win, Loss)) for a in found):
-                raise fail('unnumbered line that is not a result')
-            game.actions.extend(found)
-
-    if not opened:
-        raise MatParseError(source, len(lines), 'no game in match record', lines[-1])
-    if opened[-1].score is None:
-        last = opened[-1]
-        raise MatParseError(source, last.line, 'game without a score line', lines[last.line - 1])
-    players = (headers.get('Player 1') or opened[0].names[0],
-               headers.get('Player 2') or opened[0].names[1])
-    games = tuple(Game(g.number, g.line, g.score, tuple(g.actions)) for g in opened)
-    return Match(source, length or 0, MappingProxyType(headers), players, games)
+            raise _Bad("unexpected line before the first game")
+    elif game.score is None:  # the line after "Game K"
+        if not (m := _SCORE.fullmatch(raw)):
+            raise _Bad("expected the score line")
+        game.score = (int(m.group(2)), int(m.group(4)))
+        game.names = (m.group(1), m.group(3))
+        game.split = m.start(3)
+    elif m := _NUMBERED.match(raw):
+        anchor = m.end()
+        game.actions += _actions(" " * anchor + raw[anchor:], anchor, game.split, lineno)
+    else:  # an unnumbered line may only hold a result
+        found = _actions(raw, 0, game.split, lineno)
+        if not all(isinstance(a, (Win, Loss)) for a in found):
+            raise _Bad("unnumbered line that is not a result")
+        game.actions += found
+    return length
 
 
 def read_match(path: str | PathLike[str]) -> Match:
@@ -277,7 +280,7 @@ def read_match(path: str | PathLike[str]) -> Match:
     the match ``source`` is ``path`` as given."""
     data = Path(path).read_bytes()
     try:
-        text = data.decode('utf-8')
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode('latin-1')
+        text = data.decode("latin-1")
     return parse_match(text, str(path))
