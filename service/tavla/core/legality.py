@@ -143,7 +143,9 @@ def _p(point: int) -> str:
 
 
 def _note(failure: _Failure, depth: int, reason: IllegalReason, why: str) -> None:
-    if depth > failure.depth:
+    # the deepest failure wins; at equal depth a broken rule says more than a dice mismatch
+    vague = failure.reason is not None and failure.reason[0] is R.WRONG_DICE
+    if depth > failure.depth or depth == failure.depth and vague and reason is not R.WRONG_DICE:
         failure.depth = depth
         failure.reason = (reason, why)
 

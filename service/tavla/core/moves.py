@@ -76,12 +76,11 @@ def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
     """Every legal move for ``position`` and ``dice``, one per distinct resulting position.
 
     Never empty: when no die can be played (R7) the list holds one empty move whose result is
-    the same board with the opponent on roll. Sorted by steps, highest points first.
+    the same board with the opponent on roll. The order is the generator's: deterministic,
+    first dice played from the highest points first.
 
     :raises InvalidInputError: bad dice.
     """
     d1, d2 = check_dice(dice)
     _, results = movegen.generate(position.board, d1, d2)
-    moves = [Move(steps, board, position) for board, steps in results.items()]
-    moves.sort(key=lambda m: [(-s[0], -s[1]) for s in m.steps])
-    return moves
+    return [Move(steps, board, position) for board, steps in results.items()]
