@@ -65,7 +65,7 @@ def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]
     :raises InvalidInputError: otherwise.
     """
     if len(dice) != 2:
-        raise InvalidInputError(field_name, f"needs exactly two dice, got {len(dice)}: {list(dice)}")
+        raise InvalidInputError(field_name, f"needs exactly two dice, got {len(dice)}")
     for d in dice:
         if not 1 <= d <= 6:
             raise InvalidInputError(field_name, f"die {d} is not 1-6 in {list(dice)}")

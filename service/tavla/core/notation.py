@@ -15,6 +15,7 @@ from tavla.core.errors import InvalidInputError
 from tavla.core.movegen import Step
 from tavla.core.position import BAR, OFF
 
+MAX_LENGTH = 200
 _EMPTY = {"", "-", "cannot move", "cannot move.", "no move", "pass"}
 _TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:\d{1,2}|off|bar)\*?)+)(?:\((\d+)\))?$")
 _WAYPOINT = re.compile(r"/(\d{1,2}|off|bar)\*?")
@@ -71,6 +72,8 @@ def parse(text: str, field: str = "move.notation") -> tuple[Leg, ...]:
     :raises InvalidInputError: a token is not of the form above, a point is outside 0-25, a
         checker moves backwards, or more than four checkers move.
     """
+    if len(text) > MAX_LENGTH:  # a turn is at most four checkers: refuse before any work
+        raise InvalidInputError(field, f"{len(text)} characters; a move is at most {MAX_LENGTH}")
     norm = " ".join(text.split())
     if norm.lower() in _EMPTY:
         return ()

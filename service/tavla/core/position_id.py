@@ -47,7 +47,7 @@ def decode(position_id: str, on_roll: Side = Side.WHITE) -> Position:
     """
     text = position_id.strip()
     if len(text) != _LENGTH:
-        raise InvalidInputError(_FIELD, f"{position_id!r} is not 14 characters")
+        raise InvalidInputError(_FIELD, f"{position_id[:20]!r} is not 14 characters")
     try:
         raw = base64.b64decode(text + "==", validate=True)
     except (binascii.Error, ValueError):
@@ -71,6 +71,9 @@ def decode(position_id: str, on_roll: Side = Side.WHITE) -> Position:
     views = [SideView(tuple(c[:24]), c[24], CHECKERS - sum(c)) for c in sides]
     white, black = (views[1], views[0]) if on_roll is Side.WHITE else (views[0], views[1])
     try:
-        return Position.from_sides(on_roll, white, black)
+        position = Position.from_sides(on_roll, white, black)
     except InvalidInputError as exc:
         raise InvalidInputError(_FIELD, f"{position_id!r}: {exc.reason}") from None
+    if encode(position) != text:  # the last character's 4 spare bits must be zero
+        raise InvalidInputError(_FIELD, f"{position_id!r} is not canonical: spare bits are set")
+    return position

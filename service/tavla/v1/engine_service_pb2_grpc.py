@@ -33,7 +33,8 @@ class EngineServiceStub:
     with google.rpc.ErrorInfo (domain "tavla.v1") whose reason names the rule an illegal move
     breaks: MUST_ENTER_FROM_BAR, POINT_BLOCKED, MUST_USE_BOTH_DICE, MUST_USE_LARGER_DIE,
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
-    GAME_OVER.
+    GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
+    "winner" for GAME_OVER.
     """
 
     def __init__(self, channel):
@@ -72,7 +73,8 @@ class EngineServiceServicer:
     with google.rpc.ErrorInfo (domain "tavla.v1") whose reason names the rule an illegal move
     breaks: MUST_ENTER_FROM_BAR, POINT_BLOCKED, MUST_USE_BOTH_DICE, MUST_USE_LARGER_DIE,
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
-    GAME_OVER.
+    GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
+    "winner" for GAME_OVER.
     """
 
     def GetInitialPosition(self, request, context):
@@ -142,7 +144,8 @@ class EngineService:
     with google.rpc.ErrorInfo (domain "tavla.v1") whose reason names the rule an illegal move
     breaks: MUST_ENTER_FROM_BAR, POINT_BLOCKED, MUST_USE_BOTH_DICE, MUST_USE_LARGER_DIE,
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
-    GAME_OVER.
+    GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
+    "winner" for GAME_OVER.
     """
 
     @staticmethod

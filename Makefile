@@ -1,0 +1,37 @@
+# Two entry points, both set up everything they need on a fresh machine (Python 3.10+):
+#   make serve   install the service into .venv and run it on port 50051
+#   make test    install the service and its test tools into .venv-test and run every test
+PYTHON ?= python3
+PORT ?= 50051
+
+.PHONY: serve test bench regen clean
+
+.venv/.installed: pyproject.toml
+	$(PYTHON) -m venv .venv
+	.venv/bin/pip install --quiet --upgrade pip
+	.venv/bin/pip install --quiet .
+	touch $@
+
+.venv-test/.installed: pyproject.toml
+	$(PYTHON) -m venv .venv-test
+	.venv-test/bin/pip install --quiet --upgrade pip
+	.venv-test/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+serve: .venv/.installed
+	.venv/bin/pip install --quiet --no-deps .
+	.venv/bin/tavla-engine serve --port $(PORT)
+
+test: .venv-test/.installed
+	.venv-test/bin/python -m pytest
+
+bench: .venv-test/.installed
+	.venv-test/bin/python bench/bench_movegen.py
+
+# Regenerate the Python stubs from proto/ (a test checks they are fresh).
+regen: .venv-test/.installed
+	.venv-test/bin/python -m grpc_tools.protoc -Iproto --python_out=service --pyi_out=service \
+		--grpc_python_out=service proto/tavla/v1/*.proto
+
+clean:
+	rm -rf .venv .venv-test build service/*.egg-info

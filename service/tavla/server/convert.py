@@ -1,0 +1,220 @@
+"""Conversions between tavla.v1 messages and :mod:`tavla.core` values, and nothing else.
+
+Input conversions validate what the proto types cannot (enum values, point ranges, which of two
+alternative fields is given) and raise :class:`~tavla.core.InvalidInputError` naming the request
+field, e.g. ``position.on_roll``; the checker counts themselves are validated by the core
+(:meth:`Position.from_sides`, :func:`position_id.decode`). Output conversions always succeed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from tavla import core
+from tavla.core import (
+    CheckerMove,
+    GameResult,
+    InvalidInputError,
+    KatmerliMarsRule,
+    Position,
+    ResultKind,
+    Ruleset,
+    Side,
+    SideView,
+    StartRule,
+)
+from tavla.core.notation import Leg
+from tavla.v1 import types_pb2 as pb
+
+T = TypeVar("T")
+
+DEFAULT_PRESET = "international"
+BAR_POINT = 25  # CheckerMove.from_point of a checker entering from the bar
+OFF_POINT = 0  # CheckerMove.to_point of a checker borne off
+MAX_CHECKER_MOVES = 4  # a double moves at most four checkers (R6)
+# The longest real notation is four hitting chains, well under 100 characters. The cap stops a
+# multi-megabyte string from costing seconds in the parser before it is rejected.
+MAX_NOTATION_LENGTH = 256
+
+_SIDES: dict[int, Side] = {pb.SIDE_WHITE: Side.WHITE, pb.SIDE_BLACK: Side.BLACK}
+_SIDES_OUT: dict[Side, pb.Side] = {Side.WHITE: pb.SIDE_WHITE, Side.BLACK: pb.SIDE_BLACK}
+_STARTS: dict[int, StartRule] = {
+    pb.START_RULE_INTERNATIONAL: StartRule.INTERNATIONAL,
+    pb.START_RULE_TURKISH: StartRule.TURKISH,
+}
+_KATMERLI: dict[int, KatmerliMarsRule] = {
+    pb.KATMERLI_MARS_RULE_COUNTED: KatmerliMarsRule.COUNTED,
+    pb.KATMERLI_MARS_RULE_AS_MARS: KatmerliMarsRule.AS_MARS,
+}
+_KINDS_OUT: dict[ResultKind, pb.ResultKind] = {
+    ResultKind.SINGLE: pb.RESULT_KIND_SINGLE,
+    ResultKind.GAMMON: pb.RESULT_KIND_GAMMON,
+    ResultKind.BACKGAMMON: pb.RESULT_KIND_BACKGAMMON,
+}
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests -> core
+
+
+def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
+    """The core :class:`Ruleset`: the preset (empty = international), then each set field.
+
+    UNSPECIFIED enums and an unset ``cube`` keep the preset's values (R3, R17, R19).
+
+    :raises InvalidInputError: unknown preset name (``ruleset.preset``) or an enum number this
+        version does not know (``ruleset.start``, ``ruleset.katmerli_mars``).
+    """
+    rules = core.preset(msg.preset or DEFAULT_PRESET)
+    if msg.start != pb.START_RULE_UNSPECIFIED:
+        rules = replace(rules, start=_enum(_STARTS, msg.start, "ruleset.start"))
+    if msg.katmerli_mars != pb.KATMERLI_MARS_RULE_UNSPECIFIED:
+        rules = replace(rules, katmerli_mars=_enum(_KATMERLI, msg.katmerli_mars, "ruleset.katmerli_mars"))
+    if msg.HasField("cube"):
+        rules = replace(rules, cube=msg.cube)
+    return rules
+
+
+def side_from_proto(value: int, field: str, default: Side | None = None) -> Side:
+    """A :class:`Side` from the enum number; SIDE_UNSPECIFIED gives ``default``.
+
+    :raises InvalidInputError: unspecified with no default ("required"), or an unknown number.
+    """
+    if value == pb.SIDE_UNSPECIFIED:
+        if default is None:
+            raise InvalidInputError(field, "is required")
+        return default
+    return _enum(_SIDES, value, field)
+
+
+def position_from_proto(msg: pb.Position) -> Position:
+    """A validated core :class:`Position` from ``board`` and/or ``position_id`` (R1).
+
+    With only ``position_id``, an unset ``on_roll`` means white; with ``board`` it is required.
+
+    :raises InvalidInputError: neither given, or both given for different checkers (field
+        ``position``); ``on_roll`` missing with ``board`` or unknown (``position.on_roll``); bad
+        counts or a point held by both sides (``position.board...``, from the core); a bad
+        Position ID (``position.position_id``, from the core).
+    """
+    has_board = msg.HasField("board")
+    has_id = bool(msg.position_id)
+    if not has_board and not has_id:
+        raise InvalidInputError("position", "give board or position_id")
+    on_roll = side_from_proto(msg.on_roll, "position.on_roll", None if has_board else Side.WHITE)
+    if not has_board:
+        return core.position_id.decode(msg.position_id, on_roll)
+    from_board = Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black))
+    if has_id and core.position_id.decode(msg.position_id, on_roll) != from_board:
+        raise InvalidInputError(
+            "position",
+            f"board and position_id {msg.position_id!r} describe different checkers "
+            f"(the board's ID is {core.position_id.encode(from_board)!r})",
+        )
+    return from_board
+
+
+def _view(msg: pb.SideCheckers) -> SideView:
+    # pip_count is output only, so it is ignored; the core checks lengths and totals.
+    return SideView(tuple(msg.points), msg.bar, msg.borne_off)
+
+
+def dice_from_proto(dice: Sequence[int]) -> tuple[int, ...]:
+    """The roll as a tuple; the core's :func:`check_dice` validates it (field ``dice``)."""
+    return tuple(dice)
+
+
+def notation_legs(text: str) -> tuple[Leg, ...]:
+    """Legs of a move given by notation (field ``move.notation``); ``""`` is the empty move.
+
+    :raises InvalidInputError: longer than :data:`MAX_NOTATION_LENGTH`, or unreadable (core).
+    """
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidInputError(
+            "move.notation", f"is {len(text)} characters; a move is at most {MAX_NOTATION_LENGTH}"
+        )
+    return core.notation.parse(text, field="move.notation")
+
+
+def checker_move_legs(moves: Sequence[pb.CheckerMove]) -> tuple[Leg, ...]:
+    """Legs of a move given by checker moves: one leg per checker move (``die``/``hit`` ignored).
+
+    :raises InvalidInputError: more than four checker moves, a ``from_point`` outside 1-25, a
+        ``to_point`` outside 0-24, or a move that does not go forward (``move.checker_moves``).
+    """
+    field = "move.checker_moves"
+    if len(moves) > MAX_CHECKER_MOVES:
+        raise InvalidInputError(field, f"has {len(moves)} checker moves; a turn has at most 4 (R6)")
+    legs = []
+    for i, m in enumerate(moves):
+        if not 1 <= m.from_point <= BAR_POINT:
+            raise InvalidInputError(field, f"move {i}: from_point {m.from_point} is not 1-24 or 25 (bar)")
+        if m.to_point >= BAR_POINT:
+            raise InvalidInputError(field, f"move {i}: to_point {m.to_point} is not 1-24 or 0 (off)")
+        if m.to_point >= m.from_point:
+            raise InvalidInputError(
+                field, f"move {i}: {m.from_point}/{m.to_point} does not move forward (R4)"
+            )
+        legs.append(Leg((m.from_point, m.to_point)))
+    return tuple(legs)
+
+
+def move_text(msg: pb.Move) -> str:
+    """The move as the client wrote it, for error messages: notation, else the checker moves."""
+    if msg.notation:
+        return msg.notation[:MAX_NOTATION_LENGTH]
+    return " ".join(f"{m.from_point}/{m.to_point}" for m in msg.checker_moves[:MAX_CHECKER_MOVES + 1])
+
+
+def _enum(table: dict[int, T], value: int, field: str) -> T:
+    # proto3 enums are open: an unknown number arrives as a plain int and must be rejected here.
+    try:
+        return table[value]
+    except KeyError:
+        raise InvalidInputError(field, f"unknown value {value}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Core -> responses
+
+
+def side_to_proto(side: Side) -> pb.Side:
+    """The tavla.v1 ``Side`` number of ``side``."""
+    return _SIDES_OUT[side]
+
+
+def position_to_proto(position: Position) -> pb.Position:
+    """A ``Position`` message with ``on_roll``, ``board`` (with pip counts) and ``position_id``."""
+    return pb.Position(
+        on_roll=side_to_proto(position.on_roll),
+        board=pb.Board(
+            white=_side_checkers(position.side(Side.WHITE)),
+            black=_side_checkers(position.side(Side.BLACK)),
+        ),
+        position_id=core.position_id.encode(position),
+    )
+
+
+def _side_checkers(view: SideView) -> pb.SideCheckers:
+    return pb.SideCheckers(points=view.points, bar=view.bar, borne_off=view.off, pip_count=view.pip_count)
+
+
+def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
+    """A ``CheckerMove`` message (mover's numbering, 25 = bar, 0 = off)."""
+    return pb.CheckerMove(from_point=step.from_point, to_point=step.to_point, die=step.die, hit=step.hit)
+
+
+def move_to_proto(move: core.Move) -> pb.Move:
+    """A ``Move`` message: canonical notation, checker moves in a playable order, and result."""
+    return pb.Move(
+        notation=move.notation,
+        checker_moves=[checker_move_to_proto(s) for s in move.checker_moves],
+        result=position_to_proto(move.result),
+    )
+
+
+def result_to_proto(result: GameResult) -> pb.GameResult:
+    """A ``GameResult`` message: winner, kind and points with the cube at 1 (R15-R17)."""
+    return pb.GameResult(winner=side_to_proto(result.winner), kind=_KINDS_OUT[result.kind], points=result.points)

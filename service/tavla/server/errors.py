@@ -1,0 +1,169 @@
+"""Mapping errors to gRPC statuses with rich details (AIP-193), and the interceptor that does it.
+
+Every failure a client can cause is ``INVALID_ARGUMENT``:
+
+* :class:`~tavla.core.InvalidInputError` -> ``google.rpc.BadRequest`` with one field violation
+  (``field`` = the request field path, ``description`` = the reason).
+* :class:`IllegalMove` (a core :class:`~tavla.core.IllegalMoveError` plus the move as sent) ->
+  ``google.rpc.ErrorInfo(reason=<IllegalReason>, domain="tavla.v1", metadata={"move", "dice"})``.
+* :class:`GameOver` -> ``ErrorInfo(reason="GAME_OVER")`` and a field violation on ``position``.
+* A request whose bytes do not parse as the request message -> ``INVALID_ARGUMENT``.
+
+Anything else is a bug: it is logged with its traceback and answered ``INTERNAL`` with a generic
+message, and the server carries on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import grpc
+from google.protobuf import message as pb_message
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from tavla.core import GameNotOverError, IllegalMoveError, InvalidInputError, Side, TavlaError
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "tavla.v1"
+GAME_OVER = "GAME_OVER"
+# Core messages quote the input. Status messages travel in HTTP/2 trailers, which clients cap
+# (8 KiB by default), so an echoed megabyte would turn a clean INVALID_ARGUMENT into a transport
+# error on the client. Both the message and each detail string are cut to this length.
+MAX_TEXT = 512
+
+
+class GameOver(Exception):
+    """A move was asked for in a position where one side has already borne off all 15 (R15)."""
+
+    def __init__(self, winner: Side) -> None:
+        super().__init__(
+            f"the game is over: {winner.name.lower()} has borne off all 15 checkers (R15)"
+        )
+        self.winner = winner
+
+
+class IllegalMove(Exception):
+    """A core :class:`IllegalMoveError` with the move and dice as the client sent them."""
+
+    def __init__(self, error: IllegalMoveError, move: str, dice: Sequence[int]) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.move = move
+        self.dice = tuple(dice)
+
+
+def status_for(exc: BaseException) -> status_pb2.Status | None:
+    """The ``google.rpc.Status`` for an expected error, or ``None`` for a bug."""
+    if isinstance(exc, InvalidInputError):
+        return _status(str(exc), _bad_request(exc.field, exc.reason))
+    if isinstance(exc, IllegalMove):
+        info = _error_info(exc.error.reason.value, move=exc.move, dice="-".join(map(str, exc.dice[:4])))
+        return _status(exc.error.message, info)
+    if isinstance(exc, IllegalMoveError):  # raised without the request's move: still a rule
+        return _status(exc.message, _error_info(exc.reason.value))
+    if isinstance(exc, GameOver):
+        return _status(
+            str(exc),
+            _error_info(GAME_OVER, winner=exc.winner.name.lower()),
+            _bad_request("position", str(exc)),
+        )
+    if isinstance(exc, GameNotOverError):  # scoring an unfinished game
+        return _status(str(exc), _bad_request("position", str(exc)))
+    if isinstance(exc, TavlaError):  # any other deliberate core error is still about the input
+        return _status(str(exc))
+    return None
+
+
+def _status(message: str, *details: pb_message.Message) -> status_pb2.Status:
+    status = status_pb2.Status(code=code_pb2.INVALID_ARGUMENT, message=_cut(message))
+    for detail in details:
+        status.details.add().Pack(detail)
+    return status
+
+
+def _bad_request(field: str, description: str) -> error_details_pb2.BadRequest:
+    return error_details_pb2.BadRequest(
+        field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=_cut(field), description=_cut(description))
+        ]
+    )
+
+
+def _error_info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
+    return error_details_pb2.ErrorInfo(
+        reason=reason, domain=DOMAIN, metadata={k: _cut(v) for k, v in metadata.items()}
+    )
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+
+
+# ---------------------------------------------------------------------------------------------
+# The interceptor
+
+
+class _Undecodable:
+    """Stands in for a request whose bytes did not parse, so the handler wrapper can reject it."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+
+def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
+    # gRPC answers INTERNAL when the request deserializer raises; parsing is input validation,
+    # so failures are passed to the handler wrapper as a value and answered INVALID_ARGUMENT.
+    def deserialize(data: bytes) -> Any:
+        if deserializer is None:
+            return data
+        try:
+            return deserializer(data)
+        except Exception as exc:  # DecodeError, invalid UTF-8, nesting too deep, ...
+            return _Undecodable(exc)
+
+    return deserialize
+
+
+class ErrorInterceptor(grpc.ServerInterceptor):
+    """Wraps every unary-unary handler: maps errors by :func:`status_for`, bugs to INTERNAL.
+
+    Put it last in the server's interceptor list (innermost), so that logging or metrics
+    interceptors added before it see the final status code on the context.
+    """
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler  # unknown method (UNIMPLEMENTED) or streaming (reflection, Watch)
+        behaviour = handler.unary_unary
+        method = handler_call_details.method
+
+        def guarded(request: Any, context: grpc.ServicerContext) -> Any:
+            if isinstance(request, _Undecodable):
+                context.abort(grpc.StatusCode.INVALID_ARGUMENT, _cut(f"request does not parse: {request.error}"))
+            try:
+                return behaviour(request, context)
+            except Exception as exc:
+                code = context.code()
+                if code is not None and code != grpc.StatusCode.OK:
+                    raise  # the handler aborted on purpose: its status stands
+                status = status_for(exc)
+                if status is None:  # a bug: keep the traceback, tell the client nothing internal
+                    log.exception("unexpected error in %s", method)
+                    context.abort(grpc.StatusCode.INTERNAL, "internal error")
+                else:
+                    context.abort_with_status(rpc_status.to_status(status))
+
+        return grpc.unary_unary_rpc_method_handler(
+            guarded,
+            request_deserializer=_lenient(handler.request_deserializer),
+            response_serializer=handler.response_serializer,
+        )

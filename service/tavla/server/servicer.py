@@ -1,0 +1,121 @@
+"""The tavla.v1 EngineService: each method converts the request, calls the core, converts back.
+
+Stateless: every request carries the whole position, so any replica answers any call. Errors
+are raised, never set on the context; :class:`tavla.server.errors.ErrorInterceptor` turns them
+into statuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import grpc
+
+from tavla import core
+from tavla.core import IllegalMoveError, Position
+from tavla.core.notation import Leg
+from tavla.server import convert
+from tavla.server.errors import GameOver, IllegalMove
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import engine_service_pb2_grpc as api_grpc
+from tavla.v1 import types_pb2 as pb
+
+
+class EngineServiceServicer(api_grpc.EngineServiceServicer):
+    """The rules engine service (see ``proto/tavla/v1/engine_service.proto``)."""
+
+    def GetInitialPosition(
+        self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
+    ) -> api.GetInitialPositionResponse:
+        """The starting position (R2); ``on_roll`` unset means white.
+
+        :raises InvalidInputError: bad ruleset or unknown ``on_roll``.
+        """
+        convert.ruleset_from_proto(request.ruleset)  # validated although R2 is the same in both
+        on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
+        return api.GetInitialPositionResponse(position=convert.position_to_proto(Position.initial(on_roll)))
+
+    def ListLegalMoves(
+        self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext
+    ) -> api.ListLegalMovesResponse:
+        """Every legal move (R4-R14), one per resulting position; never empty.
+
+        :raises InvalidInputError: bad ruleset, position or dice.
+        :raises GameOver: a side has already borne off all 15.
+        """
+        convert.ruleset_from_proto(request.ruleset)
+        position = _playable(request.position)
+        moves = core.legal_moves(position, convert.dice_from_proto(request.dice))
+        return api.ListLegalMovesResponse(
+            moves=[convert.move_to_proto(m) for m in moves], dice_used=moves[0].dice_used
+        )
+
+    def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:
+        """Play ``move`` and return the legal move, the position after it and any result.
+
+        :raises InvalidInputError: bad ruleset, position, dice or move syntax.
+        :raises GameOver: a side has already borne off all 15.
+        :raises IllegalMove: the move breaks a rule (reason per R4-R14) or is ambiguous.
+        """
+        rules = convert.ruleset_from_proto(request.ruleset)
+        position = _playable(request.position)
+        dice = convert.dice_from_proto(request.dice)
+        core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
+        move = _resolve(position, dice, request.move)
+        after = move.result
+        response = api.ApplyMoveResponse(
+            move=convert.move_to_proto(move), position=convert.position_to_proto(after)
+        )
+        if after.winner is not None:
+            response.game_over = True
+            response.result.CopyFrom(convert.result_to_proto(core.score_game(after, rules)))
+        return response
+
+    def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
+        """The result of a finished game (R15-R17); ``game_over`` false if nobody has 15 off.
+
+        :raises InvalidInputError: bad ruleset or position.
+        """
+        rules = convert.ruleset_from_proto(request.ruleset)
+        position = convert.position_from_proto(request.position)
+        if position.winner is None:
+            return api.ScoreGameResponse(game_over=False)
+        return api.ScoreGameResponse(
+            game_over=True, result=convert.result_to_proto(core.score_game(position, rules))
+        )
+
+
+def _playable(msg: pb.Position) -> Position:
+    """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
+    position = convert.position_from_proto(msg)
+    winner = position.winner
+    if winner is not None:
+        raise GameOver(winner)
+    return position
+
+
+def _resolve(position: Position, dice: Sequence[int], msg: pb.Move) -> core.Move:
+    """The legal move ``msg`` names, by notation, by checker moves, or by both if they agree.
+
+    A client may echo a move from ListLegalMoves, which carries both forms; then they must
+    name the same move.
+
+    :raises InvalidInputError: unreadable notation or checker moves, or the two disagree.
+    :raises IllegalMove: no legal move fits.
+    """
+    by_notation = convert.notation_legs(msg.notation) if msg.notation else None
+    by_steps = convert.checker_move_legs(msg.checker_moves) if msg.checker_moves else None
+    if by_notation is None or by_steps is None:
+        return _resolve_legs(position, dice, by_notation or by_steps or (), msg)
+    move = _resolve_legs(position, dice, by_notation, msg)
+    if _resolve_legs(position, dice, by_steps, msg).board_after != move.board_after:
+        raise core.InvalidInputError("move", "notation and checker_moves describe different moves")
+    return move
+
+
+def _resolve_legs(position: Position, dice: Sequence[int], legs: Sequence[Leg], msg: pb.Move) -> core.Move:
+    try:
+        return core.resolve(position, dice, legs)
+    except IllegalMoveError as exc:
+        raise IllegalMove(exc, convert.move_text(msg), dice) from exc
+
