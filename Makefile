@@ -4,7 +4,11 @@
 PYTHON ?= python3
 PORT ?= 50051
 
-.PHONY: serve test bench regen clean
+.PHONY: serve test test-python bench regen clean
+
+# Each mk/*.mk adds its own checks to TEST_TARGETS (clients, chart, image, ...).
+TEST_TARGETS := test-python
+include $(wildcard mk/*.mk)
 
 .venv/.installed: pyproject.toml
 	$(PYTHON) -m venv .venv
@@ -22,7 +26,9 @@ serve: .venv/.installed
 	.venv/bin/pip install --quiet --no-deps .
 	.venv/bin/tavla-engine serve --port $(PORT)
 
-test: .venv-test/.installed
+test: $(TEST_TARGETS)
+
+test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
 
 bench: .venv-test/.installed
