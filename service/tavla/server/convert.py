@@ -25,7 +25,9 @@ from tavla.core import (
     SideView,
     StartRule,
 )
+from tavla.core.bearoff import BearOffInfo, RaceOdds
 from tavla.core.notation import Leg
+from tavla.v1 import bearoff_pb2
 from tavla.v1 import types_pb2 as pb
 
 T = TypeVar("T")
@@ -218,3 +220,22 @@ def move_to_proto(move: core.Move) -> pb.Move:
 def result_to_proto(result: GameResult) -> pb.GameResult:
     """A ``GameResult`` message: winner, kind and points with the cube at 1 (R15-R17)."""
     return pb.GameResult(winner=side_to_proto(result.winner), kind=_KINDS_OUT[result.kind], points=result.points)
+
+
+def bear_off_status_to_proto(info: BearOffInfo) -> bearoff_pb2.BearOffStatus:
+    msg = bearoff_pb2.BearOffStatus(
+        side=side_to_proto(info.side), can_bear_off=info.can_bear_off, borne_off=info.checkers_off,
+        pip_count=info.pip_count, contact=info.contact,
+    )
+    if info.expected_rolls is not None:
+        msg.expected_rolls = info.expected_rolls
+        msg.effective_pip_count = info.epc
+        msg.rolls_distribution.extend(info.distribution)
+    return msg
+
+
+def race_odds_to_proto(odds: RaceOdds) -> bearoff_pb2.RaceOdds:
+    return bearoff_pb2.RaceOdds(
+        on_roll=side_to_proto(odds.on_roll), win=odds.win, win_gammon=odds.win_gammon,
+        lose_gammon=odds.lose_gammon, expected_points=odds.expected_points,
+    )

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 import grpc
 
 from tavla import core
-from tavla.core import IllegalMoveError, Position
+from tavla.core import IllegalMoveError, Position, bearoff
 from tavla.core.notation import Leg
 from tavla.server import convert
 from tavla.server.errors import GameOver, IllegalMove
+from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import types_pb2 as pb
@@ -83,6 +84,35 @@ class EngineServiceServicer(api_grpc.EngineServiceServicer):
         return api.ScoreGameResponse(
             game_over=True, result=convert.result_to_proto(core.score_game(position, rules))
         )
+
+
+    def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
+        """Bear-off figures of both sides, race odds, and ranked moves with dice (R11-R14).
+
+        :raises InvalidInputError: bad ruleset, position or dice.
+        """
+        rules = convert.ruleset_from_proto(request.ruleset)
+        position = convert.position_from_proto(request.position)
+        response = api.BearOffResponse(
+            white=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.WHITE)),
+            black=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.BLACK)),
+        )
+        if response.white.HasField("expected_rolls") and response.black.HasField("expected_rolls"):
+            response.race.CopyFrom(convert.race_odds_to_proto(bearoff.race_odds(position, rules)))
+        if request.dice:
+            dice = convert.dice_from_proto(request.dice)
+            core.check_dice(dice)
+            if position.winner is not None:
+                raise GameOver(position.winner)
+            if bearoff.can_bear_off(position, position.on_roll):
+                ranked = bearoff.rank_bear_off_moves(position, dice)
+                response.best_move.CopyFrom(convert.move_to_proto(ranked[0][0]))
+            else:
+                ranked = [(m, 0.0) for m in core.legal_moves(position, dice)]
+            response.moves.extend(
+                bearoff_pb2.RankedMove(move=convert.move_to_proto(m), expected_rolls=e) for m, e in ranked
+            )
+        return response
 
 
 def _playable(msg: pb.Position) -> Position:

@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bearoff_pb2 as tavla_dot_v1_dot_bearoff__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dtavla/v1/engine_service.proto\x12\x08tavla.v1\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"o\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\x88\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\"\x90\x01\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12$\n\x06result\x18\x04 \x01(\x0b\x32\x14.tavla.v1.GameResult\"\\\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\"L\n\x11ScoreGameResponse\x12\x11\n\tgame_over\x18\x01 \x01(\x08\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameResult2\xd1\x02\n\rEngineService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dtavla/v1/engine_service.proto\x12\x08tavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"o\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\x88\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\"\x90\x01\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12$\n\x06result\x18\x04 \x01(\x0b\x32\x14.tavla.v1.GameResult\"\\\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\"L\n\x11ScoreGameResponse\x12\x11\n\tgame_over\x18\x01 \x01(\x08\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameResult\"h\n\x0e\x42\x65\x61rOffRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"\xcb\x01\n\x0f\x42\x65\x61rOffResponse\x12&\n\x05white\x18\x01 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12&\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12 \n\x04race\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RaceOdds\x12#\n\x05moves\x18\x04 \x03(\x0b\x32\x14.tavla.v1.RankedMove\x12!\n\tbest_move\x18\x05 \x01(\x0b\x32\x0e.tavla.v1.Move2\x91\x03\n\rEngineService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponse\x12>\n\x07\x42\x65\x61rOff\x12\x18.tavla.v1.BearOffRequest\x1a\x19.tavla.v1.BearOffResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,22 +34,26 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.engine_service_pb2
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=65
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=161
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=163
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=229
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=231
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=342
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=344
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=418
-  _globals['_APPLYMOVEREQUEST']._serialized_start=421
-  _globals['_APPLYMOVEREQUEST']._serialized_end=557
-  _globals['_APPLYMOVERESPONSE']._serialized_start=560
-  _globals['_APPLYMOVERESPONSE']._serialized_end=704
-  _globals['_SCOREGAMEREQUEST']._serialized_start=706
-  _globals['_SCOREGAMEREQUEST']._serialized_end=798
-  _globals['_SCOREGAMERESPONSE']._serialized_start=800
-  _globals['_SCOREGAMERESPONSE']._serialized_end=876
-  _globals['_ENGINESERVICE']._serialized_start=879
-  _globals['_ENGINESERVICE']._serialized_end=1216
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=89
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=185
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=187
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=253
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=255
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=366
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=368
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=442
+  _globals['_APPLYMOVEREQUEST']._serialized_start=445
+  _globals['_APPLYMOVEREQUEST']._serialized_end=581
+  _globals['_APPLYMOVERESPONSE']._serialized_start=584
+  _globals['_APPLYMOVERESPONSE']._serialized_end=728
+  _globals['_SCOREGAMEREQUEST']._serialized_start=730
+  _globals['_SCOREGAMEREQUEST']._serialized_end=822
+  _globals['_SCOREGAMERESPONSE']._serialized_start=824
+  _globals['_SCOREGAMERESPONSE']._serialized_end=900
+  _globals['_BEAROFFREQUEST']._serialized_start=902
+  _globals['_BEAROFFREQUEST']._serialized_end=1006
+  _globals['_BEAROFFRESPONSE']._serialized_start=1009
+  _globals['_BEAROFFRESPONSE']._serialized_end=1212
+  _globals['_ENGINESERVICE']._serialized_start=1215
+  _globals['_ENGINESERVICE']._serialized_end=1616
 # @@protoc_insertion_point(module_scope)

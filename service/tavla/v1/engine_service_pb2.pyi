@@ -1,3 +1,4 @@
+from tavla.v1 import bearoff_pb2 as _bearoff_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -78,3 +79,27 @@ class ScoreGameResponse(_message.Message):
     game_over: bool
     result: _types_pb2.GameResult
     def __init__(self, game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ...) -> None: ...
+
+class BearOffRequest(_message.Message):
+    __slots__ = ("ruleset", "position", "dice")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    position: _types_pb2.Position
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BearOffResponse(_message.Message):
+    __slots__ = ("white", "black", "race", "moves", "best_move")
+    WHITE_FIELD_NUMBER: _ClassVar[int]
+    BLACK_FIELD_NUMBER: _ClassVar[int]
+    RACE_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVE_FIELD_NUMBER: _ClassVar[int]
+    white: _bearoff_pb2.BearOffStatus
+    black: _bearoff_pb2.BearOffStatus
+    race: _bearoff_pb2.RaceOdds
+    moves: _containers.RepeatedCompositeFieldContainer[_bearoff_pb2.RankedMove]
+    best_move: _types_pb2.Move
+    def __init__(self, white: _Optional[_Union[_bearoff_pb2.BearOffStatus, _Mapping]] = ..., black: _Optional[_Union[_bearoff_pb2.BearOffStatus, _Mapping]] = ..., race: _Optional[_Union[_bearoff_pb2.RaceOdds, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[_bearoff_pb2.RankedMove, _Mapping]]] = ..., best_move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ...) -> None: ...

@@ -63,6 +63,11 @@ class EngineServiceStub:
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.ScoreGameRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ScoreGameResponse.FromString,
                 _registered_method=True)
+        self.BearOff = channel.unary_unary(
+                '/tavla.v1.EngineService/BearOff',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServiceServicer:
@@ -105,6 +110,14 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def BearOff(self, request, context):
+        """Bear-off figures of both sides, race odds when neither side has contact, and with dice the
+        legal moves ranked by the exact bear-off database (R11-R14).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -127,6 +140,11 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     servicer.ScoreGame,
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ScoreGameRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.ScoreGameResponse.SerializeToString,
+            ),
+            'BearOff': grpc.unary_unary_rpc_method_handler(
+                    servicer.BearOff,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -246,6 +264,33 @@ class EngineService:
             '/tavla.v1.EngineService/ScoreGame',
             tavla_dot_v1_dot_engine__service__pb2.ScoreGameRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.ScoreGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BearOff(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/BearOff',
+            tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.FromString,
             options,
             channel_credentials,
             insecure,
