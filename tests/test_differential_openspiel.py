@@ -12,11 +12,10 @@ from __future__ import annotations
 import random
 import re
 
+import pyspiel
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
-from tavla.core.movegen import generate  # noqa: E402
+from tavla.core.movegen import generate
 
 GAME = pyspiel.load_game("backgammon")
 
