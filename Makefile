@@ -1,8 +1,10 @@
 # Two entry points, both set up everything they need on a fresh machine (Python 3.10+):
-#   make serve   install the service into .venv and run it on port 50051
+#   make serve   install the service into .venv and run it on port 50051 (HOST=, PORT= to change)
 #   make test    install the service and its test tools into .venv-test and run every test
 PYTHON ?= python3
+HOST ?= 0.0.0.0
 PORT ?= 50051
+SOURCES := pyproject.toml $(shell find service -name '*.py' -o -name '*.typed' 2>/dev/null)
 
 .PHONY: serve test test-python bench regen clean
 
@@ -10,8 +12,9 @@ PORT ?= 50051
 TEST_TARGETS := test-python
 include $(wildcard mk/*.mk)
 
-.venv/.installed: pyproject.toml
-	$(PYTHON) -m venv .venv
+# Reinstalled only when the sources change.
+.venv/.installed: $(SOURCES)
+	test -d .venv || $(PYTHON) -m venv .venv
 	.venv/bin/pip install --quiet --upgrade pip
 	.venv/bin/pip install --quiet .
 	touch $@
@@ -23,8 +26,7 @@ include $(wildcard mk/*.mk)
 	touch $@
 
 serve: .venv/.installed
-	.venv/bin/pip install --quiet --no-deps .
-	.venv/bin/tavla-engine serve --port $(PORT)
+	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT)
 
 test: $(TEST_TARGETS)
 

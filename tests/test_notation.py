@@ -56,6 +56,8 @@ def test_parse(text, legs):
         ("8/5(5)", "repeat count"),
         ("8/5(2) 6/5(2) 3/1", "at most 4"),
         ("24/", "cannot read"),
+        ("٢٤/٢٣", "cannot read"),  # ASCII digits only
+        ("24/23 " * 40, "at most 200"),
     ],
 )
 def test_parse_rejects(text, why):

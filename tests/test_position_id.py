@@ -35,7 +35,8 @@ def test_matches_gnubg_on_game_positions():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "4HPwATDgc/ABM", "4HPwATDgc/ABMAA", "4HPwATDgc/AB!A", "//////////////", "AAAAAAAAAAAAAA"],
+    ["", "4HPwATDgc/ABM", "4HPwATDgc/ABMAA", "4HPwATDgc/AB!A", "//////////////", "AAAAAAAAAAAAAA",
+     " 4HPwATDgc/ABMA", "4HPwATDgc/AB==", "4HPwATDgc/ABMB", "４HPwATDgc/ABMA"],
 )
 def test_bad_ids_are_invalid_input(text):
     with pytest.raises(InvalidInputError) as err:

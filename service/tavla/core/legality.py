@@ -64,6 +64,7 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
     if len(legs) > len(pool):
         return IllegalMoveError(R.WRONG_DICE, f"{text!r} moves {len(legs)} checkers with {d1}-{d2}")
     failure = _Failure()
+    failure.names = [_text([leg]) for leg in legs]
     _search(list(position.board), [list(leg.points) for leg in legs], pool, 0, failure)
     if failure.complete is not None:
         used = failure.complete
@@ -91,6 +92,7 @@ class _Failure:
         self.depth = -1
         self.reason: tuple[IllegalReason, str] | None = None
         self.complete: int | None = None
+        self.names: list[str] = []  # each leg as written, to name it in messages
 
 
 def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, failure: _Failure) -> None:
@@ -107,11 +109,12 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
         for die in sorted(set(pool), reverse=True):
             t = max(f - die, 0)
             if t < target or not _reachable(t - target, target == 0, pool, die):
-                _note(failure, depth, R.WRONG_DICE, f"the dice do not move a checker {_p(f)}/{_p(target)}")
+                _note(failure, depth, R.WRONG_DICE,
+                      f"{failure.names[i]}: the dice do not move a checker {_p(f)}/{_p(target)}")
                 continue
             problem = _step_problem(b, f, die)
             if problem:
-                _note(failure, depth, *problem)
+                _note(failure, depth, problem[0], f"{failure.names[i]}: {problem[1]}")
                 continue
             t, hit = movegen.play(b, f, die)
             rest = pool.copy()

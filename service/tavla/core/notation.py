@@ -17,8 +17,8 @@ from tavla.core.position import BAR, OFF
 
 MAX_LENGTH = 200
 _EMPTY = {"", "-", "cannot move", "cannot move.", "no move", "pass"}
-_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:\d{1,2}|off|bar)\*?)+)(?:\((\d+)\))?$")
-_WAYPOINT = re.compile(r"/(\d{1,2}|off|bar)\*?")
+_TOKEN = re.compile(r"^(bar|[0-9]{1,2})((?:/(?:[0-9]{1,2}|off|bar)\*?)+)(?:\(([0-9]+)\))?$")
+_WAYPOINT = re.compile(r"/([0-9]{1,2}|off|bar)\*?")
 
 
 def _name(point: int) -> str:

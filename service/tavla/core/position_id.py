@@ -10,12 +10,13 @@ colour is on roll, so :func:`decode` takes it as an argument.
 from __future__ import annotations
 
 import base64
-import binascii
+import re
 
 from tavla.core.errors import InvalidInputError
 from tavla.core.position import CHECKERS, Position, Side, SideView
 
 _FIELD = "position.position_id"
+_ALPHABET = re.compile("[A-Za-z0-9+/]{14}")
 _LENGTH = 14
 
 
@@ -45,13 +46,12 @@ def decode(position_id: str, on_roll: Side = Side.WHITE) -> Position:
     :raises InvalidInputError: not 14 base64 characters, more than 15 checkers for a side, bits
         after the 80th, or both sides on one point (field ``position.position_id``).
     """
-    text = position_id.strip()
+    text = position_id
     if len(text) != _LENGTH:
         raise InvalidInputError(_FIELD, f"{position_id[:20]!r} is not 14 characters")
-    try:
-        raw = base64.b64decode(text + "==", validate=True)
-    except (binascii.Error, ValueError):
-        raise InvalidInputError(_FIELD, f"{position_id!r} is not base64") from None
+    if not _ALPHABET.fullmatch(text):
+        raise InvalidInputError(_FIELD, f"{position_id!r} is not 14 base64 characters (A-Z a-z 0-9 + /)")
+    raw = base64.b64decode(text + "==")
     bits = int.from_bytes(raw, "little")
     sides: list[list[int]] = []
     for _ in range(2):

@@ -32,7 +32,7 @@ DOMAIN = "tavla.v1"
 GAME_OVER = "GAME_OVER"
 # Core messages quote the input. Status messages travel in HTTP/2 trailers, which clients cap
 # (8 KiB by default), so an echoed megabyte would turn a clean INVALID_ARGUMENT into a transport
-# error on the client. Both the message and each detail string are cut to this length.
+# error on the client. Both the message and each detail string are cut to this many UTF-8 bytes.
 MAX_TEXT = 512
 
 
@@ -100,7 +100,11 @@ def _error_info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
 
 
 def _cut(text: str) -> str:
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
+    # by UTF-8 bytes: a 4-byte character is 12 bytes once percent-encoded in grpc-message
+    data = text.encode("utf-8")
+    if len(data) <= MAX_TEXT:
+        return text
+    return data[: MAX_TEXT - 3].decode("utf-8", errors="ignore") + "..."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,7 +152,8 @@ class ErrorInterceptor(grpc.ServerInterceptor):
 
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
             if isinstance(request, _Undecodable):
-                context.abort(grpc.StatusCode.INVALID_ARGUMENT, _cut(f"request does not parse: {request.error}"))
+                text = f"request does not parse: {request.error}"
+                context.abort_with_status(rpc_status.to_status(_status(text, _bad_request("request", text))))
             try:
                 return behaviour(request, context)
             except Exception as exc:
