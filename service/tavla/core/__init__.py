@@ -18,9 +18,27 @@ from tavla.core.position import CHECKERS, Position, Side, SideView
 from tavla.core.ruleset import KatmerliMarsRule, Ruleset, StartRule, preset
 from tavla.core.scoring import GameResult, ResultKind, score_game
 
+# Match play (R3, R18-R26): steps, start, dice, cube, resignation, match score, clocks, names.
+from tavla.core import clock, dice, dice_commit, names
+from tavla.core.cube import CubeAction, CubeOptions, apply_cube_action, cube_options
+from tavla.core.match import MatchUpdate, update_match
+from tavla.core.match_state import Cube, MatchState, check_match
+from tavla.core.outcome import GameEnding, GameOutcome, points_paid
+from tavla.core.resign import ResignationOffer
+from tavla.core.ruleset import PRESET_INFO, PresetInfo
+from tavla.core.start import Start, start_game, start_with_given_dice
+from tavla.core.steps import StepInput, StepState, legal_steps
+from tavla.core.violations import ActionReason, IllegalActionError
+
 __all__ = [
     "CHECKERS", "CheckerMove", "GameNotOverError", "GameResult", "IllegalMoveError",
     "IllegalReason", "InvalidInputError", "KatmerliMarsRule", "Move", "Position", "ResultKind",
     "Ruleset", "Side", "SideView", "StartRule", "TavlaError", "check_dice", "legal_moves",
     "notation", "position_id", "preset", "resolve", "score_game",
+    # match play
+    "ActionReason", "Cube", "CubeAction", "CubeOptions", "GameEnding", "GameOutcome",
+    "IllegalActionError", "MatchState", "MatchUpdate", "PRESET_INFO", "PresetInfo",
+    "ResignationOffer", "Start", "StepInput", "StepState", "apply_cube_action", "check_match",
+    "clock", "cube_options", "dice", "dice_commit", "legal_steps", "names", "points_paid",
+    "start_game", "start_with_given_dice", "update_match",
 ]

@@ -39,15 +39,25 @@ def run(args: argparse.Namespace) -> int:
     if args.local:
         from tavla.replay.engines import LocalEngine
 
-        engine = LocalEngine()
+        local_engine = LocalEngine()
+
+        def engine_for_file():
+            return local_engine
     else:
         from tavla.replay.engines import GrpcEngine
 
-        engine = GrpcEngine(args.target)
-        if not engine.wait_ready(args.connect_timeout):
+        local_engine = None
+        probe = GrpcEngine(args.target)
+        ready = probe.wait_ready(args.connect_timeout)
+        probe.close()
+        if not ready:
             print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
                   f"start one with `tavla-engine serve`", file=sys.stderr)
             return 2
+
+        def engine_for_file():
+            # a channel per file: connections, not calls, are spread over a server's workers
+            return GrpcEngine(args.target)
     unreadable = 0
 
     def one(path: str) -> Report | None:
@@ -58,7 +68,12 @@ def run(args: argparse.Namespace) -> int:
             unreadable += 1
             print(f"{path}: cannot read: {exc}", file=sys.stderr)
             return None
-        return replay(match, engine)
+        engine = engine_for_file()
+        try:
+            return replay(match, engine)
+        finally:
+            if engine is not local_engine:
+                engine.close()
 
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
         reports = [r for r in pool.map(one, args.files) if r is not None]

@@ -6,6 +6,18 @@ recorded. A game that ends without a finished bear-off and without a drop is a r
 forfeit: its points are taken as recorded and counted apart (a resignation must still be 1, 2
 or 3 times the cube). Player 1 of the record is white, player 2 black.
 
+The match itself is played through the engine's match-play calls (R3, R18-R21), under the
+international rules with the record's ``CubeLimit`` and ``Crawford`` headers:
+
+* each game's first roll must be what the start rule allows (the roll-off dice, never a double),
+  and the start call with that roll-off must name the recorded starter;
+* every ``Doubles``, ``Takes`` and ``Drops`` must be a legal cube action for the engine, which
+  refuses any in the Crawford game, and the doubler must be on roll;
+* after each game the engine's match update, fed the game's end (a bear-off with its kind, a
+  drop, a resignation, or a ``????`` forfeit: of a game when the recorded points are 1-3 x cube,
+  else of the match), must pay the recorded points (or the points the winner needed), give the
+  next game's recorded score, and end the match exactly after the last game, with its winner.
+
 The engine is anything with the methods of :class:`Engine`; :mod:`tavla.replay.engines` has an
 in-process one and a gRPC one, so the same checks run on the core and on a live service.
 """
@@ -13,11 +25,13 @@ in-process one and a gRPC one, so the same checks run on the core and on a live 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from tavla.replay.matfile import Double, Drop, Loss, Match, Roll, Take, Win
+from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
+DEFAULT_CUBE_LIMIT = 64
 
 
 class EngineError(Exception):
@@ -34,6 +48,47 @@ class Applied:
     game_over: bool
     winner: int  # 1 or 2 when game_over, else 0
     points: int  # points with the cube at 1 when game_over, else 0
+    kind: int = 0  # 1 single, 2 gammon, 3 backgammon when game_over, else 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRules:
+    """The match options a record's headers set: ``CubeLimit`` and ``Crawford``."""
+
+    cube_limit: int = DEFAULT_CUBE_LIMIT
+    crawford: bool = True
+
+    @classmethod
+    def of(cls, match: Match) -> MatchRules:
+        limit = match.headers.get("CubeLimit", "")
+        crawford = match.headers.get("Crawford", "On").strip().lower() != "off"
+        return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford)
+
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """How a game ended, as the match update takes it.
+
+    :ivar ending: ``borne_off``, ``drop``, ``resignation``, ``forfeit_game`` or ``forfeit_match``.
+    :ivar kind: 1 single, 2 gammon, 3 backgammon.
+    """
+
+    winner: int
+    ending: str
+    kind: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Updated:
+    """What a match update returned: the new state (the engine's own value) and its figures."""
+
+    match: Any
+    scores: tuple[int, int]
+    paid: int
+    scored: int
+    over: bool
+    winner: int  # 1 or 2 when over, else 0
+    crawford: bool  # the next game is the Crawford game
 
 
 class Engine(Protocol):
@@ -46,6 +101,16 @@ class Engine(Protocol):
     def legal_keys(self, position: Any, dice: tuple[int, int]) -> set[str]: ...
 
     def apply(self, position: Any, dice: tuple[int, int], notation: str) -> Applied: ...
+
+    def new_match(self, rules: MatchRules, length: int) -> Any: ...
+
+    def start(self, rules: MatchRules, match: Any, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]: ...
+
+    def cube_actions(self, rules: MatchRules, match: Any, side: int) -> tuple[set[str], str]: ...
+
+    def apply_cube(self, rules: MatchRules, match: Any, side: int, action: str) -> tuple[Any, Ending | None]: ...
+
+    def update_match(self, rules: MatchRules, match: Any, ending: Ending) -> Updated: ...
 
 
 @dataclass
@@ -61,6 +126,11 @@ class Report:
     capped: int = 0
     resigned: int = 0
     forfeits: int = 0
+    cube_actions: int = 0
+    crawford_games: int = 0
+    match_updates: int = 0
+    final_score: tuple[int, int] = (0, 0)
+    match_winner: int = 0
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -70,22 +140,48 @@ class Report:
     def summary(self) -> str:
         kind = f"{self.length}-point match" if self.length else "money session"
         verdict = "OK" if self.ok else f"{len(self.problems)} DISAGREEMENT(S)"
+        winner = f", won by player {self.match_winner}" if self.match_winner else ""
         return (
             f"{self.source}: {kind}, {self.games} games, {self.plays} plays checked, "
             f"{self.finished} scored ({self.capped} capped at the length), {self.drops} drops, "
             f"{self.resigned} resigned, "
-            f"{self.forfeits} forfeits (points as recorded): {verdict}"
+            f"{self.forfeits} forfeits (points as recorded), {self.cube_actions} cube actions, "
+            f"{self.crawford_games} Crawford game(s), {self.match_updates} match updates, final "
+            f"{self.final_score[0]}-{self.final_score[1]}{winner}: {verdict}"
         )
 
 
 OnRoll = Callable[[Any, tuple[int, int]], None]
 
 
+class _Match:
+    """The match as the engine keeps it, while its answers agree with the record."""
+
+    def __init__(self, engine: Engine, match: Match, report: Report) -> None:
+        self.engine = engine
+        self.rules = MatchRules.of(match)
+        self.state: Any = engine.new_match(self.rules, match.length)
+        self.scores = (0, 0)
+        self.crawford = False
+        self.over = False
+        self.live = True  # False once the engine's match disagrees: later games are not compared
+        self.report = report
+
+    def problem(self, line: int, text: str) -> None:
+        self.report.problems.append(f"{self.report.source}:{line}: {text}")
+
+    def lost(self, line: int, text: str) -> None:
+        """A disagreement about the match: report it and stop comparing the match."""
+        self.problem(line, text)
+        self.live = False
+
+
 def replay(match: Match, engine: Engine, on_roll: OnRoll | None = None) -> Report:
     """Replay ``match`` through ``engine``; ``on_roll(position, dice)`` sees every roll played."""
     report = Report(match.source, match.length)
     totals = [0, 0]
-    for game in match.games:
+    state = _Match(engine, match, report)
+    for index, game in enumerate(match.games):
         report.games += 1
         if tuple(totals) != game.score:
             report.problems.append(
@@ -93,20 +189,88 @@ def replay(match: Match, engine: Engine, on_roll: OnRoll | None = None) -> Repor
                 f"{game.score[1]}, the recorded wins add up to {totals[0]}-{totals[1]}"
             )
             totals = list(game.score)
-        won = _replay_game(match, game.actions, engine, report, on_roll)
+        if state.live and state.scores != game.score:
+            state.lost(game.line, f"game {game.number} starts at {game.score[0]}-{game.score[1]}, "
+                                  f"UpdateMatch gives {state.scores[0]}-{state.scores[1]}")
+        if state.live and state.over:
+            state.lost(game.line, f"game {game.number} is played, but UpdateMatch ended the match")
+        report.crawford_games += state.live and state.crawford
+        won = _replay_game(match, game, engine, report, on_roll, state)
         if won:
             totals[won[0] - 1] += won[1]
+        if state.live and won:
+            _check_match_end(state, game, last=index == len(match.games) - 1)
+    report.final_score = state.scores
     return report
 
 
-def _replay_game(match: Match, actions, engine: Engine, report: Report, on_roll: OnRoll | None):
+def _check_match_end(state: _Match, game: Game, last: bool) -> None:
+    win = game.actions[-1]
+    assert isinstance(win, Win)
+    if last and not state.over:
+        state.lost(win.line, f"the record ends after game {game.number}, but UpdateMatch has the "
+                             f"match going on at {state.scores[0]}-{state.scores[1]}")
+    elif last and state.report.match_winner != win.player:
+        state.lost(win.line, f"player {win.player} wins the last game, UpdateMatch gives the match "
+                             f"to player {state.report.match_winner}")
+    elif not last and state.over:
+        state.lost(win.line, f"UpdateMatch ends the match after game {game.number} at "
+                             f"{state.scores[0]}-{state.scores[1]}, the record goes on")
+    elif win.match_won and not state.over:
+        state.lost(win.line, "the record says the match is won, UpdateMatch says it goes on")
+
+
+def _check_start(state: _Match, game: Game, first: Roll) -> None:
+    """The first roll of a game is the roll-off's (R3, international): never a double."""
+    d1, d2 = first.dice
+    if d1 == d2:
+        state.lost(first.line, f"game {game.number} opens with the double {d1}{d2}; the roll-off "
+                               "dice are the first move and never a double (R3)")
+        return
+    high, low = max(d1, d2), min(d1, d2)
+    throw = (high, low) if first.player == 1 else (low, high)
+    try:
+        starter, dice = state.engine.start(state.rules, state.state, throw)
+    except EngineError as exc:
+        state.lost(first.line, f"StartGame with the roll-off {throw[0]}-{throw[1]} rejected: {exc}")
+        return
+    if starter != first.player or dice != (high, low):
+        state.lost(first.line, f"StartGame with the roll-off {throw[0]}-{throw[1]} gives player "
+                               f"{starter} {dice[0]}{dice[1]}, the record player {first.player} {d1}{d2}")
+
+
+def _cube(state: _Match, line: int, player: int, action: str) -> Ending | None:
+    """Check and apply a recorded cube action through the engine's cube calls (R19-R21)."""
+    if not state.live:
+        return None
+    state.report.cube_actions += 1
+    try:
+        legal, denial = state.engine.cube_actions(state.rules, state.state, player)
+        if action not in legal:
+            where = " in the Crawford game (R21)" if state.crawford else ""
+            state.lost(line, f"player {player} {action}s{where}, but the engine allows "
+                             f"{sorted(legal) or 'no cube action'}" + (f" ({denial})" if denial else ""))
+            return None
+        state.state, ended = state.engine.apply_cube(state.rules, state.state, player, action)
+    except EngineError as exc:
+        state.lost(line, f"cube action {action} by player {player} rejected: {exc}")
+        return None
+    return ended
+
+
+def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_roll: OnRoll | None,
+                 state: _Match):
     """Check one game's actions; returns (winner, points) as recorded."""
     source = match.source
+    actions = game.actions
     first = next((a for a in actions if isinstance(a, (Roll, Double))), None)
     position = engine.initial(first.player if first else 1)
+    if state.live and isinstance(first, Roll):
+        _check_start(state, game, first)
     cube, offered = 1, 0
     over: Applied | None = None
     dropped_by = forfeited_by = 0
+    forfeit_roll = False
 
     def problem(line: int, text: str) -> None:
         report.problems.append(f"{source}:{line}: {text}")
@@ -115,6 +279,7 @@ def _replay_game(match: Match, actions, engine: Engine, report: Report, on_roll:
         if isinstance(action, Roll):
             if action.play == FORFEIT_PLAY:
                 forfeited_by = action.player
+                forfeit_roll = True
                 continue
             if over or forfeited_by:
                 problem(action.line, "a roll after the game ended")
@@ -142,18 +307,62 @@ def _replay_game(match: Match, actions, engine: Engine, report: Report, on_roll:
         elif isinstance(action, Double):
             if action.value != 2 * cube:
                 problem(action.line, f"cube offered at {action.value}, it stands at {cube}")
+            if state.live and engine.on_roll(position) != action.player:
+                state.lost(action.line, f"player {action.player} doubles, but player "
+                                        f"{engine.on_roll(position)} is on roll (R19: before rolling)")
+            _cube(state, action.line, action.player, "double")
             offered = action.value
         elif isinstance(action, Take):
+            _cube(state, action.line, action.player, "take")
             cube, offered = offered or 2 * cube, 0
         elif isinstance(action, Drop):
             dropped_by = action.player
+            _cube(state, action.line, action.player, "drop")
         elif isinstance(action, Loss):
             forfeited_by = action.player
         elif isinstance(action, Win):
-            return _check_win(action, over, cube, dropped_by, forfeited_by, match.length, report,
-                              problem)
+            recorded = _check_win(action, over, cube, dropped_by, forfeited_by, match.length, report,
+                                  problem)
+            if state.live:
+                ending = _ending(action, over, cube, dropped_by, forfeited_by, forfeit_roll)
+                _update(state, action, ending)
+            return recorded
     problem(actions[-1].line if actions else 0, "the game has no recorded result")
     return None
+
+
+def _ending(win: Win, over: Applied | None, cube: int, dropped_by: int, forfeited_by: int,
+            forfeit_roll: bool) -> Ending:
+    """The game's end as the match update takes it."""
+    if over is not None:
+        return Ending(over.winner, "borne_off", over.kind or over.points)
+    if dropped_by:
+        return Ending(win.player, "drop")
+    kind, rest = divmod(win.points, cube)
+    if not rest and 1 <= kind <= 3:
+        return Ending(win.player, "forfeit_game" if forfeit_roll else "resignation", kind)
+    return Ending(win.player, "forfeit_match")  # e.g. "Wins 4016 point": the match is lost
+
+
+def _update(state: _Match, win: Win, ending: Ending) -> None:
+    """Feed the game's end to the engine's match update and compare it with the record."""
+    try:
+        updated = state.engine.update_match(state.rules, state.state, ending)
+    except EngineError as exc:
+        state.lost(win.line, f"UpdateMatch with {ending.ending} for player {ending.winner} rejected: {exc}")
+        return
+    state.report.match_updates += 1
+    # the record writes what the game paid, what the winner needed, or (match0068) the paid
+    # points capped at the match length
+    length = state.report.length
+    accepted = {updated.paid, updated.scored, min(updated.paid, length) if length else updated.paid}
+    if ending.ending != "forfeit_match" and win.points not in accepted:
+        state.lost(win.line, f"player {win.player} wins {win.points}, UpdateMatch pays {updated.paid} "
+                             f"and scores {updated.scored}")
+        return
+    state.state, state.scores, state.crawford = updated.match, updated.scores, updated.crawford
+    state.over = updated.over
+    state.report.match_winner = updated.winner
 
 
 def _check_win(win: Win, over, cube, dropped_by, forfeited_by, length, report: Report, problem):

@@ -1,22 +1,47 @@
-"""Engines for :mod:`tavla.replay.driver`: the rules core in process, or a live service."""
+"""Engines for :mod:`tavla.replay.driver`: the rules core in process, or a live service.
+
+Both play the match through the same calls: the core's match-play functions in process, the
+match-play RPCs (StartGame, ListCubeActions, ApplyCubeAction, UpdateMatch) over gRPC.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tavla.core import (
+    CubeAction,
+    GameEnding,
+    GameOutcome,
     IllegalMoveError,
+    MatchState,
     Position,
+    ResultKind,
     Ruleset,
     Side,
     TavlaError,
+    apply_cube_action,
+    cube_options,
     legal_moves,
     notation,
     position_id,
+    preset,
     resolve,
     score_game,
+    start_with_given_dice,
+    update_match,
 )
-from tavla.replay.driver import Applied, EngineError
+from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated
 
 _SIDES = {1: Side.WHITE, 2: Side.BLACK}
+_KINDS = {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3}
+_KINDS_BY_NUMBER = {n: kind for kind, n in _KINDS.items()}
+_ENDINGS = {e.value: e for e in GameEnding}
+_CUBE_ACTIONS = {a.value: a for a in CubeAction}
+
+
+def _match_ruleset(rules: MatchRules) -> Ruleset:
+    """The international preset with the record's cube limit and Crawford setting."""
+    return replace(preset("international"), cube_limit=rules.cube_limit, crawford=rules.crawford)
 
 
 def _key(pos: Position) -> str:
@@ -52,7 +77,45 @@ class LocalEngine:
         if result.winner is None:
             return Applied(move.notation, result, _key(result), False, 0, 0)
         scored = score_game(result, self.ruleset)
-        return Applied(move.notation, result, _key(result), True, int(scored.winner), scored.points)
+        return Applied(move.notation, result, _key(result), True, int(scored.winner), scored.points,
+                       _KINDS[scored.kind])
+
+    # --- match play (R3, R18-R21) ---
+
+    def new_match(self, rules: MatchRules, length: int) -> MatchState:
+        return MatchState(length=length)
+
+    def start(self, rules: MatchRules, match: MatchState, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+        try:
+            start = start_with_given_dice(_match_ruleset(rules), match, [roll_off], ())
+        except TavlaError as exc:
+            raise EngineError(f"{type(exc).__name__}: {exc}") from None
+        return int(start.starter), start.dice
+
+    def cube_actions(self, rules: MatchRules, match: MatchState, side: int) -> tuple[set[str], str]:
+        options = cube_options(match, _match_ruleset(rules), _SIDES[side])
+        return {a.value for a in options.actions}, options.denial.value if options.denial else ""
+
+    def apply_cube(self, rules: MatchRules, match: MatchState, side: int,
+                   action: str) -> tuple[MatchState, Ending | None]:
+        try:
+            result = apply_cube_action(match, _match_ruleset(rules), _SIDES[side], _CUBE_ACTIONS[action])
+        except IllegalMoveError as exc:
+            raise EngineError(f"{exc.reason.value}: {exc}") from None
+        ended = result.outcome
+        return result.state, None if ended is None else Ending(int(ended.winner), ended.ending.value)
+
+    def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
+        outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
+        try:
+            update = update_match(match, _match_ruleset(rules), outcome)
+        except IllegalMoveError as exc:
+            raise EngineError(f"{exc.reason.value}: {exc}") from None
+        except TavlaError as exc:
+            raise EngineError(f"{type(exc).__name__}: {exc}") from None
+        after = update.state
+        return Updated(after, after.scores, update.points_paid, update.points_scored, after.over,
+                       int(after.winner) if after.winner else 0, after.crawford)
 
 
 class GrpcEngine:
@@ -116,4 +179,62 @@ class GrpcEngine:
             response.game_over,
             int(response.result.winner) if response.game_over else 0,
             response.result.points if response.game_over else 0,
+            int(response.result.kind) if response.game_over else 0,  # RESULT_KIND_* numbers 1-3
         )
+
+    # --- match play through the RPCs (R3, R18-R21) ---
+
+    @staticmethod
+    def _ruleset(rules: MatchRules):
+        from tavla.v1 import types_pb2
+
+        return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford)
+
+    def new_match(self, rules: MatchRules, length: int):
+        from tavla.v1 import match_pb2
+
+        return match_pb2.MatchState(length=length)
+
+    def start(self, rules: MatchRules, match, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+        from tavla.v1 import dice_pb2
+        from tavla.v1 import engine_service_pb2 as pb
+
+        request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, roll_off=[
+            dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])])
+        response = self._call(self.stub.StartGame, request)
+        return int(response.starter), (response.dice[0], response.dice[1])
+
+    def cube_actions(self, rules: MatchRules, match, side: int) -> tuple[set[str], str]:
+        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import match_pb2
+
+        request = pb.ListCubeActionsRequest(ruleset=self._ruleset(rules), match=match, side=side)
+        response = self._call(self.stub.ListCubeActions, request)
+        actions = {match_pb2.CubeAction.Name(a).removeprefix("CUBE_ACTION_").lower() for a in response.actions}
+        denial = match_pb2.CubeDenial.Name(response.double_denial).removeprefix("CUBE_DENIAL_")
+        return actions, "" if denial == "UNSPECIFIED" else denial
+
+    def apply_cube(self, rules: MatchRules, match, side: int, action: str):
+        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import match_pb2
+
+        request = pb.ApplyCubeActionRequest(ruleset=self._ruleset(rules), match=match, side=side,
+                                            action=match_pb2.CubeAction.Value(f"CUBE_ACTION_{action.upper()}"))
+        response = self._call(self.stub.ApplyCubeAction, request)
+        if not response.game_over:
+            return response.match, None
+        ending = match_pb2.GameEnding.Name(response.outcome.ending).removeprefix("GAME_ENDING_").lower()
+        return response.match, Ending(int(response.outcome.winner), ending)
+
+    def update_match(self, rules: MatchRules, match, ending: Ending) -> Updated:
+        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import match_pb2
+
+        outcome = match_pb2.GameOutcome(winner=ending.winner, kind=ending.kind,
+                                        ending=match_pb2.GameEnding.Value(f"GAME_ENDING_{ending.ending.upper()}"))
+        request = pb.UpdateMatchRequest(ruleset=self._ruleset(rules), match=match, outcome=outcome)
+        response = self._call(self.stub.UpdateMatch, request)
+        after = response.match
+        return Updated(after, (after.white_score, after.black_score), response.outcome.points,
+                       response.points_scored, response.match_over, int(response.winner),
+                       response.crawford_game)

@@ -1,18 +1,24 @@
 """The server process: build the gRPC server, run it, stop it gracefully.
 
 One server carries three services: ``tavla.v1.EngineService``, gRPC health
-(``grpc.health.v1.Health``, SERVING for ``""`` and ``tavla.v1.EngineService`` once started) and
-server reflection. Shutdown (SIGTERM or SIGINT) follows podinfo's order: health goes
-NOT_SERVING, an optional drain delay lets readiness probes notice, then ``server.stop(grace)``
-lets in-flight calls finish.
+(``grpc.health.v1.Health``, SERVING for ``""`` and ``tavla.v1.EngineService`` once started and
+the engine has answered a self-check) and, unless turned off, server reflection.
 
-Interceptors passed to :func:`build` run outside :class:`~tavla.server.errors.ErrorInterceptor`,
-so a logging or metrics interceptor added later sees the final status of every call.
+Calls pass through these interceptors, outermost first: tracing (when configured), the access log
+(:mod:`~tavla.server.access_log`), metrics (:mod:`~tavla.server.metrics`), any passed to
+:func:`build`, the limits (:mod:`~tavla.server.limits`) and the error mapping
+(:class:`~tavla.server.errors.ErrorInterceptor`), so the outer ones see every call's final status,
+including calls turned away by the limits.
+
+Shutdown (SIGTERM or SIGINT) follows podinfo's order: health goes NOT_SERVING, the server keeps
+serving for the drain period so load balancers and readiness probes move traffic away, then
+``server.stop(grace)`` refuses new calls and lets in-flight ones finish; the process exits 0.
+With several workers (:mod:`~tavla.server.workers`) each worker does this on its own.
 """
 
 from __future__ import annotations
 
-import logging
+import os
 import signal
 import threading
 import time
@@ -21,46 +27,44 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import grpc
+import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from tavla.server import config as config_module
+from tavla.server import cpus, logs, metrics
+from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.errors import ErrorInterceptor
+from tavla.server.limits import LimitsInterceptor
+from tavla.server.metrics import MetricsInterceptor
 from tavla.server.servicer import EngineServiceServicer
+from tavla.server.tls import CertificateFiles, server_credentials
+from tavla.server.tracing import Tracing
 from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc
 
-log = logging.getLogger(__name__)
+log = structlog.get_logger("tavla.server")
 
-DEFAULT_HOST = "0.0.0.0"
-DEFAULT_PORT = 50051
-DEFAULT_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
-# Handlers are CPU-bound Python, so more threads do not add throughput; a few spare threads keep
-# health checks answered while long move generations run.
-DEFAULT_MAX_WORKERS = 10
-DEFAULT_GRACE_SECONDS = 10.0
+Config = config_module.Config
+#: The options of one server; the earlier name of :class:`~tavla.server.config.Config`.
+ServerOptions = Config
+
+DEFAULT_HOST = config_module.DEFAULTS.host
+DEFAULT_PORT = config_module.DEFAULTS.port
+DEFAULT_MAX_MESSAGE_BYTES = config_module.DEFAULTS.max_message_bytes
+DEFAULT_GRACE_SECONDS = config_module.DEFAULTS.grace_seconds
+# Handler threads beyond max_concurrent_rpcs: health checks, reflection and the calls turned away
+# by the limit get a thread at once even when every engine slot is busy.
+OPS_THREADS = 8
+# gRPC's own cap on calls admitted (running or queued for a thread); past it gRPC answers
+# RESOURCE_EXHAUSTED itself. A backstop against floods: the limits interceptor acts first.
+BACKSTOP_FACTOR = 4
+
+# Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
+BEAROFF_CACHE_WAIT = 60.0
 
 ENGINE_SERVICE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].full_name
 HEALTH_NAMES = ("", ENGINE_SERVICE)  # "" is the whole server, as probes ask by default
-_WAKE_SECONDS = 0.5  # see serve()
-
-
-@dataclass(frozen=True, slots=True)
-class ServerOptions:
-    """How to run the server.
-
-    :ivar host: address to listen on; ``"0.0.0.0"`` for all IPv4, ``"::"`` for all IPv6.
-    :ivar port: TCP port; 0 lets the OS pick a free one (the bound port is reported).
-    :ivar max_workers: handler threads.
-    :ivar max_message_bytes: largest request or response accepted (larger: RESOURCE_EXHAUSTED).
-    :ivar grace: seconds in-flight calls get to finish on shutdown.
-    :ivar drain_delay: seconds between NOT_SERVING and stopping, for readiness probes to see it.
-    """
-
-    host: str = DEFAULT_HOST
-    port: int = DEFAULT_PORT
-    max_workers: int = DEFAULT_MAX_WORKERS
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
-    grace: float = DEFAULT_GRACE_SECONDS
-    drain_delay: float = 0.0
+_WAKE_SECONDS = 0.5  # see run()
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,36 +77,63 @@ class Engine:
 
 
 def build(
-    options: ServerOptions,
+    options: Config,
     *,
     servicer: engine_service_pb2_grpc.EngineServiceServicer | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
+    tracing: Tracing | None = None,
+    reuse_port: bool = False,
 ) -> Engine:
     """Create and bind the server without starting it; health starts as NOT_SERVING.
 
+    :param options: host, port, TLS files, limits and reflection are used; the process-level
+        settings (workers, logs, metrics port, drain) are :func:`run`'s.
     :param servicer: the EngineService implementation (tests pass a failing one).
-    :param interceptors: outer interceptors, run before the error mapping.
+    :param interceptors: more interceptors, run inside the access log and metrics.
+    :param tracing: trace every call with this provider.
+    :param reuse_port: share the port with other processes (SO_REUSEPORT), for workers.
     :raises OSError: the address cannot be bound.
+    :raises tavla.server.tls.TlsError: the TLS files cannot be used.
     """
+    logs.ensure_configured()
+    threads = options.max_concurrent_rpcs + OPS_THREADS
+    grpc_options: list[tuple[str, int]] = [
+        ("grpc.max_receive_message_length", options.max_message_bytes),
+        ("grpc.max_send_message_length", options.max_message_bytes),
+        # alone, a second server on a taken port must fail rather than silently share it
+        ("grpc.so_reuseport", 1 if reuse_port else 0),
+    ]
+    if options.max_connection_age_seconds > 0:
+        grpc_options += [
+            ("grpc.max_connection_age_ms", int(options.max_connection_age_seconds * 1000)),
+            ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
+        ]
+    outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
+    if tracing is not None:
+        outer.insert(0, tracing.interceptor)
     server = grpc.server(
-        ThreadPoolExecutor(max_workers=options.max_workers, thread_name_prefix="tavla-rpc"),
-        interceptors=[*interceptors, ErrorInterceptor()],
-        options=[
-            ("grpc.max_receive_message_length", options.max_message_bytes),
-            ("grpc.max_send_message_length", options.max_message_bytes),
-            # a second server on a taken port must fail, not silently share it
-            ("grpc.so_reuseport", 0),
-        ],
+        ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tavla-rpc"),
+        interceptors=[*outer, *interceptors,
+                      LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds),
+                      ErrorInterceptor()],
+        options=grpc_options,
+        maximum_concurrent_rpcs=threads * BACKSTOP_FACTOR,
     )
     engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer or EngineServiceServicer(), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
-    reflection.enable_server_reflection((ENGINE_SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    if options.reflection:
+        reflection.enable_server_reflection((ENGINE_SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME),
+                                            server)
     address = _address(options.host, options.port)
     try:
-        port = server.add_insecure_port(address)
+        if options.tls_cert is not None and options.tls_key is not None:
+            files = CertificateFiles(options.tls_cert, options.tls_key, options.tls_client_ca)
+            port = server.add_secure_port(address, server_credentials(files))
+        else:
+            port = server.add_insecure_port(address)
     except RuntimeError as exc:  # recent grpcio raises; older versions returned 0
         raise OSError(f"cannot listen on {address}: {exc}") from None
     if port == 0:
@@ -111,14 +142,15 @@ def build(
 
 
 def start(engine: Engine) -> None:
-    """Start serving and mark health SERVING (only now, so probes never see a dead port ready)."""
+    """Start serving, check the engine answers, and only then mark health SERVING."""
     engine.server.start()
+    _self_check()
     for name in HEALTH_NAMES:
         engine.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
 
 def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> None:
-    """Graceful stop: NOT_SERVING, wait ``drain_delay``, then ``server.stop(grace)`` and wait."""
+    """Graceful stop: NOT_SERVING, keep serving ``drain_delay`` seconds, then ``stop(grace)``."""
     engine.health.enter_graceful_shutdown()
     if drain_delay > 0:
         time.sleep(drain_delay)
@@ -126,7 +158,7 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> None:
 
 
 def start_in_process(
-    options: ServerOptions | None = None,
+    options: Config | None = None,
     *,
     servicer: engine_service_pb2_grpc.EngineServiceServicer | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
@@ -135,44 +167,114 @@ def start_in_process(
 
     :returns: (server, bound port). Stop it with ``server.stop(grace)``.
     """
-    engine = build(options or ServerOptions(host="127.0.0.1", port=0), servicer=servicer,
+    engine = build(options or Config(host="127.0.0.1", port=0), servicer=servicer,
                    interceptors=interceptors)
     start(engine)
     return engine.server, engine.port
 
 
-def serve(
-    host: str = DEFAULT_HOST,
-    port: int = DEFAULT_PORT,
-    *,
-    max_workers: int = DEFAULT_MAX_WORKERS,
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
-    grace: float = DEFAULT_GRACE_SECONDS,
-    drain_delay: float = 0.0,
-    interceptors: Sequence[grpc.ServerInterceptor] = (),
-) -> None:
-    """Run the server until SIGTERM or SIGINT, then stop gracefully and return.
-
-    Signal handlers are installed only when called from the main thread.
+def serve(config: Config) -> int:
+    """``tavla-engine serve``: configure logging, then run one server in this process, or
+    :mod:`~tavla.server.workers` of them; returns the exit code once stopped by a signal.
 
     :raises OSError: the address cannot be bound.
     """
-    options = ServerOptions(host, port, max_workers, max_message_bytes, grace, drain_delay)
-    engine = build(options, interceptors=interceptors)
+    logs.configure(config.log_level, config.log_format)
+    if config.cache_dir:
+        os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
+    count = config.workers or cpus.available()
+    if count > 1:
+        from tavla.server import workers
+
+        return workers.supervise(config, count)
+    run(config, serve_metrics=True)
+    return 0
+
+
+def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False,
+        worker: int | None = None) -> None:
+    """Run one server until SIGTERM or SIGINT, then stop gracefully and return.
+
+    Signal handlers are installed only when called from the main thread.
+
+    :param serve_metrics: serve this process's metrics on ``config.metrics_port``.
+    :param worker: this process's number among the workers, for the log.
+    :raises OSError: the address cannot be bound.
+    """
+    tracing = Tracing.to_endpoint(config.otlp_endpoint) if config.otlp_endpoint else None
+    engine = build(config, tracing=tracing, reuse_port=reuse_port)
     stopping = threading.Event()
     received: list[str] = []
     _on_signals(stopping, received)
+    http = _start_metrics(config) if serve_metrics else None
     start(engine)
-    log.info("tavla-engine listening on %s (workers %d, max message %d bytes)",
-             _address(host, engine.port), max_workers, max_message_bytes)
+    metrics.worker_started()
+    address = _address(config.host, engine.port)
+    if worker is None:
+        log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
+                 mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
+                 max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes)
+    else:
+        log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker)
+    warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of
     # gRPC's threads; waking now and then lets a handler that is pending either way run.
     while not stopping.wait(timeout=_WAKE_SECONDS):
         pass
-    log.info("tavla-engine stopping on %s (grace %.1f s)", received[0] if received else "signal", grace)
-    stop(engine, grace, drain_delay)
-    log.info("tavla-engine stopped")
+    log.info("draining: health NOT_SERVING, still serving", signal=received[0] if received else "signal",
+             drain_seconds=config.drain_seconds, grace_seconds=config.grace_seconds)
+    stop(engine, config.grace_seconds, config.drain_seconds)
+    if tracing is not None:
+        tracing.shutdown()
+    if http is not None:
+        http.shutdown()
+    log.info("tavla-engine stopped" if worker is None else f"tavla-engine worker {worker} stopped")
+
+
+def warm_bearoff(*, wait_for_cache: float = 0.0) -> threading.Thread:
+    """Load (or build and cache) the bear-off database in a daemon thread, so the first call
+    that needs it does not wait; readiness does not wait for it either.
+
+    :param wait_for_cache: first wait up to this many seconds for another process (worker 1) to
+        write the cache file, rather than every worker building the same tables at once.
+    """
+    def load() -> None:
+        from tavla.core import bearoff_db
+
+        begin = time.perf_counter()
+        path = bearoff_db.cache_path()
+        while not path.exists() and time.perf_counter() - begin < wait_for_cache:
+            time.sleep(0.2)
+        try:
+            bearoff_db.get_database()
+        except Exception:  # the engine works without it; a call that needs it will say why
+            log.exception("cannot load the bear-off database")
+            return
+        metrics.bearoff_ready()
+        log.info("bear-off database ready", seconds=round(time.perf_counter() - begin, 3))
+
+    thread = threading.Thread(target=load, name="tavla-bearoff-warmup", daemon=True)
+    thread.start()
+    return thread
+
+
+def _self_check() -> None:
+    # One real move generation through the core, so SERVING means the rules answer.
+    from tavla import core
+
+    core.legal_moves(core.Position.initial(core.Side.WHITE), (3, 1))
+
+
+def _start_metrics(config: Config):  # type: ignore[no-untyped-def]
+    if not config.metrics_port:
+        return None
+    try:
+        server, _thread = metrics.serve(config.host, config.metrics_port)
+    except OSError as exc:  # the gRPC service matters more than its metrics: carry on
+        log.error("metrics disabled: cannot listen", port=config.metrics_port, error=str(exc))
+        return None
+    return server
 
 
 def _on_signals(stopping: threading.Event, received: list[str]) -> None:

@@ -27,6 +27,7 @@ from tavla.core import (
 )
 from tavla.core.bearoff import BearOffInfo, RaceOdds
 from tavla.core.notation import Leg
+from tavla.core.ruleset import check_cube_limit, check_match_lengths
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -64,10 +65,12 @@ _KINDS_OUT: dict[ResultKind, pb.ResultKind] = {
 def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
     """The core :class:`Ruleset`: the preset (empty = international), then each set field.
 
-    UNSPECIFIED enums and an unset ``cube`` keep the preset's values (R3, R17, R19).
+    UNSPECIFIED enums and unset optional fields keep the preset's values (R3, R17-R21).
 
-    :raises InvalidInputError: unknown preset name (``ruleset.preset``) or an enum number this
-        version does not know (``ruleset.start``, ``ruleset.katmerli_mars``).
+    :raises InvalidInputError: unknown preset name (``ruleset.preset``), an enum number this
+        version does not know (``ruleset.start``, ``ruleset.katmerli_mars``), a cube limit that is
+        not a power of two (``ruleset.cube_limit``) or a bad match length
+        (``ruleset.match_lengths.lengths``).
     """
     rules = core.preset(msg.preset or DEFAULT_PRESET)
     if msg.start != pb.START_RULE_UNSPECIFIED:
@@ -76,6 +79,18 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
         rules = replace(rules, katmerli_mars=_enum(_KATMERLI, msg.katmerli_mars, "ruleset.katmerli_mars"))
     if msg.HasField("cube"):
         rules = replace(rules, cube=msg.cube)
+    # Match-play options (R18-R21), each kept from the preset unless set.
+    if msg.HasField("crawford"):
+        rules = replace(rules, crawford=msg.crawford)
+    if msg.HasField("jacoby"):
+        rules = replace(rules, jacoby=msg.jacoby)
+    if msg.HasField("beavers"):
+        rules = replace(rules, beavers=msg.beavers)
+    if msg.HasField("cube_limit"):
+        rules = replace(rules, cube_limit=check_cube_limit(msg.cube_limit, "ruleset.cube_limit"))
+    if msg.HasField("match_lengths"):
+        lengths = check_match_lengths(tuple(msg.match_lengths.lengths), "ruleset.match_lengths.lengths")
+        rules = replace(rules, match_lengths=lengths, money_play=msg.match_lengths.money_play)
     return rules
 
 

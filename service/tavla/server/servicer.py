@@ -2,7 +2,9 @@
 
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.errors.ErrorInterceptor` turns them
-into statuses.
+into statuses. The only other uses of the context are deadline checks before and during move
+generation (:func:`tavla.server.limits.check_deadline`), and the engine metrics are recorded
+here (:mod:`tavla.server.metrics`).
 """
 
 from __future__ import annotations
@@ -14,16 +16,23 @@ import grpc
 from tavla import core
 from tavla.core import IllegalMoveError, Position, bearoff
 from tavla.core.notation import Leg
-from tavla.server import convert
+from tavla.server import convert, limits, metrics
 from tavla.server.errors import GameOver, IllegalMove
+from tavla.server.servicer_match import MatchPlayServicer
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class EngineServiceServicer(api_grpc.EngineServiceServicer):
-    """The rules engine service (see ``proto/tavla/v1/engine_service.proto``)."""
+# ListLegalMoves checks the call's deadline (limits.check_deadline) before generating and after
+# every this many moves encoded, so a call whose client has given up stops using the CPU.
+_DEADLINE_CHECK_EVERY = 64
+
+
+class EngineServiceServicer(MatchPlayServicer):
+    """The rules engine service (see ``proto/tavla/v1/engine_service.proto``); the match-play
+    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`."""
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
@@ -46,10 +55,17 @@ class EngineServiceServicer(api_grpc.EngineServiceServicer):
         """
         convert.ruleset_from_proto(request.ruleset)
         position = _playable(request.position)
-        moves = core.legal_moves(position, convert.dice_from_proto(request.dice))
-        return api.ListLegalMovesResponse(
-            moves=[convert.move_to_proto(m) for m in moves], dice_used=moves[0].dice_used
-        )
+        dice = convert.dice_from_proto(request.dice)
+        limits.check_deadline(context)
+        with metrics.move_generation("ListLegalMoves"):
+            moves = core.legal_moves(position, dice)
+            encoded = []
+            for i, move in enumerate(moves):  # encoding is most of the work: up to ~1,800 moves
+                if i % _DEADLINE_CHECK_EVERY == _DEADLINE_CHECK_EVERY - 1:
+                    limits.check_deadline(context)
+                encoded.append(convert.move_to_proto(move))
+        metrics.legal_moves_returned(len(encoded))
+        return api.ListLegalMovesResponse(moves=encoded, dice_used=moves[0].dice_used)
 
     def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:
         """Play ``move`` and return the legal move, the position after it and any result.
@@ -62,7 +78,9 @@ class EngineServiceServicer(api_grpc.EngineServiceServicer):
         position = _playable(request.position)
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
-        move = _resolve(position, dice, request.move)
+        limits.check_deadline(context)
+        with metrics.move_generation("ApplyMove"):
+            move = _resolve(position, dice, request.move)
         after = move.result
         response = api.ApplyMoveResponse(
             move=convert.move_to_proto(move), position=convert.position_to_proto(after)

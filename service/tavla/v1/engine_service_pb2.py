@@ -23,10 +23,13 @@ _sym_db = _symbol_database.Default()
 
 
 from tavla.v1 import bearoff_pb2 as tavla_dot_v1_dot_bearoff__pb2
+from tavla.v1 import clock_pb2 as tavla_dot_v1_dot_clock__pb2
+from tavla.v1 import dice_pb2 as tavla_dot_v1_dot_dice__pb2
+from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dtavla/v1/engine_service.proto\x12\x08tavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"o\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\x88\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\"\x90\x01\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12$\n\x06result\x18\x04 \x01(\x0b\x32\x14.tavla.v1.GameResult\"\\\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\"L\n\x11ScoreGameResponse\x12\x11\n\tgame_over\x18\x01 \x01(\x08\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameResult\"h\n\x0e\x42\x65\x61rOffRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"\xcb\x01\n\x0f\x42\x65\x61rOffResponse\x12&\n\x05white\x18\x01 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12&\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12 \n\x04race\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RaceOdds\x12#\n\x05moves\x18\x04 \x03(\x0b\x32\x14.tavla.v1.RankedMove\x12!\n\tbest_move\x18\x05 \x01(\x0b\x32\x0e.tavla.v1.Move2\x91\x03\n\rEngineService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponse\x12>\n\x07\x42\x65\x61rOff\x12\x18.tavla.v1.BearOffRequest\x1a\x19.tavla.v1.BearOffResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1dtavla/v1/engine_service.proto\x12\x08tavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"o\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\x88\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\"\x90\x01\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tgame_over\x18\x03 \x01(\x08\x12$\n\x06result\x18\x04 \x01(\x0b\x32\x14.tavla.v1.GameResult\"\\\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\"L\n\x11ScoreGameResponse\x12\x11\n\tgame_over\x18\x01 \x01(\x08\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameResult\"h\n\x0e\x42\x65\x61rOffRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"\xcb\x01\n\x0f\x42\x65\x61rOffResponse\x12&\n\x05white\x18\x01 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12&\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12 \n\x04race\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RaceOdds\x12#\n\x05moves\x18\x04 \x03(\x0b\x32\x14.tavla.v1.RankedMove\x12!\n\tbest_move\x18\x05 \x01(\x0b\x32\x0e.tavla.v1.Move\"\x95\x01\n\x15ListLegalStepsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12$\n\x05steps\x18\x04 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\"\xe0\x01\n\x16ListLegalStepsResponse\x12)\n\nnext_steps\x18\x01 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x1c\n\x04move\x18\x03 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x04 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tdice_left\x18\x05 \x03(\r\x12$\n\x05steps\x18\x06 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x0c\n\x04gele\x18\x07 \x01(\x08\"\xb5\x01\n\x10StartGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12(\n\x08roll_off\x18\x03 \x03(\x0b\x32\x16.tavla.v1.RollOffThrow\x12\x0c\n\x04\x64ice\x18\x04 \x03(\r\x12 \n\x04seed\x18\x05 \x01(\x0b\x32\x12.tavla.v1.DiceSeed\"\xdd\x01\n\x11StartGameResponse\x12\x1f\n\x07starter\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04\x64ice\x18\x02 \x03(\r\x12%\n\tdice_name\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RollName\x12(\n\x08roll_off\x18\x04 \x03(\x0b\x32\x16.tavla.v1.RollOffThrow\x12$\n\x08position\x18\x05 \x01(\x0b\x32\x12.tavla.v1.Position\x12\"\n\x05proof\x18\x06 \x01(\x0b\x32\x13.tavla.v1.DiceProof\"\x13\n\x11\x43ommitDiceRequest\"G\n\x12\x43ommitDiceResponse\x12\x12\n\ncommitment\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0e\n\x06scheme\x18\x03 \x01(\t\"Y\n\x0fRollDiceRequest\x12 \n\x04seed\x18\x01 \x01(\x0b\x32\x12.tavla.v1.DiceSeed\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\"t\n\x10RollDiceResponse\x12\x0c\n\x04\x64ice\x18\x01 \x03(\r\x12 \n\x04name\x18\x02 \x01(\x0b\x32\x12.tavla.v1.RollName\x12\"\n\x05proof\x18\x03 \x01(\x0b\x32\x13.tavla.v1.DiceProof\x12\x0c\n\x04gele\x18\x04 \x01(\x08\"\x1f\n\x0fNameRollRequest\x12\x0c\n\x04\x64ice\x18\x01 \x03(\r\"4\n\x10NameRollResponse\x12 \n\x04name\x18\x01 \x01(\x0b\x32\x12.tavla.v1.RollName\"\x7f\n\x16ListCubeActionsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\"m\n\x17ListCubeActionsResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0e\x32\x14.tavla.v1.CubeAction\x12+\n\rdouble_denial\x18\x02 \x01(\x0e\x32\x14.tavla.v1.CubeDenial\"\xa5\x01\n\x16\x41pplyCubeActionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x06\x61\x63tion\x18\x04 \x01(\x0e\x32\x14.tavla.v1.CubeAction\"y\n\x17\x41pplyCubeActionResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x11\n\tgame_over\x18\x02 \x01(\x08\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x8d\x01\n\x17OfferResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\"B\n\x18OfferResignationResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x9e\x01\n\x18\x41nswerResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\x12\x0e\n\x06\x61\x63\x63\x65pt\x18\x04 \x01(\x08\"V\n\x19\x41nswerResignationResponse\x12\x11\n\tgame_over\x18\x01 \x01(\x08\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x85\x01\n\x12UpdateMatchRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\xea\x01\n\x13UpdateMatchResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\x12\x15\n\rpoints_scored\x18\x03 \x01(\r\x12\x12\n\nmatch_over\x18\x04 \x01(\x08\x12\x1e\n\x06winner\x18\x05 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x15\n\rcrawford_game\x18\x06 \x01(\x08\x12$\n\x0cnext_starter\x18\x07 \x01(\x0e\x32\x0e.tavla.v1.Side\"\xbc\x01\n\x13\x41\x64vanceClockRequest\x12)\n\x08settings\x18\x01 \x01(\x0b\x32\x17.tavla.v1.ClockSettings\x12#\n\x05state\x18\x02 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12#\n\x05\x65vent\x18\x04 \x01(\x0e\x32\x14.tavla.v1.ClockEvent\x12\x12\n\nelapsed_ms\x18\x05 \x01(\r\"\xa7\x01\n\x14\x41\x64vanceClockResponse\x12#\n\x05state\x18\x01 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\'\n\x07\x66orfeit\x18\x02 \x01(\x0b\x32\x16.tavla.v1.ClockForfeit\x12\x12\n\ncharged_ms\x18\x03 \x01(\r\x12\x17\n\x0f\x65xtensions_used\x18\x04 \x01(\r\x12\x14\n\x0ctime_left_ms\x18\x05 \x01(\r\"7\n\x11GetRulesetRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"8\n\x12GetRulesetResponse\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"\x15\n\x13ListRulesetsRequest\"@\n\x14ListRulesetsResponse\x12(\n\x07presets\x18\x01 \x03(\x0b\x32\x17.tavla.v1.RulesetPreset2\x97\x0b\n\rEngineService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponse\x12>\n\x07\x42\x65\x61rOff\x12\x18.tavla.v1.BearOffRequest\x1a\x19.tavla.v1.BearOffResponse\x12S\n\x0eListLegalSteps\x12\x1f.tavla.v1.ListLegalStepsRequest\x1a .tavla.v1.ListLegalStepsResponse\x12\x44\n\tStartGame\x12\x1a.tavla.v1.StartGameRequest\x1a\x1b.tavla.v1.StartGameResponse\x12G\n\nCommitDice\x12\x1b.tavla.v1.CommitDiceRequest\x1a\x1c.tavla.v1.CommitDiceResponse\x12\x41\n\x08RollDice\x12\x19.tavla.v1.RollDiceRequest\x1a\x1a.tavla.v1.RollDiceResponse\x12\x41\n\x08NameRoll\x12\x19.tavla.v1.NameRollRequest\x1a\x1a.tavla.v1.NameRollResponse\x12V\n\x0fListCubeActions\x12 .tavla.v1.ListCubeActionsRequest\x1a!.tavla.v1.ListCubeActionsResponse\x12V\n\x0f\x41pplyCubeAction\x12 .tavla.v1.ApplyCubeActionRequest\x1a!.tavla.v1.ApplyCubeActionResponse\x12Y\n\x10OfferResignation\x12!.tavla.v1.OfferResignationRequest\x1a\".tavla.v1.OfferResignationResponse\x12\\\n\x11\x41nswerResignation\x12\".tavla.v1.AnswerResignationRequest\x1a#.tavla.v1.AnswerResignationResponse\x12J\n\x0bUpdateMatch\x12\x1c.tavla.v1.UpdateMatchRequest\x1a\x1d.tavla.v1.UpdateMatchResponse\x12M\n\x0c\x41\x64vanceClock\x12\x1d.tavla.v1.AdvanceClockRequest\x1a\x1e.tavla.v1.AdvanceClockResponse\x12G\n\nGetRuleset\x12\x1b.tavla.v1.GetRulesetRequest\x1a\x1c.tavla.v1.GetRulesetResponse\x12M\n\x0cListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,26 +37,78 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.engine_service_pb2
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=89
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=185
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=187
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=253
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=255
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=366
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=368
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=442
-  _globals['_APPLYMOVEREQUEST']._serialized_start=445
-  _globals['_APPLYMOVEREQUEST']._serialized_end=581
-  _globals['_APPLYMOVERESPONSE']._serialized_start=584
-  _globals['_APPLYMOVERESPONSE']._serialized_end=728
-  _globals['_SCOREGAMEREQUEST']._serialized_start=730
-  _globals['_SCOREGAMEREQUEST']._serialized_end=822
-  _globals['_SCOREGAMERESPONSE']._serialized_start=824
-  _globals['_SCOREGAMERESPONSE']._serialized_end=900
-  _globals['_BEAROFFREQUEST']._serialized_start=902
-  _globals['_BEAROFFREQUEST']._serialized_end=1006
-  _globals['_BEAROFFRESPONSE']._serialized_start=1009
-  _globals['_BEAROFFRESPONSE']._serialized_end=1212
-  _globals['_ENGINESERVICE']._serialized_start=1215
-  _globals['_ENGINESERVICE']._serialized_end=1616
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=154
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=250
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=252
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=318
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=320
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=431
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=433
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=507
+  _globals['_APPLYMOVEREQUEST']._serialized_start=510
+  _globals['_APPLYMOVEREQUEST']._serialized_end=646
+  _globals['_APPLYMOVERESPONSE']._serialized_start=649
+  _globals['_APPLYMOVERESPONSE']._serialized_end=793
+  _globals['_SCOREGAMEREQUEST']._serialized_start=795
+  _globals['_SCOREGAMEREQUEST']._serialized_end=887
+  _globals['_SCOREGAMERESPONSE']._serialized_start=889
+  _globals['_SCOREGAMERESPONSE']._serialized_end=965
+  _globals['_BEAROFFREQUEST']._serialized_start=967
+  _globals['_BEAROFFREQUEST']._serialized_end=1071
+  _globals['_BEAROFFRESPONSE']._serialized_start=1074
+  _globals['_BEAROFFRESPONSE']._serialized_end=1277
+  _globals['_LISTLEGALSTEPSREQUEST']._serialized_start=1280
+  _globals['_LISTLEGALSTEPSREQUEST']._serialized_end=1429
+  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_start=1432
+  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_end=1656
+  _globals['_STARTGAMEREQUEST']._serialized_start=1659
+  _globals['_STARTGAMEREQUEST']._serialized_end=1840
+  _globals['_STARTGAMERESPONSE']._serialized_start=1843
+  _globals['_STARTGAMERESPONSE']._serialized_end=2064
+  _globals['_COMMITDICEREQUEST']._serialized_start=2066
+  _globals['_COMMITDICEREQUEST']._serialized_end=2085
+  _globals['_COMMITDICERESPONSE']._serialized_start=2087
+  _globals['_COMMITDICERESPONSE']._serialized_end=2158
+  _globals['_ROLLDICEREQUEST']._serialized_start=2160
+  _globals['_ROLLDICEREQUEST']._serialized_end=2249
+  _globals['_ROLLDICERESPONSE']._serialized_start=2251
+  _globals['_ROLLDICERESPONSE']._serialized_end=2367
+  _globals['_NAMEROLLREQUEST']._serialized_start=2369
+  _globals['_NAMEROLLREQUEST']._serialized_end=2400
+  _globals['_NAMEROLLRESPONSE']._serialized_start=2402
+  _globals['_NAMEROLLRESPONSE']._serialized_end=2454
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_start=2456
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_end=2583
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_start=2585
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_end=2694
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_start=2697
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_end=2862
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_start=2864
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_end=2985
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_start=2988
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_end=3129
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_start=3131
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_end=3197
+  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_start=3200
+  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_end=3358
+  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_start=3360
+  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_end=3446
+  _globals['_UPDATEMATCHREQUEST']._serialized_start=3449
+  _globals['_UPDATEMATCHREQUEST']._serialized_end=3582
+  _globals['_UPDATEMATCHRESPONSE']._serialized_start=3585
+  _globals['_UPDATEMATCHRESPONSE']._serialized_end=3819
+  _globals['_ADVANCECLOCKREQUEST']._serialized_start=3822
+  _globals['_ADVANCECLOCKREQUEST']._serialized_end=4010
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_start=4013
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_end=4180
+  _globals['_GETRULESETREQUEST']._serialized_start=4182
+  _globals['_GETRULESETREQUEST']._serialized_end=4237
+  _globals['_GETRULESETRESPONSE']._serialized_start=4239
+  _globals['_GETRULESETRESPONSE']._serialized_end=4295
+  _globals['_LISTRULESETSREQUEST']._serialized_start=4297
+  _globals['_LISTRULESETSREQUEST']._serialized_end=4318
+  _globals['_LISTRULESETSRESPONSE']._serialized_start=4320
+  _globals['_LISTRULESETSRESPONSE']._serialized_end=4384
+  _globals['_ENGINESERVICE']._serialized_start=4387
+  _globals['_ENGINESERVICE']._serialized_end=5818
 # @@protoc_insertion_point(module_scope)

@@ -35,6 +35,10 @@ class EngineServiceStub:
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
     GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
     "winner" for GAME_OVER.
+
+    Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
+    CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
     """
 
     def __init__(self, channel):
@@ -68,6 +72,71 @@ class EngineServiceStub:
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.FromString,
                 _registered_method=True)
+        self.ListLegalSteps = channel.unary_unary(
+                '/tavla.v1.EngineService/ListLegalSteps',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsResponse.FromString,
+                _registered_method=True)
+        self.StartGame = channel.unary_unary(
+                '/tavla.v1.EngineService/StartGame',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.StartGameRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.StartGameResponse.FromString,
+                _registered_method=True)
+        self.CommitDice = channel.unary_unary(
+                '/tavla.v1.EngineService/CommitDice',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.CommitDiceRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.CommitDiceResponse.FromString,
+                _registered_method=True)
+        self.RollDice = channel.unary_unary(
+                '/tavla.v1.EngineService/RollDice',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.RollDiceRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.RollDiceResponse.FromString,
+                _registered_method=True)
+        self.NameRoll = channel.unary_unary(
+                '/tavla.v1.EngineService/NameRoll',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.NameRollRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.NameRollResponse.FromString,
+                _registered_method=True)
+        self.ListCubeActions = channel.unary_unary(
+                '/tavla.v1.EngineService/ListCubeActions',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsResponse.FromString,
+                _registered_method=True)
+        self.ApplyCubeAction = channel.unary_unary(
+                '/tavla.v1.EngineService/ApplyCubeAction',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionResponse.FromString,
+                _registered_method=True)
+        self.OfferResignation = channel.unary_unary(
+                '/tavla.v1.EngineService/OfferResignation',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.OfferResignationRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.OfferResignationResponse.FromString,
+                _registered_method=True)
+        self.AnswerResignation = channel.unary_unary(
+                '/tavla.v1.EngineService/AnswerResignation',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.AnswerResignationRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.AnswerResignationResponse.FromString,
+                _registered_method=True)
+        self.UpdateMatch = channel.unary_unary(
+                '/tavla.v1.EngineService/UpdateMatch',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.UpdateMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.UpdateMatchResponse.FromString,
+                _registered_method=True)
+        self.AdvanceClock = channel.unary_unary(
+                '/tavla.v1.EngineService/AdvanceClock',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.AdvanceClockRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.AdvanceClockResponse.FromString,
+                _registered_method=True)
+        self.GetRuleset = channel.unary_unary(
+                '/tavla.v1.EngineService/GetRuleset',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.GetRulesetRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.GetRulesetResponse.FromString,
+                _registered_method=True)
+        self.ListRulesets = channel.unary_unary(
+                '/tavla.v1.EngineService/ListRulesets',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServiceServicer:
@@ -80,6 +149,10 @@ class EngineServiceServicer:
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
     GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
     "winner" for GAME_OVER.
+
+    Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
+    CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
     """
 
     def GetInitialPosition(self, request, context):
@@ -118,6 +191,98 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListLegalSteps(self, request, context):
+        """Checker-by-checker play: the legal next single-die steps after the steps made so far, and
+        whether those already form a complete legal move (R4-R14).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartGame(self, request, context):
+        """Who starts a game and the dice of its first turn, with every roll-off throw (R3).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CommitDice(self, request, context):
+        """A commitment to a secret server seed, to roll verifiable dice with later (R22, docs/dice.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RollDice(self, request, context):
+        """Two dice from a cryptographically secure source, or from a commitment with its proof (R22).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def NameRoll(self, request, context):
+        """The Turkish name of a roll (R26).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListCubeActions(self, request, context):
+        """The cube actions a side may take now (R19-R21).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ApplyCubeAction(self, request, context):
+        """The match after a cube action; a drop ends the game (R19).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OfferResignation(self, request, context):
+        """What a resignation offer pays if the other side accepts it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerResignation(self, request, context):
+        """Accept a resignation offer, ending the game with its kind, or reject it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateMatch(self, request, context):
+        """The match after a finished game: score, Crawford game, match winner, next starter (R18-R21).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AdvanceClock(self, request, context):
+        """A stateless clock: the state after a move, a disconnect or a break, or a forfeit (R23-R25).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRuleset(self, request, context):
+        """The options of a ruleset with its preset and overrides resolved.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListRulesets(self, request, context):
+        """The named rulesets (presets) with their options.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -146,6 +311,71 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.SerializeToString,
             ),
+            'ListLegalSteps': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLegalSteps,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsResponse.SerializeToString,
+            ),
+            'StartGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartGame,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.StartGameRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.StartGameResponse.SerializeToString,
+            ),
+            'CommitDice': grpc.unary_unary_rpc_method_handler(
+                    servicer.CommitDice,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.CommitDiceRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.CommitDiceResponse.SerializeToString,
+            ),
+            'RollDice': grpc.unary_unary_rpc_method_handler(
+                    servicer.RollDice,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.RollDiceRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.RollDiceResponse.SerializeToString,
+            ),
+            'NameRoll': grpc.unary_unary_rpc_method_handler(
+                    servicer.NameRoll,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.NameRollRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.NameRollResponse.SerializeToString,
+            ),
+            'ListCubeActions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListCubeActions,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsResponse.SerializeToString,
+            ),
+            'ApplyCubeAction': grpc.unary_unary_rpc_method_handler(
+                    servicer.ApplyCubeAction,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionResponse.SerializeToString,
+            ),
+            'OfferResignation': grpc.unary_unary_rpc_method_handler(
+                    servicer.OfferResignation,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.OfferResignationRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.OfferResignationResponse.SerializeToString,
+            ),
+            'AnswerResignation': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerResignation,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.AnswerResignationRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.AnswerResignationResponse.SerializeToString,
+            ),
+            'UpdateMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateMatch,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.UpdateMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.UpdateMatchResponse.SerializeToString,
+            ),
+            'AdvanceClock': grpc.unary_unary_rpc_method_handler(
+                    servicer.AdvanceClock,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.AdvanceClockRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.AdvanceClockResponse.SerializeToString,
+            ),
+            'GetRuleset': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRuleset,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.GetRulesetRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.GetRulesetResponse.SerializeToString,
+            ),
+            'ListRulesets': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListRulesets,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'tavla.v1.EngineService', rpc_method_handlers)
@@ -164,6 +394,10 @@ class EngineService:
     MUST_USE_MORE_DICE, BEAR_OFF_NOT_ALLOWED, NO_CHECKER_THERE, WRONG_DICE, AMBIGUOUS_MOVE,
     GAME_OVER. ErrorInfo metadata: "move" (the move as given) and "dice" for illegal moves,
     "winner" for GAME_OVER.
+
+    Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
+    CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
     """
 
     @staticmethod
@@ -291,6 +525,357 @@ class EngineService:
             '/tavla.v1.EngineService/BearOff',
             tavla_dot_v1_dot_engine__service__pb2.BearOffRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.BearOffResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLegalSteps(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ListLegalSteps',
+            tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ListLegalStepsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/StartGame',
+            tavla_dot_v1_dot_engine__service__pb2.StartGameRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.StartGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CommitDice(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/CommitDice',
+            tavla_dot_v1_dot_engine__service__pb2.CommitDiceRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.CommitDiceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RollDice(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/RollDice',
+            tavla_dot_v1_dot_engine__service__pb2.RollDiceRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.RollDiceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def NameRoll(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/NameRoll',
+            tavla_dot_v1_dot_engine__service__pb2.NameRollRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.NameRollResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListCubeActions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ListCubeActions',
+            tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ListCubeActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ApplyCubeAction(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ApplyCubeAction',
+            tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ApplyCubeActionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OfferResignation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/OfferResignation',
+            tavla_dot_v1_dot_engine__service__pb2.OfferResignationRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.OfferResignationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerResignation(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/AnswerResignation',
+            tavla_dot_v1_dot_engine__service__pb2.AnswerResignationRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.AnswerResignationResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/UpdateMatch',
+            tavla_dot_v1_dot_engine__service__pb2.UpdateMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.UpdateMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AdvanceClock(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/AdvanceClock',
+            tavla_dot_v1_dot_engine__service__pb2.AdvanceClockRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.AdvanceClockResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRuleset(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/GetRuleset',
+            tavla_dot_v1_dot_engine__service__pb2.GetRulesetRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.GetRulesetResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListRulesets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ListRulesets',
+            tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -46,16 +46,34 @@ RESULT_KIND_GAMMON: ResultKind
 RESULT_KIND_BACKGAMMON: ResultKind
 
 class Ruleset(_message.Message):
-    __slots__ = ("preset", "start", "katmerli_mars", "cube")
+    __slots__ = ("preset", "start", "katmerli_mars", "cube", "crawford", "jacoby", "beavers", "cube_limit", "match_lengths")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     START_FIELD_NUMBER: _ClassVar[int]
     KATMERLI_MARS_FIELD_NUMBER: _ClassVar[int]
     CUBE_FIELD_NUMBER: _ClassVar[int]
+    CRAWFORD_FIELD_NUMBER: _ClassVar[int]
+    JACOBY_FIELD_NUMBER: _ClassVar[int]
+    BEAVERS_FIELD_NUMBER: _ClassVar[int]
+    CUBE_LIMIT_FIELD_NUMBER: _ClassVar[int]
+    MATCH_LENGTHS_FIELD_NUMBER: _ClassVar[int]
     preset: str
     start: StartRule
     katmerli_mars: KatmerliMarsRule
     cube: bool
-    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ...) -> None: ...
+    crawford: bool
+    jacoby: bool
+    beavers: bool
+    cube_limit: int
+    match_lengths: MatchLengths
+    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ..., crawford: _Optional[bool] = ..., jacoby: _Optional[bool] = ..., beavers: _Optional[bool] = ..., cube_limit: _Optional[int] = ..., match_lengths: _Optional[_Union[MatchLengths, _Mapping]] = ...) -> None: ...
+
+class MatchLengths(_message.Message):
+    __slots__ = ("lengths", "money_play")
+    LENGTHS_FIELD_NUMBER: _ClassVar[int]
+    MONEY_PLAY_FIELD_NUMBER: _ClassVar[int]
+    lengths: _containers.RepeatedScalarFieldContainer[int]
+    money_play: bool
+    def __init__(self, lengths: _Optional[_Iterable[int]] = ..., money_play: _Optional[bool] = ...) -> None: ...
 
 class SideCheckers(_message.Message):
     __slots__ = ("points", "bar", "borne_off", "pip_count")

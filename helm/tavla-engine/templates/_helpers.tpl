@@ -1,0 +1,102 @@
+{{/* Names and labels, after podinfo's _helpers.tpl. */}}
+
+{{/* The chart name, or nameOverride. */}}
+{{- define "tavla-engine.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* <release>-<name>, or the release name when it already contains the name; at most 63. */}}
+{{- define "tavla-engine.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "tavla-engine.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of every object but the helm test pod. */}}
+{{- define "tavla-engine.labels" -}}
+helm.sh/chart: {{ include "tavla-engine.chart" . }}
+{{ include "tavla-engine.selectorLabels" . }}
+{{ include "tavla-engine.versionLabels" . }}
+app.kubernetes.io/component: rules-engine
+{{- end }}
+
+{{- define "tavla-engine.versionLabels" -}}
+app.kubernetes.io/version: {{ (default .Chart.AppVersion .Values.image.tag) | trunc 63 | trimSuffix "-" | quote }}
+app.kubernetes.io/part-of: tavla
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+{{- end }}
+
+{{- define "tavla-engine.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "tavla-engine.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "tavla-engine.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "tavla-engine.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/* repository:tag, or repository@digest. */}}
+{{- define "tavla-engine.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) }}
+{{- end }}
+{{- end }}
+
+{{/* Replicas the Deployment has at least: the HPA's minimum when it is on. */}}
+{{- define "tavla-engine.minReplicas" -}}
+{{- if .Values.hpa.enabled }}{{ .Values.hpa.minReplicas }}{{ else }}{{ .Values.replicaCount }}{{ end }}
+{{- end }}
+
+{{/* The TLS Secret: the given one, or the one the chart makes from tls.cert/tls.key. */}}
+{{- define "tavla-engine.tlsSecretName" -}}
+{{- default (printf "%s-tls" (include "tavla-engine.fullname" .)) .Values.tls.secretName }}
+{{- end }}
+
+{{/* The client CA ConfigMap, or "" without mTLS. */}}
+{{- define "tavla-engine.clientCAConfigMapName" -}}
+{{- if .Values.tls.clientCAConfigMap }}
+{{- .Values.tls.clientCAConfigMap }}
+{{- else if .Values.tls.clientCA }}
+{{- printf "%s-client-ca" (include "tavla-engine.fullname" .) }}
+{{- end }}
+{{- end }}
+
+{{/* Settings that do not go together fail the render with a message. */}}
+{{- define "tavla-engine.validate" -}}
+{{- $drainAndGrace := addf .Values.config.drainSeconds .Values.config.graceSeconds }}
+{{- if le (float64 .Values.terminationGracePeriodSeconds) $drainAndGrace }}
+{{- fail (printf "terminationGracePeriodSeconds (%v) must be longer than config.drainSeconds + config.graceSeconds (%v), or the kubelet kills in-flight calls" .Values.terminationGracePeriodSeconds $drainAndGrace) }}
+{{- end }}
+{{- if and .Values.tls.enabled (not .Values.tls.secretName) (not (and .Values.tls.cert .Values.tls.key)) }}
+{{- fail "tls.enabled needs tls.secretName (an existing kubernetes.io/tls Secret) or both tls.cert and tls.key" }}
+{{- end }}
+{{- if and (or .Values.tls.clientCA .Values.tls.clientCAConfigMap) (not .Values.tls.enabled) }}
+{{- fail "tls.clientCA / tls.clientCAConfigMap (mTLS) need tls.enabled" }}
+{{- end }}
+{{- if and .Values.serviceMonitor.enabled (not .Values.metrics.enabled) }}
+{{- fail "serviceMonitor.enabled needs metrics.enabled" }}
+{{- end }}
+{{- if and .Values.hpa.enabled (lt (int .Values.hpa.maxReplicas) (int .Values.hpa.minReplicas)) }}
+{{- fail "hpa.maxReplicas must be at least hpa.minReplicas" }}
+{{- end }}
+{{- if and .Values.metrics.enabled (eq (int .Values.service.metricsPort) (int .Values.service.grpcPort)) }}
+{{- fail "service.metricsPort and service.grpcPort must differ" }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,8 @@
+# The container image (Containerfile): `make test-image` builds it with buildah on a Debian base
+# made by mmdebstrap, exports build/image/tavla-engine.oci.tar, runs the server inside it and
+# health-checks it (deploy/build-image.sh; needs root, installs its tools with apt-get).
+TEST_TARGETS += test-image
+.PHONY: test-image image
+
+image test-image: .venv-test/.installed
+	HEALTH_PYTHON=.venv-test/bin/python deploy/build-image.sh

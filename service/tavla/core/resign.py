@@ -1,0 +1,43 @@
+"""Resignations: a side offers to lose a single game, a gammon or a backgammon; the other
+side accepts, ending the game with that kind at the cube's value, or rejects and play goes on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tavla.core.match_state import MatchState, require_not_over
+from tavla.core.outcome import GameEnding, GameOutcome, points_paid
+from tavla.core.position import Side
+from tavla.core.ruleset import Ruleset
+from tavla.core.scoring import ResultKind
+
+
+@dataclass(frozen=True, slots=True)
+class ResignationOffer:
+    """``side`` offers to lose a game of ``kind``."""
+
+    side: Side
+    kind: ResultKind
+
+    def outcome(self) -> GameOutcome:
+        """The game's end if the offer is accepted."""
+        return GameOutcome(self.side.other, GameEnding.RESIGNATION, self.kind)
+
+
+def offer_value(state: MatchState, rules: Ruleset, offer: ResignationOffer) -> int:
+    """Points the offer pays the other side if accepted: kind x cube (R17, R20; Jacoby).
+
+    :raises IllegalActionError: ``MATCH_OVER``.
+    """
+    require_not_over(state)
+    return points_paid(offer.outcome(), state, rules)
+
+
+def answer(state: MatchState, rules: Ruleset, offer: ResignationOffer, accept: bool) -> GameOutcome | None:
+    """The game's end when ``accept``, else ``None``: the offer lapses and play goes on.
+
+    :raises IllegalActionError: ``MATCH_OVER``.
+    """
+    require_not_over(state)
+    return offer.outcome() if accept else None

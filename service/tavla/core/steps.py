@@ -1,0 +1,187 @@
+"""Checker-by-checker play: the legal next single-die steps after the steps made so far.
+
+A frontend lets a player drag one checker at a time and take steps back until the dice are
+lifted (seed 001, Özet), marking where a checker may go (seed 004). The legal full moves are
+the sequences of single-die steps (R4-R10, R12) that use as many dice as can be used, with the
+larger die when only one of two can be played (R7). A step is offered when it extends the steps
+so far to a prefix of such a sequence, so every path of offered steps ends in exactly one of
+:func:`tavla.core.legal_moves`' moves, and every legal move is such a path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tavla.core import movegen
+from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
+from tavla.core.legality import _step_problem  # the rule a single step breaks (R4-R14)
+from tavla.core.movegen import Step
+from tavla.core.moves import Move, check_dice, legal_moves
+from tavla.core.position import BAR, Board, Position
+
+R = IllegalReason
+
+
+@dataclass(frozen=True, slots=True)
+class StepInput:
+    """A step as a frontend sends it: from, to, and the die (0: work it out from the distance)."""
+
+    from_point: int
+    to_point: int
+    die: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StepState:
+    """Where a turn stands after some steps.
+
+    :ivar steps: the steps so far, each ``(from, to, die, hit)`` in the mover's numbering.
+    :ivar position: the position after them, the same side still on roll.
+    :ivar dice_left: the dice not played yet (a double has four).
+    :ivar next_steps: the legal next steps; empty when ``complete``.
+    :ivar complete: the steps so far are a whole legal move.
+    :ivar move: that legal move, as :func:`legal_moves` lists it, when ``complete``.
+    :ivar gele: the side on roll has a checker on the bar and no die enters it (seed 001).
+    """
+
+    steps: tuple[Step, ...]
+    position: Position
+    dice_left: tuple[int, ...]
+    next_steps: tuple[Step, ...]
+    complete: bool
+    move: Move | None
+    gele: bool
+
+
+class _Turn:
+    """The turn's fixed facts: the dice, how many a legal move uses, and the completion memo."""
+
+    def __init__(self, position: Position, dice: Sequence[int]) -> None:
+        d1, d2 = check_dice(dice)
+        self.double = d1 == d2
+        self.pool: tuple[int, ...] = (d1,) * 4 if self.double else (max(d1, d2), min(d1, d2))
+        self.moves = legal_moves(position, dice)
+        self.used = self.moves[0].dice_used
+        self.by_board = {m.board_after: m for m in self.moves}
+        b = list(position.board)
+        # R7: when only one of two different dice can be played, it must be the larger if it can
+        self.big_only = (not self.double and self.used == 1
+                         and bool(movegen.sources(b, self.pool[0], movegen.outside_count(b))))
+        self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
+
+    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+        """Single-die steps physically playable now (R4-R12), before the completion filter."""
+        if depth >= self.used:
+            return []
+        b = list(board)
+        out = movegen.outside_count(b)
+        found = []
+        for die in dict.fromkeys(pool):  # each distinct die once, larger first
+            if depth == 0 and self.big_only and die != self.pool[0]:
+                continue
+            for f in movegen.sources(b, die, out):
+                t = f - die
+                found.append((f, max(t, 0), die, t > 0 and b[t] == -1))
+        return found
+
+    def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
+        """Whether some sequence of further steps from ``board`` reaches ``used`` dice."""
+        if depth == self.used:
+            return True
+        key = (board, pool)
+        if key not in self._memo:
+            self._memo[key] = any(self.completes(*_play(board, pool, s), depth + 1)
+                                  for s in self.candidates(board, pool, depth))
+        return self._memo[key]
+
+    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+        return [s for s in self.candidates(board, pool, depth)
+                if self.completes(*_play(board, pool, s), depth + 1)]
+
+
+def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple[int, ...]]:
+    b = list(board)
+    movegen.play(b, step[0], step[2])
+    rest = list(pool)
+    rest.remove(step[2])
+    return tuple(b), tuple(rest)
+
+
+def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInput] = ()) -> StepState:
+    """The turn after the steps ``done``: the legal next steps, and whether it is complete.
+
+    :raises InvalidInputError: bad dice (``dice``) or a step outside the board (``steps``).
+    :raises IllegalMoveError: a step that no legal move starts with: the rule it breaks (R4-R14),
+        ``MUST_USE_BOTH_DICE`` / ``MUST_USE_MORE_DICE`` / ``MUST_USE_LARGER_DIE`` when it can be
+        played but leaves fewer dice playable than a legal move uses (R7), ``WRONG_DICE`` for a
+        die not left or a step after a complete move, ``AMBIGUOUS_MOVE`` for a bear-off that two
+        dice can make when the die is not given.
+    """
+    turn = _Turn(position, dice)
+    board: Board = position.board
+    pool = turn.pool
+    played: list[Step] = []
+    for i, given in enumerate(done):
+        step = _match(turn, board, pool, len(played), given, i)
+        played.append(step)
+        board, pool = _play(board, pool, step)
+    depth = len(played)
+    complete = depth == turn.used
+    move = turn.by_board.get(board) if complete else None
+    if complete and move is None:  # pragma: no cover - the module docstring's invariant
+        raise AssertionError(f"steps {played} complete no legal move")
+    return StepState(
+        steps=tuple(played), position=Position(board, position.on_roll), dice_left=pool,
+        next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
+        gele=position.board[BAR] > 0 and turn.used == 0,
+    )
+
+
+def _where(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == 0 else str(point)
+
+
+def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: StepInput, i: int) -> Step:
+    """The legal step ``given`` names, or the error saying why there is none."""
+    f, t, die = given.from_point, given.to_point, given.die
+    text = f"step {i + 1} ({_where(f)}/{_where(t)})"
+    if not 1 <= f <= BAR or not 0 <= t < BAR or t >= f:
+        raise InvalidInputError("steps", f"{text}: from must be 1-24 or 25 (bar), to 0 (off) or 1-24, "
+                                         "and forward (R4)")
+    if die and not 1 <= die <= 6:
+        raise InvalidInputError("steps", f"{text}: die {die} is not 1-6")
+    if t:
+        dice = [f - t] if not die or die == f - t else []
+    else:
+        dice = [die] if die else sorted({d for d in pool if d >= f}, reverse=True)
+    dice = [d for d in dice if d in pool and (d == f - t if t else d >= f)]
+    if depth >= turn.used:
+        problem = _step_problem(list(board), f, dice[0]) if dice else None
+        if problem is not None:  # e.g. a checker moved while one waits on the bar after "gele"
+            raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
+        raise IllegalMoveError(R.WRONG_DICE, f"{text}: the move is already complete with {depth} "
+                                             f"dice; no more can be played (R7)")
+    if not dice:
+        left = "-".join(map(str, pool))
+        raise IllegalMoveError(R.WRONG_DICE, f"{text}: no die left ({left}) moves a checker "
+                                             f"{_where(f)}/{_where(t)}")
+    legal = turn.legal_next(board, pool, depth)
+    fits = [s for s in legal if s[0] == f and s[1] == t and s[2] in dice]
+    if len(fits) > 1:
+        raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: dice {' and '.join(str(s[2]) for s in fits)} "
+                                                 "both bear this checker off; give the die")
+    if fits:
+        return fits[0]
+    d = dice[0]
+    problem = _step_problem(list(board), f, d)
+    if problem is not None:
+        raise IllegalMoveError(problem[0], f"{text} with a {d}: {problem[1]}")
+    if depth == 0 and turn.big_only and d != turn.pool[0]:
+        raise IllegalMoveError(R.MUST_USE_LARGER_DIE, f"{text} plays the {d}; only one die can be "
+                                                      f"played, so the larger {turn.pool[0]} (R7)")
+    if turn.double:
+        raise IllegalMoveError(R.MUST_USE_MORE_DICE, f"{text} leaves fewer of the four dice playable "
+                                                     f"than a legal move uses ({turn.used}) (R6, R7)")
+    raise IllegalMoveError(R.MUST_USE_BOTH_DICE, f"{text} with a {d} leaves the other die unplayable; "
+                                                 "both can be played (R7)")

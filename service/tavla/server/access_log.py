@@ -1,0 +1,130 @@
+"""One log line per call, and the request id that ties a call's lines together.
+
+The request id is the caller's ``x-request-id`` metadata when it is a sane token (visible ASCII,
+at most 128 characters), else a new random one; it is sent back in the response's initial
+metadata as ``x-request-id`` and bound to every log line written while the call runs.
+
+The line (event ``rpc``) has ``method``, ``code``, ``duration_ms``, ``peer`` and ``request_id``,
+and ``trace_id`` when tracing is on. Nothing from the request or the error message (which quotes
+the request) is logged at info level: positions and moves appear only at debug level, as
+``request`` and ``details``. Health checks and reflection are logged at debug level, so probes do
+not flood the log; failed calls at warning (the client gave up, or was turned away) or error (a
+bug on our side).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+import structlog
+from google.protobuf import message as pb_message
+from google.protobuf import text_format
+
+from tavla.server import tracing
+from tavla.server.calls import OPS_SERVICES, final_code, split_method
+
+REQUEST_ID = "x-request-id"
+_SANE_ID = re.compile(r"[\x21-\x7e]{1,128}")
+_DEBUG_TEXT = 2048  # characters of request or details at debug level
+_WARNING = frozenset({grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED,
+                      grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.UNAVAILABLE})
+_ERROR = frozenset({grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS,
+                    grpc.StatusCode.UNIMPLEMENTED})
+
+LOGGER = "tavla.access"
+log = structlog.get_logger(LOGGER)
+_stdlib_log = logging.getLogger(LOGGER)
+
+
+def request_id_from(metadata: Any) -> str:
+    """The caller's ``x-request-id`` if it is a sane token, else a new random id."""
+    for key, value in metadata or ():
+        if key == REQUEST_ID and isinstance(value, str) and _SANE_ID.fullmatch(value):
+            return value
+    return uuid.uuid4().hex
+
+
+def _level(code: grpc.StatusCode, quiet: bool) -> str:
+    if code in _ERROR:
+        return "error"
+    if code in _WARNING:
+        return "warning"
+    return "debug" if quiet else "info"
+
+
+class AccessLogInterceptor(grpc.ServerInterceptor):
+    """Logs each unary call once, when it ends, and echoes its request id."""
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        behaviour = handler.unary_unary
+        method = handler_call_details.method
+        quiet = split_method(method)[0] in OPS_SERVICES
+
+        def logged(request: Any, context: grpc.ServicerContext) -> Any:
+            request_id = request_id_from(context.invocation_metadata())
+            try:
+                context.send_initial_metadata(((REQUEST_ID, request_id),))
+            except Exception:  # the client has already gone; the call ends anyway
+                pass
+            begin = time.perf_counter()
+            raised = True
+            with structlog.contextvars.bound_contextvars(request_id=request_id):
+                try:
+                    response = behaviour(request, context)
+                    raised = False
+                    return response
+                finally:
+                    _log_call(method, request, context, final_code(context, raised=raised),
+                              time.perf_counter() - begin, quiet)
+
+        return grpc.unary_unary_rpc_method_handler(
+            logged, request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+
+def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: grpc.StatusCode,
+              seconds: float, quiet: bool) -> None:
+    level = _level(code, quiet)
+    emit = getattr(log, level)
+    fields: dict[str, Any] = {"method": method, "code": code.name, "duration_ms": round(seconds * 1000, 3),
+                              "peer": context.peer()}
+    trace_id = tracing.current_trace_id()
+    if trace_id:
+        fields["trace_id"] = trace_id
+    if _stdlib_log.isEnabledFor(logging.DEBUG):  # the request and the message quote positions
+        fields["request"] = _text(request)
+        details = _details(context)
+        if details:
+            fields["details"] = details
+    emit("rpc", **fields)
+
+
+def _text(request: Any) -> str:
+    if isinstance(request, pb_message.Message):
+        text = text_format.MessageToString(request, as_one_line=True)
+    else:
+        text = repr(request)
+    return text if len(text) <= _DEBUG_TEXT else text[:_DEBUG_TEXT] + "..."
+
+
+def _details(context: grpc.ServicerContext) -> str:
+    try:
+        raw = context.details()  # type: ignore[attr-defined]
+    except AttributeError:
+        return ""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
+    return text[:_DEBUG_TEXT]

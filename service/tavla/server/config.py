@@ -1,0 +1,321 @@
+"""The server's configuration: one :class:`Config`, read from ``serve`` flags and ``TAVLA_*``
+environment variables, in that order of precedence, over the defaults.
+
+:data:`OPTIONS` is the single list of settings (flag, variable, default, parser, help); the
+``serve`` parser is built from it and ``docs/configuration.md`` documents it (a test checks the
+two agree). A bad value, from a flag or from the environment, is an ``argparse`` error naming its
+source, so ``tavla-engine serve`` exits 2 with a message before anything starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+ENV_PREFIX = "TAVLA_"
+OTEL_ENDPOINT_ENV = "OTEL_EXPORTER_OTLP_ENDPOINT"  # the standard variable, honoured after ours
+LOG_LEVELS = ("debug", "info", "warning", "error")
+LOG_FORMATS = ("json", "console")
+MiB = 1024 * 1024
+
+
+class ConfigError(ValueError):
+    """Settings that are each valid but do not go together, or files that cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything ``tavla-engine serve`` can be told; the defaults are the safe production ones.
+
+    :ivar workers: server processes sharing the port; 0 = the CPUs this container may use.
+    :ivar log_format: ``"json"``, ``"console"``, or ``None``: console on a terminal, else JSON.
+    :ivar metrics_port: Prometheus ``/metrics`` port; 0 turns metrics off.
+    :ivar max_concurrent_rpcs: engine calls running at once per worker; more: RESOURCE_EXHAUSTED.
+    :ivar max_call_seconds: server-side budget of one engine call, on top of the client's
+        deadline; 0 = only the client's.
+    :ivar max_connection_age_seconds: a connection older than this is asked to reconnect
+        (GOAWAY), so clients spread over new replicas; 0 = never.
+    :ivar drain_seconds: after SIGTERM, health is NOT_SERVING but calls are still served.
+    :ivar grace_seconds: then in-flight calls get this long to finish (``server.stop(grace)``).
+    """
+
+    host: str = "0.0.0.0"
+    port: int = 50051
+    workers: int = 0
+    reflection: bool = True
+    log_level: str = "info"
+    log_format: str | None = None
+    metrics_port: int = 9090
+    tls_cert: str | None = None
+    tls_key: str | None = None
+    tls_client_ca: str | None = None
+    max_message_bytes: int = 4 * MiB
+    max_concurrent_rpcs: int = 64
+    max_call_seconds: float = 10.0
+    max_connection_age_seconds: float = 300.0
+    drain_seconds: float = 5.0
+    grace_seconds: float = 10.0
+    otlp_endpoint: str | None = None
+    cache_dir: str | None = None
+
+    @property
+    def tls(self) -> bool:
+        return self.tls_cert is not None
+
+    def check(self) -> Config:
+        """Cross-field checks and file access; returns ``self``.
+
+        :raises ConfigError: half a TLS setup, an unreadable file, a key that is not the
+            certificate's, the metrics port equal to the gRPC port, or tracing asked for without
+            OpenTelemetry installed.
+        """
+        if (self.tls_cert is None) != (self.tls_key is None):
+            raise ConfigError("TLS needs both a certificate (--tls-cert, TAVLA_TLS_CERT) "
+                              "and its key (--tls-key, TAVLA_TLS_KEY)")
+        if self.tls_client_ca is not None and self.tls_cert is None:
+            raise ConfigError("mTLS (--tls-client-ca, TAVLA_TLS_CLIENT_CA) needs the server's own "
+                              "certificate and key as well (--tls-cert, --tls-key)")
+        for name in ("tls_cert", "tls_key", "tls_client_ca"):
+            path = getattr(self, name)
+            if path is not None and not os.access(path, os.R_OK):
+                raise ConfigError(f"--{name.replace('_', '-')} {path!r}: no readable file there")
+        if self.tls_cert is not None and self.tls_key is not None:
+            from tavla.server import tls  # imports grpc: only when TLS is asked for
+
+            try:
+                tls.CertificateFiles(self.tls_cert, self.tls_key, self.tls_client_ca).configuration()
+            except tls.TlsError as exc:
+                raise ConfigError(str(exc)) from None
+        if self.metrics_port and self.metrics_port == self.port:
+            raise ConfigError(f"the metrics port and the gRPC port are both {self.port}")
+        if self.otlp_endpoint:
+            from tavla.server import tracing  # only when asked for: it imports OpenTelemetry
+
+            try:
+                tracing.check_installed()
+            except tracing.TracingUnavailable as exc:
+                raise ConfigError(str(exc)) from None
+        return self
+
+    def to_json(self) -> str:
+        """The settings as JSON, for handing to worker processes."""
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Config:
+        return cls(**json.loads(text))
+
+
+DEFAULTS = Config()
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsers: each takes the text and returns the value or raises ValueError with the reason.
+
+
+def _port(text: str) -> int:
+    value = _int(text)
+    if not 0 <= value <= 65535:
+        raise ValueError(f"port {value} is not 0-65535")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text.strip().replace("_", ""))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+
+def _positive_int(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise ValueError(f"{value} is not positive")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise ValueError(f"{value} is negative")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{value} is not a non-negative number of seconds")
+    return value
+
+
+def parse_bool(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("1", "true", "yes", "on"):
+        return True
+    if lowered in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"{text!r} is not true or false")
+
+
+def _choice(*choices: str) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        lowered = text.strip().lower()
+        if lowered not in choices:
+            raise ValueError(f"{text!r} is not one of {', '.join(choices)}")
+        return lowered
+
+    return parse
+
+
+def _text(text: str) -> str:
+    if not text.strip():
+        raise ValueError("is empty")
+    return text.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One setting: the :class:`Config` field, how to parse it, and its help line."""
+
+    field: str
+    parse: Callable[[str], Any]
+    help: str
+    metavar: str | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.field.replace("_", "-")
+
+    @property
+    def env(self) -> str:
+        return ENV_PREFIX + self.field.upper()
+
+    @property
+    def default(self) -> Any:
+        return getattr(DEFAULTS, self.field)
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option("host", _text, "address to listen on; '::' for all IPv6 (and IPv4)"),
+    Option("port", _port, "gRPC port; 0 picks a free one (logged)"),
+    Option("workers", _non_negative_int,
+           "server processes sharing the port (SO_REUSEPORT); 0 = CPUs of the cgroup quota and affinity"),
+    Option("reflection", parse_bool, "gRPC server reflection", "BOOL"),
+    Option("log_level", _choice(*LOG_LEVELS), "debug, info, warning or error"),
+    Option("log_format", _choice(*LOG_FORMATS),
+           "json or console; default: console when stderr is a terminal, else json"),
+    Option("metrics_port", _port, "Prometheus /metrics HTTP port; 0 turns metrics off"),
+    Option("tls_cert", _text, "PEM server certificate (chain); with --tls-key turns TLS on", "FILE"),
+    Option("tls_key", _text, "PEM private key of --tls-cert", "FILE"),
+    Option("tls_client_ca", _text, "PEM CA bundle; when set, clients must present a certificate it signed (mTLS)",
+           "FILE"),
+    Option("max_message_bytes", _positive_int, "largest request or response message"),
+    Option("max_concurrent_rpcs", _positive_int,
+           "engine calls running at once per worker; beyond it RESOURCE_EXHAUSTED"),
+    Option("max_call_seconds", _seconds,
+           "server-side time budget of one engine call, on top of the client's deadline; 0 = none"),
+    Option("max_connection_age_seconds", _seconds,
+           "connections older than this get GOAWAY so clients rebalance over replicas; 0 = never"),
+    Option("drain_seconds", _seconds, "after SIGTERM: NOT_SERVING but still serving, this long"),
+    Option("grace_seconds", _seconds, "then in-flight calls get this long: server.stop(grace)"),
+    Option("otlp_endpoint", _text,
+           f"OTLP/gRPC endpoint for traces (else ${OTEL_ENDPOINT_ENV}); unset = no tracing", "URL"),
+    Option("cache_dir", _text, "bear-off database cache directory", "DIR"),
+)
+OPTIONS_BY_FIELD = {o.field: o for o in OPTIONS}
+# Older spellings of two flags, still accepted.
+_ALIASES = {"grace_seconds": ("--grace",), "drain_seconds": ("--drain-delay",)}
+
+
+class _FromEnv(str):
+    """A default taken from the environment: argparse parses it like a flag value, and the
+    parser names the variable in its error message."""
+
+    env: str
+
+
+def _argparse_type(option: Option) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            return option.parse(text)
+        except ValueError as exc:
+            where = f"{text.env}={str(text)!r}: " if isinstance(text, _FromEnv) else ""
+            raise argparse.ArgumentTypeError(f"{where}{exc}") from None
+
+    parse.__name__ = option.field  # argparse names the type in some messages
+    return parse
+
+
+def _default(option: Option, environ: Mapping[str, str]) -> Any:
+    names = [option.env] + ([OTEL_ENDPOINT_ENV] if option.field == "otlp_endpoint" else [])
+    for name in names:
+        text = environ.get(name)
+        if text:  # an empty variable counts as unset, as Kubernetes often renders them
+            value = _FromEnv(text)
+            value.env = name
+            return value
+    return option.default
+
+
+def add_arguments(parser: argparse.ArgumentParser, environ: Mapping[str, str] | None = None) -> None:
+    """Add one flag per option to ``parser``, each defaulting to its variable, else the default.
+
+    ``--log-level`` is stored as ``serve_log_level`` so it does not clash with the top-level
+    ``tavla-engine --log-level``. ``--reflection`` takes an optional BOOL and has a
+    ``--no-reflection`` twin.
+    """
+    environ = os.environ if environ is None else environ
+    for option in OPTIONS:
+        # the log level's variable is read by from_namespace, after the top-level flag
+        default = None if option.field == "log_level" else _default(option, environ)
+        shown = f"; default {option.default}" if option.default is not None else ""
+        help_text = f"{option.help} (env {option.env}{shown})"
+        kwargs: dict[str, Any] = {"type": _argparse_type(option), "default": default,
+                                  "help": help_text, "metavar": option.metavar or _metavar(option.field)}
+        if option.field == "log_level":
+            kwargs["dest"] = "serve_log_level"
+        if option.field == "reflection":
+            kwargs.update(nargs="?", const="true")
+        parser.add_argument(option.flag, *_ALIASES.get(option.field, ()), **kwargs)
+        if option.field == "reflection":
+            parser.add_argument("--no-reflection", dest="reflection", action="store_false",
+                                help="turn server reflection off")
+
+
+def _metavar(field: str) -> str:
+    for ending, name in (("seconds", "SECONDS"), ("port", "PORT"), ("bytes", "BYTES"), ("rpcs", "N"),
+                         ("workers", "N"), ("level", "LEVEL"), ("format", "FORMAT")):
+        if field.endswith(ending):
+            return name
+    return field.upper()
+
+
+def from_namespace(args: argparse.Namespace, environ: Mapping[str, str] | None = None) -> Config:
+    """The :class:`Config` of parsed ``serve`` arguments, checked.
+
+    The log level is the serve flag, else the top-level ``tavla-engine --log-level``, else
+    ``TAVLA_LOG_LEVEL``, else info.
+
+    :raises ConfigError: a bad ``TAVLA_LOG_LEVEL``, or see :meth:`Config.check`.
+    """
+    environ = os.environ if environ is None else environ
+    values = {o.field: getattr(args, o.field) for o in OPTIONS if o.field != "log_level"}
+    level = getattr(args, "serve_log_level", None) or getattr(args, "log_level", None)
+    if level is None:
+        level = DEFAULTS.log_level
+        text = environ.get(OPTIONS_BY_FIELD["log_level"].env)
+        if text:
+            try:
+                level = OPTIONS_BY_FIELD["log_level"].parse(text)
+            except ValueError as exc:
+                raise ConfigError(f"{OPTIONS_BY_FIELD['log_level'].env}={text!r}: {exc}") from None
+    values["log_level"] = level
+    return Config(**values).check()

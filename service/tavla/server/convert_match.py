@@ -1,0 +1,308 @@
+"""Conversions of the match-play messages (match.proto, dice.proto, clock.proto) to and from
+:mod:`tavla.core` values, and nothing else; the board and move conversions are in
+:mod:`tavla.server.convert`.
+
+Input conversions raise :class:`~tavla.core.InvalidInputError` naming the request field (an
+unknown enum number, a required side missing); consistency with the ruleset is the core's
+(:func:`tavla.core.check_match`). Output conversions always succeed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tavla.core import (
+    ActionReason,
+    Cube,
+    CubeAction,
+    GameEnding,
+    GameOutcome,
+    InvalidInputError,
+    MatchState,
+    PresetInfo,
+    ResignationOffer,
+    ResultKind,
+    Ruleset,
+    Side,
+    StepInput,
+    clock,
+    names,
+)
+from tavla.core.dice_commit import DiceProof
+from tavla.core.movegen import Step
+from tavla.core.start import Start
+from tavla.server import convert
+from tavla.v1 import clock_pb2, dice_pb2, match_pb2
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import types_pb2 as pb
+
+_KINDS: dict[int, ResultKind] = {
+    pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
+    pb.RESULT_KIND_GAMMON: ResultKind.GAMMON,
+    pb.RESULT_KIND_BACKGAMMON: ResultKind.BACKGAMMON,
+}
+_KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
+_ENDINGS: dict[int, GameEnding] = {
+    match_pb2.GAME_ENDING_BORNE_OFF: GameEnding.BORNE_OFF,
+    match_pb2.GAME_ENDING_DROP: GameEnding.DROP,
+    match_pb2.GAME_ENDING_RESIGNATION: GameEnding.RESIGNATION,
+    match_pb2.GAME_ENDING_FORFEIT_GAME: GameEnding.FORFEIT_GAME,
+    match_pb2.GAME_ENDING_FORFEIT_MATCH: GameEnding.FORFEIT_MATCH,
+}
+_ENDINGS_OUT = {ending: number for number, ending in _ENDINGS.items()}
+_CUBE_ACTIONS: dict[int, CubeAction] = {
+    match_pb2.CUBE_ACTION_DOUBLE: CubeAction.DOUBLE,
+    match_pb2.CUBE_ACTION_TAKE: CubeAction.TAKE,
+    match_pb2.CUBE_ACTION_DROP: CubeAction.DROP,
+    match_pb2.CUBE_ACTION_BEAVER: CubeAction.BEAVER,
+}
+_CUBE_ACTIONS_OUT = {action: number for number, action in _CUBE_ACTIONS.items()}
+_DENIALS_OUT: dict[ActionReason, int] = {
+    ActionReason.CUBE_DISABLED: match_pb2.CUBE_DENIAL_CUBE_DISABLED,
+    ActionReason.CRAWFORD_GAME: match_pb2.CUBE_DENIAL_CRAWFORD_GAME,
+    ActionReason.CUBE_OWNED_BY_OPPONENT: match_pb2.CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT,
+    ActionReason.CUBE_AT_LIMIT: match_pb2.CUBE_DENIAL_CUBE_AT_LIMIT,
+    ActionReason.DEAD_CUBE: match_pb2.CUBE_DENIAL_DEAD_CUBE,
+    ActionReason.DOUBLE_PENDING: match_pb2.CUBE_DENIAL_DOUBLE_PENDING,
+    ActionReason.MATCH_OVER: match_pb2.CUBE_DENIAL_MATCH_OVER,
+}
+_CLOCK_PRESETS: dict[int, clock.ClockPreset] = {
+    clock_pb2.CLOCK_PRESET_UNSPECIFIED: clock.ClockPreset.EXTENSIONS,
+    clock_pb2.CLOCK_PRESET_EXTENSIONS: clock.ClockPreset.EXTENSIONS,
+    clock_pb2.CLOCK_PRESET_RESERVE: clock.ClockPreset.RESERVE,
+}
+_CLOCK_EVENTS: dict[int, clock.ClockEvent] = {
+    clock_pb2.CLOCK_EVENT_UNSPECIFIED: clock.ClockEvent.MOVE,
+    clock_pb2.CLOCK_EVENT_MOVE: clock.ClockEvent.MOVE,
+    clock_pb2.CLOCK_EVENT_DISCONNECT: clock.ClockEvent.DISCONNECT,
+    clock_pb2.CLOCK_EVENT_BREAK: clock.ClockEvent.BREAK,
+    clock_pb2.CLOCK_EVENT_NEW_GAME: clock.ClockEvent.NEW_GAME,
+}
+_FORFEITS_OUT: dict[clock.ForfeitReason, int] = {
+    clock.ForfeitReason.EXTENSIONS_EXHAUSTED: clock_pb2.FORFEIT_REASON_EXTENSIONS_EXHAUSTED,
+    clock.ForfeitReason.RESERVE_EXHAUSTED: clock_pb2.FORFEIT_REASON_RESERVE_EXHAUSTED,
+    clock.ForfeitReason.MOVE_TIME_CAP: clock_pb2.FORFEIT_REASON_MOVE_TIME_CAP,
+    clock.ForfeitReason.MOVE_TIME_EXPIRED: clock_pb2.FORFEIT_REASON_MOVE_TIME_EXPIRED,
+    clock.ForfeitReason.RECONNECT_EXPIRED: clock_pb2.FORFEIT_REASON_RECONNECT_EXPIRED,
+    clock.ForfeitReason.BREAK_OVERRUN: clock_pb2.FORFEIT_REASON_BREAK_OVERRUN,
+}
+_START_OUT = {"international": pb.START_RULE_INTERNATIONAL, "turkish": pb.START_RULE_TURKISH}
+_KATMERLI_OUT = {"counted": pb.KATMERLI_MARS_RULE_COUNTED, "as_mars": pb.KATMERLI_MARS_RULE_AS_MARS}
+
+
+def _optional_side(value: int, field: str) -> Side | None:
+    return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
+
+
+def _side_out(side: Side | None) -> int:
+    return pb.SIDE_UNSPECIFIED if side is None else convert.side_to_proto(side)
+
+
+def _enum(table: dict, value: int, field: str):  # type: ignore[no-untyped-def,type-arg]
+    try:
+        return table[value]
+    except KeyError:
+        raise InvalidInputError(field, f"unknown value {value}") from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests -> core
+
+
+def match_from_proto(msg: match_pb2.MatchState, field: str = "match") -> MatchState:
+    """A core :class:`MatchState` (not yet checked against a ruleset); cube value 0 reads as 1.
+
+    :raises InvalidInputError: an unknown side number (``match.cube.owner``, ...).
+    """
+    cube = Cube(
+        msg.cube.value or 1,
+        _optional_side(msg.cube.owner, f"{field}.cube.owner"),
+        _optional_side(msg.cube.offered_by, f"{field}.cube.offered_by"),
+    )
+    return MatchState(
+        length=msg.length, scores=(msg.white_score, msg.black_score), crawford=msg.crawford,
+        post_crawford=msg.post_crawford, cube=cube,
+        previous_winner=_optional_side(msg.previous_winner, f"{field}.previous_winner"),
+        games_played=msg.games_played, winner=_optional_side(msg.winner, f"{field}.winner"),
+    )
+
+
+def kind_from_proto(value: int, field: str) -> ResultKind:
+    """A :class:`ResultKind`; UNSPECIFIED is single."""
+    if value == pb.RESULT_KIND_UNSPECIFIED:
+        return ResultKind.SINGLE
+    result: ResultKind = _enum(_KINDS, value, field)
+    return result
+
+
+def outcome_from_proto(msg: match_pb2.GameOutcome, field: str = "outcome") -> GameOutcome:
+    """A core :class:`GameOutcome`; ``points`` is output only and ignored.
+
+    :raises InvalidInputError: no winner or ending, or an unknown enum number.
+    """
+    winner = convert.side_from_proto(msg.winner, f"{field}.winner")
+    if msg.ending == match_pb2.GAME_ENDING_UNSPECIFIED:
+        raise InvalidInputError(f"{field}.ending", "is required")
+    ending: GameEnding = _enum(_ENDINGS, msg.ending, f"{field}.ending")
+    return GameOutcome(winner, ending, kind_from_proto(msg.kind, f"{field}.kind"))
+
+
+def cube_action_from_proto(value: int, field: str = "action") -> CubeAction:
+    """A :class:`CubeAction`.
+
+    :raises InvalidInputError: unset or unknown.
+    """
+    if value == match_pb2.CUBE_ACTION_UNSPECIFIED:
+        raise InvalidInputError(field, "is required")
+    action: CubeAction = _enum(_CUBE_ACTIONS, value, field)
+    return action
+
+
+def offer_from_proto(msg: match_pb2.ResignationOffer, field: str = "offer") -> ResignationOffer:
+    """A :class:`ResignationOffer`; the kind is required.
+
+    :raises InvalidInputError: no side or kind, or an unknown enum number.
+    """
+    side = convert.side_from_proto(msg.side, f"{field}.side")
+    if msg.kind == pb.RESULT_KIND_UNSPECIFIED:
+        raise InvalidInputError(f"{field}.kind", "is required: single, gammon or backgammon")
+    return ResignationOffer(side, kind_from_proto(msg.kind, f"{field}.kind"))
+
+
+def steps_from_proto(moves: Sequence[pb.CheckerMove], field: str = "steps") -> tuple[StepInput, ...]:
+    """The steps made so far; ``hit`` is ignored, ``die`` 0 means "from the distance".
+
+    :raises InvalidInputError: more than four steps (a turn has at most four, R6).
+    """
+    if len(moves) > 4:
+        raise InvalidInputError(field, f"has {len(moves)} steps; a turn has at most 4 (R6)")
+    return tuple(StepInput(m.from_point, m.to_point, m.die) for m in moves)
+
+
+def roll_off_from_proto(throws: Sequence[dice_pb2.RollOffThrow]) -> list[tuple[int, int]]:
+    """The roll-off throws as (white, black) pairs; values are checked by the core."""
+    return [(t.white_die, t.black_die) for t in throws]
+
+
+def clock_settings_from_proto(msg: clock_pb2.ClockSettings, field: str = "settings") -> clock.ClockSettings:
+    """The preset's settings with every set field overridden.
+
+    :raises InvalidInputError: an unknown preset number.
+    """
+    preset: clock.ClockPreset = _enum(_CLOCK_PRESETS, msg.preset, f"{field}.preset")
+    settings = clock.PRESETS[preset]
+    for name in ("move_ms", "extensions", "extension_ms", "reserve_ms", "move_cap_ms", "reconnect_ms",
+                 "break_ms", "breaks"):
+        if msg.HasField(name):
+            settings = replace(settings, **{name: getattr(msg, name)})
+    return settings
+
+
+def clock_state_from_proto(msg: clock_pb2.ClockState) -> clock.ClockState:
+    """A core :class:`~tavla.core.clock.ClockState` (checked against the settings by the core)."""
+    def side(c: clock_pb2.SideClock) -> clock.SideClock:
+        return clock.SideClock(c.extensions_left, c.reserve_ms, c.breaks_left)
+    return clock.ClockState(side(msg.white), side(msg.black))
+
+
+def clock_event_from_proto(value: int, field: str = "event") -> clock.ClockEvent:
+    """A :class:`~tavla.core.clock.ClockEvent`; UNSPECIFIED is a move."""
+    event: clock.ClockEvent = _enum(_CLOCK_EVENTS, value, field)
+    return event
+
+
+# ---------------------------------------------------------------------------------------------
+# Core -> responses
+
+
+def match_to_proto(state: MatchState) -> match_pb2.MatchState:
+    """A ``MatchState`` message."""
+    return match_pb2.MatchState(
+        length=state.length, white_score=state.scores[0], black_score=state.scores[1],
+        crawford=state.crawford, post_crawford=state.post_crawford,
+        cube=match_pb2.CubeState(value=state.cube.value, owner=_side_out(state.cube.owner),
+                                 offered_by=_side_out(state.cube.offered_by)),
+        previous_winner=_side_out(state.previous_winner), games_played=state.games_played,
+        winner=_side_out(state.winner),
+    )
+
+
+def outcome_to_proto(outcome: GameOutcome, points: int) -> match_pb2.GameOutcome:
+    """A ``GameOutcome`` message with the points it pays."""
+    return match_pb2.GameOutcome(
+        winner=convert.side_to_proto(outcome.winner), ending=_ENDINGS_OUT[outcome.ending],
+        kind=_KINDS_OUT[outcome.kind], points=points,
+    )
+
+
+def cube_action_to_proto(action: CubeAction) -> int:
+    """The ``CubeAction`` number."""
+    return _CUBE_ACTIONS_OUT[action]
+
+
+def denial_to_proto(reason: ActionReason | None) -> int:
+    """The ``CubeDenial`` number of why a side may not double; UNSPECIFIED for ``None``."""
+    return match_pb2.CUBE_DENIAL_UNSPECIFIED if reason is None else _DENIALS_OUT[reason]
+
+
+def step_to_proto(step: Step) -> pb.CheckerMove:
+    """A ``CheckerMove`` message of one single-die step."""
+    return pb.CheckerMove(from_point=step[0], to_point=step[1], die=step[2], hit=step[3])
+
+
+def roll_name_to_proto(d1: int, d2: int) -> dice_pb2.RollName:
+    """The ``RollName`` of a roll (R26)."""
+    return dice_pb2.RollName(turkish=names.roll_name(d1, d2), aliases=names.roll_aliases(d1, d2),
+                             numbers=names.roll_numbers(d1, d2))
+
+
+def start_to_proto(start: Start) -> api.StartGameResponse:
+    """A ``StartGameResponse`` with the starter, first dice, names and roll-off (no position)."""
+    return api.StartGameResponse(
+        starter=convert.side_to_proto(start.starter), dice=start.dice,
+        dice_name=roll_name_to_proto(*start.dice),
+        roll_off=[dice_pb2.RollOffThrow(white_die=w, black_die=b, name=roll_name_to_proto(w, b))
+                  for w, b in start.roll_off],
+    )
+
+
+def proof_to_proto(proof: DiceProof) -> dice_pb2.DiceProof:
+    """A ``DiceProof`` message."""
+    return dice_pb2.DiceProof(scheme=proof.scheme, commitment=proof.commitment,
+                              server_seed=proof.server_seed, client_seed=proof.client_seed)
+
+
+def clock_state_to_proto(state: clock.ClockState) -> clock_pb2.ClockState:
+    """A ``ClockState`` message."""
+    def side(c: clock.SideClock) -> clock_pb2.SideClock:
+        return clock_pb2.SideClock(extensions_left=c.extensions_left, reserve_ms=c.reserve_ms,
+                                   breaks_left=c.breaks_left)
+    return clock_pb2.ClockState(white=side(state.white), black=side(state.black))
+
+
+def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
+    """A ``ClockForfeit`` with the outcome to pass to UpdateMatch (the other side wins)."""
+    ending = (match_pb2.GAME_ENDING_FORFEIT_GAME if forfeit.scope is clock.ForfeitScope.GAME
+              else match_pb2.GAME_ENDING_FORFEIT_MATCH)
+    return clock_pb2.ClockForfeit(
+        side=convert.side_to_proto(forfeit.side), reason=_FORFEITS_OUT[forfeit.reason],
+        outcome=match_pb2.GameOutcome(winner=convert.side_to_proto(forfeit.side.other), ending=ending,
+                                      kind=pb.RESULT_KIND_SINGLE),
+    )
+
+
+def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
+    """A ``Ruleset`` message with ``preset`` and every option set."""
+    return pb.Ruleset(
+        preset=preset, start=_START_OUT[rules.start.value], katmerli_mars=_KATMERLI_OUT[rules.katmerli_mars.value],
+        cube=rules.cube, crawford=rules.crawford, jacoby=rules.jacoby, beavers=rules.beavers,
+        cube_limit=rules.cube_limit,
+        match_lengths=pb.MatchLengths(lengths=rules.match_lengths, money_play=rules.money_play),
+    )
+
+
+def preset_to_proto(info: PresetInfo) -> match_pb2.RulesetPreset:
+    """A ``RulesetPreset`` message."""
+    return match_pb2.RulesetPreset(name=info.name, aliases=info.aliases, description=info.description,
+                                   ruleset=ruleset_to_proto(info.ruleset, info.name))

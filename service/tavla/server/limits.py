@@ -1,0 +1,99 @@
+"""Limits on engine calls: how many run at once, and how long one may take.
+
+* **Concurrency.** At most ``max_concurrent_rpcs`` engine calls run at once in a worker; one
+  more is answered ``RESOURCE_EXHAUSTED`` at once instead of queueing behind CPU-bound work (a
+  client should back off and retry, or go to another replica). Health checks and reflection are
+  not counted, so a saturated worker still answers its probes.
+* **Deadlines.** A call's deadline is the client's, shortened to ``max_call_seconds`` after the
+  call starts when that is set. A call that waited past it is not started, and handlers call
+  :func:`check_deadline` before and during expensive work, which aborts with
+  ``DEADLINE_EXCEEDED`` (or ``CANCELLED`` when the client has gone), so expired calls stop
+  using the CPU.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any
+
+import grpc
+
+from tavla.server import metrics
+from tavla.server.calls import OPS_SERVICES, split_method
+
+_NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
+_budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
+
+
+def remaining(context: grpc.ServicerContext) -> float:
+    """Seconds left for this call: the client's deadline or the server's budget, the earlier."""
+    left = context.time_remaining()
+    if left is None or left > _NO_DEADLINE:
+        left = float("inf")
+    end = _budget_end.get()
+    if end is not None:
+        left = min(left, end - time.monotonic())
+    return max(left, 0.0)
+
+
+def check_deadline(context: grpc.ServicerContext) -> None:
+    """Abort the call if its time is up or its client has gone; call before expensive work."""
+    client_left = context.time_remaining()
+    if client_left is not None and client_left <= 0:
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+    end = _budget_end.get()
+    if end is not None and end <= time.monotonic():
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
+                      "the call ran past the server's time limit per call (max_call_seconds)")
+    if not context.is_active():
+        context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
+
+
+class LimitsInterceptor(grpc.ServerInterceptor):
+    """Applies both limits to every unary call of the engine service (not to health/reflection).
+
+    :param max_concurrent_rpcs: engine calls running at once.
+    :param max_call_seconds: server-side budget of one call; 0 for the client's deadline only.
+    """
+
+    def __init__(self, max_concurrent_rpcs: int, max_call_seconds: float = 0.0) -> None:
+        self.max_concurrent_rpcs = max_concurrent_rpcs
+        self.max_call_seconds = max_call_seconds
+        self._slots = threading.BoundedSemaphore(max_concurrent_rpcs)
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        if split_method(handler_call_details.method)[0] in OPS_SERVICES:
+            return handler
+        behaviour = handler.unary_unary
+
+        def limited(request: Any, context: grpc.ServicerContext) -> Any:
+            end = time.monotonic() + self.max_call_seconds if self.max_call_seconds > 0 else None
+            token = _budget_end.set(end)
+            try:
+                check_deadline(context)  # it waited in the queue past its deadline: do nothing
+                if not self._slots.acquire(blocking=False):
+                    context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                  f"the server is already handling {self.max_concurrent_rpcs} calls, "
+                                  "its limit; retry with backoff")
+                try:
+                    with metrics.in_flight():
+                        return behaviour(request, context)
+                finally:
+                    self._slots.release()
+            finally:
+                _budget_end.reset(token)
+
+        return grpc.unary_unary_rpc_method_handler(
+            limited, request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )

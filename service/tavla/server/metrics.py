@@ -1,0 +1,165 @@
+"""Prometheus metrics: the standard gRPC server series, the engine's own, and the HTTP endpoint.
+
+The gRPC series use the names and labels of go-grpc-prometheus / py-grpc-prometheus, so existing
+dashboards and alerts work unchanged: ``grpc_server_started_total``, ``grpc_server_handled_total``
+(with ``grpc_code`` spelt as Go spells codes: ``OK``, ``InvalidArgument``, ...),
+``grpc_server_msg_received_total``, ``grpc_server_msg_sent_total`` and the histogram
+``grpc_server_handling_seconds`` (default Prometheus buckets), all labelled ``grpc_type``,
+``grpc_service``, ``grpc_method``; the histogram also carries ``grpc_code``. Only unary calls are
+counted (the streaming ones are health ``Watch`` and reflection).
+
+With several workers each process writes its values to files in ``PROMETHEUS_MULTIPROC_DIR``
+(prometheus_client's multiprocess mode, chosen when the variable is set at import) and the
+parent process serves their sum; see :mod:`tavla.server.workers`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import grpc
+import prometheus_client
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
+
+from tavla import __version__
+from tavla.server.calls import final_code, split_method
+
+prometheus_client.disable_created_metrics()  # no *_created series: dashboards never use them
+
+_LABELS = ("grpc_type", "grpc_service", "grpc_method")
+
+STARTED = Counter("grpc_server_started_total", "RPCs started on the server.", _LABELS)
+HANDLED = Counter("grpc_server_handled_total", "RPCs completed on the server, regardless of success or failure.",
+                  (*_LABELS, "grpc_code"))
+HANDLING_SECONDS = Histogram(
+    "grpc_server_handling_seconds",
+    "Response latency (seconds) of gRPC that had been application-level handled by the server.",
+    (*_LABELS, "grpc_code"),
+)
+MSG_RECEIVED = Counter("grpc_server_msg_received_total", "RPC stream messages received on the server.", _LABELS)
+MSG_SENT = Counter("grpc_server_msg_sent_total", "gRPC stream messages sent on the server.", _LABELS)
+
+LEGAL_MOVES = Histogram("tavla_legal_moves", "Legal moves returned by one ListLegalMoves call.",
+                        buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000))
+MOVE_GENERATION_SECONDS = Histogram(
+    "tavla_move_generation_seconds",
+    "Time to generate and encode the legal moves of one call (ListLegalMoves) or to find the move "
+    "played among them (ApplyMove).",
+    ("grpc_method",),
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+IN_FLIGHT = Gauge("tavla_rpcs_in_flight", "Engine calls being handled now.", multiprocess_mode="livesum")
+WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with workers: labelled by pid).",
+                    ("version",), multiprocess_mode="liveall")
+BEAROFF_READY = Gauge("tavla_bearoff_database_ready", "1 once the bear-off database is loaded in this process.",
+                      multiprocess_mode="livemin")
+
+# grpc.StatusCode names as Go's codes.Code.String() spells them (and so the dashboards).
+GO_CODE_NAMES = {code: "".join(part.capitalize() for part in code.name.split("_")) for code in grpc.StatusCode}
+GO_CODE_NAMES[grpc.StatusCode.OK] = "OK"
+GO_CODE_NAMES[grpc.StatusCode.CANCELLED] = "Canceled"
+
+
+class MetricsInterceptor(grpc.ServerInterceptor):
+    """Counts and times every unary call, by its final code (:func:`~tavla.server.calls.final_code`)."""
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        behaviour = handler.unary_unary
+        service, method = split_method(handler_call_details.method)
+        labels = ("unary", service, method)
+        started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
+
+        def observed(request: Any, context: grpc.ServicerContext) -> Any:
+            started.inc()
+            received.inc()
+            begin = time.perf_counter()
+            raised = True
+            try:
+                response = behaviour(request, context)
+                raised = False
+                return response
+            finally:
+                code = GO_CODE_NAMES[final_code(context, raised=raised)]
+                HANDLED.labels(*labels, code).inc()
+                HANDLING_SECONDS.labels(*labels, code).observe(time.perf_counter() - begin)
+                if code == "OK":
+                    sent.inc()
+
+        return grpc.unary_unary_rpc_method_handler(
+            observed, request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+
+# --- engine hooks, called by the servicer -----------------------------------------------------
+
+
+@contextmanager
+def move_generation(method: str) -> Iterator[None]:
+    """Time the block as ``tavla_move_generation_seconds{grpc_method=method}`` if it completes."""
+    begin = time.perf_counter()
+    yield
+    MOVE_GENERATION_SECONDS.labels(method).observe(time.perf_counter() - begin)
+
+
+def legal_moves_returned(count: int) -> None:
+    LEGAL_MOVES.observe(count)
+
+
+@contextmanager
+def in_flight() -> Iterator[None]:
+    IN_FLIGHT.inc()
+    try:
+        yield
+    finally:
+        IN_FLIGHT.dec()
+
+
+def worker_started() -> None:
+    """Mark this process as a running server (``tavla_worker_info``)."""
+    WORKER_INFO.labels(__version__).set(1)
+
+
+def bearoff_ready() -> None:
+    BEAROFF_READY.set(1)
+
+
+# --- the HTTP endpoint ------------------------------------------------------------------------
+
+
+def multiprocess_dir() -> str | None:
+    """``PROMETHEUS_MULTIPROC_DIR`` when this process writes its values there."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+
+
+def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[Any, threading.Thread]:
+    """Serve ``/metrics`` on ``host:port`` in a daemon thread.
+
+    :param aggregate_dir: serve the sum of the workers' values in this multiprocess directory
+        instead of this process's own registry.
+    :returns: the HTTP server (``shutdown()`` it) and its thread.
+    :raises OSError: the port cannot be bound.
+    """
+    registry = prometheus_client.REGISTRY
+    if aggregate_dir is not None:
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry, path=aggregate_dir)
+    server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
+    return server, thread
+
+
+def mark_process_dead(pid: int, directory: str) -> None:
+    """Drop a dead worker's live gauges from the multiprocess directory."""
+    multiprocess.mark_process_dead(pid, directory)

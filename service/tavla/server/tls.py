@@ -1,0 +1,98 @@
+"""TLS and mTLS server credentials from PEM files, reloaded when the files change.
+
+The files are checked before serving (the key must match the certificate; the CA bundle must
+load), so a wrong secret fails the start rather than every handshake. With a client CA, clients
+must present a certificate signed by it (mTLS). Kubernetes updates a mounted secret in place and
+cert-manager renews certificates before they expire, so the files are looked at again before each
+new connection (a ``stat`` of each) and new connections use the new certificate; a half-written or
+broken update is logged and the previous certificate kept.
+"""
+
+from __future__ import annotations
+
+import os
+import ssl
+import threading
+
+import grpc
+import structlog
+
+log = structlog.get_logger(__name__)
+
+
+class TlsError(ValueError):
+    """The certificate, key or CA files cannot be used."""
+
+
+class CertificateFiles:
+    """The server certificate, its key and the optional client CA, as files on disk."""
+
+    def __init__(self, cert: str, key: str, client_ca: str | None = None) -> None:
+        self.cert, self.key, self.client_ca = cert, key, client_ca
+        self._lock = threading.Lock()
+        self._stamp = self._stamps()
+
+    def _paths(self) -> tuple[str, ...]:
+        return (self.cert, self.key) + ((self.client_ca,) if self.client_ca else ())
+
+    def _stamps(self) -> tuple[tuple[int, int, int], ...]:
+        stamps = []
+        for path in self._paths():
+            try:
+                st = os.stat(path)  # follows the ..data symlink Kubernetes swaps
+            except OSError:
+                stamps.append((0, 0, 0))
+            else:
+                stamps.append((st.st_ino, st.st_size, st.st_mtime_ns))
+        return tuple(stamps)
+
+    def configuration(self) -> grpc.ServerCertificateConfiguration:
+        """The files' contents as a gRPC certificate configuration, after checking them.
+
+        :raises TlsError: unreadable files, not PEM, a key that is not the certificate's.
+        """
+        try:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(self.cert, self.key)
+            if self.client_ca:
+                context.load_verify_locations(cafile=self.client_ca)
+            with open(self.cert, "rb") as f:
+                cert = f.read()
+            with open(self.key, "rb") as f:
+                key = f.read()
+            ca = None
+            if self.client_ca:
+                with open(self.client_ca, "rb") as f:
+                    ca = f.read()
+        except (OSError, ssl.SSLError) as exc:
+            raise TlsError(f"cannot use TLS files (cert {self.cert}, key {self.key}"
+                           f"{', client CA ' + self.client_ca if self.client_ca else ''}): {exc}") from None
+        return grpc.ssl_server_certificate_configuration([(key, cert)], root_certificates=ca)
+
+    def reload_if_changed(self) -> grpc.ServerCertificateConfiguration | None:
+        """A new configuration when a file has changed since the last load, else ``None``."""
+        stamp = self._stamps()
+        with self._lock:
+            if stamp == self._stamp:
+                return None
+            self._stamp = stamp
+        try:
+            config = self.configuration()
+        except TlsError as exc:
+            log.warning("TLS files changed but cannot be used; keeping the previous certificate",
+                        error=str(exc))
+            return None
+        log.info("TLS certificate reloaded", cert=self.cert)
+        return config
+
+
+def server_credentials(files: CertificateFiles) -> grpc.ServerCredentials:
+    """Credentials that present ``files``' certificate, and require a client certificate signed
+    by its client CA when there is one.
+
+    :raises TlsError: see :meth:`CertificateFiles.configuration`.
+    """
+    initial = files.configuration()
+    return grpc.dynamic_ssl_server_credentials(
+        initial, files.reload_if_changed, require_client_authentication=files.client_ca is not None,
+    )

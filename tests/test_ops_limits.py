@@ -1,0 +1,216 @@
+"""Limits: concurrent engine calls beyond the limit get RESOURCE_EXHAUSTED (health still answers),
+a call past its deadline stops before doing the work, the server's own time budget, and the
+message size limit."""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from tavla import core
+from tavla.server import app, limits
+from tavla.server.calls import final_code
+from tavla.server.config import Config
+from tavla.server.servicer import EngineServiceServicer
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import engine_service_pb2_grpc
+from tavla.v1 import types_pb2 as pb
+
+START_ID = "4HPwATDgc/ABMA"
+TIMEOUT = 30
+LIST_REQUEST = api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[6, 6])
+
+
+class Outcomes(grpc.ServerInterceptor):
+    """Records each engine call's final code as the server sees it (runs inside the access log,
+    outside the limits), so a test can wait for the server to be done with a call."""
+
+    def __init__(self) -> None:
+        self.codes: queue.Queue[tuple[str, grpc.StatusCode]] = queue.Queue()
+
+    def intercept_service(self, continuation, details):
+        handler = continuation(details)
+        if handler is None or handler.unary_unary is None or "EngineService" not in details.method:
+            return handler
+        behaviour = handler.unary_unary
+
+        def recorded(request, context):
+            raised = True
+            try:
+                response = behaviour(request, context)
+                raised = False
+                return response
+            finally:
+                self.codes.put((details.method.rsplit("/", 1)[1], final_code(context, raised=raised)))
+
+        return grpc.unary_unary_rpc_method_handler(recorded, request_deserializer=handler.request_deserializer,
+                                                   response_serializer=handler.response_serializer)
+
+
+def serve(options: Config, servicer=None, interceptors=()):
+    engine = app.build(options, servicer=servicer, interceptors=interceptors)
+    app.start(engine)
+    return engine
+
+
+# --- concurrency ------------------------------------------------------------------------------
+
+
+class Holding(EngineServiceServicer):
+    """GetInitialPosition waits until released, so calls pile up."""
+
+    def __init__(self) -> None:
+        self.entered = threading.Semaphore(0)
+        self.release = threading.Event()
+
+    def GetInitialPosition(self, request, context):
+        self.entered.release()
+        self.release.wait(TIMEOUT)
+        return super().GetInitialPosition(request, context)
+
+
+def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers():
+    servicer = Holding()
+    engine = serve(Config(host="127.0.0.1", port=0, max_concurrent_rpcs=2), servicer)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            held = [stub.GetInitialPosition.future(api.GetInitialPositionRequest(), timeout=TIMEOUT)
+                    for _ in range(2)]
+            for _ in held:
+                assert servicer.entered.acquire(timeout=TIMEOUT)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(LIST_REQUEST, timeout=TIMEOUT)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert "retry with backoff" in info.value.details()
+            reply = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
+            assert reply.status == health_pb2.HealthCheckResponse.SERVING
+            servicer.release.set()
+            assert all(f.result().position.position_id == START_ID for f in held)
+            assert len(stub.ListLegalMoves(LIST_REQUEST, timeout=TIMEOUT).moves) > 0  # slots freed
+    finally:
+        servicer.release.set()
+        engine.server.stop(None)
+
+
+# --- deadlines --------------------------------------------------------------------------------
+
+
+class Late(EngineServiceServicer):
+    """ListLegalMoves is slow to start: it waits until the call's time is up, then goes on."""
+
+    def ListLegalMoves(self, request, context):
+        while limits.remaining(context) > 0:
+            time.sleep(0.01)
+        return super().ListLegalMoves(request, context)
+
+
+@pytest.fixture
+def counted_generation(monkeypatch):
+    generated = []
+    real = core.legal_moves
+
+    def counting(*args, **kwargs):
+        generated.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(core, "legal_moves", counting)
+    return generated
+
+
+def test_call_past_its_deadline_stops_before_move_generation(counted_generation):
+    outcomes = Outcomes()
+    engine = serve(Config(host="127.0.0.1", port=0), Late(), [outcomes])
+    counted_generation.clear()  # the start-up self-check generated once
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(LIST_REQUEST, timeout=0.5)
+            assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            method, code = outcomes.codes.get(timeout=TIMEOUT)  # the server is done with it
+        assert (method, code) == ("ListLegalMoves", grpc.StatusCode.DEADLINE_EXCEEDED)
+        assert counted_generation == []  # no move was generated for it
+    finally:
+        engine.server.stop(None)
+
+
+def test_server_budget_applies_when_the_client_sets_no_deadline(counted_generation):
+    outcomes = Outcomes()
+    engine = serve(Config(host="127.0.0.1", port=0, max_call_seconds=0.2), Late(), [outcomes])
+    counted_generation.clear()
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(LIST_REQUEST)  # no deadline
+            assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            assert "max_call_seconds" in info.value.details()
+            assert outcomes.codes.get(timeout=TIMEOUT)[1] == grpc.StatusCode.DEADLINE_EXCEEDED
+            assert counted_generation == []
+            # other methods are not slow, and are answered within the same budget
+            assert stub.GetInitialPosition(api.GetInitialPositionRequest()).position.position_id == START_ID
+    finally:
+        engine.server.stop(None)
+
+
+def test_deadline_checked_while_encoding_many_moves(monkeypatch):
+    # A spread position with 1-1 has over a thousand legal moves: the time runs out part way.
+    from tavla.server import servicer as servicer_module
+
+    white = pb.SideCheckers(points=[1] * 15 + [0] * 9)
+    black = pb.SideCheckers(points=[1] + [0] * 23, borne_off=14)
+    request = api.ListLegalMovesRequest(position=pb.Position(on_roll=pb.SIDE_WHITE,
+                                                             board=pb.Board(white=white, black=black)),
+                                        dice=[1, 1])
+    encoded = []
+    real = servicer_module.convert.move_to_proto
+    expire_after = 100
+
+    def encode(move):
+        encoded.append(move)
+        if len(encoded) == expire_after:
+            limits._budget_end.set(time.monotonic() - 1)  # the server's budget runs out here
+        return real(move)
+
+    outcomes = Outcomes()
+    engine = serve(Config(host="127.0.0.1", port=0), None, [outcomes])
+    monkeypatch.setattr(servicer_module.convert, "move_to_proto", encode)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(request, timeout=TIMEOUT)
+            assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        total = len(core.legal_moves(servicer_module.convert.position_from_proto(request.position), (1, 1)))
+        assert total > expire_after + 64  # (1157)
+        assert expire_after <= len(encoded) < expire_after + 64  # stopped at the next check
+    finally:
+        engine.server.stop(None)
+
+
+# --- message size -----------------------------------------------------------------------------
+
+
+def test_message_larger_than_the_limit_is_refused():
+    engine = serve(Config(host="127.0.0.1", port=0, max_message_bytes=1024))
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            big = api.ApplyMoveRequest(position=pb.Position(position_id=START_ID), dice=[5, 1],
+                                       move=pb.Move(notation="x" * 2000))
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ApplyMove(big, timeout=TIMEOUT)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            # a response over the limit is refused too: 1-1 from the start lists 42 moves (> 1 KiB)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID),
+                                                              dice=[1, 1]), timeout=TIMEOUT)
+            assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    finally:
+        engine.server.stop(None)

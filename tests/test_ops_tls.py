@@ -1,0 +1,127 @@
+"""TLS and mTLS from certificate files, with a CA, server and client certificates this test makes
+with the ``openssl`` command (EC P-256, valid two days); and the reload of renewed files."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import grpc
+import pytest
+
+from tavla.server import app
+from tavla.server.config import Config
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import engine_service_pb2_grpc
+
+pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+
+TIMEOUT = 10
+START_ID = "4HPwATDgc/ABMA"
+
+
+def openssl(*args: str, cwd: Path) -> None:
+    subprocess.run(["openssl", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
+
+
+def make_ca(directory: Path, name: str) -> None:
+    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", f"{name}.key", "-out", f"{name}.pem", "-days", "2", "-subj", f"/CN={name}",
+            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            cwd=directory)
+
+
+def make_leaf(directory: Path, ca: str, name: str, usage: str) -> None:
+    ext = directory / f"{name}.ext"
+    ext.write_text(f"subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage={usage}\n"
+                   "basicConstraints=CA:FALSE\n")
+    openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", f"{name}.key", "-out", f"{name}.csr", "-subj", f"/CN={name}", cwd=directory)
+    openssl("x509", "-req", "-in", f"{name}.csr", "-CA", f"{ca}.pem", "-CAkey", f"{ca}.key",
+            "-CAcreateserial", "-out", f"{name}.pem", "-days", "2", "-extfile", ext.name, cwd=directory)
+
+
+@pytest.fixture(scope="module")
+def pki(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("pki")
+    for ca in ("ca", "other-ca"):
+        make_ca(d, ca)
+    make_leaf(d, "ca", "server", "serverAuth")
+    make_leaf(d, "ca", "client", "clientAuth")
+    make_leaf(d, "other-ca", "stranger", "clientAuth")  # a client certificate from another CA
+    make_leaf(d, "other-ca", "server2", "serverAuth")  # the "renewed" certificate, another CA
+    return d
+
+
+def start(options: Config) -> app.Engine:
+    engine = app.build(options)
+    app.start(engine)
+    return engine
+
+
+def call(port: int, credentials: grpc.ChannelCredentials | None) -> str:
+    """One GetInitialPosition over a new connection; returns the position id."""
+    options = [("grpc.ssl_target_name_override", "localhost"), ("grpc.use_local_subchannel_pool", 1)]
+    target = f"127.0.0.1:{port}"
+    channel = (grpc.secure_channel(target, credentials, options=options) if credentials
+               else grpc.insecure_channel(target, options=options))
+    with channel:
+        stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+        return stub.GetInitialPosition(api.GetInitialPositionRequest(), timeout=TIMEOUT).position.position_id
+
+
+def creds(pki: Path, ca: str = "ca", client: str | None = None) -> grpc.ChannelCredentials:
+    key = (pki / f"{client}.key").read_bytes() if client else None
+    chain = (pki / f"{client}.pem").read_bytes() if client else None
+    return grpc.ssl_channel_credentials((pki / f"{ca}.pem").read_bytes(), private_key=key, certificate_chain=chain)
+
+
+def refused(port: int, credentials: grpc.ChannelCredentials | None) -> grpc.StatusCode:
+    with pytest.raises(grpc.RpcError) as info:
+        call(port, credentials)
+    return info.value.code()
+
+
+def test_tls_serves_clients_that_trust_the_ca_and_refuses_plaintext(pki):
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(pki / "server.pem"),
+                          tls_key=str(pki / "server.key")).check())
+    try:
+        assert call(engine.port, creds(pki)) == START_ID
+        assert refused(engine.port, None) == grpc.StatusCode.UNAVAILABLE
+        assert refused(engine.port, creds(pki, ca="other-ca")) == grpc.StatusCode.UNAVAILABLE
+    finally:
+        engine.server.stop(None)
+
+
+def test_mtls_requires_a_client_certificate_from_the_client_ca(pki):
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(pki / "server.pem"),
+                          tls_key=str(pki / "server.key"), tls_client_ca=str(pki / "ca.pem")).check())
+    try:
+        assert call(engine.port, creds(pki, client="client")) == START_ID
+        assert refused(engine.port, creds(pki)) == grpc.StatusCode.UNAVAILABLE  # no client certificate
+        assert refused(engine.port, creds(pki, client="stranger")) == grpc.StatusCode.UNAVAILABLE
+        assert refused(engine.port, None) == grpc.StatusCode.UNAVAILABLE
+    finally:
+        engine.server.stop(None)
+
+
+def test_renewed_certificate_files_are_used_for_new_connections(pki, tmp_path):
+    cert, key = tmp_path / "tls.crt", tmp_path / "tls.key"
+    shutil.copy(pki / "server.pem", cert)
+    shutil.copy(pki / "server.key", key)
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(cert), tls_key=str(key)).check())
+    try:
+        assert call(engine.port, creds(pki)) == START_ID
+        # A broken update (the key of another certificate) is ignored: the old one stays in use.
+        shutil.copy(pki / "client.key", key)
+        assert call(engine.port, creds(pki)) == START_ID
+        # A whole new pair, as a renewed secret: new connections get it.
+        for source, target in ((pki / "server2.pem", cert), (pki / "server2.key", key)):
+            tmp = target.with_suffix(".new")
+            shutil.copy(source, tmp)
+            tmp.replace(target)
+        assert call(engine.port, creds(pki, ca="other-ca")) == START_ID
+        assert refused(engine.port, creds(pki)) == grpc.StatusCode.UNAVAILABLE
+    finally:
+        engine.server.stop(None)

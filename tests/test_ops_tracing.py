@@ -1,0 +1,88 @@
+"""Tracing: one SERVER span per call, child of the caller's ``traceparent``, with the rpc
+attributes and status code, and its trace id on the call's log line; a clear error when tracing
+is configured without OpenTelemetry installed."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import sys
+
+import grpc
+import pytest
+import structlog
+
+from tavla import cli
+from tavla.server import app, logs
+from tavla.server.config import Config
+from tavla.server.tracing import INSTALL_HINT, Tracing
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import engine_service_pb2_grpc
+from tavla.v1 import types_pb2 as pb
+
+TIMEOUT = 30
+START_ID = "4HPwATDgc/ABMA"
+TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736"
+PARENT_ID = "00f067aa0ba902b7"
+
+
+def test_otlp_endpoint_without_opentelemetry_is_a_clear_error(monkeypatch, capsys):
+    for name in ("opentelemetry", "opentelemetry.sdk", "opentelemetry.sdk.trace"):
+        monkeypatch.setitem(sys.modules, name, None)  # as if the otel extra were not installed
+    monkeypatch.setenv("TAVLA_OTLP_ENDPOINT", "http://127.0.0.1:4317")
+    with pytest.raises(SystemExit) as info:
+        cli.main(["serve"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "OpenTelemetry is not installed" in err and INSTALL_HINT in err
+
+
+@pytest.fixture
+def traced():
+    pytest.importorskip("opentelemetry.sdk.trace")
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    exporter = InMemorySpanExporter()
+    provider = Tracing.new_provider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    tracing = Tracing(provider)
+    engine = app.build(Config(host="127.0.0.1", port=0), tracing=tracing)
+    app.start(engine)
+    stream = io.StringIO()
+    logs.configure("info", "json", stream)
+    with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+        yield engine_service_pb2_grpc.EngineServiceStub(channel), exporter, stream
+    engine.server.stop(None)
+    tracing.shutdown()
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if h.name == "tavla"]:
+        root.removeHandler(handler)
+    structlog.reset_defaults()
+    logs.ensure_configured()
+
+
+def test_spans_for_calls_child_of_the_callers_trace(traced):
+    from opentelemetry.trace import SpanKind, StatusCode
+
+    stub, exporter, stream = traced
+    parent = (("traceparent", f"00-{TRACE_ID}-{PARENT_ID}-01"), ("x-request-id", "traced-1"))
+    stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[3, 1]),
+                        timeout=TIMEOUT, metadata=parent)
+    with pytest.raises(grpc.RpcError):
+        stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[9, 9]),
+                            timeout=TIMEOUT)
+    ok, bad = exporter.get_finished_spans()
+    assert ok.name == "tavla.v1.EngineService/ListLegalMoves"
+    assert ok.kind == SpanKind.SERVER
+    assert format(ok.context.trace_id, "032x") == TRACE_ID
+    assert format(ok.parent.span_id, "016x") == PARENT_ID
+    assert dict(ok.attributes) == {"rpc.system": "grpc", "rpc.service": "tavla.v1.EngineService",
+                                   "rpc.method": "ListLegalMoves", "rpc.grpc.status_code": 0}
+    assert ok.resource.attributes["service.name"] == "tavla-engine"
+    assert bad.attributes["rpc.grpc.status_code"] == grpc.StatusCode.INVALID_ARGUMENT.value[0]
+    assert bad.status.status_code == StatusCode.UNSET  # a client's error is not the server's
+    assert bad.parent is None and bad.context.trace_id != ok.context.trace_id
+    [line] = [json.loads(x) for x in stream.getvalue().splitlines() if '"traced-1"' in x]
+    assert line["trace_id"] == TRACE_ID
