@@ -1,0 +1,165 @@
+package tavla_test
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/tavla-engine/tavla-engine/clients/go/tavla"
+	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
+)
+
+func TestServiceConfigIsTheSharedOne(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "clients", "service_config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shared, ours any
+	if err := json.Unmarshal(data, &shared); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(tavla.ServiceConfig), &ours); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(shared, ours) {
+		t.Errorf("tavla.ServiceConfig differs from clients/service_config.json")
+	}
+}
+
+// flaky fails GetInitialPosition with code the first failures times, then answers.
+type flaky struct {
+	tavlav1.UnimplementedEngineServiceServer
+	code     codes.Code
+	failures int32
+	calls    atomic.Int32
+}
+
+func (f *flaky) GetInitialPosition(context.Context, *tavlav1.GetInitialPositionRequest) (*tavlav1.GetInitialPositionResponse, error) {
+	if f.calls.Add(1) <= f.failures {
+		return nil, status.Error(f.code, "failing on purpose")
+	}
+	return &tavlav1.GetInitialPositionResponse{Position: tavla.ByID(tavla.StartPositionID)}, nil
+}
+
+func serveFlaky(t *testing.T, f *flaky) string {
+	t.Helper()
+	lis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := grpc.NewServer()
+	tavlav1.RegisterEngineServiceServer(s, f)
+	go func() { _ = s.Serve(lis) }()
+	t.Cleanup(s.Stop)
+	return lis.Addr().String()
+}
+
+func TestRetries(t *testing.T) {
+	for _, tc := range []struct {
+		code      codes.Code
+		failures  int32
+		wantCalls int32
+		wantCode  codes.Code
+	}{
+		{codes.Unavailable, 2, 3, codes.OK},
+		{codes.Unavailable, 10, 5, codes.Unavailable},
+		{codes.InvalidArgument, 1, 1, codes.InvalidArgument},
+		{codes.Internal, 1, 1, codes.Internal},
+	} {
+		t.Run(tavla.CodeName(tc.code), func(t *testing.T) {
+			f := &flaky{code: tc.code, failures: tc.failures}
+			c, err := tavla.NewClient(serveFlaky(t, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			_, err = c.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
+			if got := status.Code(err); got != tc.wantCode {
+				t.Errorf("code %v, want %v", got, tc.wantCode)
+			}
+			if got := f.calls.Load(); got != tc.wantCalls {
+				t.Errorf("%d calls, want %d", got, tc.wantCalls)
+			}
+		})
+	}
+}
+
+func TestHelpersAgainstTheServer(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	start, err := c.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
+	if err != nil || start.GetPositionId() != tavla.StartPositionID {
+		t.Fatalf("start %v, %v", start, err)
+	}
+	moves, err := c.LegalMoves(ctx, start, 5, 1)
+	if err != nil || len(moves) != 8 {
+		t.Fatalf("%d moves, %v", len(moves), err)
+	}
+	after, err := c.Play(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("24/23 13/8"))
+	if err != nil || after.GetPosition().GetPositionId() != "4PPgASjgc/ABMA" {
+		t.Fatalf("after %v, %v", after, err)
+	}
+	score, err := c.Score(ctx, start)
+	if err != nil || score.GetGameOver() {
+		t.Fatalf("score %v, %v", score, err)
+	}
+	_, err = c.Play(ctx, start, 5, 1, tavla.Notation("13/8"))
+	e, ok := tavla.AsError(err)
+	if !ok || e.Code != codes.InvalidArgument || e.Reason != "MUST_USE_BOTH_DICE" || e.Domain != "tavla.v1" ||
+		e.Metadata["move"] != "13/8" || e.Metadata["dice"] != "5-1" {
+		t.Fatalf("error %+v", e)
+	}
+	if e.Error() != "INVALID_ARGUMENT [MUST_USE_BOTH_DICE]: "+e.Message {
+		t.Errorf("Error() = %q", e.Error())
+	}
+	_, err = c.LegalMoves(ctx, start, 7, 1)
+	if e, ok := tavla.AsError(err); !ok || len(e.Fields) != 1 || e.Fields[0] != "dice" || e.Reason != "" {
+		t.Fatalf("error %+v", e)
+	}
+	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
+	score, err = c.Score(ctx, tavla.ByID("APD/A0AAAAAAAA")) // katmerli mars pays 2 in the turkish preset
+	if err != nil || score.GetResult().GetPoints() != 2 {
+		t.Fatalf("turkish score %v, %v", score, err)
+	}
+}
+
+func TestPositionIDs(t *testing.T) {
+	p, err := tavla.PositionFromID(tavla.StartPositionID, tavlav1.Side_SIDE_UNSPECIFIED)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [24]uint32{5: 5, 7: 3, 12: 5, 23: 2}
+	for _, side := range []*tavlav1.SideCheckers{p.GetBoard().GetWhite(), p.GetBoard().GetBlack()} {
+		if !reflect.DeepEqual([24]uint32(side.GetPoints()), want) || side.GetPipCount() != 167 {
+			t.Errorf("start side %v", side)
+		}
+	}
+	if p.GetOnRoll() != tavlav1.Side_SIDE_WHITE {
+		t.Errorf("on roll %v", p.GetOnRoll())
+	}
+	id, err := tavla.PositionID(&tavlav1.Position{OnRoll: tavlav1.Side_SIDE_BLACK, Board: p.GetBoard()})
+	if err != nil || id != tavla.StartPositionID {
+		t.Errorf("encode start: %q, %v", id, err)
+	}
+	for _, bad := range []string{"4HPwATDgc", "not-an-id!!!!!", "//////////////"} {
+		if _, _, err := tavla.DecodePositionID(bad); err == nil {
+			t.Errorf("%q decoded", bad)
+		}
+	}
+}
