@@ -18,7 +18,6 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -27,7 +26,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from tavla.server import tracing
-from tavla.server.calls import OPS_SERVICES, final_code, split_method
+from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, final_code, split_method
 
 REQUEST_ID = "x-request-id"
 _SANE_ID = re.compile(r"[\x21-\x7e]{1,128}")
@@ -58,20 +57,11 @@ def _level(code: grpc.StatusCode, quiet: bool) -> str:
     return "debug" if quiet else "info"
 
 
-class AccessLogInterceptor(grpc.ServerInterceptor):
+class AccessLogInterceptor(UnaryInterceptor):
     """Logs each unary call once, when it ends, and echoes its request id."""
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        behaviour = handler.unary_unary
-        method = handler_call_details.method
-        quiet = split_method(method)[0] in OPS_SERVICES
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        quiet = split_method(full_method)[0] in OPS_SERVICES
 
         def logged(request: Any, context: grpc.ServicerContext) -> Any:
             request_id = request_id_from(context.invocation_metadata())
@@ -87,13 +77,10 @@ class AccessLogInterceptor(grpc.ServerInterceptor):
                     raised = False
                     return response
                 finally:
-                    _log_call(method, request, context, final_code(context, raised=raised),
+                    _log_call(full_method, request, context, final_code(context, raised=raised),
                               time.perf_counter() - begin, quiet)
 
-        return grpc.unary_unary_rpc_method_handler(
-            logged, request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+        return logged
 
 
 def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: grpc.StatusCode,

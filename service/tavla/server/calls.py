@@ -7,6 +7,9 @@ but the client has gone (deadline passed or cancelled), the client never sees th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import grpc
 
 # Services for the platform rather than the game: not limited, and logged at debug level.
@@ -33,3 +36,38 @@ def split_method(full: str) -> tuple[str, str]:
     """``"/pkg.Service/Method"`` -> ``("pkg.Service", "Method")``."""
     _, service, method = (full.split("/") + ["", ""])[:3]
     return service or "unknown", method or "unknown"
+
+
+Behaviour = Callable[[Any, grpc.ServicerContext], Any]
+
+
+class UnaryInterceptor(grpc.ServerInterceptor):
+    """Base of the server's interceptors: each wraps the behaviour of every unary-unary call.
+
+    Streaming calls (health Watch, reflection) and unknown methods pass through untouched.
+    Subclasses implement :meth:`wrap`; returning ``None`` leaves that method's handler as it is.
+    """
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        wrapped = self.wrap(handler.unary_unary, handler_call_details.method)
+        if wrapped is None:
+            return handler
+        return grpc.unary_unary_rpc_method_handler(
+            wrapped, request_deserializer=self.deserializer(handler.request_deserializer),
+            response_serializer=handler.response_serializer,
+        )
+
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        """The behaviour to run instead of ``behaviour`` for ``full_method`` ("/pkg.Service/Method")."""
+        raise NotImplementedError
+
+    def deserializer(self, deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
+        """The request deserializer to use; by default the handler's own."""
+        return deserializer

@@ -25,6 +25,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from tavla.core import GameNotOverError, IllegalMoveError, InvalidInputError, Side, TavlaError
+from tavla.server.calls import Behaviour, UnaryInterceptor
 
 log = logging.getLogger(__name__)
 
@@ -132,24 +133,17 @@ def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], A
     return deserialize
 
 
-class ErrorInterceptor(grpc.ServerInterceptor):
+class ErrorInterceptor(UnaryInterceptor):
     """Wraps every unary-unary handler: maps errors by :func:`status_for`, bugs to INTERNAL.
 
     Put it last in the server's interceptor list (innermost), so that logging or metrics
     interceptors added before it see the final status code on the context.
     """
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler  # unknown method (UNIMPLEMENTED) or streaming (reflection, Watch)
-        behaviour = handler.unary_unary
-        method = handler_call_details.method
+    def deserializer(self, deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
+        return _lenient(deserializer)
 
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
             if isinstance(request, _Undecodable):
                 text = f"request does not parse: {request.error}"
@@ -162,13 +156,9 @@ class ErrorInterceptor(grpc.ServerInterceptor):
                     raise  # the handler aborted on purpose: its status stands
                 status = status_for(exc)
                 if status is None:  # a bug: keep the traceback, tell the client nothing internal
-                    log.exception("unexpected error in %s", method)
+                    log.exception("unexpected error in %s", full_method)
                     context.abort(grpc.StatusCode.INTERNAL, "internal error")
                 else:
                     context.abort_with_status(rpc_status.to_status(status))
 
-        return grpc.unary_unary_rpc_method_handler(
-            guarded,
-            request_deserializer=_lenient(handler.request_deserializer),
-            response_serializer=handler.response_serializer,
-        )
+        return guarded

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
 import grpc
 
 from tavla.server import metrics
-from tavla.server.calls import OPS_SERVICES, split_method
+from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method
 
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
 _budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
@@ -52,7 +51,7 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
-class LimitsInterceptor(grpc.ServerInterceptor):
+class LimitsInterceptor(UnaryInterceptor):
     """Applies both limits to every unary call of the engine service (not to health/reflection).
 
     :param max_concurrent_rpcs: engine calls running at once.
@@ -64,17 +63,9 @@ class LimitsInterceptor(grpc.ServerInterceptor):
         self.max_call_seconds = max_call_seconds
         self._slots = threading.BoundedSemaphore(max_concurrent_rpcs)
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        if split_method(handler_call_details.method)[0] in OPS_SERVICES:
-            return handler
-        behaviour = handler.unary_unary
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        if split_method(full_method)[0] in OPS_SERVICES:
+            return None
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
             end = time.monotonic() + self.max_call_seconds if self.max_call_seconds > 0 else None
@@ -93,7 +84,4 @@ class LimitsInterceptor(grpc.ServerInterceptor):
             finally:
                 _budget_end.reset(token)
 
-        return grpc.unary_unary_rpc_method_handler(
-            limited, request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+        return limited

@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,7 +27,7 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
 
 from tavla import __version__
-from tavla.server.calls import final_code, split_method
+from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
 
 prometheus_client.disable_created_metrics()  # no *_created series: dashboards never use them
 
@@ -65,19 +65,11 @@ GO_CODE_NAMES[grpc.StatusCode.OK] = "OK"
 GO_CODE_NAMES[grpc.StatusCode.CANCELLED] = "Canceled"
 
 
-class MetricsInterceptor(grpc.ServerInterceptor):
+class MetricsInterceptor(UnaryInterceptor):
     """Counts and times every unary call, by its final code (:func:`~tavla.server.calls.final_code`)."""
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        behaviour = handler.unary_unary
-        service, method = split_method(handler_call_details.method)
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        service, method = split_method(full_method)
         labels = ("unary", service, method)
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
 
@@ -97,10 +89,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
                 if code == "OK":
                     sent.inc()
 
-        return grpc.unary_unary_rpc_method_handler(
-            observed, request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+        return observed
 
 
 # --- engine hooks, called by the servicer -----------------------------------------------------

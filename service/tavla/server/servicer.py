@@ -21,7 +21,6 @@ from tavla.server.errors import GameOver, IllegalMove
 from tavla.server.servicer_match import MatchPlayServicer
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import types_pb2 as pb
 
 

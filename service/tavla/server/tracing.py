@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import grpc
 
-from tavla.server.calls import final_code, split_method
+from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
 
 INSTALL_HINT = "pip install 'tavla-engine[otel]'"
 _MODULES = ("opentelemetry.sdk.trace", "opentelemetry.exporter.otlp.proto.grpc.trace_exporter")
@@ -86,7 +85,7 @@ class Tracing:
         self.provider.shutdown()
 
 
-class TracingInterceptor(grpc.ServerInterceptor):
+class TracingInterceptor(UnaryInterceptor):
     """Runs each unary call in a SERVER span, a child of the caller's ``traceparent`` if any."""
 
     def __init__(self, tracer: Any) -> None:
@@ -99,16 +98,8 @@ class TracingInterceptor(grpc.ServerInterceptor):
         self._kind = SpanKind.SERVER
         self._status, self._error = Status, StatusCode.ERROR
 
-    def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler | None:
-        handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        behaviour = handler.unary_unary
-        service, method = split_method(handler_call_details.method)
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        service, method = split_method(full_method)
         name = f"{service}/{method}"
 
         def traced(request: Any, context: grpc.ServicerContext) -> Any:
@@ -132,7 +123,4 @@ class TracingInterceptor(grpc.ServerInterceptor):
                         # server errors per the OpenTelemetry RPC conventions; client errors are not
                         span.set_status(self._status(self._error, code.name))
 
-        return grpc.unary_unary_rpc_method_handler(
-            traced, request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+        return traced
