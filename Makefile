@@ -33,8 +33,12 @@ test: $(TEST_TARGETS)
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
 
+# Benchmarks print figures; none is a test.
 bench: .venv-test/.installed
 	.venv-test/bin/python bench/bench_movegen.py
+	.venv-test/bin/python bench/bench_bearoff.py
+	.venv-test/bin/python bench/bench_dice.py
+	.venv-test/bin/python bench/bench_server_memory.py
 
 # Regenerate the Python stubs from proto/ (a test checks they are fresh).
 regen: .venv-test/.installed
