@@ -35,7 +35,7 @@ from tavla.server import config as config_module
 from tavla.server import cpus, logs, metrics
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.errors import ErrorInterceptor
-from tavla.server.limits import LimitsInterceptor
+from tavla.server.limits import MAX_STREAMS, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.metrics import MetricsInterceptor
 from tavla.server.servicer import EngineServiceServicer
 from tavla.server.tls import CertificateFiles, server_credentials
@@ -96,7 +96,7 @@ def build(
     :raises tavla.server.tls.TlsError: the TLS files cannot be used.
     """
     logs.ensure_configured()
-    threads = options.max_concurrent_rpcs + OPS_THREADS
+    threads = options.max_concurrent_rpcs + OPS_THREADS + MAX_STREAMS
     grpc_options: list[tuple[str, int]] = [
         ("grpc.max_receive_message_length", options.max_message_bytes),
         ("grpc.max_send_message_length", options.max_message_bytes),
@@ -114,6 +114,7 @@ def build(
     server = grpc.server(
         ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tavla-rpc"),
         interceptors=[*outer, *interceptors,
+                      StreamLimitInterceptor(),
                       LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds),
                       ErrorInterceptor()],
         options=grpc_options,

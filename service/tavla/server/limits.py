@@ -4,6 +4,9 @@
   more is answered ``RESOURCE_EXHAUSTED`` at once instead of queueing behind CPU-bound work (a
   client should back off and retry, or go to another replica). Health checks and reflection are
   not counted, so a saturated worker still answers its probes.
+* **Streams.** Streaming calls (health ``Watch``, reflection) each hold a server thread for as
+  long as the client keeps them open, so at most :data:`MAX_STREAMS` run at once; one more is
+  ``RESOURCE_EXHAUSTED``. Without this, idle reflection streams could take every thread.
 * **Deadlines.** A call's deadline is the client's, shortened to ``max_call_seconds`` after the
   call starts when that is set. A call that waited past it is not started, and handlers call
   :func:`check_deadline` before and during expensive work, which aborts with
@@ -85,3 +88,36 @@ class LimitsInterceptor(UnaryInterceptor):
                 _budget_end.reset(token)
 
         return limited
+
+
+MAX_STREAMS = 4  # concurrent streaming calls per worker; the server adds as many threads
+
+
+class StreamLimitInterceptor(grpc.ServerInterceptor):
+    """Caps concurrent streaming calls (health Watch, reflection) at ``max_streams``."""
+
+    def __init__(self, max_streams: int = MAX_STREAMS) -> None:
+        self.max_streams = max_streams
+        self._slots = threading.BoundedSemaphore(max_streams)
+
+    def intercept_service(self, continuation: Any, handler_call_details: grpc.HandlerCallDetails) -> Any:
+        handler = continuation(handler_call_details)
+        if handler is None or handler.unary_unary is not None:
+            return handler
+        streaming = handler.unary_stream or handler.stream_stream
+        if streaming is None:
+            return handler  # client streaming only: none in this server
+
+        def limited(request: Any, context: grpc.ServicerContext) -> Any:
+            if not self._slots.acquire(blocking=False):
+                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                              f"the server already has {self.max_streams} streams open, its limit")
+            try:
+                yield from streaming(request, context)
+            finally:
+                self._slots.release()
+
+        make = (grpc.unary_stream_rpc_method_handler if handler.unary_stream
+                else grpc.stream_stream_rpc_method_handler)
+        return make(limited, request_deserializer=handler.request_deserializer,
+                    response_serializer=handler.response_serializer)
