@@ -213,7 +213,9 @@ def play(length: int, results, rules=INTL):
         if state.over:
             break
         cube = 1 if state.crawford or not rules.cube else 2 ** log_cube
-        before = replace(state, cube=Cube(cube, None if cube == 1 else winner.other))
+        # the loser took the last double, except on a drop, where the winner doubled (R19)
+        owner = winner if ending is GameEnding.DROP else winner.other
+        before = replace(state, cube=Cube(cube, None if cube == 1 else owner))
         update = update_match(before, rules, GameOutcome(winner, ending, kind))
         played.append((before, update))
         state = update.state

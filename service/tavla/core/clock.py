@@ -29,6 +29,9 @@ from tavla.core.violations import ActionReason, IllegalActionError
 SECOND = 1000
 MINUTE = 60 * SECOND
 MAX_MS = 2**32 - 1  # every duration is a uint32 of milliseconds (49 days)
+# Settings bounds that keep every total (move + reserve + extensions) inside a uint32.
+MAX_SETTING_MS = 24 * 60 * MINUTE
+MAX_SETTING_COUNT = 100
 
 
 class ClockPreset(enum.Enum):
@@ -157,15 +160,19 @@ def initial_state(settings: ClockSettings) -> ClockState:
 
 
 def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSettings:
-    """``settings`` if every duration fits a uint32 and extensions have a length.
+    """``settings`` if every duration is at most a day, counts at most 100, and extensions have a
+    length (the bounds keep every total inside the uint32 fields of the answer).
 
     :raises InvalidInputError: otherwise.
     """
-    for name in ("move_ms", "extension_ms", "reserve_ms", "move_cap_ms", "reconnect_ms", "break_ms",
-                 "extensions", "breaks"):
+    for name in ("move_ms", "extension_ms", "reserve_ms", "move_cap_ms", "reconnect_ms", "break_ms"):
         value = getattr(settings, name)
-        if not 0 <= value <= MAX_MS:
-            raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_MS}")
+        if not 0 <= value <= MAX_SETTING_MS:
+            raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_SETTING_MS} (a day)")
+    for name in ("extensions", "breaks"):
+        value = getattr(settings, name)
+        if not 0 <= value <= MAX_SETTING_COUNT:
+            raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_SETTING_COUNT}")
     if settings.extensions and not settings.extension_ms:
         raise InvalidInputError(f"{field}.extension_ms", "extensions need a length")
     return settings

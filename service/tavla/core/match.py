@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tavla.core.errors import InvalidInputError
 from tavla.core.match_state import Cube, MatchState, check_match, require_not_over
 from tavla.core.outcome import GameEnding, GameOutcome, points_paid
 from tavla.core.position import Side
@@ -44,6 +45,7 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     """
     check_match(state, rules)
     require_not_over(state)
+    _check_outcome(state, outcome)
     paid = points_paid(outcome, state, rules)
     winner = outcome.winner
     if state.money:
@@ -66,3 +68,23 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     )
     turkish = rules.start is StartRule.TURKISH
     return MatchUpdate(after, paid, scored, winner if turkish and not over else None)
+
+
+def _check_outcome(state: MatchState, outcome: GameOutcome) -> None:
+    """A drop is won by the side that doubled (R19): the one that offered, or one that could
+    double (the cube centred or its own); a double awaiting its answer ends the game only by a
+    drop or a forfeit.
+
+    :raises InvalidInputError: otherwise (field ``outcome.winner`` or ``outcome.ending``).
+    """
+    cube = state.cube
+    if outcome.ending is GameEnding.DROP:
+        doubler = cube.offered_by
+        if doubler is not None and outcome.winner is not doubler:
+            raise InvalidInputError("outcome.winner", f"{doubler.name.lower()} doubled, so a drop is "
+                                                      f"won by {doubler.name.lower()} (R19)")
+        if doubler is None and cube.owner is not None and cube.owner is not outcome.winner:
+            raise InvalidInputError("outcome.winner", f"{cube.owner.name.lower()} owns the cube, so "
+                                                      f"{outcome.winner.name.lower()} cannot have doubled (R19)")
+    elif cube.offered_by is not None and outcome.ending in (GameEnding.BORNE_OFF, GameEnding.RESIGNATION):
+        raise InvalidInputError("outcome.ending", "a double awaits its answer: take or drop first (R19)")

@@ -77,6 +77,9 @@ def _name(side: Side) -> str:
     return side.name.lower()
 
 
+_UINT32 = 2**32 - 1
+
+
 def check_match(state: MatchState, rules: Ruleset, field: str = "match") -> MatchState:
     """``state`` if it is consistent with ``rules``.
 
@@ -86,6 +89,14 @@ def check_match(state: MatchState, rules: Ruleset, field: str = "match") -> Matc
         when the ruleset or the Crawford game has no cube (R18-R21).
     """
     rules.check_length(state.length, f"{field}.length")
+    # a game pays at most a backgammon at the cube limit: the new score must fit a uint32
+    most = _UINT32 - 3 * rules.cube_limit
+    for side in Side:
+        if not 0 <= state.score(side) <= most:
+            raise InvalidInputError(f"{field}.{_name(side)}_score",
+                                    f"{state.score(side)} is not 0-{most}: another game would overflow it")
+    if not 0 <= state.games_played < _UINT32:
+        raise InvalidInputError(f"{field}.games_played", f"{state.games_played} is not 0-{_UINT32 - 1}")
     if state.winner is None and state.length:
         for side in Side:
             if state.score(side) >= state.length:
