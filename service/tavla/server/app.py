@@ -19,7 +19,6 @@ With several workers (:mod:`~tavla.server.workers`) each worker does this on its
 from __future__ import annotations
 
 import os
-import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -32,7 +31,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import cpus, logs, metrics
+from tavla.server import cpus, logs, metrics, process
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.errors import ErrorInterceptor
 from tavla.server.limits import MAX_STREAMS, LimitsInterceptor, StreamLimitInterceptor
@@ -128,7 +127,7 @@ def build(
     if options.reflection:
         reflection.enable_server_reflection((ENGINE_SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME),
                                             server)
-    address = _address(options.host, options.port)
+    address = process.address(options.host, options.port)
     try:
         if options.tls_cert is not None and options.tls_key is not None:
             files = CertificateFiles(options.tls_cert, options.tls_key, options.tls_client_ca)
@@ -206,11 +205,11 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     engine = build(config, tracing=tracing, reuse_port=reuse_port)
     stopping = threading.Event()
     received: list[str] = []
-    _on_signals(stopping, received)
+    process.on_stop_signals(stopping, received)
     http = _start_metrics(config) if serve_metrics else None
     start(engine)
     metrics.worker_started()
-    address = _address(config.host, engine.port)
+    address = process.address(config.host, engine.port)
     if worker is None:
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
                  mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
@@ -278,19 +277,3 @@ def _start_metrics(config: Config):  # type: ignore[no-untyped-def]
     return server
 
 
-def _on_signals(stopping: threading.Event, received: list[str]) -> None:
-    # The handler only records and wakes the main thread; logging from a handler can deadlock.
-    def handle(signum: int, _frame: object) -> None:
-        received.append(signal.Signals(signum).name)
-        stopping.set()
-
-    if threading.current_thread() is threading.main_thread():
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            signal.signal(sig, handle)
-
-
-def _address(host: str, port: int) -> str:
-    # an IPv6 literal needs brackets before the port
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"{host}:{port}"

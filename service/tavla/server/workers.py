@@ -39,7 +39,7 @@ import structlog
 
 import tavla
 from tavla.core import dice_commit
-from tavla.server import logs, metrics
+from tavla.server import logs, metrics, process
 from tavla.server.config import Config
 
 log = structlog.get_logger("tavla.server.workers")
@@ -58,12 +58,12 @@ def supervise(config: Config, count: int) -> int:
     :raises OSError: the address cannot be bound.
     """
     reservation, port = _reserve(config.host, config.port)
-    address = _address(config.host, port)
+    address = process.address(config.host, port)
     multiproc_dir = tempfile.mkdtemp(prefix="tavla-metrics-") if config.metrics_port else None
     worker_config = dataclasses.replace(config, port=port, workers=1)
     stopping = threading.Event()
     received: list[str] = []
-    _on_signals(stopping, received)
+    process.on_stop_signals(stopping, received)
     procs: dict[int, subprocess.Popen[bytes]] = {}
     restarts: collections.deque[float] = collections.deque()
     http = None
@@ -166,23 +166,10 @@ def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
         sock.bind(sockaddr)
     except OSError as exc:
         sock.close()
-        raise OSError(f"cannot listen on {_address(host, port)}: {exc.strerror or exc}") from None
+        raise OSError(f"cannot listen on {process.address(host, port)}: {exc.strerror or exc}") from None
     return sock, sock.getsockname()[1]
 
 
-def _on_signals(stopping: threading.Event, received: list[str]) -> None:
-    def handle(signum: int, _frame: object) -> None:
-        received.append(signal.Signals(signum).name)
-        stopping.set()
-
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, handle)
-
-
-def _address(host: str, port: int) -> str:
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return f"{host}:{port}"
 
 
 def _die_with_parent(parent: int) -> None:
