@@ -6,6 +6,8 @@ match-play RPCs (StartGame, ListCubeActions, ApplyCubeAction, UpdateMatch) over 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from tavla.core import (
@@ -48,6 +50,17 @@ def _key(pos: Position) -> str:
     return f"{position_id.encode(pos)}:{pos.on_roll.name}"
 
 
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """Core errors as :class:`EngineError`, led by the rule's reason or the error's kind."""
+    try:
+        yield
+    except IllegalMoveError as exc:
+        raise EngineError(f"{exc.reason.value}: {exc}") from None
+    except TavlaError as exc:
+        raise EngineError(f"{type(exc).__name__}: {exc}") from None
+
+
 class LocalEngine:
     """The rules core, called directly (no network)."""
 
@@ -61,18 +74,12 @@ class LocalEngine:
         return int(position.on_roll)
 
     def legal_keys(self, position: Position, dice: tuple[int, int]) -> set[str]:
-        try:
+        with _engine_errors():
             return {_key(m.result) for m in legal_moves(position, dice)}
-        except TavlaError as exc:
-            raise EngineError(str(exc)) from None
 
     def apply(self, position: Position, dice: tuple[int, int], text: str) -> Applied:
-        try:
+        with _engine_errors():
             move = resolve(position, dice, notation.parse(text))
-        except IllegalMoveError as exc:
-            raise EngineError(f"{exc.reason.value}: {exc}") from None
-        except TavlaError as exc:
-            raise EngineError(f"{type(exc).__name__}: {exc}") from None
         result = move.result
         if result.winner is None:
             return Applied(move.notation, result, _key(result), False, 0, 0)
@@ -86,10 +93,8 @@ class LocalEngine:
         return MatchState(length=length)
 
     def start(self, rules: MatchRules, match: MatchState, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
-        try:
+        with _engine_errors():
             start = start_with_given_dice(_match_ruleset(rules), match, [roll_off], ())
-        except TavlaError as exc:
-            raise EngineError(f"{type(exc).__name__}: {exc}") from None
         return int(start.starter), start.dice
 
     def cube_actions(self, rules: MatchRules, match: MatchState, side: int) -> tuple[set[str], str]:
@@ -98,21 +103,15 @@ class LocalEngine:
 
     def apply_cube(self, rules: MatchRules, match: MatchState, side: int,
                    action: str) -> tuple[MatchState, Ending | None]:
-        try:
+        with _engine_errors():
             result = apply_cube_action(match, _match_ruleset(rules), _SIDES[side], _CUBE_ACTIONS[action])
-        except IllegalMoveError as exc:
-            raise EngineError(f"{exc.reason.value}: {exc}") from None
         ended = result.outcome
         return result.state, None if ended is None else Ending(int(ended.winner), ended.ending.value)
 
     def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
         outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
-        try:
+        with _engine_errors():
             update = update_match(match, _match_ruleset(rules), outcome)
-        except IllegalMoveError as exc:
-            raise EngineError(f"{exc.reason.value}: {exc}") from None
-        except TavlaError as exc:
-            raise EngineError(f"{type(exc).__name__}: {exc}") from None
         after = update.state
         return Updated(after, after.scores, update.points_paid, update.points_scored, after.over,
                        int(after.winner) if after.winner else 0, after.crawford)
