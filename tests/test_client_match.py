@@ -5,7 +5,9 @@ session server; each answer's GameOutcome goes to UpdateMatch unchanged."""
 
 from __future__ import annotations
 
-from tavla.client import Client, EngineError, match_state
+import asyncio
+
+from tavla.client import AsyncClient, Client, EngineError, match_state
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -77,6 +79,23 @@ def test_an_international_match_with_helpers_only(server_address: str) -> None:
             assert err.reason == "MATCH_OVER"
         else:
             raise AssertionError("a finished match starts no game")
+
+
+def test_the_asyncio_client_has_the_same_helpers(server_address: str) -> None:
+    async def run() -> tuple:
+        async with AsyncClient(server_address, ruleset="turkish", locale="tr") as engine:
+            start = await engine.start_game(match_state(5), roll_off=[(2, 5)], dice=[1, 3])
+            steps = await engine.legal_steps(start.position, start.dice, [(24, 21)])
+            ruleset = await engine.get_ruleset()
+            try:
+                await engine.apply_move(start.position, start.dice, "13/8")
+            except EngineError as err:
+                return list(start.dice), list(steps.dice_left), ruleset.ruleset.crawford, err.localized
+            return ()
+
+    dice, left, crawford, message = asyncio.run(run())
+    assert (dice, left, crawford) == ([3, 1], [1], False)
+    assert message == "Bu hamle se yek (3-1) zarıyla oynanamaz."
 
 
 def test_a_turkish_match_with_helpers_only(server_address: str) -> None:

@@ -108,6 +108,13 @@ def test_start_game_turkish_first_roll_larger_first(engine):
     assert (response.roll_off[0].white_die, response.roll_off[0].black_die) == (2, 5)  # per side, as thrown
 
 
+def test_dice_left_larger_first(engine):
+    # white's 13/11 with the 2 of 2-5 leaves the 5; with no step, both dice, larger first
+    first = engine.ListLegalSteps(api.ListLegalStepsRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"),
+                                                            dice=[2, 5]), timeout=TIMEOUT)
+    assert list(first.dice_left) == [5, 2]
+
+
 # --- presets agree with the docs -----------------------------------------------------------
 
 

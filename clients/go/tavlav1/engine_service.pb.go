@@ -782,7 +782,7 @@ type ListLegalStepsResponse struct {
 	Move *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
 	// The position after the steps so far, with the same side still on roll.
 	Position *Position `protobuf:"bytes,4,opt,name=position,proto3" json:"position,omitempty"`
-	// The dice not played yet (a double starts with four).
+	// The dice not played yet, larger first (a double starts with four).
 	DiceLeft []uint32 `protobuf:"varint,5,rep,packed,name=dice_left,json=diceLeft,proto3" json:"dice_left,omitempty"`
 	// The steps so far with their dice and hits filled in.
 	Steps []*CheckerMove `protobuf:"bytes,6,rep,name=steps,proto3" json:"steps,omitempty"`

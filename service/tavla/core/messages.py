@@ -61,7 +61,7 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "WRONG_DICE": {
         "en": ("", "Your dice ({dice}) do not make that move."),
-        "tr": ("", "Bu hamle attığın zarla, {name} ({dice}), oynanamaz."),
+        "tr": ("", "Bu hamle {name} ({dice}) zarıyla oynanamaz."),
     },
     "AMBIGUOUS_MOVE": {
         "en": ("", "That move can be played more than one way: move the checkers one by one."),

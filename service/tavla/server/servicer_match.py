@@ -69,7 +69,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
             raise IllegalMove(exc, text, roll) from exc
         response = api.ListLegalStepsResponse(
             next_steps=[cm.step_to_proto(s) for s in state.next_steps], complete=state.complete,
-            position=convert.position_to_proto(state.position), dice_left=state.dice_left,
+            position=convert.position_to_proto(state.position), dice_left=sorted(state.dice_left, reverse=True),
             steps=[cm.step_to_proto(s) for s in state.steps], gele=state.gele,
         )
         if state.move is not None:

@@ -480,7 +480,7 @@ export type ListLegalStepsResponse = Message<"tavla.v1.ListLegalStepsResponse"> 
   position?: Position | undefined;
 
   /**
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    *
    * @generated from field: repeated uint32 dice_left = 5;
    */

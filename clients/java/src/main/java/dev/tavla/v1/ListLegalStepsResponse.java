@@ -219,7 +219,7 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -232,7 +232,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -243,7 +243,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1752,7 +1752,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1765,7 +1765,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1776,7 +1776,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1788,7 +1788,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1807,7 +1807,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1824,7 +1824,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1842,7 +1842,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>

@@ -125,7 +125,7 @@ public interface ListLegalStepsResponseOrBuilder extends
 
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -134,7 +134,7 @@ public interface ListLegalStepsResponseOrBuilder extends
   java.util.List<java.lang.Integer> getDiceLeftList();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -143,7 +143,7 @@ public interface ListLegalStepsResponseOrBuilder extends
   int getDiceLeftCount();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
