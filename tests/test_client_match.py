@@ -64,7 +64,7 @@ def test_an_international_match_with_helpers_only(server_address: str) -> None:
         match, clock, games = match_state(3), None, 0
         while True:
             match, outcome, clock = _play_game(engine, match, clock)
-            assert outcome.ending == match_pb2.GAME_ENDING_BORNE_OFF and outcome.points >= match.cube.value  # GAME_ENDING_BORNE_OFF
+            assert outcome.ending == match_pb2.GAME_ENDING_BORNE_OFF and outcome.points >= match.cube.value
             update = engine.update_match(match, outcome)
             games += 1
             assert update.points_scored == min(outcome.points, 3 - (match.white_score if outcome.winner == 1

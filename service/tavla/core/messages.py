@@ -43,7 +43,8 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "MUST_USE_LARGER_DIE": {
         "en": ("", "With {dice} only one die can be played, so you must play the larger one."),
-        "tr": ("", "{Name} ({dice}) attın; zarlardan yalnızca biri oynanabiliyor, büyük olanı oynamak zorundasın."),
+        "tr": ("", "{Name} ({dice}) attın; zarlardan yalnızca biri oynanabiliyor, "
+                   "büyük olanı oynamak zorundasın."),
     },
     "MUST_USE_MORE_DICE": {
         "en": ("", "You can play more of your dice ({dice}) than that: play as many as you can."),
@@ -88,8 +89,10 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
         "tr": ("", "Küp en yüksek değerinde: bir daha katlanamaz."),
     },
     "DEAD_CUBE": {
-        "en": ("", "Doubling gains you nothing: winning this game at the current stake already wins you the match."),
-        "tr": ("", "Katlamak sana bir şey kazandırmaz: bu oyunu şimdiki değerle kazanmak maçı kazanmana zaten yetiyor."),
+        "en": ("", "Doubling gains you nothing: winning this game at the current stake already wins "
+                   "you the match."),
+        "tr": ("", "Katlamak sana bir şey kazandırmaz: bu oyunu şimdiki değerle kazanmak maçı "
+                   "kazanmana zaten yetiyor."),
     },
     "DOUBLE_PENDING": {
         "en": ("", "A double is waiting for its answer: take it or drop it first."),
@@ -131,15 +134,22 @@ FIELDS: dict[str, dict[str, str]] = {
     "ruleset": {"en": "These rules are not known: choose international backgammon or Turkish tavla.",
                 "tr": "Bu kurallar tanınmıyor: uluslararası kuralları ya da Türk tavlasını seç."},
     "match": {"en": "The match score does not fit the rules.", "tr": "Maçın skoru bu kurallara uymuyor."},
-    "match.length": {"en": "These rules do not allow this match length (Turkish tavla: 1, 3, 5, 7, 9 or 11 points).",
-                     "tr": "Bu kurallarla bu maç uzunluğu oynanmaz (tavlada maç 1, 3, 5, 7, 9 ya da 11 sayıdır)."},
-    "match.cube": {"en": "The cube does not fit the rules or the score: no cube in these rules or in the Crawford game.",
-                   "tr": "Küp bu kurallara ya da skora uymuyor: bu kurallarda ya da küpsüz oyunda küp kullanılmaz."},
-    "roll_off": {"en": "The opening throws are not valid: each player throws one die, and a tie is thrown again.",
-                 "tr": "Başlangıç zarları geçersiz: her oyuncu birer zar atar, eşit gelirse yeniden atılır."},
+    "match.length": {
+        "en": "These rules do not allow this match length (Turkish tavla: 1, 3, 5, 7, 9 or 11 points).",
+        "tr": "Bu kurallarla bu maç uzunluğu oynanmaz (tavlada maç 1, 3, 5, 7, 9 ya da 11 sayıdır).",
+    },
+    "match.cube": {
+        "en": "The cube does not fit the rules or the score: no cube in these rules or in the Crawford game.",
+        "tr": "Küp bu kurallara ya da skora uymuyor: bu kurallarda ya da küpsüz oyunda küp kullanılmaz.",
+    },
+    "roll_off": {
+        "en": "The opening throws are not valid: each player throws one die, and a tie is thrown again.",
+        "tr": "Başlangıç zarları geçersiz: her oyuncu birer zar atar, eşit gelirse yeniden atılır.",
+    },
     "seed": {"en": "These dice cannot be checked: roll again from a new commitment.",
              "tr": "Bu zarlar doğrulanamıyor: yeni bir taahhütle zarları yeniden at."},
-    "side": {"en": "Say which player acts: white or black.", "tr": "Hangi oyuncunun oynadığını seç: beyaz ya da siyah."},
+    "side": {"en": "Say which player acts: white or black.",
+             "tr": "Hangi oyuncunun oynadığını seç: beyaz ya da siyah."},
     "action": {"en": "Choose a cube action: double, take or drop.",
                "tr": "Bir küp hamlesi seç: katla, kabul et ya da reddet."},
     "outcome": {"en": "That end of the game does not fit this match.", "tr": "Oyunun bu sonucu bu maça uymuyor."},
