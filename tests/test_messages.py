@@ -84,3 +84,24 @@ def test_bad_input_and_match_rules_in_turkish(engine):
     _, message = _fail(engine.ApplyMove, api.ApplyMoveRequest(position=finished, dice=[2, 1],
                                                               move=pb.Move(notation="13/11")), tr)
     assert message.message == "Oyun bitti: Beyaz 15 pulunun hepsini topladı."
+
+
+@pytest.mark.parametrize(("field", "key"), [
+    ("position.board.white.points", "position"), ("position.position_id", "position"),
+    ("match.cube.owner", "match.cube"), ("match.length", "match.length"), ("match.white_score", "match"),
+    ("seed.token", "seed"), ("move.notation", "move"), ("settings.move_ms", "settings"), ("bogus", ""),
+])
+def test_a_field_is_worded_by_its_longest_listed_prefix(field, key):
+    for locale in messages.LOCALES:
+        assert messages.for_field(field, locale) == messages.FIELDS[key][locale]
+
+
+def test_an_undecodable_request_has_a_player_message_too(channel):
+    call = channel.unary_unary("/tavla.v1.EngineService/NameRoll")  # raw bytes, no serializer
+    with pytest.raises(grpc.RpcError) as info:
+        call(b"\xff\xff", timeout=TIMEOUT, metadata=[("x-tavla-locale", "tr")])
+    status = rpc_status.from_call(info.value)
+    texts = [d for d in status.details if d.Is(error_details_pb2.LocalizedMessage.DESCRIPTOR)]
+    message = error_details_pb2.LocalizedMessage()
+    texts[0].Unpack(message)
+    assert (message.locale, message.message) == ("tr", "İstek okunamadı.")
