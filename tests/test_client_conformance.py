@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import inspect
 import json
 import math
 import re
@@ -23,7 +24,7 @@ import grpc
 import pytest
 from google.protobuf import json_format, message_factory
 
-from tavla.client import AsyncClient, Client, EngineError
+from tavla.client import HELPERS, AsyncClient, Client, EngineError
 from tavla.v1 import engine_service_pb2
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,6 +170,38 @@ def client(live_target: str) -> Iterator[Client]:
 def test_scenario_sync(client: Client, scenario: dict[str, Any]) -> None:
     try:
         response, error = client.call(scenario["rpc"], request_of(scenario)), None
+    except EngineError as exc:
+        response, error = None, exc
+    check(scenario, response, error)
+
+
+def via_helper(client: Client, rpc: str, request: Any) -> Any:
+    """Call ``rpc`` through its typed helper (tavla.client.HELPERS), passing the request's set
+    fields as keyword arguments, and return the whole response message."""
+    kwargs = {f.name: value for f, value in request.ListFields()}
+    helper = getattr(client, HELPERS[rpc])
+    for name, param in inspect.signature(helper).parameters.items():
+        if name not in kwargs and (param.default is inspect.Parameter.empty or name == "on_roll"):
+            kwargs[name] = getattr(request, name)  # an error scenario leaves a required field out
+    answer = helper(**kwargs)
+    response_class = message_factory.GetMessageClass(SERVICE.methods_by_name[rpc].output_type)
+    if rpc == "GetInitialPosition":  # the two helpers that unwrap their answer
+        return response_class(position=answer)
+    if rpc == "ListLegalMoves":
+        return response_class(moves=answer, dice_used=len(answer[0].checker_moves))
+    return answer
+
+
+def test_every_rpc_has_a_helper() -> None:
+    assert set(HELPERS) == set(SERVICE.methods_by_name)
+    for rpc, name in HELPERS.items():
+        assert callable(getattr(Client, name)) and callable(getattr(AsyncClient, name)), rpc
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s["name"] for s in SCENARIOS])
+def test_scenario_through_the_helper(client: Client, scenario: dict[str, Any]) -> None:
+    try:
+        response, error = via_helper(client, scenario["rpc"], request_of(scenario)), None
     except EngineError as exc:
         response, error = None, exc
     check(scenario, response, error)

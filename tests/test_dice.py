@@ -19,7 +19,7 @@ from tavla.core import InvalidInputError, dice, dice_commit, position_id
 from tavla.core.dice_commit import DiceKey, DiceProof, verify
 from tavla.server.app import start_in_process
 from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import dice_pb2
+from tavla.v1 import dice_pb2, match_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
@@ -179,8 +179,9 @@ def test_roll_dice_rpc_verifiable_with_the_documented_recipe(engine):
     seed = dice_pb2.DiceSeed(token=commit.token, client_seed="alice:7f3a bob:c001")
     response = engine.RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT)
     assert response.proof.commitment == commit.commitment
-    assert verify_roll(_proof_dict(response.proof), list(response.dice))
-    assert not verify_roll(_proof_dict(response.proof), [response.dice[0] % 6 + 1, response.dice[1]])
+    assert list(response.dice) == sorted(response.dice, reverse=True)  # every roll: larger first
+    assert verify_roll(_proof_dict(response.proof), [], list(response.dice))
+    assert not verify_roll(_proof_dict(response.proof), [], [response.dice[0] % 6 + 1, response.dice[1]])
     again = engine.RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT)
     assert list(again.dice) == list(response.dice)  # the same token and client seed: the same dice
 
@@ -189,13 +190,12 @@ def test_start_game_verifiable_with_the_documented_recipe(engine):
     verify_roll = _recipe()
     for preset in ("international", "turkish"):
         commit = engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
-        request = api.StartGameRequest(ruleset=pb.Ruleset(preset=preset),
+        request = api.StartGameRequest(ruleset=pb.Ruleset(preset=preset), match=match_pb2.MatchState(length=5),
                                        seed=dice_pb2.DiceSeed(token=commit.token, client_seed="s"))
         response = engine.StartGame(request, timeout=TIMEOUT)
         drawn = [d for t in response.roll_off for d in (t.white_die, t.black_die)]
-        if preset == "turkish":
-            drawn += list(response.dice)
-        assert verify_roll(_proof_dict(response.proof), drawn)
+        first = list(response.dice) if preset == "turkish" else []
+        assert verify_roll(_proof_dict(response.proof), drawn, first)
 
 
 def test_roll_dice_gele(engine):

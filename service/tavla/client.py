@@ -12,29 +12,37 @@ stateless, so a retry is always safe.
     ...     print(engine.apply_move(start, (5, 1), moves[0]).position.position_id)
     4PPgASjgc/ABMA
 
-The helpers accept a position as a ``Position`` message or a Position ID string, and a move as a
-``Move`` message or its notation. ``client.stub`` is the generated stub, for every RPC with the
-full request and response messages. Failed calls raise :class:`EngineError`, which carries the
-status code and the rich error details (``ErrorInfo`` reason, ``BadRequest`` fields).
+Every RPC has a helper (:data:`HELPERS`), named after it in snake case without ``List``/``Get``
+where that reads better: ``legal_steps``, ``start_game``, ``roll_dice``, ``cube_actions``,
+``apply_cube_action``, ``update_match``, ``advance_clock``, ... Their keyword arguments are the
+request's fields, with conveniences: a position may be a Position ID string, a move its notation,
+a message a ``dict``, an enum its name in any case without the prefix (``"white"``,
+``"double"``, ``"gammon"``; Turkish ``"mars"`` and ``"katmerli mars"`` too). Each returns the
+response message, except ``initial_position`` (a ``Position``) and ``legal_moves`` (a list of
+``Move``). ``ruleset=`` on a call overrides the client's. ``client.stub`` is the generated stub.
+
+Failed calls raise :class:`EngineError`, which carries the status code, the rich error details
+(``ErrorInfo`` reason, ``BadRequest`` fields) and the message for players (``localized``) in the
+client's ``locale`` (``"en"`` or ``"tr"``, sent as the ``x-tavla-locale`` metadata).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
-from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc, types_pb2
+from tavla.v1 import clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, match_pb2, types_pb2
 
 __all__ = [
-    "DEFAULT_TARGET", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client", "EngineError",
-    "channel_options", "position",
+    "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client",
+    "EngineError", "channel_options", "enum_value", "match_state", "position",
 ]
 
 DEFAULT_TARGET = "localhost:50051"
@@ -59,6 +67,18 @@ SERVICE_CONFIG: dict[str, Any] = {
 }
 
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
+LOCALE_METADATA = "x-tavla-locale"  # the request metadata that picks the language of player messages
+
+# Every RPC and its helper; a new RPC is one entry here and one short method on _Helpers.
+HELPERS: dict[str, str] = {
+    "GetInitialPosition": "initial_position", "ListLegalMoves": "legal_moves", "ApplyMove": "apply_move",
+    "ScoreGame": "score_game", "BearOff": "bear_off", "ListLegalSteps": "legal_steps",
+    "StartGame": "start_game", "CommitDice": "commit_dice", "RollDice": "roll_dice", "NameRoll": "name_roll",
+    "ListCubeActions": "cube_actions", "ApplyCubeAction": "apply_cube_action",
+    "OfferResignation": "offer_resignation", "AnswerResignation": "answer_resignation",
+    "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "GetRuleset": "get_ruleset",
+    "ListRulesets": "list_rulesets",
+}
 
 PositionLike = types_pb2.Position | str
 MoveLike = types_pb2.Move | str
@@ -91,6 +111,8 @@ class EngineError(Exception):
     :ivar domain: ``ErrorInfo.domain`` (``"tavla.v1"``), else ``""``.
     :ivar metadata: ``ErrorInfo.metadata`` (``move``, ``dice``, ``winner``).
     :ivar fields: the request fields named by ``BadRequest`` field violations, e.g. ``("dice",)``.
+    :ivar localized: ``LocalizedMessage.message``: the error worded for players, else ``""``.
+    :ivar locale: ``LocalizedMessage.locale`` (``"en"``, ``"tr"``), else ``""``.
     """
 
     code: grpc.StatusCode
@@ -99,6 +121,8 @@ class EngineError(Exception):
     domain: str = ""
     metadata: dict[str, str] = field(default_factory=dict)
     fields: tuple[str, ...] = ()
+    localized: str = ""
+    locale: str = ""
 
     def __str__(self) -> str:
         why = f" [{self.reason}]" if self.reason else ""
@@ -110,7 +134,7 @@ class EngineError(Exception):
         code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
         message = error.details() if hasattr(error, "details") else str(error)
         trailers = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
-        reason = domain = ""
+        reason = domain = localized = locale = ""
         metadata: dict[str, str] = {}
         fields: list[str] = []
         for key, value in trailers or ():
@@ -126,32 +150,281 @@ class EngineError(Exception):
                     bad = error_details_pb2.BadRequest()
                     detail.Unpack(bad)
                     fields.extend(v.field for v in bad.field_violations)
-        return cls(code, message or "", reason, domain, metadata, tuple(fields))
+                elif detail.Is(error_details_pb2.LocalizedMessage.DESCRIPTOR):
+                    text = error_details_pb2.LocalizedMessage()
+                    detail.Unpack(text)
+                    localized, locale = text.message, text.locale
+        return cls(code, message or "", reason, domain, metadata, tuple(fields), localized, locale)
 
 
-def _ruleset(preset: str | types_pb2.Ruleset | None) -> types_pb2.Ruleset | None:
+RulesetLike = str | types_pb2.Ruleset | Mapping[str, Any]
+MatchLike = match_pb2.MatchState | Mapping[str, Any]
+EnumLike = int | str
+T = TypeVar("T")
+
+# Turkish names of the result kinds (tavla.core.names), accepted wherever a kind is
+_KIND_ALIASES = {"MARS": "GAMMON", "KATMERLI_MARS": "BACKGAMMON"}
+
+
+def _ruleset(preset: RulesetLike | None) -> types_pb2.Ruleset | None:
     if preset is None or isinstance(preset, types_pb2.Ruleset):
         return preset
-    return types_pb2.Ruleset(preset=preset)
+    if isinstance(preset, str):
+        return types_pb2.Ruleset(preset=preset)
+    return types_pb2.Ruleset(**preset)
 
 
-class Client:
+def enum_value(enum: Any, value: EnumLike | None) -> int:
+    """The number of an enum value given as a number, its full name or its name without the
+    enum's prefix, in any case: ``enum_value(types_pb2.Side, "white") == SIDE_WHITE``.
+
+    :raises ValueError: not a value of ``enum``.
+    """
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value
+    prefix = next(iter(enum.keys())).removesuffix("UNSPECIFIED")  # "SIDE_", "CUBE_ACTION_", ...
+    key = value.strip().upper().replace(" ", "_").replace("-", "_").replace("İ", "I")
+    key = _KIND_ALIASES.get(key, key)
+    for name in (key, prefix + key):
+        if name in enum.keys():
+            return int(enum.Value(name))
+    raise ValueError(f"{value!r} is not one of {', '.join(enum.keys())}")
+
+
+def match_state(length: int = 0, **fields: Any) -> match_pb2.MatchState:
+    """A ``MatchState``: a new match of ``length`` points (0: money play), or any field set."""
+    return match_pb2.MatchState(length=length, **fields)
+
+
+def _msg(cls: type[T], value: T | Mapping[str, Any] | None) -> T | None:
+    if value is None or isinstance(value, cls):
+        return value  # type: ignore[return-value]
+    return cls(**value)  # type: ignore[arg-type,call-arg]
+
+
+def _step(value: types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]) -> types_pb2.CheckerMove:
+    if isinstance(value, types_pb2.CheckerMove):
+        return value
+    if isinstance(value, Mapping):
+        return types_pb2.CheckerMove(**value)
+    return types_pb2.CheckerMove(from_point=value[0], to_point=value[1], die=value[2] if len(value) > 2 else 0)
+
+
+def _throw(value: dice_pb2.RollOffThrow | Sequence[int] | Mapping[str, Any]) -> dice_pb2.RollOffThrow:
+    if isinstance(value, dice_pb2.RollOffThrow):
+        return value
+    if isinstance(value, Mapping):
+        return dice_pb2.RollOffThrow(**value)
+    return dice_pb2.RollOffThrow(white_die=value[0], black_die=value[1])
+
+
+def _offer(value: match_pb2.ResignationOffer | Mapping[str, Any] | Sequence[EnumLike]) -> match_pb2.ResignationOffer:
+    if isinstance(value, match_pb2.ResignationOffer):
+        return value
+    if isinstance(value, Mapping):
+        return match_pb2.ResignationOffer(side=enum_value(types_pb2.Side, value.get("side")),
+                                          kind=enum_value(types_pb2.ResultKind, value.get("kind")))
+    return match_pb2.ResignationOffer(side=enum_value(types_pb2.Side, value[0]),
+                                      kind=enum_value(types_pb2.ResultKind, value[1]))
+
+
+def _outcome(value: match_pb2.GameOutcome | Mapping[str, Any]) -> match_pb2.GameOutcome:
+    if isinstance(value, match_pb2.GameOutcome):
+        return value
+    return match_pb2.GameOutcome(
+        winner=enum_value(types_pb2.Side, value.get("winner")),
+        ending=enum_value(match_pb2.GameEnding, value.get("ending", "borne_off")),
+        kind=enum_value(types_pb2.ResultKind, value.get("kind")), points=value.get("points", 0))
+
+
+class _Helpers:
+    """Every RPC as a helper, written once: ``_call`` is blocking in :class:`Client` and returns
+    a coroutine in :class:`AsyncClient`, and ``_then`` applies a function to what ``_call`` gave.
+    The return annotations are the blocking client's."""
+
+    ruleset: types_pb2.Ruleset | None
+
+    def _call(self, rpc: str, request: Any) -> Any:
+        raise NotImplementedError
+
+    def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
+        raise NotImplementedError
+
+    def _rules(self, ruleset: RulesetLike | None) -> types_pb2.Ruleset | None:
+        return _ruleset(ruleset) if ruleset is not None else self.ruleset
+
+    # --- moves ---------------------------------------------------------------------------------
+
+    def initial_position(self, on_roll: EnumLike = types_pb2.SIDE_WHITE, *,
+                         ruleset: RulesetLike | None = None) -> types_pb2.Position:
+        """The starting position (R2) with ``on_roll`` on roll."""
+        request = engine_service_pb2.GetInitialPositionRequest(ruleset=self._rules(ruleset),
+                                                               on_roll=enum_value(types_pb2.Side, on_roll))
+        return self._then(self._call("GetInitialPosition", request), lambda r: r.position)
+
+    def legal_moves(self, position: PositionLike, dice: Sequence[int], *,
+                    ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
+        """Every legal move for the roll (never empty: one empty move when nothing can be played)."""
+        request = engine_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
+                                                           dice=dice)
+        return self._then(self._call("ListLegalMoves", request), lambda r: list(r.moves))
+
+    def apply_move(self, position: PositionLike, dice: Sequence[int], move: MoveLike, *,
+                   match: MatchLike | None = None,
+                   ruleset: RulesetLike | None = None) -> engine_service_pb2.ApplyMoveResponse:
+        """Play ``move``: the next position, and ``outcome`` when it ends the game (its points with
+        ``match``'s cube)."""
+        request = engine_service_pb2.ApplyMoveRequest(ruleset=self._rules(ruleset), position=_position(position),
+                                                      dice=dice, move=_move(move),
+                                                      match=_msg(match_pb2.MatchState, match))
+        return self._call("ApplyMove", request)
+
+    def score_game(self, position: PositionLike, *, match: MatchLike | None = None,
+                   ruleset: RulesetLike | None = None) -> engine_service_pb2.ScoreGameResponse:
+        """``game_over`` and, when over, the ``outcome`` (and the older ``result``)."""
+        request = engine_service_pb2.ScoreGameRequest(ruleset=self._rules(ruleset), position=_position(position),
+                                                      match=_msg(match_pb2.MatchState, match))
+        return self._call("ScoreGame", request)
+
+    def bear_off(self, position: PositionLike, dice: Sequence[int] = (), *,
+                 ruleset: RulesetLike | None = None) -> engine_service_pb2.BearOffResponse:
+        """Bear-off figures of both sides, race odds, and with ``dice`` the ranked moves."""
+        request = engine_service_pb2.BearOffRequest(ruleset=self._rules(ruleset), position=_position(position),
+                                                    dice=dice)
+        return self._call("BearOff", request)
+
+    def legal_steps(self, position: PositionLike, dice: Sequence[int],
+                    steps: Iterable[types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]] = (), *,
+                    match: MatchLike | None = None,
+                    ruleset: RulesetLike | None = None) -> engine_service_pb2.ListLegalStepsResponse:
+        """The legal next steps after ``steps`` (each a ``CheckerMove`` or ``(from, to[, die])``),
+        whether they make a complete ``move``, and its ``outcome`` when it ends the game."""
+        request = engine_service_pb2.ListLegalStepsRequest(
+            ruleset=self._rules(ruleset), position=_position(position), dice=dice,
+            steps=[_step(s) for s in steps], match=_msg(match_pb2.MatchState, match))
+        return self._call("ListLegalSteps", request)
+
+    # --- a game's start and the dice -----------------------------------------------------------
+
+    def start_game(self, match: MatchLike | None = None, *,
+                   roll_off: Iterable[dice_pb2.RollOffThrow | Sequence[int] | Mapping[str, Any]] = (),
+                   dice: Sequence[int] = (), seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
+                   ruleset: RulesetLike | None = None) -> engine_service_pb2.StartGameResponse:
+        """Who starts, the first dice (larger first) and the roll-off (R3); ``roll_off`` throws are
+        ``(white_die, black_die)``."""
+        request = engine_service_pb2.StartGameRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
+            roll_off=[_throw(t) for t in roll_off], dice=dice, seed=_msg(dice_pb2.DiceSeed, seed))
+        return self._call("StartGame", request)
+
+    def commit_dice(self) -> engine_service_pb2.CommitDiceResponse:
+        """A commitment and a token to roll verifiable dice with (docs/dice.md)."""
+        return self._call("CommitDice", engine_service_pb2.CommitDiceRequest())
+
+    def roll_dice(self, *, seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
+                  position: PositionLike | None = None) -> engine_service_pb2.RollDiceResponse:
+        """Two dice, larger first, with their name; ``gele`` with ``position``; ``proof`` with ``seed``."""
+        request = engine_service_pb2.RollDiceRequest(seed=_msg(dice_pb2.DiceSeed, seed),
+                                                     position=None if position is None else _position(position))
+        return self._call("RollDice", request)
+
+    def name_roll(self, dice: Sequence[int]) -> engine_service_pb2.NameRollResponse:
+        """The Turkish name of a roll (R26)."""
+        return self._call("NameRoll", engine_service_pb2.NameRollRequest(dice=dice))
+
+    # --- cube, resignation, match, clock, rulesets ---------------------------------------------
+
+    def cube_actions(self, match: MatchLike, side: EnumLike, *,
+                     ruleset: RulesetLike | None = None) -> engine_service_pb2.ListCubeActionsResponse:
+        """The cube actions ``side`` may take now, and why it may not double (R19-R21)."""
+        request = engine_service_pb2.ListCubeActionsRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
+            side=enum_value(types_pb2.Side, side))
+        return self._call("ListCubeActions", request)
+
+    def apply_cube_action(self, match: MatchLike, side: EnumLike, action: EnumLike, *,
+                          ruleset: RulesetLike | None = None) -> engine_service_pb2.ApplyCubeActionResponse:
+        """The match after ``action`` (``"double"``, ``"take"``, ``"drop"``, ``"beaver"``)."""
+        request = engine_service_pb2.ApplyCubeActionRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
+            side=enum_value(types_pb2.Side, side), action=enum_value(match_pb2.CubeAction, action))
+        return self._call("ApplyCubeAction", request)
+
+    def offer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
+                          | Sequence[EnumLike], *,
+                          ruleset: RulesetLike | None = None) -> engine_service_pb2.OfferResignationResponse:
+        """What ``offer`` (a message, or ``(side, kind)``) pays if accepted."""
+        request = engine_service_pb2.OfferResignationRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer))
+        return self._call("OfferResignation", request)
+
+    def answer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
+                           | Sequence[EnumLike], accept: bool, *,
+                           ruleset: RulesetLike | None = None) -> engine_service_pb2.AnswerResignationResponse:
+        """Accept (the game ends: ``outcome``) or reject ``offer``."""
+        request = engine_service_pb2.AnswerResignationRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer),
+            accept=accept)
+        return self._call("AnswerResignation", request)
+
+    def update_match(self, match: MatchLike, outcome: match_pb2.GameOutcome | Mapping[str, Any], *,
+                     ruleset: RulesetLike | None = None) -> engine_service_pb2.UpdateMatchResponse:
+        """The match after a game ended with ``outcome`` (any answer's ``outcome``, unchanged)."""
+        request = engine_service_pb2.UpdateMatchRequest(
+            ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), outcome=_outcome(outcome))
+        return self._call("UpdateMatch", request)
+
+    def advance_clock(self, side: EnumLike, elapsed_ms: int = 0, *,
+                      settings: clock_pb2.ClockSettings | Mapping[str, Any] | None = None,
+                      state: clock_pb2.ClockState | Mapping[str, Any] | None = None,
+                      event: EnumLike | None = None) -> engine_service_pb2.AdvanceClockResponse:
+        """The clock after ``side`` used ``elapsed_ms`` on ``event`` (default a move), or a forfeit."""
+        request = engine_service_pb2.AdvanceClockRequest(
+            settings=_msg(clock_pb2.ClockSettings, settings), state=_msg(clock_pb2.ClockState, state),
+            side=enum_value(types_pb2.Side, side), event=enum_value(clock_pb2.ClockEvent, event),
+            elapsed_ms=elapsed_ms)
+        return self._call("AdvanceClock", request)
+
+    def get_ruleset(self, ruleset: RulesetLike | None = None) -> engine_service_pb2.GetRulesetResponse:
+        """The ruleset (default the client's) with every option resolved."""
+        return self._call("GetRuleset", engine_service_pb2.GetRulesetRequest(ruleset=self._rules(ruleset)))
+
+    def list_rulesets(self) -> engine_service_pb2.ListRulesetsResponse:
+        """The named presets with their options."""
+        return self._call("ListRulesets", engine_service_pb2.ListRulesetsRequest())
+
+
+def _position(value: PositionLike) -> types_pb2.Position:
+    return position(value)
+
+
+def _metadata(locale: str | None) -> tuple[tuple[str, str], ...]:
+    return ((LOCALE_METADATA, locale),) if locale else ()
+
+
+class Client(_Helpers):
     """A blocking client. Use it as a context manager, or call :meth:`close`.
 
     :param target: ``host:port`` or any gRPC target URI.
     :param credentials: channel credentials for TLS; plaintext when ``None``.
     :param options: extra channel options, after the default service config (a later
         ``grpc.service_config`` replaces it).
-    :param ruleset: the default ruleset of the helpers: a preset name or a ``Ruleset``.
+    :param ruleset: the default ruleset of the helpers: a preset name, a ``Ruleset`` or a dict.
+    :param locale: the language of the player messages of errors (``"en"``, ``"tr"``), sent as
+        the ``x-tavla-locale`` metadata; ``None`` leaves it to the server (English).
     """
 
     def __init__(self, target: str = DEFAULT_TARGET, *, credentials: grpc.ChannelCredentials | None = None,
-                 options: Iterable[tuple[str, Any]] = (), ruleset: str | types_pb2.Ruleset | None = None) -> None:
+                 options: Iterable[tuple[str, Any]] = (), ruleset: RulesetLike | None = None,
+                 locale: str | None = None) -> None:
         opts = channel_options(options)
         self.channel = (grpc.secure_channel(target, credentials, opts) if credentials
                         else grpc.insecure_channel(target, opts))
         self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)
         self.ruleset = _ruleset(ruleset)
+        self.locale = locale
 
     def close(self) -> None:
         self.channel.close()
@@ -165,49 +438,32 @@ class Client:
     def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
         """Call any RPC by name with its request message; raises :class:`EngineError`."""
         try:
-            return getattr(self.stub, rpc)(request, timeout=timeout)
+            return getattr(self.stub, rpc)(request, timeout=timeout, metadata=_metadata(self.locale))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
-    def initial_position(self, on_roll: int = types_pb2.SIDE_WHITE) -> types_pb2.Position:
-        """The starting position with ``on_roll`` on roll."""
-        request = engine_service_pb2.GetInitialPositionRequest(ruleset=self.ruleset, on_roll=on_roll)
-        return self.call("GetInitialPosition", request).position
+    def _call(self, rpc: str, request: Any) -> Any:
+        return self.call(rpc, request)
 
-    def legal_moves(self, pos: PositionLike, dice: Sequence[int]) -> list[types_pb2.Move]:
-        """Every legal move for the roll (never empty: one empty move when nothing can be played)."""
-        request = engine_service_pb2.ListLegalMovesRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
-        return list(self.call("ListLegalMoves", request).moves)
-
-    def apply_move(self, pos: PositionLike, dice: Sequence[int], move: MoveLike) -> engine_service_pb2.ApplyMoveResponse:
-        """Play ``move`` (notation or a ``Move``); the response holds the next position."""
-        request = engine_service_pb2.ApplyMoveRequest(ruleset=self.ruleset, position=position(pos), dice=dice,
-                                                      move=_move(move))
-        return self.call("ApplyMove", request)
-
-    def score_game(self, pos: PositionLike) -> engine_service_pb2.ScoreGameResponse:
-        """``game_over`` and, when over, the result."""
-        return self.call("ScoreGame", engine_service_pb2.ScoreGameRequest(ruleset=self.ruleset, position=position(pos)))
-
-    def bear_off(self, pos: PositionLike, dice: Sequence[int] = ()) -> engine_service_pb2.BearOffResponse:
-        """Bear-off figures of both sides, race odds, and with ``dice`` the ranked moves."""
-        request = engine_service_pb2.BearOffRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
-        return self.call("BearOff", request)
+    def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
+        return fn(value)
 
 
-class AsyncClient:
+class AsyncClient(_Helpers):
     """The asyncio client: the same helpers as :class:`Client`, as coroutines.
 
     Create it inside a running event loop; ``async with`` closes it.
     """
 
     def __init__(self, target: str = DEFAULT_TARGET, *, credentials: grpc.ChannelCredentials | None = None,
-                 options: Iterable[tuple[str, Any]] = (), ruleset: str | types_pb2.Ruleset | None = None) -> None:
+                 options: Iterable[tuple[str, Any]] = (), ruleset: RulesetLike | None = None,
+                 locale: str | None = None) -> None:
         opts = channel_options(options)
         self.channel = (grpc.aio.secure_channel(target, credentials, opts) if credentials
                         else grpc.aio.insecure_channel(target, opts))
         self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)
         self.ruleset = _ruleset(ruleset)
+        self.locale = locale
 
     async def close(self) -> None:
         await self.channel.close()
@@ -222,29 +478,14 @@ class AsyncClient:
     async def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
         """Call any RPC by name with its request message; raises :class:`EngineError`."""
         try:
-            return await getattr(self.stub, rpc)(request, timeout=timeout)
+            return await getattr(self.stub, rpc)(request, timeout=timeout, metadata=_metadata(self.locale))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
-    async def initial_position(self, on_roll: int = types_pb2.SIDE_WHITE) -> types_pb2.Position:
-        request = engine_service_pb2.GetInitialPositionRequest(ruleset=self.ruleset, on_roll=on_roll)
-        return (await self.call("GetInitialPosition", request)).position
+    def _call(self, rpc: str, request: Any) -> Awaitable[Any]:
+        return self.call(rpc, request)
 
-    async def legal_moves(self, pos: PositionLike, dice: Sequence[int]) -> list[types_pb2.Move]:
-        request = engine_service_pb2.ListLegalMovesRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
-        return list((await self.call("ListLegalMoves", request)).moves)
-
-    async def apply_move(self, pos: PositionLike, dice: Sequence[int],
-                         move: MoveLike) -> engine_service_pb2.ApplyMoveResponse:
-        request = engine_service_pb2.ApplyMoveRequest(ruleset=self.ruleset, position=position(pos), dice=dice,
-                                                      move=_move(move))
-        return await self.call("ApplyMove", request)
-
-    async def score_game(self, pos: PositionLike) -> engine_service_pb2.ScoreGameResponse:
-        request = engine_service_pb2.ScoreGameRequest(ruleset=self.ruleset, position=position(pos))
-        return await self.call("ScoreGame", request)
-
-    async def bear_off(self, pos: PositionLike, dice: Sequence[int] = ()) -> engine_service_pb2.BearOffResponse:
-        request = engine_service_pb2.BearOffRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
-        return await self.call("BearOff", request)
-
+    def _then(self, value: Awaitable[Any], fn: Callable[[Any], Any]) -> Awaitable[Any]:
+        async def then() -> Any:
+            return fn(await value)
+        return then()

@@ -4,7 +4,9 @@
 // NewClient opens a channel with the default service config that every tavla client shares
 // (ServiceConfig: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE). The
 // Client embeds tavlav1.EngineServiceClient, so every RPC is available with its full request and
-// response; the helpers cover the common calls. AsError reads the rich error details.
+// response; the helpers cover the common calls and the match-play ones (Steps, Start, Roll,
+// CubeOptions, Cube, Update). AsError reads the rich error details, including the player's
+// message in the locale WithLocale asks for.
 package tavla
 
 import (
@@ -16,6 +18,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
@@ -110,9 +113,54 @@ func (c *Client) Play(ctx context.Context, position *tavlav1.Position, d1, d2 ui
 	return c.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
 }
 
-// Score scores a position: GameOver false while nobody has borne off all 15.
+// Score scores a position: GameOver false while nobody has borne off all 15; Outcome is the
+// end of the game (the one end-of-game type, GameResult is kept for compatibility).
 func (c *Client) Score(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
 	return c.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
+}
+
+// LocaleKey is the request metadata that picks the language of the player messages ("en", "tr").
+const LocaleKey = "x-tavla-locale"
+
+// WithLocale sends locale ("tr" or "en") as LocaleKey with every call: the language of the
+// player messages that AsError reads into Error.Localized.
+func WithLocale(locale string) grpc.DialOption {
+	return grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any,
+		cc *grpc.ClientConn, invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		return invoker(metadata.AppendToOutgoingContext(ctx, LocaleKey, locale), method, req, reply, cc, opts...)
+	})
+}
+
+// Steps lists the legal next single-die steps after steps (checker by checker), whether they
+// make a complete move, and its Outcome when it ends the game; match (may be nil) sets the cube.
+func (c *Client) Steps(ctx context.Context, position *tavlav1.Position, dice []uint32, steps []*tavlav1.CheckerMove, match *tavlav1.MatchState) (*tavlav1.ListLegalStepsResponse, error) {
+	return c.ListLegalSteps(ctx, &tavlav1.ListLegalStepsRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Steps: steps, Match: match})
+}
+
+// Start starts a game of match (the server rolls): the starter, its dice (larger first), the roll-off.
+func (c *Client) Start(ctx context.Context, match *tavlav1.MatchState) (*tavlav1.StartGameResponse, error) {
+	return c.StartGame(ctx, &tavlav1.StartGameRequest{Ruleset: c.Ruleset, Match: match})
+}
+
+// Roll rolls two dice (larger first) with their Turkish name; Gele when position (may be nil)
+// has a checker on the bar that the roll cannot enter.
+func (c *Client) Roll(ctx context.Context, position *tavlav1.Position) (*tavlav1.RollDiceResponse, error) {
+	return c.RollDice(ctx, &tavlav1.RollDiceRequest{Position: position})
+}
+
+// CubeOptions lists the cube actions side may take now, and why it may not double.
+func (c *Client) CubeOptions(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side) (*tavlav1.ListCubeActionsResponse, error) {
+	return c.ListCubeActions(ctx, &tavlav1.ListCubeActionsRequest{Ruleset: c.Ruleset, Match: match, Side: side})
+}
+
+// Cube applies a cube action of side; a drop ends the game with Outcome.
+func (c *Client) Cube(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, action tavlav1.CubeAction) (*tavlav1.ApplyCubeActionResponse, error) {
+	return c.ApplyCubeAction(ctx, &tavlav1.ApplyCubeActionRequest{Ruleset: c.Ruleset, Match: match, Side: side, Action: action})
+}
+
+// Update scores a finished game: pass any answer's Outcome unchanged.
+func (c *Client) Update(ctx context.Context, match *tavlav1.MatchState, outcome *tavlav1.GameOutcome) (*tavlav1.UpdateMatchResponse, error) {
+	return c.UpdateMatch(ctx, &tavlav1.UpdateMatchRequest{Ruleset: c.Ruleset, Match: match, Outcome: outcome})
 }
 
 // Error is a failed call with the rich details the engine sends (AIP-193).
@@ -129,6 +177,10 @@ type Error struct {
 	Metadata map[string]string
 	// Fields are the request fields named by google.rpc.BadRequest field violations.
 	Fields []string
+	// Localized is the error worded for players (google.rpc.LocalizedMessage), in Locale
+	// ("en", "tr"; see WithLocale).
+	Localized string
+	Locale    string
 }
 
 func (e *Error) Error() string {
@@ -164,6 +216,8 @@ func AsError(err error) (e *Error, ok bool) {
 			for _, v := range d.GetFieldViolations() {
 				e.Fields = append(e.Fields, v.GetField())
 			}
+		case *errdetails.LocalizedMessage:
+			e.Localized, e.Locale = d.GetMessage(), d.GetLocale()
 		}
 	}
 	return e, true

@@ -134,8 +134,53 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 	}
 	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
 	score, err = c.Score(ctx, tavla.ByID("APD/A0AAAAAAAA")) // katmerli mars pays 2 in the turkish preset
-	if err != nil || score.GetResult().GetPoints() != 2 {
+	if err != nil || score.GetResult().GetPoints() != 2 || score.GetOutcome().GetPoints() != 2 {
 		t.Fatalf("turkish score %v, %v", score, err)
+	}
+}
+
+func TestMatchHelpersAndTurkishMessages(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget, tavla.WithLocale("tr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	match := &tavlav1.MatchState{Length: 3}
+	start, err := c.Start(ctx, match)
+	if err != nil || len(start.GetDice()) != 2 || start.GetDice()[0] < start.GetDice()[1] {
+		t.Fatalf("start %v, %v", start, err)
+	}
+	steps, err := c.Steps(ctx, start.GetPosition(), start.GetDice(), nil, match)
+	if err != nil || len(steps.GetNextSteps()) == 0 {
+		t.Fatalf("steps %v, %v", steps, err)
+	}
+	roll, err := c.Roll(ctx, nil)
+	if err != nil || roll.GetDice()[0] < roll.GetDice()[1] {
+		t.Fatalf("roll %v, %v", roll, err)
+	}
+	side := start.GetStarter()
+	options, err := c.CubeOptions(ctx, match, side)
+	if err != nil || len(options.GetActions()) != 1 || options.GetActions()[0] != tavlav1.CubeAction_CUBE_ACTION_DOUBLE {
+		t.Fatalf("cube options %v, %v", options, err)
+	}
+	doubled, err := c.Cube(ctx, match, side, tavlav1.CubeAction_CUBE_ACTION_DOUBLE)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := tavlav1.Side_SIDE_WHITE + tavlav1.Side_SIDE_BLACK - side
+	dropped, err := c.Cube(ctx, doubled.GetMatch(), other, tavlav1.CubeAction_CUBE_ACTION_DROP)
+	if err != nil || !dropped.GetGameOver() {
+		t.Fatalf("drop %v, %v", dropped, err)
+	}
+	update, err := c.Update(ctx, dropped.GetMatch(), dropped.GetOutcome())
+	if err != nil || update.GetPointsScored() != 1 {
+		t.Fatalf("update %v, %v", update, err)
+	}
+	_, err = c.Play(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("13/8"))
+	e, ok := tavla.AsError(err)
+	if !ok || e.Locale != "tr" || e.Localized != "Penç yek (5-1) attın; iki zar da oynanabiliyor, ikisini de oynamak zorundasın." {
+		t.Fatalf("error %+v", e)
 	}
 }
 

@@ -252,7 +252,10 @@ type ApplyMoveRequest struct {
 	// The roll: exactly two values, each 1-6.
 	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The move, by `notation` or by `checker_moves`.
-	Move          *Move `protobuf:"bytes,4,opt,name=move,proto3" json:"move,omitempty"`
+	Move *Move `protobuf:"bytes,4,opt,name=move,proto3" json:"move,omitempty"`
+	// Optional: the match with the cube of the game in play, so that `outcome.points` is what
+	// UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+	Match         *MatchState `protobuf:"bytes,5,opt,name=match,proto3" json:"match,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -315,6 +318,13 @@ func (x *ApplyMoveRequest) GetMove() *Move {
 	return nil
 }
 
+func (x *ApplyMoveRequest) GetMatch() *MatchState {
+	if x != nil {
+		return x.Match
+	}
+	return nil
+}
+
 // Response of ApplyMove.
 type ApplyMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -324,8 +334,11 @@ type ApplyMoveResponse struct {
 	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	// Whether the move ended the game.
 	GameOver bool `protobuf:"varint,3,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
-	// The result when game_over is true.
-	Result        *GameResult `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
+	// The result when game_over is true. Kept for compatibility: use `outcome`.
+	Result *GameResult `protobuf:"bytes,4,opt,name=result,proto3" json:"result,omitempty"`
+	// When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+	// request's cube), to pass to UpdateMatch.
+	Outcome       *GameOutcome `protobuf:"bytes,5,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -388,13 +401,23 @@ func (x *ApplyMoveResponse) GetResult() *GameResult {
 	return nil
 }
 
+func (x *ApplyMoveResponse) GetOutcome() *GameOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
 // Request of ScoreGame.
 type ScoreGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The variant; its katmerli_mars rule sets the points of a backgammon.
 	Ruleset *Ruleset `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// The final position: one side has borne off all 15 checkers.
-	Position      *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	// Optional: the match with the cube of the game in play, so that `outcome.points` is what
+	// UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+	Match         *MatchState `protobuf:"bytes,3,opt,name=match,proto3" json:"match,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -443,13 +466,23 @@ func (x *ScoreGameRequest) GetPosition() *Position {
 	return nil
 }
 
+func (x *ScoreGameRequest) GetMatch() *MatchState {
+	if x != nil {
+		return x.Match
+	}
+	return nil
+}
+
 // Response of ScoreGame.
 type ScoreGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Whether one side has borne off all 15 checkers; false leaves `result` unset.
 	GameOver bool `protobuf:"varint,1,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
-	// The result when game_over is true.
-	Result        *GameResult `protobuf:"bytes,2,opt,name=result,proto3" json:"result,omitempty"`
+	// The result when game_over is true. Kept for compatibility: use `outcome`.
+	Result *GameResult `protobuf:"bytes,2,opt,name=result,proto3" json:"result,omitempty"`
+	// When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+	// request's cube), to pass to UpdateMatch.
+	Outcome       *GameOutcome `protobuf:"bytes,3,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -494,6 +527,13 @@ func (x *ScoreGameResponse) GetGameOver() bool {
 func (x *ScoreGameResponse) GetResult() *GameResult {
 	if x != nil {
 		return x.Result
+	}
+	return nil
+}
+
+func (x *ScoreGameResponse) GetOutcome() *GameOutcome {
+	if x != nil {
+		return x.Outcome
 	}
 	return nil
 }
@@ -657,7 +697,10 @@ type ListLegalStepsRequest struct {
 	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The single-die steps made so far this turn, in order: from_point and to_point, and the die
 	// (0: worked out from the distance; needed only when two dice could bear the checker off).
-	Steps         []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	Steps []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	// Optional: the match with the cube of the game in play, so that `outcome.points` is what
+	// UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+	Match         *MatchState `protobuf:"bytes,5,opt,name=match,proto3" json:"match,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -720,6 +763,13 @@ func (x *ListLegalStepsRequest) GetSteps() []*CheckerMove {
 	return nil
 }
 
+func (x *ListLegalStepsRequest) GetMatch() *MatchState {
+	if x != nil {
+		return x.Match
+	}
+	return nil
+}
+
 // Response of ListLegalSteps.
 type ListLegalStepsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -732,12 +782,16 @@ type ListLegalStepsResponse struct {
 	Move *Move `protobuf:"bytes,3,opt,name=move,proto3" json:"move,omitempty"`
 	// The position after the steps so far, with the same side still on roll.
 	Position *Position `protobuf:"bytes,4,opt,name=position,proto3" json:"position,omitempty"`
-	// The dice not played yet (a double starts with four).
+	// The dice not played yet, larger first (a double starts with four).
 	DiceLeft []uint32 `protobuf:"varint,5,rep,packed,name=dice_left,json=diceLeft,proto3" json:"dice_left,omitempty"`
 	// The steps so far with their dice and hits filled in.
 	Steps []*CheckerMove `protobuf:"bytes,6,rep,name=steps,proto3" json:"steps,omitempty"`
 	// "Gele": the side on roll has a checker on the bar and neither die enters it (R26).
-	Gele          bool `protobuf:"varint,7,opt,name=gele,proto3" json:"gele,omitempty"`
+	Gele bool `protobuf:"varint,7,opt,name=gele,proto3" json:"gele,omitempty"`
+	// Whether the complete move ends the game (the last checker borne off).
+	GameOver bool `protobuf:"varint,8,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
+	// When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+	Outcome       *GameOutcome `protobuf:"bytes,9,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -821,13 +875,28 @@ func (x *ListLegalStepsResponse) GetGele() bool {
 	return false
 }
 
+func (x *ListLegalStepsResponse) GetGameOver() bool {
+	if x != nil {
+		return x.GameOver
+	}
+	return false
+}
+
+func (x *ListLegalStepsResponse) GetOutcome() *GameOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
 // Request of StartGame. Without `roll_off`, `dice` or `seed` the server rolls.
 type StartGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The variant; its start rule decides (R3).
 	Ruleset *Ruleset `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
-	// The match; unset means a new money session. Under the Turkish rule its previous_winner
-	// starts without a roll-off.
+	// The match; unset means a new money session, refused (match.length) when the ruleset has
+	// no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+	// without a roll-off.
 	Match *MatchState `protobuf:"bytes,2,opt,name=match,proto3" json:"match,omitempty"`
 	// Dice rolled elsewhere: the roll-off throws in order, all ties but the last.
 	RollOff []*RollOffThrow `protobuf:"bytes,3,rep,name=roll_off,json=rollOff,proto3" json:"roll_off,omitempty"`
@@ -910,7 +979,8 @@ type StartGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The side that plays first.
 	Starter Side `protobuf:"varint,1,opt,name=starter,proto3,enum=tavla.v1.Side" json:"starter,omitempty"`
-	// The dice of its first turn (the roll-off dice, larger first, under the international rule).
+	// The dice of its first turn, larger first: the roll-off dice under the international rule,
+	// the starter's second roll under the Turkish one.
 	Dice []uint32 `protobuf:"varint,2,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The Turkish name of the first turn's roll.
 	DiceName *RollName `protobuf:"bytes,3,opt,name=dice_name,json=diceName,proto3" json:"dice_name,omitempty"`
@@ -1155,7 +1225,7 @@ func (x *RollDiceRequest) GetPosition() *Position {
 // Response of RollDice.
 type RollDiceResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The two dice, in the order drawn.
+	// The two dice, larger first (with `seed`: the stream's first two dice, sorted).
 	Dice []uint32 `protobuf:"varint,1,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The roll's Turkish name.
 	Name *RollName `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
@@ -2335,23 +2405,27 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\x04dice\x18\x03 \x03(\rR\x04dice\"[\n" +
 	"\x16ListLegalMovesResponse\x12$\n" +
 	"\x05moves\x18\x01 \x03(\v2\x0e.tavla.v1.MoveR\x05moves\x12\x1b\n" +
-	"\tdice_used\x18\x02 \x01(\rR\bdiceUsed\"\xa7\x01\n" +
+	"\tdice_used\x18\x02 \x01(\rR\bdiceUsed\"\xd3\x01\n" +
 	"\x10ApplyMoveRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
 	"\x04dice\x18\x03 \x03(\rR\x04dice\x12\"\n" +
-	"\x04move\x18\x04 \x01(\v2\x0e.tavla.v1.MoveR\x04move\"\xb2\x01\n" +
+	"\x04move\x18\x04 \x01(\v2\x0e.tavla.v1.MoveR\x04move\x12*\n" +
+	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\xe3\x01\n" +
 	"\x11ApplyMoveResponse\x12\"\n" +
 	"\x04move\x18\x01 \x01(\v2\x0e.tavla.v1.MoveR\x04move\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1b\n" +
 	"\tgame_over\x18\x03 \x01(\bR\bgameOver\x12,\n" +
-	"\x06result\x18\x04 \x01(\v2\x14.tavla.v1.GameResultR\x06result\"o\n" +
+	"\x06result\x18\x04 \x01(\v2\x14.tavla.v1.GameResultR\x06result\x12/\n" +
+	"\aoutcome\x18\x05 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\x9b\x01\n" +
 	"\x10ScoreGameRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\"^\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12*\n" +
+	"\x05match\x18\x03 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\x8f\x01\n" +
 	"\x11ScoreGameResponse\x12\x1b\n" +
 	"\tgame_over\x18\x01 \x01(\bR\bgameOver\x12,\n" +
-	"\x06result\x18\x02 \x01(\v2\x14.tavla.v1.GameResultR\x06result\"\x81\x01\n" +
+	"\x06result\x18\x02 \x01(\v2\x14.tavla.v1.GameResultR\x06result\x12/\n" +
+	"\aoutcome\x18\x03 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\x81\x01\n" +
 	"\x0eBearOffRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
@@ -2361,12 +2435,13 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\x05black\x18\x02 \x01(\v2\x17.tavla.v1.BearOffStatusR\x05black\x12&\n" +
 	"\x04race\x18\x03 \x01(\v2\x12.tavla.v1.RaceOddsR\x04race\x12*\n" +
 	"\x05moves\x18\x04 \x03(\v2\x14.tavla.v1.RankedMoveR\x05moves\x12+\n" +
-	"\tbest_move\x18\x05 \x01(\v2\x0e.tavla.v1.MoveR\bbestMove\"\xb5\x01\n" +
+	"\tbest_move\x18\x05 \x01(\v2\x0e.tavla.v1.MoveR\bbestMove\"\xe1\x01\n" +
 	"\x15ListLegalStepsRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
 	"\x04dice\x18\x03 \x03(\rR\x04dice\x12+\n" +
-	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\"\x9c\x02\n" +
+	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12*\n" +
+	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\xea\x02\n" +
 	"\x16ListLegalStepsResponse\x124\n" +
 	"\n" +
 	"next_steps\x18\x01 \x03(\v2\x15.tavla.v1.CheckerMoveR\tnextSteps\x12\x1a\n" +
@@ -2375,7 +2450,9 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\bposition\x18\x04 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1b\n" +
 	"\tdice_left\x18\x05 \x03(\rR\bdiceLeft\x12+\n" +
 	"\x05steps\x18\x06 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12\x12\n" +
-	"\x04gele\x18\a \x01(\bR\x04gele\"\xda\x01\n" +
+	"\x04gele\x18\a \x01(\bR\x04gele\x12\x1b\n" +
+	"\tgame_over\x18\b \x01(\bR\bgameOver\x12/\n" +
+	"\aoutcome\x18\t \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\xda\x01\n" +
 	"\x10StartGameRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
 	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x121\n" +
@@ -2550,19 +2627,19 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(Side)(0),                          // 37: tavla.v1.Side
 	(*Position)(nil),                   // 38: tavla.v1.Position
 	(*Move)(nil),                       // 39: tavla.v1.Move
-	(*GameResult)(nil),                 // 40: tavla.v1.GameResult
-	(*BearOffStatus)(nil),              // 41: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 42: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 43: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 44: tavla.v1.CheckerMove
-	(*MatchState)(nil),                 // 45: tavla.v1.MatchState
-	(*RollOffThrow)(nil),               // 46: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 47: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 48: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 49: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 50: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 51: tavla.v1.CubeDenial
-	(*GameOutcome)(nil),                // 52: tavla.v1.GameOutcome
+	(*MatchState)(nil),                 // 40: tavla.v1.MatchState
+	(*GameResult)(nil),                 // 41: tavla.v1.GameResult
+	(*GameOutcome)(nil),                // 42: tavla.v1.GameOutcome
+	(*BearOffStatus)(nil),              // 43: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 44: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 45: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 46: tavla.v1.CheckerMove
+	(*RollOffThrow)(nil),               // 47: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 48: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 49: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 50: tavla.v1.DiceProof
+	(CubeAction)(0),                    // 51: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 52: tavla.v1.CubeDenial
 	(*ResignationOffer)(nil),           // 53: tavla.v1.ResignationOffer
 	(*ClockSettings)(nil),              // 54: tavla.v1.ClockSettings
 	(*ClockState)(nil),                 // 55: tavla.v1.ClockState
@@ -2571,125 +2648,131 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*RulesetPreset)(nil),              // 58: tavla.v1.RulesetPreset
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	36, // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	37, // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	38, // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	36, // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	39, // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	36, // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	39, // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	39, // 9: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	38, // 10: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	40, // 11: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	36, // 12: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 13: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	40, // 14: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	36, // 15: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 16: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	41, // 17: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	41, // 18: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	42, // 19: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	43, // 20: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	39, // 21: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	36, // 22: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 23: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	44, // 24: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	44, // 25: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	39, // 26: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	38, // 27: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	44, // 28: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	36, // 29: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 30: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	46, // 31: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	47, // 32: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	37, // 33: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	48, // 34: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	46, // 35: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	38, // 36: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	49, // 37: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	47, // 38: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	38, // 39: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	48, // 40: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	49, // 41: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	48, // 42: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	36, // 43: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 44: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	37, // 45: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	50, // 46: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	51, // 47: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	36, // 48: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 49: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	37, // 50: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	50, // 51: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	45, // 52: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	52, // 53: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 54: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 55: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 56: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 57: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 58: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 59: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 60: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 61: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 62: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 63: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	52, // 64: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	45, // 65: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	52, // 66: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	37, // 67: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	37, // 68: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	54, // 69: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	55, // 70: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	37, // 71: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	56, // 72: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	55, // 73: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	57, // 74: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	36, // 75: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	36, // 76: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	58, // 77: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,  // 78: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,  // 79: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,  // 80: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,  // 81: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,  // 82: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10, // 83: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12, // 84: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14, // 85: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16, // 86: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18, // 87: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20, // 88: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22, // 89: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24, // 90: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26, // 91: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28, // 92: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30, // 93: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32, // 94: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34, // 95: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	1,  // 96: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,  // 97: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,  // 98: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,  // 99: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,  // 100: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11, // 101: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13, // 102: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15, // 103: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17, // 104: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19, // 105: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21, // 106: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23, // 107: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25, // 108: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27, // 109: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29, // 110: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31, // 111: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33, // 112: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35, // 113: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	96, // [96:114] is the sub-list for method output_type
-	78, // [78:96] is the sub-list for method input_type
-	78, // [78:78] is the sub-list for extension type_name
-	78, // [78:78] is the sub-list for extension extendee
-	0,  // [0:78] is the sub-list for field type_name
+	36,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	37,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	38,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	36,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	39,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	36,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	39,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	40,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
+	39,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	38,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	41,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	42,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	40,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
+	41,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	42,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	43,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	43,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	44,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	45,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	39,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	36,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	46,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	40,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	46,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	39,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	38,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	46,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	42,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	47,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	48,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	37,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	49,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	47,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	38,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	50,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	48,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	38,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	49,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	50,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	49,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	36,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	37,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	51,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	52,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	36,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	37,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	51,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	40,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	42,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	53,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	42,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	53,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	42,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	42,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	40,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	42,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	37,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	37,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	54,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	55,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	37,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	56,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	55,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	57,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	36,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	36,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	58,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	0,   // 84: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,   // 85: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,   // 86: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,   // 87: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,   // 88: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10,  // 89: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	12,  // 90: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	14,  // 91: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	16,  // 92: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	18,  // 93: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	20,  // 94: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	22,  // 95: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	24,  // 96: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	26,  // 97: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	28,  // 98: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	30,  // 99: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	32,  // 100: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	34,  // 101: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	1,   // 102: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 103: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 104: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 105: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 106: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	11,  // 107: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	13,  // 108: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	15,  // 109: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	17,  // 110: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	19,  // 111: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	21,  // 112: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	23,  // 113: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	25,  // 114: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	27,  // 115: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	29,  // 116: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	31,  // 117: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	33,  // 118: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	35,  // 119: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	102, // [102:120] is the sub-list for method output_type
+	84,  // [84:102] is the sub-list for method input_type
+	84,  // [84:84] is the sub-list for extension type_name
+	84,  // [84:84] is the sub-list for extension extendee
+	0,   // [0:84] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }

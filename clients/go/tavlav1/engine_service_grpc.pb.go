@@ -56,6 +56,17 @@ const (
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
 // NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+//
+// Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+// request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+//
+// The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+// still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+// the cube).
+//
+// Dice: requests take a roll's two dice in any order; every roll the server answers with
+// (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+// throws are per side (white_die, black_die), not a roll.
 type EngineServiceClient interface {
 	// The starting position (RULES.md R2) with the given side on roll.
 	GetInitialPosition(ctx context.Context, in *GetInitialPositionRequest, opts ...grpc.CallOption) (*GetInitialPositionResponse, error)
@@ -302,6 +313,17 @@ func (c *engineServiceClient) ListRulesets(ctx context.Context, in *ListRulesets
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
 // NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+//
+// Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+// request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+//
+// The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+// still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+// the cube).
+//
+// Dice: requests take a roll's two dice in any order; every roll the server answers with
+// (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+// throws are per side (white_die, black_die), not a roll.
 type EngineServiceServer interface {
 	// The starting position (RULES.md R2) with the given side on roll.
 	GetInitialPosition(context.Context, *GetInitialPositionRequest) (*GetInitialPositionResponse, error)

@@ -410,7 +410,9 @@ func (x *MatchState) GetWinner() Side {
 	return Side_SIDE_UNSPECIFIED
 }
 
-// The end of a game, as UpdateMatch takes it.
+// The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
+// ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock give it; UpdateMatch takes
+// it).
 type GameOutcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The side that won the game.

@@ -251,7 +251,8 @@ type Ruleset struct {
 	// Whether the doubling cube is in play (R19); unset keeps the preset's choice.
 	Cube *bool `protobuf:"varint,4,opt,name=cube,proto3,oneof" json:"cube,omitempty"`
 	// Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-	// preset's choice.
+	// preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+	// `cube` is false.
 	Crawford *bool `protobuf:"varint,5,opt,name=crawford,proto3,oneof" json:"crawford,omitempty"`
 	// Whether the Jacoby rule applies in money play: a gammon or backgammon pays as a single
 	// until the cube has been turned. Unset keeps the preset's choice (off in both presets).
@@ -750,7 +751,9 @@ func (x *Move) GetResult() *Position {
 	return nil
 }
 
-// The result of a finished game.
+// The result of a finished game, before the cube. Kept for compatibility: ApplyMove and
+// ScoreGame also answer the GameOutcome (match.proto) that every other RPC uses; its `kind`
+// equals this `kind`, and its `points` equal these points x the cube (Jacoby aside).
 type GameResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The side that bore off all 15 checkers.

@@ -4,25 +4,65 @@
  * `createEngineClient(target)` returns a Connect client over the gRPC protocol (HTTP/2,
  * `@connectrpc/connect-node`) with the default service config that every tavla client shares
  * (SERVICE_CONFIG: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE), plus
- * a few typed helpers. Every RPC is on `client.rpc` with its full request and response.
- * `engineError(err)` reads the rich error details (ErrorInfo reason, BadRequest fields).
+ * a typed helper for every RPC (HELPERS). Every RPC is also on `client.rpc` with its full request
+ * and response. Enums: `enumName(SideSchema, Side.WHITE) === "SIDE_WHITE"`, `enumValue(...)` reads
+ * "white", "double", "mars"; `asJson(schema, message)` is the proto JSON form (enums as names).
+ * `engineError(err)` reads the rich error details (ErrorInfo reason, BadRequest fields, and the
+ * player's message in the client's locale).
  */
-import { create } from "@bufbuild/protobuf";
+import {
+  create,
+  toJson,
+  type DescEnum,
+  type DescMessage,
+  type JsonValue,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import { BinaryReader } from "@bufbuild/protobuf/wire";
 import { Code, ConnectError, createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
 import { createGrpcTransport, type GrpcTransportOptions } from "@connectrpc/connect-node";
 
+import { ClockEventSchema, type ClockSettingsSchema, type ClockStateSchema } from "./gen/tavla/v1/clock_pb.js";
+import { RollOffThrowSchema, type DiceSeedSchema } from "./gen/tavla/v1/dice_pb.js";
 import {
   EngineService,
+  type AdvanceClockResponse,
+  type AnswerResignationResponse,
+  type ApplyCubeActionResponse,
   type ApplyMoveResponse,
   type BearOffResponse,
+  type CommitDiceResponse,
+  type GetRulesetResponse,
+  type ListCubeActionsResponse,
+  type ListLegalStepsResponse,
+  type ListRulesetsResponse,
+  type NameRollResponse,
+  type OfferResignationResponse,
+  type RollDiceResponse,
   type ScoreGameResponse,
+  type StartGameResponse,
+  type UpdateMatchResponse,
 } from "./gen/tavla/v1/engine_service_pb.js";
 import {
+  CubeActionSchema,
+  GameEndingSchema,
+  GameOutcomeSchema,
+  MatchStateSchema,
+  ResignationOfferSchema,
+  type GameOutcome,
+  type MatchState,
+  type ResignationOffer,
+} from "./gen/tavla/v1/match_pb.js";
+import {
+  CheckerMoveSchema,
   MoveSchema,
   PositionSchema,
+  ResultKindSchema,
   RulesetSchema,
   Side,
+  SideSchema,
+  type CheckerMove,
   type Move,
   type Position,
   type Ruleset,
@@ -146,7 +186,89 @@ export type EngineClientOptions = Partial<GrpcTransportOptions> & {
   tls?: boolean;
   /** The ruleset of every helper call: a preset name or a Ruleset; default the server's (international). */
   ruleset?: string | Ruleset;
+  /** The language of the player messages of errors ("en", "tr"), sent as `x-tavla-locale`. */
+  locale?: string;
 };
+
+/** The request metadata (HTTP/2 header) that picks the language of the player messages. */
+export const LOCALE_HEADER = "x-tavla-locale";
+
+/** Every RPC and its helper on {@link EngineClient}; a new RPC is one entry and one short method. */
+export const HELPERS = {
+  GetInitialPosition: "initialPosition",
+  ListLegalMoves: "legalMoves",
+  ApplyMove: "applyMove",
+  ScoreGame: "scoreGame",
+  BearOff: "bearOff",
+  ListLegalSteps: "legalSteps",
+  StartGame: "startGame",
+  CommitDice: "commitDice",
+  RollDice: "rollDice",
+  NameRoll: "nameRoll",
+  ListCubeActions: "cubeActions",
+  ApplyCubeAction: "applyCubeAction",
+  OfferResignation: "offerResignation",
+  AnswerResignation: "answerResignation",
+  UpdateMatch: "updateMatch",
+  AdvanceClock: "advanceClock",
+  GetRuleset: "getRuleset",
+  ListRulesets: "listRulesets",
+} as const;
+
+/**
+ * The proto name of an enum value: `enumName(SideSchema, Side.WHITE) === "SIDE_WHITE"`,
+ * `enumName(CubeActionSchema, r.actions[0]) === "CUBE_ACTION_DOUBLE"`; `"<n>"` for an unknown number.
+ */
+export function enumName(schema: DescEnum, value: number): string {
+  return schema.value[value]?.name ?? String(value);
+}
+
+// The Turkish names of the result kinds (tavla.core.names), read wherever a kind is.
+const KIND_ALIASES: Record<string, string> = { MARS: "GAMMON", KATMERLI_MARS: "BACKGAMMON" };
+
+/**
+ * The number of an enum value given as a number, its proto name, or its name without the enum's
+ * prefix in any case: `enumValue(SideSchema, "white") === Side.WHITE`,
+ * `enumValue(ResultKindSchema, "mars") === ResultKind.GAMMON`. Throws on an unknown name.
+ */
+export function enumValue(schema: DescEnum, value: number | string | undefined): number {
+  if (value === undefined) return 0;
+  if (typeof value === "number") return value;
+  let key = value.trim().toUpperCase().replace(/[ -]/g, "_").replace(/İ/g, "I");
+  key = KIND_ALIASES[key] ?? key;
+  const prefix = schema.sharedPrefix?.toUpperCase() ?? "";
+  const found = schema.values.find((v) => v.name === key || v.name === prefix + key);
+  if (!found) throw new Error(`${value} is not one of ${schema.values.map((v) => v.name).join(", ")}`);
+  return found.number;
+}
+
+/** The proto JSON form of a message: enums as names ("SIDE_WHITE"), camelCase field names. */
+export function asJson<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): JsonValue {
+  return toJson(schema, message);
+}
+
+/** A new match of `length` points (0: money play), or any MatchState field set. */
+export function matchState(length = 0, init: MessageInitShape<typeof MatchStateSchema> = {}): MatchState {
+  return create(MatchStateSchema, { length, ...init });
+}
+
+/** An enum value by number or name (see {@link enumValue}). */
+export type EnumLike = number | string;
+/** A position, or its Position ID. */
+export type PositionLike = Position | string;
+/** A message or a plain object of its fields. */
+type Init<Desc extends DescMessage> = MessageShape<Desc> | MessageInitShape<Desc>;
+/** A step: a CheckerMove, or [from, to] / [from, to, die]. */
+export type StepLike = CheckerMove | MessageInitShape<typeof CheckerMoveSchema> | [number, number] | [number, number, number];
+/** A resignation offer: the message, or [side, kind], e.g. ["black", "mars"]. */
+export type OfferLike = ResignationOffer | [EnumLike, EnumLike] | { side?: EnumLike; kind?: EnumLike };
+/** How a game ended: the message any answer gave, or its fields with enum names. */
+export type OutcomeLike = GameOutcome | { winner?: EnumLike; ending?: EnumLike; kind?: EnumLike; points?: number };
+/** Per-call options of the helpers. */
+export interface CallOptions {
+  /** Override the client's ruleset for this call. */
+  ruleset?: string | Ruleset;
+}
 
 /** A position given by its Position ID; on roll unset means white. */
 export function byId(positionId: string, onRoll: Side = Side.UNSPECIFIED): Position {
@@ -158,7 +280,7 @@ export function notation(text: string): Move {
   return create(MoveSchema, { notation: text });
 }
 
-/** A client of tavla.v1.EngineService: every RPC on `rpc`, and typed helpers. */
+/** A client of tavla.v1.EngineService: every RPC on `rpc`, and a typed helper for each (HELPERS). */
 export class EngineClient {
   /** The generated Connect client: every RPC with its full request and response. */
   readonly rpc: Client<typeof EngineService>;
@@ -167,44 +289,201 @@ export class EngineClient {
 
   constructor(readonly transport: Transport, ruleset?: string | Ruleset) {
     this.rpc = createClient(EngineService, transport);
-    this.ruleset = typeof ruleset === "string" ? create(RulesetSchema, { preset: ruleset }) : ruleset;
+    this.ruleset = asRuleset(ruleset);
+  }
+
+  private rules(options?: CallOptions): Ruleset | undefined {
+    return options?.ruleset !== undefined ? asRuleset(options.ruleset) : this.ruleset;
   }
 
   /** The starting position with `onRoll` on roll (default white). */
-  async initialPosition(onRoll: Side = Side.WHITE): Promise<Position> {
-    const r = await this.rpc.getInitialPosition({ ruleset: this.ruleset, onRoll });
-    return r.position ?? byId(START_POSITION_ID, onRoll);
+  async initialPosition(onRoll: EnumLike = Side.WHITE, options?: CallOptions): Promise<Position> {
+    const side = enumValue(SideSchema, onRoll);
+    const r = await this.rpc.getInitialPosition({ ruleset: this.rules(options), onRoll: side });
+    return r.position ?? byId(START_POSITION_ID, side);
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
-  async legalMoves(position: Position | string, dice: [number, number]): Promise<Move[]> {
-    const r = await this.rpc.listLegalMoves({ ruleset: this.ruleset, position: asPosition(position), dice });
+  async legalMoves(position: PositionLike, dice: number[], options?: CallOptions): Promise<Move[]> {
+    const r = await this.rpc.listLegalMoves({ ruleset: this.rules(options), position: asPosition(position), dice });
     return r.moves;
   }
 
-  /** Play `move` (one of {@link legalMoves}, or its notation); the response holds the next position. */
-  applyMove(position: Position | string, dice: [number, number], move: Move | string): Promise<ApplyMoveResponse> {
+  /** Play `move` (one of {@link legalMoves}, or its notation): the next position, and `outcome` when the game ends (its points with `match`'s cube). */
+  applyMove(
+    position: PositionLike,
+    dice: number[],
+    move: Move | string,
+    options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
+  ): Promise<ApplyMoveResponse> {
     return this.rpc.applyMove({
-      ruleset: this.ruleset,
+      ruleset: this.rules(options),
       position: asPosition(position),
       dice,
       move: typeof move === "string" ? notation(move) : move,
+      match: options?.match,
     });
   }
 
-  /** `gameOver` and, when over, the result. */
-  scoreGame(position: Position | string): Promise<ScoreGameResponse> {
-    return this.rpc.scoreGame({ ruleset: this.ruleset, position: asPosition(position) });
+  /** `gameOver` and, when over, the `outcome` (and the older `result`). */
+  scoreGame(position: PositionLike, options?: CallOptions & { match?: Init<typeof MatchStateSchema> }): Promise<ScoreGameResponse> {
+    return this.rpc.scoreGame({ ruleset: this.rules(options), position: asPosition(position), match: options?.match });
   }
 
   /** Bear-off figures of both sides, race odds, and with dice the ranked moves. */
-  bearOff(position: Position | string, dice: number[] = []): Promise<BearOffResponse> {
-    return this.rpc.bearOff({ ruleset: this.ruleset, position: asPosition(position), dice });
+  bearOff(position: PositionLike, dice: number[] = [], options?: CallOptions): Promise<BearOffResponse> {
+    return this.rpc.bearOff({ ruleset: this.rules(options), position: asPosition(position), dice });
+  }
+
+  /** The legal next steps after `steps` (drag-friendly), whether they make a complete `move`, and its `outcome` when it ends the game. */
+  legalSteps(
+    position: PositionLike,
+    dice: number[],
+    steps: StepLike[] = [],
+    options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
+  ): Promise<ListLegalStepsResponse> {
+    return this.rpc.listLegalSteps({
+      ruleset: this.rules(options),
+      position: asPosition(position),
+      dice,
+      steps: steps.map(asStep),
+      match: options?.match,
+    });
+  }
+
+  /** Who starts, the first dice (larger first) and every roll-off throw (R3). */
+  startGame(
+    options: CallOptions & {
+      match?: Init<typeof MatchStateSchema>;
+      rollOff?: ([number, number] | MessageInitShape<typeof RollOffThrowSchema>)[];
+      dice?: number[];
+      seed?: Init<typeof DiceSeedSchema>;
+    } = {},
+  ): Promise<StartGameResponse> {
+    return this.rpc.startGame({
+      ruleset: this.rules(options),
+      match: options.match,
+      rollOff: (options.rollOff ?? []).map((t) =>
+        create(RollOffThrowSchema, Array.isArray(t) ? { whiteDie: t[0], blackDie: t[1] } : t),
+      ),
+      dice: options.dice ?? [],
+      seed: options.seed,
+    });
+  }
+
+  /** A commitment and a token to roll verifiable dice with (docs/dice.md). */
+  commitDice(): Promise<CommitDiceResponse> {
+    return this.rpc.commitDice({});
+  }
+
+  /** Two dice, larger first, with their Turkish name; `gele` with a position, `proof` with a seed. */
+  rollDice(options: { seed?: Init<typeof DiceSeedSchema>; position?: PositionLike } = {}): Promise<RollDiceResponse> {
+    return this.rpc.rollDice({
+      seed: options.seed,
+      position: options.position === undefined ? undefined : asPosition(options.position),
+    });
+  }
+
+  /** The Turkish name of a roll (R26). */
+  nameRoll(dice: number[]): Promise<NameRollResponse> {
+    return this.rpc.nameRoll({ dice });
+  }
+
+  /** The cube actions `side` may take now, and why it may not double (R19-R21). */
+  cubeActions(match: Init<typeof MatchStateSchema>, side: EnumLike, options?: CallOptions): Promise<ListCubeActionsResponse> {
+    return this.rpc.listCubeActions({ ruleset: this.rules(options), match, side: enumValue(SideSchema, side) });
+  }
+
+  /** The match after `action` ("double", "take", "drop", "beaver"); a drop ends the game with `outcome`. */
+  applyCubeAction(
+    match: Init<typeof MatchStateSchema>,
+    side: EnumLike,
+    action: EnumLike,
+    options?: CallOptions,
+  ): Promise<ApplyCubeActionResponse> {
+    return this.rpc.applyCubeAction({
+      ruleset: this.rules(options),
+      match,
+      side: enumValue(SideSchema, side),
+      action: enumValue(CubeActionSchema, action),
+    });
+  }
+
+  /** What `offer` (e.g. ["black", "mars"]) pays if accepted. */
+  offerResignation(match: Init<typeof MatchStateSchema>, offer: OfferLike, options?: CallOptions): Promise<OfferResignationResponse> {
+    return this.rpc.offerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer) });
+  }
+
+  /** Accept (the game ends with `outcome`) or reject `offer`. */
+  answerResignation(
+    match: Init<typeof MatchStateSchema>,
+    offer: OfferLike,
+    accept: boolean,
+    options?: CallOptions,
+  ): Promise<AnswerResignationResponse> {
+    return this.rpc.answerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer), accept });
+  }
+
+  /** The match after a game ended with `outcome` (any answer's `outcome`, unchanged). */
+  updateMatch(match: Init<typeof MatchStateSchema>, outcome: OutcomeLike, options?: CallOptions): Promise<UpdateMatchResponse> {
+    return this.rpc.updateMatch({ ruleset: this.rules(options), match, outcome: asOutcome(outcome) });
+  }
+
+  /** The clock after `side` used `elapsedMs` on `event` (default a move), or a forfeit (R23-R25). */
+  advanceClock(
+    side: EnumLike,
+    elapsedMs = 0,
+    options: {
+      settings?: Init<typeof ClockSettingsSchema>;
+      state?: Init<typeof ClockStateSchema>;
+      event?: EnumLike;
+    } = {},
+  ): Promise<AdvanceClockResponse> {
+    return this.rpc.advanceClock({
+      settings: options.settings,
+      state: options.state,
+      side: enumValue(SideSchema, side),
+      event: enumValue(ClockEventSchema, options.event),
+      elapsedMs,
+    });
+  }
+
+  /** The ruleset (default the client's) with every option resolved. */
+  getRuleset(ruleset?: string | Ruleset): Promise<GetRulesetResponse> {
+    return this.rpc.getRuleset({ ruleset: ruleset === undefined ? this.ruleset : asRuleset(ruleset) });
+  }
+
+  /** The named presets with their options. */
+  listRulesets(): Promise<ListRulesetsResponse> {
+    return this.rpc.listRulesets({});
   }
 }
 
-function asPosition(position: Position | string): Position {
+function asRuleset(ruleset: string | Ruleset | undefined): Ruleset | undefined {
+  return typeof ruleset === "string" ? create(RulesetSchema, { preset: ruleset }) : ruleset;
+}
+
+function asPosition(position: PositionLike): Position {
   return typeof position === "string" ? byId(position) : position;
+}
+
+function asStep(step: StepLike): CheckerMove {
+  if (Array.isArray(step)) return create(CheckerMoveSchema, { fromPoint: step[0], toPoint: step[1], die: step[2] ?? 0 });
+  return create(CheckerMoveSchema, step as MessageInitShape<typeof CheckerMoveSchema>);
+}
+
+function asOffer(offer: OfferLike): ResignationOffer {
+  const [side, kind] = Array.isArray(offer) ? offer : [offer.side, offer.kind];
+  return create(ResignationOfferSchema, { side: enumValue(SideSchema, side), kind: enumValue(ResultKindSchema, kind) });
+}
+
+function asOutcome(outcome: OutcomeLike): GameOutcome {
+  return create(GameOutcomeSchema, {
+    winner: enumValue(SideSchema, outcome.winner),
+    ending: enumValue(GameEndingSchema, outcome.ending ?? "borne_off"),
+    kind: enumValue(ResultKindSchema, outcome.kind),
+    points: outcome.points ?? 0,
+  });
 }
 
 /**
@@ -212,15 +491,27 @@ function asPosition(position: Position | string): Position {
  * a {@link DEFAULT_TIMEOUT_MS} timeout for calls without one, and {@link retryInterceptor}.
  */
 export function createEngineClient(target: string = DEFAULT_TARGET, options: EngineClientOptions = {}): EngineClient {
-  const { retry, tls, ruleset, interceptors = [], ...rest } = options;
+  const { retry, tls, ruleset, locale, interceptors = [], ...rest } = options;
   const baseUrl = /^https?:\/\//.test(target) ? target : `${tls ? "https" : "http"}://${target}`;
   const transport = createGrpcTransport({
     baseUrl,
     defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
     ...rest,
-    interceptors: retry === false ? interceptors : [retryInterceptor(retry ?? DEFAULT_RETRY_POLICY), ...interceptors],
+    interceptors: [
+      ...(locale ? [localeInterceptor(locale)] : []),
+      ...(retry === false ? [] : [retryInterceptor(retry ?? DEFAULT_RETRY_POLICY)]),
+      ...interceptors,
+    ],
   });
   return new EngineClient(transport, ruleset);
+}
+
+/** Sends `locale` as the {@link LOCALE_HEADER} of every call (the language of player messages). */
+export function localeInterceptor(locale: string): Interceptor {
+  return (next) => (req) => {
+    req.header.set(LOCALE_HEADER, locale);
+    return next(req);
+  };
 }
 
 /** A failed call with the rich details the engine sends (AIP-193). */
@@ -237,6 +528,10 @@ export interface EngineError {
   metadata: Record<string, string>;
   /** The request fields named by BadRequest field violations, e.g. ["dice"]. */
   fields: string[];
+  /** google.rpc.LocalizedMessage: the error worded for players, in `locale`, else "". */
+  localized: string;
+  /** The locale of `localized` ("en", "tr"), else "". */
+  locale: string;
 }
 
 /** Read the status and details of an error thrown by a call. */
@@ -249,6 +544,8 @@ export function engineError(e: unknown): EngineError {
     domain: "",
     metadata: {},
     fields: [],
+    localized: "",
+    locale: "",
   };
   for (const detail of err.details) {
     if (!("type" in detail) || !(detail.value instanceof Uint8Array)) continue;
@@ -267,6 +564,13 @@ export function engineError(e: unknown): EngineError {
           });
           out.metadata[key] = value;
         } else return false;
+        return true;
+      });
+    } else if (detail.type === "google.rpc.LocalizedMessage") {
+      readFields(detail.value, (no, r) => {
+        if (no === 1) out.locale = r.string();
+        else if (no === 2) out.localized = r.string();
+        else return false;
         return true;
       });
     } else if (detail.type === "google.rpc.BadRequest") {

@@ -5,9 +5,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 
-import { createEngineClient, EngineService, engineError, type EngineClient } from "../src/index.js";
+import {
+  createEngineClient,
+  EngineService,
+  engineError,
+  HELPERS,
+  ListLegalMovesResponseSchema,
+  GetInitialPositionResponseSchema,
+  type EngineClient,
+} from "../src/index.js";
 import { startLiveServer, repoRoot, type LiveServer } from "./live-server.js";
 import { match } from "./match.js";
 
@@ -62,6 +70,61 @@ describe("conformance", () => {
       }
       assert.ok(!sc.error, `expected ${JSON.stringify(sc.error)}, got OK`);
       const actual = toJson(method.output, response, { useProtoFieldName: true });
+      assert.deepEqual(match(sc.response!, actual), []);
+    });
+  }
+});
+
+// Each RPC called through its typed helper, from the scenario's request message: the helpers'
+// arguments are the request's fields (the two helpers that unwrap their answer are wrapped back).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Req = any;
+const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promise<unknown>> = {
+  GetInitialPosition: async (c, r) => create(GetInitialPositionResponseSchema, { position: await c.initialPosition(r.onRoll, { ruleset: r.ruleset }) }),
+  ListLegalMoves: async (c, r) => {
+    const moves = await c.legalMoves(r.position ?? "", r.dice, { ruleset: r.ruleset });
+    return create(ListLegalMovesResponseSchema, { moves, diceUsed: moves[0]?.checkerMoves.length ?? 0 });
+  },
+  ApplyMove: (c, r) => c.applyMove(r.position ?? "", r.dice, r.move ?? "", { ruleset: r.ruleset, match: r.match }),
+  ScoreGame: (c, r) => c.scoreGame(r.position ?? "", { ruleset: r.ruleset, match: r.match }),
+  BearOff: (c, r) => c.bearOff(r.position ?? "", r.dice, { ruleset: r.ruleset }),
+  ListLegalSteps: (c, r) => c.legalSteps(r.position ?? "", r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
+  StartGame: (c, r) => c.startGame({ ruleset: r.ruleset, match: r.match, rollOff: r.rollOff, dice: r.dice, seed: r.seed }),
+  CommitDice: (c) => c.commitDice(),
+  RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
+  NameRoll: (c, r) => c.nameRoll(r.dice),
+  ListCubeActions: (c, r) => c.cubeActions(r.match ?? {}, r.side, { ruleset: r.ruleset }),
+  ApplyCubeAction: (c, r) => c.applyCubeAction(r.match ?? {}, r.side, r.action, { ruleset: r.ruleset }),
+  OfferResignation: (c, r) => c.offerResignation(r.match ?? {}, r.offer ?? {}, { ruleset: r.ruleset }),
+  AnswerResignation: (c, r) => c.answerResignation(r.match ?? {}, r.offer ?? {}, r.accept, { ruleset: r.ruleset }),
+  UpdateMatch: (c, r) => c.updateMatch(r.match ?? {}, r.outcome ?? {}, { ruleset: r.ruleset }),
+  AdvanceClock: (c, r) => c.advanceClock(r.side, r.elapsedMs, { settings: r.settings, state: r.state, event: r.event }),
+  GetRuleset: (c, r) => c.getRuleset(r.ruleset),
+  ListRulesets: (c) => c.listRulesets(),
+};
+
+describe("conformance through the helpers", () => {
+  test("every RPC has a helper", () => {
+    assert.deepEqual(Object.keys(HELPERS).sort(), EngineService.methods.map((m) => m.name).sort());
+    for (const name of Object.values(HELPERS)) assert.equal(typeof client[name], "function");
+  });
+  for (const sc of scenarios) {
+    test(sc.name, async () => {
+      const method = EngineService.methods.find((m) => m.name === sc.rpc)!;
+      const request = fromJson(method.input, sc.request);
+      let response;
+      try {
+        response = await viaHelper[sc.rpc as keyof typeof HELPERS](client, request);
+      } catch (e) {
+        assert.ok(sc.error, `expected OK, got ${e}`);
+        const err = engineError(e);
+        assert.equal(err.code, sc.error.code, err.message);
+        if (sc.error.reason !== undefined) assert.equal(err.reason, sc.error.reason, err.message);
+        if (sc.error.field !== undefined) assert.ok(err.fields.includes(sc.error.field), `field ${sc.error.field} not in ${err.fields}`);
+        return;
+      }
+      assert.ok(!sc.error, `expected ${JSON.stringify(sc.error)}, got OK`);
+      const actual = toJson(method.output, response as never, { useProtoFieldName: true });
       assert.deepEqual(match(sc.response!, actual), []);
     });
   }

@@ -18,6 +18,7 @@ from tavla.core import (
     CubeAction,
     GameEnding,
     GameOutcome,
+    GameResult,
     InvalidInputError,
     MatchState,
     PresetInfo,
@@ -26,8 +27,10 @@ from tavla.core import (
     Ruleset,
     Side,
     StepInput,
+    check_match,
     clock,
     names,
+    points_paid,
 )
 from tavla.core.dice_commit import DiceProof
 from tavla.core.movegen import Step
@@ -236,6 +239,19 @@ def outcome_to_proto(outcome: GameOutcome, points: int) -> match_pb2.GameOutcome
     )
 
 
+def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> match_pb2.GameOutcome:
+    """The ``GameOutcome`` of a game won by bearing off, paid with the cube of the request's
+    optional ``match`` field (unchecked default: money play, cube 1).
+
+    :raises InvalidInputError: the request's match does not fit the ruleset (field ``match``).
+    """
+    state = MatchState()
+    if request.HasField("match"):  # type: ignore[attr-defined]
+        state = check_match(match_from_proto(request.match), rules)  # type: ignore[attr-defined]
+    outcome = GameOutcome(result.winner, GameEnding.BORNE_OFF, result.kind)
+    return outcome_to_proto(outcome, points_paid(outcome, state, rules))
+
+
 def cube_action_to_proto(action: CubeAction) -> int:
     """The ``CubeAction`` number."""
     return _CUBE_ACTIONS_OUT[action]
@@ -260,7 +276,7 @@ def roll_name_to_proto(d1: int, d2: int) -> dice_pb2.RollName:
 def start_to_proto(start: Start) -> api.StartGameResponse:
     """A ``StartGameResponse`` with the starter, first dice, names and roll-off (no position)."""
     return api.StartGameResponse(
-        starter=convert.side_to_proto(start.starter), dice=start.dice,
+        starter=convert.side_to_proto(start.starter), dice=sorted(start.dice, reverse=True),
         dice_name=roll_name_to_proto(*start.dice),
         roll_off=[dice_pb2.RollOffThrow(white_die=w, black_die=b, name=roll_name_to_proto(w, b))
                   for w, b in start.roll_off],
@@ -296,7 +312,7 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     """A ``Ruleset`` message with ``preset`` and every option set."""
     return pb.Ruleset(
         preset=preset, start=_START_OUT[rules.start.value], katmerli_mars=_KATMERLI_OUT[rules.katmerli_mars.value],
-        cube=rules.cube, crawford=rules.crawford, jacoby=rules.jacoby, beavers=rules.beavers,
+        cube=rules.cube, crawford=rules.crawford_in_play, jacoby=rules.jacoby, beavers=rules.beavers,
         cube_limit=rules.cube_limit,
         match_lengths=pb.MatchLengths(lengths=rules.match_lengths, money_play=rules.money_play),
     )

@@ -9,6 +9,11 @@ Every failure a client can cause is ``INVALID_ARGUMENT``:
 * :class:`GameOver` -> ``ErrorInfo(reason="GAME_OVER")`` and a field violation on ``position``.
 * A request whose bytes do not parse as the request message -> ``INVALID_ARGUMENT``.
 
+Each status also carries a ``google.rpc.LocalizedMessage`` worded for players
+(:mod:`tavla.core.messages`), in the locale the request metadata picks: ``x-tavla-locale``, else
+``accept-language`` (``en`` or ``tr``; English by default). The status message stays the
+developer's.
+
 Anything else is a bug: it is logged with its traceback and answered ``INTERNAL`` with a generic
 message, and the server carries on.
 """
@@ -24,7 +29,7 @@ from google.protobuf import message as pb_message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from tavla.core import GameNotOverError, IllegalMoveError, InvalidInputError, Side, TavlaError
+from tavla.core import GameNotOverError, IllegalMoveError, InvalidInputError, Side, TavlaError, messages
 from tavla.server.calls import Behaviour, UnaryInterceptor
 
 log = logging.getLogger(__name__)
@@ -57,8 +62,43 @@ class IllegalMove(Exception):
         self.dice = tuple(dice)
 
 
-def status_for(exc: BaseException) -> status_pb2.Status | None:
-    """The ``google.rpc.Status`` for an expected error, or ``None`` for a bug."""
+LOCALE_KEYS = ("x-tavla-locale", "accept-language")  # request metadata, first wins
+
+
+def locale_of(metadata: Sequence[tuple[str, Any]] | None) -> str:
+    """The locale of the player messages for a call's invocation metadata (``en`` by default)."""
+    values = {key.lower(): value for key, value in metadata or () if isinstance(value, str)}
+    return messages.pick_locale(values.get(LOCALE_KEYS[0]), values.get(LOCALE_KEYS[1]))
+
+
+def status_for(exc: BaseException, locale: str = messages.DEFAULT_LOCALE) -> status_pb2.Status | None:
+    """The ``google.rpc.Status`` for an expected error, or ``None`` for a bug; with a
+    ``LocalizedMessage`` in ``locale`` for every expected error."""
+    status = _developer_status(exc)
+    if status is not None:
+        text = _player_text(status, locale)
+        status.details.add().Pack(error_details_pb2.LocalizedMessage(locale=locale, message=_cut(text)))
+    return status
+
+
+def _player_text(status: status_pb2.Status, locale: str) -> str:
+    # the reason's sentence if the catalogue has one, else the first field's
+    field = ""
+    for detail in status.details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            text = messages.for_reason(info.reason, locale, dict(info.metadata), status.message)
+            if text is not None:
+                return text
+        elif detail.Is(error_details_pb2.BadRequest.DESCRIPTOR) and not field:
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            field = bad.field_violations[0].field if bad.field_violations else ""
+    return messages.for_field(field, locale)
+
+
+def _developer_status(exc: BaseException) -> status_pb2.Status | None:
     if isinstance(exc, InvalidInputError):
         return _status(str(exc), _bad_request(exc.field, exc.reason))
     if isinstance(exc, IllegalMove):
@@ -147,14 +187,18 @@ class ErrorInterceptor(UnaryInterceptor):
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
             if isinstance(request, _Undecodable):
                 text = f"request does not parse: {request.error}"
-                context.abort_with_status(rpc_status.to_status(_status(text, _bad_request("request", text))))
+                status = _status(text, _bad_request("request", text))
+                locale = locale_of(context.invocation_metadata())
+                status.details.add().Pack(error_details_pb2.LocalizedMessage(
+                    locale=locale, message=_player_text(status, locale)))
+                context.abort_with_status(rpc_status.to_status(status))
             try:
                 return behaviour(request, context)
             except Exception as exc:
                 code = context.code()
                 if code is not None and code != grpc.StatusCode.OK:
                     raise  # the handler aborted on purpose: its status stands
-                status = status_for(exc)
+                status = status_for(exc, locale_of(context.invocation_metadata()))
                 if status is None:  # a bug: keep the traceback, tell the client nothing internal
                     log.exception("unexpected error in %s", full_method)
                     context.abort(grpc.StatusCode.INTERNAL, "internal error")

@@ -17,6 +17,7 @@ from tavla import core
 from tavla.core import IllegalMoveError, Position, bearoff
 from tavla.core.notation import Leg
 from tavla.server import convert, limits, metrics
+from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.server.servicer_match import MatchPlayServicer
 from tavla.v1 import bearoff_pb2
@@ -86,7 +87,9 @@ class EngineServiceServicer(MatchPlayServicer):
         )
         if after.winner is not None:
             response.game_over = True
-            response.result.CopyFrom(convert.result_to_proto(core.score_game(after, rules)))
+            result = core.score_game(after, rules)
+            response.result.CopyFrom(convert.result_to_proto(result))
+            response.outcome.CopyFrom(cm.borne_off_outcome(result, request, rules))
         return response
 
     def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
@@ -98,8 +101,10 @@ class EngineServiceServicer(MatchPlayServicer):
         position = convert.position_from_proto(request.position)
         if position.winner is None:
             return api.ScoreGameResponse(game_over=False)
+        result = core.score_game(position, rules)
         return api.ScoreGameResponse(
-            game_over=True, result=convert.result_to_proto(core.score_game(position, rules))
+            game_over=True, result=convert.result_to_proto(result),
+            outcome=cm.borne_off_outcome(result, request, rules),
         )
 
 

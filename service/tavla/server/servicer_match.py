@@ -13,7 +13,7 @@ import os
 import grpc
 
 from tavla import core
-from tavla.core import IllegalMoveError, MatchState, Position, dice
+from tavla.core import IllegalMoveError, Position, dice
 from tavla.core.cube import CubeAction, apply_cube_action, cube_options
 from tavla.core.dice_commit import DiceKey
 from tavla.core.match import update_match
@@ -57,7 +57,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises GameOver: a side has already borne off all 15.
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
         """
-        convert.ruleset_from_proto(request.ruleset)
+        rules = convert.ruleset_from_proto(request.ruleset)
         position = _playable(request.position)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
@@ -69,11 +69,15 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
             raise IllegalMove(exc, text, roll) from exc
         response = api.ListLegalStepsResponse(
             next_steps=[cm.step_to_proto(s) for s in state.next_steps], complete=state.complete,
-            position=convert.position_to_proto(state.position), dice_left=state.dice_left,
+            position=convert.position_to_proto(state.position), dice_left=sorted(state.dice_left, reverse=True),
             steps=[cm.step_to_proto(s) for s in state.steps], gele=state.gele,
         )
         if state.move is not None:
             response.move.CopyFrom(convert.move_to_proto(state.move))
+            if state.move.result.winner is not None:
+                response.game_over = True
+                response.outcome.CopyFrom(cm.borne_off_outcome(core.score_game(state.move.result, rules),
+                                                               request, rules))
         return response
 
     def StartGame(self, request: api.StartGameRequest, context: grpc.ServicerContext) -> api.StartGameResponse:
@@ -83,9 +87,8 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = MatchState()
-        if request.HasField("match"):
-            state = core.check_match(cm.match_from_proto(request.match), rules)
+        # no match is a money session, which a ruleset without money play (turkish) refuses
+        state = core.check_match(cm.match_from_proto(request.match), rules)
         given = bool(request.roll_off or request.dice)
         response = api.StartGameResponse()
         if given and request.HasField("seed"):
@@ -121,7 +124,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         else:
             stream = dice.secure_dice()
         roll = dice.roll(stream)
-        response.dice.extend(roll)
+        response.dice.extend(sorted(roll, reverse=True))  # one order for every roll: larger first
         response.name.CopyFrom(cm.roll_name_to_proto(*roll))
         if request.HasField("position"):
             position = _playable(request.position)

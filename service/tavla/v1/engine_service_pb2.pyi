@@ -44,44 +44,52 @@ class ListLegalMovesResponse(_message.Message):
     def __init__(self, moves: _Optional[_Iterable[_Union[_types_pb2.Move, _Mapping]]] = ..., dice_used: _Optional[int] = ...) -> None: ...
 
 class ApplyMoveRequest(_message.Message):
-    __slots__ = ("ruleset", "position", "dice", "move")
+    __slots__ = ("ruleset", "position", "dice", "move", "match")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
     ruleset: _types_pb2.Ruleset
     position: _types_pb2.Position
     dice: _containers.RepeatedScalarFieldContainer[int]
     move: _types_pb2.Move
-    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ...) -> None: ...
+    match: _match_pb2.MatchState
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ...) -> None: ...
 
 class ApplyMoveResponse(_message.Message):
-    __slots__ = ("move", "position", "game_over", "result")
+    __slots__ = ("move", "position", "game_over", "result", "outcome")
     MOVE_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
     move: _types_pb2.Move
     position: _types_pb2.Position
     game_over: bool
     result: _types_pb2.GameResult
-    def __init__(self, move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ...) -> None: ...
+    outcome: _match_pb2.GameOutcome
+    def __init__(self, move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
 
 class ScoreGameRequest(_message.Message):
-    __slots__ = ("ruleset", "position")
+    __slots__ = ("ruleset", "position", "match")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
     ruleset: _types_pb2.Ruleset
     position: _types_pb2.Position
-    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...
+    match: _match_pb2.MatchState
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ...) -> None: ...
 
 class ScoreGameResponse(_message.Message):
-    __slots__ = ("game_over", "result")
+    __slots__ = ("game_over", "result", "outcome")
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
     game_over: bool
     result: _types_pb2.GameResult
-    def __init__(self, game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ...) -> None: ...
+    outcome: _match_pb2.GameOutcome
+    def __init__(self, game_over: _Optional[bool] = ..., result: _Optional[_Union[_types_pb2.GameResult, _Mapping]] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
 
 class BearOffRequest(_message.Message):
     __slots__ = ("ruleset", "position", "dice")
@@ -108,19 +116,21 @@ class BearOffResponse(_message.Message):
     def __init__(self, white: _Optional[_Union[_bearoff_pb2.BearOffStatus, _Mapping]] = ..., black: _Optional[_Union[_bearoff_pb2.BearOffStatus, _Mapping]] = ..., race: _Optional[_Union[_bearoff_pb2.RaceOdds, _Mapping]] = ..., moves: _Optional[_Iterable[_Union[_bearoff_pb2.RankedMove, _Mapping]]] = ..., best_move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ...) -> None: ...
 
 class ListLegalStepsRequest(_message.Message):
-    __slots__ = ("ruleset", "position", "dice", "steps")
+    __slots__ = ("ruleset", "position", "dice", "steps", "match")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
     ruleset: _types_pb2.Ruleset
     position: _types_pb2.Position
     dice: _containers.RepeatedScalarFieldContainer[int]
     steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
-    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ...) -> None: ...
+    match: _match_pb2.MatchState
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ...) -> None: ...
 
 class ListLegalStepsResponse(_message.Message):
-    __slots__ = ("next_steps", "complete", "move", "position", "dice_left", "steps", "gele")
+    __slots__ = ("next_steps", "complete", "move", "position", "dice_left", "steps", "gele", "game_over", "outcome")
     NEXT_STEPS_FIELD_NUMBER: _ClassVar[int]
     COMPLETE_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
@@ -128,6 +138,8 @@ class ListLegalStepsResponse(_message.Message):
     DICE_LEFT_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
     GELE_FIELD_NUMBER: _ClassVar[int]
+    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
     next_steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
     complete: bool
     move: _types_pb2.Move
@@ -135,7 +147,9 @@ class ListLegalStepsResponse(_message.Message):
     dice_left: _containers.RepeatedScalarFieldContainer[int]
     steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
     gele: bool
-    def __init__(self, next_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., complete: _Optional[bool] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., gele: _Optional[bool] = ...) -> None: ...
+    game_over: bool
+    outcome: _match_pb2.GameOutcome
+    def __init__(self, next_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., complete: _Optional[bool] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., gele: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
 
 class StartGameRequest(_message.Message):
     __slots__ = ("ruleset", "match", "roll_off", "dice", "seed")

@@ -39,6 +39,17 @@ class EngineServiceStub:
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
     NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+
+    Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+    request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+
+    The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+    still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+    the cube).
+
+    Dice: requests take a roll's two dice in any order; every roll the server answers with
+    (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+    throws are per side (white_die, black_die), not a roll.
     """
 
     def __init__(self, channel):
@@ -153,6 +164,17 @@ class EngineServiceServicer:
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
     NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+
+    Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+    request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+
+    The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+    still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+    the cube).
+
+    Dice: requests take a roll's two dice in any order; every roll the server answers with
+    (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+    throws are per side (white_die, black_die), not a roll.
     """
 
     def GetInitialPosition(self, request, context):
@@ -398,6 +420,17 @@ class EngineService:
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
     NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+
+    Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+    request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+
+    The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+    still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+    the cube).
+
+    Dice: requests take a roll's two dice in any order; every roll the server answers with
+    (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+    throws are per side (white_die, black_die), not a roll.
     """
 
     @staticmethod

@@ -132,7 +132,9 @@ export const MatchStateSchema: GenMessage<MatchState> = /*@__PURE__*/
   messageDesc(file_tavla_v1_match, 1);
 
 /**
- * The end of a game, as UpdateMatch takes it.
+ * The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
+ * ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock give it; UpdateMatch takes
+ * it).
  *
  * @generated from message tavla.v1.GameOutcome
  */

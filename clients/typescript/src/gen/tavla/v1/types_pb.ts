@@ -49,7 +49,8 @@ export type Ruleset = Message<"tavla.v1.Ruleset"> & {
 
   /**
    * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-   * preset's choice.
+   * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+   * `cube` is false.
    *
    * @generated from field: optional bool crawford = 5;
    */
@@ -310,7 +311,9 @@ export const MoveSchema: GenMessage<Move> = /*@__PURE__*/
   messageDesc(file_tavla_v1_types, 6);
 
 /**
- * The result of a finished game.
+ * The result of a finished game, before the cube. Kept for compatibility: ApplyMove and
+ * ScoreGame also answer the GameOutcome (match.proto) that every other RPC uses; its `kind`
+ * equals this `kind`, and its `points` equal these points x the cube (Jacoby aside).
  *
  * @generated from message tavla.v1.GameResult
  */

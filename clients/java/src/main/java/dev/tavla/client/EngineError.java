@@ -4,6 +4,7 @@ import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.rpc.BadRequest;
 import com.google.rpc.ErrorInfo;
+import com.google.rpc.LocalizedMessage;
 import io.grpc.Status;
 import io.grpc.protobuf.StatusProto;
 import java.util.ArrayList;
@@ -23,16 +24,20 @@ public final class EngineError {
   private final String domain;
   private final Map<String, String> metadata;
   private final List<String> fields;
+  private final String localized;
+  private final String locale;
 
   private EngineError(
       Status.Code code, String message, String reason, String domain, Map<String, String> metadata,
-      List<String> fields) {
+      List<String> fields, String localized, String locale) {
     this.code = code;
     this.message = message;
     this.reason = reason;
     this.domain = domain;
     this.metadata = metadata;
     this.fields = fields;
+    this.localized = localized;
+    this.locale = locale;
   }
 
   /** Read the status and details of a failed call (a {@link io.grpc.StatusRuntimeException}). */
@@ -42,6 +47,8 @@ public final class EngineError {
     String domain = "";
     Map<String, String> metadata = Collections.emptyMap();
     List<String> fields = new ArrayList<>();
+    String localized = "";
+    String locale = "";
     com.google.rpc.Status details = StatusProto.fromThrowable(error);
     if (details != null) {
       for (Any any : details.getDetailsList()) {
@@ -55,6 +62,10 @@ public final class EngineError {
             for (BadRequest.FieldViolation v : any.unpack(BadRequest.class).getFieldViolationsList()) {
               fields.add(v.getField());
             }
+          } else if (any.is(LocalizedMessage.class)) {
+            LocalizedMessage text = any.unpack(LocalizedMessage.class);
+            localized = text.getMessage();
+            locale = text.getLocale();
           }
         } catch (InvalidProtocolBufferException e) {
           // a detail that does not parse is left out
@@ -63,7 +74,8 @@ public final class EngineError {
     }
     String message = status.getDescription() == null ? "" : status.getDescription();
     return new EngineError(
-        status.getCode(), message, reason, domain, metadata, Collections.unmodifiableList(fields));
+        status.getCode(), message, reason, domain, metadata, Collections.unmodifiableList(fields),
+        localized, locale);
   }
 
   /** The status code; INVALID_ARGUMENT for every client mistake. */
@@ -99,6 +111,16 @@ public final class EngineError {
   /** The request fields named by BadRequest field violations, e.g. ["dice"]. */
   public List<String> fields() {
     return fields;
+  }
+
+  /** LocalizedMessage.message: the error worded for players, in {@link #locale()}; "" if none. */
+  public String localized() {
+    return localized;
+  }
+
+  /** LocalizedMessage.locale: "en" or "tr" ({@link TavlaClient#withLocale}); "" if none. */
+  public String locale() {
+    return locale;
   }
 
   @Override

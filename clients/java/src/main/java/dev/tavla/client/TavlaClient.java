@@ -1,9 +1,25 @@
 package dev.tavla.client;
 
+import dev.tavla.v1.ApplyCubeActionRequest;
+import dev.tavla.v1.ApplyCubeActionResponse;
 import dev.tavla.v1.ApplyMoveRequest;
 import dev.tavla.v1.ApplyMoveResponse;
 import dev.tavla.v1.BearOffRequest;
 import dev.tavla.v1.BearOffResponse;
+import dev.tavla.v1.CheckerMove;
+import dev.tavla.v1.CubeAction;
+import dev.tavla.v1.GameOutcome;
+import dev.tavla.v1.ListCubeActionsRequest;
+import dev.tavla.v1.ListCubeActionsResponse;
+import dev.tavla.v1.ListLegalStepsRequest;
+import dev.tavla.v1.ListLegalStepsResponse;
+import dev.tavla.v1.MatchState;
+import dev.tavla.v1.RollDiceRequest;
+import dev.tavla.v1.RollDiceResponse;
+import dev.tavla.v1.StartGameRequest;
+import dev.tavla.v1.StartGameResponse;
+import dev.tavla.v1.UpdateMatchRequest;
+import dev.tavla.v1.UpdateMatchResponse;
 import dev.tavla.v1.EngineServiceGrpc;
 import dev.tavla.v1.GetInitialPositionRequest;
 import dev.tavla.v1.ListLegalMovesRequest;
@@ -15,6 +31,8 @@ import dev.tavla.v1.ScoreGameResponse;
 import dev.tavla.v1.Side;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
+import io.grpc.Metadata;
+import io.grpc.stub.MetadataUtils;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -60,9 +78,16 @@ public final class TavlaClient implements AutoCloseable {
   private final EngineServiceGrpc.EngineServiceBlockingStub stub;
   private final Ruleset ruleset;
 
+  /** The request metadata that picks the language of the player messages ("en", "tr"). */
+  public static final String LOCALE_KEY = "x-tavla-locale";
+
   private TavlaClient(ManagedChannel channel, Ruleset ruleset) {
+    this(channel, ruleset, EngineServiceGrpc.newBlockingStub(channel));
+  }
+
+  private TavlaClient(ManagedChannel channel, Ruleset ruleset, EngineServiceGrpc.EngineServiceBlockingStub stub) {
     this.channel = channel;
-    this.stub = EngineServiceGrpc.newBlockingStub(channel);
+    this.stub = stub;
     this.ruleset = ruleset;
   }
 
@@ -91,7 +116,18 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The same client with another ruleset for the helpers, sharing the channel. */
   public TavlaClient withRuleset(Ruleset ruleset) {
-    return new TavlaClient(channel, ruleset);
+    return new TavlaClient(channel, ruleset, stub);
+  }
+
+  /**
+   * The same client sending {@code locale} ("tr" or "en") as {@link #LOCALE_KEY} with every call:
+   * the language of the player messages ({@link EngineError#localized()}).
+   */
+  public TavlaClient withLocale(String locale) {
+    Metadata headers = new Metadata();
+    headers.put(Metadata.Key.of(LOCALE_KEY, Metadata.ASCII_STRING_MARSHALLER), locale);
+    return new TavlaClient(
+        channel, ruleset, stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers)));
   }
 
   /** The generated blocking stub: every RPC with its full request and response. */
@@ -159,6 +195,55 @@ public final class TavlaClient implements AutoCloseable {
       request.addDice(d);
     }
     return stub.bearOff(request.build());
+  }
+
+  /**
+   * The legal next single-die steps after {@code steps} (checker by checker), whether they make a
+   * complete move, and its outcome when it ends the game; {@code match} sets the cube.
+   */
+  public ListLegalStepsResponse legalSteps(
+      Position position, List<Integer> dice, List<CheckerMove> steps, MatchState match) {
+    return stub.listLegalSteps(
+        ListLegalStepsRequest.newBuilder()
+            .setRuleset(ruleset)
+            .setPosition(position)
+            .addAllDice(dice)
+            .addAllSteps(steps)
+            .setMatch(match)
+            .build());
+  }
+
+  /** Start a game of {@code match}, the server rolling: starter, dice (larger first), roll-off. */
+  public StartGameResponse startGame(MatchState match) {
+    return stub.startGame(StartGameRequest.newBuilder().setRuleset(ruleset).setMatch(match).build());
+  }
+
+  /** Two dice, larger first, with their Turkish name. */
+  public RollDiceResponse rollDice() {
+    return stub.rollDice(RollDiceRequest.getDefaultInstance());
+  }
+
+  /** The cube actions {@code side} may take now, and why it may not double. */
+  public ListCubeActionsResponse cubeActions(MatchState match, Side side) {
+    return stub.listCubeActions(
+        ListCubeActionsRequest.newBuilder().setRuleset(ruleset).setMatch(match).setSide(side).build());
+  }
+
+  /** The match after a cube action of {@code side}; a drop ends the game with its outcome. */
+  public ApplyCubeActionResponse applyCubeAction(MatchState match, Side side, CubeAction action) {
+    return stub.applyCubeAction(
+        ApplyCubeActionRequest.newBuilder()
+            .setRuleset(ruleset)
+            .setMatch(match)
+            .setSide(side)
+            .setAction(action)
+            .build());
+  }
+
+  /** The match after a finished game: pass any answer's outcome unchanged. */
+  public UpdateMatchResponse updateMatch(MatchState match, GameOutcome outcome) {
+    return stub.updateMatch(
+        UpdateMatchRequest.newBuilder().setRuleset(ruleset).setMatch(match).setOutcome(outcome).build());
   }
 
   /** Shut the channel down, waiting up to 5 s for calls in flight. */

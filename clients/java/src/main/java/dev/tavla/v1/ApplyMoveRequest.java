@@ -210,6 +210,47 @@ private static final long serialVersionUID = 0L;
     return move_ == null ? dev.tavla.v1.Move.getDefaultInstance() : move_;
   }
 
+  public static final int MATCH_FIELD_NUMBER = 5;
+  private dev.tavla.v1.MatchState match_;
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   * @return Whether the match field is set.
+   */
+  @java.lang.Override
+  public boolean hasMatch() {
+    return ((bitField0_ & 0x00000008) != 0);
+  }
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   * @return The match.
+   */
+  @java.lang.Override
+  public dev.tavla.v1.MatchState getMatch() {
+    return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+  }
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder() {
+    return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -241,6 +282,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000004) != 0)) {
       output.writeMessage(4, getMove());
     }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      output.writeMessage(5, getMatch());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -270,6 +314,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000004) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(4, getMove());
+    }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, getMatch());
     }
     return size;
   }
@@ -312,6 +360,11 @@ private static final long serialVersionUID = 0L;
       if (!getMove()
           .equals(other.getMove())) return false;
     }
+    if (hasMatch() != other.hasMatch()) return false;
+    if (hasMatch()) {
+      if (!getMatch()
+          .equals(other.getMatch())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -338,6 +391,10 @@ private static final long serialVersionUID = 0L;
     if (hasMove()) {
       hash = (37 * hash) + MOVE_FIELD_NUMBER;
       hash = (53 * hash) + getMove().hashCode();
+    }
+    if (hasMatch()) {
+      hash = (37 * hash) + MATCH_FIELD_NUMBER;
+      hash = (53 * hash) + getMatch().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -476,6 +533,7 @@ private static final long serialVersionUID = 0L;
         internalGetRulesetFieldBuilder();
         internalGetPositionFieldBuilder();
         internalGetMoveFieldBuilder();
+        internalGetMatchFieldBuilder();
       }
     }
     @java.lang.Override
@@ -497,6 +555,11 @@ private static final long serialVersionUID = 0L;
       if (moveBuilder_ != null) {
         moveBuilder_.dispose();
         moveBuilder_ = null;
+      }
+      match_ = null;
+      if (matchBuilder_ != null) {
+        matchBuilder_.dispose();
+        matchBuilder_ = null;
       }
       return this;
     }
@@ -554,6 +617,12 @@ private static final long serialVersionUID = 0L;
             : moveBuilder_.build();
         to_bitField0_ |= 0x00000004;
       }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.match_ = matchBuilder_ == null
+            ? match_
+            : matchBuilder_.build();
+        to_bitField0_ |= 0x00000008;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -588,6 +657,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasMove()) {
         mergeMove(other.getMove());
+      }
+      if (other.hasMatch()) {
+        mergeMatch(other.getMatch());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -650,6 +722,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 34
+            case 42: {
+              input.readMessage(
+                  internalGetMatchFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1242,6 +1321,170 @@ private static final long serialVersionUID = 0L;
         move_ = null;
       }
       return moveBuilder_;
+    }
+
+    private dev.tavla.v1.MatchState match_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder> matchBuilder_;
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     * @return Whether the match field is set.
+     */
+    public boolean hasMatch() {
+      return ((bitField0_ & 0x00000010) != 0);
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     * @return The match.
+     */
+    public dev.tavla.v1.MatchState getMatch() {
+      if (matchBuilder_ == null) {
+        return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+      } else {
+        return matchBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public Builder setMatch(dev.tavla.v1.MatchState value) {
+      if (matchBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        match_ = value;
+      } else {
+        matchBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public Builder setMatch(
+        dev.tavla.v1.MatchState.Builder builderForValue) {
+      if (matchBuilder_ == null) {
+        match_ = builderForValue.build();
+      } else {
+        matchBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public Builder mergeMatch(dev.tavla.v1.MatchState value) {
+      if (matchBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0) &&
+          match_ != null &&
+          match_ != dev.tavla.v1.MatchState.getDefaultInstance()) {
+          getMatchBuilder().mergeFrom(value);
+        } else {
+          match_ = value;
+        }
+      } else {
+        matchBuilder_.mergeFrom(value);
+      }
+      if (match_ != null) {
+        bitField0_ |= 0x00000010;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public Builder clearMatch() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      match_ = null;
+      if (matchBuilder_ != null) {
+        matchBuilder_.dispose();
+        matchBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public dev.tavla.v1.MatchState.Builder getMatchBuilder() {
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return internalGetMatchFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    public dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder() {
+      if (matchBuilder_ != null) {
+        return matchBuilder_.getMessageOrBuilder();
+      } else {
+        return match_ == null ?
+            dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+      }
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder> 
+        internalGetMatchFieldBuilder() {
+      if (matchBuilder_ == null) {
+        matchBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder>(
+                getMatch(),
+                getParentForChildren(),
+                isClean());
+        match_ = null;
+      }
+      return matchBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ApplyMoveRequest)

@@ -148,7 +148,7 @@ private static final long serialVersionUID = 0L;
   private dev.tavla.v1.GameResult result_;
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -160,7 +160,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -172,7 +172,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -180,6 +180,47 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public dev.tavla.v1.GameResultOrBuilder getResultOrBuilder() {
     return result_ == null ? dev.tavla.v1.GameResult.getDefaultInstance() : result_;
+  }
+
+  public static final int OUTCOME_FIELD_NUMBER = 5;
+  private dev.tavla.v1.GameOutcome outcome_;
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  @java.lang.Override
+  public boolean hasOutcome() {
+    return ((bitField0_ & 0x00000008) != 0);
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcome getOutcome() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
   }
 
   private byte memoizedIsInitialized = -1;
@@ -208,6 +249,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000004) != 0)) {
       output.writeMessage(4, getResult());
     }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      output.writeMessage(5, getOutcome());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -227,6 +271,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000004) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(4, getResult());
+    }
+    if (((bitField0_ & 0x00000008) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(5, getOutcome());
     }
     return size;
   }
@@ -269,6 +317,11 @@ private static final long serialVersionUID = 0L;
       if (!getResult()
           .equals(other.getResult())) return false;
     }
+    if (hasOutcome() != other.hasOutcome()) return false;
+    if (hasOutcome()) {
+      if (!getOutcome()
+          .equals(other.getOutcome())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -294,6 +347,10 @@ private static final long serialVersionUID = 0L;
     if (hasResult()) {
       hash = (37 * hash) + RESULT_FIELD_NUMBER;
       hash = (53 * hash) + getResult().hashCode();
+    }
+    if (hasOutcome()) {
+      hash = (37 * hash) + OUTCOME_FIELD_NUMBER;
+      hash = (53 * hash) + getOutcome().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -432,6 +489,7 @@ private static final long serialVersionUID = 0L;
         internalGetMoveFieldBuilder();
         internalGetPositionFieldBuilder();
         internalGetResultFieldBuilder();
+        internalGetOutcomeFieldBuilder();
       }
     }
     @java.lang.Override
@@ -453,6 +511,11 @@ private static final long serialVersionUID = 0L;
       if (resultBuilder_ != null) {
         resultBuilder_.dispose();
         resultBuilder_ = null;
+      }
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
       }
       return this;
     }
@@ -509,6 +572,12 @@ private static final long serialVersionUID = 0L;
             : resultBuilder_.build();
         to_bitField0_ |= 0x00000004;
       }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.outcome_ = outcomeBuilder_ == null
+            ? outcome_
+            : outcomeBuilder_.build();
+        to_bitField0_ |= 0x00000008;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -535,6 +604,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasResult()) {
         mergeResult(other.getResult());
+      }
+      if (other.hasOutcome()) {
+        mergeOutcome(other.getOutcome());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -586,6 +658,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000008;
               break;
             } // case 34
+            case 42: {
+              input.readMessage(
+                  internalGetOutcomeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -962,7 +1041,7 @@ private static final long serialVersionUID = 0L;
         dev.tavla.v1.GameResult, dev.tavla.v1.GameResult.Builder, dev.tavla.v1.GameResultOrBuilder> resultBuilder_;
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -973,7 +1052,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -988,7 +1067,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1006,7 +1085,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1024,7 +1103,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1049,7 +1128,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1066,7 +1145,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1078,7 +1157,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1093,7 +1172,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -1110,6 +1189,170 @@ private static final long serialVersionUID = 0L;
         result_ = null;
       }
       return resultBuilder_;
+    }
+
+    private dev.tavla.v1.GameOutcome outcome_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> outcomeBuilder_;
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     * @return Whether the outcome field is set.
+     */
+    public boolean hasOutcome() {
+      return ((bitField0_ & 0x00000010) != 0);
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     * @return The outcome.
+     */
+    public dev.tavla.v1.GameOutcome getOutcome() {
+      if (outcomeBuilder_ == null) {
+        return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      } else {
+        return outcomeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        outcome_ = value;
+      } else {
+        outcomeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(
+        dev.tavla.v1.GameOutcome.Builder builderForValue) {
+      if (outcomeBuilder_ == null) {
+        outcome_ = builderForValue.build();
+      } else {
+        outcomeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public Builder mergeOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        if (((bitField0_ & 0x00000010) != 0) &&
+          outcome_ != null &&
+          outcome_ != dev.tavla.v1.GameOutcome.getDefaultInstance()) {
+          getOutcomeBuilder().mergeFrom(value);
+        } else {
+          outcome_ = value;
+        }
+      } else {
+        outcomeBuilder_.mergeFrom(value);
+      }
+      if (outcome_ != null) {
+        bitField0_ |= 0x00000010;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public Builder clearOutcome() {
+      bitField0_ = (bitField0_ & ~0x00000010);
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcome.Builder getOutcomeBuilder() {
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return internalGetOutcomeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+      if (outcomeBuilder_ != null) {
+        return outcomeBuilder_.getMessageOrBuilder();
+      } else {
+        return outcome_ == null ?
+            dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> 
+        internalGetOutcomeFieldBuilder() {
+      if (outcomeBuilder_ == null) {
+        outcomeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder>(
+                getOutcome(),
+                getParentForChildren(),
+                isClean());
+        outcome_ = null;
+      }
+      return outcomeBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ApplyMoveResponse)

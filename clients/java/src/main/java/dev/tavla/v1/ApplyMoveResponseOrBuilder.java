@@ -76,7 +76,7 @@ public interface ApplyMoveResponseOrBuilder extends
 
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -85,7 +85,7 @@ public interface ApplyMoveResponseOrBuilder extends
   boolean hasResult();
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
@@ -94,10 +94,40 @@ public interface ApplyMoveResponseOrBuilder extends
   dev.tavla.v1.GameResult getResult();
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 4 [json_name = "result"];</code>
    */
   dev.tavla.v1.GameResultOrBuilder getResultOrBuilder();
+
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  boolean hasOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  dev.tavla.v1.GameOutcome getOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 5 [json_name = "outcome"];</code>
+   */
+  dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder();
 }

@@ -15,6 +15,14 @@ import static io.grpc.MethodDescriptor.generateFullMethodName;
  * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
  * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
  * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+ * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+ * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+ * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+ * the cube).
+ * Dice: requests take a roll's two dice in any order; every roll the server answers with
+ * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+ * throws are per side (white_die, black_die), not a roll.
  * </pre>
  */
 @io.grpc.stub.annotations.GrpcGenerated
@@ -655,6 +663,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public interface AsyncService {
@@ -856,6 +872,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public static abstract class EngineServiceImplBase
@@ -880,6 +904,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public static final class EngineServiceStub
@@ -1110,6 +1142,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public static final class EngineServiceBlockingV2Stub
@@ -1322,6 +1362,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public static final class EngineServiceBlockingStub
@@ -1534,6 +1582,14 @@ public final class EngineServiceGrpc {
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
    * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
+   * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
+   * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
+   * still filled in by ApplyMove and ScoreGame, is kept for compatibility (its points leave out
+   * the cube).
+   * Dice: requests take a roll's two dice in any order; every roll the server answers with
+   * (RollDice, StartGame) is larger die first, as rolls are named (RollName.numbers). Roll-off
+   * throws are per side (white_die, black_die), not a roll.
    * </pre>
    */
   public static final class EngineServiceFutureStub

@@ -7,7 +7,9 @@ package dev.tavla.v1;
 
 /**
  * <pre>
- * The end of a game, as UpdateMatch takes it.
+ * The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
+ * ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock give it; UpdateMatch takes
+ * it).
  * </pre>
  *
  * Protobuf type {@code tavla.v1.GameOutcome}
@@ -344,7 +346,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The end of a game, as UpdateMatch takes it.
+   * The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
+   * ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock give it; UpdateMatch takes
+   * it).
    * </pre>
    *
    * Protobuf type {@code tavla.v1.GameOutcome}

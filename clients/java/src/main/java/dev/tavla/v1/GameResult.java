@@ -7,7 +7,9 @@ package dev.tavla.v1;
 
 /**
  * <pre>
- * The result of a finished game.
+ * The result of a finished game, before the cube. Kept for compatibility: ApplyMove and
+ * ScoreGame also answer the GameOutcome (match.proto) that every other RPC uses; its `kind`
+ * equals this `kind`, and its `points` equal these points x the cube (Jacoby aside).
  * </pre>
  *
  * Protobuf type {@code tavla.v1.GameResult}
@@ -304,7 +306,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The result of a finished game.
+   * The result of a finished game, before the cube. Kept for compatibility: ApplyMove and
+   * ScoreGame also answer the GameOutcome (match.proto) that every other RPC uses; its `kind`
+   * equals this `kind`, and its `points` equal these points x the cube (Jacoby aside).
    * </pre>
    *
    * Protobuf type {@code tavla.v1.GameResult}

@@ -141,4 +141,34 @@ public interface ListLegalStepsRequestOrBuilder extends
    */
   dev.tavla.v1.CheckerMoveOrBuilder getStepsOrBuilder(
       int index);
+
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   * @return Whether the match field is set.
+   */
+  boolean hasMatch();
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   * @return The match.
+   */
+  dev.tavla.v1.MatchState getMatch();
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 5 [json_name = "match"];</code>
+   */
+  dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder();
 }

@@ -219,7 +219,7 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -232,7 +232,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -243,7 +243,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -331,6 +331,59 @@ private static final long serialVersionUID = 0L;
     return gele_;
   }
 
+  public static final int GAME_OVER_FIELD_NUMBER = 8;
+  private boolean gameOver_ = false;
+  /**
+   * <pre>
+   * Whether the complete move ends the game (the last checker borne off).
+   * </pre>
+   *
+   * <code>bool game_over = 8 [json_name = "gameOver"];</code>
+   * @return The gameOver.
+   */
+  @java.lang.Override
+  public boolean getGameOver() {
+    return gameOver_;
+  }
+
+  public static final int OUTCOME_FIELD_NUMBER = 9;
+  private dev.tavla.v1.GameOutcome outcome_;
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  @java.lang.Override
+  public boolean hasOutcome() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcome getOutcome() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -370,6 +423,12 @@ private static final long serialVersionUID = 0L;
     }
     if (gele_ != false) {
       output.writeBool(7, gele_);
+    }
+    if (gameOver_ != false) {
+      output.writeBool(8, gameOver_);
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeMessage(9, getOutcome());
     }
     getUnknownFields().writeTo(output);
   }
@@ -423,6 +482,14 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(7, gele_);
     }
+    if (gameOver_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(8, gameOver_);
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(9, getOutcome());
+    }
     return size;
   }
   @java.lang.Override
@@ -467,6 +534,13 @@ private static final long serialVersionUID = 0L;
         .equals(other.getStepsList())) return false;
     if (getGele()
         != other.getGele()) return false;
+    if (getGameOver()
+        != other.getGameOver()) return false;
+    if (hasOutcome() != other.hasOutcome()) return false;
+    if (hasOutcome()) {
+      if (!getOutcome()
+          .equals(other.getOutcome())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -504,6 +578,13 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + GELE_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getGele());
+    hash = (37 * hash) + GAME_OVER_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getGameOver());
+    if (hasOutcome()) {
+      hash = (37 * hash) + OUTCOME_FIELD_NUMBER;
+      hash = (53 * hash) + getOutcome().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -642,6 +723,7 @@ private static final long serialVersionUID = 0L;
         internalGetMoveFieldBuilder();
         internalGetPositionFieldBuilder();
         internalGetStepsFieldBuilder();
+        internalGetOutcomeFieldBuilder();
       }
     }
     @java.lang.Override
@@ -675,6 +757,12 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00000020);
       gele_ = false;
+      gameOver_ = false;
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
+      }
       return this;
     }
 
@@ -752,6 +840,15 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000040) != 0)) {
         result.gele_ = gele_;
+      }
+      if (((from_bitField0_ & 0x00000080) != 0)) {
+        result.gameOver_ = gameOver_;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.outcome_ = outcomeBuilder_ == null
+            ? outcome_
+            : outcomeBuilder_.build();
+        to_bitField0_ |= 0x00000004;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -843,6 +940,12 @@ private static final long serialVersionUID = 0L;
       if (other.getGele() != false) {
         setGele(other.getGele());
       }
+      if (other.getGameOver() != false) {
+        setGameOver(other.getGameOver());
+      }
+      if (other.hasOutcome()) {
+        mergeOutcome(other.getOutcome());
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -933,6 +1036,18 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000040;
               break;
             } // case 56
+            case 64: {
+              gameOver_ = input.readBool();
+              bitField0_ |= 0x00000080;
+              break;
+            } // case 64
+            case 74: {
+              input.readMessage(
+                  internalGetOutcomeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 74
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1637,7 +1752,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1650,7 +1765,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1661,7 +1776,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1673,7 +1788,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1692,7 +1807,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1709,7 +1824,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -1727,7 +1842,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice not played yet (a double starts with four).
+     * The dice not played yet, larger first (a double starts with four).
      * </pre>
      *
      * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -2088,6 +2203,205 @@ private static final long serialVersionUID = 0L;
       gele_ = false;
       onChanged();
       return this;
+    }
+
+    private boolean gameOver_ ;
+    /**
+     * <pre>
+     * Whether the complete move ends the game (the last checker borne off).
+     * </pre>
+     *
+     * <code>bool game_over = 8 [json_name = "gameOver"];</code>
+     * @return The gameOver.
+     */
+    @java.lang.Override
+    public boolean getGameOver() {
+      return gameOver_;
+    }
+    /**
+     * <pre>
+     * Whether the complete move ends the game (the last checker borne off).
+     * </pre>
+     *
+     * <code>bool game_over = 8 [json_name = "gameOver"];</code>
+     * @param value The gameOver to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGameOver(boolean value) {
+
+      gameOver_ = value;
+      bitField0_ |= 0x00000080;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Whether the complete move ends the game (the last checker borne off).
+     * </pre>
+     *
+     * <code>bool game_over = 8 [json_name = "gameOver"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearGameOver() {
+      bitField0_ = (bitField0_ & ~0x00000080);
+      gameOver_ = false;
+      onChanged();
+      return this;
+    }
+
+    private dev.tavla.v1.GameOutcome outcome_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> outcomeBuilder_;
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     * @return Whether the outcome field is set.
+     */
+    public boolean hasOutcome() {
+      return ((bitField0_ & 0x00000100) != 0);
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     * @return The outcome.
+     */
+    public dev.tavla.v1.GameOutcome getOutcome() {
+      if (outcomeBuilder_ == null) {
+        return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      } else {
+        return outcomeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        outcome_ = value;
+      } else {
+        outcomeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(
+        dev.tavla.v1.GameOutcome.Builder builderForValue) {
+      if (outcomeBuilder_ == null) {
+        outcome_ = builderForValue.build();
+      } else {
+        outcomeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public Builder mergeOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        if (((bitField0_ & 0x00000100) != 0) &&
+          outcome_ != null &&
+          outcome_ != dev.tavla.v1.GameOutcome.getDefaultInstance()) {
+          getOutcomeBuilder().mergeFrom(value);
+        } else {
+          outcome_ = value;
+        }
+      } else {
+        outcomeBuilder_.mergeFrom(value);
+      }
+      if (outcome_ != null) {
+        bitField0_ |= 0x00000100;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public Builder clearOutcome() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcome.Builder getOutcomeBuilder() {
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return internalGetOutcomeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+      if (outcomeBuilder_ != null) {
+        return outcomeBuilder_.getMessageOrBuilder();
+      } else {
+        return outcome_ == null ?
+            dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> 
+        internalGetOutcomeFieldBuilder() {
+      if (outcomeBuilder_ == null) {
+        outcomeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder>(
+                getOutcome(),
+                getParentForChildren(),
+                isClean());
+        outcome_ = null;
+      }
+      return outcomeBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ListLegalStepsResponse)

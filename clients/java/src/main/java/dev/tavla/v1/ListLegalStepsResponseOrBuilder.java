@@ -125,7 +125,7 @@ public interface ListLegalStepsResponseOrBuilder extends
 
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -134,7 +134,7 @@ public interface ListLegalStepsResponseOrBuilder extends
   java.util.List<java.lang.Integer> getDiceLeftList();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -143,7 +143,7 @@ public interface ListLegalStepsResponseOrBuilder extends
   int getDiceLeftCount();
   /**
    * <pre>
-   * The dice not played yet (a double starts with four).
+   * The dice not played yet, larger first (a double starts with four).
    * </pre>
    *
    * <code>repeated uint32 dice_left = 5 [json_name = "diceLeft"];</code>
@@ -205,4 +205,41 @@ public interface ListLegalStepsResponseOrBuilder extends
    * @return The gele.
    */
   boolean getGele();
+
+  /**
+   * <pre>
+   * Whether the complete move ends the game (the last checker borne off).
+   * </pre>
+   *
+   * <code>bool game_over = 8 [json_name = "gameOver"];</code>
+   * @return The gameOver.
+   */
+  boolean getGameOver();
+
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  boolean hasOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  dev.tavla.v1.GameOutcome getOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 9 [json_name = "outcome"];</code>
+   */
+  dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder();
 }

@@ -60,7 +60,7 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -73,7 +73,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -84,7 +84,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -640,7 +640,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -653,7 +653,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -664,7 +664,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -676,7 +676,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -695,7 +695,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -712,7 +712,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -730,7 +730,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The two dice, in the order drawn.
+     * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
      * </pre>
      *
      * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>

@@ -12,7 +12,7 @@ public interface RollDiceResponseOrBuilder extends
 
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -21,7 +21,7 @@ public interface RollDiceResponseOrBuilder extends
   java.util.List<java.lang.Integer> getDiceList();
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>
@@ -30,7 +30,7 @@ public interface RollDiceResponseOrBuilder extends
   int getDiceCount();
   /**
    * <pre>
-   * The two dice, in the order drawn.
+   * The two dice, larger first (with `seed`: the stream's first two dice, sorted).
    * </pre>
    *
    * <code>repeated uint32 dice = 1 [json_name = "dice"];</code>

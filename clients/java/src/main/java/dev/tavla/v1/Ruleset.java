@@ -189,7 +189,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-   * preset's choice.
+   * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+   * `cube` is false.
    * </pre>
    *
    * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -202,7 +203,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-   * preset's choice.
+   * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+   * `cube` is false.
    * </pre>
    *
    * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -1177,7 +1179,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-     * preset's choice.
+     * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+     * `cube` is false.
      * </pre>
      *
      * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -1190,7 +1193,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-     * preset's choice.
+     * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+     * `cube` is false.
      * </pre>
      *
      * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -1203,7 +1207,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-     * preset's choice.
+     * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+     * `cube` is false.
      * </pre>
      *
      * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -1220,7 +1225,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-     * preset's choice.
+     * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+     * `cube` is false.
      * </pre>
      *
      * <code>optional bool crawford = 5 [json_name = "crawford"];</code>

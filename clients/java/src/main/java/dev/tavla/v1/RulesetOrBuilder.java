@@ -92,7 +92,8 @@ public interface RulesetOrBuilder extends
   /**
    * <pre>
    * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-   * preset's choice.
+   * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+   * `cube` is false.
    * </pre>
    *
    * <code>optional bool crawford = 5 [json_name = "crawford"];</code>
@@ -102,7 +103,8 @@ public interface RulesetOrBuilder extends
   /**
    * <pre>
    * Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-   * preset's choice.
+   * preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+   * `cube` is false.
    * </pre>
    *
    * <code>optional bool crawford = 5 [json_name = "crawford"];</code>

@@ -129,6 +129,47 @@ private static final long serialVersionUID = 0L;
     return position_ == null ? dev.tavla.v1.Position.getDefaultInstance() : position_;
   }
 
+  public static final int MATCH_FIELD_NUMBER = 3;
+  private dev.tavla.v1.MatchState match_;
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   * @return Whether the match field is set.
+   */
+  @java.lang.Override
+  public boolean hasMatch() {
+    return ((bitField0_ & 0x00000004) != 0);
+  }
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   * @return The match.
+   */
+  @java.lang.Override
+  public dev.tavla.v1.MatchState getMatch() {
+    return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+  }
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder() {
+    return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -149,6 +190,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       output.writeMessage(2, getPosition());
     }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      output.writeMessage(3, getMatch());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -160,6 +204,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000002) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, getPosition());
+    }
+    if (((bitField0_ & 0x00000004) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getMatch());
     }
     return size;
   }
@@ -195,6 +243,11 @@ private static final long serialVersionUID = 0L;
       if (!getPosition()
           .equals(other.getPosition())) return false;
     }
+    if (hasMatch() != other.hasMatch()) return false;
+    if (hasMatch()) {
+      if (!getMatch()
+          .equals(other.getMatch())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -213,6 +266,10 @@ private static final long serialVersionUID = 0L;
     if (hasPosition()) {
       hash = (37 * hash) + POSITION_FIELD_NUMBER;
       hash = (53 * hash) + getPosition().hashCode();
+    }
+    if (hasMatch()) {
+      hash = (37 * hash) + MATCH_FIELD_NUMBER;
+      hash = (53 * hash) + getMatch().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -350,6 +407,7 @@ private static final long serialVersionUID = 0L;
               .alwaysUseFieldBuilders) {
         internalGetRulesetFieldBuilder();
         internalGetPositionFieldBuilder();
+        internalGetMatchFieldBuilder();
       }
     }
     @java.lang.Override
@@ -365,6 +423,11 @@ private static final long serialVersionUID = 0L;
       if (positionBuilder_ != null) {
         positionBuilder_.dispose();
         positionBuilder_ = null;
+      }
+      match_ = null;
+      if (matchBuilder_ != null) {
+        matchBuilder_.dispose();
+        matchBuilder_ = null;
       }
       return this;
     }
@@ -412,6 +475,12 @@ private static final long serialVersionUID = 0L;
             : positionBuilder_.build();
         to_bitField0_ |= 0x00000002;
       }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.match_ = matchBuilder_ == null
+            ? match_
+            : matchBuilder_.build();
+        to_bitField0_ |= 0x00000004;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -432,6 +501,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasPosition()) {
         mergePosition(other.getPosition());
+      }
+      if (other.hasMatch()) {
+        mergeMatch(other.getMatch());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -471,6 +543,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 26: {
+              input.readMessage(
+                  internalGetMatchFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -796,6 +875,170 @@ private static final long serialVersionUID = 0L;
         position_ = null;
       }
       return positionBuilder_;
+    }
+
+    private dev.tavla.v1.MatchState match_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder> matchBuilder_;
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     * @return Whether the match field is set.
+     */
+    public boolean hasMatch() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     * @return The match.
+     */
+    public dev.tavla.v1.MatchState getMatch() {
+      if (matchBuilder_ == null) {
+        return match_ == null ? dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+      } else {
+        return matchBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public Builder setMatch(dev.tavla.v1.MatchState value) {
+      if (matchBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        match_ = value;
+      } else {
+        matchBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public Builder setMatch(
+        dev.tavla.v1.MatchState.Builder builderForValue) {
+      if (matchBuilder_ == null) {
+        match_ = builderForValue.build();
+      } else {
+        matchBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public Builder mergeMatch(dev.tavla.v1.MatchState value) {
+      if (matchBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          match_ != null &&
+          match_ != dev.tavla.v1.MatchState.getDefaultInstance()) {
+          getMatchBuilder().mergeFrom(value);
+        } else {
+          match_ = value;
+        }
+      } else {
+        matchBuilder_.mergeFrom(value);
+      }
+      if (match_ != null) {
+        bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public Builder clearMatch() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      match_ = null;
+      if (matchBuilder_ != null) {
+        matchBuilder_.dispose();
+        matchBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public dev.tavla.v1.MatchState.Builder getMatchBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return internalGetMatchFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    public dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder() {
+      if (matchBuilder_ != null) {
+        return matchBuilder_.getMessageOrBuilder();
+      } else {
+        return match_ == null ?
+            dev.tavla.v1.MatchState.getDefaultInstance() : match_;
+      }
+    }
+    /**
+     * <pre>
+     * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+     * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+     * </pre>
+     *
+     * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder> 
+        internalGetMatchFieldBuilder() {
+      if (matchBuilder_ == null) {
+        matchBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder>(
+                getMatch(),
+                getParentForChildren(),
+                isClean());
+        match_ = null;
+      }
+      return matchBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ScoreGameRequest)

@@ -63,4 +63,34 @@ public interface ScoreGameRequestOrBuilder extends
    * <code>.tavla.v1.Position position = 2 [json_name = "position"];</code>
    */
   dev.tavla.v1.PositionOrBuilder getPositionOrBuilder();
+
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   * @return Whether the match field is set.
+   */
+  boolean hasMatch();
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   * @return The match.
+   */
+  dev.tavla.v1.MatchState getMatch();
+  /**
+   * <pre>
+   * Optional: the match with the cube of the game in play, so that `outcome.points` is what
+   * UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
+   * </pre>
+   *
+   * <code>.tavla.v1.MatchState match = 3 [json_name = "match"];</code>
+   */
+  dev.tavla.v1.MatchStateOrBuilder getMatchOrBuilder();
 }

@@ -72,7 +72,7 @@ private static final long serialVersionUID = 0L;
   private dev.tavla.v1.GameResult result_;
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -84,7 +84,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -96,7 +96,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -104,6 +104,47 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public dev.tavla.v1.GameResultOrBuilder getResultOrBuilder() {
     return result_ == null ? dev.tavla.v1.GameResult.getDefaultInstance() : result_;
+  }
+
+  public static final int OUTCOME_FIELD_NUMBER = 3;
+  private dev.tavla.v1.GameOutcome outcome_;
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  @java.lang.Override
+  public boolean hasOutcome() {
+    return ((bitField0_ & 0x00000002) != 0);
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcome getOutcome() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+  }
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+    return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
   }
 
   private byte memoizedIsInitialized = -1;
@@ -126,6 +167,9 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       output.writeMessage(2, getResult());
     }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      output.writeMessage(3, getOutcome());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -137,6 +181,10 @@ private static final long serialVersionUID = 0L;
     if (((bitField0_ & 0x00000001) != 0)) {
       size += com.google.protobuf.CodedOutputStream
         .computeMessageSize(2, getResult());
+    }
+    if (((bitField0_ & 0x00000002) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(3, getOutcome());
     }
     return size;
   }
@@ -169,6 +217,11 @@ private static final long serialVersionUID = 0L;
       if (!getResult()
           .equals(other.getResult())) return false;
     }
+    if (hasOutcome() != other.hasOutcome()) return false;
+    if (hasOutcome()) {
+      if (!getOutcome()
+          .equals(other.getOutcome())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -186,6 +239,10 @@ private static final long serialVersionUID = 0L;
     if (hasResult()) {
       hash = (37 * hash) + RESULT_FIELD_NUMBER;
       hash = (53 * hash) + getResult().hashCode();
+    }
+    if (hasOutcome()) {
+      hash = (37 * hash) + OUTCOME_FIELD_NUMBER;
+      hash = (53 * hash) + getOutcome().hashCode();
     }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
@@ -322,6 +379,7 @@ private static final long serialVersionUID = 0L;
       if (com.google.protobuf.GeneratedMessage
               .alwaysUseFieldBuilders) {
         internalGetResultFieldBuilder();
+        internalGetOutcomeFieldBuilder();
       }
     }
     @java.lang.Override
@@ -333,6 +391,11 @@ private static final long serialVersionUID = 0L;
       if (resultBuilder_ != null) {
         resultBuilder_.dispose();
         resultBuilder_ = null;
+      }
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
       }
       return this;
     }
@@ -377,6 +440,12 @@ private static final long serialVersionUID = 0L;
             : resultBuilder_.build();
         to_bitField0_ |= 0x00000001;
       }
+      if (((from_bitField0_ & 0x00000004) != 0)) {
+        result.outcome_ = outcomeBuilder_ == null
+            ? outcome_
+            : outcomeBuilder_.build();
+        to_bitField0_ |= 0x00000002;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -397,6 +466,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.hasResult()) {
         mergeResult(other.getResult());
+      }
+      if (other.hasOutcome()) {
+        mergeOutcome(other.getOutcome());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -434,6 +506,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000002;
               break;
             } // case 18
+            case 26: {
+              input.readMessage(
+                  internalGetOutcomeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000004;
+              break;
+            } // case 26
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -500,7 +579,7 @@ private static final long serialVersionUID = 0L;
         dev.tavla.v1.GameResult, dev.tavla.v1.GameResult.Builder, dev.tavla.v1.GameResultOrBuilder> resultBuilder_;
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -511,7 +590,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -526,7 +605,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -544,7 +623,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -562,7 +641,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -587,7 +666,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -604,7 +683,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -616,7 +695,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -631,7 +710,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The result when game_over is true.
+     * The result when game_over is true. Kept for compatibility: use `outcome`.
      * </pre>
      *
      * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -648,6 +727,170 @@ private static final long serialVersionUID = 0L;
         result_ = null;
       }
       return resultBuilder_;
+    }
+
+    private dev.tavla.v1.GameOutcome outcome_;
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> outcomeBuilder_;
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     * @return Whether the outcome field is set.
+     */
+    public boolean hasOutcome() {
+      return ((bitField0_ & 0x00000004) != 0);
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     * @return The outcome.
+     */
+    public dev.tavla.v1.GameOutcome getOutcome() {
+      if (outcomeBuilder_ == null) {
+        return outcome_ == null ? dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      } else {
+        return outcomeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        outcome_ = value;
+      } else {
+        outcomeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public Builder setOutcome(
+        dev.tavla.v1.GameOutcome.Builder builderForValue) {
+      if (outcomeBuilder_ == null) {
+        outcome_ = builderForValue.build();
+      } else {
+        outcomeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public Builder mergeOutcome(dev.tavla.v1.GameOutcome value) {
+      if (outcomeBuilder_ == null) {
+        if (((bitField0_ & 0x00000004) != 0) &&
+          outcome_ != null &&
+          outcome_ != dev.tavla.v1.GameOutcome.getDefaultInstance()) {
+          getOutcomeBuilder().mergeFrom(value);
+        } else {
+          outcome_ = value;
+        }
+      } else {
+        outcomeBuilder_.mergeFrom(value);
+      }
+      if (outcome_ != null) {
+        bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public Builder clearOutcome() {
+      bitField0_ = (bitField0_ & ~0x00000004);
+      outcome_ = null;
+      if (outcomeBuilder_ != null) {
+        outcomeBuilder_.dispose();
+        outcomeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcome.Builder getOutcomeBuilder() {
+      bitField0_ |= 0x00000004;
+      onChanged();
+      return internalGetOutcomeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    public dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder() {
+      if (outcomeBuilder_ != null) {
+        return outcomeBuilder_.getMessageOrBuilder();
+      } else {
+        return outcome_ == null ?
+            dev.tavla.v1.GameOutcome.getDefaultInstance() : outcome_;
+      }
+    }
+    /**
+     * <pre>
+     * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+     * request's cube), to pass to UpdateMatch.
+     * </pre>
+     *
+     * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder> 
+        internalGetOutcomeFieldBuilder() {
+      if (outcomeBuilder_ == null) {
+        outcomeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            dev.tavla.v1.GameOutcome, dev.tavla.v1.GameOutcome.Builder, dev.tavla.v1.GameOutcomeOrBuilder>(
+                getOutcome(),
+                getParentForChildren(),
+                isClean());
+        outcome_ = null;
+      }
+      return outcomeBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ScoreGameResponse)

@@ -22,7 +22,7 @@ public interface ScoreGameResponseOrBuilder extends
 
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -31,7 +31,7 @@ public interface ScoreGameResponseOrBuilder extends
   boolean hasResult();
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
@@ -40,10 +40,40 @@ public interface ScoreGameResponseOrBuilder extends
   dev.tavla.v1.GameResult getResult();
   /**
    * <pre>
-   * The result when game_over is true.
+   * The result when game_over is true. Kept for compatibility: use `outcome`.
    * </pre>
    *
    * <code>.tavla.v1.GameResult result = 2 [json_name = "result"];</code>
    */
   dev.tavla.v1.GameResultOrBuilder getResultOrBuilder();
+
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   * @return Whether the outcome field is set.
+   */
+  boolean hasOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   * @return The outcome.
+   */
+  dev.tavla.v1.GameOutcome getOutcome();
+  /**
+   * <pre>
+   * When game_over: the end of the game (GAME_ENDING_BORNE_OFF, its kind, its points with the
+   * request's cube), to pass to UpdateMatch.
+   * </pre>
+   *
+   * <code>.tavla.v1.GameOutcome outcome = 3 [json_name = "outcome"];</code>
+   */
+  dev.tavla.v1.GameOutcomeOrBuilder getOutcomeOrBuilder();
 }

@@ -97,8 +97,9 @@ private static final long serialVersionUID = 0L;
   private dev.tavla.v1.MatchState match_;
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -110,8 +111,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -123,8 +125,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -973,8 +976,9 @@ private static final long serialVersionUID = 0L;
         dev.tavla.v1.MatchState, dev.tavla.v1.MatchState.Builder, dev.tavla.v1.MatchStateOrBuilder> matchBuilder_;
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -985,8 +989,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1001,8 +1006,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1020,8 +1026,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1039,8 +1046,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1065,8 +1073,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1083,8 +1092,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1096,8 +1106,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -1112,8 +1123,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The match; unset means a new money session. Under the Turkish rule its previous_winner
-     * starts without a roll-off.
+     * The match; unset means a new money session, refused (match.length) when the ruleset has
+     * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+     * without a roll-off.
      * </pre>
      *
      * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>

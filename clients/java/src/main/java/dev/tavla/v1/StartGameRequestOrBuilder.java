@@ -39,8 +39,9 @@ public interface StartGameRequestOrBuilder extends
 
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -49,8 +50,9 @@ public interface StartGameRequestOrBuilder extends
   boolean hasMatch();
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>
@@ -59,8 +61,9 @@ public interface StartGameRequestOrBuilder extends
   dev.tavla.v1.MatchState getMatch();
   /**
    * <pre>
-   * The match; unset means a new money session. Under the Turkish rule its previous_winner
-   * starts without a roll-off.
+   * The match; unset means a new money session, refused (match.length) when the ruleset has
+   * no money play (the turkish preset). Under the Turkish rule its previous_winner starts
+   * without a roll-off.
    * </pre>
    *
    * <code>.tavla.v1.MatchState match = 2 [json_name = "match"];</code>

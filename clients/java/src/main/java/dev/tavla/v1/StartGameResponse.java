@@ -88,7 +88,8 @@ private static final long serialVersionUID = 0L;
       emptyIntList();
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -101,7 +102,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -112,7 +114,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -937,7 +940,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -950,7 +954,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -961,7 +966,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -973,7 +979,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -992,7 +999,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -1009,7 +1017,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -1027,7 +1036,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+     * The dice of its first turn, larger first: the roll-off dice under the international rule,
+     * the starter's second roll under the Turkish one.
      * </pre>
      *
      * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>

@@ -31,7 +31,8 @@ public interface StartGameResponseOrBuilder extends
 
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -40,7 +41,8 @@ public interface StartGameResponseOrBuilder extends
   java.util.List<java.lang.Integer> getDiceList();
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>
@@ -49,7 +51,8 @@ public interface StartGameResponseOrBuilder extends
   int getDiceCount();
   /**
    * <pre>
-   * The dice of its first turn (the roll-off dice, larger first, under the international rule).
+   * The dice of its first turn, larger first: the roll-off dice under the international rule,
+   * the starter's second roll under the Turkish one.
    * </pre>
    *
    * <code>repeated uint32 dice = 2 [json_name = "dice"];</code>

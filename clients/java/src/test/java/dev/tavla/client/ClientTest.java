@@ -6,13 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.Gson;
+import dev.tavla.v1.ApplyCubeActionResponse;
+import dev.tavla.v1.CubeAction;
 import dev.tavla.v1.EngineServiceGrpc;
 import dev.tavla.v1.GetInitialPositionRequest;
 import dev.tavla.v1.GetInitialPositionResponse;
+import dev.tavla.v1.MatchState;
 import dev.tavla.v1.ResultKind;
+import dev.tavla.v1.RollDiceResponse;
 import dev.tavla.v1.Ruleset;
 import dev.tavla.v1.ScoreGameResponse;
 import dev.tavla.v1.Side;
+import dev.tavla.v1.StartGameResponse;
 import io.grpc.Server;
 import io.grpc.ServerBuilder;
 import io.grpc.Status;
@@ -119,6 +124,34 @@ class ClientTest {
               .scoreGame(TavlaClient.byId("APD/A0AAAAAAAA")); // katmerli mars pays 2 in the turkish preset
       assertEquals(ResultKind.RESULT_KIND_BACKGAMMON, score.getResult().getKind());
       assertEquals(2, score.getResult().getPoints());
+      assertEquals(2, score.getOutcome().getPoints()); // the one end-of-game type
+    }
+  }
+
+  @Test
+  void matchHelpersAndTurkishMessages() throws Exception {
+    try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
+      TavlaClient turkish = client.withLocale("tr");
+      MatchState match = MatchState.newBuilder().setLength(3).build();
+      StartGameResponse start = turkish.startGame(match);
+      assertTrue(start.getDice(0) >= start.getDice(1)); // every roll: larger first
+      assertFalse(
+          turkish.legalSteps(start.getPosition(), start.getDiceList(), List.of(), match).getNextStepsList().isEmpty());
+      RollDiceResponse roll = turkish.rollDice();
+      assertTrue(roll.getDice(0) >= roll.getDice(1));
+      Side side = start.getStarter();
+      Side other = side == Side.SIDE_WHITE ? Side.SIDE_BLACK : Side.SIDE_WHITE;
+      assertEquals(List.of(CubeAction.CUBE_ACTION_DOUBLE), turkish.cubeActions(match, side).getActionsList());
+      MatchState doubled = turkish.applyCubeAction(match, side, CubeAction.CUBE_ACTION_DOUBLE).getMatch();
+      ApplyCubeActionResponse dropped = turkish.applyCubeAction(doubled, other, CubeAction.CUBE_ACTION_DROP);
+      assertTrue(dropped.getGameOver());
+      assertEquals(1, turkish.updateMatch(dropped.getMatch(), dropped.getOutcome()).getPointsScored());
+      var startPosition = TavlaClient.byId(TavlaClient.START_POSITION_ID);
+      StatusRuntimeException e =
+          assertThrows(StatusRuntimeException.class, () -> turkish.applyMove(startPosition, 5, 1, TavlaClient.notation("13/8")));
+      EngineError err = EngineError.from(e);
+      assertEquals("tr", err.locale());
+      assertEquals("Penç yek (5-1) attın; iki zar da oynanabiliyor, ikisini de oynamak zorundasın.", err.localized());
     }
   }
 
