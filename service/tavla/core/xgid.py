@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tavla.core.errors import InvalidInputError
+from tavla.core.match_id import MatchKey
 from tavla.core.position import CHECKERS, Position, Side, SideView
 
 PREFIX = "XGID="
@@ -219,3 +220,11 @@ def encode_position(position: Position) -> str:
     board = position.board if position.on_roll is X else tuple(-v for v in reversed(position.board))
     chars = _CHARS
     return PREFIX + "".join([chars[v] for v in board]) + _POSITION_SUFFIX[position.on_roll]
+
+
+def match_key(x: Xgid) -> MatchKey:
+    """The Match ID fields an XGID carries: cube, a pending double (``D``), dice, scores,
+    Crawford, Jacoby and length; a beaver or raccoon (``B``, ``R``) reads as a pending double."""
+    return MatchKey(cube_value=x.cube_value, cube_owner=x.cube_owner, on_roll=x.position.on_roll,
+                    crawford=x.crawford, turn=x.turn, doubled=bool(x.cube_action), dice=x.dice,
+                    length=x.length, scores=x.scores, jacoby=x.jacoby)

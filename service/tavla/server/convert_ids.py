@@ -110,10 +110,7 @@ def match_from_ids(msg: match_pb2.MatchState, field: str, base: MatchState,
         if x.cube_action in ("B", "R"):
             raise InvalidInputError(f, "a pending beaver or raccoon is not a match state; "
                                        "send the state after it (the cube at x4, owned by the beaver)")
-        key = match_id.MatchKey(cube_value=x.cube_value, cube_owner=x.cube_owner, on_roll=x.position.on_roll,
-                                crawford=x.crawford, turn=x.turn, doubled=x.cube_action == "D",
-                                length=x.length, scores=x.scores)
-        found.append((f, match_id.match_of_key(key, crawford_rule)))
+        found.append((f, match_id.match_of_key(xgid.match_key(x), crawford_rule)))
     id_field, state = found[0]
     for other_field, other in found[1:]:
         if other != state:
