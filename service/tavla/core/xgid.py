@@ -133,7 +133,7 @@ def decode(text: str, field: str = "position.xgid") -> Xgid:
     body = text[len(PREFIX):] if text.startswith(PREFIX) else text
     parts = body.split(":")
     if len(parts) not in (9, 10):
-        raise InvalidInputError(field, f"{text[:40]!r} has {len(parts)} fields; an XGID has 10")
+        raise InvalidInputError(field, f"{text[:40]!r} has {len(parts)} colon-separated field(s); an XGID has 10")
     board = parts[0]
     if len(board) != 26:
         raise InvalidInputError(field, f"the checkers are {len(board)} characters, not 26")
