@@ -181,7 +181,7 @@ START = "-b----E-C---eE---c-e----B-"
 
 
 @pytest.mark.parametrize("text, why", [
-    ("XGID=", "fields"), (f"XGID={START}:0:0:1:00:0:0:0", "fields"),
+    ("XGID=", "an XGID has 10"), (f"XGID={START}:0:0:1:00:0:0:0", "an XGID has 10"),
     (f"XGID={START}-:0:0:1:00:0:0:0:0:10", "27 characters"),
     (f"XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10", "'Z'"),
     (f"XGID=-b----E-C---eE---c-e----P-:0:0:1:00:0:0:0:0:10", "'P'"),
@@ -332,6 +332,9 @@ def test_live_xgid_against_gnubg(live_gnubg, x):
         # no Crawford game here: gnubg resets the cube in one
         x = Xgid(x.position, x.cube_value, x.cube_owner, "", x.dice,
                  (x.scores[0] % x.length, x.scores[1] % x.length), False, False, False, x.length, 10)
+    else:  # gnubg keeps no score in money play
+        x = Xgid(x.position, x.cube_value, x.cube_owner, "", x.dice, (0, 0), False, x.jacoby, x.beavers, 0,
+                 x.max_cube_log2)
     live_gnubg.set_gnubg_id(xgid.encode(x))
     key = MatchKey(cube_value=x.cube_value, cube_owner=x.cube_owner, on_roll=x.position.on_roll,
                    crawford=x.crawford, turn=x.turn, dice=_larger_first(x.dice), length=x.length,

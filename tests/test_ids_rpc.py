@@ -67,7 +67,7 @@ def test_xgid_with_rolled_dice_and_match_fields_is_accepted(engine):
 
 
 @pytest.mark.parametrize("position, field, words", [
-    (pb.Position(xgid="XGID=nonsense"), "position.xgid", "fields"),
+    (pb.Position(xgid="XGID=nonsense"), "position.xgid", "an XGID has 10"),
     (pb.Position(xgid=START_WHITE_XGID.replace("E-C", "F-C")), "position.xgid", "16 checkers"),
     (pb.Position(gnubg_id="4HPwATDgc/ABMA"), "position.gnubg_id", "POSITION_ID:MATCH_ID"),
     (pb.Position(gnubg_id="4HPwATDgc/ABMA:MAEAAAAAAA"), "position.gnubg_id", "12 base64"),
@@ -165,3 +165,13 @@ def test_bad_or_contradicting_match_ids(engine, match, field, words):
     violations = field_violations(status)
     assert [f for f, _ in violations] == [field]
     assert words in violations[0][1]
+
+
+def test_python_client_takes_any_id(server_address):
+    from tavla.client import Client
+
+    with Client(server_address) as c:
+        by_xgid = c.legal_moves(START_BLACK_XGID, [6, 5])
+        by_gnubg = c.legal_moves("4HPwATDgc/ABMA:cAkAAAAAAAAE", [6, 5])
+        assert [m.notation for m in by_xgid] == [m.notation for m in by_gnubg]
+        assert by_xgid[0].result.on_roll == pb.SIDE_WHITE
