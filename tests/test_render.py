@@ -182,3 +182,36 @@ def test_show_prints_the_board_and_every_id(subprocess_env, tmp_path):
 def test_show_refuses_a_bad_id(subprocess_env):
     out = _show(["nonsense"], subprocess_env)
     assert out.returncode == 2 and "not a Position ID, GNUBG ID or XGID" in out.stderr
+
+
+def _checker_totals(root: ET.Element) -> dict[str, int]:
+    totals = {"white": 0, "black": 0}
+    for cls in ("point", "bar", "off"):
+        for g in _groups(root, cls):
+            if g.get("data-side") in totals:
+                totals[g.get("data-side")] += int(g.get("data-count"))
+    return totals
+
+
+def test_every_checker_is_drawn_on_random_and_extreme_positions():
+    import random
+
+    from tavla.core import legal_moves
+
+    rng = random.Random(7)
+    pictures = [
+        BoardPicture(Position.from_sides(Side.WHITE, _view({}, bar=15), _view({}))),  # 15 on the bar, 15 off
+        BoardPicture(Position.from_sides(Side.BLACK, _view({6: 15}), _view({24: 15})), dice=(6, 6)),
+    ]
+    pos = Position.initial()
+    for _ in range(300):
+        pos = rng.choice(legal_moves(pos, (rng.randint(1, 6), rng.randint(1, 6)))).result
+        if pos.winner is not None:
+            pos = Position.initial(rng.choice([Side.WHITE, Side.BLACK]))
+        if rng.random() < 0.2:
+            pictures.append(BoardPicture(pos, bottom=rng.choice([None, Side.WHITE, Side.BLACK]),
+                                         home_left=rng.random() < 0.5))
+    for picture in pictures:
+        root = ET.fromstring(svg.render(picture))
+        assert _checker_totals(root) == {"white": 15, "black": 15}
+        assert len(text.render(picture).splitlines()) == 13
