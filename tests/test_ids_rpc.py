@@ -175,3 +175,11 @@ def test_python_client_takes_any_id(server_address):
         by_gnubg = c.legal_moves("4HPwATDgc/ABMA:cAkAAAAAAAAE", [6, 5])
         assert [m.notation for m in by_xgid] == [m.notation for m in by_gnubg]
         assert by_xgid[0].result.on_roll == pb.SIDE_WHITE
+
+
+def test_match_id_is_empty_when_the_format_cannot_hold_the_match(engine):
+    # money play keeps any score; a Match ID holds 15 bits
+    request = api.ApplyCubeActionRequest(match=match_pb2.MatchState(white_score=40000), side=pb.SIDE_WHITE,
+                                         action=match_pb2.CUBE_ACTION_DOUBLE)
+    response = engine.ApplyCubeAction(request, timeout=TIMEOUT)
+    assert response.match.white_score == 40000 and response.match.match_id == ""

@@ -315,7 +315,8 @@ type MatchState struct {
 	Winner Side `protobuf:"varint,9,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
 	// GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
 	// white), Crawford game, cube value and owner, a pending double. On input it sets those
-	// fields; any of them also set directly must agree. Every returned MatchState has it; as
+	// fields; any of them also set directly must agree. Every returned MatchState has it (empty
+	// when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
 	// MatchState does not say who is on roll, it names white on roll unless a double is pending.
 	MatchId string `protobuf:"bytes,10,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
 	// Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.

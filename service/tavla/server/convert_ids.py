@@ -81,8 +81,12 @@ def _describe(position: Position) -> str:
 
 
 def match_id_of(state: MatchState) -> str:
-    """The Match ID returned with ``state`` (white on roll unless a double is pending)."""
-    return match_id.encode(match_id.key_of_match(state))
+    """The Match ID returned with ``state`` (white on roll unless a double is pending); empty
+    when a value passes what the format holds (length or score past 32767, cube past 32768)."""
+    try:
+        return match_id.encode(match_id.key_of_match(state))
+    except InvalidInputError:
+        return ""
 
 
 def match_from_ids(msg: match_pb2.MatchState, field: str, base: MatchState,

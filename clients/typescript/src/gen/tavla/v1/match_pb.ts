@@ -126,7 +126,8 @@ export type MatchState = Message<"tavla.v1.MatchState"> & {
   /**
    * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
    * white), Crawford game, cube value and owner, a pending double. On input it sets those
-   * fields; any of them also set directly must agree. Every returned MatchState has it; as
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
    * MatchState does not say who is on roll, it names white on roll unless a double is pending.
    *
    * @generated from field: string match_id = 10;

@@ -249,7 +249,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
    * white), Crawford game, cube value and owner, a pending double. On input it sets those
-   * fields; any of them also set directly must agree. Every returned MatchState has it; as
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
    * MatchState does not say who is on roll, it names white on roll unless a double is pending.
    * </pre>
    *
@@ -273,7 +274,8 @@ private static final long serialVersionUID = 0L;
    * <pre>
    * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
    * white), Crawford game, cube value and owner, a pending double. On input it sets those
-   * fields; any of them also set directly must agree. Every returned MatchState has it; as
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
    * MatchState does not say who is on roll, it names white on roll unless a double is pending.
    * </pre>
    *
@@ -1545,7 +1547,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
      * white), Crawford game, cube value and owner, a pending double. On input it sets those
-     * fields; any of them also set directly must agree. Every returned MatchState has it; as
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
      * MatchState does not say who is on roll, it names white on roll unless a double is pending.
      * </pre>
      *
@@ -1568,7 +1571,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
      * white), Crawford game, cube value and owner, a pending double. On input it sets those
-     * fields; any of them also set directly must agree. Every returned MatchState has it; as
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
      * MatchState does not say who is on roll, it names white on roll unless a double is pending.
      * </pre>
      *
@@ -1592,7 +1596,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
      * white), Crawford game, cube value and owner, a pending double. On input it sets those
-     * fields; any of them also set directly must agree. Every returned MatchState has it; as
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
      * MatchState does not say who is on roll, it names white on roll unless a double is pending.
      * </pre>
      *
@@ -1612,7 +1617,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
      * white), Crawford game, cube value and owner, a pending double. On input it sets those
-     * fields; any of them also set directly must agree. Every returned MatchState has it; as
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
      * MatchState does not say who is on roll, it names white on roll unless a double is pending.
      * </pre>
      *
@@ -1629,7 +1635,8 @@ private static final long serialVersionUID = 0L;
      * <pre>
      * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
      * white), Crawford game, cube value and owner, a pending double. On input it sets those
-     * fields; any of them also set directly must agree. Every returned MatchState has it; as
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
      * MatchState does not say who is on roll, it names white on roll unless a double is pending.
      * </pre>
      *
