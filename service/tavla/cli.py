@@ -1,5 +1,5 @@
 """The ``tavla-engine`` command: ``serve`` runs the gRPC server, ``replay`` checks match
-records against it, ``version`` prints the version.
+records against it, ``show`` prints the board of an ID, ``version`` prints the version.
 
 Each subcommand is a function ``add_parser(subparsers)`` that adds its parser and sets
 ``func(args) -> int`` (the exit code) as a default; :data:`SUBCOMMANDS` lists them in help order.
@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from tavla import __version__
+from tavla.render.cli import add_parser as _add_show
 from tavla.replay.cli import add_parser as _add_replay
 from tavla.server import config
 
@@ -66,6 +67,7 @@ def _version(args: argparse.Namespace) -> int:
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_serve,
     _add_replay,
+    _add_show,
     _add_version,
 ]
 

@@ -90,9 +90,14 @@ def channel_options(extra: Iterable[tuple[str, Any]] = ()) -> list[tuple[str, An
 
 
 def position(value: PositionLike, on_roll: int = types_pb2.SIDE_UNSPECIFIED) -> types_pb2.Position:
-    """A ``Position`` from a Position ID (``on_roll`` unset means white), or the message itself."""
+    """A ``Position`` from a Position ID (``on_roll`` unset means white), an XGID (``XGID=...``),
+    a GNUBG ID (``POSITION_ID:MATCH_ID``), or the message itself."""
     if isinstance(value, types_pb2.Position):
         return value
+    if value.startswith("XGID="):
+        return types_pb2.Position(xgid=value, on_roll=on_roll)
+    if ":" in value:
+        return types_pb2.Position(gnubg_id=value, on_roll=on_roll)
     return types_pb2.Position(position_id=value, on_roll=on_roll)
 
 

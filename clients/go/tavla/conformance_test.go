@@ -215,9 +215,11 @@ func checkPositionIDs(t *testing.T, m protoreflect.Message) {
 	t.Helper()
 	if p, ok := m.Interface().(*tavlav1.Position); ok && p.GetPositionId() != "" && p.GetBoard() != nil {
 		decoded, err := tavla.PositionFromID(p.GetPositionId(), p.GetOnRoll())
+		want := proto.Clone(p).(*tavlav1.Position)
+		want.GnubgId, want.Xgid = "", "" // the helper reads the Position ID only
 		if err != nil {
 			t.Errorf("position ID %s: %v", p.GetPositionId(), err)
-		} else if !proto.Equal(decoded, p) {
+		} else if !proto.Equal(decoded, want) {
 			t.Errorf("position ID %s decodes to %v, server says %v", p.GetPositionId(), decoded, p)
 		}
 		if id, err := tavla.PositionID(&tavlav1.Position{OnRoll: p.GetOnRoll(), Board: p.GetBoard()}); err != nil || id != p.GetPositionId() {

@@ -2389,11 +2389,158 @@ func (x *ListRulesetsResponse) GetPresets() []*RulesetPreset {
 	return nil
 }
 
+// Request of RenderPosition.
+type RenderPositionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The variant; used to check `match`.
+	Ruleset *Ruleset `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// The position to draw.
+	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	// Optional: the match, for the score, the length, the Crawford flag and the cube (a pending
+	// double is drawn offered). Unset draws money play with a centred cube.
+	Match *MatchState `protobuf:"bytes,3,opt,name=match,proto3" json:"match,omitempty"`
+	// Optional: the dice rolled by the side on roll, two values 1-6; empty draws no dice.
+	Dice []uint32 `protobuf:"varint,4,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	// How to draw it.
+	Options       *RenderOptions `protobuf:"bytes,5,opt,name=options,proto3" json:"options,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenderPositionRequest) Reset() {
+	*x = RenderPositionRequest{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenderPositionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenderPositionRequest) ProtoMessage() {}
+
+func (x *RenderPositionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenderPositionRequest.ProtoReflect.Descriptor instead.
+func (*RenderPositionRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *RenderPositionRequest) GetRuleset() *Ruleset {
+	if x != nil {
+		return x.Ruleset
+	}
+	return nil
+}
+
+func (x *RenderPositionRequest) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *RenderPositionRequest) GetMatch() *MatchState {
+	if x != nil {
+		return x.Match
+	}
+	return nil
+}
+
+func (x *RenderPositionRequest) GetDice() []uint32 {
+	if x != nil {
+		return x.Dice
+	}
+	return nil
+}
+
+func (x *RenderPositionRequest) GetOptions() *RenderOptions {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// Response of RenderPosition.
+type RenderPositionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The board as a standalone SVG 1.1 document (UTF-8, media type image/svg+xml).
+	Svg string `protobuf:"bytes,1,opt,name=svg,proto3" json:"svg,omitempty"`
+	// The same board as monospaced text, as `tavla-engine show` prints it.
+	Text string `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	// The position drawn, with its IDs and pip counts.
+	Position      *Position `protobuf:"bytes,3,opt,name=position,proto3" json:"position,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenderPositionResponse) Reset() {
+	*x = RenderPositionResponse{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenderPositionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenderPositionResponse) ProtoMessage() {}
+
+func (x *RenderPositionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenderPositionResponse.ProtoReflect.Descriptor instead.
+func (*RenderPositionResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *RenderPositionResponse) GetSvg() string {
+	if x != nil {
+		return x.Svg
+	}
+	return ""
+}
+
+func (x *RenderPositionResponse) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *RenderPositionResponse) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
 var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -2549,7 +2696,17 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\"\x15\n" +
 	"\x13ListRulesetsRequest\"I\n" +
 	"\x14ListRulesetsResponse\x121\n" +
-	"\apresets\x18\x01 \x03(\v2\x17.tavla.v1.RulesetPresetR\apresets2\x97\v\n" +
+	"\apresets\x18\x01 \x03(\v2\x17.tavla.v1.RulesetPresetR\apresets\"\xe7\x01\n" +
+	"\x15RenderPositionRequest\x12+\n" +
+	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12*\n" +
+	"\x05match\x18\x03 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12\x12\n" +
+	"\x04dice\x18\x04 \x03(\rR\x04dice\x121\n" +
+	"\aoptions\x18\x05 \x01(\v2\x17.tavla.v1.RenderOptionsR\aoptions\"n\n" +
+	"\x16RenderPositionResponse\x12\x10\n" +
+	"\x03svg\x18\x01 \x01(\tR\x03svg\x12\x12\n" +
+	"\x04text\x18\x02 \x01(\tR\x04text\x12.\n" +
+	"\bposition\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\bposition2\xec\v\n" +
 	"\rEngineService\x12_\n" +
 	"\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n" +
 	"\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12D\n" +
@@ -2570,7 +2727,8 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\fAdvanceClock\x12\x1d.tavla.v1.AdvanceClockRequest\x1a\x1e.tavla.v1.AdvanceClockResponse\x12G\n" +
 	"\n" +
 	"GetRuleset\x12\x1b.tavla.v1.GetRulesetRequest\x1a\x1c.tavla.v1.GetRulesetResponse\x12M\n" +
-	"\fListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponseBQ\n" +
+	"\fListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponse\x12S\n" +
+	"\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponseBQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
 var (
@@ -2585,7 +2743,7 @@ func file_tavla_v1_engine_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_engine_service_proto_rawDescData
 }
 
-var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
 var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GetInitialPositionRequest)(nil),  // 0: tavla.v1.GetInitialPositionRequest
 	(*GetInitialPositionResponse)(nil), // 1: tavla.v1.GetInitialPositionResponse
@@ -2623,156 +2781,166 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GetRulesetResponse)(nil),         // 33: tavla.v1.GetRulesetResponse
 	(*ListRulesetsRequest)(nil),        // 34: tavla.v1.ListRulesetsRequest
 	(*ListRulesetsResponse)(nil),       // 35: tavla.v1.ListRulesetsResponse
-	(*Ruleset)(nil),                    // 36: tavla.v1.Ruleset
-	(Side)(0),                          // 37: tavla.v1.Side
-	(*Position)(nil),                   // 38: tavla.v1.Position
-	(*Move)(nil),                       // 39: tavla.v1.Move
-	(*MatchState)(nil),                 // 40: tavla.v1.MatchState
-	(*GameResult)(nil),                 // 41: tavla.v1.GameResult
-	(*GameOutcome)(nil),                // 42: tavla.v1.GameOutcome
-	(*BearOffStatus)(nil),              // 43: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 44: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 45: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 46: tavla.v1.CheckerMove
-	(*RollOffThrow)(nil),               // 47: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 48: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 49: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 50: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 51: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 52: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),           // 53: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 54: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 55: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 56: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 57: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 58: tavla.v1.RulesetPreset
+	(*RenderPositionRequest)(nil),      // 36: tavla.v1.RenderPositionRequest
+	(*RenderPositionResponse)(nil),     // 37: tavla.v1.RenderPositionResponse
+	(*Ruleset)(nil),                    // 38: tavla.v1.Ruleset
+	(Side)(0),                          // 39: tavla.v1.Side
+	(*Position)(nil),                   // 40: tavla.v1.Position
+	(*Move)(nil),                       // 41: tavla.v1.Move
+	(*MatchState)(nil),                 // 42: tavla.v1.MatchState
+	(*GameResult)(nil),                 // 43: tavla.v1.GameResult
+	(*GameOutcome)(nil),                // 44: tavla.v1.GameOutcome
+	(*BearOffStatus)(nil),              // 45: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 46: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 47: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 48: tavla.v1.CheckerMove
+	(*RollOffThrow)(nil),               // 49: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 50: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 51: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 52: tavla.v1.DiceProof
+	(CubeAction)(0),                    // 53: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 54: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),           // 55: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 56: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 57: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 58: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 59: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 60: tavla.v1.RulesetPreset
+	(*RenderOptions)(nil),              // 61: tavla.v1.RenderOptions
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	36,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	37,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	38,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	36,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	39,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	36,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	39,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	40,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
-	39,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	38,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	41,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	42,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	40,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
-	41,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	42,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	43,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	43,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	44,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	45,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	39,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	36,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	46,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	40,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
-	46,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	39,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	38,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	46,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	42,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	47,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	48,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	37,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	49,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	47,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	38,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	50,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	48,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	38,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	49,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	50,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	49,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	36,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	37,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	51,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	52,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	36,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	37,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	51,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	40,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	42,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	53,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	42,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	53,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	42,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	42,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	40,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	42,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	37,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	37,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	54,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	55,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	37,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	56,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	55,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	57,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	36,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	36,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	58,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,   // 84: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,   // 85: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,   // 86: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,   // 87: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,   // 88: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10,  // 89: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12,  // 90: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14,  // 91: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16,  // 92: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18,  // 93: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20,  // 94: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22,  // 95: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24,  // 96: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26,  // 97: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28,  // 98: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30,  // 99: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32,  // 100: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34,  // 101: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	1,   // 102: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 103: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 104: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 105: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 106: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11,  // 107: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13,  // 108: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15,  // 109: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17,  // 110: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19,  // 111: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21,  // 112: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23,  // 113: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25,  // 114: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27,  // 115: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29,  // 116: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31,  // 117: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33,  // 118: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35,  // 119: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	102, // [102:120] is the sub-list for method output_type
-	84,  // [84:102] is the sub-list for method input_type
-	84,  // [84:84] is the sub-list for extension type_name
-	84,  // [84:84] is the sub-list for extension extendee
-	0,   // [0:84] is the sub-list for field type_name
+	38,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	40,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	38,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	41,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	38,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	41,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	42,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
+	41,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	40,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	43,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	44,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	42,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
+	43,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	44,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	45,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	45,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	46,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	47,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	41,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	38,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	48,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	42,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	48,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	41,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	40,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	48,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	44,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	49,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	50,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	39,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	51,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	49,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	40,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	52,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	50,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	40,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	51,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	52,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	51,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	38,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	39,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	53,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	54,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	38,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	39,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	53,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	42,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	44,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	55,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	44,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	55,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	44,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	42,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	44,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	42,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	44,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	39,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	39,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	56,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	57,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	39,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	58,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	57,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	59,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	38,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	60,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	38,  // 84: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	40,  // 85: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
+	42,  // 86: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
+	61,  // 87: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
+	40,  // 88: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
+	0,   // 89: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,   // 90: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,   // 91: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,   // 92: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,   // 93: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10,  // 94: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	12,  // 95: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	14,  // 96: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	16,  // 97: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	18,  // 98: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	20,  // 99: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	22,  // 100: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	24,  // 101: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	26,  // 102: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	28,  // 103: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	30,  // 104: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	32,  // 105: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	34,  // 106: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	36,  // 107: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
+	1,   // 108: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 109: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 110: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 111: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 112: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	11,  // 113: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	13,  // 114: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	15,  // 115: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	17,  // 116: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	19,  // 117: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	21,  // 118: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	23,  // 119: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	25,  // 120: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	27,  // 121: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	29,  // 122: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	31,  // 123: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	33,  // 124: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	35,  // 125: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	37,  // 126: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	108, // [108:127] is the sub-list for method output_type
+	89,  // [89:108] is the sub-list for method input_type
+	89,  // [89:89] is the sub-list for extension type_name
+	89,  // [89:89] is the sub-list for extension extendee
+	0,   // [0:89] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }
@@ -2784,6 +2952,7 @@ func file_tavla_v1_engine_service_proto_init() {
 	file_tavla_v1_clock_proto_init()
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()
+	file_tavla_v1_render_proto_init()
 	file_tavla_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -2791,7 +2960,7 @@ func file_tavla_v1_engine_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_engine_service_proto_rawDesc), len(file_tavla_v1_engine_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   36,
+			NumMessages:   38,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -37,6 +37,7 @@ const (
 	EngineService_AdvanceClock_FullMethodName       = "/tavla.v1.EngineService/AdvanceClock"
 	EngineService_GetRuleset_FullMethodName         = "/tavla.v1.EngineService/GetRuleset"
 	EngineService_ListRulesets_FullMethodName       = "/tavla.v1.EngineService/ListRulesets"
+	EngineService_RenderPosition_FullMethodName     = "/tavla.v1.EngineService/RenderPosition"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -106,6 +107,9 @@ type EngineServiceClient interface {
 	GetRuleset(ctx context.Context, in *GetRulesetRequest, opts ...grpc.CallOption) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(ctx context.Context, in *ListRulesetsRequest, opts ...grpc.CallOption) (*ListRulesetsResponse, error)
+	// A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+	// trays, cube, dice, match score and pip counts.
+	RenderPosition(ctx context.Context, in *RenderPositionRequest, opts ...grpc.CallOption) (*RenderPositionResponse, error)
 }
 
 type engineServiceClient struct {
@@ -296,6 +300,16 @@ func (c *engineServiceClient) ListRulesets(ctx context.Context, in *ListRulesets
 	return out, nil
 }
 
+func (c *engineServiceClient) RenderPosition(ctx context.Context, in *RenderPositionRequest, opts ...grpc.CallOption) (*RenderPositionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenderPositionResponse)
+	err := c.cc.Invoke(ctx, EngineService_RenderPosition_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -363,6 +377,9 @@ type EngineServiceServer interface {
 	GetRuleset(context.Context, *GetRulesetRequest) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error)
+	// A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+	// trays, cube, dice, match score and pip counts.
+	RenderPosition(context.Context, *RenderPositionRequest) (*RenderPositionResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -426,6 +443,9 @@ func (UnimplementedEngineServiceServer) GetRuleset(context.Context, *GetRulesetR
 }
 func (UnimplementedEngineServiceServer) ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListRulesets not implemented")
+}
+func (UnimplementedEngineServiceServer) RenderPosition(context.Context, *RenderPositionRequest) (*RenderPositionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RenderPosition not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -772,6 +792,24 @@ func _EngineService_ListRulesets_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_RenderPosition_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenderPositionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).RenderPosition(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_RenderPosition_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).RenderPosition(ctx, req.(*RenderPositionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -850,6 +888,10 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListRulesets",
 			Handler:    _EngineService_ListRulesets_Handler,
+		},
+		{
+			MethodName: "RenderPosition",
+			Handler:    _EngineService_RenderPosition_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

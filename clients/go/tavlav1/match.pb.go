@@ -312,7 +312,18 @@ type MatchState struct {
 	// Games finished so far.
 	GamesPlayed uint32 `protobuf:"varint,8,opt,name=games_played,json=gamesPlayed,proto3" json:"games_played,omitempty"`
 	// The winner of the match once it is over; SIDE_UNSPECIFIED while it goes on.
-	Winner        Side `protobuf:"varint,9,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
+	Winner Side `protobuf:"varint,9,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
+	// GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+	// white), Crawford game, cube value and owner, a pending double. On input it sets those
+	// fields; any of them also set directly must agree. Every returned MatchState has it (empty
+	// when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+	// MatchState does not say who is on roll, it names white on roll unless a double is pending.
+	MatchId string `protobuf:"bytes,10,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
+	// Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+	GnubgId string `protobuf:"bytes,11,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
+	// Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+	// those fields, as `match_id` does.
+	Xgid          string `protobuf:"bytes,12,opt,name=xgid,proto3" json:"xgid,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -408,6 +419,27 @@ func (x *MatchState) GetWinner() Side {
 		return x.Winner
 	}
 	return Side_SIDE_UNSPECIFIED
+}
+
+func (x *MatchState) GetMatchId() string {
+	if x != nil {
+		return x.MatchId
+	}
+	return ""
+}
+
+func (x *MatchState) GetGnubgId() string {
+	if x != nil {
+		return x.GnubgId
+	}
+	return ""
+}
+
+func (x *MatchState) GetXgid() string {
+	if x != nil {
+		return x.Xgid
+	}
+	return ""
 }
 
 // The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
@@ -624,7 +656,7 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x05value\x18\x01 \x01(\rR\x05value\x12$\n" +
 	"\x05owner\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x05owner\x12-\n" +
 	"\n" +
-	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\"\xd4\x02\n" +
+	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\"\x9e\x03\n" +
 	"\n" +
 	"MatchState\x12\x16\n" +
 	"\x06length\x18\x01 \x01(\rR\x06length\x12\x1f\n" +
@@ -637,7 +669,11 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x04cube\x18\x06 \x01(\v2\x13.tavla.v1.CubeStateR\x04cube\x127\n" +
 	"\x0fprevious_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\x0epreviousWinner\x12!\n" +
 	"\fgames_played\x18\b \x01(\rR\vgamesPlayed\x12&\n" +
-	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\"\xa5\x01\n" +
+	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12\x19\n" +
+	"\bmatch_id\x18\n" +
+	" \x01(\tR\amatchId\x12\x19\n" +
+	"\bgnubg_id\x18\v \x01(\tR\agnubgId\x12\x12\n" +
+	"\x04xgid\x18\f \x01(\tR\x04xgid\"\xa5\x01\n" +
 	"\vGameOutcome\x12&\n" +
 	"\x06winner\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12,\n" +
 	"\x06ending\x18\x02 \x01(\x0e2\x14.tavla.v1.GameEndingR\x06ending\x12(\n" +

@@ -546,16 +546,26 @@ func (x *Board) GetBlack() *SideCheckers {
 	return nil
 }
 
-// A position: the checkers and the side on roll. On input give `board` or `position_id`; when
-// both are given they must describe the same checkers. Every returned position has both.
+// A position: the checkers and the side on roll. On input give `board`, `position_id`,
+// `gnubg_id` or `xgid` (docs/formats.md); when several are given they must describe the same
+// checkers and side on roll. Every returned position has all four.
 type Position struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The side on roll. Required with `board`; with only `position_id`, unset means white.
+	// The side on roll. Required with `board`; with only `position_id`, unset means white; with
+	// `gnubg_id` or `xgid`, unset means the ID's side on roll.
 	OnRoll Side `protobuf:"varint,1,opt,name=on_roll,json=onRoll,proto3,enum=tavla.v1.Side" json:"on_roll,omitempty"`
 	// The checkers of both sides.
 	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
 	// GNU Backgammon Position ID (14 characters), from the side on roll's point of view.
-	PositionId    string `protobuf:"bytes,3,opt,name=position_id,json=positionId,proto3" json:"position_id,omitempty"`
+	PositionId string `protobuf:"bytes,3,opt,name=position_id,json=positionId,proto3" json:"position_id,omitempty"`
+	// GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+	// owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+	// play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+	GnubgId string `protobuf:"bytes,4,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
+	// eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+	// (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+	// dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+	Xgid          string `protobuf:"bytes,5,opt,name=xgid,proto3" json:"xgid,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -607,6 +617,20 @@ func (x *Position) GetBoard() *Board {
 func (x *Position) GetPositionId() string {
 	if x != nil {
 		return x.PositionId
+	}
+	return ""
+}
+
+func (x *Position) GetGnubgId() string {
+	if x != nil {
+		return x.GnubgId
+	}
+	return ""
+}
+
+func (x *Position) GetXgid() string {
+	if x != nil {
+		return x.Xgid
 	}
 	return ""
 }
@@ -850,12 +874,14 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"\tpip_count\x18\x04 \x01(\rR\bpipCount\"c\n" +
 	"\x05Board\x12,\n" +
 	"\x05white\x18\x01 \x01(\v2\x16.tavla.v1.SideCheckersR\x05white\x12,\n" +
-	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"{\n" +
+	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\xaa\x01\n" +
 	"\bPosition\x12'\n" +
 	"\aon_roll\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12%\n" +
 	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardR\x05board\x12\x1f\n" +
 	"\vposition_id\x18\x03 \x01(\tR\n" +
-	"positionId\"k\n" +
+	"positionId\x12\x19\n" +
+	"\bgnubg_id\x18\x04 \x01(\tR\agnubgId\x12\x12\n" +
+	"\x04xgid\x18\x05 \x01(\tR\x04xgid\"k\n" +
 	"\vCheckerMove\x12\x1d\n" +
 	"\n" +
 	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +

@@ -74,6 +74,7 @@ export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/engine_service_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
+export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 
 /** Where `make serve` listens. */

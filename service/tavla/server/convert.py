@@ -28,6 +28,7 @@ from tavla.core import (
 from tavla.core.bearoff import BearOffInfo, RaceOdds
 from tavla.core.notation import Leg
 from tavla.core.ruleset import check_cube_limit, check_match_lengths
+from tavla.server import convert_ids
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -110,12 +111,15 @@ def position_from_proto(msg: pb.Position) -> Position:
     """A validated core :class:`Position` from ``board`` and/or ``position_id`` (R1).
 
     With only ``position_id``, an unset ``on_roll`` means white; with ``board`` it is required.
+    With ``gnubg_id`` or ``xgid`` see :func:`tavla.server.convert_ids.position_from_ids`.
 
     :raises InvalidInputError: neither given, or both given for different checkers (field
         ``position``); ``on_roll`` missing with ``board`` or unknown (``position.on_roll``); bad
         counts or a point held by both sides (``position.board...``, from the core); a bad
         Position ID (``position.position_id``, from the core).
     """
+    if msg.gnubg_id or msg.xgid:  # the ID fields (docs/formats.md) take their own path
+        return convert_ids.position_from_ids(msg, position_from_proto)
     has_board = msg.HasField("board")
     has_id = bool(msg.position_id)
     if not has_board and not has_id:
@@ -203,14 +207,19 @@ def side_to_proto(side: Side) -> pb.Side:
 
 
 def position_to_proto(position: Position) -> pb.Position:
-    """A ``Position`` message with ``on_roll``, ``board`` (with pip counts) and ``position_id``."""
+    """A ``Position`` message with ``on_roll``, ``board`` (with pip counts), ``position_id``,
+    ``gnubg_id`` and ``xgid``."""
+    pid = core.position_id.encode(position)
+    gnubg_id, xgid = convert_ids.position_ids(position, pid)
     return pb.Position(
         on_roll=side_to_proto(position.on_roll),
         board=pb.Board(
             white=_side_checkers(position.side(Side.WHITE)),
             black=_side_checkers(position.side(Side.BLACK)),
         ),
-        position_id=core.position_id.encode(position),
+        position_id=pid,
+        gnubg_id=gnubg_id,
+        xgid=xgid,
     )
 
 

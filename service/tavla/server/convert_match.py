@@ -35,7 +35,7 @@ from tavla.core import (
 from tavla.core.dice_commit import DiceProof
 from tavla.core.movegen import Step
 from tavla.core.start import Start
-from tavla.server import convert
+from tavla.server import convert, convert_ids
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -113,22 +113,30 @@ def _enum(table: dict, value: int, field: str):  # type: ignore[no-untyped-def,t
 # Requests -> core
 
 
-def match_from_proto(msg: match_pb2.MatchState, field: str = "match") -> MatchState:
+def match_from_proto(msg: match_pb2.MatchState, field: str = "match", rules: Ruleset | None = None) -> MatchState:
     """A core :class:`MatchState` (not yet checked against a ruleset); cube value 0 reads as 1.
 
-    :raises InvalidInputError: an unknown side number (``match.cube.owner``, ...).
+    ``match_id``, ``gnubg_id`` and ``xgid`` set the fields they carry
+    (:func:`tavla.server.convert_ids.match_from_ids`; ``rules`` says whether a side at length - 1
+    is post-Crawford).
+
+    :raises InvalidInputError: an unknown side number (``match.cube.owner``, ...), a bad ID or
+        one that disagrees with another field (``match.match_id``, ...).
     """
     cube = Cube(
         msg.cube.value or 1,
         _optional_side(msg.cube.owner, f"{field}.cube.owner"),
         _optional_side(msg.cube.offered_by, f"{field}.cube.offered_by"),
     )
-    return MatchState(
+    state = MatchState(
         length=msg.length, scores=(msg.white_score, msg.black_score), crawford=msg.crawford,
         post_crawford=msg.post_crawford, cube=cube,
         previous_winner=_optional_side(msg.previous_winner, f"{field}.previous_winner"),
         games_played=msg.games_played, winner=_optional_side(msg.winner, f"{field}.winner"),
     )
+    if msg.match_id or msg.gnubg_id or msg.xgid:
+        return convert_ids.match_from_ids(msg, field, state, rules)
+    return state
 
 
 def kind_from_proto(value: int, field: str) -> ResultKind:
@@ -227,7 +235,7 @@ def match_to_proto(state: MatchState) -> match_pb2.MatchState:
         cube=match_pb2.CubeState(value=state.cube.value, owner=_side_out(state.cube.owner),
                                  offered_by=_side_out(state.cube.offered_by)),
         previous_winner=_side_out(state.previous_winner), games_played=state.games_played,
-        winner=_side_out(state.winner),
+        winner=_side_out(state.winner), match_id=convert_ids.match_id_of(state),
     )
 
 

@@ -16,7 +16,7 @@ import grpc
 from tavla import core
 from tavla.core import IllegalMoveError, Position, bearoff
 from tavla.core.notation import Leg
-from tavla.server import convert, limits, metrics
+from tavla.server import convert, limits, metrics, render_rpc
 from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.server.servicer_match import MatchPlayServicer
@@ -135,6 +135,14 @@ class EngineServiceServicer(MatchPlayServicer):
                 bearoff_pb2.RankedMove(move=convert.move_to_proto(m), expected_rolls=e) for m, e in ranked
             )
         return response
+
+    def RenderPosition(self, request: api.RenderPositionRequest,
+                       context: grpc.ServicerContext) -> api.RenderPositionResponse:
+        """An SVG and a text board of a position (docs/formats.md, "Pictures").
+
+        :raises InvalidInputError: bad ruleset, position, match, dice or options.
+        """
+        return render_rpc.render_position(request)
 
 
 def _playable(msg: pb.Position) -> Position:

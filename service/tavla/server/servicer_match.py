@@ -88,7 +88,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         # no match is a money session, which a ruleset without money play (turkish) refuses
-        state = core.check_match(cm.match_from_proto(request.match), rules)
+        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
         given = bool(request.roll_off or request.dice)
         response = api.StartGameResponse()
         if given and request.HasField("seed"):
@@ -146,7 +146,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises InvalidInputError: bad ruleset or match, or no side.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match), rules)
+        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
         side = convert.side_from_proto(request.side, "side")
         options = cube_options(state, rules, side)
         return api.ListCubeActionsResponse(actions=[cm.cube_action_to_proto(a) for a in options.actions],
@@ -160,7 +160,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: the action is not legal now.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match), rules)
+        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
         side = convert.side_from_proto(request.side, "side")
         action: CubeAction = cm.cube_action_from_proto(request.action)
         result = apply_cube_action(state, rules, side, action)
@@ -179,7 +179,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match), rules)
+        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
         offer = cm.offer_from_proto(request.offer)
         points = offer_value(state, rules, offer)
         return api.OfferResignationResponse(outcome=cm.outcome_to_proto(offer.outcome(), points))
@@ -192,7 +192,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match), rules)
+        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
         offer = cm.offer_from_proto(request.offer)
         outcome = answer(state, rules, offer, request.accept)
         if outcome is None:
@@ -208,7 +208,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = cm.match_from_proto(request.match)
+        state = cm.match_from_proto(request.match, rules=rules)
         outcome = cm.outcome_from_proto(request.outcome)
         update = update_match(state, rules, outcome)
         after = update.state

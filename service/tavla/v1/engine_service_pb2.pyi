@@ -2,6 +2,7 @@ from tavla.v1 import bearoff_pb2 as _bearoff_pb2
 from tavla.v1 import clock_pb2 as _clock_pb2
 from tavla.v1 import dice_pb2 as _dice_pb2
 from tavla.v1 import match_pb2 as _match_pb2
+from tavla.v1 import render_pb2 as _render_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -380,3 +381,27 @@ class ListRulesetsResponse(_message.Message):
     PRESETS_FIELD_NUMBER: _ClassVar[int]
     presets: _containers.RepeatedCompositeFieldContainer[_match_pb2.RulesetPreset]
     def __init__(self, presets: _Optional[_Iterable[_Union[_match_pb2.RulesetPreset, _Mapping]]] = ...) -> None: ...
+
+class RenderPositionRequest(_message.Message):
+    __slots__ = ("ruleset", "position", "match", "dice", "options")
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    ruleset: _types_pb2.Ruleset
+    position: _types_pb2.Position
+    match: _match_pb2.MatchState
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    options: _render_pb2.RenderOptions
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., options: _Optional[_Union[_render_pb2.RenderOptions, _Mapping]] = ...) -> None: ...
+
+class RenderPositionResponse(_message.Message):
+    __slots__ = ("svg", "text", "position")
+    SVG_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    svg: str
+    text: str
+    position: _types_pb2.Position
+    def __init__(self, svg: _Optional[str] = ..., text: _Optional[str] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...

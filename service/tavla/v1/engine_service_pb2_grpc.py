@@ -148,6 +148,11 @@ class EngineServiceStub:
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
                 _registered_method=True)
+        self.RenderPosition = channel.unary_unary(
+                '/tavla.v1.EngineService/RenderPosition',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServiceServicer:
@@ -305,6 +310,14 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RenderPosition(self, request, context):
+        """A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+        trays, cube, dice, match score and pip counts.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -397,6 +410,11 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     servicer.ListRulesets,
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.SerializeToString,
+            ),
+            'RenderPosition': grpc.unary_unary_rpc_method_handler(
+                    servicer.RenderPosition,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -909,6 +927,33 @@ class EngineService:
             '/tavla.v1.EngineService/ListRulesets',
             tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RenderPosition(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/RenderPosition',
+            tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.FromString,
             options,
             channel_credentials,
             insecure,

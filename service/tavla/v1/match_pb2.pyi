@@ -66,7 +66,7 @@ class CubeState(_message.Message):
     def __init__(self, value: _Optional[int] = ..., owner: _Optional[_Union[_types_pb2.Side, str]] = ..., offered_by: _Optional[_Union[_types_pb2.Side, str]] = ...) -> None: ...
 
 class MatchState(_message.Message):
-    __slots__ = ("length", "white_score", "black_score", "crawford", "post_crawford", "cube", "previous_winner", "games_played", "winner")
+    __slots__ = ("length", "white_score", "black_score", "crawford", "post_crawford", "cube", "previous_winner", "games_played", "winner", "match_id", "gnubg_id", "xgid")
     LENGTH_FIELD_NUMBER: _ClassVar[int]
     WHITE_SCORE_FIELD_NUMBER: _ClassVar[int]
     BLACK_SCORE_FIELD_NUMBER: _ClassVar[int]
@@ -76,6 +76,9 @@ class MatchState(_message.Message):
     PREVIOUS_WINNER_FIELD_NUMBER: _ClassVar[int]
     GAMES_PLAYED_FIELD_NUMBER: _ClassVar[int]
     WINNER_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
+    XGID_FIELD_NUMBER: _ClassVar[int]
     length: int
     white_score: int
     black_score: int
@@ -85,7 +88,10 @@ class MatchState(_message.Message):
     previous_winner: _types_pb2.Side
     games_played: int
     winner: _types_pb2.Side
-    def __init__(self, length: _Optional[int] = ..., white_score: _Optional[int] = ..., black_score: _Optional[int] = ..., crawford: _Optional[bool] = ..., post_crawford: _Optional[bool] = ..., cube: _Optional[_Union[CubeState, _Mapping]] = ..., previous_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., games_played: _Optional[int] = ..., winner: _Optional[_Union[_types_pb2.Side, str]] = ...) -> None: ...
+    match_id: str
+    gnubg_id: str
+    xgid: str
+    def __init__(self, length: _Optional[int] = ..., white_score: _Optional[int] = ..., black_score: _Optional[int] = ..., crawford: _Optional[bool] = ..., post_crawford: _Optional[bool] = ..., cube: _Optional[_Union[CubeState, _Mapping]] = ..., previous_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., games_played: _Optional[int] = ..., winner: _Optional[_Union[_types_pb2.Side, str]] = ..., match_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
 
 class GameOutcome(_message.Message):
     __slots__ = ("winner", "ending", "kind", "points")

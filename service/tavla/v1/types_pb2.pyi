@@ -96,14 +96,18 @@ class Board(_message.Message):
     def __init__(self, white: _Optional[_Union[SideCheckers, _Mapping]] = ..., black: _Optional[_Union[SideCheckers, _Mapping]] = ...) -> None: ...
 
 class Position(_message.Message):
-    __slots__ = ("on_roll", "board", "position_id")
+    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid")
     ON_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
+    XGID_FIELD_NUMBER: _ClassVar[int]
     on_roll: Side
     board: Board
     position_id: str
-    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ...) -> None: ...
+    gnubg_id: str
+    xgid: str
+    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
 
 class CheckerMove(_message.Message):
     __slots__ = ("from_point", "to_point", "die", "hit")

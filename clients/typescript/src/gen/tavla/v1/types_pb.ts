@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tavla/v1/types.proto.
  */
 export const file_tavla_v1_types: GenFile = /*@__PURE__*/
-  fileDesc("ChR0YXZsYS92MS90eXBlcy5wcm90bxIIdGF2bGEudjEiyQIKB1J1bGVzZXQSDgoGcHJlc2V0GAEgASgJEiIKBXN0YXJ0GAIgASgOMhMudGF2bGEudjEuU3RhcnRSdWxlEjEKDWthdG1lcmxpX21hcnMYAyABKA4yGi50YXZsYS52MS5LYXRtZXJsaU1hcnNSdWxlEhEKBGN1YmUYBCABKAhIAIgBARIVCghjcmF3Zm9yZBgFIAEoCEgBiAEBEhMKBmphY29ieRgGIAEoCEgCiAEBEhQKB2JlYXZlcnMYByABKAhIA4gBARIXCgpjdWJlX2xpbWl0GAggASgNSASIAQESLQoNbWF0Y2hfbGVuZ3RocxgJIAEoCzIWLnRhdmxhLnYxLk1hdGNoTGVuZ3Roc0IHCgVfY3ViZUILCglfY3Jhd2ZvcmRCCQoHX2phY29ieUIKCghfYmVhdmVyc0INCgtfY3ViZV9saW1pdCIzCgxNYXRjaExlbmd0aHMSDwoHbGVuZ3RocxgBIAMoDRISCgptb25leV9wbGF5GAIgASgIIlEKDFNpZGVDaGVja2VycxIOCgZwb2ludHMYASADKA0SCwoDYmFyGAIgASgNEhEKCWJvcm5lX29mZhgDIAEoDRIRCglwaXBfY291bnQYBCABKA0iVQoFQm9hcmQSJQoFd2hpdGUYASABKAsyFi50YXZsYS52MS5TaWRlQ2hlY2tlcnMSJQoFYmxhY2sYAiABKAsyFi50YXZsYS52MS5TaWRlQ2hlY2tlcnMiYAoIUG9zaXRpb24SHwoHb25fcm9sbBgBIAEoDjIOLnRhdmxhLnYxLlNpZGUSHgoFYm9hcmQYAiABKAsyDy50YXZsYS52MS5Cb2FyZBITCgtwb3NpdGlvbl9pZBgDIAEoCSJNCgtDaGVja2VyTW92ZRISCgpmcm9tX3BvaW50GAEgASgNEhAKCHRvX3BvaW50GAIgASgNEgsKA2RpZRgDIAEoDRILCgNoaXQYBCABKAgiagoETW92ZRIQCghub3RhdGlvbhgBIAEoCRIsCg1jaGVja2VyX21vdmVzGAIgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSIgoGcmVzdWx0GAMgASgLMhIudGF2bGEudjEuUG9zaXRpb24iYAoKR2FtZVJlc3VsdBIeCgZ3aW5uZXIYASABKA4yDi50YXZsYS52MS5TaWRlEiIKBGtpbmQYAiABKA4yFC50YXZsYS52MS5SZXN1bHRLaW5kEg4KBnBvaW50cxgDIAEoDSo8CgRTaWRlEhQKEFNJREVfVU5TUEVDSUZJRUQQABIOCgpTSURFX1dISVRFEAESDgoKU0lERV9CTEFDSxACKl0KCVN0YXJ0UnVsZRIaChZTVEFSVF9SVUxFX1VOU1BFQ0lGSUVEEAASHAoYU1RBUlRfUlVMRV9JTlRFUk5BVElPTkFMEAESFgoSU1RBUlRfUlVMRV9UVVJLSVNIEAIqdgoQS2F0bWVybGlNYXJzUnVsZRIiCh5LQVRNRVJMSV9NQVJTX1JVTEVfVU5TUEVDSUZJRUQQABIeChpLQVRNRVJMSV9NQVJTX1JVTEVfQ09VTlRFRBABEh4KGktBVE1FUkxJX01BUlNfUlVMRV9BU19NQVJTEAIqdQoKUmVzdWx0S2luZBIbChdSRVNVTFRfS0lORF9VTlNQRUNJRklFRBAAEhYKElJFU1VMVF9LSU5EX1NJTkdMRRABEhYKElJFU1VMVF9LSU5EX0dBTU1PThACEhoKFlJFU1VMVF9LSU5EX0JBQ0tHQU1NT04QA0JRCgxkZXYudGF2bGEudjFQAVo/Z2l0aHViLmNvbS90YXZsYS1lbmdpbmUvdGF2bGEtZW5naW5lL2NsaWVudHMvZ28vdGF2bGF2MTt0YXZsYXYxYgZwcm90bzM");
+  fileDesc("ChR0YXZsYS92MS90eXBlcy5wcm90bxIIdGF2bGEudjEiyQIKB1J1bGVzZXQSDgoGcHJlc2V0GAEgASgJEiIKBXN0YXJ0GAIgASgOMhMudGF2bGEudjEuU3RhcnRSdWxlEjEKDWthdG1lcmxpX21hcnMYAyABKA4yGi50YXZsYS52MS5LYXRtZXJsaU1hcnNSdWxlEhEKBGN1YmUYBCABKAhIAIgBARIVCghjcmF3Zm9yZBgFIAEoCEgBiAEBEhMKBmphY29ieRgGIAEoCEgCiAEBEhQKB2JlYXZlcnMYByABKAhIA4gBARIXCgpjdWJlX2xpbWl0GAggASgNSASIAQESLQoNbWF0Y2hfbGVuZ3RocxgJIAEoCzIWLnRhdmxhLnYxLk1hdGNoTGVuZ3Roc0IHCgVfY3ViZUILCglfY3Jhd2ZvcmRCCQoHX2phY29ieUIKCghfYmVhdmVyc0INCgtfY3ViZV9saW1pdCIzCgxNYXRjaExlbmd0aHMSDwoHbGVuZ3RocxgBIAMoDRISCgptb25leV9wbGF5GAIgASgIIlEKDFNpZGVDaGVja2VycxIOCgZwb2ludHMYASADKA0SCwoDYmFyGAIgASgNEhEKCWJvcm5lX29mZhgDIAEoDRIRCglwaXBfY291bnQYBCABKA0iVQoFQm9hcmQSJQoFd2hpdGUYASABKAsyFi50YXZsYS52MS5TaWRlQ2hlY2tlcnMSJQoFYmxhY2sYAiABKAsyFi50YXZsYS52MS5TaWRlQ2hlY2tlcnMigAEKCFBvc2l0aW9uEh8KB29uX3JvbGwYASABKA4yDi50YXZsYS52MS5TaWRlEh4KBWJvYXJkGAIgASgLMg8udGF2bGEudjEuQm9hcmQSEwoLcG9zaXRpb25faWQYAyABKAkSEAoIZ251YmdfaWQYBCABKAkSDAoEeGdpZBgFIAEoCSJNCgtDaGVja2VyTW92ZRISCgpmcm9tX3BvaW50GAEgASgNEhAKCHRvX3BvaW50GAIgASgNEgsKA2RpZRgDIAEoDRILCgNoaXQYBCABKAgiagoETW92ZRIQCghub3RhdGlvbhgBIAEoCRIsCg1jaGVja2VyX21vdmVzGAIgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSIgoGcmVzdWx0GAMgASgLMhIudGF2bGEudjEuUG9zaXRpb24iYAoKR2FtZVJlc3VsdBIeCgZ3aW5uZXIYASABKA4yDi50YXZsYS52MS5TaWRlEiIKBGtpbmQYAiABKA4yFC50YXZsYS52MS5SZXN1bHRLaW5kEg4KBnBvaW50cxgDIAEoDSo8CgRTaWRlEhQKEFNJREVfVU5TUEVDSUZJRUQQABIOCgpTSURFX1dISVRFEAESDgoKU0lERV9CTEFDSxACKl0KCVN0YXJ0UnVsZRIaChZTVEFSVF9SVUxFX1VOU1BFQ0lGSUVEEAASHAoYU1RBUlRfUlVMRV9JTlRFUk5BVElPTkFMEAESFgoSU1RBUlRfUlVMRV9UVVJLSVNIEAIqdgoQS2F0bWVybGlNYXJzUnVsZRIiCh5LQVRNRVJMSV9NQVJTX1JVTEVfVU5TUEVDSUZJRUQQABIeChpLQVRNRVJMSV9NQVJTX1JVTEVfQ09VTlRFRBABEh4KGktBVE1FUkxJX01BUlNfUlVMRV9BU19NQVJTEAIqdQoKUmVzdWx0S2luZBIbChdSRVNVTFRfS0lORF9VTlNQRUNJRklFRBAAEhYKElJFU1VMVF9LSU5EX1NJTkdMRRABEhYKElJFU1VMVF9LSU5EX0dBTU1PThACEhoKFlJFU1VMVF9LSU5EX0JBQ0tHQU1NT04QA0JRCgxkZXYudGF2bGEudjFQAVo/Z2l0aHViLmNvbS90YXZsYS1lbmdpbmUvdGF2bGEtZW5naW5lL2NsaWVudHMvZ28vdGF2bGF2MTt0YXZsYXYxYgZwcm90bzM");
 
 /**
  * The variant options of a game. Every field is optional; the default is the international rules.
@@ -195,14 +195,16 @@ export const BoardSchema: GenMessage<Board> = /*@__PURE__*/
   messageDesc(file_tavla_v1_types, 3);
 
 /**
- * A position: the checkers and the side on roll. On input give `board` or `position_id`; when
- * both are given they must describe the same checkers. Every returned position has both.
+ * A position: the checkers and the side on roll. On input give `board`, `position_id`,
+ * `gnubg_id` or `xgid` (docs/formats.md); when several are given they must describe the same
+ * checkers and side on roll. Every returned position has all four.
  *
  * @generated from message tavla.v1.Position
  */
 export type Position = Message<"tavla.v1.Position"> & {
   /**
-   * The side on roll. Required with `board`; with only `position_id`, unset means white.
+   * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+   * `gnubg_id` or `xgid`, unset means the ID's side on roll.
    *
    * @generated from field: tavla.v1.Side on_roll = 1;
    */
@@ -221,6 +223,24 @@ export type Position = Message<"tavla.v1.Position"> & {
    * @generated from field: string position_id = 3;
    */
   positionId: string;
+
+  /**
+   * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+   * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+   * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+   *
+   * @generated from field: string gnubg_id = 4;
+   */
+  gnubgId: string;
+
+  /**
+   * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+   * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+   * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+   *
+   * @generated from field: string xgid = 5;
+   */
+  xgid: string;
 };
 
 /**

@@ -591,6 +591,37 @@ public final class EngineServiceGrpc {
     return getListRulesetsMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.RenderPositionRequest,
+      dev.tavla.v1.RenderPositionResponse> getRenderPositionMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "RenderPosition",
+      requestType = dev.tavla.v1.RenderPositionRequest.class,
+      responseType = dev.tavla.v1.RenderPositionResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.RenderPositionRequest,
+      dev.tavla.v1.RenderPositionResponse> getRenderPositionMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.RenderPositionRequest, dev.tavla.v1.RenderPositionResponse> getRenderPositionMethod;
+    if ((getRenderPositionMethod = EngineServiceGrpc.getRenderPositionMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getRenderPositionMethod = EngineServiceGrpc.getRenderPositionMethod) == null) {
+          EngineServiceGrpc.getRenderPositionMethod = getRenderPositionMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.RenderPositionRequest, dev.tavla.v1.RenderPositionResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "RenderPosition"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.RenderPositionRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.RenderPositionResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("RenderPosition"))
+              .build();
+        }
+      }
+    }
+    return getRenderPositionMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -855,6 +886,17 @@ public final class EngineServiceGrpc {
     default void listRulesets(dev.tavla.v1.ListRulesetsRequest request,
         io.grpc.stub.StreamObserver<dev.tavla.v1.ListRulesetsResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListRulesetsMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+     * trays, cube, dice, match score and pip counts.
+     * </pre>
+     */
+    default void renderPosition(dev.tavla.v1.RenderPositionRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.RenderPositionResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getRenderPositionMethod(), responseObserver);
     }
   }
 
@@ -1126,6 +1168,18 @@ public final class EngineServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getListRulesetsMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+     * trays, cube, dice, match score and pip counts.
+     * </pre>
+     */
+    public void renderPosition(dev.tavla.v1.RenderPositionRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.RenderPositionResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getRenderPositionMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -1346,6 +1400,17 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getListRulesetsMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+     * trays, cube, dice, match score and pip counts.
+     * </pre>
+     */
+    public dev.tavla.v1.RenderPositionResponse renderPosition(dev.tavla.v1.RenderPositionRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getRenderPositionMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -1565,6 +1630,17 @@ public final class EngineServiceGrpc {
     public dev.tavla.v1.ListRulesetsResponse listRulesets(dev.tavla.v1.ListRulesetsRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getListRulesetsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+     * trays, cube, dice, match score and pip counts.
+     * </pre>
+     */
+    public dev.tavla.v1.RenderPositionResponse renderPosition(dev.tavla.v1.RenderPositionRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getRenderPositionMethod(), getCallOptions(), request);
     }
   }
 
@@ -1804,6 +1880,18 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getListRulesetsMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
+     * trays, cube, dice, match score and pip counts.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.RenderPositionResponse> renderPosition(
+        dev.tavla.v1.RenderPositionRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getRenderPositionMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_GET_INITIAL_POSITION = 0;
@@ -1824,6 +1912,7 @@ public final class EngineServiceGrpc {
   private static final int METHODID_ADVANCE_CLOCK = 15;
   private static final int METHODID_GET_RULESET = 16;
   private static final int METHODID_LIST_RULESETS = 17;
+  private static final int METHODID_RENDER_POSITION = 18;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1913,6 +2002,10 @@ public final class EngineServiceGrpc {
         case METHODID_LIST_RULESETS:
           serviceImpl.listRulesets((dev.tavla.v1.ListRulesetsRequest) request,
               (io.grpc.stub.StreamObserver<dev.tavla.v1.ListRulesetsResponse>) responseObserver);
+          break;
+        case METHODID_RENDER_POSITION:
+          serviceImpl.renderPosition((dev.tavla.v1.RenderPositionRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.RenderPositionResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -2058,6 +2151,13 @@ public final class EngineServiceGrpc {
               dev.tavla.v1.ListRulesetsRequest,
               dev.tavla.v1.ListRulesetsResponse>(
                 service, METHODID_LIST_RULESETS)))
+        .addMethod(
+          getRenderPositionMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.RenderPositionRequest,
+              dev.tavla.v1.RenderPositionResponse>(
+                service, METHODID_RENDER_POSITION)))
         .build();
   }
 
@@ -2124,6 +2224,7 @@ public final class EngineServiceGrpc {
               .addMethod(getAdvanceClockMethod())
               .addMethod(getGetRulesetMethod())
               .addMethod(getListRulesetsMethod())
+              .addMethod(getRenderPositionMethod())
               .build();
         }
       }

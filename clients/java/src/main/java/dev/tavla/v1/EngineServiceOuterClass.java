@@ -206,6 +206,16 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_tavla_v1_ListRulesetsResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_RenderPositionRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_RenderPositionRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_RenderPositionResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_RenderPositionResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -218,182 +228,193 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
       "\n\035tavla/v1/engine_service.proto\022\010tavla.v" +
       "1\032\026tavla/v1/bearoff.proto\032\024tavla/v1/cloc" +
       "k.proto\032\023tavla/v1/dice.proto\032\024tavla/v1/m" +
-      "atch.proto\032\024tavla/v1/types.proto\"q\n\031GetI" +
-      "nitialPositionRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
-      ".tavla.v1.RulesetR\007ruleset\022\'\n\007on_roll\030\002 " +
-      "\001(\0162\016.tavla.v1.SideR\006onRoll\"L\n\032GetInitia" +
-      "lPositionResponse\022.\n\010position\030\001 \001(\0132\022.ta" +
-      "vla.v1.PositionR\010position\"\210\001\n\025ListLegalM" +
-      "ovesRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1." +
-      "RulesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tav" +
-      "la.v1.PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004" +
-      "dice\"[\n\026ListLegalMovesResponse\022$\n\005moves\030" +
-      "\001 \003(\0132\016.tavla.v1.MoveR\005moves\022\033\n\tdice_use" +
-      "d\030\002 \001(\rR\010diceUsed\"\323\001\n\020ApplyMoveRequest\022+" +
-      "\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rule" +
-      "set\022.\n\010position\030\002 \001(\0132\022.tavla.v1.Positio" +
-      "nR\010position\022\022\n\004dice\030\003 \003(\rR\004dice\022\"\n\004move\030" +
-      "\004 \001(\0132\016.tavla.v1.MoveR\004move\022*\n\005match\030\005 \001" +
-      "(\0132\024.tavla.v1.MatchStateR\005match\"\343\001\n\021Appl" +
-      "yMoveResponse\022\"\n\004move\030\001 \001(\0132\016.tavla.v1.M" +
-      "oveR\004move\022.\n\010position\030\002 \001(\0132\022.tavla.v1.P" +
-      "ositionR\010position\022\033\n\tgame_over\030\003 \001(\010R\010ga" +
-      "meOver\022,\n\006result\030\004 \001(\0132\024.tavla.v1.GameRe" +
-      "sultR\006result\022/\n\007outcome\030\005 \001(\0132\025.tavla.v1" +
-      ".GameOutcomeR\007outcome\"\233\001\n\020ScoreGameReque" +
-      "st\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007" +
-      "ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v1.Pos" +
-      "itionR\010position\022*\n\005match\030\003 \001(\0132\024.tavla.v" +
-      "1.MatchStateR\005match\"\217\001\n\021ScoreGameRespons" +
-      "e\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022,\n\006result" +
-      "\030\002 \001(\0132\024.tavla.v1.GameResultR\006result\022/\n\007" +
-      "outcome\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007ou" +
-      "tcome\"\201\001\n\016BearOffRequest\022+\n\007ruleset\030\001 \001(" +
-      "\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010positio" +
-      "n\030\002 \001(\0132\022.tavla.v1.PositionR\010position\022\022\n" +
-      "\004dice\030\003 \003(\rR\004dice\"\360\001\n\017BearOffResponse\022-\n" +
-      "\005white\030\001 \001(\0132\027.tavla.v1.BearOffStatusR\005w" +
-      "hite\022-\n\005black\030\002 \001(\0132\027.tavla.v1.BearOffSt" +
-      "atusR\005black\022&\n\004race\030\003 \001(\0132\022.tavla.v1.Rac" +
-      "eOddsR\004race\022*\n\005moves\030\004 \003(\0132\024.tavla.v1.Ra" +
-      "nkedMoveR\005moves\022+\n\tbest_move\030\005 \001(\0132\016.tav" +
-      "la.v1.MoveR\010bestMove\"\341\001\n\025ListLegalStepsR" +
-      "equest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rules" +
-      "etR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v1" +
-      ".PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004dice\022" +
-      "+\n\005steps\030\004 \003(\0132\025.tavla.v1.CheckerMoveR\005s" +
-      "teps\022*\n\005match\030\005 \001(\0132\024.tavla.v1.MatchStat" +
-      "eR\005match\"\352\002\n\026ListLegalStepsResponse\0224\n\nn" +
-      "ext_steps\030\001 \003(\0132\025.tavla.v1.CheckerMoveR\t" +
-      "nextSteps\022\032\n\010complete\030\002 \001(\010R\010complete\022\"\n" +
-      "\004move\030\003 \001(\0132\016.tavla.v1.MoveR\004move\022.\n\010pos" +
-      "ition\030\004 \001(\0132\022.tavla.v1.PositionR\010positio" +
-      "n\022\033\n\tdice_left\030\005 \003(\rR\010diceLeft\022+\n\005steps\030" +
-      "\006 \003(\0132\025.tavla.v1.CheckerMoveR\005steps\022\022\n\004g" +
-      "ele\030\007 \001(\010R\004gele\022\033\n\tgame_over\030\010 \001(\010R\010game" +
-      "Over\022/\n\007outcome\030\t \001(\0132\025.tavla.v1.GameOut" +
-      "comeR\007outcome\"\332\001\n\020StartGameRequest\022+\n\007ru" +
+      "atch.proto\032\025tavla/v1/render.proto\032\024tavla" +
+      "/v1/types.proto\"q\n\031GetInitialPositionReq" +
+      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
+      "R\007ruleset\022\'\n\007on_roll\030\002 \001(\0162\016.tavla.v1.Si" +
+      "deR\006onRoll\"L\n\032GetInitialPositionResponse" +
+      "\022.\n\010position\030\001 \001(\0132\022.tavla.v1.PositionR\010" +
+      "position\"\210\001\n\025ListLegalMovesRequest\022+\n\007ru" +
       "leset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022" +
-      "*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005ma" +
-      "tch\0221\n\010roll_off\030\003 \003(\0132\026.tavla.v1.RollOff" +
-      "ThrowR\007rollOff\022\022\n\004dice\030\004 \003(\rR\004dice\022&\n\004se" +
-      "ed\030\005 \001(\0132\022.tavla.v1.DiceSeedR\004seed\"\220\002\n\021S" +
-      "tartGameResponse\022(\n\007starter\030\001 \001(\0162\016.tavl" +
-      "a.v1.SideR\007starter\022\022\n\004dice\030\002 \003(\rR\004dice\022/" +
-      "\n\tdice_name\030\003 \001(\0132\022.tavla.v1.RollNameR\010d" +
-      "iceName\0221\n\010roll_off\030\004 \003(\0132\026.tavla.v1.Rol" +
-      "lOffThrowR\007rollOff\022.\n\010position\030\005 \001(\0132\022.t" +
-      "avla.v1.PositionR\010position\022)\n\005proof\030\006 \001(" +
-      "\0132\023.tavla.v1.DiceProofR\005proof\"\023\n\021CommitD" +
-      "iceRequest\"b\n\022CommitDiceResponse\022\036\n\ncomm" +
-      "itment\030\001 \001(\tR\ncommitment\022\024\n\005token\030\002 \001(\tR" +
-      "\005token\022\026\n\006scheme\030\003 \001(\tR\006scheme\"i\n\017RollDi" +
-      "ceRequest\022&\n\004seed\030\001 \001(\0132\022.tavla.v1.DiceS" +
-      "eedR\004seed\022.\n\010position\030\002 \001(\0132\022.tavla.v1.P" +
-      "ositionR\010position\"\215\001\n\020RollDiceResponse\022\022" +
-      "\n\004dice\030\001 \003(\rR\004dice\022&\n\004name\030\002 \001(\0132\022.tavla" +
-      ".v1.RollNameR\004name\022)\n\005proof\030\003 \001(\0132\023.tavl" +
-      "a.v1.DiceProofR\005proof\022\022\n\004gele\030\004 \001(\010R\004gel" +
-      "e\"%\n\017NameRollRequest\022\022\n\004dice\030\001 \003(\rR\004dice" +
-      "\":\n\020NameRollResponse\022&\n\004name\030\001 \001(\0132\022.tav" +
-      "la.v1.RollNameR\004name\"\225\001\n\026ListCubeActions" +
+      ".\n\010position\030\002 \001(\0132\022.tavla.v1.PositionR\010p" +
+      "osition\022\022\n\004dice\030\003 \003(\rR\004dice\"[\n\026ListLegal" +
+      "MovesResponse\022$\n\005moves\030\001 \003(\0132\016.tavla.v1." +
+      "MoveR\005moves\022\033\n\tdice_used\030\002 \001(\rR\010diceUsed" +
+      "\"\323\001\n\020ApplyMoveRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
+      ".tavla.v1.RulesetR\007ruleset\022.\n\010position\030\002" +
+      " \001(\0132\022.tavla.v1.PositionR\010position\022\022\n\004di" +
+      "ce\030\003 \003(\rR\004dice\022\"\n\004move\030\004 \001(\0132\016.tavla.v1." +
+      "MoveR\004move\022*\n\005match\030\005 \001(\0132\024.tavla.v1.Mat" +
+      "chStateR\005match\"\343\001\n\021ApplyMoveResponse\022\"\n\004" +
+      "move\030\001 \001(\0132\016.tavla.v1.MoveR\004move\022.\n\010posi" +
+      "tion\030\002 \001(\0132\022.tavla.v1.PositionR\010position" +
+      "\022\033\n\tgame_over\030\003 \001(\010R\010gameOver\022,\n\006result\030" +
+      "\004 \001(\0132\024.tavla.v1.GameResultR\006result\022/\n\007o" +
+      "utcome\030\005 \001(\0132\025.tavla.v1.GameOutcomeR\007out" +
+      "come\"\233\001\n\020ScoreGameRequest\022+\n\007ruleset\030\001 \001" +
+      "(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010positi" +
+      "on\030\002 \001(\0132\022.tavla.v1.PositionR\010position\022*" +
+      "\n\005match\030\003 \001(\0132\024.tavla.v1.MatchStateR\005mat" +
+      "ch\"\217\001\n\021ScoreGameResponse\022\033\n\tgame_over\030\001 " +
+      "\001(\010R\010gameOver\022,\n\006result\030\002 \001(\0132\024.tavla.v1" +
+      ".GameResultR\006result\022/\n\007outcome\030\003 \001(\0132\025.t" +
+      "avla.v1.GameOutcomeR\007outcome\"\201\001\n\016BearOff" +
       "Request\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rule" +
-      "setR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.M" +
-      "atchStateR\005match\022\"\n\004side\030\003 \001(\0162\016.tavla.v" +
-      "1.SideR\004side\"\204\001\n\027ListCubeActionsResponse" +
-      "\022.\n\007actions\030\001 \003(\0162\024.tavla.v1.CubeActionR" +
-      "\007actions\0229\n\rdouble_denial\030\002 \001(\0162\024.tavla." +
-      "v1.CubeDenialR\014doubleDenial\"\303\001\n\026ApplyCub" +
-      "eActionRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla." +
-      "v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tav" +
-      "la.v1.MatchStateR\005match\022\"\n\004side\030\003 \001(\0162\016." +
-      "tavla.v1.SideR\004side\022,\n\006action\030\004 \001(\0162\024.ta" +
-      "vla.v1.CubeActionR\006action\"\223\001\n\027ApplyCubeA" +
-      "ctionResponse\022*\n\005match\030\001 \001(\0132\024.tavla.v1." +
-      "MatchStateR\005match\022\033\n\tgame_over\030\002 \001(\010R\010ga" +
-      "meOver\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.GameO" +
-      "utcomeR\007outcome\"\244\001\n\027OfferResignationRequ" +
-      "est\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR" +
-      "\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Match" +
-      "StateR\005match\0220\n\005offer\030\003 \001(\0132\032.tavla.v1.R" +
-      "esignationOfferR\005offer\"K\n\030OfferResignati" +
-      "onResponse\022/\n\007outcome\030\001 \001(\0132\025.tavla.v1.G" +
-      "ameOutcomeR\007outcome\"\275\001\n\030AnswerResignatio" +
-      "nRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rul" +
-      "esetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1." +
-      "MatchStateR\005match\0220\n\005offer\030\003 \001(\0132\032.tavla" +
-      ".v1.ResignationOfferR\005offer\022\026\n\006accept\030\004 " +
-      "\001(\010R\006accept\"i\n\031AnswerResignationResponse" +
-      "\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022/\n\007outcome" +
-      "\030\002 \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"\236" +
-      "\001\n\022UpdateMatchRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
-      ".tavla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(" +
-      "\0132\024.tavla.v1.MatchStateR\005match\022/\n\007outcom" +
-      "e\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"" +
-      "\266\002\n\023UpdateMatchResponse\022*\n\005match\030\001 \001(\0132\024" +
-      ".tavla.v1.MatchStateR\005match\022/\n\007outcome\030\002" +
-      " \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\022#\n\r" +
-      "points_scored\030\003 \001(\rR\014pointsScored\022\035\n\nmat" +
-      "ch_over\030\004 \001(\010R\tmatchOver\022&\n\006winner\030\005 \001(\016" +
-      "2\016.tavla.v1.SideR\006winner\022#\n\rcrawford_gam" +
-      "e\030\006 \001(\010R\014crawfordGame\0221\n\014next_starter\030\007 " +
-      "\001(\0162\016.tavla.v1.SideR\013nextStarter\"\345\001\n\023Adv" +
-      "anceClockRequest\0223\n\010settings\030\001 \001(\0132\027.tav" +
-      "la.v1.ClockSettingsR\010settings\022*\n\005state\030\002" +
-      " \001(\0132\024.tavla.v1.ClockStateR\005state\022\"\n\004sid" +
-      "e\030\003 \001(\0162\016.tavla.v1.SideR\004side\022*\n\005event\030\004" +
-      " \001(\0162\024.tavla.v1.ClockEventR\005event\022\035\n\nela" +
-      "psed_ms\030\005 \001(\rR\telapsedMs\"\336\001\n\024AdvanceCloc" +
-      "kResponse\022*\n\005state\030\001 \001(\0132\024.tavla.v1.Cloc" +
-      "kStateR\005state\0220\n\007forfeit\030\002 \001(\0132\026.tavla.v" +
-      "1.ClockForfeitR\007forfeit\022\035\n\ncharged_ms\030\003 " +
-      "\001(\rR\tchargedMs\022\'\n\017extensions_used\030\004 \001(\rR" +
-      "\016extensionsUsed\022 \n\014time_left_ms\030\005 \001(\rR\nt" +
-      "imeLeftMs\"@\n\021GetRulesetRequest\022+\n\007rulese" +
-      "t\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\"A\n\022G" +
-      "etRulesetResponse\022+\n\007ruleset\030\001 \001(\0132\021.tav" +
-      "la.v1.RulesetR\007ruleset\"\025\n\023ListRulesetsRe" +
-      "quest\"I\n\024ListRulesetsResponse\0221\n\007presets" +
-      "\030\001 \003(\0132\027.tavla.v1.RulesetPresetR\007presets" +
-      "2\227\013\n\rEngineService\022_\n\022GetInitialPosition" +
-      "\022#.tavla.v1.GetInitialPositionRequest\032$." +
-      "tavla.v1.GetInitialPositionResponse\022S\n\016L" +
-      "istLegalMoves\022\037.tavla.v1.ListLegalMovesR" +
-      "equest\032 .tavla.v1.ListLegalMovesResponse" +
-      "\022D\n\tApplyMove\022\032.tavla.v1.ApplyMoveReques" +
-      "t\032\033.tavla.v1.ApplyMoveResponse\022D\n\tScoreG" +
-      "ame\022\032.tavla.v1.ScoreGameRequest\032\033.tavla." +
-      "v1.ScoreGameResponse\022>\n\007BearOff\022\030.tavla." +
-      "v1.BearOffRequest\032\031.tavla.v1.BearOffResp" +
-      "onse\022S\n\016ListLegalSteps\022\037.tavla.v1.ListLe" +
-      "galStepsRequest\032 .tavla.v1.ListLegalStep" +
-      "sResponse\022D\n\tStartGame\022\032.tavla.v1.StartG" +
-      "ameRequest\032\033.tavla.v1.StartGameResponse\022" +
-      "G\n\nCommitDice\022\033.tavla.v1.CommitDiceReque" +
-      "st\032\034.tavla.v1.CommitDiceResponse\022A\n\010Roll" +
-      "Dice\022\031.tavla.v1.RollDiceRequest\032\032.tavla." +
-      "v1.RollDiceResponse\022A\n\010NameRoll\022\031.tavla." +
-      "v1.NameRollRequest\032\032.tavla.v1.NameRollRe" +
-      "sponse\022V\n\017ListCubeActions\022 .tavla.v1.Lis" +
-      "tCubeActionsRequest\032!.tavla.v1.ListCubeA" +
-      "ctionsResponse\022V\n\017ApplyCubeAction\022 .tavl" +
-      "a.v1.ApplyCubeActionRequest\032!.tavla.v1.A" +
-      "pplyCubeActionResponse\022Y\n\020OfferResignati" +
-      "on\022!.tavla.v1.OfferResignationRequest\032\"." +
-      "tavla.v1.OfferResignationResponse\022\\\n\021Ans" +
-      "werResignation\022\".tavla.v1.AnswerResignat" +
-      "ionRequest\032#.tavla.v1.AnswerResignationR" +
-      "esponse\022J\n\013UpdateMatch\022\034.tavla.v1.Update" +
-      "MatchRequest\032\035.tavla.v1.UpdateMatchRespo" +
-      "nse\022M\n\014AdvanceClock\022\035.tavla.v1.AdvanceCl" +
-      "ockRequest\032\036.tavla.v1.AdvanceClockRespon" +
-      "se\022G\n\nGetRuleset\022\033.tavla.v1.GetRulesetRe" +
-      "quest\032\034.tavla.v1.GetRulesetResponse\022M\n\014L" +
-      "istRulesets\022\035.tavla.v1.ListRulesetsReque" +
-      "st\032\036.tavla.v1.ListRulesetsResponseBQ\n\014de" +
-      "v.tavla.v1P\001Z?github.com/tavla-engine/ta" +
-      "vla-engine/clients/go/tavlav1;tavlav1b\006p" +
-      "roto3"
+      "setR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v" +
+      "1.PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004dice" +
+      "\"\360\001\n\017BearOffResponse\022-\n\005white\030\001 \001(\0132\027.ta" +
+      "vla.v1.BearOffStatusR\005white\022-\n\005black\030\002 \001" +
+      "(\0132\027.tavla.v1.BearOffStatusR\005black\022&\n\004ra" +
+      "ce\030\003 \001(\0132\022.tavla.v1.RaceOddsR\004race\022*\n\005mo" +
+      "ves\030\004 \003(\0132\024.tavla.v1.RankedMoveR\005moves\022+" +
+      "\n\tbest_move\030\005 \001(\0132\016.tavla.v1.MoveR\010bestM" +
+      "ove\"\341\001\n\025ListLegalStepsRequest\022+\n\007ruleset" +
+      "\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010po" +
+      "sition\030\002 \001(\0132\022.tavla.v1.PositionR\010positi" +
+      "on\022\022\n\004dice\030\003 \003(\rR\004dice\022+\n\005steps\030\004 \003(\0132\025." +
+      "tavla.v1.CheckerMoveR\005steps\022*\n\005match\030\005 \001" +
+      "(\0132\024.tavla.v1.MatchStateR\005match\"\352\002\n\026List" +
+      "LegalStepsResponse\0224\n\nnext_steps\030\001 \003(\0132\025" +
+      ".tavla.v1.CheckerMoveR\tnextSteps\022\032\n\010comp" +
+      "lete\030\002 \001(\010R\010complete\022\"\n\004move\030\003 \001(\0132\016.tav" +
+      "la.v1.MoveR\004move\022.\n\010position\030\004 \001(\0132\022.tav" +
+      "la.v1.PositionR\010position\022\033\n\tdice_left\030\005 " +
+      "\003(\rR\010diceLeft\022+\n\005steps\030\006 \003(\0132\025.tavla.v1." +
+      "CheckerMoveR\005steps\022\022\n\004gele\030\007 \001(\010R\004gele\022\033" +
+      "\n\tgame_over\030\010 \001(\010R\010gameOver\022/\n\007outcome\030\t" +
+      " \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"\332\001\n" +
+      "\020StartGameRequest\022+\n\007ruleset\030\001 \001(\0132\021.tav" +
+      "la.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024." +
+      "tavla.v1.MatchStateR\005match\0221\n\010roll_off\030\003" +
+      " \003(\0132\026.tavla.v1.RollOffThrowR\007rollOff\022\022\n" +
+      "\004dice\030\004 \003(\rR\004dice\022&\n\004seed\030\005 \001(\0132\022.tavla." +
+      "v1.DiceSeedR\004seed\"\220\002\n\021StartGameResponse\022" +
+      "(\n\007starter\030\001 \001(\0162\016.tavla.v1.SideR\007starte" +
+      "r\022\022\n\004dice\030\002 \003(\rR\004dice\022/\n\tdice_name\030\003 \001(\013" +
+      "2\022.tavla.v1.RollNameR\010diceName\0221\n\010roll_o" +
+      "ff\030\004 \003(\0132\026.tavla.v1.RollOffThrowR\007rollOf" +
+      "f\022.\n\010position\030\005 \001(\0132\022.tavla.v1.PositionR" +
+      "\010position\022)\n\005proof\030\006 \001(\0132\023.tavla.v1.Dice" +
+      "ProofR\005proof\"\023\n\021CommitDiceRequest\"b\n\022Com" +
+      "mitDiceResponse\022\036\n\ncommitment\030\001 \001(\tR\ncom" +
+      "mitment\022\024\n\005token\030\002 \001(\tR\005token\022\026\n\006scheme\030" +
+      "\003 \001(\tR\006scheme\"i\n\017RollDiceRequest\022&\n\004seed" +
+      "\030\001 \001(\0132\022.tavla.v1.DiceSeedR\004seed\022.\n\010posi" +
+      "tion\030\002 \001(\0132\022.tavla.v1.PositionR\010position" +
+      "\"\215\001\n\020RollDiceResponse\022\022\n\004dice\030\001 \003(\rR\004dic" +
+      "e\022&\n\004name\030\002 \001(\0132\022.tavla.v1.RollNameR\004nam" +
+      "e\022)\n\005proof\030\003 \001(\0132\023.tavla.v1.DiceProofR\005p" +
+      "roof\022\022\n\004gele\030\004 \001(\010R\004gele\"%\n\017NameRollRequ" +
+      "est\022\022\n\004dice\030\001 \003(\rR\004dice\":\n\020NameRollRespo" +
+      "nse\022&\n\004name\030\001 \001(\0132\022.tavla.v1.RollNameR\004n" +
+      "ame\"\225\001\n\026ListCubeActionsRequest\022+\n\007rulese" +
+      "t\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005m" +
+      "atch\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match\022" +
+      "\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004side\"\204\001\n\027" +
+      "ListCubeActionsResponse\022.\n\007actions\030\001 \003(\016" +
+      "2\024.tavla.v1.CubeActionR\007actions\0229\n\rdoubl" +
+      "e_denial\030\002 \001(\0162\024.tavla.v1.CubeDenialR\014do" +
+      "ubleDenial\"\303\001\n\026ApplyCubeActionRequest\022+\n" +
+      "\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rules" +
+      "et\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR" +
+      "\005match\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004si" +
+      "de\022,\n\006action\030\004 \001(\0162\024.tavla.v1.CubeAction" +
+      "R\006action\"\223\001\n\027ApplyCubeActionResponse\022*\n\005" +
+      "match\030\001 \001(\0132\024.tavla.v1.MatchStateR\005match" +
+      "\022\033\n\tgame_over\030\002 \001(\010R\010gameOver\022/\n\007outcome" +
+      "\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"\244" +
+      "\001\n\027OfferResignationRequest\022+\n\007ruleset\030\001 " +
+      "\001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005match" +
+      "\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match\0220\n\005o" +
+      "ffer\030\003 \001(\0132\032.tavla.v1.ResignationOfferR\005" +
+      "offer\"K\n\030OfferResignationResponse\022/\n\007out" +
+      "come\030\001 \001(\0132\025.tavla.v1.GameOutcomeR\007outco" +
+      "me\"\275\001\n\030AnswerResignationRequest\022+\n\007rules" +
+      "et\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005" +
+      "match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match" +
+      "\0220\n\005offer\030\003 \001(\0132\032.tavla.v1.ResignationOf" +
+      "ferR\005offer\022\026\n\006accept\030\004 \001(\010R\006accept\"i\n\031An" +
+      "swerResignationResponse\022\033\n\tgame_over\030\001 \001" +
+      "(\010R\010gameOver\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1" +
+      ".GameOutcomeR\007outcome\"\236\001\n\022UpdateMatchReq" +
+      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
+      "R\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Matc" +
+      "hStateR\005match\022/\n\007outcome\030\003 \001(\0132\025.tavla.v" +
+      "1.GameOutcomeR\007outcome\"\266\002\n\023UpdateMatchRe" +
+      "sponse\022*\n\005match\030\001 \001(\0132\024.tavla.v1.MatchSt" +
+      "ateR\005match\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1.G" +
+      "ameOutcomeR\007outcome\022#\n\rpoints_scored\030\003 \001" +
+      "(\rR\014pointsScored\022\035\n\nmatch_over\030\004 \001(\010R\tma" +
+      "tchOver\022&\n\006winner\030\005 \001(\0162\016.tavla.v1.SideR" +
+      "\006winner\022#\n\rcrawford_game\030\006 \001(\010R\014crawford" +
+      "Game\0221\n\014next_starter\030\007 \001(\0162\016.tavla.v1.Si" +
+      "deR\013nextStarter\"\345\001\n\023AdvanceClockRequest\022" +
+      "3\n\010settings\030\001 \001(\0132\027.tavla.v1.ClockSettin" +
+      "gsR\010settings\022*\n\005state\030\002 \001(\0132\024.tavla.v1.C" +
+      "lockStateR\005state\022\"\n\004side\030\003 \001(\0162\016.tavla.v" +
+      "1.SideR\004side\022*\n\005event\030\004 \001(\0162\024.tavla.v1.C" +
+      "lockEventR\005event\022\035\n\nelapsed_ms\030\005 \001(\rR\tel" +
+      "apsedMs\"\336\001\n\024AdvanceClockResponse\022*\n\005stat" +
+      "e\030\001 \001(\0132\024.tavla.v1.ClockStateR\005state\0220\n\007" +
+      "forfeit\030\002 \001(\0132\026.tavla.v1.ClockForfeitR\007f" +
+      "orfeit\022\035\n\ncharged_ms\030\003 \001(\rR\tchargedMs\022\'\n" +
+      "\017extensions_used\030\004 \001(\rR\016extensionsUsed\022 " +
+      "\n\014time_left_ms\030\005 \001(\rR\ntimeLeftMs\"@\n\021GetR" +
+      "ulesetRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v" +
+      "1.RulesetR\007ruleset\"A\n\022GetRulesetResponse" +
+      "\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ru" +
+      "leset\"\025\n\023ListRulesetsRequest\"I\n\024ListRule" +
+      "setsResponse\0221\n\007presets\030\001 \003(\0132\027.tavla.v1" +
+      ".RulesetPresetR\007presets\"\347\001\n\025RenderPositi" +
+      "onRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ru" +
+      "lesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla" +
+      ".v1.PositionR\010position\022*\n\005match\030\003 \001(\0132\024." +
+      "tavla.v1.MatchStateR\005match\022\022\n\004dice\030\004 \003(\r" +
+      "R\004dice\0221\n\007options\030\005 \001(\0132\027.tavla.v1.Rende" +
+      "rOptionsR\007options\"n\n\026RenderPositionRespo" +
+      "nse\022\020\n\003svg\030\001 \001(\tR\003svg\022\022\n\004text\030\002 \001(\tR\004tex" +
+      "t\022.\n\010position\030\003 \001(\0132\022.tavla.v1.PositionR" +
+      "\010position2\354\013\n\rEngineService\022_\n\022GetInitia" +
+      "lPosition\022#.tavla.v1.GetInitialPositionR" +
+      "equest\032$.tavla.v1.GetInitialPositionResp" +
+      "onse\022S\n\016ListLegalMoves\022\037.tavla.v1.ListLe" +
+      "galMovesRequest\032 .tavla.v1.ListLegalMove" +
+      "sResponse\022D\n\tApplyMove\022\032.tavla.v1.ApplyM" +
+      "oveRequest\032\033.tavla.v1.ApplyMoveResponse\022" +
+      "D\n\tScoreGame\022\032.tavla.v1.ScoreGameRequest" +
+      "\032\033.tavla.v1.ScoreGameResponse\022>\n\007BearOff" +
+      "\022\030.tavla.v1.BearOffRequest\032\031.tavla.v1.Be" +
+      "arOffResponse\022S\n\016ListLegalSteps\022\037.tavla." +
+      "v1.ListLegalStepsRequest\032 .tavla.v1.List" +
+      "LegalStepsResponse\022D\n\tStartGame\022\032.tavla." +
+      "v1.StartGameRequest\032\033.tavla.v1.StartGame" +
+      "Response\022G\n\nCommitDice\022\033.tavla.v1.Commit" +
+      "DiceRequest\032\034.tavla.v1.CommitDiceRespons" +
+      "e\022A\n\010RollDice\022\031.tavla.v1.RollDiceRequest" +
+      "\032\032.tavla.v1.RollDiceResponse\022A\n\010NameRoll" +
+      "\022\031.tavla.v1.NameRollRequest\032\032.tavla.v1.N" +
+      "ameRollResponse\022V\n\017ListCubeActions\022 .tav" +
+      "la.v1.ListCubeActionsRequest\032!.tavla.v1." +
+      "ListCubeActionsResponse\022V\n\017ApplyCubeActi" +
+      "on\022 .tavla.v1.ApplyCubeActionRequest\032!.t" +
+      "avla.v1.ApplyCubeActionResponse\022Y\n\020Offer" +
+      "Resignation\022!.tavla.v1.OfferResignationR" +
+      "equest\032\".tavla.v1.OfferResignationRespon" +
+      "se\022\\\n\021AnswerResignation\022\".tavla.v1.Answe" +
+      "rResignationRequest\032#.tavla.v1.AnswerRes" +
+      "ignationResponse\022J\n\013UpdateMatch\022\034.tavla." +
+      "v1.UpdateMatchRequest\032\035.tavla.v1.UpdateM" +
+      "atchResponse\022M\n\014AdvanceClock\022\035.tavla.v1." +
+      "AdvanceClockRequest\032\036.tavla.v1.AdvanceCl" +
+      "ockResponse\022G\n\nGetRuleset\022\033.tavla.v1.Get" +
+      "RulesetRequest\032\034.tavla.v1.GetRulesetResp" +
+      "onse\022M\n\014ListRulesets\022\035.tavla.v1.ListRule" +
+      "setsRequest\032\036.tavla.v1.ListRulesetsRespo" +
+      "nse\022S\n\016RenderPosition\022\037.tavla.v1.RenderP" +
+      "ositionRequest\032 .tavla.v1.RenderPosition" +
+      "ResponseBQ\n\014dev.tavla.v1P\001Z?github.com/t" +
+      "avla-engine/tavla-engine/clients/go/tavl" +
+      "av1;tavlav1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -402,6 +423,7 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
           dev.tavla.v1.Clock.getDescriptor(),
           dev.tavla.v1.Dice.getDescriptor(),
           dev.tavla.v1.Match.getDescriptor(),
+          dev.tavla.v1.Render.getDescriptor(),
           dev.tavla.v1.Types.getDescriptor(),
         });
     internal_static_tavla_v1_GetInitialPositionRequest_descriptor =
@@ -620,11 +642,24 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListRulesetsResponse_descriptor,
         new java.lang.String[] { "Presets", });
+    internal_static_tavla_v1_RenderPositionRequest_descriptor =
+      getDescriptor().getMessageType(36);
+    internal_static_tavla_v1_RenderPositionRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_RenderPositionRequest_descriptor,
+        new java.lang.String[] { "Ruleset", "Position", "Match", "Dice", "Options", });
+    internal_static_tavla_v1_RenderPositionResponse_descriptor =
+      getDescriptor().getMessageType(37);
+    internal_static_tavla_v1_RenderPositionResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_RenderPositionResponse_descriptor,
+        new java.lang.String[] { "Svg", "Text", "Position", });
     descriptor.resolveAllFeaturesImmutable();
     dev.tavla.v1.Bearoff.getDescriptor();
     dev.tavla.v1.Clock.getDescriptor();
     dev.tavla.v1.Dice.getDescriptor();
     dev.tavla.v1.Match.getDescriptor();
+    dev.tavla.v1.Render.getDescriptor();
     dev.tavla.v1.Types.getDescriptor();
   }
 

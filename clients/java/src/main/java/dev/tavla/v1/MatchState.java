@@ -35,6 +35,9 @@ private static final long serialVersionUID = 0L;
   private MatchState() {
     previousWinner_ = 0;
     winner_ = 0;
+    matchId_ = "";
+    gnubgId_ = "";
+    xgid_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -239,6 +242,157 @@ private static final long serialVersionUID = 0L;
     return result == null ? dev.tavla.v1.Side.UNRECOGNIZED : result;
   }
 
+  public static final int MATCH_ID_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object matchId_ = "";
+  /**
+   * <pre>
+   * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+   * white), Crawford game, cube value and owner, a pending double. On input it sets those
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+   * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+   * </pre>
+   *
+   * <code>string match_id = 10 [json_name = "matchId"];</code>
+   * @return The matchId.
+   */
+  @java.lang.Override
+  public java.lang.String getMatchId() {
+    java.lang.Object ref = matchId_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      matchId_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+   * white), Crawford game, cube value and owner, a pending double. On input it sets those
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+   * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+   * </pre>
+   *
+   * <code>string match_id = 10 [json_name = "matchId"];</code>
+   * @return The bytes for matchId.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getMatchIdBytes() {
+    java.lang.Object ref = matchId_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      matchId_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int GNUBG_ID_FIELD_NUMBER = 11;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object gnubgId_ = "";
+  /**
+   * <pre>
+   * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+   * </pre>
+   *
+   * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+   * @return The gnubgId.
+   */
+  @java.lang.Override
+  public java.lang.String getGnubgId() {
+    java.lang.Object ref = gnubgId_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      gnubgId_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+   * </pre>
+   *
+   * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+   * @return The bytes for gnubgId.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getGnubgIdBytes() {
+    java.lang.Object ref = gnubgId_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      gnubgId_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int XGID_FIELD_NUMBER = 12;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object xgid_ = "";
+  /**
+   * <pre>
+   * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+   * those fields, as `match_id` does.
+   * </pre>
+   *
+   * <code>string xgid = 12 [json_name = "xgid"];</code>
+   * @return The xgid.
+   */
+  @java.lang.Override
+  public java.lang.String getXgid() {
+    java.lang.Object ref = xgid_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      xgid_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+   * those fields, as `match_id` does.
+   * </pre>
+   *
+   * <code>string xgid = 12 [json_name = "xgid"];</code>
+   * @return The bytes for xgid.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getXgidBytes() {
+    java.lang.Object ref = xgid_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      xgid_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -280,6 +434,15 @@ private static final long serialVersionUID = 0L;
     if (winner_ != dev.tavla.v1.Side.SIDE_UNSPECIFIED.getNumber()) {
       output.writeEnum(9, winner_);
     }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(matchId_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 10, matchId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(gnubgId_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 11, gnubgId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(xgid_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 12, xgid_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -319,6 +482,15 @@ private static final long serialVersionUID = 0L;
     if (winner_ != dev.tavla.v1.Side.SIDE_UNSPECIFIED.getNumber()) {
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(9, winner_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(matchId_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(10, matchId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(gnubgId_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(11, gnubgId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(xgid_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(12, xgid_);
     }
     return size;
   }
@@ -363,6 +535,12 @@ private static final long serialVersionUID = 0L;
     if (getGamesPlayed()
         != other.getGamesPlayed()) return false;
     if (winner_ != other.winner_) return false;
+    if (!getMatchId()
+        .equals(other.getMatchId())) return false;
+    if (!getGnubgId()
+        .equals(other.getGnubgId())) return false;
+    if (!getXgid()
+        .equals(other.getXgid())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -396,6 +574,12 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getGamesPlayed();
     hash = (37 * hash) + WINNER_FIELD_NUMBER;
     hash = (53 * hash) + winner_;
+    hash = (37 * hash) + MATCH_ID_FIELD_NUMBER;
+    hash = (53 * hash) + getMatchId().hashCode();
+    hash = (37 * hash) + GNUBG_ID_FIELD_NUMBER;
+    hash = (53 * hash) + getGnubgId().hashCode();
+    hash = (37 * hash) + XGID_FIELD_NUMBER;
+    hash = (53 * hash) + getXgid().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -551,6 +735,9 @@ private static final long serialVersionUID = 0L;
       previousWinner_ = 0;
       gamesPlayed_ = 0;
       winner_ = 0;
+      matchId_ = "";
+      gnubgId_ = "";
+      xgid_ = "";
       return this;
     }
 
@@ -615,6 +802,15 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000100) != 0)) {
         result.winner_ = winner_;
       }
+      if (((from_bitField0_ & 0x00000200) != 0)) {
+        result.matchId_ = matchId_;
+      }
+      if (((from_bitField0_ & 0x00000400) != 0)) {
+        result.gnubgId_ = gnubgId_;
+      }
+      if (((from_bitField0_ & 0x00000800) != 0)) {
+        result.xgid_ = xgid_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -656,6 +852,21 @@ private static final long serialVersionUID = 0L;
       }
       if (other.winner_ != 0) {
         setWinnerValue(other.getWinnerValue());
+      }
+      if (!other.getMatchId().isEmpty()) {
+        matchId_ = other.matchId_;
+        bitField0_ |= 0x00000200;
+        onChanged();
+      }
+      if (!other.getGnubgId().isEmpty()) {
+        gnubgId_ = other.gnubgId_;
+        bitField0_ |= 0x00000400;
+        onChanged();
+      }
+      if (!other.getXgid().isEmpty()) {
+        xgid_ = other.xgid_;
+        bitField0_ |= 0x00000800;
+        onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -728,6 +939,21 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000100;
               break;
             } // case 72
+            case 82: {
+              matchId_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000200;
+              break;
+            } // case 82
+            case 90: {
+              gnubgId_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000400;
+              break;
+            } // case 90
+            case 98: {
+              xgid_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000800;
+              break;
+            } // case 98
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1312,6 +1538,307 @@ private static final long serialVersionUID = 0L;
     public Builder clearWinner() {
       bitField0_ = (bitField0_ & ~0x00000100);
       winner_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object matchId_ = "";
+    /**
+     * <pre>
+     * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+     * white), Crawford game, cube value and owner, a pending double. On input it sets those
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+     * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+     * </pre>
+     *
+     * <code>string match_id = 10 [json_name = "matchId"];</code>
+     * @return The matchId.
+     */
+    public java.lang.String getMatchId() {
+      java.lang.Object ref = matchId_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        matchId_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+     * white), Crawford game, cube value and owner, a pending double. On input it sets those
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+     * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+     * </pre>
+     *
+     * <code>string match_id = 10 [json_name = "matchId"];</code>
+     * @return The bytes for matchId.
+     */
+    public com.google.protobuf.ByteString
+        getMatchIdBytes() {
+      java.lang.Object ref = matchId_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        matchId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+     * white), Crawford game, cube value and owner, a pending double. On input it sets those
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+     * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+     * </pre>
+     *
+     * <code>string match_id = 10 [json_name = "matchId"];</code>
+     * @param value The matchId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setMatchId(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      matchId_ = value;
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+     * white), Crawford game, cube value and owner, a pending double. On input it sets those
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+     * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+     * </pre>
+     *
+     * <code>string match_id = 10 [json_name = "matchId"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearMatchId() {
+      matchId_ = getDefaultInstance().getMatchId();
+      bitField0_ = (bitField0_ & ~0x00000200);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+     * white), Crawford game, cube value and owner, a pending double. On input it sets those
+     * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+     * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+     * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+     * </pre>
+     *
+     * <code>string match_id = 10 [json_name = "matchId"];</code>
+     * @param value The bytes for matchId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setMatchIdBytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      matchId_ = value;
+      bitField0_ |= 0x00000200;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object gnubgId_ = "";
+    /**
+     * <pre>
+     * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+     * </pre>
+     *
+     * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+     * @return The gnubgId.
+     */
+    public java.lang.String getGnubgId() {
+      java.lang.Object ref = gnubgId_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        gnubgId_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+     * </pre>
+     *
+     * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+     * @return The bytes for gnubgId.
+     */
+    public com.google.protobuf.ByteString
+        getGnubgIdBytes() {
+      java.lang.Object ref = gnubgId_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        gnubgId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+     * </pre>
+     *
+     * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+     * @param value The gnubgId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGnubgId(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      gnubgId_ = value;
+      bitField0_ |= 0x00000400;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+     * </pre>
+     *
+     * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearGnubgId() {
+      gnubgId_ = getDefaultInstance().getGnubgId();
+      bitField0_ = (bitField0_ & ~0x00000400);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+     * </pre>
+     *
+     * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+     * @param value The bytes for gnubgId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGnubgIdBytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      gnubgId_ = value;
+      bitField0_ |= 0x00000400;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object xgid_ = "";
+    /**
+     * <pre>
+     * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+     * those fields, as `match_id` does.
+     * </pre>
+     *
+     * <code>string xgid = 12 [json_name = "xgid"];</code>
+     * @return The xgid.
+     */
+    public java.lang.String getXgid() {
+      java.lang.Object ref = xgid_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        xgid_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+     * those fields, as `match_id` does.
+     * </pre>
+     *
+     * <code>string xgid = 12 [json_name = "xgid"];</code>
+     * @return The bytes for xgid.
+     */
+    public com.google.protobuf.ByteString
+        getXgidBytes() {
+      java.lang.Object ref = xgid_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        xgid_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+     * those fields, as `match_id` does.
+     * </pre>
+     *
+     * <code>string xgid = 12 [json_name = "xgid"];</code>
+     * @param value The xgid to set.
+     * @return This builder for chaining.
+     */
+    public Builder setXgid(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      xgid_ = value;
+      bitField0_ |= 0x00000800;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+     * those fields, as `match_id` does.
+     * </pre>
+     *
+     * <code>string xgid = 12 [json_name = "xgid"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearXgid() {
+      xgid_ = getDefaultInstance().getXgid();
+      bitField0_ = (bitField0_ & ~0x00000800);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+     * those fields, as `match_id` does.
+     * </pre>
+     *
+     * <code>string xgid = 12 [json_name = "xgid"];</code>
+     * @param value The bytes for xgid to set.
+     * @return This builder for chaining.
+     */
+    public Builder setXgidBytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      xgid_ = value;
+      bitField0_ |= 0x00000800;
       onChanged();
       return this;
     }

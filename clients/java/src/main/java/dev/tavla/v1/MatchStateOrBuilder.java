@@ -137,4 +137,74 @@ public interface MatchStateOrBuilder extends
    * @return The winner.
    */
   dev.tavla.v1.Side getWinner();
+
+  /**
+   * <pre>
+   * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+   * white), Crawford game, cube value and owner, a pending double. On input it sets those
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+   * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+   * </pre>
+   *
+   * <code>string match_id = 10 [json_name = "matchId"];</code>
+   * @return The matchId.
+   */
+  java.lang.String getMatchId();
+  /**
+   * <pre>
+   * GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+   * white), Crawford game, cube value and owner, a pending double. On input it sets those
+   * fields; any of them also set directly must agree. Every returned MatchState has it (empty
+   * when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
+   * MatchState does not say who is on roll, it names white on roll unless a double is pending.
+   * </pre>
+   *
+   * <code>string match_id = 10 [json_name = "matchId"];</code>
+   * @return The bytes for matchId.
+   */
+  com.google.protobuf.ByteString
+      getMatchIdBytes();
+
+  /**
+   * <pre>
+   * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+   * </pre>
+   *
+   * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+   * @return The gnubgId.
+   */
+  java.lang.String getGnubgId();
+  /**
+   * <pre>
+   * Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+   * </pre>
+   *
+   * <code>string gnubg_id = 11 [json_name = "gnubgId"];</code>
+   * @return The bytes for gnubgId.
+   */
+  com.google.protobuf.ByteString
+      getGnubgIdBytes();
+
+  /**
+   * <pre>
+   * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+   * those fields, as `match_id` does.
+   * </pre>
+   *
+   * <code>string xgid = 12 [json_name = "xgid"];</code>
+   * @return The xgid.
+   */
+  java.lang.String getXgid();
+  /**
+   * <pre>
+   * Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+   * those fields, as `match_id` does.
+   * </pre>
+   *
+   * <code>string xgid = 12 [json_name = "xgid"];</code>
+   * @return The bytes for xgid.
+   */
+  com.google.protobuf.ByteString
+      getXgidBytes();
 }

@@ -7,8 +7,9 @@ package dev.tavla.v1;
 
 /**
  * <pre>
- * A position: the checkers and the side on roll. On input give `board` or `position_id`; when
- * both are given they must describe the same checkers. Every returned position has both.
+ * A position: the checkers and the side on roll. On input give `board`, `position_id`,
+ * `gnubg_id` or `xgid` (docs/formats.md); when several are given they must describe the same
+ * checkers and side on roll. Every returned position has all four.
  * </pre>
  *
  * Protobuf type {@code tavla.v1.Position}
@@ -35,6 +36,8 @@ private static final long serialVersionUID = 0L;
   private Position() {
     onRoll_ = 0;
     positionId_ = "";
+    gnubgId_ = "";
+    xgid_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -60,7 +63,8 @@ private static final long serialVersionUID = 0L;
   private int onRoll_ = 0;
   /**
    * <pre>
-   * The side on roll. Required with `board`; with only `position_id`, unset means white.
+   * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+   * `gnubg_id` or `xgid`, unset means the ID's side on roll.
    * </pre>
    *
    * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -71,7 +75,8 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The side on roll. Required with `board`; with only `position_id`, unset means white.
+   * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+   * `gnubg_id` or `xgid`, unset means the ID's side on roll.
    * </pre>
    *
    * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -167,6 +172,108 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int GNUBG_ID_FIELD_NUMBER = 4;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object gnubgId_ = "";
+  /**
+   * <pre>
+   * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+   * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+   * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+   * </pre>
+   *
+   * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+   * @return The gnubgId.
+   */
+  @java.lang.Override
+  public java.lang.String getGnubgId() {
+    java.lang.Object ref = gnubgId_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      gnubgId_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+   * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+   * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+   * </pre>
+   *
+   * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+   * @return The bytes for gnubgId.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getGnubgIdBytes() {
+    java.lang.Object ref = gnubgId_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      gnubgId_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
+  public static final int XGID_FIELD_NUMBER = 5;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object xgid_ = "";
+  /**
+   * <pre>
+   * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+   * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+   * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+   * </pre>
+   *
+   * <code>string xgid = 5 [json_name = "xgid"];</code>
+   * @return The xgid.
+   */
+  @java.lang.Override
+  public java.lang.String getXgid() {
+    java.lang.Object ref = xgid_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      xgid_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+   * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+   * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+   * </pre>
+   *
+   * <code>string xgid = 5 [json_name = "xgid"];</code>
+   * @return The bytes for xgid.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getXgidBytes() {
+    java.lang.Object ref = xgid_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      xgid_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -190,6 +297,12 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(positionId_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 3, positionId_);
     }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(gnubgId_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 4, gnubgId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(xgid_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 5, xgid_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -204,6 +317,12 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(positionId_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(3, positionId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(gnubgId_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(4, gnubgId_);
+    }
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(xgid_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(5, xgid_);
     }
     return size;
   }
@@ -237,6 +356,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!getPositionId()
         .equals(other.getPositionId())) return false;
+    if (!getGnubgId()
+        .equals(other.getGnubgId())) return false;
+    if (!getXgid()
+        .equals(other.getXgid())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -256,6 +379,10 @@ private static final long serialVersionUID = 0L;
     }
     hash = (37 * hash) + POSITION_ID_FIELD_NUMBER;
     hash = (53 * hash) + getPositionId().hashCode();
+    hash = (37 * hash) + GNUBG_ID_FIELD_NUMBER;
+    hash = (53 * hash) + getGnubgId().hashCode();
+    hash = (37 * hash) + XGID_FIELD_NUMBER;
+    hash = (53 * hash) + getXgid().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -355,8 +482,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * A position: the checkers and the side on roll. On input give `board` or `position_id`; when
-   * both are given they must describe the same checkers. Every returned position has both.
+   * A position: the checkers and the side on roll. On input give `board`, `position_id`,
+   * `gnubg_id` or `xgid` (docs/formats.md); when several are given they must describe the same
+   * checkers and side on roll. Every returned position has all four.
    * </pre>
    *
    * Protobuf type {@code tavla.v1.Position}
@@ -405,6 +533,8 @@ private static final long serialVersionUID = 0L;
         boardBuilder_ = null;
       }
       positionId_ = "";
+      gnubgId_ = "";
+      xgid_ = "";
       return this;
     }
 
@@ -451,6 +581,12 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.positionId_ = positionId_;
       }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.gnubgId_ = gnubgId_;
+      }
+      if (((from_bitField0_ & 0x00000010) != 0)) {
+        result.xgid_ = xgid_;
+      }
       result.bitField0_ |= to_bitField0_;
     }
 
@@ -475,6 +611,16 @@ private static final long serialVersionUID = 0L;
       if (!other.getPositionId().isEmpty()) {
         positionId_ = other.positionId_;
         bitField0_ |= 0x00000004;
+        onChanged();
+      }
+      if (!other.getGnubgId().isEmpty()) {
+        gnubgId_ = other.gnubgId_;
+        bitField0_ |= 0x00000008;
+        onChanged();
+      }
+      if (!other.getXgid().isEmpty()) {
+        xgid_ = other.xgid_;
+        bitField0_ |= 0x00000010;
         onChanged();
       }
       this.mergeUnknownFields(other.getUnknownFields());
@@ -518,6 +664,16 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 26
+            case 34: {
+              gnubgId_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 34
+            case 42: {
+              xgid_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000010;
+              break;
+            } // case 42
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -538,7 +694,8 @@ private static final long serialVersionUID = 0L;
     private int onRoll_ = 0;
     /**
      * <pre>
-     * The side on roll. Required with `board`; with only `position_id`, unset means white.
+     * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+     * `gnubg_id` or `xgid`, unset means the ID's side on roll.
      * </pre>
      *
      * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -549,7 +706,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The side on roll. Required with `board`; with only `position_id`, unset means white.
+     * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+     * `gnubg_id` or `xgid`, unset means the ID's side on roll.
      * </pre>
      *
      * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -564,7 +722,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The side on roll. Required with `board`; with only `position_id`, unset means white.
+     * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+     * `gnubg_id` or `xgid`, unset means the ID's side on roll.
      * </pre>
      *
      * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -577,7 +736,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The side on roll. Required with `board`; with only `position_id`, unset means white.
+     * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+     * `gnubg_id` or `xgid`, unset means the ID's side on roll.
      * </pre>
      *
      * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -594,7 +754,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The side on roll. Required with `board`; with only `position_id`, unset means white.
+     * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+     * `gnubg_id` or `xgid`, unset means the ID's side on roll.
      * </pre>
      *
      * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -850,6 +1011,210 @@ private static final long serialVersionUID = 0L;
       checkByteStringIsUtf8(value);
       positionId_ = value;
       bitField0_ |= 0x00000004;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object gnubgId_ = "";
+    /**
+     * <pre>
+     * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+     * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+     * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+     * </pre>
+     *
+     * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+     * @return The gnubgId.
+     */
+    public java.lang.String getGnubgId() {
+      java.lang.Object ref = gnubgId_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        gnubgId_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+     * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+     * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+     * </pre>
+     *
+     * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+     * @return The bytes for gnubgId.
+     */
+    public com.google.protobuf.ByteString
+        getGnubgIdBytes() {
+      java.lang.Object ref = gnubgId_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        gnubgId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+     * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+     * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+     * </pre>
+     *
+     * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+     * @param value The gnubgId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGnubgId(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      gnubgId_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+     * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+     * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+     * </pre>
+     *
+     * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearGnubgId() {
+      gnubgId_ = getDefaultInstance().getGnubgId();
+      bitField0_ = (bitField0_ & ~0x00000008);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+     * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+     * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+     * </pre>
+     *
+     * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+     * @param value The bytes for gnubgId to set.
+     * @return This builder for chaining.
+     */
+    public Builder setGnubgIdBytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      gnubgId_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+
+    private java.lang.Object xgid_ = "";
+    /**
+     * <pre>
+     * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+     * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+     * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+     * </pre>
+     *
+     * <code>string xgid = 5 [json_name = "xgid"];</code>
+     * @return The xgid.
+     */
+    public java.lang.String getXgid() {
+      java.lang.Object ref = xgid_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        xgid_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+     * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+     * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+     * </pre>
+     *
+     * <code>string xgid = 5 [json_name = "xgid"];</code>
+     * @return The bytes for xgid.
+     */
+    public com.google.protobuf.ByteString
+        getXgidBytes() {
+      java.lang.Object ref = xgid_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        xgid_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+     * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+     * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+     * </pre>
+     *
+     * <code>string xgid = 5 [json_name = "xgid"];</code>
+     * @param value The xgid to set.
+     * @return This builder for chaining.
+     */
+    public Builder setXgid(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      xgid_ = value;
+      bitField0_ |= 0x00000010;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+     * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+     * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+     * </pre>
+     *
+     * <code>string xgid = 5 [json_name = "xgid"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearXgid() {
+      xgid_ = getDefaultInstance().getXgid();
+      bitField0_ = (bitField0_ & ~0x00000010);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+     * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+     * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+     * </pre>
+     *
+     * <code>string xgid = 5 [json_name = "xgid"];</code>
+     * @param value The bytes for xgid to set.
+     * @return This builder for chaining.
+     */
+    public Builder setXgidBytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      xgid_ = value;
+      bitField0_ |= 0x00000010;
       onChanged();
       return this;
     }

@@ -12,7 +12,8 @@ public interface PositionOrBuilder extends
 
   /**
    * <pre>
-   * The side on roll. Required with `board`; with only `position_id`, unset means white.
+   * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+   * `gnubg_id` or `xgid`, unset means the ID's side on roll.
    * </pre>
    *
    * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -21,7 +22,8 @@ public interface PositionOrBuilder extends
   int getOnRollValue();
   /**
    * <pre>
-   * The side on roll. Required with `board`; with only `position_id`, unset means white.
+   * The side on roll. Required with `board`; with only `position_id`, unset means white; with
+   * `gnubg_id` or `xgid`, unset means the ID's side on roll.
    * </pre>
    *
    * <code>.tavla.v1.Side on_roll = 1 [json_name = "onRoll"];</code>
@@ -75,4 +77,52 @@ public interface PositionOrBuilder extends
    */
   com.google.protobuf.ByteString
       getPositionIdBytes();
+
+  /**
+   * <pre>
+   * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+   * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+   * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+   * </pre>
+   *
+   * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+   * @return The gnubgId.
+   */
+  java.lang.String getGnubgId();
+  /**
+   * <pre>
+   * GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
+   * owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
+   * play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
+   * </pre>
+   *
+   * <code>string gnubg_id = 4 [json_name = "gnubgId"];</code>
+   * @return The bytes for gnubgId.
+   */
+  com.google.protobuf.ByteString
+      getGnubgIdBytes();
+
+  /**
+   * <pre>
+   * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+   * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+   * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+   * </pre>
+   *
+   * <code>string xgid = 5 [json_name = "xgid"];</code>
+   * @return The xgid.
+   */
+  java.lang.String getXgid();
+  /**
+   * <pre>
+   * eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
+   * (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
+   * dice, max cube 10; on input the other fields are validated and otherwise ignored here.
+   * </pre>
+   *
+   * <code>string xgid = 5 [json_name = "xgid"];</code>
+   * @return The bytes for xgid.
+   */
+  com.google.protobuf.ByteString
+      getXgidBytes();
 }

@@ -93,32 +93,33 @@ public final class Types extends com.google.protobuf.GeneratedFile {
       "\rR\010borneOff\022\033\n\tpip_count\030\004 \001(\rR\010pipCount" +
       "\"c\n\005Board\022,\n\005white\030\001 \001(\0132\026.tavla.v1.Side" +
       "CheckersR\005white\022,\n\005black\030\002 \001(\0132\026.tavla.v" +
-      "1.SideCheckersR\005black\"{\n\010Position\022\'\n\007on_" +
-      "roll\030\001 \001(\0162\016.tavla.v1.SideR\006onRoll\022%\n\005bo" +
-      "ard\030\002 \001(\0132\017.tavla.v1.BoardR\005board\022\037\n\013pos" +
-      "ition_id\030\003 \001(\tR\npositionId\"k\n\013CheckerMov" +
-      "e\022\035\n\nfrom_point\030\001 \001(\rR\tfromPoint\022\031\n\010to_p" +
-      "oint\030\002 \001(\rR\007toPoint\022\020\n\003die\030\003 \001(\rR\003die\022\020\n" +
-      "\003hit\030\004 \001(\010R\003hit\"\212\001\n\004Move\022\032\n\010notation\030\001 \001" +
-      "(\tR\010notation\022:\n\rchecker_moves\030\002 \003(\0132\025.ta" +
-      "vla.v1.CheckerMoveR\014checkerMoves\022*\n\006resu" +
-      "lt\030\003 \001(\0132\022.tavla.v1.PositionR\006result\"v\n\n" +
-      "GameResult\022&\n\006winner\030\001 \001(\0162\016.tavla.v1.Si" +
-      "deR\006winner\022(\n\004kind\030\002 \001(\0162\024.tavla.v1.Resu" +
-      "ltKindR\004kind\022\026\n\006points\030\003 \001(\rR\006points*<\n\004" +
-      "Side\022\024\n\020SIDE_UNSPECIFIED\020\000\022\016\n\nSIDE_WHITE" +
-      "\020\001\022\016\n\nSIDE_BLACK\020\002*]\n\tStartRule\022\032\n\026START" +
-      "_RULE_UNSPECIFIED\020\000\022\034\n\030START_RULE_INTERN" +
-      "ATIONAL\020\001\022\026\n\022START_RULE_TURKISH\020\002*v\n\020Kat" +
-      "merliMarsRule\022\"\n\036KATMERLI_MARS_RULE_UNSP" +
-      "ECIFIED\020\000\022\036\n\032KATMERLI_MARS_RULE_COUNTED\020" +
-      "\001\022\036\n\032KATMERLI_MARS_RULE_AS_MARS\020\002*u\n\nRes" +
-      "ultKind\022\033\n\027RESULT_KIND_UNSPECIFIED\020\000\022\026\n\022" +
-      "RESULT_KIND_SINGLE\020\001\022\026\n\022RESULT_KIND_GAMM" +
-      "ON\020\002\022\032\n\026RESULT_KIND_BACKGAMMON\020\003BQ\n\014dev." +
-      "tavla.v1P\001Z?github.com/tavla-engine/tavl" +
-      "a-engine/clients/go/tavlav1;tavlav1b\006pro" +
-      "to3"
+      "1.SideCheckersR\005black\"\252\001\n\010Position\022\'\n\007on" +
+      "_roll\030\001 \001(\0162\016.tavla.v1.SideR\006onRoll\022%\n\005b" +
+      "oard\030\002 \001(\0132\017.tavla.v1.BoardR\005board\022\037\n\013po" +
+      "sition_id\030\003 \001(\tR\npositionId\022\031\n\010gnubg_id\030" +
+      "\004 \001(\tR\007gnubgId\022\022\n\004xgid\030\005 \001(\tR\004xgid\"k\n\013Ch" +
+      "eckerMove\022\035\n\nfrom_point\030\001 \001(\rR\tfromPoint" +
+      "\022\031\n\010to_point\030\002 \001(\rR\007toPoint\022\020\n\003die\030\003 \001(\r" +
+      "R\003die\022\020\n\003hit\030\004 \001(\010R\003hit\"\212\001\n\004Move\022\032\n\010nota" +
+      "tion\030\001 \001(\tR\010notation\022:\n\rchecker_moves\030\002 " +
+      "\003(\0132\025.tavla.v1.CheckerMoveR\014checkerMoves" +
+      "\022*\n\006result\030\003 \001(\0132\022.tavla.v1.PositionR\006re" +
+      "sult\"v\n\nGameResult\022&\n\006winner\030\001 \001(\0162\016.tav" +
+      "la.v1.SideR\006winner\022(\n\004kind\030\002 \001(\0162\024.tavla" +
+      ".v1.ResultKindR\004kind\022\026\n\006points\030\003 \001(\rR\006po" +
+      "ints*<\n\004Side\022\024\n\020SIDE_UNSPECIFIED\020\000\022\016\n\nSI" +
+      "DE_WHITE\020\001\022\016\n\nSIDE_BLACK\020\002*]\n\tStartRule\022" +
+      "\032\n\026START_RULE_UNSPECIFIED\020\000\022\034\n\030START_RUL" +
+      "E_INTERNATIONAL\020\001\022\026\n\022START_RULE_TURKISH\020" +
+      "\002*v\n\020KatmerliMarsRule\022\"\n\036KATMERLI_MARS_R" +
+      "ULE_UNSPECIFIED\020\000\022\036\n\032KATMERLI_MARS_RULE_" +
+      "COUNTED\020\001\022\036\n\032KATMERLI_MARS_RULE_AS_MARS\020" +
+      "\002*u\n\nResultKind\022\033\n\027RESULT_KIND_UNSPECIFI" +
+      "ED\020\000\022\026\n\022RESULT_KIND_SINGLE\020\001\022\026\n\022RESULT_K" +
+      "IND_GAMMON\020\002\022\032\n\026RESULT_KIND_BACKGAMMON\020\003" +
+      "BQ\n\014dev.tavla.v1P\001Z?github.com/tavla-eng" +
+      "ine/tavla-engine/clients/go/tavlav1;tavl" +
+      "av1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -153,7 +154,7 @@ public final class Types extends com.google.protobuf.GeneratedFile {
     internal_static_tavla_v1_Position_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_Position_descriptor,
-        new java.lang.String[] { "OnRoll", "Board", "PositionId", });
+        new java.lang.String[] { "OnRoll", "Board", "PositionId", "GnubgId", "Xgid", });
     internal_static_tavla_v1_CheckerMove_descriptor =
       getDescriptor().getMessageType(5);
     internal_static_tavla_v1_CheckerMove_fieldAccessorTable = new

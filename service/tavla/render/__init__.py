@@ -1,0 +1,77 @@
+"""Pictures of a position: an SVG board (:mod:`tavla.render.svg`) and a text board
+(:mod:`tavla.render.text`), both laid out by :class:`BoardPicture`. Pure Python, no gRPC.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tavla.core import MatchState, Position, Side
+
+__all__ = ["BoardPicture", "Slot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One point as drawn.
+
+    :ivar column: 0-11 from the left, 0-5 left of the bar.
+    :ivar top: in the top row.
+    :ivar label: the point's number from the side on roll's view (1-24).
+    :ivar count: checkers on it.
+    :ivar side: whose checkers; ``None`` when empty.
+    """
+
+    column: int
+    top: bool
+    label: int
+    count: int
+    side: Side | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPicture:
+    """What to draw and how.
+
+    :ivar position: the checkers and the side on roll.
+    :ivar match: the match (score, length, Crawford, cube); ``None`` for money play, cube centred.
+    :ivar dice: the roll of the side on roll, or ``None``.
+    :ivar bottom: the side at the bottom, moving anticlockwise; ``None`` means the side on roll.
+    :ivar home_left: the bottom side's home board on the left instead of the right.
+    """
+
+    position: Position
+    match: MatchState | None = None
+    dice: tuple[int, int] | None = None
+    bottom: Side | None = None
+    home_left: bool = False
+
+    @property
+    def bottom_side(self) -> Side:
+        return self.bottom or self.position.on_roll
+
+    @property
+    def top_side(self) -> Side:
+        return self.bottom_side.other
+
+    def bottom_point(self, column: int, top: bool) -> int:
+        """The bottom side's number (1-24) of the point drawn at ``column`` (0-11) in a row."""
+        if self.home_left:
+            return 24 - column if top else 1 + column
+        return 13 + column if top else 12 - column
+
+    def slots(self) -> list[Slot]:
+        """The 24 points, top row then bottom row, each left to right."""
+        bottom, top_side = self.position.side(self.bottom_side), self.position.side(self.top_side)
+        on_roll_is_bottom = self.position.on_roll is self.bottom_side
+        out = []
+        for top in (True, False):
+            for column in range(12):
+                p = self.bottom_point(column, top)
+                mine, theirs = bottom.points[p - 1], top_side.points[24 - p]
+                label = p if on_roll_is_bottom else 25 - p
+                if mine:
+                    out.append(Slot(column, top, label, mine, self.bottom_side))
+                else:
+                    out.append(Slot(column, top, label, theirs, self.top_side if theirs else None))
+        return out

@@ -1,0 +1,92 @@
+"""A text board in the style of GNU Backgammon's: white is ``O`` and black ``X`` (as in XGIDs),
+five checkers a point and the count on the fifth when more are stacked, the bar in the middle
+column, point numbers from the side on roll's view, and each side's pips, borne-off checkers,
+score, the cube and the dice on the right.
+"""
+
+from __future__ import annotations
+
+from tavla.core import Position, Side
+from tavla.render import BoardPicture, Slot
+
+SYMBOL = {Side.WHITE: "O", Side.BLACK: "X"}
+ROWS = 5  # checkers drawn per point before the count is shown
+
+
+def _cell(slot: Slot, row: int) -> str:
+    """Row ``row`` (0 at the board's edge) of a point, 3 characters."""
+    if slot.side is None or slot.count <= row:
+        return "   "
+    if row == ROWS - 1 and slot.count > ROWS:
+        return f"{slot.count:>2} "
+    return f" {SYMBOL[slot.side]} "
+
+
+def _bar_cell(count: int, side: Side, row: int) -> str:
+    """Row ``row`` (0 next to the middle) of one side's bar checkers, 3 characters."""
+    if count <= row:
+        return "   "
+    if row == ROWS - 1 and count > ROWS:
+        return f"{count:>2} "
+    return f" {SYMBOL[side]} "
+
+
+def _border(labels: list[int]) -> str:
+    left = "-".join(f"{n:->2}" for n in labels[:6]) + "-"
+    right = "-".join(f"{n:->2}" for n in labels[6:]) + "-"
+    return f" +{left}-----{right}+"
+
+
+def _side_info(picture: BoardPicture, side: Side) -> str:
+    view = picture.position.side(side)
+    text = f"{SYMBOL[side]}: {side.name.lower():<5}  pips {view.pip_count:>3}  off {view.off:>2}"
+    match = picture.match
+    if match is not None and match.length:
+        text += f"  score {match.score(side)}/{match.length}"
+    elif match is not None and any(match.scores):
+        text += f"  score {match.score(side)}"
+    if picture.position.on_roll is side:
+        text += "  on roll"
+    return text
+
+
+def _middle_info(picture: BoardPicture) -> str:
+    match = picture.match
+    parts = []
+    if match is not None and match.length:
+        parts.append(f"{match.length}-point match" + (", Crawford game" if match.crawford else ""))
+    else:
+        parts.append("money play")
+    cube = match.cube if match is not None else None
+    if cube is None or cube.owner is None:
+        parts.append(f"cube {cube.value if cube else 1} centred")
+    else:
+        parts.append(f"cube {cube.value} {cube.owner.name.lower()}'s")
+    if cube is not None and cube.offered_by is not None:
+        parts.append(f"{cube.offered_by.name.lower()} doubles to {2 * cube.value}")
+    if picture.dice:
+        parts.append(f"rolled {picture.dice[0]}{picture.dice[1]}")
+    return ", ".join(parts)
+
+
+def render(picture: BoardPicture) -> str:
+    """The board as lines of text (no trailing newline)."""
+    position: Position = picture.position
+    slots = picture.slots()
+    top, bottom = slots[:12], slots[12:]
+    bar_bottom = position.side(picture.bottom_side).bar  # drawn in the top half, where it enters
+    bar_top = position.side(picture.top_side).bar
+    lines = [_border([s.label for s in top]) + "     " + _side_info(picture, picture.top_side)]
+    for row in range(ROWS):
+        left = "".join(_cell(s, row) for s in top[:6])
+        right = "".join(_cell(s, row) for s in top[6:])
+        bar = _bar_cell(bar_bottom, picture.bottom_side, ROWS - 1 - row)
+        lines.append(f" |{left}|{bar}|{right}|")
+    lines.append(f" |{' ' * 18}|BAR|{' ' * 18}|     {_middle_info(picture)}")
+    for row in reversed(range(ROWS)):
+        left = "".join(_cell(s, row) for s in bottom[:6])
+        right = "".join(_cell(s, row) for s in bottom[6:])
+        bar = _bar_cell(bar_top, picture.top_side, ROWS - 1 - row)
+        lines.append(f" |{left}|{bar}|{right}|")
+    lines.append(_border([s.label for s in bottom]) + "     " + _side_info(picture, picture.bottom_side))
+    return "\n".join(lines)
