@@ -38,7 +38,8 @@ import grpc
 import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
-from tavla.v1 import clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, match_pb2, types_pb2
+from tavla.v1 import (clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, match_pb2, render_pb2,
+                      types_pb2)
 
 __all__ = [
     "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client",
@@ -77,7 +78,7 @@ HELPERS: dict[str, str] = {
     "ListCubeActions": "cube_actions", "ApplyCubeAction": "apply_cube_action",
     "OfferResignation": "offer_resignation", "AnswerResignation": "answer_resignation",
     "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "GetRuleset": "get_ruleset",
-    "ListRulesets": "list_rulesets",
+    "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
 }
 
 PositionLike = types_pb2.Position | str
@@ -399,6 +400,16 @@ class _Helpers:
     def list_rulesets(self) -> engine_service_pb2.ListRulesetsResponse:
         """The named presets with their options."""
         return self._call("ListRulesets", engine_service_pb2.ListRulesetsRequest())
+
+    def render_position(self, position: PositionLike, dice: Sequence[int] = (), *,
+                        match: MatchLike | None = None, options: render_pb2.RenderOptions | Mapping[str, Any] | None = None,
+                        ruleset: RulesetLike | None = None) -> engine_service_pb2.RenderPositionResponse:
+        """The board as an SVG document and as text (``svg``, ``text``), with the dice, the match
+        score and cube when given (docs/formats.md)."""
+        request = engine_service_pb2.RenderPositionRequest(
+            ruleset=self._rules(ruleset), position=_position(position), dice=dice,
+            match=_msg(match_pb2.MatchState, match), options=_msg(render_pb2.RenderOptions, options))
+        return self._call("RenderPosition", request)
 
 
 def _position(value: PositionLike) -> types_pb2.Position:

@@ -38,6 +38,7 @@ import {
   type ListLegalStepsResponse,
   type ListRulesetsResponse,
   type NameRollResponse,
+  type RenderPositionResponse,
   type OfferResignationResponse,
   type RollDiceResponse,
   type ScoreGameResponse,
@@ -74,6 +75,7 @@ export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/engine_service_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
+import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 
@@ -214,6 +216,7 @@ export const HELPERS = {
   AdvanceClock: "advanceClock",
   GetRuleset: "getRuleset",
   ListRulesets: "listRulesets",
+  RenderPosition: "renderPosition",
 } as const;
 
 /**
@@ -457,6 +460,20 @@ export class EngineClient {
   /** The named presets with their options. */
   listRulesets(): Promise<ListRulesetsResponse> {
     return this.rpc.listRulesets({});
+  }
+
+  /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */
+  renderPosition(
+    position: PositionLike,
+    options?: CallOptions & { dice?: number[]; match?: Init<typeof MatchStateSchema>; render?: Init<typeof RenderOptionsSchema> },
+  ): Promise<RenderPositionResponse> {
+    return this.rpc.renderPosition({
+      ruleset: this.rules(options),
+      position: asPosition(position),
+      dice: options?.dice ?? [],
+      match: options?.match,
+      options: options?.render,
+    });
   }
 }
 

@@ -101,6 +101,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   AdvanceClock: (c, r) => c.advanceClock(r.side, r.elapsedMs, { settings: r.settings, state: r.state, event: r.event }),
   GetRuleset: (c, r) => c.getRuleset(r.ruleset),
   ListRulesets: (c) => c.listRulesets(),
+  RenderPosition: (c, r) => c.renderPosition(r.position ?? "", { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 
 describe("conformance through the helpers", () => {

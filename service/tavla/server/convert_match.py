@@ -255,7 +255,7 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
     """
     state = MatchState()
     if request.HasField("match"):  # type: ignore[attr-defined]
-        state = check_match(match_from_proto(request.match), rules)  # type: ignore[attr-defined]
+        state = check_match(match_from_proto(request.match, rules=rules), rules)  # type: ignore[attr-defined]
     outcome = GameOutcome(result.winner, GameEnding.BORNE_OFF, result.kind)
     return outcome_to_proto(outcome, points_paid(outcome, state, rules))
 
