@@ -137,6 +137,21 @@ class EngineServiceStub:
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
                 _registered_method=True)
+        self.NewMatch = channel.unary_unary(
+                '/tavla.v1.EngineService/NewMatch',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.FromString,
+                _registered_method=True)
+        self.ListActions = channel.unary_unary(
+                '/tavla.v1.EngineService/ListActions',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.FromString,
+                _registered_method=True)
+        self.Act = channel.unary_unary(
+                '/tavla.v1.EngineService/Act',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServiceServicer:
@@ -283,6 +298,34 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def NewMatch(self, request, context):
+        """The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+        RPCs above are the low-level layer it is built on.
+
+        A new match: the first state, phase GAME_PHASE_START.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListActions(self, request, context):
+        """The legal actions of the side to act in a state.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Act(self, request, context):
+        """The next state after an action, and what happened. The server rolls the dice and measures
+        the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+        STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+        NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+        RACCOON_NOT_ALLOWED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -375,6 +418,21 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     servicer.ListRulesets,
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.SerializeToString,
+            ),
+            'NewMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.NewMatch,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.SerializeToString,
+            ),
+            'ListActions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListActions,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.SerializeToString,
+            ),
+            'Act': grpc.unary_unary_rpc_method_handler(
+                    servicer.Act,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -876,6 +934,87 @@ class EngineService:
             '/tavla.v1.EngineService/ListRulesets',
             tavla_dot_v1_dot_engine__service__pb2.ListRulesetsRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.ListRulesetsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def NewMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/NewMatch',
+            tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListActions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ListActions',
+            tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Act(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/Act',
+            tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
             options,
             channel_credentials,
             insecure,
