@@ -120,7 +120,7 @@ def check_state(state: GameState) -> GameState:
         except Exception:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
-        _turn(state)  # every step must be legal
+        state = replace(state, steps=_turn(state).steps)  # every step legal; die and hit as the rules say
     if len(state.record) > MAX_RECORD:
         raise _bad("record", f"has {len(state.record)} entries; at most {MAX_RECORD}")
     if state.clock is not None:
