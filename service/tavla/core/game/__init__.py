@@ -5,6 +5,7 @@ the caller passes the dice source and the time (docs/game-state.md).
 """
 
 from tavla.core.game.machine import act, check_state, list_actions, new_match
+from tavla.core.game.verify import verify_game_dice
 from tavla.core.game.state import (
     Action,
     ActionKind,
@@ -18,5 +19,5 @@ from tavla.core.game.state import (
 
 __all__ = [
     "Action", "ActionKind", "GameState", "Phase", "Record", "Timing", "Transition", "act",
-    "check_state", "list_actions", "new_match", "side_to_act",
+    "check_state", "list_actions", "new_match", "side_to_act", "verify_game_dice",
 ]
