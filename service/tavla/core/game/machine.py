@@ -67,6 +67,7 @@ def new_match(ruleset: Ruleset, length: int, clock: clk.ClockSettings | None = N
     :raises InvalidInputError: a length the ruleset does not allow (``length``), or bad clock
         settings (``clock``).
     """
+    ruleset.check_length(length, "length")
     match = check_match(MatchState(length=length), ruleset, "match")
     timing = None
     if clock is not None:
