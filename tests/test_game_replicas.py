@@ -5,6 +5,7 @@ keys refuses the states. As the Helm chart runs its replicas, sharing one Secret
 from __future__ import annotations
 
 import base64
+import random
 import socket
 import subprocess
 import sys
@@ -14,7 +15,6 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-import random
 
 from game_driver import choose
 from tavla.v1 import engine_service_pb2 as api
