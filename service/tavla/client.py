@@ -30,7 +30,7 @@ import grpc
 import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
-from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc, types_pb2
+from tavla.v1 import clock_pb2, engine_service_pb2, engine_service_pb2_grpc, game_pb2, types_pb2
 
 __all__ = [
     "DEFAULT_TARGET", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client", "EngineError",
@@ -135,6 +135,17 @@ def _ruleset(preset: str | types_pb2.Ruleset | None) -> types_pb2.Ruleset | None
     return types_pb2.Ruleset(preset=preset)
 
 
+def _new_match(ruleset: types_pb2.Ruleset | None, length: int, clock: clock_pb2.ClockSettings | None,
+               match_id: str) -> engine_service_pb2.NewMatchRequest:
+    return engine_service_pb2.NewMatchRequest(ruleset=ruleset, length=length, clock=clock, match_id=match_id)
+
+
+def _action(action: game_pb2.GameAction | int, fields: dict[str, Any]) -> game_pb2.GameAction:
+    if isinstance(action, game_pb2.GameAction):
+        return action
+    return game_pb2.GameAction(kind=action, **fields)  # type: ignore[arg-type]
+
+
 class Client:
     """A blocking client. Use it as a context manager, or call :meth:`close`.
 
@@ -194,6 +205,24 @@ class Client:
         request = engine_service_pb2.BearOffRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
         return self.call("BearOff", request)
 
+    # The referee API (docs/game-state.md): one signed state per match.
+
+    def new_match(self, length: int, clock: clock_pb2.ClockSettings | None = None,
+                  match_id: str = "") -> engine_service_pb2.NewMatchResponse:
+        """The first state of a match (``length`` 0: money play) under the client's ruleset;
+        keep ``.state`` and send it back with the next action."""
+        return self.call("NewMatch", _new_match(self.ruleset, length, clock, match_id))
+
+    def list_actions(self, state: game_pb2.SignedGameState) -> engine_service_pb2.ListActionsResponse:
+        """The legal actions of the side to act (``.actions``) and the decoded state (``.game``)."""
+        return self.call("ListActions", engine_service_pb2.ListActionsRequest(state=state))
+
+    def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | int,
+            **fields: Any) -> engine_service_pb2.ActResponse:
+        """The next state after ``action`` (a ``GameAction``, or an ``ACTION_KIND_*`` with its
+        fields as keywords, e.g. ``act(s, ACTION_KIND_RESIGN, resign_kind=RESULT_KIND_GAMMON)``)."""
+        return self.call("Act", engine_service_pb2.ActRequest(state=state, action=_action(action, fields)))
+
 
 class AsyncClient:
     """The asyncio client: the same helpers as :class:`Client`, as coroutines.
@@ -248,3 +277,16 @@ class AsyncClient:
         request = engine_service_pb2.BearOffRequest(ruleset=self.ruleset, position=position(pos), dice=dice)
         return await self.call("BearOff", request)
 
+    async def new_match(self, length: int, clock: clock_pb2.ClockSettings | None = None,
+                        match_id: str = "") -> engine_service_pb2.NewMatchResponse:
+        """As :meth:`Client.new_match`."""
+        return await self.call("NewMatch", _new_match(self.ruleset, length, clock, match_id))
+
+    async def list_actions(self, state: game_pb2.SignedGameState) -> engine_service_pb2.ListActionsResponse:
+        """As :meth:`Client.list_actions`."""
+        return await self.call("ListActions", engine_service_pb2.ListActionsRequest(state=state))
+
+    async def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | int,
+                  **fields: Any) -> engine_service_pb2.ActResponse:
+        """As :meth:`Client.act`."""
+        return await self.call("Act", engine_service_pb2.ActRequest(state=state, action=_action(action, fields)))
