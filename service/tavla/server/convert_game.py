@@ -5,7 +5,8 @@ else. Input conversions raise :class:`~tavla.core.InvalidInputError` naming the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from tavla.core import InvalidInputError, Position, Side, legal_moves
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
@@ -18,7 +19,7 @@ from tavla.v1 import dice_pb2, game_pb2
 from tavla.v1 import types_pb2 as pb
 
 FORMAT_VERSION = 1
-_PHASES: dict[int, Phase] = {
+_PHASES: dict[game_pb2.GamePhase, Phase] = {
     game_pb2.GAME_PHASE_START: Phase.START,
     game_pb2.GAME_PHASE_ROLL_OR_DOUBLE: Phase.ROLL_OR_DOUBLE,
     game_pb2.GAME_PHASE_CUBE_DECISION: Phase.CUBE_DECISION,
@@ -28,7 +29,7 @@ _PHASES: dict[int, Phase] = {
     game_pb2.GAME_PHASE_MATCH_OVER: Phase.MATCH_OVER,
 }
 _PHASES_OUT = {phase: number for number, phase in _PHASES.items()}
-_KINDS: dict[int, ActionKind] = {
+_KINDS: dict[game_pb2.ActionKind, ActionKind] = {
     game_pb2.ACTION_KIND_START_GAME: ActionKind.START_GAME,
     game_pb2.ACTION_KIND_ROLL: ActionKind.ROLL,
     game_pb2.ACTION_KIND_DOUBLE: ActionKind.DOUBLE,
@@ -52,11 +53,14 @@ def _side_in(value: int, field: str) -> Side | None:
     return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
 
 
-def _side_out(side: Side | None) -> int:
+def _side_out(side: Side | None) -> pb.Side:
     return pb.SIDE_UNSPECIFIED if side is None else convert.side_to_proto(side)
 
 
-def _enum(table: dict[int, Phase] | dict[int, ActionKind], value: int, field: str) -> object:
+T = TypeVar("T")
+
+
+def _enum(table: Mapping[Any, T], value: int, field: str) -> T:
     try:
         return table[value]
     except KeyError:
@@ -80,7 +84,6 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
     if msg.kind == game_pb2.ACTION_KIND_UNSPECIFIED:
         raise InvalidInputError(f"{field}.kind", "is required")
     kind = _enum(_KINDS, msg.kind, f"{field}.kind")
-    assert isinstance(kind, ActionKind)
     side = _side_in(msg.side, f"{field}.side")
     step = None
     if kind is ActionKind.STEP:
@@ -97,7 +100,6 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
 
 def _record_from_proto(msg: game_pb2.ActionRecord, field: str) -> Record:
     kind = _enum(_KINDS, msg.kind, f"{field}.kind")
-    assert isinstance(kind, ActionKind)
     return Record(
         sequence=msg.sequence, side=_side_in(msg.side, f"{field}.side"), kind=kind, dice=tuple(msg.dice),
         roll_off=tuple((t.white_die, t.black_die) for t in msg.roll_off),
@@ -119,11 +121,9 @@ def state_from_proto(msg: game_pb2.GameState) -> tuple[GameState, str]:
         raise InvalidInputError("state.version", f"{msg.version} is not {FORMAT_VERSION}")
     rules = convert.ruleset_from_proto(msg.ruleset)
     phase = _enum(_PHASES, msg.phase, "state.phase")
-    assert isinstance(phase, Phase)
-    resume = None
+    resume: Phase | None = None
     if msg.resume_phase != game_pb2.GAME_PHASE_UNSPECIFIED:
         resume = _enum(_PHASES, msg.resume_phase, "state.resume_phase")
-        assert isinstance(resume, Phase)
     timing = None
     if msg.HasField("clock"):
         settings = cm.clock_settings_from_proto(msg.clock.settings, "state.clock.settings")

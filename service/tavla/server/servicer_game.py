@@ -56,6 +56,7 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
     """
 
     signer: StateSigner | None = None
+    dice_key: DiceKey | None = None  # MatchPlayServicer's, when mixed in
 
     def _signer(self) -> StateSigner:
         if self.signer is None:
@@ -64,11 +65,9 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
         return self.signer
 
     def _dice_key(self) -> DiceKey:
-        key = getattr(self, "dice_key", None)  # MatchPlayServicer's, when mixed in
-        if key is None:
-            key = DiceKey.from_env(os.environ)
-            self.dice_key = key
-        return key
+        if self.dice_key is None:
+            self.dice_key = DiceKey.from_env(os.environ)
+        return self.dice_key
 
     # -- states in and out -------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from tavla.core import clock as clk
 from tavla.core.cube import CubeAction, apply_cube_action, cube_options, double_denial
@@ -268,12 +269,12 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
     return replace(result, state=after)
 
 
-def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: object) -> tuple[Record, ...]:
-    return state.record + (Record(state.sequence + 1, side, kind, **fields),)  # type: ignore[arg-type]
+def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: Any) -> tuple[Record, ...]:
+    return state.record + (Record(state.sequence + 1, side, kind, **fields),)
 
 
 def _end_game(state: GameState, outcome: GameOutcome, side: Side | None, kind: ActionKind,
-              position: Position | None = None, match: MatchState | None = None, **fields: object) -> Transition:
+              position: Position | None = None, match: MatchState | None = None, **fields: Any) -> Transition:
     """The game is over: score it (R18, R20, R21), record it, and wait for the next game."""
     update = update_match(match or state.match, state.ruleset, outcome)
     over = update.state.over
@@ -374,7 +375,7 @@ def _confirm(state: GameState, action: Action, dice: Iterator[int] | None, tag: 
     move = turn.move
     side = state.position.on_roll
     after_pos = move.result
-    fields = {"steps": move.steps, "notation": move.notation}
+    fields: dict[str, Any] = {"steps": move.steps, "notation": move.notation}
     hit = bool(move.hits)
     if after_pos.winner is not None:
         kind = score_game(after_pos, state.ruleset).kind
@@ -382,7 +383,7 @@ def _confirm(state: GameState, action: Action, dice: Iterator[int] | None, tag: 
                            K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
     after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
-                    record=_entry(state, side, K.CONFIRM_MOVE, **fields))  # type: ignore[arg-type]
+                    record=_entry(state, side, K.CONFIRM_MOVE, **fields))
     return Transition(after, hit=hit)
 
 
