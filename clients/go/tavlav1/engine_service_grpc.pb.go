@@ -37,6 +37,9 @@ const (
 	EngineService_AdvanceClock_FullMethodName       = "/tavla.v1.EngineService/AdvanceClock"
 	EngineService_GetRuleset_FullMethodName         = "/tavla.v1.EngineService/GetRuleset"
 	EngineService_ListRulesets_FullMethodName       = "/tavla.v1.EngineService/ListRulesets"
+	EngineService_NewMatch_FullMethodName           = "/tavla.v1.EngineService/NewMatch"
+	EngineService_ListActions_FullMethodName        = "/tavla.v1.EngineService/ListActions"
+	EngineService_Act_FullMethodName                = "/tavla.v1.EngineService/Act"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -95,6 +98,19 @@ type EngineServiceClient interface {
 	GetRuleset(ctx context.Context, in *GetRulesetRequest, opts ...grpc.CallOption) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(ctx context.Context, in *ListRulesetsRequest, opts ...grpc.CallOption) (*ListRulesetsResponse, error)
+	// The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+	// RPCs above are the low-level layer it is built on.
+	//
+	// A new match: the first state, phase GAME_PHASE_START.
+	NewMatch(ctx context.Context, in *NewMatchRequest, opts ...grpc.CallOption) (*NewMatchResponse, error)
+	// The legal actions of the side to act in a state.
+	ListActions(ctx context.Context, in *ListActionsRequest, opts ...grpc.CallOption) (*ListActionsResponse, error)
+	// The next state after an action, and what happened. The server rolls the dice and measures
+	// the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+	// STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+	// RACCOON_NOT_ALLOWED.
+	Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error)
 }
 
 type engineServiceClient struct {
@@ -285,6 +301,36 @@ func (c *engineServiceClient) ListRulesets(ctx context.Context, in *ListRulesets
 	return out, nil
 }
 
+func (c *engineServiceClient) NewMatch(ctx context.Context, in *NewMatchRequest, opts ...grpc.CallOption) (*NewMatchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(NewMatchResponse)
+	err := c.cc.Invoke(ctx, EngineService_NewMatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *engineServiceClient) ListActions(ctx context.Context, in *ListActionsRequest, opts ...grpc.CallOption) (*ListActionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListActionsResponse)
+	err := c.cc.Invoke(ctx, EngineService_ListActions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *engineServiceClient) Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ActResponse)
+	err := c.cc.Invoke(ctx, EngineService_Act_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -341,6 +387,19 @@ type EngineServiceServer interface {
 	GetRuleset(context.Context, *GetRulesetRequest) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error)
+	// The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+	// RPCs above are the low-level layer it is built on.
+	//
+	// A new match: the first state, phase GAME_PHASE_START.
+	NewMatch(context.Context, *NewMatchRequest) (*NewMatchResponse, error)
+	// The legal actions of the side to act in a state.
+	ListActions(context.Context, *ListActionsRequest) (*ListActionsResponse, error)
+	// The next state after an action, and what happened. The server rolls the dice and measures
+	// the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+	// STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+	// RACCOON_NOT_ALLOWED.
+	Act(context.Context, *ActRequest) (*ActResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -404,6 +463,15 @@ func (UnimplementedEngineServiceServer) GetRuleset(context.Context, *GetRulesetR
 }
 func (UnimplementedEngineServiceServer) ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListRulesets not implemented")
+}
+func (UnimplementedEngineServiceServer) NewMatch(context.Context, *NewMatchRequest) (*NewMatchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method NewMatch not implemented")
+}
+func (UnimplementedEngineServiceServer) ListActions(context.Context, *ListActionsRequest) (*ListActionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListActions not implemented")
+}
+func (UnimplementedEngineServiceServer) Act(context.Context, *ActRequest) (*ActResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Act not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -750,6 +818,60 @@ func _EngineService_ListRulesets_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_NewMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(NewMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).NewMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_NewMatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).NewMatch(ctx, req.(*NewMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EngineService_ListActions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListActionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).ListActions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_ListActions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).ListActions(ctx, req.(*ListActionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EngineService_Act_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ActRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).Act(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_Act_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).Act(ctx, req.(*ActRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -828,6 +950,18 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListRulesets",
 			Handler:    _EngineService_ListRulesets_Handler,
+		},
+		{
+			MethodName: "NewMatch",
+			Handler:    _EngineService_NewMatch_Handler,
+		},
+		{
+			MethodName: "ListActions",
+			Handler:    _EngineService_ListActions_Handler,
+		},
+		{
+			MethodName: "Act",
+			Handler:    _EngineService_Act_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

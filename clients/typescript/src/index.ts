@@ -14,10 +14,15 @@ import { createGrpcTransport, type GrpcTransportOptions } from "@connectrpc/conn
 
 import {
   EngineService,
+  type ActResponse,
   type ApplyMoveResponse,
   type BearOffResponse,
+  type ListActionsResponse,
+  type NewMatchResponse,
   type ScoreGameResponse,
 } from "./gen/tavla/v1/engine_service_pb.js";
+import { type ClockSettings } from "./gen/tavla/v1/clock_pb.js";
+import { type GameAction, type SignedGameState } from "./gen/tavla/v1/game_pb.js";
 import {
   MoveSchema,
   PositionSchema,
@@ -33,6 +38,7 @@ export * from "./gen/tavla/v1/bearoff_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/engine_service_pb.js";
+export * from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 
@@ -200,6 +206,21 @@ export class EngineClient {
   /** Bear-off figures of both sides, race odds, and with dice the ranked moves. */
   bearOff(position: Position | string, dice: number[] = []): Promise<BearOffResponse> {
     return this.rpc.bearOff({ ruleset: this.ruleset, position: asPosition(position), dice });
+  }
+
+  /** The referee API (docs/game-state.md): the first state of a match (length 0: money play). */
+  newMatch(length: number, clock?: ClockSettings, matchId = ""): Promise<NewMatchResponse> {
+    return this.rpc.newMatch({ ruleset: this.ruleset, length, clock, matchId });
+  }
+
+  /** The legal actions of the side to act (`actions`) and the decoded state (`game`). */
+  listActions(state: SignedGameState): Promise<ListActionsResponse> {
+    return this.rpc.listActions({ state });
+  }
+
+  /** The next signed state after `action` (one of {@link listActions}), and what happened. */
+  act(state: SignedGameState, action: GameAction): Promise<ActResponse> {
+    return this.rpc.act({ state, action });
   }
 }
 

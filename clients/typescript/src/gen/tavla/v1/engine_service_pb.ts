@@ -10,6 +10,8 @@ import type { ClockEvent, ClockForfeit, ClockSettings, ClockState } from "./cloc
 import { file_tavla_v1_clock } from "./clock_pb.js";
 import type { DiceProof, DiceSeed, RollName, RollOffThrow } from "./dice_pb.js";
 import { file_tavla_v1_dice } from "./dice_pb.js";
+import type { GameAction, GameEvents, GameState, SignedGameState } from "./game_pb.js";
+import { file_tavla_v1_game } from "./game_pb.js";
 import type { CubeAction, CubeDenial, GameOutcome, MatchState, ResignationOffer, RulesetPreset } from "./match_pb.js";
 import { file_tavla_v1_match } from "./match_pb.js";
 import type { CheckerMove, GameResult, Move, Position, Ruleset, Side } from "./types_pb.js";
@@ -20,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tavla/v1/engine_service.proto.
  */
 export const file_tavla_v1_engine_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIogBChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZSKQAQoRQXBwbHlNb3ZlUmVzcG9uc2USHAoEbW92ZRgBIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglnYW1lX292ZXIYAyABKAgSJAoGcmVzdWx0GAQgASgLMhQudGF2bGEudjEuR2FtZVJlc3VsdCJcChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24iTAoRU2NvcmVHYW1lUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiQKBnJlc3VsdBgCIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQiaAoOQmVhck9mZlJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIMCgRkaWNlGAMgAygNIssBCg9CZWFyT2ZmUmVzcG9uc2USJgoFd2hpdGUYASABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiYKBWJsYWNrGAIgASgLMhcudGF2bGEudjEuQmVhck9mZlN0YXR1cxIgCgRyYWNlGAMgASgLMhIudGF2bGEudjEuUmFjZU9kZHMSIwoFbW92ZXMYBCADKAsyFC50YXZsYS52MS5SYW5rZWRNb3ZlEiEKCWJlc3RfbW92ZRgFIAEoCzIOLnRhdmxhLnYxLk1vdmUilQEKFUxpc3RMZWdhbFN0ZXBzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0SJAoFc3RlcHMYBCADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSLgAQoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIIrUBChBTdGFydEdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIoCghyb2xsX29mZhgDIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIMCgRkaWNlGAQgAygNEiAKBHNlZWQYBSABKAsyEi50YXZsYS52MS5EaWNlU2VlZCLdAQoRU3RhcnRHYW1lUmVzcG9uc2USHwoHc3RhcnRlchgBIAEoDjIOLnRhdmxhLnYxLlNpZGUSDAoEZGljZRgCIAMoDRIlCglkaWNlX25hbWUYAyABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIoCghyb2xsX29mZhgEIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIkCghwb3NpdGlvbhgFIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEiIKBXByb29mGAYgASgLMhMudGF2bGEudjEuRGljZVByb29mIhMKEUNvbW1pdERpY2VSZXF1ZXN0IkcKEkNvbW1pdERpY2VSZXNwb25zZRISCgpjb21taXRtZW50GAEgASgJEg0KBXRva2VuGAIgASgJEg4KBnNjaGVtZRgDIAEoCSJZCg9Sb2xsRGljZVJlcXVlc3QSIAoEc2VlZBgBIAEoCzISLnRhdmxhLnYxLkRpY2VTZWVkEiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24idAoQUm9sbERpY2VSZXNwb25zZRIMCgRkaWNlGAEgAygNEiAKBG5hbWUYAiABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIiCgVwcm9vZhgDIAEoCzITLnRhdmxhLnYxLkRpY2VQcm9vZhIMCgRnZWxlGAQgASgIIh8KD05hbWVSb2xsUmVxdWVzdBIMCgRkaWNlGAEgAygNIjQKEE5hbWVSb2xsUmVzcG9uc2USIAoEbmFtZRgBIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lIn8KFkxpc3RDdWJlQWN0aW9uc1JlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlIm0KF0xpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlEiUKB2FjdGlvbnMYASADKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uEisKDWRvdWJsZV9kZW5pYWwYAiABKA4yFC50YXZsYS52MS5DdWJlRGVuaWFsIqUBChZBcHBseUN1YmVBY3Rpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZRIkCgZhY3Rpb24YBCABKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uInkKF0FwcGx5Q3ViZUFjdGlvblJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIRCglnYW1lX292ZXIYAiABKAgSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIo0BChdPZmZlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyIkIKGE9mZmVyUmVzaWduYXRpb25SZXNwb25zZRImCgdvdXRjb21lGAEgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUingEKGEFuc3dlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyEg4KBmFjY2VwdBgEIAEoCCJWChlBbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEhEKCWdhbWVfb3ZlchgBIAEoCBImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUihQEKElVwZGF0ZU1hdGNoUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIuoBChNVcGRhdGVNYXRjaFJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUSFQoNcG9pbnRzX3Njb3JlZBgDIAEoDRISCgptYXRjaF9vdmVyGAQgASgIEh4KBndpbm5lchgFIAEoDjIOLnRhdmxhLnYxLlNpZGUSFQoNY3Jhd2ZvcmRfZ2FtZRgGIAEoCBIkCgxuZXh0X3N0YXJ0ZXIYByABKA4yDi50YXZsYS52MS5TaWRlIrwBChNBZHZhbmNlQ2xvY2tSZXF1ZXN0EikKCHNldHRpbmdzGAEgASgLMhcudGF2bGEudjEuQ2xvY2tTZXR0aW5ncxIjCgVzdGF0ZRgCIAEoCzIULnRhdmxhLnYxLkNsb2NrU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUSIwoFZXZlbnQYBCABKA4yFC50YXZsYS52MS5DbG9ja0V2ZW50EhIKCmVsYXBzZWRfbXMYBSABKA0ipwEKFEFkdmFuY2VDbG9ja1Jlc3BvbnNlEiMKBXN0YXRlGAEgASgLMhQudGF2bGEudjEuQ2xvY2tTdGF0ZRInCgdmb3JmZWl0GAIgASgLMhYudGF2bGEudjEuQ2xvY2tGb3JmZWl0EhIKCmNoYXJnZWRfbXMYAyABKA0SFwoPZXh0ZW5zaW9uc191c2VkGAQgASgNEhQKDHRpbWVfbGVmdF9tcxgFIAEoDSI3ChFHZXRSdWxlc2V0UmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldCI4ChJHZXRSdWxlc2V0UmVzcG9uc2USIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQiFQoTTGlzdFJ1bGVzZXRzUmVxdWVzdCJAChRMaXN0UnVsZXNldHNSZXNwb25zZRIoCgdwcmVzZXRzGAEgAygLMhcudGF2bGEudjEuUnVsZXNldFByZXNldDKXCwoNRW5naW5lU2VydmljZRJfChJHZXRJbml0aWFsUG9zaXRpb24SIy50YXZsYS52MS5HZXRJbml0aWFsUG9zaXRpb25SZXF1ZXN0GiQudGF2bGEudjEuR2V0SW5pdGlhbFBvc2l0aW9uUmVzcG9uc2USUwoOTGlzdExlZ2FsTW92ZXMSHy50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIC50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkQKCUFwcGx5TW92ZRIaLnRhdmxhLnYxLkFwcGx5TW92ZVJlcXVlc3QaGy50YXZsYS52MS5BcHBseU1vdmVSZXNwb25zZRJECglTY29yZUdhbWUSGi50YXZsYS52MS5TY29yZUdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU2NvcmVHYW1lUmVzcG9uc2USPgoHQmVhck9mZhIYLnRhdmxhLnYxLkJlYXJPZmZSZXF1ZXN0GhkudGF2bGEudjEuQmVhck9mZlJlc3BvbnNlElMKDkxpc3RMZWdhbFN0ZXBzEh8udGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXF1ZXN0GiAudGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXNwb25zZRJECglTdGFydEdhbWUSGi50YXZsYS52MS5TdGFydEdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU3RhcnRHYW1lUmVzcG9uc2USRwoKQ29tbWl0RGljZRIbLnRhdmxhLnYxLkNvbW1pdERpY2VSZXF1ZXN0GhwudGF2bGEudjEuQ29tbWl0RGljZVJlc3BvbnNlEkEKCFJvbGxEaWNlEhkudGF2bGEudjEuUm9sbERpY2VSZXF1ZXN0GhoudGF2bGEudjEuUm9sbERpY2VSZXNwb25zZRJBCghOYW1lUm9sbBIZLnRhdmxhLnYxLk5hbWVSb2xsUmVxdWVzdBoaLnRhdmxhLnYxLk5hbWVSb2xsUmVzcG9uc2USVgoPTGlzdEN1YmVBY3Rpb25zEiAudGF2bGEudjEuTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBohLnRhdmxhLnYxLkxpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlElYKD0FwcGx5Q3ViZUFjdGlvbhIgLnRhdmxhLnYxLkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QaIS50YXZsYS52MS5BcHBseUN1YmVBY3Rpb25SZXNwb25zZRJZChBPZmZlclJlc2lnbmF0aW9uEiEudGF2bGEudjEuT2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QaIi50YXZsYS52MS5PZmZlclJlc2lnbmF0aW9uUmVzcG9uc2USXAoRQW5zd2VyUmVzaWduYXRpb24SIi50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlcXVlc3QaIy50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEkoKC1VwZGF0ZU1hdGNoEhwudGF2bGEudjEuVXBkYXRlTWF0Y2hSZXF1ZXN0Gh0udGF2bGEudjEuVXBkYXRlTWF0Y2hSZXNwb25zZRJNCgxBZHZhbmNlQ2xvY2sSHS50YXZsYS52MS5BZHZhbmNlQ2xvY2tSZXF1ZXN0Gh4udGF2bGEudjEuQWR2YW5jZUNsb2NrUmVzcG9uc2USRwoKR2V0UnVsZXNldBIbLnRhdmxhLnYxLkdldFJ1bGVzZXRSZXF1ZXN0GhwudGF2bGEudjEuR2V0UnVsZXNldFJlc3BvbnNlEk0KDExpc3RSdWxlc2V0cxIdLnRhdmxhLnYxLkxpc3RSdWxlc2V0c1JlcXVlc3QaHi50YXZsYS52MS5MaXN0UnVsZXNldHNSZXNwb25zZUJRCgxkZXYudGF2bGEudjFQAVo/Z2l0aHViLmNvbS90YXZsYS1lbmdpbmUvdGF2bGEtZW5naW5lL2NsaWVudHMvZ28vdGF2bGF2MTt0YXZsYXYxYgZwcm90bzM", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_match, file_tavla_v1_types]);
+  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIogBChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZSKQAQoRQXBwbHlNb3ZlUmVzcG9uc2USHAoEbW92ZRgBIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglnYW1lX292ZXIYAyABKAgSJAoGcmVzdWx0GAQgASgLMhQudGF2bGEudjEuR2FtZVJlc3VsdCJcChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24iTAoRU2NvcmVHYW1lUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiQKBnJlc3VsdBgCIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQiaAoOQmVhck9mZlJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIMCgRkaWNlGAMgAygNIssBCg9CZWFyT2ZmUmVzcG9uc2USJgoFd2hpdGUYASABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiYKBWJsYWNrGAIgASgLMhcudGF2bGEudjEuQmVhck9mZlN0YXR1cxIgCgRyYWNlGAMgASgLMhIudGF2bGEudjEuUmFjZU9kZHMSIwoFbW92ZXMYBCADKAsyFC50YXZsYS52MS5SYW5rZWRNb3ZlEiEKCWJlc3RfbW92ZRgFIAEoCzIOLnRhdmxhLnYxLk1vdmUilQEKFUxpc3RMZWdhbFN0ZXBzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0SJAoFc3RlcHMYBCADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSLgAQoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIIrUBChBTdGFydEdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIoCghyb2xsX29mZhgDIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIMCgRkaWNlGAQgAygNEiAKBHNlZWQYBSABKAsyEi50YXZsYS52MS5EaWNlU2VlZCLdAQoRU3RhcnRHYW1lUmVzcG9uc2USHwoHc3RhcnRlchgBIAEoDjIOLnRhdmxhLnYxLlNpZGUSDAoEZGljZRgCIAMoDRIlCglkaWNlX25hbWUYAyABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIoCghyb2xsX29mZhgEIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIkCghwb3NpdGlvbhgFIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEiIKBXByb29mGAYgASgLMhMudGF2bGEudjEuRGljZVByb29mIhMKEUNvbW1pdERpY2VSZXF1ZXN0IkcKEkNvbW1pdERpY2VSZXNwb25zZRISCgpjb21taXRtZW50GAEgASgJEg0KBXRva2VuGAIgASgJEg4KBnNjaGVtZRgDIAEoCSJZCg9Sb2xsRGljZVJlcXVlc3QSIAoEc2VlZBgBIAEoCzISLnRhdmxhLnYxLkRpY2VTZWVkEiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24idAoQUm9sbERpY2VSZXNwb25zZRIMCgRkaWNlGAEgAygNEiAKBG5hbWUYAiABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIiCgVwcm9vZhgDIAEoCzITLnRhdmxhLnYxLkRpY2VQcm9vZhIMCgRnZWxlGAQgASgIIh8KD05hbWVSb2xsUmVxdWVzdBIMCgRkaWNlGAEgAygNIjQKEE5hbWVSb2xsUmVzcG9uc2USIAoEbmFtZRgBIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lIn8KFkxpc3RDdWJlQWN0aW9uc1JlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlIm0KF0xpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlEiUKB2FjdGlvbnMYASADKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uEisKDWRvdWJsZV9kZW5pYWwYAiABKA4yFC50YXZsYS52MS5DdWJlRGVuaWFsIqUBChZBcHBseUN1YmVBY3Rpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZRIkCgZhY3Rpb24YBCABKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uInkKF0FwcGx5Q3ViZUFjdGlvblJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIRCglnYW1lX292ZXIYAiABKAgSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIo0BChdPZmZlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyIkIKGE9mZmVyUmVzaWduYXRpb25SZXNwb25zZRImCgdvdXRjb21lGAEgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUingEKGEFuc3dlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyEg4KBmFjY2VwdBgEIAEoCCJWChlBbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEhEKCWdhbWVfb3ZlchgBIAEoCBImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUihQEKElVwZGF0ZU1hdGNoUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIuoBChNVcGRhdGVNYXRjaFJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUSFQoNcG9pbnRzX3Njb3JlZBgDIAEoDRISCgptYXRjaF9vdmVyGAQgASgIEh4KBndpbm5lchgFIAEoDjIOLnRhdmxhLnYxLlNpZGUSFQoNY3Jhd2ZvcmRfZ2FtZRgGIAEoCBIkCgxuZXh0X3N0YXJ0ZXIYByABKA4yDi50YXZsYS52MS5TaWRlIrwBChNBZHZhbmNlQ2xvY2tSZXF1ZXN0EikKCHNldHRpbmdzGAEgASgLMhcudGF2bGEudjEuQ2xvY2tTZXR0aW5ncxIjCgVzdGF0ZRgCIAEoCzIULnRhdmxhLnYxLkNsb2NrU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUSIwoFZXZlbnQYBCABKA4yFC50YXZsYS52MS5DbG9ja0V2ZW50EhIKCmVsYXBzZWRfbXMYBSABKA0ipwEKFEFkdmFuY2VDbG9ja1Jlc3BvbnNlEiMKBXN0YXRlGAEgASgLMhQudGF2bGEudjEuQ2xvY2tTdGF0ZRInCgdmb3JmZWl0GAIgASgLMhYudGF2bGEudjEuQ2xvY2tGb3JmZWl0EhIKCmNoYXJnZWRfbXMYAyABKA0SFwoPZXh0ZW5zaW9uc191c2VkGAQgASgNEhQKDHRpbWVfbGVmdF9tcxgFIAEoDSI3ChFHZXRSdWxlc2V0UmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldCI4ChJHZXRSdWxlc2V0UmVzcG9uc2USIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQiFQoTTGlzdFJ1bGVzZXRzUmVxdWVzdCJAChRMaXN0UnVsZXNldHNSZXNwb25zZRIoCgdwcmVzZXRzGAEgAygLMhcudGF2bGEudjEuUnVsZXNldFByZXNldCJ/Cg9OZXdNYXRjaFJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSDgoGbGVuZ3RoGAIgASgNEiYKBWNsb2NrGAMgASgLMhcudGF2bGEudjEuQ2xvY2tTZXR0aW5ncxIQCghtYXRjaF9pZBgEIAEoCSJfChBOZXdNYXRjaFJlc3BvbnNlEigKBXN0YXRlGAEgASgLMhkudGF2bGEudjEuU2lnbmVkR2FtZVN0YXRlEiEKBGdhbWUYAiABKAsyEy50YXZsYS52MS5HYW1lU3RhdGUiPgoSTGlzdEFjdGlvbnNSZXF1ZXN0EigKBXN0YXRlGAEgASgLMhkudGF2bGEudjEuU2lnbmVkR2FtZVN0YXRlIl8KE0xpc3RBY3Rpb25zUmVzcG9uc2USJQoHYWN0aW9ucxgBIAMoCzIULnRhdmxhLnYxLkdhbWVBY3Rpb24SIQoEZ2FtZRgCIAEoCzITLnRhdmxhLnYxLkdhbWVTdGF0ZSKKAQoKQWN0UmVxdWVzdBIoCgVzdGF0ZRgBIAEoCzIZLnRhdmxhLnYxLlNpZ25lZEdhbWVTdGF0ZRIkCgZhY3Rpb24YAiABKAsyFC50YXZsYS52MS5HYW1lQWN0aW9uEgwKBGRpY2UYAyADKA0SEwoGbm93X21zGAQgASgESACIAQFCCQoHX25vd19tcyKAAQoLQWN0UmVzcG9uc2USKAoFc3RhdGUYASABKAsyGS50YXZsYS52MS5TaWduZWRHYW1lU3RhdGUSIQoEZ2FtZRgCIAEoCzITLnRhdmxhLnYxLkdhbWVTdGF0ZRIkCgZldmVudHMYAyABKAsyFC50YXZsYS52MS5HYW1lRXZlbnRzMtoMCg1FbmdpbmVTZXJ2aWNlEl8KEkdldEluaXRpYWxQb3NpdGlvbhIjLnRhdmxhLnYxLkdldEluaXRpYWxQb3NpdGlvblJlcXVlc3QaJC50YXZsYS52MS5HZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRJTCg5MaXN0TGVnYWxNb3ZlcxIfLnRhdmxhLnYxLkxpc3RMZWdhbE1vdmVzUmVxdWVzdBogLnRhdmxhLnYxLkxpc3RMZWdhbE1vdmVzUmVzcG9uc2USRAoJQXBwbHlNb3ZlEhoudGF2bGEudjEuQXBwbHlNb3ZlUmVxdWVzdBobLnRhdmxhLnYxLkFwcGx5TW92ZVJlc3BvbnNlEkQKCVNjb3JlR2FtZRIaLnRhdmxhLnYxLlNjb3JlR2FtZVJlcXVlc3QaGy50YXZsYS52MS5TY29yZUdhbWVSZXNwb25zZRI+CgdCZWFyT2ZmEhgudGF2bGEudjEuQmVhck9mZlJlcXVlc3QaGS50YXZsYS52MS5CZWFyT2ZmUmVzcG9uc2USUwoOTGlzdExlZ2FsU3RlcHMSHy50YXZsYS52MS5MaXN0TGVnYWxTdGVwc1JlcXVlc3QaIC50YXZsYS52MS5MaXN0TGVnYWxTdGVwc1Jlc3BvbnNlEkQKCVN0YXJ0R2FtZRIaLnRhdmxhLnYxLlN0YXJ0R2FtZVJlcXVlc3QaGy50YXZsYS52MS5TdGFydEdhbWVSZXNwb25zZRJHCgpDb21taXREaWNlEhsudGF2bGEudjEuQ29tbWl0RGljZVJlcXVlc3QaHC50YXZsYS52MS5Db21taXREaWNlUmVzcG9uc2USQQoIUm9sbERpY2USGS50YXZsYS52MS5Sb2xsRGljZVJlcXVlc3QaGi50YXZsYS52MS5Sb2xsRGljZVJlc3BvbnNlEkEKCE5hbWVSb2xsEhkudGF2bGEudjEuTmFtZVJvbGxSZXF1ZXN0GhoudGF2bGEudjEuTmFtZVJvbGxSZXNwb25zZRJWCg9MaXN0Q3ViZUFjdGlvbnMSIC50YXZsYS52MS5MaXN0Q3ViZUFjdGlvbnNSZXF1ZXN0GiEudGF2bGEudjEuTGlzdEN1YmVBY3Rpb25zUmVzcG9uc2USVgoPQXBwbHlDdWJlQWN0aW9uEiAudGF2bGEudjEuQXBwbHlDdWJlQWN0aW9uUmVxdWVzdBohLnRhdmxhLnYxLkFwcGx5Q3ViZUFjdGlvblJlc3BvbnNlElkKEE9mZmVyUmVzaWduYXRpb24SIS50YXZsYS52MS5PZmZlclJlc2lnbmF0aW9uUmVxdWVzdBoiLnRhdmxhLnYxLk9mZmVyUmVzaWduYXRpb25SZXNwb25zZRJcChFBbnN3ZXJSZXNpZ25hdGlvbhIiLnRhdmxhLnYxLkFuc3dlclJlc2lnbmF0aW9uUmVxdWVzdBojLnRhdmxhLnYxLkFuc3dlclJlc2lnbmF0aW9uUmVzcG9uc2USSgoLVXBkYXRlTWF0Y2gSHC50YXZsYS52MS5VcGRhdGVNYXRjaFJlcXVlc3QaHS50YXZsYS52MS5VcGRhdGVNYXRjaFJlc3BvbnNlEk0KDEFkdmFuY2VDbG9jaxIdLnRhdmxhLnYxLkFkdmFuY2VDbG9ja1JlcXVlc3QaHi50YXZsYS52MS5BZHZhbmNlQ2xvY2tSZXNwb25zZRJHCgpHZXRSdWxlc2V0EhsudGF2bGEudjEuR2V0UnVsZXNldFJlcXVlc3QaHC50YXZsYS52MS5HZXRSdWxlc2V0UmVzcG9uc2USTQoMTGlzdFJ1bGVzZXRzEh0udGF2bGEudjEuTGlzdFJ1bGVzZXRzUmVxdWVzdBoeLnRhdmxhLnYxLkxpc3RSdWxlc2V0c1Jlc3BvbnNlEkEKCE5ld01hdGNoEhkudGF2bGEudjEuTmV3TWF0Y2hSZXF1ZXN0GhoudGF2bGEudjEuTmV3TWF0Y2hSZXNwb25zZRJKCgtMaXN0QWN0aW9ucxIcLnRhdmxhLnYxLkxpc3RBY3Rpb25zUmVxdWVzdBodLnRhdmxhLnYxLkxpc3RBY3Rpb25zUmVzcG9uc2USMgoDQWN0EhQudGF2bGEudjEuQWN0UmVxdWVzdBoVLnRhdmxhLnYxLkFjdFJlc3BvbnNlQlEKDGRldi50YXZsYS52MVABWj9naXRodWIuY29tL3RhdmxhLWVuZ2luZS90YXZsYS1lbmdpbmUvY2xpZW50cy9nby90YXZsYXYxO3RhdmxhdjFiBnByb3RvMw", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_game, file_tavla_v1_match, file_tavla_v1_types]);
 
 /**
  * Request of GetInitialPosition.
@@ -1283,6 +1285,207 @@ export const ListRulesetsResponseSchema: GenMessage<ListRulesetsResponse> = /*@_
   messageDesc(file_tavla_v1_engine_service, 35);
 
 /**
+ * NewMatch: the rules, the length and the clock of a match.
+ *
+ * @generated from message tavla.v1.NewMatchRequest
+ */
+export type NewMatchRequest = Message<"tavla.v1.NewMatchRequest"> & {
+  /**
+   * The rules; unset fields keep the preset's options.
+   *
+   * @generated from field: tavla.v1.Ruleset ruleset = 1;
+   */
+  ruleset?: Ruleset | undefined;
+
+  /**
+   * Points to win (R18); 0 is money play (when the ruleset allows it).
+   *
+   * @generated from field: uint32 length = 2;
+   */
+  length: number;
+
+  /**
+   * The clock of a timed match; unset for an untimed one. The server measures every turn.
+   *
+   * @generated from field: tavla.v1.ClockSettings clock = 3;
+   */
+  clock?: ClockSettings | undefined;
+
+  /**
+   * An identifier for the match (up to 64 characters of [A-Za-z0-9._:-]); empty: the server
+   * draws a random one. The dice of a match depend on it and on the server's key.
+   *
+   * @generated from field: string match_id = 4;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message tavla.v1.NewMatchRequest.
+ * Use `create(NewMatchRequestSchema)` to create a new message.
+ */
+export const NewMatchRequestSchema: GenMessage<NewMatchRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 36);
+
+/**
+ * NewMatch's answer.
+ *
+ * @generated from message tavla.v1.NewMatchResponse
+ */
+export type NewMatchResponse = Message<"tavla.v1.NewMatchResponse"> & {
+  /**
+   * The first state, signed: keep it and send it back with the next action.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The same state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.NewMatchResponse.
+ * Use `create(NewMatchResponseSchema)` to create a new message.
+ */
+export const NewMatchResponseSchema: GenMessage<NewMatchResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 37);
+
+/**
+ * ListActions: a state.
+ *
+ * @generated from message tavla.v1.ListActionsRequest
+ */
+export type ListActionsRequest = Message<"tavla.v1.ListActionsRequest"> & {
+  /**
+   * A state NewMatch or Act returned, unchanged.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ListActionsRequest.
+ * Use `create(ListActionsRequestSchema)` to create a new message.
+ */
+export const ListActionsRequestSchema: GenMessage<ListActionsRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 38);
+
+/**
+ * ListActions' answer.
+ *
+ * @generated from message tavla.v1.ListActionsResponse
+ */
+export type ListActionsResponse = Message<"tavla.v1.ListActionsResponse"> & {
+  /**
+   * The legal actions: the side to act's, and ACTION_KIND_CLAIM_TIMEOUT for the other side once
+   * the side to act has run out of time. Empty once the match is over.
+   *
+   * @generated from field: repeated tavla.v1.GameAction actions = 1;
+   */
+  actions: GameAction[];
+
+  /**
+   * The state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ListActionsResponse.
+ * Use `create(ListActionsResponseSchema)` to create a new message.
+ */
+export const ListActionsResponseSchema: GenMessage<ListActionsResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 39);
+
+/**
+ * Act: a state and one action.
+ *
+ * @generated from message tavla.v1.ActRequest
+ */
+export type ActRequest = Message<"tavla.v1.ActRequest"> & {
+  /**
+   * A state NewMatch or Act returned, unchanged.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The action; it must be one ListActions lists (steps may also give `die` 0).
+   *
+   * @generated from field: tavla.v1.GameAction action = 2;
+   */
+  action?: GameAction | undefined;
+
+  /**
+   * State mode off only: dice rolled elsewhere for START_GAME (the roll-off throws then, under
+   * the Turkish rule, the winner's two dice) or ROLL (two dice). Refused in modes sign and
+   * require (CLIENT_DICE_REFUSED): there the server rolls.
+   *
+   * @generated from field: repeated uint32 dice = 3;
+   */
+  dice: number[];
+
+  /**
+   * State mode off only: the time of the action in milliseconds since the Unix epoch, for
+   * replays and tests. Refused in modes sign and require (CLIENT_TIME_REFUSED).
+   *
+   * @generated from field: optional uint64 now_ms = 4;
+   */
+  nowMs?: bigint | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ActRequest.
+ * Use `create(ActRequestSchema)` to create a new message.
+ */
+export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 40);
+
+/**
+ * Act's answer.
+ *
+ * @generated from message tavla.v1.ActResponse
+ */
+export type ActResponse = Message<"tavla.v1.ActResponse"> & {
+  /**
+   * The next state, signed.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The same state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+
+  /**
+   * What happened.
+   *
+   * @generated from field: tavla.v1.GameEvents events = 3;
+   */
+  events?: GameEvents | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ActResponse.
+ * Use `create(ActResponseSchema)` to create a new message.
+ */
+export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 41);
+
+/**
  * The rules of tavla and backgammon as a stateless service: every request carries the whole
  * state, so any replica answers any call.
  *
@@ -1481,6 +1684,43 @@ export const EngineService: GenService<{
     methodKind: "unary";
     input: typeof ListRulesetsRequestSchema;
     output: typeof ListRulesetsResponseSchema;
+  },
+  /**
+   * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+   * RPCs above are the low-level layer it is built on.
+   *
+   * A new match: the first state, phase GAME_PHASE_START.
+   *
+   * @generated from rpc tavla.v1.EngineService.NewMatch
+   */
+  newMatch: {
+    methodKind: "unary";
+    input: typeof NewMatchRequestSchema;
+    output: typeof NewMatchResponseSchema;
+  },
+  /**
+   * The legal actions of the side to act in a state.
+   *
+   * @generated from rpc tavla.v1.EngineService.ListActions
+   */
+  listActions: {
+    methodKind: "unary";
+    input: typeof ListActionsRequestSchema;
+    output: typeof ListActionsResponseSchema;
+  },
+  /**
+   * The next state after an action, and what happened. The server rolls the dice and measures
+   * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+   * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+   * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+   * RACCOON_NOT_ALLOWED.
+   *
+   * @generated from rpc tavla.v1.EngineService.Act
+   */
+  act: {
+    methodKind: "unary";
+    input: typeof ActRequestSchema;
+    output: typeof ActResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tavla_v1_engine_service, 0);

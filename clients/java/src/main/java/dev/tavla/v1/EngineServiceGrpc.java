@@ -583,6 +583,99 @@ public final class EngineServiceGrpc {
     return getListRulesetsMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest,
+      dev.tavla.v1.NewMatchResponse> getNewMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "NewMatch",
+      requestType = dev.tavla.v1.NewMatchRequest.class,
+      responseType = dev.tavla.v1.NewMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest,
+      dev.tavla.v1.NewMatchResponse> getNewMatchMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest, dev.tavla.v1.NewMatchResponse> getNewMatchMethod;
+    if ((getNewMatchMethod = EngineServiceGrpc.getNewMatchMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getNewMatchMethod = EngineServiceGrpc.getNewMatchMethod) == null) {
+          EngineServiceGrpc.getNewMatchMethod = getNewMatchMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.NewMatchRequest, dev.tavla.v1.NewMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "NewMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.NewMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.NewMatchResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("NewMatch"))
+              .build();
+        }
+      }
+    }
+    return getNewMatchMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest,
+      dev.tavla.v1.ListActionsResponse> getListActionsMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListActions",
+      requestType = dev.tavla.v1.ListActionsRequest.class,
+      responseType = dev.tavla.v1.ListActionsResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest,
+      dev.tavla.v1.ListActionsResponse> getListActionsMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest, dev.tavla.v1.ListActionsResponse> getListActionsMethod;
+    if ((getListActionsMethod = EngineServiceGrpc.getListActionsMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getListActionsMethod = EngineServiceGrpc.getListActionsMethod) == null) {
+          EngineServiceGrpc.getListActionsMethod = getListActionsMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.ListActionsRequest, dev.tavla.v1.ListActionsResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListActions"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ListActionsRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ListActionsResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("ListActions"))
+              .build();
+        }
+      }
+    }
+    return getListActionsMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest,
+      dev.tavla.v1.ActResponse> getActMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Act",
+      requestType = dev.tavla.v1.ActRequest.class,
+      responseType = dev.tavla.v1.ActResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest,
+      dev.tavla.v1.ActResponse> getActMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest, dev.tavla.v1.ActResponse> getActMethod;
+    if ((getActMethod = EngineServiceGrpc.getActMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getActMethod = EngineServiceGrpc.getActMethod) == null) {
+          EngineServiceGrpc.getActMethod = getActMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.ActRequest, dev.tavla.v1.ActResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Act"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ActRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ActResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("Act"))
+              .build();
+        }
+      }
+    }
+    return getActMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -840,6 +933,42 @@ public final class EngineServiceGrpc {
         io.grpc.stub.StreamObserver<dev.tavla.v1.ListRulesetsResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListRulesetsMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    default void newMatch(dev.tavla.v1.NewMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getNewMatchMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    default void listActions(dev.tavla.v1.ListActionsRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListActionsMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    default void act(dev.tavla.v1.ActRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getActMethod(), responseObserver);
+    }
   }
 
   /**
@@ -1094,6 +1223,45 @@ public final class EngineServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getListRulesetsMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public void newMatch(dev.tavla.v1.NewMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getNewMatchMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public void listActions(dev.tavla.v1.ListActionsRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListActionsMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public void act(dev.tavla.v1.ActRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getActMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -1306,6 +1474,42 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getListRulesetsMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public dev.tavla.v1.NewMatchResponse newMatch(dev.tavla.v1.NewMatchRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getNewMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public dev.tavla.v1.ListActionsResponse listActions(dev.tavla.v1.ListActionsRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getListActionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public dev.tavla.v1.ActResponse act(dev.tavla.v1.ActRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getActMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -1517,6 +1721,42 @@ public final class EngineServiceGrpc {
     public dev.tavla.v1.ListRulesetsResponse listRulesets(dev.tavla.v1.ListRulesetsRequest request) {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getListRulesetsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public dev.tavla.v1.NewMatchResponse newMatch(dev.tavla.v1.NewMatchRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getNewMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public dev.tavla.v1.ListActionsResponse listActions(dev.tavla.v1.ListActionsRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListActionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public dev.tavla.v1.ActResponse act(dev.tavla.v1.ActRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getActMethod(), getCallOptions(), request);
     }
   }
 
@@ -1748,6 +1988,45 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getListRulesetsMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.NewMatchResponse> newMatch(
+        dev.tavla.v1.NewMatchRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getNewMatchMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.ListActionsResponse> listActions(
+        dev.tavla.v1.ListActionsRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListActionsMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.ActResponse> act(
+        dev.tavla.v1.ActRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getActMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_GET_INITIAL_POSITION = 0;
@@ -1768,6 +2047,9 @@ public final class EngineServiceGrpc {
   private static final int METHODID_ADVANCE_CLOCK = 15;
   private static final int METHODID_GET_RULESET = 16;
   private static final int METHODID_LIST_RULESETS = 17;
+  private static final int METHODID_NEW_MATCH = 18;
+  private static final int METHODID_LIST_ACTIONS = 19;
+  private static final int METHODID_ACT = 20;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1857,6 +2139,18 @@ public final class EngineServiceGrpc {
         case METHODID_LIST_RULESETS:
           serviceImpl.listRulesets((dev.tavla.v1.ListRulesetsRequest) request,
               (io.grpc.stub.StreamObserver<dev.tavla.v1.ListRulesetsResponse>) responseObserver);
+          break;
+        case METHODID_NEW_MATCH:
+          serviceImpl.newMatch((dev.tavla.v1.NewMatchRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse>) responseObserver);
+          break;
+        case METHODID_LIST_ACTIONS:
+          serviceImpl.listActions((dev.tavla.v1.ListActionsRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse>) responseObserver);
+          break;
+        case METHODID_ACT:
+          serviceImpl.act((dev.tavla.v1.ActRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -2002,6 +2296,27 @@ public final class EngineServiceGrpc {
               dev.tavla.v1.ListRulesetsRequest,
               dev.tavla.v1.ListRulesetsResponse>(
                 service, METHODID_LIST_RULESETS)))
+        .addMethod(
+          getNewMatchMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.NewMatchRequest,
+              dev.tavla.v1.NewMatchResponse>(
+                service, METHODID_NEW_MATCH)))
+        .addMethod(
+          getListActionsMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.ListActionsRequest,
+              dev.tavla.v1.ListActionsResponse>(
+                service, METHODID_LIST_ACTIONS)))
+        .addMethod(
+          getActMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.ActRequest,
+              dev.tavla.v1.ActResponse>(
+                service, METHODID_ACT)))
         .build();
   }
 
@@ -2068,6 +2383,9 @@ public final class EngineServiceGrpc {
               .addMethod(getAdvanceClockMethod())
               .addMethod(getGetRulesetMethod())
               .addMethod(getListRulesetsMethod())
+              .addMethod(getNewMatchMethod())
+              .addMethod(getListActionsMethod())
+              .addMethod(getActMethod())
               .build();
         }
       }
