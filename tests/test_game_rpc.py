@@ -347,3 +347,46 @@ def test_declared_time_in_mode_off_forfeits_on_the_clock():
         assert late.game.phase == G.GAME_PHASE_MATCH_OVER and late.game.match.winner == pb.SIDE_BLACK
     finally:
         server.stop(None)
+
+
+def test_altered_unsigned_states_in_mode_off_are_answered_or_refused_never_internal():
+    """Mode off trusts the state, but a state that does not fit the rules is bad input: every
+    field of several real states changed (or set), then ListActions and Act: OK or
+    INVALID_ARGUMENT, never INTERNAL."""
+    server, referee = start(StateMode.OFF)
+    try:
+        states = []
+        answer = _act(referee, referee.NewMatch(api.NewMatchRequest(
+            length=0, ruleset=pb.Ruleset(beavers=True),
+            clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS))).state, G.ACTION_KIND_START_GAME)
+        states.append(answer.game)
+        step = next(a for a in referee.ListActions(api.ListActionsRequest(state=answer.state)).actions
+                    if a.kind == G.ACTION_KIND_STEP)
+        states.append(referee.Act(api.ActRequest(state=answer.state, action=step)).game)
+        signed = _to_roll_or_double(referee, api.NewMatchRequest(length=0, ruleset=pb.Ruleset(beavers=True)))
+        states.append(_act(referee, _act(referee, signed, G.ACTION_KIND_DOUBLE).state, G.ACTION_KIND_BEAVER).game)
+        states.append(_act(referee, signed, G.ACTION_KIND_RESIGN, resign_kind=pb.RESULT_KIND_GAMMON).game)
+        codes = set()
+        actions = [G.GameAction(kind=k) for k in (G.ACTION_KIND_START_GAME, G.ACTION_KIND_ROLL, G.ACTION_KIND_TAKE,
+                                                   G.ACTION_KIND_RACCOON, G.ACTION_KIND_UNDO, G.ACTION_KIND_CONFIRM_MOVE,
+                                                   G.ACTION_KIND_ACCEPT_RESIGNATION, G.ACTION_KIND_CLAIM_TIMEOUT)]
+        for game in states:
+            paths = [p for p, _, _ in _fields(game)]
+            unset = [f.name for f in game.DESCRIPTOR.fields if f.name not in {d.name for d, _ in game.ListFields()}]
+            for path in paths + [f"+{name}" for name in unset]:
+                altered = game_pb2.GameState()
+                altered.CopyFrom(game)
+                _change(altered, path)
+                state = game_pb2.SignedGameState(state=altered.SerializeToString())
+                calls = [(referee.ListActions, api.ListActionsRequest(state=state))]
+                calls += [(referee.Act, api.ActRequest(state=state, action=a, dice=[3, 1, 5, 5])) for a in actions]
+                for call, request in calls:
+                    try:
+                        call(request)
+                        codes.add(grpc.StatusCode.OK)
+                    except grpc.RpcError as err:
+                        assert err.code() == grpc.StatusCode.INVALID_ARGUMENT, (path, err.details())
+                        codes.add(err.code())
+        assert codes == {grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT}
+    finally:
+        server.stop(None)
