@@ -58,7 +58,9 @@ const (
 //
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+// signing reasons listed at Act (docs/security.md).
 type EngineServiceClient interface {
 	// The starting position (RULES.md R2) with the given side on roll.
 	GetInitialPosition(ctx context.Context, in *GetInitialPositionRequest, opts ...grpc.CallOption) (*GetInitialPositionResponse, error)
@@ -347,7 +349,9 @@ func (c *engineServiceClient) Act(ctx context.Context, in *ActRequest, opts ...g
 //
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+// signing reasons listed at Act (docs/security.md).
 type EngineServiceServer interface {
 	// The starting position (RULES.md R2) with the given side on roll.
 	GetInitialPosition(context.Context, *GetInitialPositionRequest) (*GetInitialPositionResponse, error)

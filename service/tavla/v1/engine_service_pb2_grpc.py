@@ -38,7 +38,9 @@ class EngineServiceStub:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
     """
 
     def __init__(self, channel):
@@ -167,7 +169,9 @@ class EngineServiceServicer:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
     """
 
     def GetInitialPosition(self, request, context):
@@ -455,7 +459,9 @@ class EngineService:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
     """
 
     @staticmethod

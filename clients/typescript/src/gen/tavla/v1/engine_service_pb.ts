@@ -1498,7 +1498,9 @@ export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
  *
  * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
  * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
- * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+ * signing reasons listed at Act (docs/security.md).
  *
  * @generated from service tavla.v1.EngineService
  */

@@ -14,7 +14,9 @@ import static io.grpc.MethodDescriptor.generateFullMethodName;
  * "winner" for GAME_OVER.
  * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
  * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
- * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+ * signing reasons listed at Act (docs/security.md).
  * </pre>
  */
 @io.grpc.stub.annotations.GrpcGenerated
@@ -747,7 +749,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public interface AsyncService {
@@ -984,7 +988,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public static abstract class EngineServiceImplBase
@@ -1008,7 +1014,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public static final class EngineServiceStub
@@ -1277,7 +1285,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public static final class EngineServiceBlockingV2Stub
@@ -1525,7 +1535,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public static final class EngineServiceBlockingStub
@@ -1773,7 +1785,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * </pre>
    */
   public static final class EngineServiceFutureStub
