@@ -95,7 +95,7 @@ def test_money_play_with_beavers_and_jacoby(referee):
     kinds: list[int] = []
     while game.match.games_played < 6:
         listed = referee.ListActions(api.ListActionsRequest(state=signed))
-        action = choose(list(listed.actions), rng, double=0.3, drop=0.2, beaver=0.5)
+        action = choose(list(listed.actions), rng, double=0.3, drop=0.2, beaver=1.0)  # every double beavered
         kinds.append(action.kind)
         answer = referee.Act(api.ActRequest(state=signed, action=action))
         signed, game = answer.state, checker.check(answer.state, answer.game)
