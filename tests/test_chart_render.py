@@ -40,6 +40,7 @@ CONTRACT_ENV = {  # the server's configuration contract: the chart sets each of 
     "TAVLA_HOST", "TAVLA_PORT", "TAVLA_WORKERS", "TAVLA_REFLECTION", "TAVLA_LOG_LEVEL",
     "TAVLA_LOG_FORMAT", "TAVLA_METRICS_PORT", "TAVLA_MAX_MESSAGE_BYTES", "TAVLA_MAX_CONCURRENT_RPCS",
     "TAVLA_DRAIN_SECONDS", "TAVLA_GRACE_SECONDS", "TAVLA_CACHE_DIR",
+    "TAVLA_STATE_MODE", "TAVLA_STATE_KEYS", "TAVLA_DICE_KEY",
 }
 
 # Not real key material: the chart only base64-encodes the text into a Secret.
@@ -87,7 +88,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "hpa": {"hpa": {"enabled": True}},
     "metrics-off": {"metrics": {"enabled": False}},
     "tls-existing-secret": {"tls": {"enabled": True, "secretName": "tavla-tls",
-                                    "clientCAConfigMap": "games-ca"}},
+                                    "clientCAConfigMap": "games-ca"},
+                            "stateKeys": {"existingSecret": "game-keys"}},
     "minimal": {"replicaCount": 1, "serviceAccount": {"create": False}, "tests": {"enabled": False},
                 "probes": {"startup": {"enabled": False}}, "topologySpread": {"enabled": False},
                 "podDisruptionBudget": {"enabled": False}},
@@ -274,7 +276,7 @@ def test_kube_version_is_pinned(tmp_path: Path) -> None:
 
 def test_default_objects(tmp_path: Path) -> None:
     docs = render({}, tmp_path)
-    assert kinds(docs) == ["Deployment", "Pod", "PodDisruptionBudget", "Service", "ServiceAccount"]
+    assert kinds(docs) == ["Deployment", "Pod", "PodDisruptionBudget", "Secret", "Service", "ServiceAccount"]
 
 
 def test_deployment_probes_are_native_grpc(tmp_path: Path) -> None:
@@ -310,6 +312,33 @@ def test_deployment_env_follows_the_contract(tmp_path: Path) -> None:
     assert env["TAVLA_PORT"] == "50051" and env["TAVLA_METRICS_PORT"] == "9090"
     assert env["TAVLA_CACHE_DIR"] == "/var/cache/tavla"
     assert not {"TAVLA_TLS_CERT", "TAVLA_TLS_KEY", "TAVLA_TLS_CLIENT_CA", "TAVLA_OTLP_ENDPOINT"} & env.keys()
+
+
+def test_state_and_dice_keys_come_from_one_secret_kept_across_upgrades(tmp_path: Path) -> None:
+    """Issue 9: every replica verifies every other's states and dice tokens: TAVLA_STATE_KEYS and
+    TAVLA_DICE_KEY come from one Secret, generated once (kept on upgrade and uninstall)."""
+    import base64
+
+    from tavla.server.state_keys import parse_keys
+
+    docs = render({}, tmp_path)
+    container = engine_container(docs)
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e}
+    secret_name = f"{FULLNAME}-keys"
+    assert refs["TAVLA_STATE_KEYS"] == {"name": secret_name, "key": "state-keys"}
+    assert refs["TAVLA_DICE_KEY"] == {"name": secret_name, "key": "dice-key"}
+    assert env_of(container)["TAVLA_STATE_MODE"] == "require"
+    secret = only(docs, "Secret", secret_name)
+    assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
+    keys = parse_keys(base64.b64decode(secret["data"]["state-keys"]).decode())
+    assert len(keys) == 1 and len(keys[0][1]) == 32
+    assert len(base64.b64decode(secret["data"]["dice-key"])) >= 32
+    theirs = render({"stateKeys": {"existingSecret": "game-keys", "mode": "sign"}}, tmp_path)
+    assert "Secret" not in kinds(theirs) or all(d["metadata"]["name"] != secret_name for d in theirs)
+    container = engine_container(theirs)
+    assert {e["name"]: e["valueFrom"]["secretKeyRef"]["name"] for e in container["env"]
+            if "valueFrom" in e}["TAVLA_STATE_KEYS"] == "game-keys"
+    assert env_of(container)["TAVLA_STATE_MODE"] == "sign"
 
 
 def test_termination_grace_outlasts_drain_and_grace(tmp_path: Path) -> None:

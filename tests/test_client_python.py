@@ -137,3 +137,30 @@ def test_ruleset_preset_applies_to_every_helper(server_address: str) -> None:
         # katmerli mars pays 2 under the turkish preset: white all off, black 13:14 and one on the bar
         result = c.score_game("APD/A0AAAAAAAA").result
         assert (result.kind, result.points) == (pb.RESULT_KIND_BACKGAMMON, 2)
+
+
+def test_referee_helpers_play_a_game(server_address: str) -> None:
+    """new_match / list_actions / act (docs/game-state.md), sync and asyncio."""
+    from tavla.v1 import game_pb2
+
+    with Client(server_address, ruleset="turkish") as c:
+        first = c.new_match(3)
+        assert first.game.phase == game_pb2.GAME_PHASE_START and first.game.ruleset.preset == "turkish"
+        started = c.act(first.state, game_pb2.ACTION_KIND_START_GAME)
+        assert started.game.phase == game_pb2.GAME_PHASE_MOVING and len(started.events.rolled) == 2
+        listed = c.list_actions(started.state)
+        step = next(a for a in listed.actions if a.kind == game_pb2.ACTION_KIND_STEP)
+        assert c.act(started.state, step).game.steps[0].from_point == step.step.from_point
+        resigned = c.act(started.state, game_pb2.ACTION_KIND_RESIGN, resign_kind=pb.RESULT_KIND_SINGLE)
+        assert resigned.game.phase == game_pb2.GAME_PHASE_RESIGNATION_DECISION
+        with pytest.raises(EngineError) as info:
+            c.act(started.state, game_pb2.ACTION_KIND_CONFIRM_MOVE)
+        assert info.value.reason == "MOVE_INCOMPLETE"
+
+    async def run() -> None:
+        async with AsyncClient(server_address) as c:
+            first = await c.new_match(5)
+            started = await c.act(first.state, game_pb2.ACTION_KIND_START_GAME)
+            assert (await c.list_actions(started.state)).actions
+
+    asyncio.run(run())

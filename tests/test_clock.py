@@ -9,7 +9,7 @@ from dataclasses import replace
 
 import pytest
 
-from tavla.core import ActionReason, IllegalActionError, InvalidInputError, Side
+from tavla.core import ActionReason, ClockError, InvalidInputError, Side
 from tavla.core.clock import (
     MINUTE,
     PRESETS,
@@ -121,7 +121,7 @@ def test_one_five_minute_break_per_match_r25():
     state = initial_state(EXT)
     after = advance(EXT, state, W, ClockEvent.BREAK, 5 * MINUTE)
     assert after.forfeit is None and after.state.white.breaks_left == 0 and after.state.black.breaks_left == 1
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(ClockError) as err:
         advance(EXT, after.state, W, ClockEvent.BREAK, SECOND)
     assert err.value.reason is ActionReason.BREAK_ALREADY_TAKEN
     over = advance(EXT, state, B, ClockEvent.BREAK, 5 * MINUTE + 1)

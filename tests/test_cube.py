@@ -15,7 +15,10 @@ from tavla.core import (
     Cube,
     CubeAction,
     GameEnding,
-    IllegalActionError,
+    GameOutcome,
+    ResultKind,
+    points_paid,
+    CubeError,
     InvalidInputError,
     MatchState,
     Side,
@@ -32,7 +35,7 @@ D, T, P, BV = CubeAction.DOUBLE, CubeAction.TAKE, CubeAction.DROP, CubeAction.BE
 
 
 def refused(state, side, action, rules=INTL) -> ActionReason:
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(CubeError) as err:
         apply_cube_action(state, rules, side, action)
     return err.value.reason
 
@@ -113,7 +116,8 @@ def test_beavers_money_play_only():
     beavers = replace(INTL, beavers=True)
     offered = apply_cube_action(MONEY, beavers, W, D).state
     assert cube_options(offered, beavers, B).actions == (T, P, BV)
-    assert apply_cube_action(offered, beavers, B, BV).state.cube == Cube(4, B)
+    beavered = apply_cube_action(offered, beavers, B, BV).state
+    assert beavered.cube == Cube(2, B, B, 1)  # black took (2, its cube) and redoubled to 4
     assert refused(offered, B, BV) is ActionReason.BEAVER_NOT_ALLOWED  # beavers off
     match_offered = apply_cube_action(MatchState(length=7), beavers, W, D).state
     assert BV not in cube_options(match_offered, beavers, B).actions
@@ -128,13 +132,53 @@ def test_match_over_refuses_cube_actions():
     assert refused(over, W, D) is ActionReason.MATCH_OVER
 
 
+RC = CubeAction.RACCOON
+BEAVERS = replace(INTL, beavers=True)
+
+
+def test_after_a_beaver_the_doubler_takes_drops_or_raccoons():
+    """Issue 9: after a beaver the original doubler answers (money play, beavers on), as GNU
+    Backgammon's `set beavers`: take (cube 4, the beaver keeps it), drop (pays 2: the stake the
+    beaver took), or raccoon (cube 8 once taken, still the beaver's). R19."""
+    offered = apply_cube_action(MONEY, BEAVERS, W, D).state
+    beavered = apply_cube_action(offered, BEAVERS, B, BV).state
+    assert cube_options(beavered, BEAVERS, W).actions == (T, P, RC)
+    assert cube_options(beavered, BEAVERS, B).actions == ()  # black waits for white's answer
+    assert apply_cube_action(beavered, BEAVERS, W, T).state.cube == Cube(4, B)
+    dropped = apply_cube_action(beavered, BEAVERS, W, P)
+    assert dropped.outcome == GameOutcome(B, GameEnding.DROP)
+    assert points_paid(dropped.outcome, dropped.state, BEAVERS) == 2
+    assert refused(beavered, B, T, BEAVERS) is ActionReason.NOT_YOUR_DECISION
+    raccooned = apply_cube_action(beavered, BEAVERS, W, RC).state
+    assert raccooned.cube == Cube(4, B, W, 2)
+    assert check_match(raccooned, BEAVERS) == raccooned
+    assert cube_options(raccooned, BEAVERS, B).actions == (T, P)  # no raccoon of a raccoon
+    assert apply_cube_action(raccooned, BEAVERS, B, T).state.cube == Cube(8, B)
+    lost = apply_cube_action(raccooned, BEAVERS, B, P)
+    assert lost.outcome == GameOutcome(W, GameEnding.DROP)
+    assert points_paid(lost.outcome, lost.state, BEAVERS) == 4
+    assert refused(offered, B, RC, BEAVERS) is ActionReason.RACCOON_NOT_ALLOWED
+
+
+def test_a_centred_cube_above_one_is_money_plays_automatic_double():
+    """Issue 9: automatic doubles (money play) leave the cube centred above 1; either side may
+    double it (R19), and Jacoby still counts it as unturned."""
+    auto = replace(MONEY, cube=Cube(2, None))
+    assert check_match(auto, INTL) == auto
+    assert cube_options(auto, INTL, W).actions == (D,)
+    assert cube_options(auto, INTL, B).actions == (D,)
+    assert apply_cube_action(apply_cube_action(auto, INTL, B, D).state, INTL, W, T).state.cube == Cube(4, W)
+    jacoby = replace(INTL, jacoby=True)
+    assert points_paid(GameOutcome(W, GameEnding.BORNE_OFF, ResultKind.GAMMON), auto, jacoby) == 2
+
+
 @pytest.mark.parametrize(
     "state, field",
     [
         (replace(MONEY, cube=Cube(3, W)), "match.cube.value"),  # not a power of two
         (replace(MONEY, cube=Cube(128, W)), "match.cube.value"),  # over the limit
         (replace(MONEY, cube=Cube(1, W)), "match.cube.owner"),  # owned at 1
-        (replace(MONEY, cube=Cube(2, None)), "match.cube.owner"),  # centred at 2
+        (MatchState(length=7, cube=Cube(2, None)), "match.cube.owner"),  # centred at 2 in a match
         (replace(MONEY, cube=Cube(2, W, B)), "match.cube.offered_by"),  # doubling the other's cube
         (replace(MONEY, cube=Cube(64, W, W)), "match.cube.offered_by"),  # a double past 64
         (MatchState(length=9, scores=(8, 3), crawford=True, cube=Cube(2, W)), "match.cube"),
@@ -156,7 +200,7 @@ def test_cube_stays_a_power_of_two_up_to_64(actions, beavers, length):
         legal = cube_options(state, rules, side).actions
         try:
             result = apply_cube_action(state, rules, side, action)
-        except IllegalActionError:
+        except CubeError:
             assert action not in legal  # refused exactly when not listed
             continue
         assert action in legal

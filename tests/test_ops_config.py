@@ -67,6 +67,7 @@ def test_env_overrides_default_and_flag_overrides_env(monkeypatch, field):
 
 def test_every_option_has_a_sample_or_its_own_test():
     assert {o.field for o in OPTIONS} == set(SAMPLES) | {"log_level", "tls_cert", "tls_key", "tls_client_ca",
+                                                         "state_mode", "state_keys_file",  # test_state_keys.py
                                                           "otlp_endpoint"}
 
 

@@ -324,7 +324,7 @@ def test_cli_rejects_bad_port(capsys):
 
 def test_core_imports_no_grpc_or_protobuf(subprocess_env):
     code = (
-        "import sys, tavla.core as c\n"
+        "import sys, tavla.core as c, tavla.core.game  # the referee's state machine too\n"
         "c.legal_moves(c.position_id.decode('4HPwATDgc/ABMA'), (6, 6))\n"
         "bad = sorted(m for m in sys.modules if m.startswith(('grpc', 'google')))\n"
         "print(bad)\n"

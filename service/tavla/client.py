@@ -38,8 +38,8 @@ import grpc
 import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
-from tavla.v1 import (clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, match_pb2, render_pb2,
-                      types_pb2)
+from tavla.v1 import (clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, game_pb2, match_pb2,
+                      render_pb2, types_pb2)
 
 __all__ = [
     "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client",
@@ -79,6 +79,7 @@ HELPERS: dict[str, str] = {
     "OfferResignation": "offer_resignation", "AnswerResignation": "answer_resignation",
     "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "GetRuleset": "get_ruleset",
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
+    "NewMatch": "new_match", "ListActions": "list_actions", "Act": "act",
 }
 
 PositionLike = types_pb2.Position | str
@@ -400,6 +401,37 @@ class _Helpers:
     def list_rulesets(self) -> engine_service_pb2.ListRulesetsResponse:
         """The named presets with their options."""
         return self._call("ListRulesets", engine_service_pb2.ListRulesetsRequest())
+
+    # --- the referee API (docs/game-state.md): one signed state per match -----------------------
+
+    def new_match(self, length: int = 0, clock: clock_pb2.ClockSettings | Mapping[str, Any] | None = None,
+                  match_id: str = "", *, ruleset: RulesetLike | None = None) -> engine_service_pb2.NewMatchResponse:
+        """The first state of a match (``length`` 0: money play); keep ``.state`` and send it back
+        with the next action."""
+        request = engine_service_pb2.NewMatchRequest(ruleset=self._rules(ruleset), length=length,
+                                                     clock=_msg(clock_pb2.ClockSettings, clock), match_id=match_id)
+        return self._call("NewMatch", request)
+
+    def list_actions(self, state: game_pb2.SignedGameState) -> engine_service_pb2.ListActionsResponse:
+        """The legal actions of the side to act (``.actions``) and the decoded state (``.game``)."""
+        return self._call("ListActions", engine_service_pb2.ListActionsRequest(state=state))
+
+    def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | EnumLike, *,
+            dice: Sequence[int] = (), now_ms: int | None = None, **fields: Any) -> engine_service_pb2.ActResponse:
+        """The next state after ``action``: a ``GameAction`` (one ``list_actions`` gave), or an
+        action kind (``"roll"``, ``ACTION_KIND_RESIGN``) with its fields as keywords, e.g.
+        ``act(s, "resign", resign_kind="gammon")``. ``dice`` and ``now_ms`` only in state mode off."""
+        if not isinstance(action, game_pb2.GameAction):
+            for name, value in list(fields.items()):
+                if name == "resign_kind" and isinstance(value, str):
+                    fields[name] = enum_value(types_pb2.ResultKind, value)
+                elif name == "side" and isinstance(value, str):
+                    fields[name] = enum_value(types_pb2.Side, value)
+                elif name == "step" and not isinstance(value, types_pb2.CheckerMove):
+                    fields[name] = _step(value)
+            action = game_pb2.GameAction(kind=enum_value(game_pb2.ActionKind, action), **fields)
+        request = engine_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
+        return self._call("Act", request)
 
     def render_position(self, position: PositionLike, dice: Sequence[int] = (), *,
                         match: MatchLike | None = None, options: render_pb2.RenderOptions | Mapping[str, Any] | None = None,

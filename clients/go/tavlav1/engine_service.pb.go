@@ -2536,11 +2536,382 @@ func (x *RenderPositionResponse) GetPosition() *Position {
 	return nil
 }
 
+// NewMatch: the rules, the length and the clock of a match.
+type NewMatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The rules; unset fields keep the preset's options.
+	Ruleset *Ruleset `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// Points to win (R18); 0 is money play (when the ruleset allows it).
+	Length uint32 `protobuf:"varint,2,opt,name=length,proto3" json:"length,omitempty"`
+	// The clock of a timed match; unset for an untimed one. The server measures every turn.
+	Clock *ClockSettings `protobuf:"bytes,3,opt,name=clock,proto3" json:"clock,omitempty"`
+	// An identifier for the match (up to 64 characters of [A-Za-z0-9._:-]); empty: the server
+	// draws a random one. The dice of a match depend on it and on the server's key.
+	MatchId       string `protobuf:"bytes,4,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewMatchRequest) Reset() {
+	*x = NewMatchRequest{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewMatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewMatchRequest) ProtoMessage() {}
+
+func (x *NewMatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewMatchRequest.ProtoReflect.Descriptor instead.
+func (*NewMatchRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *NewMatchRequest) GetRuleset() *Ruleset {
+	if x != nil {
+		return x.Ruleset
+	}
+	return nil
+}
+
+func (x *NewMatchRequest) GetLength() uint32 {
+	if x != nil {
+		return x.Length
+	}
+	return 0
+}
+
+func (x *NewMatchRequest) GetClock() *ClockSettings {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+func (x *NewMatchRequest) GetMatchId() string {
+	if x != nil {
+		return x.MatchId
+	}
+	return ""
+}
+
+// NewMatch's answer.
+type NewMatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The first state, signed: keep it and send it back with the next action.
+	State *SignedGameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The same state decoded, for display.
+	Game          *GameState `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewMatchResponse) Reset() {
+	*x = NewMatchResponse{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewMatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewMatchResponse) ProtoMessage() {}
+
+func (x *NewMatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewMatchResponse.ProtoReflect.Descriptor instead.
+func (*NewMatchResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *NewMatchResponse) GetState() *SignedGameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *NewMatchResponse) GetGame() *GameState {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// ListActions: a state.
+type ListActionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A state NewMatch or Act returned, unchanged.
+	State         *SignedGameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListActionsRequest) Reset() {
+	*x = ListActionsRequest{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListActionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListActionsRequest) ProtoMessage() {}
+
+func (x *ListActionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListActionsRequest.ProtoReflect.Descriptor instead.
+func (*ListActionsRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *ListActionsRequest) GetState() *SignedGameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+// ListActions' answer.
+type ListActionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The legal actions: the side to act's, and ACTION_KIND_CLAIM_TIMEOUT for the other side once
+	// the side to act has run out of time. Empty once the match is over.
+	Actions []*GameAction `protobuf:"bytes,1,rep,name=actions,proto3" json:"actions,omitempty"`
+	// The state decoded, for display.
+	Game          *GameState `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListActionsResponse) Reset() {
+	*x = ListActionsResponse{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListActionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListActionsResponse) ProtoMessage() {}
+
+func (x *ListActionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListActionsResponse.ProtoReflect.Descriptor instead.
+func (*ListActionsResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *ListActionsResponse) GetActions() []*GameAction {
+	if x != nil {
+		return x.Actions
+	}
+	return nil
+}
+
+func (x *ListActionsResponse) GetGame() *GameState {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+// Act: a state and one action.
+type ActRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A state NewMatch or Act returned, unchanged.
+	State *SignedGameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The action; it must be one ListActions lists (steps may also give `die` 0).
+	Action *GameAction `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
+	// State mode off only: dice rolled elsewhere for START_GAME (the roll-off throws then, under
+	// the Turkish rule, the winner's two dice) or ROLL (two dice). Refused in modes sign and
+	// require (CLIENT_DICE_REFUSED): there the server rolls.
+	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	// State mode off only: the time of the action in milliseconds since the Unix epoch, for
+	// replays and tests. Refused in modes sign and require (CLIENT_TIME_REFUSED).
+	NowMs         *uint64 `protobuf:"varint,4,opt,name=now_ms,json=nowMs,proto3,oneof" json:"now_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActRequest) Reset() {
+	*x = ActRequest{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActRequest) ProtoMessage() {}
+
+func (x *ActRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActRequest.ProtoReflect.Descriptor instead.
+func (*ActRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *ActRequest) GetState() *SignedGameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *ActRequest) GetAction() *GameAction {
+	if x != nil {
+		return x.Action
+	}
+	return nil
+}
+
+func (x *ActRequest) GetDice() []uint32 {
+	if x != nil {
+		return x.Dice
+	}
+	return nil
+}
+
+func (x *ActRequest) GetNowMs() uint64 {
+	if x != nil && x.NowMs != nil {
+		return *x.NowMs
+	}
+	return 0
+}
+
+// Act's answer.
+type ActResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The next state, signed.
+	State *SignedGameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The same state decoded, for display.
+	Game *GameState `protobuf:"bytes,2,opt,name=game,proto3" json:"game,omitempty"`
+	// What happened.
+	Events        *GameEvents `protobuf:"bytes,3,opt,name=events,proto3" json:"events,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ActResponse) Reset() {
+	*x = ActResponse{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ActResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ActResponse) ProtoMessage() {}
+
+func (x *ActResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ActResponse.ProtoReflect.Descriptor instead.
+func (*ActResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ActResponse) GetState() *SignedGameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *ActResponse) GetGame() *GameState {
+	if x != nil {
+		return x.Game
+	}
+	return nil
+}
+
+func (x *ActResponse) GetEvents() *GameEvents {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
 var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -2706,7 +3077,31 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\x16RenderPositionResponse\x12\x10\n" +
 	"\x03svg\x18\x01 \x01(\tR\x03svg\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12.\n" +
-	"\bposition\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\bposition2\xec\v\n" +
+	"\bposition\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\xa0\x01\n" +
+	"\x0fNewMatchRequest\x12+\n" +
+	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x16\n" +
+	"\x06length\x18\x02 \x01(\rR\x06length\x12-\n" +
+	"\x05clock\x18\x03 \x01(\v2\x17.tavla.v1.ClockSettingsR\x05clock\x12\x19\n" +
+	"\bmatch_id\x18\x04 \x01(\tR\amatchId\"l\n" +
+	"\x10NewMatchResponse\x12/\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12'\n" +
+	"\x04game\x18\x02 \x01(\v2\x13.tavla.v1.GameStateR\x04game\"E\n" +
+	"\x12ListActionsRequest\x12/\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\"n\n" +
+	"\x13ListActionsResponse\x12.\n" +
+	"\aactions\x18\x01 \x03(\v2\x14.tavla.v1.GameActionR\aactions\x12'\n" +
+	"\x04game\x18\x02 \x01(\v2\x13.tavla.v1.GameStateR\x04game\"\xa6\x01\n" +
+	"\n" +
+	"ActRequest\x12/\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12,\n" +
+	"\x06action\x18\x02 \x01(\v2\x14.tavla.v1.GameActionR\x06action\x12\x12\n" +
+	"\x04dice\x18\x03 \x03(\rR\x04dice\x12\x1a\n" +
+	"\x06now_ms\x18\x04 \x01(\x04H\x00R\x05nowMs\x88\x01\x01B\t\n" +
+	"\a_now_ms\"\x95\x01\n" +
+	"\vActResponse\x12/\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12'\n" +
+	"\x04game\x18\x02 \x01(\v2\x13.tavla.v1.GameStateR\x04game\x12,\n" +
+	"\x06events\x18\x03 \x01(\v2\x14.tavla.v1.GameEventsR\x06events2\xaf\r\n" +
 	"\rEngineService\x12_\n" +
 	"\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n" +
 	"\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12D\n" +
@@ -2728,7 +3123,10 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
 	"GetRuleset\x12\x1b.tavla.v1.GetRulesetRequest\x1a\x1c.tavla.v1.GetRulesetResponse\x12M\n" +
 	"\fListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponse\x12S\n" +
-	"\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponseBQ\n" +
+	"\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponse\x12A\n" +
+	"\bNewMatch\x12\x19.tavla.v1.NewMatchRequest\x1a\x1a.tavla.v1.NewMatchResponse\x12J\n" +
+	"\vListActions\x12\x1c.tavla.v1.ListActionsRequest\x1a\x1d.tavla.v1.ListActionsResponse\x122\n" +
+	"\x03Act\x12\x14.tavla.v1.ActRequest\x1a\x15.tavla.v1.ActResponseBQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
 var (
@@ -2743,7 +3141,7 @@ func file_tavla_v1_engine_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_engine_service_proto_rawDescData
 }
 
-var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 38)
+var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
 var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GetInitialPositionRequest)(nil),  // 0: tavla.v1.GetInitialPositionRequest
 	(*GetInitialPositionResponse)(nil), // 1: tavla.v1.GetInitialPositionResponse
@@ -2783,164 +3181,192 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*ListRulesetsResponse)(nil),       // 35: tavla.v1.ListRulesetsResponse
 	(*RenderPositionRequest)(nil),      // 36: tavla.v1.RenderPositionRequest
 	(*RenderPositionResponse)(nil),     // 37: tavla.v1.RenderPositionResponse
-	(*Ruleset)(nil),                    // 38: tavla.v1.Ruleset
-	(Side)(0),                          // 39: tavla.v1.Side
-	(*Position)(nil),                   // 40: tavla.v1.Position
-	(*Move)(nil),                       // 41: tavla.v1.Move
-	(*MatchState)(nil),                 // 42: tavla.v1.MatchState
-	(*GameResult)(nil),                 // 43: tavla.v1.GameResult
-	(*GameOutcome)(nil),                // 44: tavla.v1.GameOutcome
-	(*BearOffStatus)(nil),              // 45: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 46: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 47: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 48: tavla.v1.CheckerMove
-	(*RollOffThrow)(nil),               // 49: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 50: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 51: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 52: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 53: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 54: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),           // 55: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 56: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 57: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 58: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 59: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 60: tavla.v1.RulesetPreset
-	(*RenderOptions)(nil),              // 61: tavla.v1.RenderOptions
+	(*NewMatchRequest)(nil),            // 38: tavla.v1.NewMatchRequest
+	(*NewMatchResponse)(nil),           // 39: tavla.v1.NewMatchResponse
+	(*ListActionsRequest)(nil),         // 40: tavla.v1.ListActionsRequest
+	(*ListActionsResponse)(nil),        // 41: tavla.v1.ListActionsResponse
+	(*ActRequest)(nil),                 // 42: tavla.v1.ActRequest
+	(*ActResponse)(nil),                // 43: tavla.v1.ActResponse
+	(*Ruleset)(nil),                    // 44: tavla.v1.Ruleset
+	(Side)(0),                          // 45: tavla.v1.Side
+	(*Position)(nil),                   // 46: tavla.v1.Position
+	(*Move)(nil),                       // 47: tavla.v1.Move
+	(*MatchState)(nil),                 // 48: tavla.v1.MatchState
+	(*GameResult)(nil),                 // 49: tavla.v1.GameResult
+	(*GameOutcome)(nil),                // 50: tavla.v1.GameOutcome
+	(*BearOffStatus)(nil),              // 51: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 52: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 53: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 54: tavla.v1.CheckerMove
+	(*RollOffThrow)(nil),               // 55: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 56: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 57: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 58: tavla.v1.DiceProof
+	(CubeAction)(0),                    // 59: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 60: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),           // 61: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 62: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 63: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 64: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 65: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 66: tavla.v1.RulesetPreset
+	(*RenderOptions)(nil),              // 67: tavla.v1.RenderOptions
+	(*SignedGameState)(nil),            // 68: tavla.v1.SignedGameState
+	(*GameState)(nil),                  // 69: tavla.v1.GameState
+	(*GameAction)(nil),                 // 70: tavla.v1.GameAction
+	(*GameEvents)(nil),                 // 71: tavla.v1.GameEvents
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	38,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	39,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	40,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	38,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	41,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	38,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	41,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	42,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
-	41,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	40,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	43,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	44,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	42,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
-	43,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	44,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	45,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	45,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	46,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	47,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	41,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	38,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	48,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	42,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
-	48,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	41,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	40,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	48,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	44,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	49,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	50,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	39,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	51,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	49,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	40,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	52,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	50,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	40,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	51,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	52,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	51,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	38,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	39,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	53,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	54,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	38,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	39,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	53,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	42,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	44,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	55,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	44,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	55,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	44,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	38,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	42,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	44,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	42,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	44,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	39,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	39,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	56,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	57,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	39,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	58,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	57,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	59,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	38,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	60,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	38,  // 84: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	40,  // 85: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
-	42,  // 86: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
-	61,  // 87: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
-	40,  // 88: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
-	0,   // 89: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,   // 90: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,   // 91: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,   // 92: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,   // 93: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10,  // 94: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12,  // 95: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14,  // 96: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16,  // 97: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18,  // 98: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20,  // 99: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22,  // 100: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24,  // 101: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26,  // 102: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28,  // 103: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30,  // 104: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32,  // 105: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34,  // 106: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	36,  // 107: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
-	1,   // 108: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 109: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 110: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 111: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 112: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11,  // 113: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13,  // 114: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15,  // 115: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17,  // 116: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19,  // 117: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21,  // 118: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23,  // 119: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25,  // 120: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27,  // 121: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29,  // 122: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31,  // 123: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33,  // 124: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35,  // 125: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	37,  // 126: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
-	108, // [108:127] is the sub-list for method output_type
-	89,  // [89:108] is the sub-list for method input_type
-	89,  // [89:89] is the sub-list for extension type_name
-	89,  // [89:89] is the sub-list for extension extendee
-	0,   // [0:89] is the sub-list for field type_name
+	44,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	46,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	44,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	47,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	44,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	47,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	48,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
+	47,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	46,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	49,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	50,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	48,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
+	49,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	50,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	51,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	51,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	52,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	53,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	47,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	44,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	54,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	48,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	54,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	47,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	46,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	54,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	50,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	55,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	56,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	45,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	57,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	55,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	46,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	58,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	56,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	46,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	57,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	58,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	57,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	44,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	45,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	59,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	60,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	44,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	45,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	59,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	48,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	50,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	61,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	50,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	61,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	50,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	44,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	50,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	48,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	50,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	45,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	62,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	63,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	45,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	64,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	63,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	65,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	44,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	44,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	66,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	44,  // 84: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 85: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
+	48,  // 86: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
+	67,  // 87: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
+	46,  // 88: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
+	44,  // 89: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	62,  // 90: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
+	68,  // 91: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
+	69,  // 92: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
+	68,  // 93: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
+	70,  // 94: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
+	69,  // 95: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
+	68,  // 96: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
+	70,  // 97: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
+	68,  // 98: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
+	69,  // 99: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
+	71,  // 100: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
+	0,   // 101: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,   // 102: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,   // 103: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,   // 104: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,   // 105: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10,  // 106: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	12,  // 107: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	14,  // 108: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	16,  // 109: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	18,  // 110: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	20,  // 111: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	22,  // 112: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	24,  // 113: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	26,  // 114: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	28,  // 115: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	30,  // 116: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	32,  // 117: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	34,  // 118: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	36,  // 119: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
+	38,  // 120: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
+	40,  // 121: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
+	42,  // 122: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
+	1,   // 123: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 124: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 125: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 126: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 127: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	11,  // 128: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	13,  // 129: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	15,  // 130: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	17,  // 131: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	19,  // 132: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	21,  // 133: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	23,  // 134: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	25,  // 135: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	27,  // 136: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	29,  // 137: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	31,  // 138: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	33,  // 139: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	35,  // 140: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	37,  // 141: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	39,  // 142: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
+	41,  // 143: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
+	43,  // 144: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
+	123, // [123:145] is the sub-list for method output_type
+	101, // [101:123] is the sub-list for method input_type
+	101, // [101:101] is the sub-list for extension type_name
+	101, // [101:101] is the sub-list for extension extendee
+	0,   // [0:101] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }
@@ -2951,16 +3377,18 @@ func file_tavla_v1_engine_service_proto_init() {
 	file_tavla_v1_bearoff_proto_init()
 	file_tavla_v1_clock_proto_init()
 	file_tavla_v1_dice_proto_init()
+	file_tavla_v1_game_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_render_proto_init()
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_engine_service_proto_msgTypes[42].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_engine_service_proto_rawDesc), len(file_tavla_v1_engine_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   38,
+			NumMessages:   44,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

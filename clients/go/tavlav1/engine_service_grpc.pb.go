@@ -38,6 +38,9 @@ const (
 	EngineService_GetRuleset_FullMethodName         = "/tavla.v1.EngineService/GetRuleset"
 	EngineService_ListRulesets_FullMethodName       = "/tavla.v1.EngineService/ListRulesets"
 	EngineService_RenderPosition_FullMethodName     = "/tavla.v1.EngineService/RenderPosition"
+	EngineService_NewMatch_FullMethodName           = "/tavla.v1.EngineService/NewMatch"
+	EngineService_ListActions_FullMethodName        = "/tavla.v1.EngineService/ListActions"
+	EngineService_Act_FullMethodName                = "/tavla.v1.EngineService/Act"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -56,7 +59,9 @@ const (
 //
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+// signing reasons listed at Act (docs/security.md).
 //
 // Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
 // request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -110,6 +115,19 @@ type EngineServiceClient interface {
 	// A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
 	// trays, cube, dice, match score and pip counts.
 	RenderPosition(ctx context.Context, in *RenderPositionRequest, opts ...grpc.CallOption) (*RenderPositionResponse, error)
+	// The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+	// RPCs above are the low-level layer it is built on.
+	//
+	// A new match: the first state, phase GAME_PHASE_START.
+	NewMatch(ctx context.Context, in *NewMatchRequest, opts ...grpc.CallOption) (*NewMatchResponse, error)
+	// The legal actions of the side to act in a state.
+	ListActions(ctx context.Context, in *ListActionsRequest, opts ...grpc.CallOption) (*ListActionsResponse, error)
+	// The next state after an action, and what happened. The server rolls the dice and measures
+	// the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+	// STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+	// RACCOON_NOT_ALLOWED.
+	Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error)
 }
 
 type engineServiceClient struct {
@@ -310,6 +328,36 @@ func (c *engineServiceClient) RenderPosition(ctx context.Context, in *RenderPosi
 	return out, nil
 }
 
+func (c *engineServiceClient) NewMatch(ctx context.Context, in *NewMatchRequest, opts ...grpc.CallOption) (*NewMatchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(NewMatchResponse)
+	err := c.cc.Invoke(ctx, EngineService_NewMatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *engineServiceClient) ListActions(ctx context.Context, in *ListActionsRequest, opts ...grpc.CallOption) (*ListActionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListActionsResponse)
+	err := c.cc.Invoke(ctx, EngineService_ListActions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *engineServiceClient) Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ActResponse)
+	err := c.cc.Invoke(ctx, EngineService_Act_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -326,7 +374,9 @@ func (c *engineServiceClient) RenderPosition(ctx context.Context, in *RenderPosi
 //
 // Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
 // CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+// The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+// signing reasons listed at Act (docs/security.md).
 //
 // Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
 // request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -380,6 +430,19 @@ type EngineServiceServer interface {
 	// A picture of a position as an SVG document (and as text): points, checkers, bar, borne-off
 	// trays, cube, dice, match score and pip counts.
 	RenderPosition(context.Context, *RenderPositionRequest) (*RenderPositionResponse, error)
+	// The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+	// RPCs above are the low-level layer it is built on.
+	//
+	// A new match: the first state, phase GAME_PHASE_START.
+	NewMatch(context.Context, *NewMatchRequest) (*NewMatchResponse, error)
+	// The legal actions of the side to act in a state.
+	ListActions(context.Context, *ListActionsRequest) (*ListActionsResponse, error)
+	// The next state after an action, and what happened. The server rolls the dice and measures
+	// the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+	// STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+	// RACCOON_NOT_ALLOWED.
+	Act(context.Context, *ActRequest) (*ActResponse, error)
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -446,6 +509,15 @@ func (UnimplementedEngineServiceServer) ListRulesets(context.Context, *ListRules
 }
 func (UnimplementedEngineServiceServer) RenderPosition(context.Context, *RenderPositionRequest) (*RenderPositionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RenderPosition not implemented")
+}
+func (UnimplementedEngineServiceServer) NewMatch(context.Context, *NewMatchRequest) (*NewMatchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method NewMatch not implemented")
+}
+func (UnimplementedEngineServiceServer) ListActions(context.Context, *ListActionsRequest) (*ListActionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListActions not implemented")
+}
+func (UnimplementedEngineServiceServer) Act(context.Context, *ActRequest) (*ActResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Act not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -810,6 +882,60 @@ func _EngineService_RenderPosition_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_NewMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(NewMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).NewMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_NewMatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).NewMatch(ctx, req.(*NewMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EngineService_ListActions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListActionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).ListActions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_ListActions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).ListActions(ctx, req.(*ListActionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _EngineService_Act_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ActRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(EngineServiceServer).Act(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: EngineService_Act_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(EngineServiceServer).Act(ctx, req.(*ActRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -892,6 +1018,18 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RenderPosition",
 			Handler:    _EngineService_RenderPosition_Handler,
+		},
+		{
+			MethodName: "NewMatch",
+			Handler:    _EngineService_NewMatch_Handler,
+		},
+		{
+			MethodName: "ListActions",
+			Handler:    _EngineService_ListActions_Handler,
+		},
+		{
+			MethodName: "Act",
+			Handler:    _EngineService_Act_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -101,8 +101,11 @@ const (
 	// The doubled side gives up the game: the doubler wins the value before the double.
 	CubeAction_CUBE_ACTION_DROP CubeAction = 3
 	// Money play with beavers: the doubled side takes and redoubles at once, keeping the cube
-	// (value x 4).
+	// (value x 4 once taken); the doubler then takes, drops (paying twice the stake) or raccoons.
 	CubeAction_CUBE_ACTION_BEAVER CubeAction = 4
+	// Money play with beavers: the doubler answers a beaver by redoubling at once (value x 8 once
+	// taken); the beaver keeps the cube and takes or drops.
+	CubeAction_CUBE_ACTION_RACCOON CubeAction = 5
 )
 
 // Enum value maps for CubeAction.
@@ -113,6 +116,7 @@ var (
 		2: "CUBE_ACTION_TAKE",
 		3: "CUBE_ACTION_DROP",
 		4: "CUBE_ACTION_BEAVER",
+		5: "CUBE_ACTION_RACCOON",
 	}
 	CubeAction_value = map[string]int32{
 		"CUBE_ACTION_UNSPECIFIED": 0,
@@ -120,6 +124,7 @@ var (
 		"CUBE_ACTION_TAKE":        2,
 		"CUBE_ACTION_DROP":        3,
 		"CUBE_ACTION_BEAVER":      4,
+		"CUBE_ACTION_RACCOON":     5,
 	}
 )
 
@@ -233,7 +238,13 @@ type CubeState struct {
 	Owner Side `protobuf:"varint,2,opt,name=owner,proto3,enum=tavla.v1.Side" json:"owner,omitempty"`
 	// The side whose double awaits an answer (take, drop or beaver); SIDE_UNSPECIFIED when none
 	// does. The value shown is still the value before the double.
-	OfferedBy     Side `protobuf:"varint,3,opt,name=offered_by,json=offeredBy,proto3,enum=tavla.v1.Side" json:"offered_by,omitempty"`
+	OfferedBy Side `protobuf:"varint,3,opt,name=offered_by,json=offeredBy,proto3,enum=tavla.v1.Side" json:"offered_by,omitempty"`
+	// What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+	// Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+	// once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+	// doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+	// centred cube (owner unset) may be above 1 after automatic doubles.
+	Redoubles     uint32 `protobuf:"varint,4,opt,name=redoubles,proto3" json:"redoubles,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -287,6 +298,13 @@ func (x *CubeState) GetOfferedBy() Side {
 		return x.OfferedBy
 	}
 	return Side_SIDE_UNSPECIFIED
+}
+
+func (x *CubeState) GetRedoubles() uint32 {
+	if x != nil {
+		return x.Redoubles
+	}
+	return 0
 }
 
 // The state of a match, carried whole by every match-play request (RULES.md R18-R21). A new
@@ -651,12 +669,13 @@ var File_tavla_v1_match_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_match_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/match.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"v\n" +
+	"\x14tavla/v1/match.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"\x94\x01\n" +
 	"\tCubeState\x12\x14\n" +
 	"\x05value\x18\x01 \x01(\rR\x05value\x12$\n" +
 	"\x05owner\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x05owner\x12-\n" +
 	"\n" +
-	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\"\x9e\x03\n" +
+	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\x12\x1c\n" +
+	"\tredoubles\x18\x04 \x01(\rR\tredoubles\"\x9e\x03\n" +
 	"\n" +
 	"MatchState\x12\x16\n" +
 	"\x06length\x18\x01 \x01(\rR\x06length\x12\x1f\n" +
@@ -694,14 +713,15 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x10GAME_ENDING_DROP\x10\x02\x12\x1b\n" +
 	"\x17GAME_ENDING_RESIGNATION\x10\x03\x12\x1c\n" +
 	"\x18GAME_ENDING_FORFEIT_GAME\x10\x04\x12\x1d\n" +
-	"\x19GAME_ENDING_FORFEIT_MATCH\x10\x05*\x85\x01\n" +
+	"\x19GAME_ENDING_FORFEIT_MATCH\x10\x05*\x9e\x01\n" +
 	"\n" +
 	"CubeAction\x12\x1b\n" +
 	"\x17CUBE_ACTION_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12CUBE_ACTION_DOUBLE\x10\x01\x12\x14\n" +
 	"\x10CUBE_ACTION_TAKE\x10\x02\x12\x14\n" +
 	"\x10CUBE_ACTION_DROP\x10\x03\x12\x16\n" +
-	"\x12CUBE_ACTION_BEAVER\x10\x04*\x85\x02\n" +
+	"\x12CUBE_ACTION_BEAVER\x10\x04\x12\x17\n" +
+	"\x13CUBE_ACTION_RACCOON\x10\x05*\x85\x02\n" +
 	"\n" +
 	"CubeDenial\x12\x1b\n" +
 	"\x17CUBE_DENIAL_UNSPECIFIED\x10\x00\x12\x1d\n" +

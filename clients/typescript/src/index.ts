@@ -39,6 +39,9 @@ import {
   type ListRulesetsResponse,
   type NameRollResponse,
   type RenderPositionResponse,
+  type ActResponse,
+  type ListActionsResponse,
+  type NewMatchResponse,
   type OfferResignationResponse,
   type RollDiceResponse,
   type ScoreGameResponse,
@@ -74,8 +77,10 @@ export * from "./gen/tavla/v1/bearoff_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/engine_service_pb.js";
+export * from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
+import type { GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 
@@ -217,6 +222,9 @@ export const HELPERS = {
   GetRuleset: "getRuleset",
   ListRulesets: "listRulesets",
   RenderPosition: "renderPosition",
+  NewMatch: "newMatch",
+  ListActions: "listActions",
+  Act: "act",
 } as const;
 
 /**
@@ -460,6 +468,24 @@ export class EngineClient {
   /** The named presets with their options. */
   listRulesets(): Promise<ListRulesetsResponse> {
     return this.rpc.listRulesets({});
+  }
+
+  /** The referee API (docs/game-state.md): the first signed state of a match (`length` 0: money play). */
+  newMatch(
+    length = 0,
+    options?: CallOptions & { clock?: Init<typeof ClockSettingsSchema>; matchId?: string },
+  ): Promise<NewMatchResponse> {
+    return this.rpc.newMatch({ ruleset: this.rules(options), length, clock: options?.clock, matchId: options?.matchId ?? "" });
+  }
+
+  /** The legal actions of the side to act (`actions`) and the decoded state (`game`). */
+  listActions(state: SignedGameState): Promise<ListActionsResponse> {
+    return this.rpc.listActions({ state });
+  }
+
+  /** The next signed state after `action` (one of {@link listActions}), and what happened; `dice` and `nowMs` only in state mode off. */
+  act(state: SignedGameState, action: GameAction, options?: { dice?: number[]; nowMs?: bigint }): Promise<ActResponse> {
+    return this.rpc.act({ state, action, dice: options?.dice ?? [], nowMs: options?.nowMs });
   }
 
   /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */

@@ -100,3 +100,8 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- fail "service.metricsPort and service.grpcPort must differ" }}
 {{- end }}
 {{- end }}
+
+{{/* The Secret holding the state keys and the dice key. */}}
+{{- define "tavla-engine.keysSecretName" -}}
+{{- default (printf "%s-keys" (include "tavla-engine.fullname" .)) .Values.stateKeys.existingSecret }}
+{{- end }}

@@ -7,6 +7,8 @@ one), :func:`score_game`, :mod:`position_id`, :mod:`notation`, :class:`Ruleset`.
 from tavla.core import notation, position_id
 from tavla.core.errors import (
     GameNotOverError,
+    GameOverError,
+    RuleError,
     IllegalMoveError,
     IllegalReason,
     InvalidInputError,
@@ -28,10 +30,10 @@ from tavla.core.resign import ResignationOffer
 from tavla.core.ruleset import PRESET_INFO, PresetInfo
 from tavla.core.start import Start, start_game, start_with_given_dice
 from tavla.core.steps import StepInput, StepState, legal_steps
-from tavla.core.violations import ActionReason, IllegalActionError
+from tavla.core.violations import ActionReason, ClockError, CubeError, IllegalActionError
 
 __all__ = [
-    "CHECKERS", "CheckerMove", "GameNotOverError", "GameResult", "IllegalMoveError",
+    "CHECKERS", "CheckerMove", "ClockError", "CubeError", "GameNotOverError", "GameOverError", "RuleError", "GameResult", "IllegalMoveError",
     "IllegalReason", "InvalidInputError", "KatmerliMarsRule", "Move", "Position", "ResultKind",
     "Ruleset", "Side", "SideView", "StartRule", "TavlaError", "check_dice", "legal_moves",
     "notation", "position_id", "preset", "resolve", "score_game",

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from tavla.core.errors import InvalidInputError
 from tavla.core.position import Side
-from tavla.core.violations import ActionReason, IllegalActionError
+from tavla.core.violations import ActionReason, ClockError
 
 SECOND = 1000
 MINUTE = 60 * SECOND
@@ -204,7 +204,7 @@ def advance(settings: ClockSettings, state: ClockState, side: Side, event: Clock
     """The clock after ``side``'s ``event`` took ``elapsed_ms``.
 
     :raises InvalidInputError: bad settings, state or elapsed time.
-    :raises IllegalActionError: ``BREAK_ALREADY_TAKEN``: a break with none left (R25).
+    :raises ClockError: ``BREAK_ALREADY_TAKEN``: a break with none left (R25).
     """
     check_settings(settings)
     check_state(state, settings)
@@ -227,7 +227,7 @@ def advance(settings: ClockSettings, state: ClockState, side: Side, event: Clock
         return done(state)
     if event is ClockEvent.BREAK:
         if not clock.breaks_left:
-            raise IllegalActionError(ActionReason.BREAK_ALREADY_TAKEN,
+            raise ClockError(ActionReason.BREAK_ALREADY_TAKEN,
                                      f"{side.name.lower()} has taken its break this match (R25)")
         if elapsed_ms > settings.break_ms:
             return lost(ForfeitReason.BREAK_OVERRUN, ForfeitScope.MATCH)

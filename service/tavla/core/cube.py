@@ -5,7 +5,9 @@ is below its limit (64 unless the ruleset says otherwise), the game is not the C
 (R21), and in match play the cube is not dead: a side that already wins the match by winning
 this game at the current value gains nothing by doubling. The doubled side takes (the cube
 doubles and is its own), drops (the doubler wins the current value at once), or, with beavers in
-money play, beavers (takes and redoubles at once, keeping the cube: value x 4).
+money play, beavers (takes and redoubles at once, keeping the cube); the doubler then takes,
+drops (paying twice the stake) or raccoons (redoubles again; the beaver keeps the cube), as
+GNU Backgammon plays ``set beavers``.
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from tavla.core.match_state import Cube, MatchState, require_not_over
+from tavla.core.match_state import Cube, MatchState
 from tavla.core.outcome import GameEnding, GameOutcome
 from tavla.core.position import Side
 from tavla.core.ruleset import Ruleset
 from tavla.core.scoring import ResultKind
-from tavla.core.violations import ActionReason, IllegalActionError
+from tavla.core.violations import ActionReason, CubeError
 
 R = ActionReason
 
@@ -30,6 +32,7 @@ class CubeAction(enum.Enum):
     TAKE = "take"
     DROP = "drop"
     BEAVER = "beaver"
+    RACCOON = "raccoon"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,55 +83,78 @@ def double_denial(state: MatchState, rules: Ruleset, side: Side) -> tuple[Action
 
 def beaver_allowed(state: MatchState, rules: Ruleset) -> bool:
     """Whether a pending double may be beavered: beavers on, money play, within the limit."""
-    return rules.beavers and state.money and 4 * state.cube.value <= rules.cube_limit
+    return (rules.beavers and state.money and state.cube.redoubles == 0
+            and 4 * state.cube.value <= rules.cube_limit)
+
+
+def raccoon_allowed(state: MatchState, rules: Ruleset) -> bool:
+    """Whether a pending beaver may be raccooned: the doubler redoubles it at once (money play,
+    beavers on, within the limit)."""
+    return (rules.beavers and state.money and state.cube.redoubles == 1
+            and 4 * state.cube.value <= rules.cube_limit)
 
 
 def cube_options(state: MatchState, rules: Ruleset, side: Side) -> CubeOptions:
     """The cube actions ``side`` may take now.
 
     With no double pending, ``side`` is the side on roll before it rolls and may only double.
-    With one pending, the doubled side may take, drop or (beavers) beaver; the doubler waits.
+    With one pending, the side that answers (:attr:`Cube.decider`) may take, drop, and with
+    beavers in money play beaver a double or raccoon a beaver; the other side waits.
     """
     denial = double_denial(state, rules, side)
     reason = denial[0] if denial else None
-    offered_by = state.cube.offered_by
-    if state.over or offered_by is None or offered_by is side:
+    decider = state.cube.decider
+    if state.over or decider is None or decider is not side:
         return CubeOptions((CubeAction.DOUBLE,) if denial is None else (), reason)
     answers = [CubeAction.TAKE, CubeAction.DROP]
     if beaver_allowed(state, rules):
         answers.append(CubeAction.BEAVER)
+    if raccoon_allowed(state, rules):
+        answers.append(CubeAction.RACCOON)
     return CubeOptions(tuple(answers), reason)
 
 
 def apply_cube_action(state: MatchState, rules: Ruleset, side: Side, action: CubeAction) -> CubeResult:
     """The match after ``side`` takes ``action``.
 
-    DOUBLE leaves the double pending (``cube.offered_by``); TAKE doubles the value and gives the
-    cube to the taker; DROP ends the game, the doubler winning the value before the double;
-    BEAVER quadruples the value and gives the cube to the beaver.
+    DOUBLE leaves the double pending (``cube.offered_by``). TAKE doubles the value; the cube
+    goes to the side not on roll (the taker of a double, the beaver after a beaver or raccoon).
+    DROP ends the game, the side that offered winning the value before its offer (a dropped
+    beaver pays twice the original stake). BEAVER (money play with beavers): the doubled side
+    takes and redoubles at once, owning the cube at twice the value; the doubler answers.
+    RACCOON: the doubler redoubles the beaver at once; the beaver still owns the cube and
+    answers (GNU Backgammon's ``set beavers``).
 
-    :raises IllegalActionError: the action is not legal now (reason per :class:`ActionReason`).
+    :raises CubeError: the action is not legal now (reason per :class:`ActionReason`).
     """
-    require_not_over(state)
+    if state.over:
+        raise CubeError(R.MATCH_OVER, f"the match is over: {_name(state.winner)} has won it (R18)")  # type: ignore[arg-type]
     cube = state.cube
     if action is CubeAction.DOUBLE:
         denial = double_denial(state, rules, side)
         if denial is not None:
-            raise IllegalActionError(denial[0], f"{_name(side)} may not double: {denial[1]}")
-        return CubeResult(replace(state, cube=replace(cube, offered_by=side)))
-    doubler = cube.offered_by
-    if doubler is None:
-        raise IllegalActionError(R.NO_DOUBLE_PENDING, f"{_name(side)} cannot {action.value}: no double is pending")
-    if doubler is side:
-        raise IllegalActionError(R.NOT_YOUR_DECISION,
-                                 f"{_name(side)} doubled; {_name(side.other)} takes or drops (R19)")
+            raise CubeError(denial[0], f"{_name(side)} may not double: {denial[1]}")
+        return CubeResult(replace(state, cube=replace(cube, offered_by=side, redoubles=0)))
+    offerer, roller = cube.offered_by, cube.roller
+    if offerer is None or roller is None:
+        raise CubeError(R.NO_DOUBLE_PENDING, f"{_name(side)} cannot {action.value}: no double is pending")
+    if offerer is side:
+        raise CubeError(R.NOT_YOUR_DECISION,
+                        f"{_name(side)} offered; {_name(side.other)} answers (R19)")
     if action is CubeAction.TAKE:
-        return CubeResult(replace(state, cube=Cube(2 * cube.value, side)))
+        return CubeResult(replace(state, cube=Cube(2 * cube.value, roller.other)))
     if action is CubeAction.DROP:
-        dropped = replace(state, cube=replace(cube, offered_by=None))
-        return CubeResult(dropped, GameOutcome(doubler, GameEnding.DROP, ResultKind.SINGLE))
-    if not beaver_allowed(state, rules):
-        why = ("beavers are off" if not rules.beavers else "beavers are for money play only"
-               if not state.money else f"a beaver to {4 * cube.value} passes the limit {rules.cube_limit}")
-        raise IllegalActionError(R.BEAVER_NOT_ALLOWED, f"{_name(side)} may not beaver: {why}")
-    return CubeResult(replace(state, cube=Cube(4 * cube.value, side)))
+        dropped = replace(state, cube=replace(cube, offered_by=None, redoubles=0))
+        return CubeResult(dropped, GameOutcome(offerer, GameEnding.DROP, ResultKind.SINGLE))
+    if action is CubeAction.BEAVER:
+        if not beaver_allowed(state, rules):
+            why = ("beavers are off" if not rules.beavers else "beavers are for money play only"
+                   if not state.money else "only a double can be beavered" if cube.redoubles
+                   else f"a beaver to {4 * cube.value} passes the limit {rules.cube_limit}")
+            raise CubeError(R.BEAVER_NOT_ALLOWED, f"{_name(side)} may not beaver: {why}")
+        return CubeResult(replace(state, cube=Cube(2 * cube.value, side, side, 1)))
+    if not raccoon_allowed(state, rules):
+        why = ("there is no beaver to raccoon" if cube.redoubles != 1 or not rules.beavers or not state.money
+               else f"a raccoon to {4 * cube.value} passes the limit {rules.cube_limit}")
+        raise CubeError(R.RACCOON_NOT_ALLOWED, f"{_name(side)} may not raccoon: {why}")
+    return CubeResult(replace(state, cube=Cube(2 * cube.value, roller.other, side, 2)))

@@ -39,6 +39,7 @@ TAG_BYTES = 16
 _KEY_LABEL = b"tavla-dice-v1/key"
 _SEED_LABEL = b"tavla-dice-v1/seed"
 _TOKEN_LABEL = b"tavla-dice-v1/token"
+_GAME_LABEL = b"tavla-dice-v1/game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,16 @@ class DiceKey:
 
     def _mac(self, label: bytes, nonce: bytes) -> bytes:
         return hmac.new(self._key, label + nonce, hashlib.sha256).digest()
+
+    def game_secret(self, match_id: str, game: int) -> bytes:
+        """The secret that fixes every roll of game ``game`` (0 = the first) of a match:
+        ``HMAC-SHA256(K, "tavla-dice-v1/game" || u32be(len) || match_id || u32be(game))``. The
+        referee publishes its :func:`commitment_of` before the game and reveals it after; each
+        roll is :func:`tavla.core.dice.seeded_dice` of it with the roll's tag as the client seed
+        (docs/security.md)."""
+        mid = match_id.encode("utf-8")
+        body = len(mid).to_bytes(4, "big") + mid + (game & 0xFFFFFFFF).to_bytes(4, "big")
+        return self._mac(_GAME_LABEL, body)
 
     def commit(self) -> Commitment:
         """A new commitment and its token."""

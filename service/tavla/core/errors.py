@@ -41,7 +41,24 @@ class IllegalReason(str, enum.Enum):
     AMBIGUOUS_MOVE = "AMBIGUOUS_MOVE"  # notation fits several legal moves
 
 
-class IllegalMoveError(TavlaError):
+class RuleError(TavlaError):
+    """A well-formed request that a rule forbids: the base of the sibling error classes
+    :class:`IllegalMoveError` (checker moves), :class:`~tavla.core.violations.CubeError` (the
+    cube), :class:`~tavla.core.violations.ClockError` (clocks) and
+    :class:`~tavla.core.violations.IllegalActionError` (any other match-play action). The server
+    answers every one ``INVALID_ARGUMENT`` with an ``ErrorInfo`` whose reason is ``reason.value``.
+
+    :param reason: a ``str`` enum member naming the rule.
+    :param message: a sentence naming what was asked and the rule.
+    """
+
+    def __init__(self, reason: enum.Enum, message: str) -> None:
+        super().__init__(message)
+        self.reason: enum.Enum = reason
+        self.message = message
+
+
+class IllegalMoveError(RuleError):
     """A move that parses but breaks a rule.
 
     :param reason: the :class:`IllegalReason`.
@@ -49,9 +66,20 @@ class IllegalMoveError(TavlaError):
     """
 
     def __init__(self, reason: IllegalReason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.message = message
+        super().__init__(reason, message)
+        self.reason: IllegalReason = reason
+
+
+class GameOverError(TavlaError):
+    """A move was asked for in a position where a side has already borne off all 15 (R15).
+
+    :param winner: the side that has.
+    """
+
+    def __init__(self, winner: object) -> None:
+        name = getattr(winner, "name", str(winner)).lower()
+        super().__init__(f"the game is over: {name} has borne off all 15 checkers (R15)")
+        self.winner = winner
 
 
 class GameNotOverError(TavlaError):

@@ -45,7 +45,7 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     """
     check_match(state, rules)
     require_not_over(state)
-    _check_outcome(state, outcome)
+    _check_outcome(state, rules, outcome)
     paid = points_paid(outcome, state, rules)
     winner = outcome.winner
     if state.money:
@@ -70,9 +70,10 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     return MatchUpdate(after, paid, scored, winner if turkish and not over else None)
 
 
-def _check_outcome(state: MatchState, outcome: GameOutcome) -> None:
+def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> None:
     """A drop is won by the side that doubled (R19): the one that offered, or one that could
-    double (the cube centred or its own); a double awaiting its answer ends the game only by a
+    double (the cube centred or its own; with beavers in money play a raccoon is doubled by the
+    side that does not own the cube); a double awaiting its answer ends the game only by a
     drop or a forfeit.
 
     :raises InvalidInputError: otherwise (field ``outcome.winner`` or ``outcome.ending``).
@@ -83,7 +84,8 @@ def _check_outcome(state: MatchState, outcome: GameOutcome) -> None:
         if doubler is not None and outcome.winner is not doubler:
             raise InvalidInputError("outcome.winner", f"{doubler.name.lower()} doubled, so a drop is "
                                                       f"won by {doubler.name.lower()} (R19)")
-        if doubler is None and cube.owner is not None and cube.owner is not outcome.winner:
+        raccoon = state.money and rules.beavers
+        if doubler is None and cube.owner is not None and cube.owner is not outcome.winner and not raccoon:
             raise InvalidInputError("outcome.winner", f"{cube.owner.name.lower()} owns the cube, so "
                                                       f"{outcome.winner.name.lower()} cannot have doubled (R19)")
     elif cube.offered_by is not None and outcome.ending in (GameEnding.BORNE_OFF, GameEnding.RESIGNATION):

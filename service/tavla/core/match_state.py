@@ -19,13 +19,31 @@ class Cube:
     """The doubling cube (R19).
 
     :ivar value: 1, 2, 4, ... up to the ruleset's ``cube_limit``.
-    :ivar owner: the side that may redouble; ``None`` while the cube is centred (value 1).
-    :ivar offered_by: the side whose double awaits an answer; ``None`` when none does.
+    :ivar owner: the side that may redouble; ``None`` while the cube is centred (value 1, or
+        higher after automatic doubles in money play).
+    :ivar offered_by: the side whose double (or beaver, or raccoon) awaits an answer; ``None``
+        when none does. The value is still the value before that double.
+    :ivar redoubles: what awaits the answer: 0 a double, 1 a beaver (the doubled side took and
+        redoubled at once, keeping the cube), 2 a raccoon (the doubler redoubled the beaver; the
+        beaver still owns the cube, as GNU Backgammon plays ``set beavers``). Money play only.
     """
 
     value: int = 1
     owner: Side | None = None
     offered_by: Side | None = None
+    redoubles: int = 0
+
+    @property
+    def decider(self) -> Side | None:
+        """The side that answers the pending double, beaver or raccoon; ``None`` when none is."""
+        return None if self.offered_by is None else self.offered_by.other
+
+    @property
+    def roller(self) -> Side | None:
+        """The side whose turn it is while a double is pending: the first doubler."""
+        if self.offered_by is None:
+            return None
+        return self.offered_by if self.redoubles % 2 == 0 else self.offered_by.other
 
     @property
     def centred(self) -> bool:
@@ -140,15 +158,31 @@ def _check_cube(state: MatchState, rules: Ruleset, field: str) -> None:
     if value < 1 or value & (value - 1) or value > rules.cube_limit:
         raise InvalidInputError(f"{field}.value",
                                 f"{value} is not a power of two up to the cube limit {rules.cube_limit} (R19)")
-    if (value == 1) != (cube.owner is None):
-        what = "is owned by a side" if value == 1 else f"at {value} has no owner"
-        raise InvalidInputError(f"{field}.owner", f"the cube {what}; it is centred exactly at 1 (R19)")
+    if value == 1 and cube.owner is not None:
+        raise InvalidInputError(f"{field}.owner", "the cube is owned by a side at 1; a turned cube is 2 or more (R19)")
+    if value > 1 and cube.owner is None and not state.money:
+        # money play's automatic doubles (a tie in the roll-off) leave a centred cube above 1
+        raise InvalidInputError(f"{field}.owner", f"the cube at {value} has no owner; in match play "
+                                                  "it is centred exactly at 1 (R19)")
     turned = value > 1 or cube.offered_by is not None
     if turned and not rules.cube:
         raise InvalidInputError(field, "the ruleset has no doubling cube (R19)")
     if turned and state.crawford:
         raise InvalidInputError(field, "the Crawford game is played without the cube (R21)")
-    if cube.offered_by is not None:
+    if not 0 <= cube.redoubles <= 2:
+        raise InvalidInputError(f"{field}.redoubles", f"{cube.redoubles} is not 0 (double), 1 (beaver) or 2 (raccoon)")
+    if cube.redoubles and (cube.offered_by is None or not state.money or not rules.beavers):
+        raise InvalidInputError(f"{field}.redoubles", "a beaver or raccoon needs a pending double, money "
+                                                      "play and beavers on")
+    if cube.redoubles:
+        beaver = cube.offered_by if cube.redoubles == 1 else cube.offered_by.other  # type: ignore[union-attr]
+        if cube.owner is not beaver or value < 2 ** cube.redoubles:
+            raise InvalidInputError(f"{field}.owner", "after a beaver the beaver owns the cube at twice the "
+                                                      "value doubled or more")
+        if 2 * value > rules.cube_limit:
+            raise InvalidInputError(f"{field}.redoubles", f"a redouble from {value} passes the cube limit "
+                                                          f"{rules.cube_limit} (R19)")
+    elif cube.offered_by is not None:
         if cube.owner is not None and cube.owner is not cube.offered_by:
             raise InvalidInputError(f"{field}.offered_by",
                                     f"{_name(cube.offered_by)} doubles a cube {_name(cube.owner)} owns (R19)")

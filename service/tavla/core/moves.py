@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from tavla.core import movegen
-from tavla.core.errors import InvalidInputError
+from tavla.core.errors import GameOverError, InvalidInputError
 from tavla.core.movegen import Step
 from tavla.core.notation import format_steps
 from tavla.core.position import Board, Position, flip_board
@@ -72,6 +72,15 @@ def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]
     return dice[0], dice[1]
 
 
+def check_not_over(position: Position) -> None:
+    """:raises GameOverError: a side has borne off all 15 checkers (R15)."""
+    board = position.board
+    if not any(x > 0 for x in board[1:]):  # the side on roll has none on the board or bar
+        raise GameOverError(position.on_roll)
+    if not any(x < 0 for x in board[:25]):
+        raise GameOverError(position.on_roll.other)
+
+
 def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
     """Every legal move for ``position`` and ``dice``, one per distinct resulting position.
 
@@ -80,7 +89,9 @@ def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
     first dice played from the highest points first.
 
     :raises InvalidInputError: bad dice.
+    :raises GameOverError: a side has already borne off all 15: nothing is left to play (R15).
     """
     d1, d2 = check_dice(dice)
+    check_not_over(position)
     _, results = movegen.generate(position.board, d1, d2)
     return [Move(steps, board, position) for board, steps in results.items()]

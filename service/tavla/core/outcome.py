@@ -43,9 +43,10 @@ def kind_points(kind: ResultKind, state: MatchState, rules: Ruleset) -> int:
     """Points of ``kind`` with the cube at 1 under ``rules``: 1, 2 or 3 (R15-R17).
 
     The Jacoby rule (money play only) pays a gammon or backgammon as a single while the cube
-    has not been turned.
+    has not been turned: while it is centred (automatic doubles leave it centred, as GNU
+    Backgammon counts them).
     """
-    if rules.jacoby and state.money and state.cube.value == 1:
+    if rules.jacoby and state.money and state.cube.owner is None:
         return 1
     return points_for(kind, rules)
 

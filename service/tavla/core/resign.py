@@ -11,6 +11,7 @@ from tavla.core.outcome import GameEnding, GameOutcome, points_paid
 from tavla.core.position import Side
 from tavla.core.ruleset import Ruleset
 from tavla.core.scoring import ResultKind
+from tavla.core.violations import ActionReason, IllegalActionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,19 +26,32 @@ class ResignationOffer:
         return GameOutcome(self.side.other, GameEnding.RESIGNATION, self.kind)
 
 
+def check_resignable(state: MatchState) -> None:
+    """:raises IllegalActionError: ``MATCH_OVER``, or ``DOUBLE_PENDING``: while a double awaits
+    its answer the only ways out of the game are take, drop (R19) or a forfeit, so a resignation
+    can be neither offered nor accepted (else the game would end in an outcome the match score
+    refuses)."""
+    require_not_over(state)
+    doubler = state.cube.offered_by
+    if doubler is not None:
+        raise IllegalActionError(ActionReason.DOUBLE_PENDING,
+                                 f"{doubler.name.lower()}'s double awaits its answer: take or drop "
+                                 "before resigning (R19)")
+
+
 def offer_value(state: MatchState, rules: Ruleset, offer: ResignationOffer) -> int:
     """Points the offer pays the other side if accepted: kind x cube (R17, R20; Jacoby).
 
-    :raises IllegalActionError: ``MATCH_OVER``.
+    :raises IllegalActionError: ``MATCH_OVER``, ``DOUBLE_PENDING`` (:func:`check_resignable`).
     """
-    require_not_over(state)
+    check_resignable(state)
     return points_paid(offer.outcome(), state, rules)
 
 
 def answer(state: MatchState, rules: Ruleset, offer: ResignationOffer, accept: bool) -> GameOutcome | None:
     """The game's end when ``accept``, else ``None``: the offer lapses and play goes on.
 
-    :raises IllegalActionError: ``MATCH_OVER``.
+    :raises IllegalActionError: ``MATCH_OVER``, ``DOUBLE_PENDING`` (:func:`check_resignable`).
     """
-    require_not_over(state)
+    check_resignable(state)
     return offer.outcome() if accept else None

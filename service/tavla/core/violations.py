@@ -1,7 +1,9 @@
-"""Rule violations of match play: cube actions, resignations, starts, clocks (R3, R18-R25).
+"""Rule violations of match play: cube actions, clocks, and the other match-play actions
+(resignations, starts, the game state machine) (R3, R18-R25).
 
-An :class:`IllegalActionError` is an :class:`~tavla.core.IllegalMoveError` whose ``reason`` is an
-:class:`ActionReason`, so the server answers it the same way: ``INVALID_ARGUMENT`` with a
+:class:`CubeError`, :class:`ClockError` and :class:`IllegalActionError` are siblings under
+:class:`~tavla.core.errors.RuleError`, beside :class:`~tavla.core.errors.IllegalMoveError`: none
+is a subclass of another, and the server answers each the same way: ``INVALID_ARGUMENT`` with a
 ``google.rpc.ErrorInfo`` whose ``reason`` is the name below.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 import enum
 
-from tavla.core.errors import IllegalMoveError
+from tavla.core.errors import RuleError
 
 
 class ActionReason(str, enum.Enum):
@@ -24,17 +26,50 @@ class ActionReason(str, enum.Enum):
     NO_DOUBLE_PENDING = "NO_DOUBLE_PENDING"  # take, drop or beaver without a double
     NOT_YOUR_DECISION = "NOT_YOUR_DECISION"  # the doubler cannot answer its own double
     BEAVER_NOT_ALLOWED = "BEAVER_NOT_ALLOWED"  # beavers off, match play, or over the limit
+    RACCOON_NOT_ALLOWED = "RACCOON_NOT_ALLOWED"  # no beaver to answer, or over the limit
     MATCH_OVER = "MATCH_OVER"  # R18: the match has a winner
     BREAK_ALREADY_TAKEN = "BREAK_ALREADY_TAKEN"  # R25: one break per match
+    # the game state machine (tavla.core.game)
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"  # the action's side is not the side to act
+    WRONG_PHASE = "WRONG_PHASE"  # the action does not exist in the state's phase
+    MOVE_INCOMPLETE = "MOVE_INCOMPLETE"  # confirm before the steps make a whole move
+    NOTHING_TO_UNDO = "NOTHING_TO_UNDO"  # undo with no step made this turn
+    NOT_TIMED_OUT = "NOT_TIMED_OUT"  # a timeout claimed while the side to act still has time
+    NO_CLOCK = "NO_CLOCK"  # a timeout claimed in an untimed match
 
 
-class IllegalActionError(IllegalMoveError):
-    """A match-play action that is well formed but not allowed now.
+class IllegalActionError(RuleError):
+    """A match-play action (resignation, start, state-machine action) that is well formed but
+    not allowed now.
 
     :param reason: the :class:`ActionReason`.
     :param message: a sentence naming the action and the rule.
     """
 
     def __init__(self, reason: ActionReason, message: str) -> None:
-        super().__init__(reason, message)  # type: ignore[arg-type]  # same shape as IllegalReason
-        self.reason = reason  # type: ignore[assignment]
+        super().__init__(reason, message)
+        self.reason: ActionReason = reason
+
+
+class CubeError(RuleError):
+    """A cube action that is well formed but not allowed now (R19-R21).
+
+    :param reason: the :class:`ActionReason`.
+    :param message: a sentence naming the action and the rule.
+    """
+
+    def __init__(self, reason: ActionReason, message: str) -> None:
+        super().__init__(reason, message)
+        self.reason: ActionReason = reason
+
+
+class ClockError(RuleError):
+    """A clock event that is well formed but not allowed now (R25: ``BREAK_ALREADY_TAKEN``).
+
+    :param reason: the :class:`ActionReason`.
+    :param message: a sentence naming the event and the rule.
+    """
+
+    def __init__(self, reason: ActionReason, message: str) -> None:
+        super().__init__(reason, message)
+        self.reason: ActionReason = reason

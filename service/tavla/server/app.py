@@ -119,7 +119,8 @@ def build(
         options=grpc_options,
         maximum_concurrent_rpcs=threads * BACKSTOP_FACTOR,
     )
-    engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer or EngineServiceServicer(), server)
+    servicer = servicer or EngineServiceServicer(signer=options.state_signer())
+    engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:

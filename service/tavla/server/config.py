@@ -21,6 +21,7 @@ ENV_PREFIX = "TAVLA_"
 OTEL_ENDPOINT_ENV = "OTEL_EXPORTER_OTLP_ENDPOINT"  # the standard variable, honoured after ours
 LOG_LEVELS = ("debug", "info", "warning", "error")
 LOG_FORMATS = ("json", "console")
+STATE_MODES = ("off", "sign", "require")
 MiB = 1024 * 1024
 
 
@@ -62,6 +63,8 @@ class Config:
     grace_seconds: float = 10.0
     otlp_endpoint: str | None = None
     cache_dir: str | None = None
+    state_mode: str = "off"
+    state_keys_file: str | None = None
 
     @property
     def tls(self) -> bool:
@@ -91,6 +94,13 @@ class Config:
                 tls.CertificateFiles(self.tls_cert, self.tls_key, self.tls_client_ca).configuration()
             except tls.TlsError as exc:
                 raise ConfigError(str(exc)) from None
+        signer = self.state_signer()  # a bad key list, or mode require without keys, stops the start
+        if self.state_mode != "off" and not signer.shared and self.workers != 1:
+            raise ConfigError(f"state mode {self.state_mode} with several workers needs keys they share: "
+                              "set TAVLA_STATE_KEYS or --state-keys-file (or --workers 1)")
+        if self.state_mode == "require" and not os.environ.get("TAVLA_DICE_KEY"):
+            raise ConfigError("state mode require needs TAVLA_DICE_KEY, the same on every replica, so "
+                              "every replica rolls a state's dice the same way")
         if self.metrics_port and self.metrics_port == self.port:
             raise ConfigError(f"the metrics port and the gRPC port are both {self.port}")
         if self.otlp_endpoint:
@@ -101,6 +111,19 @@ class Config:
             except tracing.TracingUnavailable as exc:
                 raise ConfigError(str(exc)) from None
         return self
+
+    def state_signer(self) -> Any:
+        """The :class:`~tavla.server.state_keys.StateSigner` of ``state_mode``, with keys from
+        ``state_keys_file``, else ``TAVLA_STATE_KEYS``, else a random per-process key.
+
+        :raises ConfigError: unusable keys, or mode require without keys.
+        """
+        from tavla.server.state_keys import KeyError_, StateMode, StateSigner
+
+        try:
+            return StateSigner.from_settings(StateMode(self.state_mode), os.environ, self.state_keys_file)
+        except KeyError_ as exc:
+            raise ConfigError(str(exc)) from None
 
     def to_json(self) -> str:
         """The settings as JSON, for handing to worker processes."""
@@ -229,6 +252,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("otlp_endpoint", _text,
            f"OTLP/gRPC endpoint for traces (else ${OTEL_ENDPOINT_ENV}); unset = no tracing", "URL"),
     Option("cache_dir", _text, "bear-off database cache directory", "DIR"),
+    Option("state_mode", _choice(*STATE_MODES),
+           "referee game states: off (unsigned; client dice and time allowed), sign, or require "
+           "(only states this service signed; keys in TAVLA_STATE_KEYS or --state-keys-file)", "MODE"),
+    Option("state_keys_file", _text, "file of state keys, kid:base64key per line (the first signs)", "FILE"),
 )
 OPTIONS_BY_FIELD = {o.field: o for o in OPTIONS}
 # Older spellings of two flags, still accepted.

@@ -59,6 +59,7 @@ _CUBE_ACTIONS: dict[int, CubeAction] = {
     match_pb2.CUBE_ACTION_TAKE: CubeAction.TAKE,
     match_pb2.CUBE_ACTION_DROP: CubeAction.DROP,
     match_pb2.CUBE_ACTION_BEAVER: CubeAction.BEAVER,
+    match_pb2.CUBE_ACTION_RACCOON: CubeAction.RACCOON,
 }
 _CUBE_ACTIONS_OUT = {action: number for number, action in _CUBE_ACTIONS.items()}
 _DENIALS_OUT: dict[ActionReason, int] = {
@@ -127,6 +128,7 @@ def match_from_proto(msg: match_pb2.MatchState, field: str = "match", rules: Rul
         msg.cube.value or 1,
         _optional_side(msg.cube.owner, f"{field}.cube.owner"),
         _optional_side(msg.cube.offered_by, f"{field}.cube.offered_by"),
+        msg.cube.redoubles,
     )
     state = MatchState(
         length=msg.length, scores=(msg.white_score, msg.black_score), crawford=msg.crawford,
@@ -233,7 +235,7 @@ def match_to_proto(state: MatchState) -> match_pb2.MatchState:
         length=state.length, white_score=state.scores[0], black_score=state.scores[1],
         crawford=state.crawford, post_crawford=state.post_crawford,
         cube=match_pb2.CubeState(value=state.cube.value, owner=_side_out(state.cube.owner),
-                                 offered_by=_side_out(state.cube.offered_by)),
+                                 offered_by=_side_out(state.cube.offered_by), redoubles=state.cube.redoubles),
         previous_winner=_side_out(state.previous_winner), games_played=state.games_played,
         winner=_side_out(state.winner), match_id=convert_ids.match_id_of(state),
     )
@@ -295,6 +297,28 @@ def proof_to_proto(proof: DiceProof) -> dice_pb2.DiceProof:
     """A ``DiceProof`` message."""
     return dice_pb2.DiceProof(scheme=proof.scheme, commitment=proof.commitment,
                               server_seed=proof.server_seed, client_seed=proof.client_seed)
+
+
+def clock_settings_to_proto(settings: clock.ClockSettings) -> clock_pb2.ClockSettings:
+    """A ``ClockSettings`` message with every field set (the preset is the one whose scope the
+    settings have: EXTENSIONS loses the game, RESERVE the match)."""
+    preset = (clock_pb2.CLOCK_PRESET_EXTENSIONS if settings.scope is clock.ForfeitScope.GAME
+              else clock_pb2.CLOCK_PRESET_RESERVE)
+    return clock_pb2.ClockSettings(
+        preset=preset, move_ms=settings.move_ms, extensions=settings.extensions,
+        extension_ms=settings.extension_ms, reserve_ms=settings.reserve_ms, move_cap_ms=settings.move_cap_ms,
+        reconnect_ms=settings.reconnect_ms, break_ms=settings.break_ms, breaks=settings.breaks,
+    )
+
+
+def offer_to_proto(offer: ResignationOffer) -> match_pb2.ResignationOffer:
+    """A ``ResignationOffer`` message."""
+    return match_pb2.ResignationOffer(side=convert.side_to_proto(offer.side), kind=_KINDS_OUT[offer.kind])
+
+
+def kind_to_proto(kind: ResultKind) -> int:
+    """The ``ResultKind`` number."""
+    return _KINDS_OUT[kind]
 
 
 def clock_state_to_proto(state: clock.ClockState) -> clock_pb2.ClockState:

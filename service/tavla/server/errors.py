@@ -29,7 +29,8 @@ from google.protobuf import message as pb_message
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from tavla.core import GameNotOverError, IllegalMoveError, InvalidInputError, Side, TavlaError, messages
+from tavla.core import (GameNotOverError, GameOverError, IllegalMoveError, InvalidInputError, RuleError, Side,
+                        TavlaError, messages)
 from tavla.server.calls import Behaviour, UnaryInterceptor
 
 log = logging.getLogger(__name__)
@@ -104,8 +105,10 @@ def _developer_status(exc: BaseException) -> status_pb2.Status | None:
     if isinstance(exc, IllegalMove):
         info = _error_info(exc.error.reason.value, move=exc.move, dice="-".join(map(str, exc.dice[:4])))
         return _status(exc.error.message, info)
-    if isinstance(exc, IllegalMoveError):  # raised without the request's move: still a rule
-        return _status(exc.message, _error_info(exc.reason.value))
+    if isinstance(exc, RuleError):  # moves, cube, clock, actions: raised without the request's move
+        return _status(exc.message, _error_info(str(exc.reason.value)))
+    if isinstance(exc, GameOverError):
+        exc = GameOver(exc.winner)  # type: ignore[arg-type]
     if isinstance(exc, GameOver):
         return _status(
             str(exc),

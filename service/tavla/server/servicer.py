@@ -19,7 +19,10 @@ from tavla.core.notation import Leg
 from tavla.server import convert, limits, metrics, render_rpc
 from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
+from tavla.core.dice_commit import DiceKey
+from tavla.server.servicer_game import GamePlayServicer
 from tavla.server.servicer_match import MatchPlayServicer
+from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -30,9 +33,20 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 64
 
 
-class EngineServiceServicer(MatchPlayServicer):
+class EngineServiceServicer(MatchPlayServicer, GamePlayServicer):
     """The rules engine service (see ``proto/tavla/v1/engine_service.proto``); the match-play
-    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`."""
+    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`, the
+    referee RPCs (NewMatch, ListActions, Act) from
+    :class:`~tavla.server.servicer_game.GamePlayServicer`.
+
+    :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
+    :param signer: signs and checks game states (mode and keys; default from the environment).
+    """
+
+    def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None) -> None:
+        super().__init__(dice_key)
+        if signer is not None:
+            self.signer = signer
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext

@@ -38,7 +38,9 @@ class EngineServiceStub:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
 
     Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
     request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -153,6 +155,21 @@ class EngineServiceStub:
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.FromString,
                 _registered_method=True)
+        self.NewMatch = channel.unary_unary(
+                '/tavla.v1.EngineService/NewMatch',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.FromString,
+                _registered_method=True)
+        self.ListActions = channel.unary_unary(
+                '/tavla.v1.EngineService/ListActions',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.FromString,
+                _registered_method=True)
+        self.Act = channel.unary_unary(
+                '/tavla.v1.EngineService/Act',
+                request_serializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
+                _registered_method=True)
 
 
 class EngineServiceServicer:
@@ -168,7 +185,9 @@ class EngineServiceServicer:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
 
     Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
     request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -318,6 +337,34 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def NewMatch(self, request, context):
+        """The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+        RPCs above are the low-level layer it is built on.
+
+        A new match: the first state, phase GAME_PHASE_START.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListActions(self, request, context):
+        """The legal actions of the side to act in a state.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Act(self, request, context):
+        """The next state after an action, and what happened. The server rolls the dice and measures
+        the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+        STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+        NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+        RACCOON_NOT_ALLOWED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -416,6 +463,21 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.SerializeToString,
             ),
+            'NewMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.NewMatch,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.SerializeToString,
+            ),
+            'ListActions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListActions,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.SerializeToString,
+            ),
+            'Act': grpc.unary_unary_rpc_method_handler(
+                    servicer.Act,
+                    request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'tavla.v1.EngineService', rpc_method_handlers)
@@ -437,7 +499,9 @@ class EngineService:
 
     Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
     CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+    The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+    signing reasons listed at Act (docs/security.md).
 
     Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
     request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -954,6 +1018,87 @@ class EngineService:
             '/tavla.v1.EngineService/RenderPosition',
             tavla_dot_v1_dot_engine__service__pb2.RenderPositionRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.RenderPositionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def NewMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/NewMatch',
+            tavla_dot_v1_dot_engine__service__pb2.NewMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.NewMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListActions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/ListActions',
+            tavla_dot_v1_dot_engine__service__pb2.ListActionsRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ListActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Act(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.EngineService/Act',
+            tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
+            tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
             options,
             channel_credentials,
             insecure,

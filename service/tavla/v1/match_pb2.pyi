@@ -24,6 +24,7 @@ class CubeAction(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CUBE_ACTION_TAKE: _ClassVar[CubeAction]
     CUBE_ACTION_DROP: _ClassVar[CubeAction]
     CUBE_ACTION_BEAVER: _ClassVar[CubeAction]
+    CUBE_ACTION_RACCOON: _ClassVar[CubeAction]
 
 class CubeDenial(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -46,6 +47,7 @@ CUBE_ACTION_DOUBLE: CubeAction
 CUBE_ACTION_TAKE: CubeAction
 CUBE_ACTION_DROP: CubeAction
 CUBE_ACTION_BEAVER: CubeAction
+CUBE_ACTION_RACCOON: CubeAction
 CUBE_DENIAL_UNSPECIFIED: CubeDenial
 CUBE_DENIAL_CUBE_DISABLED: CubeDenial
 CUBE_DENIAL_CRAWFORD_GAME: CubeDenial
@@ -56,14 +58,16 @@ CUBE_DENIAL_DOUBLE_PENDING: CubeDenial
 CUBE_DENIAL_MATCH_OVER: CubeDenial
 
 class CubeState(_message.Message):
-    __slots__ = ("value", "owner", "offered_by")
+    __slots__ = ("value", "owner", "offered_by", "redoubles")
     VALUE_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     OFFERED_BY_FIELD_NUMBER: _ClassVar[int]
+    REDOUBLES_FIELD_NUMBER: _ClassVar[int]
     value: int
     owner: _types_pb2.Side
     offered_by: _types_pb2.Side
-    def __init__(self, value: _Optional[int] = ..., owner: _Optional[_Union[_types_pb2.Side, str]] = ..., offered_by: _Optional[_Union[_types_pb2.Side, str]] = ...) -> None: ...
+    redoubles: int
+    def __init__(self, value: _Optional[int] = ..., owner: _Optional[_Union[_types_pb2.Side, str]] = ..., offered_by: _Optional[_Union[_types_pb2.Side, str]] = ..., redoubles: _Optional[int] = ...) -> None: ...
 
 class MatchState(_message.Message):
     __slots__ = ("length", "white_score", "black_score", "crawford", "post_crawford", "cube", "previous_winner", "games_played", "winner", "match_id", "gnubg_id", "xgid")

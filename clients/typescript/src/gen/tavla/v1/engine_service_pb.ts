@@ -10,6 +10,8 @@ import type { ClockEvent, ClockForfeit, ClockSettings, ClockState } from "./cloc
 import { file_tavla_v1_clock } from "./clock_pb.js";
 import type { DiceProof, DiceSeed, RollName, RollOffThrow } from "./dice_pb.js";
 import { file_tavla_v1_dice } from "./dice_pb.js";
+import type { GameAction, GameEvents, GameState, SignedGameState } from "./game_pb.js";
+import { file_tavla_v1_game } from "./game_pb.js";
 import type { CubeAction, CubeDenial, GameOutcome, MatchState, ResignationOffer, RulesetPreset } from "./match_pb.js";
 import { file_tavla_v1_match } from "./match_pb.js";
 import type { RenderOptions } from "./render_pb.js";
@@ -22,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tavla/v1/engine_service.proto.
  */
 export const file_tavla_v1_engine_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIq0BChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZRIjCgVtYXRjaBgFIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUiuAEKEUFwcGx5TW92ZVJlc3BvbnNlEhwKBG1vdmUYASABKAsyDi50YXZsYS52MS5Nb3ZlEiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SEQoJZ2FtZV9vdmVyGAMgASgIEiQKBnJlc3VsdBgEIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQSJgoHb3V0Y29tZRgFIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIoEBChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SIwoFbWF0Y2gYAyABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlInQKEVNjb3JlR2FtZVJlc3BvbnNlEhEKCWdhbWVfb3ZlchgBIAEoCBIkCgZyZXN1bHQYAiABKAsyFC50YXZsYS52MS5HYW1lUmVzdWx0EiYKB291dGNvbWUYAyABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSJoCg5CZWFyT2ZmUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iywEKD0JlYXJPZmZSZXNwb25zZRImCgV3aGl0ZRgBIAEoCzIXLnRhdmxhLnYxLkJlYXJPZmZTdGF0dXMSJgoFYmxhY2sYAiABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiAKBHJhY2UYAyABKAsyEi50YXZsYS52MS5SYWNlT2RkcxIjCgVtb3ZlcxgEIAMoCzIULnRhdmxhLnYxLlJhbmtlZE1vdmUSIQoJYmVzdF9tb3ZlGAUgASgLMg4udGF2bGEudjEuTW92ZSK6AQoVTGlzdExlZ2FsU3RlcHNSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIkCgVzdGVwcxgEIAMoCzIVLnRhdmxhLnYxLkNoZWNrZXJNb3ZlEiMKBW1hdGNoGAUgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZSKbAgoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIEhEKCWdhbWVfb3ZlchgIIAEoCBImCgdvdXRjb21lGAkgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUitQEKEFN0YXJ0R2FtZVJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEigKCHJvbGxfb2ZmGAMgAygLMhYudGF2bGEudjEuUm9sbE9mZlRocm93EgwKBGRpY2UYBCADKA0SIAoEc2VlZBgFIAEoCzISLnRhdmxhLnYxLkRpY2VTZWVkIt0BChFTdGFydEdhbWVSZXNwb25zZRIfCgdzdGFydGVyGAEgASgOMg4udGF2bGEudjEuU2lkZRIMCgRkaWNlGAIgAygNEiUKCWRpY2VfbmFtZRgDIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lEigKCHJvbGxfb2ZmGAQgAygLMhYudGF2bGEudjEuUm9sbE9mZlRocm93EiQKCHBvc2l0aW9uGAUgASgLMhIudGF2bGEudjEuUG9zaXRpb24SIgoFcHJvb2YYBiABKAsyEy50YXZsYS52MS5EaWNlUHJvb2YiEwoRQ29tbWl0RGljZVJlcXVlc3QiRwoSQ29tbWl0RGljZVJlc3BvbnNlEhIKCmNvbW1pdG1lbnQYASABKAkSDQoFdG9rZW4YAiABKAkSDgoGc2NoZW1lGAMgASgJIlkKD1JvbGxEaWNlUmVxdWVzdBIgCgRzZWVkGAEgASgLMhIudGF2bGEudjEuRGljZVNlZWQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbiJ0ChBSb2xsRGljZVJlc3BvbnNlEgwKBGRpY2UYASADKA0SIAoEbmFtZRgCIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lEiIKBXByb29mGAMgASgLMhMudGF2bGEudjEuRGljZVByb29mEgwKBGdlbGUYBCABKAgiHwoPTmFtZVJvbGxSZXF1ZXN0EgwKBGRpY2UYASADKA0iNAoQTmFtZVJvbGxSZXNwb25zZRIgCgRuYW1lGAEgASgLMhIudGF2bGEudjEuUm9sbE5hbWUifwoWTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUibQoXTGlzdEN1YmVBY3Rpb25zUmVzcG9uc2USJQoHYWN0aW9ucxgBIAMoDjIULnRhdmxhLnYxLkN1YmVBY3Rpb24SKwoNZG91YmxlX2RlbmlhbBgCIAEoDjIULnRhdmxhLnYxLkN1YmVEZW5pYWwipQEKFkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlEiQKBmFjdGlvbhgEIAEoDjIULnRhdmxhLnYxLkN1YmVBY3Rpb24ieQoXQXBwbHlDdWJlQWN0aW9uUmVzcG9uc2USIwoFbWF0Y2gYASABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhEKCWdhbWVfb3ZlchgCIAEoCBImCgdvdXRjb21lGAMgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUijQEKF09mZmVyUmVzaWduYXRpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIpCgVvZmZlchgDIAEoCzIaLnRhdmxhLnYxLlJlc2lnbmF0aW9uT2ZmZXIiQgoYT2ZmZXJSZXNpZ25hdGlvblJlc3BvbnNlEiYKB291dGNvbWUYASABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSKeAQoYQW5zd2VyUmVzaWduYXRpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIpCgVvZmZlchgDIAEoCzIaLnRhdmxhLnYxLlJlc2lnbmF0aW9uT2ZmZXISDgoGYWNjZXB0GAQgASgIIlYKGUFuc3dlclJlc2lnbmF0aW9uUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiYKB291dGNvbWUYAiABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSKFAQoSVXBkYXRlTWF0Y2hSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRImCgdvdXRjb21lGAMgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUi6gEKE1VwZGF0ZU1hdGNoUmVzcG9uc2USIwoFbWF0Y2gYASABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEiYKB291dGNvbWUYAiABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZRIVCg1wb2ludHNfc2NvcmVkGAMgASgNEhIKCm1hdGNoX292ZXIYBCABKAgSHgoGd2lubmVyGAUgASgOMg4udGF2bGEudjEuU2lkZRIVCg1jcmF3Zm9yZF9nYW1lGAYgASgIEiQKDG5leHRfc3RhcnRlchgHIAEoDjIOLnRhdmxhLnYxLlNpZGUivAEKE0FkdmFuY2VDbG9ja1JlcXVlc3QSKQoIc2V0dGluZ3MYASABKAsyFy50YXZsYS52MS5DbG9ja1NldHRpbmdzEiMKBXN0YXRlGAIgASgLMhQudGF2bGEudjEuQ2xvY2tTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZRIjCgVldmVudBgEIAEoDjIULnRhdmxhLnYxLkNsb2NrRXZlbnQSEgoKZWxhcHNlZF9tcxgFIAEoDSKnAQoUQWR2YW5jZUNsb2NrUmVzcG9uc2USIwoFc3RhdGUYASABKAsyFC50YXZsYS52MS5DbG9ja1N0YXRlEicKB2ZvcmZlaXQYAiABKAsyFi50YXZsYS52MS5DbG9ja0ZvcmZlaXQSEgoKY2hhcmdlZF9tcxgDIAEoDRIXCg9leHRlbnNpb25zX3VzZWQYBCABKA0SFAoMdGltZV9sZWZ0X21zGAUgASgNIjcKEUdldFJ1bGVzZXRSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0IjgKEkdldFJ1bGVzZXRSZXNwb25zZRIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldCIVChNMaXN0UnVsZXNldHNSZXF1ZXN0IkAKFExpc3RSdWxlc2V0c1Jlc3BvbnNlEigKB3ByZXNldHMYASADKAsyFy50YXZsYS52MS5SdWxlc2V0UHJlc2V0Ir4BChVSZW5kZXJQb3NpdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIjCgVtYXRjaBgDIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSDAoEZGljZRgEIAMoDRIoCgdvcHRpb25zGAUgASgLMhcudGF2bGEudjEuUmVuZGVyT3B0aW9ucyJZChZSZW5kZXJQb3NpdGlvblJlc3BvbnNlEgsKA3N2ZxgBIAEoCRIMCgR0ZXh0GAIgASgJEiQKCHBvc2l0aW9uGAMgASgLMhIudGF2bGEudjEuUG9zaXRpb24y7AsKDUVuZ2luZVNlcnZpY2USXwoSR2V0SW5pdGlhbFBvc2l0aW9uEiMudGF2bGEudjEuR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBokLnRhdmxhLnYxLkdldEluaXRpYWxQb3NpdGlvblJlc3BvbnNlElMKDkxpc3RMZWdhbE1vdmVzEh8udGF2bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiAudGF2bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJECglBcHBseU1vdmUSGi50YXZsYS52MS5BcHBseU1vdmVSZXF1ZXN0GhsudGF2bGEudjEuQXBwbHlNb3ZlUmVzcG9uc2USRAoJU2NvcmVHYW1lEhoudGF2bGEudjEuU2NvcmVHYW1lUmVxdWVzdBobLnRhdmxhLnYxLlNjb3JlR2FtZVJlc3BvbnNlEj4KB0JlYXJPZmYSGC50YXZsYS52MS5CZWFyT2ZmUmVxdWVzdBoZLnRhdmxhLnYxLkJlYXJPZmZSZXNwb25zZRJTCg5MaXN0TGVnYWxTdGVwcxIfLnRhdmxhLnYxLkxpc3RMZWdhbFN0ZXBzUmVxdWVzdBogLnRhdmxhLnYxLkxpc3RMZWdhbFN0ZXBzUmVzcG9uc2USRAoJU3RhcnRHYW1lEhoudGF2bGEudjEuU3RhcnRHYW1lUmVxdWVzdBobLnRhdmxhLnYxLlN0YXJ0R2FtZVJlc3BvbnNlEkcKCkNvbW1pdERpY2USGy50YXZsYS52MS5Db21taXREaWNlUmVxdWVzdBocLnRhdmxhLnYxLkNvbW1pdERpY2VSZXNwb25zZRJBCghSb2xsRGljZRIZLnRhdmxhLnYxLlJvbGxEaWNlUmVxdWVzdBoaLnRhdmxhLnYxLlJvbGxEaWNlUmVzcG9uc2USQQoITmFtZVJvbGwSGS50YXZsYS52MS5OYW1lUm9sbFJlcXVlc3QaGi50YXZsYS52MS5OYW1lUm9sbFJlc3BvbnNlElYKD0xpc3RDdWJlQWN0aW9ucxIgLnRhdmxhLnYxLkxpc3RDdWJlQWN0aW9uc1JlcXVlc3QaIS50YXZsYS52MS5MaXN0Q3ViZUFjdGlvbnNSZXNwb25zZRJWCg9BcHBseUN1YmVBY3Rpb24SIC50YXZsYS52MS5BcHBseUN1YmVBY3Rpb25SZXF1ZXN0GiEudGF2bGEudjEuQXBwbHlDdWJlQWN0aW9uUmVzcG9uc2USWQoQT2ZmZXJSZXNpZ25hdGlvbhIhLnRhdmxhLnYxLk9mZmVyUmVzaWduYXRpb25SZXF1ZXN0GiIudGF2bGEudjEuT2ZmZXJSZXNpZ25hdGlvblJlc3BvbnNlElwKEUFuc3dlclJlc2lnbmF0aW9uEiIudGF2bGEudjEuQW5zd2VyUmVzaWduYXRpb25SZXF1ZXN0GiMudGF2bGEudjEuQW5zd2VyUmVzaWduYXRpb25SZXNwb25zZRJKCgtVcGRhdGVNYXRjaBIcLnRhdmxhLnYxLlVwZGF0ZU1hdGNoUmVxdWVzdBodLnRhdmxhLnYxLlVwZGF0ZU1hdGNoUmVzcG9uc2USTQoMQWR2YW5jZUNsb2NrEh0udGF2bGEudjEuQWR2YW5jZUNsb2NrUmVxdWVzdBoeLnRhdmxhLnYxLkFkdmFuY2VDbG9ja1Jlc3BvbnNlEkcKCkdldFJ1bGVzZXQSGy50YXZsYS52MS5HZXRSdWxlc2V0UmVxdWVzdBocLnRhdmxhLnYxLkdldFJ1bGVzZXRSZXNwb25zZRJNCgxMaXN0UnVsZXNldHMSHS50YXZsYS52MS5MaXN0UnVsZXNldHNSZXF1ZXN0Gh4udGF2bGEudjEuTGlzdFJ1bGVzZXRzUmVzcG9uc2USUwoOUmVuZGVyUG9zaXRpb24SHy50YXZsYS52MS5SZW5kZXJQb3NpdGlvblJlcXVlc3QaIC50YXZsYS52MS5SZW5kZXJQb3NpdGlvblJlc3BvbnNlQlEKDGRldi50YXZsYS52MVABWj9naXRodWIuY29tL3RhdmxhLWVuZ2luZS90YXZsYS1lbmdpbmUvY2xpZW50cy9nby90YXZsYXYxO3RhdmxhdjFiBnByb3RvMw", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_match, file_tavla_v1_render, file_tavla_v1_types]);
+  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIq0BChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZRIjCgVtYXRjaBgFIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUiuAEKEUFwcGx5TW92ZVJlc3BvbnNlEhwKBG1vdmUYASABKAsyDi50YXZsYS52MS5Nb3ZlEiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SEQoJZ2FtZV9vdmVyGAMgASgIEiQKBnJlc3VsdBgEIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQSJgoHb3V0Y29tZRgFIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIoEBChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SIwoFbWF0Y2gYAyABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlInQKEVNjb3JlR2FtZVJlc3BvbnNlEhEKCWdhbWVfb3ZlchgBIAEoCBIkCgZyZXN1bHQYAiABKAsyFC50YXZsYS52MS5HYW1lUmVzdWx0EiYKB291dGNvbWUYAyABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSJoCg5CZWFyT2ZmUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iywEKD0JlYXJPZmZSZXNwb25zZRImCgV3aGl0ZRgBIAEoCzIXLnRhdmxhLnYxLkJlYXJPZmZTdGF0dXMSJgoFYmxhY2sYAiABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiAKBHJhY2UYAyABKAsyEi50YXZsYS52MS5SYWNlT2RkcxIjCgVtb3ZlcxgEIAMoCzIULnRhdmxhLnYxLlJhbmtlZE1vdmUSIQoJYmVzdF9tb3ZlGAUgASgLMg4udGF2bGEudjEuTW92ZSK6AQoVTGlzdExlZ2FsU3RlcHNSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIkCgVzdGVwcxgEIAMoCzIVLnRhdmxhLnYxLkNoZWNrZXJNb3ZlEiMKBW1hdGNoGAUgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZSKbAgoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIEhEKCWdhbWVfb3ZlchgIIAEoCBImCgdvdXRjb21lGAkgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUitQEKEFN0YXJ0R2FtZVJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEigKCHJvbGxfb2ZmGAMgAygLMhYudGF2bGEudjEuUm9sbE9mZlRocm93EgwKBGRpY2UYBCADKA0SIAoEc2VlZBgFIAEoCzISLnRhdmxhLnYxLkRpY2VTZWVkIt0BChFTdGFydEdhbWVSZXNwb25zZRIfCgdzdGFydGVyGAEgASgOMg4udGF2bGEudjEuU2lkZRIMCgRkaWNlGAIgAygNEiUKCWRpY2VfbmFtZRgDIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lEigKCHJvbGxfb2ZmGAQgAygLMhYudGF2bGEudjEuUm9sbE9mZlRocm93EiQKCHBvc2l0aW9uGAUgASgLMhIudGF2bGEudjEuUG9zaXRpb24SIgoFcHJvb2YYBiABKAsyEy50YXZsYS52MS5EaWNlUHJvb2YiEwoRQ29tbWl0RGljZVJlcXVlc3QiRwoSQ29tbWl0RGljZVJlc3BvbnNlEhIKCmNvbW1pdG1lbnQYASABKAkSDQoFdG9rZW4YAiABKAkSDgoGc2NoZW1lGAMgASgJIlkKD1JvbGxEaWNlUmVxdWVzdBIgCgRzZWVkGAEgASgLMhIudGF2bGEudjEuRGljZVNlZWQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbiJ0ChBSb2xsRGljZVJlc3BvbnNlEgwKBGRpY2UYASADKA0SIAoEbmFtZRgCIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lEiIKBXByb29mGAMgASgLMhMudGF2bGEudjEuRGljZVByb29mEgwKBGdlbGUYBCABKAgiHwoPTmFtZVJvbGxSZXF1ZXN0EgwKBGRpY2UYASADKA0iNAoQTmFtZVJvbGxSZXNwb25zZRIgCgRuYW1lGAEgASgLMhIudGF2bGEudjEuUm9sbE5hbWUifwoWTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUibQoXTGlzdEN1YmVBY3Rpb25zUmVzcG9uc2USJQoHYWN0aW9ucxgBIAMoDjIULnRhdmxhLnYxLkN1YmVBY3Rpb24SKwoNZG91YmxlX2RlbmlhbBgCIAEoDjIULnRhdmxhLnYxLkN1YmVEZW5pYWwipQEKFkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlEiQKBmFjdGlvbhgEIAEoDjIULnRhdmxhLnYxLkN1YmVBY3Rpb24ieQoXQXBwbHlDdWJlQWN0aW9uUmVzcG9uc2USIwoFbWF0Y2gYASABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhEKCWdhbWVfb3ZlchgCIAEoCBImCgdvdXRjb21lGAMgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUijQEKF09mZmVyUmVzaWduYXRpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIpCgVvZmZlchgDIAEoCzIaLnRhdmxhLnYxLlJlc2lnbmF0aW9uT2ZmZXIiQgoYT2ZmZXJSZXNpZ25hdGlvblJlc3BvbnNlEiYKB291dGNvbWUYASABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSKeAQoYQW5zd2VyUmVzaWduYXRpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIpCgVvZmZlchgDIAEoCzIaLnRhdmxhLnYxLlJlc2lnbmF0aW9uT2ZmZXISDgoGYWNjZXB0GAQgASgIIlYKGUFuc3dlclJlc2lnbmF0aW9uUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiYKB291dGNvbWUYAiABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSKFAQoSVXBkYXRlTWF0Y2hSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRImCgdvdXRjb21lGAMgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUi6gEKE1VwZGF0ZU1hdGNoUmVzcG9uc2USIwoFbWF0Y2gYASABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEiYKB291dGNvbWUYAiABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZRIVCg1wb2ludHNfc2NvcmVkGAMgASgNEhIKCm1hdGNoX292ZXIYBCABKAgSHgoGd2lubmVyGAUgASgOMg4udGF2bGEudjEuU2lkZRIVCg1jcmF3Zm9yZF9nYW1lGAYgASgIEiQKDG5leHRfc3RhcnRlchgHIAEoDjIOLnRhdmxhLnYxLlNpZGUivAEKE0FkdmFuY2VDbG9ja1JlcXVlc3QSKQoIc2V0dGluZ3MYASABKAsyFy50YXZsYS52MS5DbG9ja1NldHRpbmdzEiMKBXN0YXRlGAIgASgLMhQudGF2bGEudjEuQ2xvY2tTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZRIjCgVldmVudBgEIAEoDjIULnRhdmxhLnYxLkNsb2NrRXZlbnQSEgoKZWxhcHNlZF9tcxgFIAEoDSKnAQoUQWR2YW5jZUNsb2NrUmVzcG9uc2USIwoFc3RhdGUYASABKAsyFC50YXZsYS52MS5DbG9ja1N0YXRlEicKB2ZvcmZlaXQYAiABKAsyFi50YXZsYS52MS5DbG9ja0ZvcmZlaXQSEgoKY2hhcmdlZF9tcxgDIAEoDRIXCg9leHRlbnNpb25zX3VzZWQYBCABKA0SFAoMdGltZV9sZWZ0X21zGAUgASgNIjcKEUdldFJ1bGVzZXRSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0IjgKEkdldFJ1bGVzZXRSZXNwb25zZRIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldCIVChNMaXN0UnVsZXNldHNSZXF1ZXN0IkAKFExpc3RSdWxlc2V0c1Jlc3BvbnNlEigKB3ByZXNldHMYASADKAsyFy50YXZsYS52MS5SdWxlc2V0UHJlc2V0Ir4BChVSZW5kZXJQb3NpdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIjCgVtYXRjaBgDIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSDAoEZGljZRgEIAMoDRIoCgdvcHRpb25zGAUgASgLMhcudGF2bGEudjEuUmVuZGVyT3B0aW9ucyJZChZSZW5kZXJQb3NpdGlvblJlc3BvbnNlEgsKA3N2ZxgBIAEoCRIMCgR0ZXh0GAIgASgJEiQKCHBvc2l0aW9uGAMgASgLMhIudGF2bGEudjEuUG9zaXRpb24ifwoPTmV3TWF0Y2hSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0Eg4KBmxlbmd0aBgCIAEoDRImCgVjbG9jaxgDIAEoCzIXLnRhdmxhLnYxLkNsb2NrU2V0dGluZ3MSEAoIbWF0Y2hfaWQYBCABKAkiXwoQTmV3TWF0Y2hSZXNwb25zZRIoCgVzdGF0ZRgBIAEoCzIZLnRhdmxhLnYxLlNpZ25lZEdhbWVTdGF0ZRIhCgRnYW1lGAIgASgLMhMudGF2bGEudjEuR2FtZVN0YXRlIj4KEkxpc3RBY3Rpb25zUmVxdWVzdBIoCgVzdGF0ZRgBIAEoCzIZLnRhdmxhLnYxLlNpZ25lZEdhbWVTdGF0ZSJfChNMaXN0QWN0aW9uc1Jlc3BvbnNlEiUKB2FjdGlvbnMYASADKAsyFC50YXZsYS52MS5HYW1lQWN0aW9uEiEKBGdhbWUYAiABKAsyEy50YXZsYS52MS5HYW1lU3RhdGUiigEKCkFjdFJlcXVlc3QSKAoFc3RhdGUYASABKAsyGS50YXZsYS52MS5TaWduZWRHYW1lU3RhdGUSJAoGYWN0aW9uGAIgASgLMhQudGF2bGEudjEuR2FtZUFjdGlvbhIMCgRkaWNlGAMgAygNEhMKBm5vd19tcxgEIAEoBEgAiAEBQgkKB19ub3dfbXMigAEKC0FjdFJlc3BvbnNlEigKBXN0YXRlGAEgASgLMhkudGF2bGEudjEuU2lnbmVkR2FtZVN0YXRlEiEKBGdhbWUYAiABKAsyEy50YXZsYS52MS5HYW1lU3RhdGUSJAoGZXZlbnRzGAMgASgLMhQudGF2bGEudjEuR2FtZUV2ZW50czKvDQoNRW5naW5lU2VydmljZRJfChJHZXRJbml0aWFsUG9zaXRpb24SIy50YXZsYS52MS5HZXRJbml0aWFsUG9zaXRpb25SZXF1ZXN0GiQudGF2bGEudjEuR2V0SW5pdGlhbFBvc2l0aW9uUmVzcG9uc2USUwoOTGlzdExlZ2FsTW92ZXMSHy50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIC50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkQKCUFwcGx5TW92ZRIaLnRhdmxhLnYxLkFwcGx5TW92ZVJlcXVlc3QaGy50YXZsYS52MS5BcHBseU1vdmVSZXNwb25zZRJECglTY29yZUdhbWUSGi50YXZsYS52MS5TY29yZUdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU2NvcmVHYW1lUmVzcG9uc2USPgoHQmVhck9mZhIYLnRhdmxhLnYxLkJlYXJPZmZSZXF1ZXN0GhkudGF2bGEudjEuQmVhck9mZlJlc3BvbnNlElMKDkxpc3RMZWdhbFN0ZXBzEh8udGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXF1ZXN0GiAudGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXNwb25zZRJECglTdGFydEdhbWUSGi50YXZsYS52MS5TdGFydEdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU3RhcnRHYW1lUmVzcG9uc2USRwoKQ29tbWl0RGljZRIbLnRhdmxhLnYxLkNvbW1pdERpY2VSZXF1ZXN0GhwudGF2bGEudjEuQ29tbWl0RGljZVJlc3BvbnNlEkEKCFJvbGxEaWNlEhkudGF2bGEudjEuUm9sbERpY2VSZXF1ZXN0GhoudGF2bGEudjEuUm9sbERpY2VSZXNwb25zZRJBCghOYW1lUm9sbBIZLnRhdmxhLnYxLk5hbWVSb2xsUmVxdWVzdBoaLnRhdmxhLnYxLk5hbWVSb2xsUmVzcG9uc2USVgoPTGlzdEN1YmVBY3Rpb25zEiAudGF2bGEudjEuTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBohLnRhdmxhLnYxLkxpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlElYKD0FwcGx5Q3ViZUFjdGlvbhIgLnRhdmxhLnYxLkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QaIS50YXZsYS52MS5BcHBseUN1YmVBY3Rpb25SZXNwb25zZRJZChBPZmZlclJlc2lnbmF0aW9uEiEudGF2bGEudjEuT2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QaIi50YXZsYS52MS5PZmZlclJlc2lnbmF0aW9uUmVzcG9uc2USXAoRQW5zd2VyUmVzaWduYXRpb24SIi50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlcXVlc3QaIy50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEkoKC1VwZGF0ZU1hdGNoEhwudGF2bGEudjEuVXBkYXRlTWF0Y2hSZXF1ZXN0Gh0udGF2bGEudjEuVXBkYXRlTWF0Y2hSZXNwb25zZRJNCgxBZHZhbmNlQ2xvY2sSHS50YXZsYS52MS5BZHZhbmNlQ2xvY2tSZXF1ZXN0Gh4udGF2bGEudjEuQWR2YW5jZUNsb2NrUmVzcG9uc2USRwoKR2V0UnVsZXNldBIbLnRhdmxhLnYxLkdldFJ1bGVzZXRSZXF1ZXN0GhwudGF2bGEudjEuR2V0UnVsZXNldFJlc3BvbnNlEk0KDExpc3RSdWxlc2V0cxIdLnRhdmxhLnYxLkxpc3RSdWxlc2V0c1JlcXVlc3QaHi50YXZsYS52MS5MaXN0UnVsZXNldHNSZXNwb25zZRJTCg5SZW5kZXJQb3NpdGlvbhIfLnRhdmxhLnYxLlJlbmRlclBvc2l0aW9uUmVxdWVzdBogLnRhdmxhLnYxLlJlbmRlclBvc2l0aW9uUmVzcG9uc2USQQoITmV3TWF0Y2gSGS50YXZsYS52MS5OZXdNYXRjaFJlcXVlc3QaGi50YXZsYS52MS5OZXdNYXRjaFJlc3BvbnNlEkoKC0xpc3RBY3Rpb25zEhwudGF2bGEudjEuTGlzdEFjdGlvbnNSZXF1ZXN0Gh0udGF2bGEudjEuTGlzdEFjdGlvbnNSZXNwb25zZRIyCgNBY3QSFC50YXZsYS52MS5BY3RSZXF1ZXN0GhUudGF2bGEudjEuQWN0UmVzcG9uc2VCUQoMZGV2LnRhdmxhLnYxUAFaP2dpdGh1Yi5jb20vdGF2bGEtZW5naW5lL3RhdmxhLWVuZ2luZS9jbGllbnRzL2dvL3RhdmxhdjE7dGF2bGF2MWIGcHJvdG8z", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_game, file_tavla_v1_match, file_tavla_v1_render, file_tavla_v1_types]);
 
 /**
  * Request of GetInitialPosition.
@@ -1426,6 +1428,207 @@ export const RenderPositionResponseSchema: GenMessage<RenderPositionResponse> = 
   messageDesc(file_tavla_v1_engine_service, 37);
 
 /**
+ * NewMatch: the rules, the length and the clock of a match.
+ *
+ * @generated from message tavla.v1.NewMatchRequest
+ */
+export type NewMatchRequest = Message<"tavla.v1.NewMatchRequest"> & {
+  /**
+   * The rules; unset fields keep the preset's options.
+   *
+   * @generated from field: tavla.v1.Ruleset ruleset = 1;
+   */
+  ruleset?: Ruleset | undefined;
+
+  /**
+   * Points to win (R18); 0 is money play (when the ruleset allows it).
+   *
+   * @generated from field: uint32 length = 2;
+   */
+  length: number;
+
+  /**
+   * The clock of a timed match; unset for an untimed one. The server measures every turn.
+   *
+   * @generated from field: tavla.v1.ClockSettings clock = 3;
+   */
+  clock?: ClockSettings | undefined;
+
+  /**
+   * An identifier for the match (up to 64 characters of [A-Za-z0-9._:-]); empty: the server
+   * draws a random one. The dice of a match depend on it and on the server's key.
+   *
+   * @generated from field: string match_id = 4;
+   */
+  matchId: string;
+};
+
+/**
+ * Describes the message tavla.v1.NewMatchRequest.
+ * Use `create(NewMatchRequestSchema)` to create a new message.
+ */
+export const NewMatchRequestSchema: GenMessage<NewMatchRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 38);
+
+/**
+ * NewMatch's answer.
+ *
+ * @generated from message tavla.v1.NewMatchResponse
+ */
+export type NewMatchResponse = Message<"tavla.v1.NewMatchResponse"> & {
+  /**
+   * The first state, signed: keep it and send it back with the next action.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The same state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.NewMatchResponse.
+ * Use `create(NewMatchResponseSchema)` to create a new message.
+ */
+export const NewMatchResponseSchema: GenMessage<NewMatchResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 39);
+
+/**
+ * ListActions: a state.
+ *
+ * @generated from message tavla.v1.ListActionsRequest
+ */
+export type ListActionsRequest = Message<"tavla.v1.ListActionsRequest"> & {
+  /**
+   * A state NewMatch or Act returned, unchanged.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ListActionsRequest.
+ * Use `create(ListActionsRequestSchema)` to create a new message.
+ */
+export const ListActionsRequestSchema: GenMessage<ListActionsRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 40);
+
+/**
+ * ListActions' answer.
+ *
+ * @generated from message tavla.v1.ListActionsResponse
+ */
+export type ListActionsResponse = Message<"tavla.v1.ListActionsResponse"> & {
+  /**
+   * The legal actions: the side to act's, and ACTION_KIND_CLAIM_TIMEOUT for the other side once
+   * the side to act has run out of time. Empty once the match is over.
+   *
+   * @generated from field: repeated tavla.v1.GameAction actions = 1;
+   */
+  actions: GameAction[];
+
+  /**
+   * The state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ListActionsResponse.
+ * Use `create(ListActionsResponseSchema)` to create a new message.
+ */
+export const ListActionsResponseSchema: GenMessage<ListActionsResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 41);
+
+/**
+ * Act: a state and one action.
+ *
+ * @generated from message tavla.v1.ActRequest
+ */
+export type ActRequest = Message<"tavla.v1.ActRequest"> & {
+  /**
+   * A state NewMatch or Act returned, unchanged.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The action; it must be one ListActions lists (steps may also give `die` 0).
+   *
+   * @generated from field: tavla.v1.GameAction action = 2;
+   */
+  action?: GameAction | undefined;
+
+  /**
+   * State mode off only: dice rolled elsewhere for START_GAME (the roll-off throws then, under
+   * the Turkish rule, the winner's two dice) or ROLL (two dice). Refused in modes sign and
+   * require (CLIENT_DICE_REFUSED): there the server rolls.
+   *
+   * @generated from field: repeated uint32 dice = 3;
+   */
+  dice: number[];
+
+  /**
+   * State mode off only: the time of the action in milliseconds since the Unix epoch, for
+   * replays and tests. Refused in modes sign and require (CLIENT_TIME_REFUSED).
+   *
+   * @generated from field: optional uint64 now_ms = 4;
+   */
+  nowMs?: bigint | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ActRequest.
+ * Use `create(ActRequestSchema)` to create a new message.
+ */
+export const ActRequestSchema: GenMessage<ActRequest> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 42);
+
+/**
+ * Act's answer.
+ *
+ * @generated from message tavla.v1.ActResponse
+ */
+export type ActResponse = Message<"tavla.v1.ActResponse"> & {
+  /**
+   * The next state, signed.
+   *
+   * @generated from field: tavla.v1.SignedGameState state = 1;
+   */
+  state?: SignedGameState | undefined;
+
+  /**
+   * The same state decoded, for display.
+   *
+   * @generated from field: tavla.v1.GameState game = 2;
+   */
+  game?: GameState | undefined;
+
+  /**
+   * What happened.
+   *
+   * @generated from field: tavla.v1.GameEvents events = 3;
+   */
+  events?: GameEvents | undefined;
+};
+
+/**
+ * Describes the message tavla.v1.ActResponse.
+ * Use `create(ActResponseSchema)` to create a new message.
+ */
+export const ActResponseSchema: GenMessage<ActResponse> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 43);
+
+/**
  * The rules of tavla and backgammon as a stateless service: every request carries the whole
  * state, so any replica answers any call.
  *
@@ -1438,7 +1641,9 @@ export const RenderPositionResponseSchema: GenMessage<RenderPositionResponse> = 
  *
  * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
  * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
- * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+ * signing reasons listed at Act (docs/security.md).
  *
  * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
  * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
@@ -1646,6 +1851,43 @@ export const EngineService: GenService<{
     methodKind: "unary";
     input: typeof RenderPositionRequestSchema;
     output: typeof RenderPositionResponseSchema;
+  },
+  /**
+   * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+   * RPCs above are the low-level layer it is built on.
+   *
+   * A new match: the first state, phase GAME_PHASE_START.
+   *
+   * @generated from rpc tavla.v1.EngineService.NewMatch
+   */
+  newMatch: {
+    methodKind: "unary";
+    input: typeof NewMatchRequestSchema;
+    output: typeof NewMatchResponseSchema;
+  },
+  /**
+   * The legal actions of the side to act in a state.
+   *
+   * @generated from rpc tavla.v1.EngineService.ListActions
+   */
+  listActions: {
+    methodKind: "unary";
+    input: typeof ListActionsRequestSchema;
+    output: typeof ListActionsResponseSchema;
+  },
+  /**
+   * The next state after an action, and what happened. The server rolls the dice and measures
+   * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+   * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+   * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+   * RACCOON_NOT_ALLOWED.
+   *
+   * @generated from rpc tavla.v1.EngineService.Act
+   */
+  act: {
+    methodKind: "unary";
+    input: typeof ActRequestSchema;
+    output: typeof ActResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_tavla_v1_engine_service, 0);

@@ -50,12 +50,21 @@ public enum CubeAction
   /**
    * <pre>
    * Money play with beavers: the doubled side takes and redoubles at once, keeping the cube
-   * (value x 4).
+   * (value x 4 once taken); the doubler then takes, drops (paying twice the stake) or raccoons.
    * </pre>
    *
    * <code>CUBE_ACTION_BEAVER = 4;</code>
    */
   CUBE_ACTION_BEAVER(4),
+  /**
+   * <pre>
+   * Money play with beavers: the doubler answers a beaver by redoubling at once (value x 8 once
+   * taken); the beaver keeps the cube and takes or drops.
+   * </pre>
+   *
+   * <code>CUBE_ACTION_RACCOON = 5;</code>
+   */
+  CUBE_ACTION_RACCOON(5),
   UNRECOGNIZED(-1),
   ;
 
@@ -103,12 +112,21 @@ public enum CubeAction
   /**
    * <pre>
    * Money play with beavers: the doubled side takes and redoubles at once, keeping the cube
-   * (value x 4).
+   * (value x 4 once taken); the doubler then takes, drops (paying twice the stake) or raccoons.
    * </pre>
    *
    * <code>CUBE_ACTION_BEAVER = 4;</code>
    */
   public static final int CUBE_ACTION_BEAVER_VALUE = 4;
+  /**
+   * <pre>
+   * Money play with beavers: the doubler answers a beaver by redoubling at once (value x 8 once
+   * taken); the beaver keeps the cube and takes or drops.
+   * </pre>
+   *
+   * <code>CUBE_ACTION_RACCOON = 5;</code>
+   */
+  public static final int CUBE_ACTION_RACCOON_VALUE = 5;
 
 
   public final int getNumber() {
@@ -140,6 +158,7 @@ public enum CubeAction
       case 2: return CUBE_ACTION_TAKE;
       case 3: return CUBE_ACTION_DROP;
       case 4: return CUBE_ACTION_BEAVER;
+      case 5: return CUBE_ACTION_RACCOON;
       default: return null;
     }
   }

@@ -125,6 +125,25 @@ private static final long serialVersionUID = 0L;
     return result == null ? dev.tavla.v1.Side.UNRECOGNIZED : result;
   }
 
+  public static final int REDOUBLES_FIELD_NUMBER = 4;
+  private int redoubles_ = 0;
+  /**
+   * <pre>
+   * What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+   * Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+   * once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+   * doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+   * centred cube (owner unset) may be above 1 after automatic doubles.
+   * </pre>
+   *
+   * <code>uint32 redoubles = 4 [json_name = "redoubles"];</code>
+   * @return The redoubles.
+   */
+  @java.lang.Override
+  public int getRedoubles() {
+    return redoubles_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -148,6 +167,9 @@ private static final long serialVersionUID = 0L;
     if (offeredBy_ != dev.tavla.v1.Side.SIDE_UNSPECIFIED.getNumber()) {
       output.writeEnum(3, offeredBy_);
     }
+    if (redoubles_ != 0) {
+      output.writeUInt32(4, redoubles_);
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -163,6 +185,10 @@ private static final long serialVersionUID = 0L;
     if (offeredBy_ != dev.tavla.v1.Side.SIDE_UNSPECIFIED.getNumber()) {
       size += com.google.protobuf.CodedOutputStream
         .computeEnumSize(3, offeredBy_);
+    }
+    if (redoubles_ != 0) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeUInt32Size(4, redoubles_);
     }
     return size;
   }
@@ -192,6 +218,8 @@ private static final long serialVersionUID = 0L;
         != other.getValue()) return false;
     if (owner_ != other.owner_) return false;
     if (offeredBy_ != other.offeredBy_) return false;
+    if (getRedoubles()
+        != other.getRedoubles()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -209,6 +237,8 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + owner_;
     hash = (37 * hash) + OFFERED_BY_FIELD_NUMBER;
     hash = (53 * hash) + offeredBy_;
+    hash = (37 * hash) + REDOUBLES_FIELD_NUMBER;
+    hash = (53 * hash) + getRedoubles();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -347,6 +377,7 @@ private static final long serialVersionUID = 0L;
       value_ = 0;
       owner_ = 0;
       offeredBy_ = 0;
+      redoubles_ = 0;
       return this;
     }
 
@@ -389,6 +420,9 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.offeredBy_ = offeredBy_;
       }
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.redoubles_ = redoubles_;
+      }
     }
 
     @java.lang.Override
@@ -411,6 +445,9 @@ private static final long serialVersionUID = 0L;
       }
       if (other.offeredBy_ != 0) {
         setOfferedByValue(other.getOfferedByValue());
+      }
+      if (other.getRedoubles() != 0) {
+        setRedoubles(other.getRedoubles());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -451,6 +488,11 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 24
+            case 32: {
+              redoubles_ = input.readUInt32();
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 32
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -662,6 +704,62 @@ private static final long serialVersionUID = 0L;
     public Builder clearOfferedBy() {
       bitField0_ = (bitField0_ & ~0x00000004);
       offeredBy_ = 0;
+      onChanged();
+      return this;
+    }
+
+    private int redoubles_ ;
+    /**
+     * <pre>
+     * What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+     * Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+     * once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+     * doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+     * centred cube (owner unset) may be above 1 after automatic doubles.
+     * </pre>
+     *
+     * <code>uint32 redoubles = 4 [json_name = "redoubles"];</code>
+     * @return The redoubles.
+     */
+    @java.lang.Override
+    public int getRedoubles() {
+      return redoubles_;
+    }
+    /**
+     * <pre>
+     * What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+     * Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+     * once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+     * doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+     * centred cube (owner unset) may be above 1 after automatic doubles.
+     * </pre>
+     *
+     * <code>uint32 redoubles = 4 [json_name = "redoubles"];</code>
+     * @param value The redoubles to set.
+     * @return This builder for chaining.
+     */
+    public Builder setRedoubles(int value) {
+
+      redoubles_ = value;
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+     * Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+     * once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+     * doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+     * centred cube (owner unset) may be above 1 after automatic doubles.
+     * </pre>
+     *
+     * <code>uint32 redoubles = 4 [json_name = "redoubles"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearRedoubles() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      redoubles_ = 0;
       onChanged();
       return this;
     }

@@ -61,4 +61,18 @@ public interface CubeStateOrBuilder extends
    * @return The offeredBy.
    */
   dev.tavla.v1.Side getOfferedBy();
+
+  /**
+   * <pre>
+   * What awaits the answer of the side that is not offered_by (money play with beavers, as GNU
+   * Backgammon's `set beavers`): 0 a double; 1 a beaver (the doubled side took and redoubled at
+   * once: value is twice the doubled stake and the beaver owns the cube); 2 a raccoon (the
+   * doubler redoubled the beaver at once; the beaver still owns the cube). In money play a
+   * centred cube (owner unset) may be above 1 after automatic doubles.
+   * </pre>
+   *
+   * <code>uint32 redoubles = 4 [json_name = "redoubles"];</code>
+   * @return The redoubles.
+   */
+  int getRedoubles();
 }

@@ -14,7 +14,9 @@ import static io.grpc.MethodDescriptor.generateFullMethodName;
  * "winner" for GAME_OVER.
  * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
  * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
- * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+ * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+ * signing reasons listed at Act (docs/security.md).
  * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
  * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
  * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -622,6 +624,99 @@ public final class EngineServiceGrpc {
     return getRenderPositionMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest,
+      dev.tavla.v1.NewMatchResponse> getNewMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "NewMatch",
+      requestType = dev.tavla.v1.NewMatchRequest.class,
+      responseType = dev.tavla.v1.NewMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest,
+      dev.tavla.v1.NewMatchResponse> getNewMatchMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.NewMatchRequest, dev.tavla.v1.NewMatchResponse> getNewMatchMethod;
+    if ((getNewMatchMethod = EngineServiceGrpc.getNewMatchMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getNewMatchMethod = EngineServiceGrpc.getNewMatchMethod) == null) {
+          EngineServiceGrpc.getNewMatchMethod = getNewMatchMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.NewMatchRequest, dev.tavla.v1.NewMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "NewMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.NewMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.NewMatchResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("NewMatch"))
+              .build();
+        }
+      }
+    }
+    return getNewMatchMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest,
+      dev.tavla.v1.ListActionsResponse> getListActionsMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ListActions",
+      requestType = dev.tavla.v1.ListActionsRequest.class,
+      responseType = dev.tavla.v1.ListActionsResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest,
+      dev.tavla.v1.ListActionsResponse> getListActionsMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.ListActionsRequest, dev.tavla.v1.ListActionsResponse> getListActionsMethod;
+    if ((getListActionsMethod = EngineServiceGrpc.getListActionsMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getListActionsMethod = EngineServiceGrpc.getListActionsMethod) == null) {
+          EngineServiceGrpc.getListActionsMethod = getListActionsMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.ListActionsRequest, dev.tavla.v1.ListActionsResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ListActions"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ListActionsRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ListActionsResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("ListActions"))
+              .build();
+        }
+      }
+    }
+    return getListActionsMethod;
+  }
+
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest,
+      dev.tavla.v1.ActResponse> getActMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "Act",
+      requestType = dev.tavla.v1.ActRequest.class,
+      responseType = dev.tavla.v1.ActResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.UNARY)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest,
+      dev.tavla.v1.ActResponse> getActMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.ActRequest, dev.tavla.v1.ActResponse> getActMethod;
+    if ((getActMethod = EngineServiceGrpc.getActMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getActMethod = EngineServiceGrpc.getActMethod) == null) {
+          EngineServiceGrpc.getActMethod = getActMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.ActRequest, dev.tavla.v1.ActResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.UNARY)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "Act"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ActRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ActResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("Act"))
+              .build();
+        }
+      }
+    }
+    return getActMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -693,7 +788,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -898,6 +995,42 @@ public final class EngineServiceGrpc {
         io.grpc.stub.StreamObserver<dev.tavla.v1.RenderPositionResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getRenderPositionMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    default void newMatch(dev.tavla.v1.NewMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getNewMatchMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    default void listActions(dev.tavla.v1.ListActionsRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListActionsMethod(), responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    default void act(dev.tavla.v1.ActRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse> responseObserver) {
+      io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getActMethod(), responseObserver);
+    }
   }
 
   /**
@@ -913,7 +1046,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -945,7 +1080,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -1180,6 +1317,45 @@ public final class EngineServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getRenderPositionMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public void newMatch(dev.tavla.v1.NewMatchRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getNewMatchMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public void listActions(dev.tavla.v1.ListActionsRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getListActionsMethod(), getCallOptions()), request, responseObserver);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public void act(dev.tavla.v1.ActRequest request,
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse> responseObserver) {
+      io.grpc.stub.ClientCalls.asyncUnaryCall(
+          getChannel().newCall(getActMethod(), getCallOptions()), request, responseObserver);
+    }
   }
 
   /**
@@ -1195,7 +1371,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -1411,6 +1589,42 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getRenderPositionMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public dev.tavla.v1.NewMatchResponse newMatch(dev.tavla.v1.NewMatchRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getNewMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public dev.tavla.v1.ListActionsResponse listActions(dev.tavla.v1.ListActionsRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getListActionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public dev.tavla.v1.ActResponse act(dev.tavla.v1.ActRequest request) throws io.grpc.StatusException {
+      return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
+          getChannel(), getActMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -1426,7 +1640,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -1642,6 +1858,42 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.blockingUnaryCall(
           getChannel(), getRenderPositionMethod(), getCallOptions(), request);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public dev.tavla.v1.NewMatchResponse newMatch(dev.tavla.v1.NewMatchRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getNewMatchMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public dev.tavla.v1.ListActionsResponse listActions(dev.tavla.v1.ListActionsRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getListActionsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public dev.tavla.v1.ActResponse act(dev.tavla.v1.ActRequest request) {
+      return io.grpc.stub.ClientCalls.blockingUnaryCall(
+          getChannel(), getActMethod(), getCallOptions(), request);
+    }
   }
 
   /**
@@ -1657,7 +1909,9 @@ public final class EngineServiceGrpc {
    * "winner" for GAME_OVER.
    * Match play (docs/match-play.md) adds the ErrorInfo reasons CUBE_DISABLED, CRAWFORD_GAME,
    * CUBE_OWNED_BY_OPPONENT, CUBE_AT_LIMIT, DEAD_CUBE, DOUBLE_PENDING, NO_DOUBLE_PENDING,
-   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * NOT_YOUR_DECISION, BEAVER_NOT_ALLOWED, RACCOON_NOT_ALLOWED, MATCH_OVER and BREAK_ALREADY_TAKEN.
+   * The referee (docs/game-state.md) adds NOT_YOUR_TURN, WRONG_PHASE and MOVE_INCOMPLETE, and the
+   * signing reasons listed at Act (docs/security.md).
    * Every error also carries a google.rpc.LocalizedMessage worded for players, in the locale the
    * request metadata asks for ("x-tavla-locale", else "accept-language": "tr" or "en", the default).
    * The end of a game: GameOutcome (match.proto) in every answer that can end one; GameResult,
@@ -1892,6 +2146,45 @@ public final class EngineServiceGrpc {
       return io.grpc.stub.ClientCalls.futureUnaryCall(
           getChannel().newCall(getRenderPositionMethod(), getCallOptions()), request);
     }
+
+    /**
+     * <pre>
+     * The referee API (docs/game-state.md): one signed GameState holds a whole match; the older
+     * RPCs above are the low-level layer it is built on.
+     * A new match: the first state, phase GAME_PHASE_START.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.NewMatchResponse> newMatch(
+        dev.tavla.v1.NewMatchRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getNewMatchMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The legal actions of the side to act in a state.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.ListActionsResponse> listActions(
+        dev.tavla.v1.ListActionsRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getListActionsMethod(), getCallOptions()), request);
+    }
+
+    /**
+     * <pre>
+     * The next state after an action, and what happened. The server rolls the dice and measures
+     * the time. Errors beside the rule reasons: ErrorInfo STATE_SIGNATURE_INVALID,
+     * STATE_KEY_UNKNOWN, STATE_UNSIGNED, CLIENT_DICE_REFUSED, CLIENT_TIME_REFUSED (docs/security.md),
+     * NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
+     * RACCOON_NOT_ALLOWED.
+     * </pre>
+     */
+    public com.google.common.util.concurrent.ListenableFuture<dev.tavla.v1.ActResponse> act(
+        dev.tavla.v1.ActRequest request) {
+      return io.grpc.stub.ClientCalls.futureUnaryCall(
+          getChannel().newCall(getActMethod(), getCallOptions()), request);
+    }
   }
 
   private static final int METHODID_GET_INITIAL_POSITION = 0;
@@ -1913,6 +2206,9 @@ public final class EngineServiceGrpc {
   private static final int METHODID_GET_RULESET = 16;
   private static final int METHODID_LIST_RULESETS = 17;
   private static final int METHODID_RENDER_POSITION = 18;
+  private static final int METHODID_NEW_MATCH = 19;
+  private static final int METHODID_LIST_ACTIONS = 20;
+  private static final int METHODID_ACT = 21;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -2006,6 +2302,18 @@ public final class EngineServiceGrpc {
         case METHODID_RENDER_POSITION:
           serviceImpl.renderPosition((dev.tavla.v1.RenderPositionRequest) request,
               (io.grpc.stub.StreamObserver<dev.tavla.v1.RenderPositionResponse>) responseObserver);
+          break;
+        case METHODID_NEW_MATCH:
+          serviceImpl.newMatch((dev.tavla.v1.NewMatchRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.NewMatchResponse>) responseObserver);
+          break;
+        case METHODID_LIST_ACTIONS:
+          serviceImpl.listActions((dev.tavla.v1.ListActionsRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.ListActionsResponse>) responseObserver);
+          break;
+        case METHODID_ACT:
+          serviceImpl.act((dev.tavla.v1.ActRequest) request,
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.ActResponse>) responseObserver);
           break;
         default:
           throw new AssertionError();
@@ -2158,6 +2466,27 @@ public final class EngineServiceGrpc {
               dev.tavla.v1.RenderPositionRequest,
               dev.tavla.v1.RenderPositionResponse>(
                 service, METHODID_RENDER_POSITION)))
+        .addMethod(
+          getNewMatchMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.NewMatchRequest,
+              dev.tavla.v1.NewMatchResponse>(
+                service, METHODID_NEW_MATCH)))
+        .addMethod(
+          getListActionsMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.ListActionsRequest,
+              dev.tavla.v1.ListActionsResponse>(
+                service, METHODID_LIST_ACTIONS)))
+        .addMethod(
+          getActMethod(),
+          io.grpc.stub.ServerCalls.asyncUnaryCall(
+            new MethodHandlers<
+              dev.tavla.v1.ActRequest,
+              dev.tavla.v1.ActResponse>(
+                service, METHODID_ACT)))
         .build();
   }
 
@@ -2225,6 +2554,9 @@ public final class EngineServiceGrpc {
               .addMethod(getGetRulesetMethod())
               .addMethod(getListRulesetsMethod())
               .addMethod(getRenderPositionMethod())
+              .addMethod(getNewMatchMethod())
+              .addMethod(getListActionsMethod())
+              .addMethod(getActMethod())
               .build();
         }
       }

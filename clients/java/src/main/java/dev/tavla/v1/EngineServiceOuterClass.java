@@ -216,6 +216,36 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_tavla_v1_RenderPositionResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_NewMatchRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_NewMatchRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_NewMatchResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_NewMatchResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_ListActionsRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_ListActionsRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_ListActionsResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_ListActionsResponse_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_ActRequest_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_ActRequest_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_ActResponse_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_ActResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -227,194 +257,219 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
     java.lang.String[] descriptorData = {
       "\n\035tavla/v1/engine_service.proto\022\010tavla.v" +
       "1\032\026tavla/v1/bearoff.proto\032\024tavla/v1/cloc" +
-      "k.proto\032\023tavla/v1/dice.proto\032\024tavla/v1/m" +
-      "atch.proto\032\025tavla/v1/render.proto\032\024tavla" +
-      "/v1/types.proto\"q\n\031GetInitialPositionReq" +
-      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
-      "R\007ruleset\022\'\n\007on_roll\030\002 \001(\0162\016.tavla.v1.Si" +
-      "deR\006onRoll\"L\n\032GetInitialPositionResponse" +
-      "\022.\n\010position\030\001 \001(\0132\022.tavla.v1.PositionR\010" +
-      "position\"\210\001\n\025ListLegalMovesRequest\022+\n\007ru" +
-      "leset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022" +
-      ".\n\010position\030\002 \001(\0132\022.tavla.v1.PositionR\010p" +
-      "osition\022\022\n\004dice\030\003 \003(\rR\004dice\"[\n\026ListLegal" +
-      "MovesResponse\022$\n\005moves\030\001 \003(\0132\016.tavla.v1." +
-      "MoveR\005moves\022\033\n\tdice_used\030\002 \001(\rR\010diceUsed" +
-      "\"\323\001\n\020ApplyMoveRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
-      ".tavla.v1.RulesetR\007ruleset\022.\n\010position\030\002" +
-      " \001(\0132\022.tavla.v1.PositionR\010position\022\022\n\004di" +
-      "ce\030\003 \003(\rR\004dice\022\"\n\004move\030\004 \001(\0132\016.tavla.v1." +
-      "MoveR\004move\022*\n\005match\030\005 \001(\0132\024.tavla.v1.Mat" +
-      "chStateR\005match\"\343\001\n\021ApplyMoveResponse\022\"\n\004" +
-      "move\030\001 \001(\0132\016.tavla.v1.MoveR\004move\022.\n\010posi" +
-      "tion\030\002 \001(\0132\022.tavla.v1.PositionR\010position" +
-      "\022\033\n\tgame_over\030\003 \001(\010R\010gameOver\022,\n\006result\030" +
-      "\004 \001(\0132\024.tavla.v1.GameResultR\006result\022/\n\007o" +
-      "utcome\030\005 \001(\0132\025.tavla.v1.GameOutcomeR\007out" +
-      "come\"\233\001\n\020ScoreGameRequest\022+\n\007ruleset\030\001 \001" +
-      "(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010positi" +
-      "on\030\002 \001(\0132\022.tavla.v1.PositionR\010position\022*" +
-      "\n\005match\030\003 \001(\0132\024.tavla.v1.MatchStateR\005mat" +
-      "ch\"\217\001\n\021ScoreGameResponse\022\033\n\tgame_over\030\001 " +
-      "\001(\010R\010gameOver\022,\n\006result\030\002 \001(\0132\024.tavla.v1" +
-      ".GameResultR\006result\022/\n\007outcome\030\003 \001(\0132\025.t" +
-      "avla.v1.GameOutcomeR\007outcome\"\201\001\n\016BearOff" +
+      "k.proto\032\023tavla/v1/dice.proto\032\023tavla/v1/g" +
+      "ame.proto\032\024tavla/v1/match.proto\032\025tavla/v" +
+      "1/render.proto\032\024tavla/v1/types.proto\"q\n\031" +
+      "GetInitialPositionRequest\022+\n\007ruleset\030\001 \001" +
+      "(\0132\021.tavla.v1.RulesetR\007ruleset\022\'\n\007on_rol" +
+      "l\030\002 \001(\0162\016.tavla.v1.SideR\006onRoll\"L\n\032GetIn" +
+      "itialPositionResponse\022.\n\010position\030\001 \001(\0132" +
+      "\022.tavla.v1.PositionR\010position\"\210\001\n\025ListLe" +
+      "galMovesRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla" +
+      ".v1.RulesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022" +
+      ".tavla.v1.PositionR\010position\022\022\n\004dice\030\003 \003" +
+      "(\rR\004dice\"[\n\026ListLegalMovesResponse\022$\n\005mo" +
+      "ves\030\001 \003(\0132\016.tavla.v1.MoveR\005moves\022\033\n\tdice" +
+      "_used\030\002 \001(\rR\010diceUsed\"\323\001\n\020ApplyMoveReque" +
+      "st\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007" +
+      "ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v1.Pos" +
+      "itionR\010position\022\022\n\004dice\030\003 \003(\rR\004dice\022\"\n\004m" +
+      "ove\030\004 \001(\0132\016.tavla.v1.MoveR\004move\022*\n\005match" +
+      "\030\005 \001(\0132\024.tavla.v1.MatchStateR\005match\"\343\001\n\021" +
+      "ApplyMoveResponse\022\"\n\004move\030\001 \001(\0132\016.tavla." +
+      "v1.MoveR\004move\022.\n\010position\030\002 \001(\0132\022.tavla." +
+      "v1.PositionR\010position\022\033\n\tgame_over\030\003 \001(\010" +
+      "R\010gameOver\022,\n\006result\030\004 \001(\0132\024.tavla.v1.Ga" +
+      "meResultR\006result\022/\n\007outcome\030\005 \001(\0132\025.tavl" +
+      "a.v1.GameOutcomeR\007outcome\"\233\001\n\020ScoreGameR" +
+      "equest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rules" +
+      "etR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v1" +
+      ".PositionR\010position\022*\n\005match\030\003 \001(\0132\024.tav" +
+      "la.v1.MatchStateR\005match\"\217\001\n\021ScoreGameRes" +
+      "ponse\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022,\n\006re" +
+      "sult\030\002 \001(\0132\024.tavla.v1.GameResultR\006result" +
+      "\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.GameOutcome" +
+      "R\007outcome\"\201\001\n\016BearOffRequest\022+\n\007ruleset\030" +
+      "\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010pos" +
+      "ition\030\002 \001(\0132\022.tavla.v1.PositionR\010positio" +
+      "n\022\022\n\004dice\030\003 \003(\rR\004dice\"\360\001\n\017BearOffRespons" +
+      "e\022-\n\005white\030\001 \001(\0132\027.tavla.v1.BearOffStatu" +
+      "sR\005white\022-\n\005black\030\002 \001(\0132\027.tavla.v1.BearO" +
+      "ffStatusR\005black\022&\n\004race\030\003 \001(\0132\022.tavla.v1" +
+      ".RaceOddsR\004race\022*\n\005moves\030\004 \003(\0132\024.tavla.v" +
+      "1.RankedMoveR\005moves\022+\n\tbest_move\030\005 \001(\0132\016" +
+      ".tavla.v1.MoveR\010bestMove\"\341\001\n\025ListLegalSt" +
+      "epsRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.R" +
+      "ulesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavl" +
+      "a.v1.PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004d" +
+      "ice\022+\n\005steps\030\004 \003(\0132\025.tavla.v1.CheckerMov" +
+      "eR\005steps\022*\n\005match\030\005 \001(\0132\024.tavla.v1.Match" +
+      "StateR\005match\"\352\002\n\026ListLegalStepsResponse\022" +
+      "4\n\nnext_steps\030\001 \003(\0132\025.tavla.v1.CheckerMo" +
+      "veR\tnextSteps\022\032\n\010complete\030\002 \001(\010R\010complet" +
+      "e\022\"\n\004move\030\003 \001(\0132\016.tavla.v1.MoveR\004move\022.\n" +
+      "\010position\030\004 \001(\0132\022.tavla.v1.PositionR\010pos" +
+      "ition\022\033\n\tdice_left\030\005 \003(\rR\010diceLeft\022+\n\005st" +
+      "eps\030\006 \003(\0132\025.tavla.v1.CheckerMoveR\005steps\022" +
+      "\022\n\004gele\030\007 \001(\010R\004gele\022\033\n\tgame_over\030\010 \001(\010R\010" +
+      "gameOver\022/\n\007outcome\030\t \001(\0132\025.tavla.v1.Gam" +
+      "eOutcomeR\007outcome\"\332\001\n\020StartGameRequest\022+" +
+      "\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rule" +
+      "set\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchState" +
+      "R\005match\0221\n\010roll_off\030\003 \003(\0132\026.tavla.v1.Rol" +
+      "lOffThrowR\007rollOff\022\022\n\004dice\030\004 \003(\rR\004dice\022&" +
+      "\n\004seed\030\005 \001(\0132\022.tavla.v1.DiceSeedR\004seed\"\220" +
+      "\002\n\021StartGameResponse\022(\n\007starter\030\001 \001(\0162\016." +
+      "tavla.v1.SideR\007starter\022\022\n\004dice\030\002 \003(\rR\004di" +
+      "ce\022/\n\tdice_name\030\003 \001(\0132\022.tavla.v1.RollNam" +
+      "eR\010diceName\0221\n\010roll_off\030\004 \003(\0132\026.tavla.v1" +
+      ".RollOffThrowR\007rollOff\022.\n\010position\030\005 \001(\013" +
+      "2\022.tavla.v1.PositionR\010position\022)\n\005proof\030" +
+      "\006 \001(\0132\023.tavla.v1.DiceProofR\005proof\"\023\n\021Com" +
+      "mitDiceRequest\"b\n\022CommitDiceResponse\022\036\n\n" +
+      "commitment\030\001 \001(\tR\ncommitment\022\024\n\005token\030\002 " +
+      "\001(\tR\005token\022\026\n\006scheme\030\003 \001(\tR\006scheme\"i\n\017Ro" +
+      "llDiceRequest\022&\n\004seed\030\001 \001(\0132\022.tavla.v1.D" +
+      "iceSeedR\004seed\022.\n\010position\030\002 \001(\0132\022.tavla." +
+      "v1.PositionR\010position\"\215\001\n\020RollDiceRespon" +
+      "se\022\022\n\004dice\030\001 \003(\rR\004dice\022&\n\004name\030\002 \001(\0132\022.t" +
+      "avla.v1.RollNameR\004name\022)\n\005proof\030\003 \001(\0132\023." +
+      "tavla.v1.DiceProofR\005proof\022\022\n\004gele\030\004 \001(\010R" +
+      "\004gele\"%\n\017NameRollRequest\022\022\n\004dice\030\001 \003(\rR\004" +
+      "dice\":\n\020NameRollResponse\022&\n\004name\030\001 \001(\0132\022" +
+      ".tavla.v1.RollNameR\004name\"\225\001\n\026ListCubeAct" +
+      "ionsRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1." +
+      "RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla." +
+      "v1.MatchStateR\005match\022\"\n\004side\030\003 \001(\0162\016.tav" +
+      "la.v1.SideR\004side\"\204\001\n\027ListCubeActionsResp" +
+      "onse\022.\n\007actions\030\001 \003(\0162\024.tavla.v1.CubeAct" +
+      "ionR\007actions\0229\n\rdouble_denial\030\002 \001(\0162\024.ta" +
+      "vla.v1.CubeDenialR\014doubleDenial\"\303\001\n\026Appl" +
+      "yCubeActionRequest\022+\n\007ruleset\030\001 \001(\0132\021.ta" +
+      "vla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024" +
+      ".tavla.v1.MatchStateR\005match\022\"\n\004side\030\003 \001(" +
+      "\0162\016.tavla.v1.SideR\004side\022,\n\006action\030\004 \001(\0162" +
+      "\024.tavla.v1.CubeActionR\006action\"\223\001\n\027ApplyC" +
+      "ubeActionResponse\022*\n\005match\030\001 \001(\0132\024.tavla" +
+      ".v1.MatchStateR\005match\022\033\n\tgame_over\030\002 \001(\010" +
+      "R\010gameOver\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.G" +
+      "ameOutcomeR\007outcome\"\244\001\n\027OfferResignation" +
       "Request\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rule" +
-      "setR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v" +
-      "1.PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004dice" +
-      "\"\360\001\n\017BearOffResponse\022-\n\005white\030\001 \001(\0132\027.ta" +
-      "vla.v1.BearOffStatusR\005white\022-\n\005black\030\002 \001" +
-      "(\0132\027.tavla.v1.BearOffStatusR\005black\022&\n\004ra" +
-      "ce\030\003 \001(\0132\022.tavla.v1.RaceOddsR\004race\022*\n\005mo" +
-      "ves\030\004 \003(\0132\024.tavla.v1.RankedMoveR\005moves\022+" +
-      "\n\tbest_move\030\005 \001(\0132\016.tavla.v1.MoveR\010bestM" +
-      "ove\"\341\001\n\025ListLegalStepsRequest\022+\n\007ruleset" +
-      "\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010po" +
-      "sition\030\002 \001(\0132\022.tavla.v1.PositionR\010positi" +
-      "on\022\022\n\004dice\030\003 \003(\rR\004dice\022+\n\005steps\030\004 \003(\0132\025." +
-      "tavla.v1.CheckerMoveR\005steps\022*\n\005match\030\005 \001" +
-      "(\0132\024.tavla.v1.MatchStateR\005match\"\352\002\n\026List" +
-      "LegalStepsResponse\0224\n\nnext_steps\030\001 \003(\0132\025" +
-      ".tavla.v1.CheckerMoveR\tnextSteps\022\032\n\010comp" +
-      "lete\030\002 \001(\010R\010complete\022\"\n\004move\030\003 \001(\0132\016.tav" +
-      "la.v1.MoveR\004move\022.\n\010position\030\004 \001(\0132\022.tav" +
-      "la.v1.PositionR\010position\022\033\n\tdice_left\030\005 " +
-      "\003(\rR\010diceLeft\022+\n\005steps\030\006 \003(\0132\025.tavla.v1." +
-      "CheckerMoveR\005steps\022\022\n\004gele\030\007 \001(\010R\004gele\022\033" +
-      "\n\tgame_over\030\010 \001(\010R\010gameOver\022/\n\007outcome\030\t" +
-      " \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"\332\001\n" +
-      "\020StartGameRequest\022+\n\007ruleset\030\001 \001(\0132\021.tav" +
-      "la.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024." +
-      "tavla.v1.MatchStateR\005match\0221\n\010roll_off\030\003" +
-      " \003(\0132\026.tavla.v1.RollOffThrowR\007rollOff\022\022\n" +
-      "\004dice\030\004 \003(\rR\004dice\022&\n\004seed\030\005 \001(\0132\022.tavla." +
-      "v1.DiceSeedR\004seed\"\220\002\n\021StartGameResponse\022" +
-      "(\n\007starter\030\001 \001(\0162\016.tavla.v1.SideR\007starte" +
-      "r\022\022\n\004dice\030\002 \003(\rR\004dice\022/\n\tdice_name\030\003 \001(\013" +
-      "2\022.tavla.v1.RollNameR\010diceName\0221\n\010roll_o" +
-      "ff\030\004 \003(\0132\026.tavla.v1.RollOffThrowR\007rollOf" +
-      "f\022.\n\010position\030\005 \001(\0132\022.tavla.v1.PositionR" +
-      "\010position\022)\n\005proof\030\006 \001(\0132\023.tavla.v1.Dice" +
-      "ProofR\005proof\"\023\n\021CommitDiceRequest\"b\n\022Com" +
-      "mitDiceResponse\022\036\n\ncommitment\030\001 \001(\tR\ncom" +
-      "mitment\022\024\n\005token\030\002 \001(\tR\005token\022\026\n\006scheme\030" +
-      "\003 \001(\tR\006scheme\"i\n\017RollDiceRequest\022&\n\004seed" +
-      "\030\001 \001(\0132\022.tavla.v1.DiceSeedR\004seed\022.\n\010posi" +
-      "tion\030\002 \001(\0132\022.tavla.v1.PositionR\010position" +
-      "\"\215\001\n\020RollDiceResponse\022\022\n\004dice\030\001 \003(\rR\004dic" +
-      "e\022&\n\004name\030\002 \001(\0132\022.tavla.v1.RollNameR\004nam" +
-      "e\022)\n\005proof\030\003 \001(\0132\023.tavla.v1.DiceProofR\005p" +
-      "roof\022\022\n\004gele\030\004 \001(\010R\004gele\"%\n\017NameRollRequ" +
-      "est\022\022\n\004dice\030\001 \003(\rR\004dice\":\n\020NameRollRespo" +
-      "nse\022&\n\004name\030\001 \001(\0132\022.tavla.v1.RollNameR\004n" +
-      "ame\"\225\001\n\026ListCubeActionsRequest\022+\n\007rulese" +
-      "t\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005m" +
-      "atch\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match\022" +
-      "\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004side\"\204\001\n\027" +
-      "ListCubeActionsResponse\022.\n\007actions\030\001 \003(\016" +
-      "2\024.tavla.v1.CubeActionR\007actions\0229\n\rdoubl" +
-      "e_denial\030\002 \001(\0162\024.tavla.v1.CubeDenialR\014do" +
-      "ubleDenial\"\303\001\n\026ApplyCubeActionRequest\022+\n" +
-      "\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rules" +
-      "et\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR" +
-      "\005match\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004si" +
-      "de\022,\n\006action\030\004 \001(\0162\024.tavla.v1.CubeAction" +
-      "R\006action\"\223\001\n\027ApplyCubeActionResponse\022*\n\005" +
-      "match\030\001 \001(\0132\024.tavla.v1.MatchStateR\005match" +
-      "\022\033\n\tgame_over\030\002 \001(\010R\010gameOver\022/\n\007outcome" +
-      "\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007outcome\"\244" +
-      "\001\n\027OfferResignationRequest\022+\n\007ruleset\030\001 " +
-      "\001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005match" +
-      "\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match\0220\n\005o" +
-      "ffer\030\003 \001(\0132\032.tavla.v1.ResignationOfferR\005" +
-      "offer\"K\n\030OfferResignationResponse\022/\n\007out" +
-      "come\030\001 \001(\0132\025.tavla.v1.GameOutcomeR\007outco" +
-      "me\"\275\001\n\030AnswerResignationRequest\022+\n\007rules" +
-      "et\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005" +
-      "match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match" +
-      "\0220\n\005offer\030\003 \001(\0132\032.tavla.v1.ResignationOf" +
-      "ferR\005offer\022\026\n\006accept\030\004 \001(\010R\006accept\"i\n\031An" +
-      "swerResignationResponse\022\033\n\tgame_over\030\001 \001" +
-      "(\010R\010gameOver\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1" +
-      ".GameOutcomeR\007outcome\"\236\001\n\022UpdateMatchReq" +
-      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
-      "R\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Matc" +
-      "hStateR\005match\022/\n\007outcome\030\003 \001(\0132\025.tavla.v" +
-      "1.GameOutcomeR\007outcome\"\266\002\n\023UpdateMatchRe" +
-      "sponse\022*\n\005match\030\001 \001(\0132\024.tavla.v1.MatchSt" +
-      "ateR\005match\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1.G" +
-      "ameOutcomeR\007outcome\022#\n\rpoints_scored\030\003 \001" +
-      "(\rR\014pointsScored\022\035\n\nmatch_over\030\004 \001(\010R\tma" +
-      "tchOver\022&\n\006winner\030\005 \001(\0162\016.tavla.v1.SideR" +
-      "\006winner\022#\n\rcrawford_game\030\006 \001(\010R\014crawford" +
-      "Game\0221\n\014next_starter\030\007 \001(\0162\016.tavla.v1.Si" +
-      "deR\013nextStarter\"\345\001\n\023AdvanceClockRequest\022" +
-      "3\n\010settings\030\001 \001(\0132\027.tavla.v1.ClockSettin" +
-      "gsR\010settings\022*\n\005state\030\002 \001(\0132\024.tavla.v1.C" +
-      "lockStateR\005state\022\"\n\004side\030\003 \001(\0162\016.tavla.v" +
-      "1.SideR\004side\022*\n\005event\030\004 \001(\0162\024.tavla.v1.C" +
-      "lockEventR\005event\022\035\n\nelapsed_ms\030\005 \001(\rR\tel" +
-      "apsedMs\"\336\001\n\024AdvanceClockResponse\022*\n\005stat" +
-      "e\030\001 \001(\0132\024.tavla.v1.ClockStateR\005state\0220\n\007" +
-      "forfeit\030\002 \001(\0132\026.tavla.v1.ClockForfeitR\007f" +
-      "orfeit\022\035\n\ncharged_ms\030\003 \001(\rR\tchargedMs\022\'\n" +
-      "\017extensions_used\030\004 \001(\rR\016extensionsUsed\022 " +
-      "\n\014time_left_ms\030\005 \001(\rR\ntimeLeftMs\"@\n\021GetR" +
-      "ulesetRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v" +
-      "1.RulesetR\007ruleset\"A\n\022GetRulesetResponse" +
-      "\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ru" +
-      "leset\"\025\n\023ListRulesetsRequest\"I\n\024ListRule" +
-      "setsResponse\0221\n\007presets\030\001 \003(\0132\027.tavla.v1" +
-      ".RulesetPresetR\007presets\"\347\001\n\025RenderPositi" +
-      "onRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ru" +
-      "lesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla" +
-      ".v1.PositionR\010position\022*\n\005match\030\003 \001(\0132\024." +
-      "tavla.v1.MatchStateR\005match\022\022\n\004dice\030\004 \003(\r" +
-      "R\004dice\0221\n\007options\030\005 \001(\0132\027.tavla.v1.Rende" +
-      "rOptionsR\007options\"n\n\026RenderPositionRespo" +
-      "nse\022\020\n\003svg\030\001 \001(\tR\003svg\022\022\n\004text\030\002 \001(\tR\004tex" +
-      "t\022.\n\010position\030\003 \001(\0132\022.tavla.v1.PositionR" +
-      "\010position2\354\013\n\rEngineService\022_\n\022GetInitia" +
-      "lPosition\022#.tavla.v1.GetInitialPositionR" +
-      "equest\032$.tavla.v1.GetInitialPositionResp" +
-      "onse\022S\n\016ListLegalMoves\022\037.tavla.v1.ListLe" +
-      "galMovesRequest\032 .tavla.v1.ListLegalMove" +
-      "sResponse\022D\n\tApplyMove\022\032.tavla.v1.ApplyM" +
-      "oveRequest\032\033.tavla.v1.ApplyMoveResponse\022" +
-      "D\n\tScoreGame\022\032.tavla.v1.ScoreGameRequest" +
-      "\032\033.tavla.v1.ScoreGameResponse\022>\n\007BearOff" +
-      "\022\030.tavla.v1.BearOffRequest\032\031.tavla.v1.Be" +
-      "arOffResponse\022S\n\016ListLegalSteps\022\037.tavla." +
-      "v1.ListLegalStepsRequest\032 .tavla.v1.List" +
-      "LegalStepsResponse\022D\n\tStartGame\022\032.tavla." +
-      "v1.StartGameRequest\032\033.tavla.v1.StartGame" +
-      "Response\022G\n\nCommitDice\022\033.tavla.v1.Commit" +
-      "DiceRequest\032\034.tavla.v1.CommitDiceRespons" +
-      "e\022A\n\010RollDice\022\031.tavla.v1.RollDiceRequest" +
-      "\032\032.tavla.v1.RollDiceResponse\022A\n\010NameRoll" +
-      "\022\031.tavla.v1.NameRollRequest\032\032.tavla.v1.N" +
-      "ameRollResponse\022V\n\017ListCubeActions\022 .tav" +
-      "la.v1.ListCubeActionsRequest\032!.tavla.v1." +
-      "ListCubeActionsResponse\022V\n\017ApplyCubeActi" +
-      "on\022 .tavla.v1.ApplyCubeActionRequest\032!.t" +
-      "avla.v1.ApplyCubeActionResponse\022Y\n\020Offer" +
-      "Resignation\022!.tavla.v1.OfferResignationR" +
-      "equest\032\".tavla.v1.OfferResignationRespon" +
-      "se\022\\\n\021AnswerResignation\022\".tavla.v1.Answe" +
-      "rResignationRequest\032#.tavla.v1.AnswerRes" +
-      "ignationResponse\022J\n\013UpdateMatch\022\034.tavla." +
-      "v1.UpdateMatchRequest\032\035.tavla.v1.UpdateM" +
-      "atchResponse\022M\n\014AdvanceClock\022\035.tavla.v1." +
-      "AdvanceClockRequest\032\036.tavla.v1.AdvanceCl" +
-      "ockResponse\022G\n\nGetRuleset\022\033.tavla.v1.Get" +
-      "RulesetRequest\032\034.tavla.v1.GetRulesetResp" +
-      "onse\022M\n\014ListRulesets\022\035.tavla.v1.ListRule" +
-      "setsRequest\032\036.tavla.v1.ListRulesetsRespo" +
-      "nse\022S\n\016RenderPosition\022\037.tavla.v1.RenderP" +
-      "ositionRequest\032 .tavla.v1.RenderPosition" +
-      "ResponseBQ\n\014dev.tavla.v1P\001Z?github.com/t" +
-      "avla-engine/tavla-engine/clients/go/tavl" +
-      "av1;tavlav1b\006proto3"
+      "setR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.M" +
+      "atchStateR\005match\0220\n\005offer\030\003 \001(\0132\032.tavla." +
+      "v1.ResignationOfferR\005offer\"K\n\030OfferResig" +
+      "nationResponse\022/\n\007outcome\030\001 \001(\0132\025.tavla." +
+      "v1.GameOutcomeR\007outcome\"\275\001\n\030AnswerResign" +
+      "ationRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1" +
+      ".RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla" +
+      ".v1.MatchStateR\005match\0220\n\005offer\030\003 \001(\0132\032.t" +
+      "avla.v1.ResignationOfferR\005offer\022\026\n\006accep" +
+      "t\030\004 \001(\010R\006accept\"i\n\031AnswerResignationResp" +
+      "onse\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022/\n\007out" +
+      "come\030\002 \001(\0132\025.tavla.v1.GameOutcomeR\007outco" +
+      "me\"\236\001\n\022UpdateMatchRequest\022+\n\007ruleset\030\001 \001" +
+      "(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005match\030" +
+      "\002 \001(\0132\024.tavla.v1.MatchStateR\005match\022/\n\007ou" +
+      "tcome\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007outc" +
+      "ome\"\266\002\n\023UpdateMatchResponse\022*\n\005match\030\001 \001" +
+      "(\0132\024.tavla.v1.MatchStateR\005match\022/\n\007outco" +
+      "me\030\002 \001(\0132\025.tavla.v1.GameOutcomeR\007outcome" +
+      "\022#\n\rpoints_scored\030\003 \001(\rR\014pointsScored\022\035\n" +
+      "\nmatch_over\030\004 \001(\010R\tmatchOver\022&\n\006winner\030\005" +
+      " \001(\0162\016.tavla.v1.SideR\006winner\022#\n\rcrawford" +
+      "_game\030\006 \001(\010R\014crawfordGame\0221\n\014next_starte" +
+      "r\030\007 \001(\0162\016.tavla.v1.SideR\013nextStarter\"\345\001\n" +
+      "\023AdvanceClockRequest\0223\n\010settings\030\001 \001(\0132\027" +
+      ".tavla.v1.ClockSettingsR\010settings\022*\n\005sta" +
+      "te\030\002 \001(\0132\024.tavla.v1.ClockStateR\005state\022\"\n" +
+      "\004side\030\003 \001(\0162\016.tavla.v1.SideR\004side\022*\n\005eve" +
+      "nt\030\004 \001(\0162\024.tavla.v1.ClockEventR\005event\022\035\n" +
+      "\nelapsed_ms\030\005 \001(\rR\telapsedMs\"\336\001\n\024Advance" +
+      "ClockResponse\022*\n\005state\030\001 \001(\0132\024.tavla.v1." +
+      "ClockStateR\005state\0220\n\007forfeit\030\002 \001(\0132\026.tav" +
+      "la.v1.ClockForfeitR\007forfeit\022\035\n\ncharged_m" +
+      "s\030\003 \001(\rR\tchargedMs\022\'\n\017extensions_used\030\004 " +
+      "\001(\rR\016extensionsUsed\022 \n\014time_left_ms\030\005 \001(" +
+      "\rR\ntimeLeftMs\"@\n\021GetRulesetRequest\022+\n\007ru" +
+      "leset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\"" +
+      "A\n\022GetRulesetResponse\022+\n\007ruleset\030\001 \001(\0132\021" +
+      ".tavla.v1.RulesetR\007ruleset\"\025\n\023ListRulese" +
+      "tsRequest\"I\n\024ListRulesetsResponse\0221\n\007pre" +
+      "sets\030\001 \003(\0132\027.tavla.v1.RulesetPresetR\007pre" +
+      "sets\"\347\001\n\025RenderPositionRequest\022+\n\007rulese" +
+      "t\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010p" +
+      "osition\030\002 \001(\0132\022.tavla.v1.PositionR\010posit" +
+      "ion\022*\n\005match\030\003 \001(\0132\024.tavla.v1.MatchState" +
+      "R\005match\022\022\n\004dice\030\004 \003(\rR\004dice\0221\n\007options\030\005" +
+      " \001(\0132\027.tavla.v1.RenderOptionsR\007options\"n" +
+      "\n\026RenderPositionResponse\022\020\n\003svg\030\001 \001(\tR\003s" +
+      "vg\022\022\n\004text\030\002 \001(\tR\004text\022.\n\010position\030\003 \001(\013" +
+      "2\022.tavla.v1.PositionR\010position\"\240\001\n\017NewMa" +
+      "tchRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.R" +
+      "ulesetR\007ruleset\022\026\n\006length\030\002 \001(\rR\006length\022" +
+      "-\n\005clock\030\003 \001(\0132\027.tavla.v1.ClockSettingsR" +
+      "\005clock\022\031\n\010match_id\030\004 \001(\tR\007matchId\"l\n\020New" +
+      "MatchResponse\022/\n\005state\030\001 \001(\0132\031.tavla.v1." +
+      "SignedGameStateR\005state\022\'\n\004game\030\002 \001(\0132\023.t" +
+      "avla.v1.GameStateR\004game\"E\n\022ListActionsRe" +
+      "quest\022/\n\005state\030\001 \001(\0132\031.tavla.v1.SignedGa" +
+      "meStateR\005state\"n\n\023ListActionsResponse\022.\n" +
+      "\007actions\030\001 \003(\0132\024.tavla.v1.GameActionR\007ac" +
+      "tions\022\'\n\004game\030\002 \001(\0132\023.tavla.v1.GameState" +
+      "R\004game\"\246\001\n\nActRequest\022/\n\005state\030\001 \001(\0132\031.t" +
+      "avla.v1.SignedGameStateR\005state\022,\n\006action" +
+      "\030\002 \001(\0132\024.tavla.v1.GameActionR\006action\022\022\n\004" +
+      "dice\030\003 \003(\rR\004dice\022\032\n\006now_ms\030\004 \001(\004H\000R\005nowM" +
+      "s\210\001\001B\t\n\007_now_ms\"\225\001\n\013ActResponse\022/\n\005state" +
+      "\030\001 \001(\0132\031.tavla.v1.SignedGameStateR\005state" +
+      "\022\'\n\004game\030\002 \001(\0132\023.tavla.v1.GameStateR\004gam" +
+      "e\022,\n\006events\030\003 \001(\0132\024.tavla.v1.GameEventsR" +
+      "\006events2\257\r\n\rEngineService\022_\n\022GetInitialP" +
+      "osition\022#.tavla.v1.GetInitialPositionReq" +
+      "uest\032$.tavla.v1.GetInitialPositionRespon" +
+      "se\022S\n\016ListLegalMoves\022\037.tavla.v1.ListLega" +
+      "lMovesRequest\032 .tavla.v1.ListLegalMovesR" +
+      "esponse\022D\n\tApplyMove\022\032.tavla.v1.ApplyMov" +
+      "eRequest\032\033.tavla.v1.ApplyMoveResponse\022D\n" +
+      "\tScoreGame\022\032.tavla.v1.ScoreGameRequest\032\033" +
+      ".tavla.v1.ScoreGameResponse\022>\n\007BearOff\022\030" +
+      ".tavla.v1.BearOffRequest\032\031.tavla.v1.Bear" +
+      "OffResponse\022S\n\016ListLegalSteps\022\037.tavla.v1" +
+      ".ListLegalStepsRequest\032 .tavla.v1.ListLe" +
+      "galStepsResponse\022D\n\tStartGame\022\032.tavla.v1" +
+      ".StartGameRequest\032\033.tavla.v1.StartGameRe" +
+      "sponse\022G\n\nCommitDice\022\033.tavla.v1.CommitDi" +
+      "ceRequest\032\034.tavla.v1.CommitDiceResponse\022" +
+      "A\n\010RollDice\022\031.tavla.v1.RollDiceRequest\032\032" +
+      ".tavla.v1.RollDiceResponse\022A\n\010NameRoll\022\031" +
+      ".tavla.v1.NameRollRequest\032\032.tavla.v1.Nam" +
+      "eRollResponse\022V\n\017ListCubeActions\022 .tavla" +
+      ".v1.ListCubeActionsRequest\032!.tavla.v1.Li" +
+      "stCubeActionsResponse\022V\n\017ApplyCubeAction" +
+      "\022 .tavla.v1.ApplyCubeActionRequest\032!.tav" +
+      "la.v1.ApplyCubeActionResponse\022Y\n\020OfferRe" +
+      "signation\022!.tavla.v1.OfferResignationReq" +
+      "uest\032\".tavla.v1.OfferResignationResponse" +
+      "\022\\\n\021AnswerResignation\022\".tavla.v1.AnswerR" +
+      "esignationRequest\032#.tavla.v1.AnswerResig" +
+      "nationResponse\022J\n\013UpdateMatch\022\034.tavla.v1" +
+      ".UpdateMatchRequest\032\035.tavla.v1.UpdateMat" +
+      "chResponse\022M\n\014AdvanceClock\022\035.tavla.v1.Ad" +
+      "vanceClockRequest\032\036.tavla.v1.AdvanceCloc" +
+      "kResponse\022G\n\nGetRuleset\022\033.tavla.v1.GetRu" +
+      "lesetRequest\032\034.tavla.v1.GetRulesetRespon" +
+      "se\022M\n\014ListRulesets\022\035.tavla.v1.ListRulese" +
+      "tsRequest\032\036.tavla.v1.ListRulesetsRespons" +
+      "e\022S\n\016RenderPosition\022\037.tavla.v1.RenderPos" +
+      "itionRequest\032 .tavla.v1.RenderPositionRe" +
+      "sponse\022A\n\010NewMatch\022\031.tavla.v1.NewMatchRe" +
+      "quest\032\032.tavla.v1.NewMatchResponse\022J\n\013Lis" +
+      "tActions\022\034.tavla.v1.ListActionsRequest\032\035" +
+      ".tavla.v1.ListActionsResponse\0222\n\003Act\022\024.t" +
+      "avla.v1.ActRequest\032\025.tavla.v1.ActRespons" +
+      "eBQ\n\014dev.tavla.v1P\001Z?github.com/tavla-en" +
+      "gine/tavla-engine/clients/go/tavlav1;tav" +
+      "lav1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -422,6 +477,7 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
           dev.tavla.v1.Bearoff.getDescriptor(),
           dev.tavla.v1.Clock.getDescriptor(),
           dev.tavla.v1.Dice.getDescriptor(),
+          dev.tavla.v1.Game.getDescriptor(),
           dev.tavla.v1.Match.getDescriptor(),
           dev.tavla.v1.Render.getDescriptor(),
           dev.tavla.v1.Types.getDescriptor(),
@@ -654,10 +710,47 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_RenderPositionResponse_descriptor,
         new java.lang.String[] { "Svg", "Text", "Position", });
+    internal_static_tavla_v1_NewMatchRequest_descriptor =
+      getDescriptor().getMessageType(38);
+    internal_static_tavla_v1_NewMatchRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_NewMatchRequest_descriptor,
+        new java.lang.String[] { "Ruleset", "Length", "Clock", "MatchId", });
+    internal_static_tavla_v1_NewMatchResponse_descriptor =
+      getDescriptor().getMessageType(39);
+    internal_static_tavla_v1_NewMatchResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_NewMatchResponse_descriptor,
+        new java.lang.String[] { "State", "Game", });
+    internal_static_tavla_v1_ListActionsRequest_descriptor =
+      getDescriptor().getMessageType(40);
+    internal_static_tavla_v1_ListActionsRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_ListActionsRequest_descriptor,
+        new java.lang.String[] { "State", });
+    internal_static_tavla_v1_ListActionsResponse_descriptor =
+      getDescriptor().getMessageType(41);
+    internal_static_tavla_v1_ListActionsResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_ListActionsResponse_descriptor,
+        new java.lang.String[] { "Actions", "Game", });
+    internal_static_tavla_v1_ActRequest_descriptor =
+      getDescriptor().getMessageType(42);
+    internal_static_tavla_v1_ActRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_ActRequest_descriptor,
+        new java.lang.String[] { "State", "Action", "Dice", "NowMs", });
+    internal_static_tavla_v1_ActResponse_descriptor =
+      getDescriptor().getMessageType(43);
+    internal_static_tavla_v1_ActResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_ActResponse_descriptor,
+        new java.lang.String[] { "State", "Game", "Events", });
     descriptor.resolveAllFeaturesImmutable();
     dev.tavla.v1.Bearoff.getDescriptor();
     dev.tavla.v1.Clock.getDescriptor();
     dev.tavla.v1.Dice.getDescriptor();
+    dev.tavla.v1.Game.getDescriptor();
     dev.tavla.v1.Match.getDescriptor();
     dev.tavla.v1.Render.getDescriptor();
     dev.tavla.v1.Types.getDescriptor();

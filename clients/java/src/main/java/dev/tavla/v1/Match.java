@@ -61,47 +61,49 @@ public final class Match extends com.google.protobuf.GeneratedFile {
   static {
     java.lang.String[] descriptorData = {
       "\n\024tavla/v1/match.proto\022\010tavla.v1\032\024tavla/" +
-      "v1/types.proto\"v\n\tCubeState\022\024\n\005value\030\001 \001" +
-      "(\rR\005value\022$\n\005owner\030\002 \001(\0162\016.tavla.v1.Side" +
-      "R\005owner\022-\n\noffered_by\030\003 \001(\0162\016.tavla.v1.S" +
-      "ideR\tofferedBy\"\236\003\n\nMatchState\022\026\n\006length\030" +
-      "\001 \001(\rR\006length\022\037\n\013white_score\030\002 \001(\rR\nwhit" +
-      "eScore\022\037\n\013black_score\030\003 \001(\rR\nblackScore\022" +
-      "\032\n\010crawford\030\004 \001(\010R\010crawford\022#\n\rpost_craw" +
-      "ford\030\005 \001(\010R\014postCrawford\022\'\n\004cube\030\006 \001(\0132\023" +
-      ".tavla.v1.CubeStateR\004cube\0227\n\017previous_wi" +
-      "nner\030\007 \001(\0162\016.tavla.v1.SideR\016previousWinn" +
-      "er\022!\n\014games_played\030\010 \001(\rR\013gamesPlayed\022&\n" +
-      "\006winner\030\t \001(\0162\016.tavla.v1.SideR\006winner\022\031\n" +
-      "\010match_id\030\n \001(\tR\007matchId\022\031\n\010gnubg_id\030\013 \001" +
-      "(\tR\007gnubgId\022\022\n\004xgid\030\014 \001(\tR\004xgid\"\245\001\n\013Game" +
-      "Outcome\022&\n\006winner\030\001 \001(\0162\016.tavla.v1.SideR" +
-      "\006winner\022,\n\006ending\030\002 \001(\0162\024.tavla.v1.GameE" +
-      "ndingR\006ending\022(\n\004kind\030\003 \001(\0162\024.tavla.v1.R" +
-      "esultKindR\004kind\022\026\n\006points\030\004 \001(\rR\006points\"" +
-      "`\n\020ResignationOffer\022\"\n\004side\030\001 \001(\0162\016.tavl" +
-      "a.v1.SideR\004side\022(\n\004kind\030\002 \001(\0162\024.tavla.v1" +
-      ".ResultKindR\004kind\"\214\001\n\rRulesetPreset\022\022\n\004n" +
-      "ame\030\001 \001(\tR\004name\022\030\n\007aliases\030\002 \003(\tR\007aliase" +
-      "s\022 \n\013description\030\003 \001(\tR\013description\022+\n\007r" +
-      "uleset\030\004 \001(\0132\021.tavla.v1.RulesetR\007ruleset" +
-      "*\264\001\n\nGameEnding\022\033\n\027GAME_ENDING_UNSPECIFI" +
-      "ED\020\000\022\031\n\025GAME_ENDING_BORNE_OFF\020\001\022\024\n\020GAME_" +
-      "ENDING_DROP\020\002\022\033\n\027GAME_ENDING_RESIGNATION" +
-      "\020\003\022\034\n\030GAME_ENDING_FORFEIT_GAME\020\004\022\035\n\031GAME" +
-      "_ENDING_FORFEIT_MATCH\020\005*\205\001\n\nCubeAction\022\033" +
-      "\n\027CUBE_ACTION_UNSPECIFIED\020\000\022\026\n\022CUBE_ACTI" +
-      "ON_DOUBLE\020\001\022\024\n\020CUBE_ACTION_TAKE\020\002\022\024\n\020CUB" +
-      "E_ACTION_DROP\020\003\022\026\n\022CUBE_ACTION_BEAVER\020\004*" +
-      "\205\002\n\nCubeDenial\022\033\n\027CUBE_DENIAL_UNSPECIFIE" +
-      "D\020\000\022\035\n\031CUBE_DENIAL_CUBE_DISABLED\020\001\022\035\n\031CU" +
-      "BE_DENIAL_CRAWFORD_GAME\020\002\022&\n\"CUBE_DENIAL" +
-      "_CUBE_OWNED_BY_OPPONENT\020\003\022\035\n\031CUBE_DENIAL" +
-      "_CUBE_AT_LIMIT\020\004\022\031\n\025CUBE_DENIAL_DEAD_CUB" +
-      "E\020\005\022\036\n\032CUBE_DENIAL_DOUBLE_PENDING\020\006\022\032\n\026C" +
-      "UBE_DENIAL_MATCH_OVER\020\007BQ\n\014dev.tavla.v1P" +
-      "\001Z?github.com/tavla-engine/tavla-engine/" +
-      "clients/go/tavlav1;tavlav1b\006proto3"
+      "v1/types.proto\"\224\001\n\tCubeState\022\024\n\005value\030\001 " +
+      "\001(\rR\005value\022$\n\005owner\030\002 \001(\0162\016.tavla.v1.Sid" +
+      "eR\005owner\022-\n\noffered_by\030\003 \001(\0162\016.tavla.v1." +
+      "SideR\tofferedBy\022\034\n\tredoubles\030\004 \001(\rR\tredo" +
+      "ubles\"\236\003\n\nMatchState\022\026\n\006length\030\001 \001(\rR\006le" +
+      "ngth\022\037\n\013white_score\030\002 \001(\rR\nwhiteScore\022\037\n" +
+      "\013black_score\030\003 \001(\rR\nblackScore\022\032\n\010crawfo" +
+      "rd\030\004 \001(\010R\010crawford\022#\n\rpost_crawford\030\005 \001(" +
+      "\010R\014postCrawford\022\'\n\004cube\030\006 \001(\0132\023.tavla.v1" +
+      ".CubeStateR\004cube\0227\n\017previous_winner\030\007 \001(" +
+      "\0162\016.tavla.v1.SideR\016previousWinner\022!\n\014gam" +
+      "es_played\030\010 \001(\rR\013gamesPlayed\022&\n\006winner\030\t" +
+      " \001(\0162\016.tavla.v1.SideR\006winner\022\031\n\010match_id" +
+      "\030\n \001(\tR\007matchId\022\031\n\010gnubg_id\030\013 \001(\tR\007gnubg" +
+      "Id\022\022\n\004xgid\030\014 \001(\tR\004xgid\"\245\001\n\013GameOutcome\022&" +
+      "\n\006winner\030\001 \001(\0162\016.tavla.v1.SideR\006winner\022," +
+      "\n\006ending\030\002 \001(\0162\024.tavla.v1.GameEndingR\006en" +
+      "ding\022(\n\004kind\030\003 \001(\0162\024.tavla.v1.ResultKind" +
+      "R\004kind\022\026\n\006points\030\004 \001(\rR\006points\"`\n\020Resign" +
+      "ationOffer\022\"\n\004side\030\001 \001(\0162\016.tavla.v1.Side" +
+      "R\004side\022(\n\004kind\030\002 \001(\0162\024.tavla.v1.ResultKi" +
+      "ndR\004kind\"\214\001\n\rRulesetPreset\022\022\n\004name\030\001 \001(\t" +
+      "R\004name\022\030\n\007aliases\030\002 \003(\tR\007aliases\022 \n\013desc" +
+      "ription\030\003 \001(\tR\013description\022+\n\007ruleset\030\004 " +
+      "\001(\0132\021.tavla.v1.RulesetR\007ruleset*\264\001\n\nGame" +
+      "Ending\022\033\n\027GAME_ENDING_UNSPECIFIED\020\000\022\031\n\025G" +
+      "AME_ENDING_BORNE_OFF\020\001\022\024\n\020GAME_ENDING_DR" +
+      "OP\020\002\022\033\n\027GAME_ENDING_RESIGNATION\020\003\022\034\n\030GAM" +
+      "E_ENDING_FORFEIT_GAME\020\004\022\035\n\031GAME_ENDING_F" +
+      "ORFEIT_MATCH\020\005*\236\001\n\nCubeAction\022\033\n\027CUBE_AC" +
+      "TION_UNSPECIFIED\020\000\022\026\n\022CUBE_ACTION_DOUBLE" +
+      "\020\001\022\024\n\020CUBE_ACTION_TAKE\020\002\022\024\n\020CUBE_ACTION_" +
+      "DROP\020\003\022\026\n\022CUBE_ACTION_BEAVER\020\004\022\027\n\023CUBE_A" +
+      "CTION_RACCOON\020\005*\205\002\n\nCubeDenial\022\033\n\027CUBE_D" +
+      "ENIAL_UNSPECIFIED\020\000\022\035\n\031CUBE_DENIAL_CUBE_" +
+      "DISABLED\020\001\022\035\n\031CUBE_DENIAL_CRAWFORD_GAME\020" +
+      "\002\022&\n\"CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT\020" +
+      "\003\022\035\n\031CUBE_DENIAL_CUBE_AT_LIMIT\020\004\022\031\n\025CUBE" +
+      "_DENIAL_DEAD_CUBE\020\005\022\036\n\032CUBE_DENIAL_DOUBL" +
+      "E_PENDING\020\006\022\032\n\026CUBE_DENIAL_MATCH_OVER\020\007B" +
+      "Q\n\014dev.tavla.v1P\001Z?github.com/tavla-engi" +
+      "ne/tavla-engine/clients/go/tavlav1;tavla" +
+      "v1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -113,7 +115,7 @@ public final class Match extends com.google.protobuf.GeneratedFile {
     internal_static_tavla_v1_CubeState_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_CubeState_descriptor,
-        new java.lang.String[] { "Value", "Owner", "OfferedBy", });
+        new java.lang.String[] { "Value", "Owner", "OfferedBy", "Redoubles", });
     internal_static_tavla_v1_MatchState_descriptor =
       getDescriptor().getMessageType(1);
     internal_static_tavla_v1_MatchState_fieldAccessorTable = new

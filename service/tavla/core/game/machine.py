@@ -1,0 +1,433 @@
+"""The game state machine's functions: :func:`new_match`, :func:`check_state`,
+:func:`list_actions` and :func:`act`, which dispatches to one function per action.
+
+Every rule comes from the rest of the core: the start (R3) from :mod:`tavla.core.start`, steps
+and moves (R4-R14) from :mod:`tavla.core.steps`, the cube (R19-R21) from :mod:`tavla.core.cube`,
+resignations from :mod:`tavla.core.resign`, the score (R15-R21) from :mod:`tavla.core.match`
+and :mod:`tavla.core.scoring`, clocks (R23, R24) from :mod:`tavla.core.clock`. So the state
+machine and the older single-purpose RPCs, which call the same functions, cannot disagree.
+
+Time: in a timed match the side to act's turn runs from ``clock.turn_started_ms``; every action
+passes ``now_ms``. When the turn passes to the other side, the elapsed time is charged to the
+side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, the
+action is replaced by its forfeit, and the other side may claim it (CLAIM_TIMEOUT).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+from tavla.core import clock as clk
+from tavla.core.cube import CubeAction, apply_cube_action, cube_options, double_denial
+from tavla.core.dice import roll as roll_dice
+from tavla.core.errors import InvalidInputError
+from tavla.core.match import update_match
+from tavla.core.match_state import MatchState, check_match
+from tavla.core.moves import check_dice, check_not_over
+from tavla.core.outcome import GameEnding, GameOutcome
+from tavla.core.position import Position, Side
+from tavla.core.resign import ResignationOffer, answer, check_resignable
+from tavla.core.ruleset import Ruleset
+from tavla.core.scoring import ResultKind, score_game
+from tavla.core.start import start_game as roll_off
+from tavla.core.steps import StepInput, StepState, legal_steps
+from tavla.core.game.state import (
+    Action,
+    ActionKind,
+    GameState,
+    Phase,
+    Record,
+    Timing,
+    Transition,
+    side_to_act,
+)
+from tavla.core.violations import ActionReason, IllegalActionError
+
+K = ActionKind
+R = ActionReason
+MAX_RECORD = 2000  # entries a game's record may hold on input: a game is far shorter
+_CUBE = {K.DOUBLE: CubeAction.DOUBLE, K.TAKE: CubeAction.TAKE, K.DROP: CubeAction.DROP,
+         K.BEAVER: CubeAction.BEAVER, K.RACCOON: CubeAction.RACCOON}
+_CUBE_KIND = {cube: kind for kind, cube in _CUBE.items()}
+_PLAYING = (Phase.ROLL_OR_DOUBLE, Phase.MOVING)
+
+
+def _name(side: Side | None) -> str:
+    return "nobody" if side is None else side.name.lower()
+
+
+def new_match(ruleset: Ruleset, length: int, clock: clk.ClockSettings | None = None, *,
+              match_id: str = "", now_ms: int = 0) -> GameState:
+    """The state before the first game: phase START, score 0-0 (R18).
+
+    :param length: points to win; 0 for money play.
+    :param clock: the clock settings of a timed match, ``None`` for an untimed one.
+    :param now_ms: the time, when timed (milliseconds since the Unix epoch).
+    :raises InvalidInputError: a length the ruleset does not allow (``length``), or bad clock
+        settings (``clock``).
+    """
+    ruleset.check_length(length, "length")
+    match = check_match(MatchState(length=length), ruleset, "match")
+    timing = None
+    if clock is not None:
+        clk.check_settings(clock, "clock")
+        timing = Timing(clock, clk.initial_state(clock), now_ms)
+    return GameState(ruleset=ruleset, match=match, phase=Phase.START, position=Position.initial(),
+                     clock=timing, match_id=match_id)
+
+
+# ---------------------------------------------------------------------------------------------
+# Consistency of a state given by a caller
+
+
+def _bad(field: str, reason: str) -> InvalidInputError:
+    return InvalidInputError(f"state.{field}", reason)
+
+
+def check_state(state: GameState) -> GameState:
+    """``state`` if its parts fit together: the match with the ruleset, the phase with the cube,
+    the offer, the dice and the steps (which must be legal), the clock with its settings.
+
+    :raises InvalidInputError: the first part that does not fit (field ``state.<part>``).
+    """
+    rules, match, phase = state.ruleset, state.match, state.phase
+    check_match(match, rules, "state.match")
+    if (phase is Phase.MATCH_OVER) != match.over:
+        raise _bad("phase", f"phase {phase.value} does not fit a match "
+                            f"{'won' if match.over else 'in play'}")
+    pending = match.cube.offered_by is not None
+    if pending != (phase is Phase.CUBE_DECISION):
+        raise _bad("match.cube.offered_by", f"a pending double needs phase cube_decision, not {phase.value}")
+    if pending and match.cube.roller is not state.position.on_roll:
+        raise _bad("match.cube.offered_by", "the double was not offered by the side on roll")
+    if (state.resignation is not None) != (phase is Phase.RESIGNATION_DECISION):
+        raise _bad("resignation", f"an offer needs phase resignation_decision, not {phase.value}")
+    if state.resignation is not None:
+        if state.resume not in _PLAYING:
+            raise _bad("resume_phase", "an offer is made while rolling or moving; play resumes there")
+        if state.resignation.side is not state.position.on_roll:
+            raise _bad("resignation.side", "the side on roll offers to resign")
+    elif state.resume is not None:
+        raise _bad("resume_phase", "is only set while an offer awaits its answer")
+    moving = phase is Phase.MOVING or (phase is Phase.RESIGNATION_DECISION and state.resume is Phase.MOVING)
+    if moving:
+        check_dice(state.dice, "state.dice")
+    elif state.dice or state.steps:
+        raise _bad("dice", f"dice and steps belong to phase moving, not {phase.value}")
+    if phase not in (Phase.GAME_OVER, Phase.MATCH_OVER, Phase.START):
+        try:
+            check_not_over(state.position)
+        except Exception:
+            raise _bad("position", "a side has borne off all 15: the game is over") from None
+    if moving:
+        state = replace(state, steps=_turn(state).steps)  # every step legal; die and hit as the rules say
+    if len(state.record) > MAX_RECORD:
+        raise _bad("record", f"has {len(state.record)} entries; at most {MAX_RECORD}")
+    if state.clock is not None:
+        clk.check_settings(state.clock.settings, "state.clock.settings")
+        clk.check_state(state.clock.state, state.clock.settings, "state.clock.state")
+        if state.clock.turn_started_ms < 0:
+            raise _bad("clock.turn_started_ms", "is negative")
+    if state.sequence < 0:
+        raise _bad("sequence", "is negative")
+    return state
+
+
+def _turn(state: GameState, extra: StepInput | None = None) -> StepState:
+    done = [StepInput(s[0], s[1], s[2]) for s in state.steps]
+    if extra is not None:
+        done.append(extra)
+    return legal_steps(state.position, state.dice, done)
+
+
+# ---------------------------------------------------------------------------------------------
+# What the side to act may do
+
+
+def _resignations(side: Side) -> list[Action]:
+    return [Action(K.RESIGN, side, resign_kind=kind) for kind in ResultKind]
+
+
+def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
+    """The clock's verdict on the side to act's turn so far; ``None`` when untimed or nobody acts."""
+    actor = side_to_act(state)
+    if state.clock is None or actor is None or now_ms is None:
+        return None
+    elapsed = max(0, now_ms - state.clock.turn_started_ms)
+    return clk.advance(state.clock.settings, state.clock.state, actor, clk.ClockEvent.MOVE,
+                       min(elapsed, clk.MAX_MS))
+
+
+def list_actions(state: GameState, now_ms: int | None = None) -> list[Action]:
+    """The legal actions now: the side to act's, and CLAIM_TIMEOUT for the other side once the
+    side to act has run out of time at ``now_ms``.
+
+    STEP actions are each legal next single-die step (R4-R14, via :func:`legal_steps`): a
+    frontend marks where each checker may go. When the roll has no legal step, the only move
+    action is CONFIRM_MOVE (the empty move, R7).
+    """
+    actor = side_to_act(state)
+    phase = state.phase
+    actions: list[Action] = []
+    if phase in (Phase.START, Phase.GAME_OVER):
+        actions.append(Action(K.START_GAME))
+    elif phase is Phase.ROLL_OR_DOUBLE and actor is not None:
+        actions.append(Action(K.ROLL, actor))
+        if double_denial(state.match, state.ruleset, actor) is None:
+            actions.append(Action(K.DOUBLE, actor))
+        actions += _resignations(actor)
+    elif phase is Phase.CUBE_DECISION and actor is not None:
+        options = cube_options(state.match, state.ruleset, actor)
+        actions += [Action(_CUBE_KIND[a], actor) for a in options.actions]
+    elif phase is Phase.MOVING and actor is not None:
+        turn = _turn(state)
+        if turn.complete:
+            actions.append(Action(K.CONFIRM_MOVE, actor))
+        actions += [Action(K.STEP, actor, step=s) for s in turn.next_steps]
+        if state.steps:
+            actions.append(Action(K.UNDO, actor))
+        actions += _resignations(actor)
+    elif phase is Phase.RESIGNATION_DECISION and actor is not None:
+        actions += [Action(K.ACCEPT_RESIGNATION, actor), Action(K.REJECT_RESIGNATION, actor)]
+    verdict = _timed_out(state, now_ms)
+    if verdict is not None and verdict.forfeit is not None and actor is not None:
+        actions.append(Action(K.CLAIM_TIMEOUT, actor.other))
+    return actions
+
+
+# ---------------------------------------------------------------------------------------------
+# Acting
+
+
+def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, now_ms: int | None = None,
+        roll_tag: str = "") -> Transition:
+    """The state after ``action``, and what happened.
+
+    :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.dice`).
+    :param now_ms: the time of the action (milliseconds since the Unix epoch) in a timed match.
+    :param roll_tag: recorded with a roll: where its dice came from.
+    :raises IllegalActionError: ``WRONG_PHASE``, ``NOT_YOUR_TURN``, ``MOVE_INCOMPLETE``,
+        ``NOTHING_TO_UNDO``, ``NOT_TIMED_OUT``, ``NO_CLOCK``, ``DOUBLE_PENDING``, ``MATCH_OVER``.
+    :raises CubeError: a cube action not legal now (R19-R21).
+    :raises IllegalMoveError: a step no legal move starts with (R4-R14).
+    :raises InvalidInputError: a STEP without its step, a RESIGN without its kind, a roll with
+        no dice source.
+    """
+    actor = side_to_act(state)
+    kind = action.kind
+    if kind is K.CLAIM_TIMEOUT:
+        side = action.side or (actor.other if actor else None)
+    elif kind is K.START_GAME:
+        side = None
+    else:
+        side = action.side or actor
+        if actor is None:
+            raise IllegalActionError(R.MATCH_OVER if state.phase is Phase.MATCH_OVER else R.WRONG_PHASE,
+                                     f"no side acts in phase {state.phase.value}: {kind.value} is not possible")
+        if side is not actor:
+            raise IllegalActionError(R.NOT_YOUR_TURN, f"{_name(side)} cannot {kind.value}: it is "
+                                                      f"{_name(actor)}'s decision ({state.phase.value})")
+    verdict = _timed_out(state, now_ms)
+    if kind is K.CLAIM_TIMEOUT:
+        if actor is None:
+            raise IllegalActionError(R.WRONG_PHASE, f"no side's time runs in phase {state.phase.value}")
+        if side is actor:
+            raise IllegalActionError(R.NOT_YOUR_TURN, f"{_name(side)} cannot claim its own timeout")
+        if verdict is None:
+            raise IllegalActionError(R.NO_CLOCK, "the match is not timed")
+        if verdict.forfeit is None:
+            raise IllegalActionError(R.NOT_TIMED_OUT, f"{_name(actor)} has {verdict.time_left_ms} ms left "
+                                                      "of its turn's time at most; not timed out (R23, R24)")
+    if verdict is not None and verdict.forfeit is not None and actor is not None:
+        return _forfeit(state, actor, verdict.forfeit, now_ms)
+    handler = _HANDLERS.get(kind)
+    if handler is None or state.phase not in _PHASES[kind]:
+        raise IllegalActionError(R.MATCH_OVER if state.phase is Phase.MATCH_OVER else R.WRONG_PHASE,
+                                 f"{kind.value} is not an action of phase {state.phase.value}")
+    result = handler(state, action, dice, roll_tag)
+    return _finish(state, result, actor, verdict, now_ms)
+
+
+def _finish(before: GameState, result: Transition, actor: Side | None, verdict: clk.ClockResult | None,
+            now_ms: int | None) -> Transition:
+    """Number the new state and, when the turn passed, charge the time it took to ``actor``."""
+    after = replace(result.state, sequence=before.sequence + 1)
+    timing = after.clock
+    if timing is not None and now_ms is not None:
+        if after.phase is Phase.START or (before.phase in (Phase.START, Phase.GAME_OVER)):
+            timing = replace(timing, turn_started_ms=now_ms)
+        elif side_to_act(after) is not actor:
+            charged = verdict.state if verdict is not None else timing.state
+            timing = replace(timing, state=charged, turn_started_ms=now_ms)
+            elapsed = max(0, now_ms - before.clock.turn_started_ms) if before.clock else 0
+            if after.record and after.record[-1].sequence == after.sequence:
+                last = replace(after.record[-1], elapsed_ms=elapsed)
+                after = replace(after, record=after.record[:-1] + (last,))
+        after = replace(after, clock=timing)
+    return replace(result, state=after)
+
+
+def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: Any) -> tuple[Record, ...]:
+    return state.record + (Record(state.sequence + 1, side, kind, **fields),)
+
+
+def _end_game(state: GameState, outcome: GameOutcome, side: Side | None, kind: ActionKind,
+              position: Position | None = None, match: MatchState | None = None, **fields: Any) -> Transition:
+    """The game is over: score it (R18, R20, R21), record it, and wait for the next game."""
+    update = update_match(match or state.match, state.ruleset, outcome)
+    over = update.state.over
+    after = replace(
+        state, match=update.state, phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
+        position=position or state.position, dice=(), steps=(), resignation=None, resume=None,
+        outcome=outcome, outcome_points=update.points_paid,
+        record=_entry(state, side, kind, outcome=outcome, **fields),
+    )
+    return Transition(after, game_over=outcome, points=update.points_paid, match_over=over)
+
+
+def _forfeit(state: GameState, loser: Side, forfeit: clk.Forfeit, now_ms: int | None) -> Transition:
+    """The side to act ran out of time (R23, R24): it loses the game or the match."""
+    ending = GameEnding.FORFEIT_GAME if forfeit.scope is clk.ForfeitScope.GAME else GameEnding.FORFEIT_MATCH
+    result = _end_game(state, GameOutcome(loser.other, ending), loser, K.CLAIM_TIMEOUT)
+    after = replace(result.state, sequence=state.sequence + 1)
+    if after.clock is not None and now_ms is not None:
+        after = replace(after, clock=replace(after.clock, turn_started_ms=now_ms))
+    return replace(result, state=after, forfeit=forfeit)
+
+
+def _need_dice(dice: Iterator[int] | None) -> Iterator[int]:
+    if dice is None:
+        raise InvalidInputError("dice", "a roll needs a dice source")
+    return dice
+
+
+def _start_game(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Roll off and start the next game (R3): the starter plays the first dice."""
+    start = roll_off(state.ruleset, state.match, _need_dice(dice))
+    timing = state.clock
+    if timing is not None:
+        fresh = clk.advance(timing.settings, timing.state, Side.WHITE, clk.ClockEvent.NEW_GAME, 0)
+        timing = replace(timing, state=fresh.state)
+    entry = Record(state.sequence + 1, None, K.START_GAME, dice=start.dice, roll_off=start.roll_off,
+                   roll_tag=tag)
+    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter), dice=start.dice,
+                    steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
+                    record=(entry,), revealed_seed="")
+    return Transition(after, rolled=start.dice, roll_off=start.roll_off, no_legal_move=_stuck(after))
+
+
+def _stuck(state: GameState) -> bool:
+    return not _turn(state).next_steps and not state.steps
+
+
+def _roll(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Roll the dice (R22): the side on roll moves."""
+    rolled = roll_dice(_need_dice(dice))
+    check_dice(rolled)
+    side = state.position.on_roll
+    after = replace(state, phase=Phase.MOVING, dice=rolled, steps=(),
+                    record=_entry(state, side, K.ROLL, dice=rolled, roll_tag=tag))
+    return Transition(after, rolled=rolled, no_legal_move=_stuck(after))
+
+
+def _cube(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """DOUBLE, TAKE, DROP, BEAVER, RACCOON (R19-R21), by :func:`apply_cube_action`."""
+    side = action.side or side_to_act(state)
+    assert side is not None
+    result = apply_cube_action(state.match, state.ruleset, side, _CUBE[action.kind])
+    if result.outcome is not None:  # a drop
+        return _end_game(state, result.outcome, side, action.kind, match=result.state,
+                         cube_value=state.match.cube.value)
+    cube = result.state.cube
+    phase = Phase.CUBE_DECISION if cube.offered_by is not None else Phase.ROLL_OR_DOUBLE
+    value = 2 * cube.value if cube.offered_by is not None else cube.value
+    after = replace(state, match=result.state, phase=phase,
+                    record=_entry(state, side, action.kind, cube_value=value))
+    return Transition(after)
+
+
+def _step(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`)."""
+    if action.step is None:
+        raise InvalidInputError("action.step", "a step needs from_point and to_point")
+    f, t, die = action.step[0], action.step[1], action.step[2]
+    turn = _turn(state, StepInput(f, t, die))
+    played = turn.steps[-1]
+    return Transition(replace(state, steps=turn.steps), hit=played[3])
+
+
+def _undo(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
+    if not state.steps:
+        raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
+    return Transition(replace(state, steps=state.steps[:-1]))
+
+
+def _confirm(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Lift the dice: the steps are a whole legal move (R7). A game ends when the last checker
+    is borne off (R15-R17)."""
+    turn = _turn(state)
+    if not turn.complete or turn.move is None:
+        raise IllegalActionError(R.MOVE_INCOMPLETE, f"the steps play {len(turn.steps)} of the dice; a legal "
+                                                    "move plays more (R7)")
+    move = turn.move
+    side = state.position.on_roll
+    after_pos = move.result
+    fields: dict[str, Any] = {"steps": move.steps, "notation": move.notation}
+    hit = bool(move.hits)
+    if after_pos.winner is not None:
+        kind = score_game(after_pos, state.ruleset).kind
+        result = _end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
+                           K.CONFIRM_MOVE, position=after_pos, **fields)
+        return replace(result, hit=hit)
+    after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
+                    record=_entry(state, side, K.CONFIRM_MOVE, **fields))
+    return Transition(after, hit=hit)
+
+
+def _resign(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Offer to lose a game of a kind; the other side decides."""
+    if action.resign_kind is None:
+        raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
+    check_resignable(state.match)
+    side = state.position.on_roll
+    after = replace(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
+                    resignation=ResignationOffer(side, action.resign_kind),
+                    record=_entry(state, side, K.RESIGN, resign_kind=action.resign_kind))
+    return Transition(after)
+
+
+def _answer(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    """Accept (the game ends with the offer's kind) or reject (play resumes where it was)."""
+    offer = state.resignation
+    assert offer is not None and state.resume is not None
+    accept = action.kind is K.ACCEPT_RESIGNATION
+    outcome = answer(state.match, state.ruleset, offer, accept)
+    if outcome is not None:
+        return _end_game(state, outcome, offer.side.other, action.kind, resign_kind=offer.kind)
+    after = replace(state, phase=state.resume, resume=None, resignation=None,
+                    record=_entry(state, offer.side.other, action.kind, resign_kind=offer.kind))
+    return Transition(after)
+
+
+def _claim(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+    raise AssertionError("a valid claim is a forfeit, handled before dispatch")  # pragma: no cover
+
+
+_Handler = Callable[[GameState, Action, "Iterator[int] | None", str], Transition]
+_HANDLERS: dict[ActionKind, _Handler] = {
+    K.START_GAME: _start_game, K.ROLL: _roll, K.DOUBLE: _cube, K.TAKE: _cube, K.DROP: _cube,
+    K.BEAVER: _cube, K.RACCOON: _cube, K.STEP: _step, K.UNDO: _undo, K.CONFIRM_MOVE: _confirm,
+    K.RESIGN: _resign, K.ACCEPT_RESIGNATION: _answer, K.REJECT_RESIGNATION: _answer,
+    K.CLAIM_TIMEOUT: _claim,
+}
+_PHASES: dict[ActionKind, tuple[Phase, ...]] = {
+    K.START_GAME: (Phase.START, Phase.GAME_OVER), K.ROLL: (Phase.ROLL_OR_DOUBLE,),
+    K.DOUBLE: (Phase.ROLL_OR_DOUBLE,), K.TAKE: (Phase.CUBE_DECISION,), K.DROP: (Phase.CUBE_DECISION,),
+    K.BEAVER: (Phase.CUBE_DECISION,), K.RACCOON: (Phase.CUBE_DECISION,), K.STEP: (Phase.MOVING,),
+    K.UNDO: (Phase.MOVING,), K.CONFIRM_MOVE: (Phase.MOVING,), K.RESIGN: _PLAYING,
+    K.ACCEPT_RESIGNATION: (Phase.RESIGNATION_DECISION,), K.REJECT_RESIGNATION: (Phase.RESIGNATION_DECISION,),
+    K.CLAIM_TIMEOUT: tuple(Phase),
+}

@@ -1,0 +1,50 @@
+"""Checking a finished game's dice after the fact (docs/security.md), without the server's key.
+
+Before a game the referee publishes ``dice_commitment`` = SHA-256 of the game's secret; when the
+game ends it reveals the secret (``revealed_seed``). Every roll of the game's record was the
+first dice of :func:`tavla.core.dice.seeded_dice` (secret, the roll's ``roll_tag``): the
+roll-off throws (white's die, then black's) and, under the Turkish start rule, the starter's
+two dice; a ROLL's two dice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+
+from tavla.core.dice import seeded_dice
+from tavla.core.game.state import ActionKind, Record
+from tavla.core.ruleset import StartRule
+
+
+def verify_game_dice(record: Sequence[Record], revealed_seed: str, commitment: str,
+                     start: StartRule) -> list[str]:
+    """The problems found with a game's rolls; empty when every roll checks out.
+
+    :param record: the game's record (the state at its end).
+    :param revealed_seed: the hex secret revealed at its end.
+    :param commitment: the commitment published before its first roll.
+    :param start: the ruleset's start rule (R3), which says how a start draws its dice.
+    """
+    try:
+        secret = bytes.fromhex(revealed_seed)
+    except ValueError:
+        return ["the revealed seed is not hex"]
+    problems = []
+    if not hmac.compare_digest(hashlib.sha256(secret).hexdigest(), commitment.lower()):
+        problems.append("the revealed seed does not match the commitment")
+    for entry in record:
+        if entry.kind not in (ActionKind.START_GAME, ActionKind.ROLL):
+            continue
+        stream = seeded_dice(secret, entry.roll_tag)
+        expected: list[int] = []
+        for _ in entry.roll_off:
+            expected += [next(stream), next(stream)]
+        drawn = [d for pair in entry.roll_off for d in pair]
+        if entry.kind is ActionKind.ROLL or not entry.roll_off or start is StartRule.TURKISH:
+            expected += [next(stream), next(stream)]
+            drawn += list(entry.dice)
+        if expected != drawn:
+            problems.append(f"action {entry.sequence}: dice {drawn} are not the seed's {expected}")
+    return problems
