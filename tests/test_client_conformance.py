@@ -181,6 +181,8 @@ def via_helper(client: Client, rpc: str, request: Any) -> Any:
     kwargs = {f.name: value for f, value in request.ListFields()}
     helper = getattr(client, HELPERS[rpc])
     for name, param in inspect.signature(helper).parameters.items():
+        if param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):
+            continue
         if name not in kwargs and (param.default is inspect.Parameter.empty or name == "on_roll"):
             kwargs[name] = getattr(request, name)  # an error scenario leaves a required field out
     answer = helper(**kwargs)

@@ -101,6 +101,9 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   AdvanceClock: (c, r) => c.advanceClock(r.side, r.elapsedMs, { settings: r.settings, state: r.state, event: r.event }),
   GetRuleset: (c, r) => c.getRuleset(r.ruleset),
   ListRulesets: (c) => c.listRulesets(),
+  NewMatch: (c, r) => c.newMatch(r.length, { ruleset: r.ruleset, clock: r.clock, matchId: r.matchId }),
+  ListActions: (c, r) => c.listActions(r.state),
+  Act: (c, r) => c.act(r.state, r.action, { dice: r.dice, nowMs: r.nowMs }),
   RenderPosition: (c, r) => c.renderPosition(r.position ?? "", { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 

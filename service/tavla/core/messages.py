@@ -114,6 +114,54 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
         "en": ("", "The match is over."),
         "tr": ("", "Maç bitti."),
     },
+    "RACCOON_NOT_ALLOWED": {
+        "en": ("", "You may not raccoon here: take or drop the beaver."),
+        "tr": ("", "Burada küpü yeniden katlayamazsın (raccoon): kabul et ya da reddet."),
+    },
+    "NOT_YOUR_TURN": {
+        "en": ("", "It is not your turn."),
+        "tr": ("", "Sıra sende değil."),
+    },
+    "WRONG_PHASE": {
+        "en": ("", "That cannot be done at this moment of the game."),
+        "tr": ("", "Oyunun bu anında bu yapılamaz."),
+    },
+    "MOVE_INCOMPLETE": {
+        "en": ("", "Your move is not finished: play every die you can before you confirm it."),
+        "tr": ("", "Hamlen bitmedi: onaylamadan önce oynayabildiğin bütün zarları oyna."),
+    },
+    "NOTHING_TO_UNDO": {
+        "en": ("", "There is no step to take back."),
+        "tr": ("", "Geri alınacak bir adım yok."),
+    },
+    "NOT_TIMED_OUT": {
+        "en": ("", "Your opponent's time has not run out yet."),
+        "tr": ("", "Rakibinin süresi henüz dolmadı."),
+    },
+    "NO_CLOCK": {
+        "en": ("", "This match is played without a clock."),
+        "tr": ("", "Bu maç süresiz oynanıyor."),
+    },
+    "STATE_SIGNATURE_INVALID": {
+        "en": ("", "This game was not issued by the server or has been changed: reload the game."),
+        "tr": ("", "Bu oyun sunucudan gelmemiş ya da değiştirilmiş: oyunu yeniden yükle."),
+    },
+    "STATE_KEY_UNKNOWN": {
+        "en": ("", "This game was signed with a key the server no longer knows: start a new game."),
+        "tr": ("", "Bu oyun sunucunun artık tanımadığı bir anahtarla imzalanmış: yeni bir oyun başlat."),
+    },
+    "STATE_UNSIGNED": {
+        "en": ("", "This game was not issued by the server: start a new game."),
+        "tr": ("", "Bu oyun sunucudan gelmemiş: yeni bir oyun başlat."),
+    },
+    "CLIENT_DICE_REFUSED": {
+        "en": ("", "The server rolls the dice: your own dice are not accepted."),
+        "tr": ("", "Zarları sunucu atar: kendi attığın zarlar kabul edilmez."),
+    },
+    "CLIENT_TIME_REFUSED": {
+        "en": ("", "The server keeps the time: a time sent by your device is not accepted."),
+        "tr": ("", "Süreyi sunucu tutar: cihazının gönderdiği süre kabul edilmez."),
+    },
     "BREAK_ALREADY_TAKEN": {
         "en": ("", "You have already taken your break in this match."),
         "tr": ("", "Bu maçtaki molanı zaten kullandın."),

@@ -130,7 +130,7 @@ def state_from_proto(msg: game_pb2.GameState) -> tuple[GameState, str]:
         timing = Timing(settings, cm.clock_state_from_proto(msg.clock.state), msg.clock.turn_started_ms)
     outcome = cm.outcome_from_proto(msg.outcome, "state.outcome") if msg.HasField("outcome") else None
     state = GameState(
-        ruleset=rules, match=cm.match_from_proto(msg.match, "state.match"), phase=phase,
+        ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
         position=convert.position_from_proto(msg.position), dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps[:5]),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")

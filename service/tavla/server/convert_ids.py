@@ -120,7 +120,9 @@ def match_from_ids(msg: match_pb2.MatchState, field: str, base: MatchState,
         if other != state:
             raise InvalidInputError(other_field, f"describes a different match than {id_field}")
     _agree(msg, field, id_field, state)
-    return replace(state, previous_winner=base.previous_winner, games_played=base.games_played)
+    # a pending beaver or raccoon has no place in the IDs: the plain field says it
+    return replace(state, previous_winner=base.previous_winner, games_played=base.games_played,
+                   cube=replace(state.cube, redoubles=base.cube.redoubles))
 
 
 def _agree(msg: match_pb2.MatchState, field: str, id_field: str, state: MatchState) -> None:

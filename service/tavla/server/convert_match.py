@@ -114,7 +114,7 @@ def _enum(table: dict, value: int, field: str):  # type: ignore[no-untyped-def,t
 # Requests -> core
 
 
-def match_from_proto(msg: match_pb2.MatchState, field: str = "match", rules: Ruleset | None = None) -> MatchState:
+def match_from_proto(msg: match_pb2.MatchState, field: str = "match", *, rules: Ruleset | None) -> MatchState:
     """A core :class:`MatchState` (not yet checked against a ruleset); cube value 0 reads as 1.
 
     ``match_id``, ``gnubg_id`` and ``xgid`` set the fields they carry
