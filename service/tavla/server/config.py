@@ -13,6 +13,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,11 @@ class Config:
         (GOAWAY), so clients spread over new replicas; 0 = never.
     :ivar drain_seconds: after SIGTERM, health is NOT_SERVING but calls are still served.
     :ivar grace_seconds: then in-flight calls get this long to finish (``server.stop(grace)``).
+    :ivar http_port: the HTTP port serving Connect and gRPC-Web (:mod:`~tavla.server.http_app`);
+        ``None`` = off, 0 = a free one.
+    :ivar cors_origins: comma-separated origins browsers may call the HTTP port from (``*`` for
+        any); ``None`` = no cross-origin calls.
+    :ivar web_dir: a directory of static files (the web board) served at ``/`` on the HTTP port.
     """
 
     host: str = "0.0.0.0"
@@ -62,6 +68,9 @@ class Config:
     grace_seconds: float = 10.0
     otlp_endpoint: str | None = None
     cache_dir: str | None = None
+    http_port: int | None = None
+    cors_origins: str | None = None
+    web_dir: str | None = None
 
     @property
     def tls(self) -> bool:
@@ -93,6 +102,12 @@ class Config:
                 raise ConfigError(str(exc)) from None
         if self.metrics_port and self.metrics_port == self.port:
             raise ConfigError(f"the metrics port and the gRPC port are both {self.port}")
+        if self.http_port and self.http_port in (self.port, self.metrics_port):
+            raise ConfigError(f"the HTTP port {self.http_port} is also the gRPC or the metrics port")
+        if self.http_port is None and (self.web_dir or self.cors_origins):
+            raise ConfigError("--web-dir and --cors-origins need the HTTP port (--http-port, TAVLA_HTTP_PORT)")
+        if self.web_dir is not None and not os.path.isfile(os.path.join(self.web_dir, "index.html")):
+            raise ConfigError(f"--web-dir {self.web_dir!r}: no index.html there (build it: make web)")
         if self.otlp_endpoint:
             from tavla.server import tracing  # only when asked for: it imports OpenTelemetry
 
@@ -181,6 +196,16 @@ def _text(text: str) -> str:
     return text.strip()
 
 
+def _origins(text: str) -> str:
+    origins = [o.strip().rstrip("/") for o in text.split(",") if o.strip()]
+    if not origins:
+        raise ValueError("is empty")
+    for origin in origins:
+        if origin != "*" and not re.fullmatch(r"https?://[^/\s]+", origin):
+            raise ValueError(f"{origin!r} is not an origin like https://play.example.com, or *")
+    return ",".join(origins)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One setting: the :class:`Config` field, how to parse it, and its help line."""
@@ -229,6 +254,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("otlp_endpoint", _text,
            f"OTLP/gRPC endpoint for traces (else ${OTEL_ENDPOINT_ENV}); unset = no tracing", "URL"),
     Option("cache_dir", _text, "bear-off database cache directory", "DIR"),
+    Option("http_port", _port,
+           "HTTP port for browsers and curl: Connect (JSON, binary) and gRPC-Web; unset = off, 0 = a free one"),
+    Option("cors_origins", _origins,
+           "origins allowed to call the HTTP port from a browser, comma-separated, or '*'; unset = none",
+           "ORIGINS"),
+    Option("web_dir", _text, "serve this directory's static files (the web board) at / on the HTTP port", "DIR"),
 )
 OPTIONS_BY_FIELD = {o.field: o for o in OPTIONS}
 # Older spellings of two flags, still accepted.
