@@ -24,6 +24,9 @@ import {
   type Ruleset,
 } from "./gen/tavla/v1/types_pb.js";
 
+/** protobuf-es's `create(Schema, init)`, for building messages without importing @bufbuild/protobuf. */
+export { create, fromJson, toJson } from "@bufbuild/protobuf";
+
 // Every generated file of tavla.v1 (a test checks none is missing).
 export * from "./gen/tavla/v1/bearoff_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
