@@ -69,7 +69,12 @@ export class Board {
     });
   }
 
-  render(position: Position | undefined, hl: Highlights, dice: Dice, cube: { value: number; owner: Side }): void {
+  /**
+   * Draw `position`. `labels` is the side whose numbering the point labels use; `cube` is
+   * undefined when the rules have none.
+   */
+  render(position: Position | undefined, hl: Highlights, dice: Dice, cube: { value: number; owner: Side } | undefined,
+         labels: Side = position?.onRoll ?? Side.WHITE): void {
     const svg = this.svg;
     svg.replaceChildren();
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "frame" }, svg);
@@ -88,7 +93,7 @@ export class Board {
       const tipY = bottom ? BOTTOM - POINT_H : TOP + POINT_H;
       el("rect", { x, y: bottom ? BOTTOM - 230 : TOP, width: PW, height: 230, class: "hit" }, g);
       el("polygon", { points: `${x + 2},${baseY} ${x + PW - 2},${baseY} ${x + PW / 2},${tipY}`, class: q % 2 ? "tri-a" : "tri-b" }, g);
-      const label = mover === Side.WHITE ? q : 25 - q;
+      const label = labels === Side.BLACK ? 25 - q : q;
       el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 14 : TOP - 6, class: "label" }, svg).textContent = String(label);
       const w = white?.points[q - 1] ?? 0;
       const b = black?.points[24 - q] ?? 0;
@@ -100,12 +105,15 @@ export class Board {
         el("circle", { cx: x + PW / 2, cy: baseY + (bottom ? -1 : 1) * (R + 2 + slot * 2 * R), r: R - 3, class: "target-marker" }, g);
       }
     }
-    // the bars: white's checkers wait in the top half (they enter on 19-24), black's in the bottom
-    for (const [name, n, dir, y0] of [["white", white?.bar ?? 0, 1, TOP + 40], ["black", black?.bar ?? 0, -1, BOTTOM - 40]] as const) {
+    // the bars: white's checkers wait above the middle (they enter on 19-24), black's below it,
+    // stacked away from the middle where the centred cube sits
+    const mid = (TOP + BOTTOM) / 2;
+    for (const [name, n, dir] of [["white", white?.bar ?? 0, -1], ["black", black?.bar ?? 0, 1]] as const) {
       const spot = `bar-${name}`;
       const g = el("g", { "data-spot": spot, class: this.classes(spot, hl, "bar-spot"), "data-count": n }, svg);
-      el("rect", { x: BAR_X, y: dir > 0 ? TOP : (TOP + BOTTOM) / 2, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
-      this.stack(g, BAR_X + BAR_W / 2, y0 - dir * (R + 2), dir, n, name, hl.movable.has(spot) || hl.selected === spot);
+      el("rect", { x: BAR_X, y: dir < 0 ? TOP : mid, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
+      this.stack(g, BAR_X + BAR_W / 2, mid + dir * 26 - dir * (R + 2), dir, n, name,
+                 hl.movable.has(spot) || hl.selected === spot, 3);
     }
     // bear-off trays: white's bottom right (beside its home), black's top right
     for (const [name, n, bottom] of [["white", white?.borneOff ?? 0, true], ["black", black?.borneOff ?? 0, false]] as const) {
@@ -117,11 +125,11 @@ export class Board {
         const cy = bottom ? BOTTOM - 10 - i * 14 : TOP + 10 + i * 14;
         el("rect", { x: TRAY_X + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
       }
-      if (n) el("text", { x: TRAY_X + TRAY_W / 2, y: bottom ? (TOP + BOTTOM) / 2 - 2 : (TOP + BOTTOM) / 2 + 14, class: "count-label" }, g)
+      if (n) el("text", { x: TRAY_X + TRAY_W / 2, y: bottom ? (TOP + BOTTOM) / 2 + 16 : (TOP + BOTTOM) / 2 - 4, class: "count-label" }, g)
         .textContent = String(n);
     }
     this.drawDice(dice, mover);
-    this.drawCube(cube);
+    if (cube) this.drawCube(cube);
   }
 
   private classes(spot: string, hl: Highlights, base: string): string {
@@ -132,13 +140,14 @@ export class Board {
     return c.join(" ");
   }
 
-  private stack(g: Element, cx: number, baseY: number, dir: number, n: number, side: string, lit: boolean): void {
-    for (let i = 0; i < Math.min(n, STACK); i++) {
-      const top = i === Math.min(n, STACK) - 1;
+  private stack(g: Element, cx: number, baseY: number, dir: number, n: number, side: string, lit: boolean,
+                max = STACK): void {
+    for (let i = 0; i < Math.min(n, max); i++) {
+      const top = i === Math.min(n, max) - 1;
       el("circle", { cx, cy: baseY + dir * (R + 2 + i * 2 * R), r: R - 1, class: `checker ${side}${top && lit ? " lit" : ""}` }, g);
     }
-    if (n > STACK) {
-      el("text", { cx, x: cx, y: baseY + dir * (R + 2 + (STACK - 1) * 2 * R) + 6, class: `count ${side}` }, g).textContent = String(n);
+    if (n > max) {
+      el("text", { x: cx, y: baseY + dir * (R + 2 + (max - 1) * 2 * R) + 6, class: `count ${side}` }, g).textContent = String(n);
     }
   }
 
@@ -160,7 +169,8 @@ export class Board {
   }
 
   private drawCube(cube: { value: number; owner: Side }): void {
-    const y = cube.owner === Side.WHITE ? BOTTOM - 64 : cube.owner === Side.BLACK ? TOP + 24 : (TOP + BOTTOM) / 2 - 20;
+    // centred in the middle of the bar; an owned cube at its owner's edge (white's: the bottom)
+    const y = cube.owner === Side.WHITE ? BOTTOM - 46 : cube.owner === Side.BLACK ? TOP + 6 : (TOP + BOTTOM) / 2 - 20;
     const g = el("g", { class: "cube" }, this.svg);
     el("rect", { x: BAR_X + 7, y, width: 40, height: 40, rx: 6 }, g);
     el("text", { x: BAR_X + 27, y: y + 27 }, g).textContent = String(cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);

@@ -122,7 +122,7 @@ function clockText(side: Side): string {
 
 function render(): void {
   if (!started) {
-    board.render(undefined, { movable: new Set(), targets: new Set() }, { values: [], left: [] }, { value: 1, owner: Side.UNSPECIFIED });
+    board.render(undefined, { movable: new Set(), targets: new Set() }, { values: [], left: [] }, undefined);
     for (const b of document.querySelectorAll<HTMLButtonElement>("#actions button")) b.hidden = true;
     $("status").textContent = "Choose the rules and a match length, then New match.";
     return;
@@ -137,8 +137,10 @@ function render(): void {
   document.body.dataset.onRoll = sideName(s.turnStart.onRoll).toLowerCase();
   document.body.dataset.dice = s.dice.join(",");
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
+  // labels in the player's numbering: white's against the bot, the mover's between two players
   board.render(s.position, highlights(), { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
-    { value: Math.max(cube.value, 1), owner: cube.owner });
+    s.preset === "turkish" ? undefined : { value: Math.max(cube.value, 1), owner: cube.owner },
+    botPlays ? Side.WHITE : s.position.onRoll);
   $("score").innerHTML = `White ${m.whiteScore} – Black ${m.blackScore}<small>${s.preset === "turkish" ? "Turkish tavla" : "International"}, match to ${m.length}${m.crawford ? " · Crawford game" : ""}${m.postCrawford ? " · post-Crawford" : ""}</small>`;
   const you = (side: Side) => (botPlays ? (side === Side.WHITE ? " (you)" : " (bot)") : "");
   const turn: Record<string, string> = {
@@ -182,6 +184,7 @@ function render(): void {
   show("reject-resign", s.phase === "resign-offered" && human);
   show("next-game", s.phase === "game-over");
 
+  $("actions").hidden = false;
   const status = $("status");
   status.classList.toggle("over", s.phase === "game-over" || s.phase === "match-over");
   if (s.outcome && (s.phase === "game-over" || s.phase === "match-over")) {
@@ -189,6 +192,7 @@ function render(): void {
       : s.outcome.kind === ResultKind.BACKGAMMON ? (s.preset === "turkish" ? " (katmerli mars)" : " (backgammon)") : "";
     status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}` +
       (s.phase === "match-over" ? ` — ${sideName(s.matchWinner)} wins the match ${m.whiteScore}-${m.blackScore}` : "");
+    $("actions").hidden = s.phase === "match-over";
   } else if (s.phase === "moving") {
     status.textContent = s.gele ? "Gele: no die enters from the bar." : s.complete
       ? (s.steps.length ? "Move complete: confirm it or undo a step." : "No legal move: pass.")
