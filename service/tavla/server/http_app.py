@@ -289,7 +289,9 @@ class HttpApp:
             found = self._static(path)
             if found is not None:
                 return found
-        return 404, [("content-type", "text/plain; charset=utf-8")], b"not found\n"
+        return 404, [("content-type", "text/plain; charset=utf-8")], (
+            b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.EngineService/<Method> with "
+            b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz.\n")
 
     def _health(self, service: str) -> int:
         context = HttpContext("http", {}, "", None)

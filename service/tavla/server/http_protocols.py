@@ -167,7 +167,8 @@ class Answer:
 def success(protocol: Protocol, response: pb_message.Message) -> Answer:
     """The answer carrying ``response``."""
     if protocol.name == CONNECT:
-        body = (json_format.MessageToJson(response, indent=None).encode() if protocol.codec == "json"
+        body = (json_format.MessageToJson(response, indent=None, ensure_ascii=False).encode("utf-8")
+                if protocol.codec == "json"
                 else response.SerializeToString())
         return Answer(200, [("content-type", protocol.response_content_type)], body)
     data = response.SerializeToString()
@@ -190,7 +191,8 @@ def failure(protocol: Protocol, code: grpc.StatusCode, message: str,
             error["message"] = message
         if details is not None and details.details:
             error["details"] = [connect_detail(d) for d in details.details]
-        return Answer(status, [("content-type", "application/json")], json.dumps(error).encode())
+        return Answer(status, [("content-type", "application/json")],
+                      json.dumps(error, ensure_ascii=False).encode("utf-8"))
     frames = _trailer_frame(code, message, details)
     headers = [("content-type", protocol.response_content_type)]
     return Answer(200, headers, base64.b64encode(frames) if protocol.text else frames)
