@@ -315,3 +315,52 @@ def test_draining_turns_readiness_off_but_still_serves(engine):
         stopper.join()
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(f"http://127.0.0.1:{e.http_port}/healthz", timeout=2)
+
+
+# --- framing, without a server ------------------------------------------------------------------
+
+
+def test_timeout_headers_and_units():
+    from tavla.server import http_protocols as wire
+
+    connect, web = wire.protocol_of("application/json"), wire.protocol_of("application/grpc-web+proto")
+    assert wire.timeout_seconds(connect, {"connect-timeout-ms": "1500"}) == 1.5
+    assert wire.timeout_seconds(connect, {}) is None
+    for text, seconds in (("2S", 2.0), ("250m", 0.25), ("1M", 60.0), ("1H", 3600.0), ("500u", 0.0005)):
+        assert wire.timeout_seconds(web, {"grpc-timeout": text}) == pytest.approx(seconds)
+    for bad in ("1.5S", "123456789S", "10", "10x"):
+        with pytest.raises(wire.ProtocolError):
+            wire.timeout_seconds(web, {"grpc-timeout": bad})
+
+
+def test_grpc_web_frames_must_be_one_uncompressed_data_frame(engine):
+    port = engine.http_port
+    one = struct.pack(">BI", 0, 0)
+    for body, code in ((one + one, grpc.StatusCode.INVALID_ARGUMENT), (struct.pack(">BI", 1, 0), grpc.StatusCode.UNIMPLEMENTED),
+                       (b"\x00\x00", grpc.StatusCode.INVALID_ARGUMENT), (struct.pack(">BI", 0, 9) + b"x", grpc.StatusCode.INVALID_ARGUMENT)):
+        status, _, answer = http(port, f"{SERVICE}/GetInitialPosition", body, "application/grpc-web+proto")
+        assert status == 200 and f"grpc-status: {code.value[0]}".encode() in answer, (body, answer)
+    status, _, answer = http(port, f"{SERVICE}/GetInitialPosition", b"not base64!", "application/grpc-web-text")
+    assert b"grpc-status: 3" in base64.b64decode(answer)
+
+
+def test_grpc_message_is_percent_encoded():
+    from tavla.server import http_protocols as wire
+
+    assert wire.percent_encode("şeşbeş 100%") == "%C5%9Fe%C5%9Fbe%C5%9F 100%25"
+
+
+def test_static_files_stay_inside_the_web_dir(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html><title>board</title>")
+    (tmp_path / "app.js").write_text("export {}")
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0, web_dir=str(tmp_path)))
+    app.start(e)
+    try:
+        status, headers, body = http(e.http_port, "/", method="GET")
+        assert status == 200 and headers["content-type"] == "text/html; charset=utf-8" and b"board" in body
+        status, headers, _ = http(e.http_port, "/app.js", method="GET")
+        assert status == 200 and headers["content-type"].startswith(("application/javascript", "text/javascript"))
+        assert http(e.http_port, "/../../etc/passwd", method="GET")[0] == 404
+        assert http(e.http_port, "/%2e%2e/%2e%2e/etc/passwd", method="GET")[0] == 404
+    finally:
+        app.stop(e, 0.1)
