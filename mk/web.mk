@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 WEB_DIR := clients/web
 WEB_DIST := $(WEB_DIR)/dist/index.html
 WEB_MODULES := $(WEB_DIR)/node_modules/.package-lock.json
-WEB_SOURCES := $(shell find $(WEB_DIR)/src $(WEB_DIR)/static clients/typescript/src -type f 2>/dev/null)
+WEB_SOURCES := $(shell find $(WEB_DIR)/src $(WEB_DIR)/static clients/typescript/src -type f -not -path '*/gen/*' 2>/dev/null)
 
 TEST_TARGETS += test-web
 .PHONY: web serve-web test-web chromium
@@ -23,9 +23,9 @@ $(WEB_MODULES): $(WEB_DIR)/package-lock.json $(TS_MODULES)
 	cd $(WEB_DIR) && npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-# The page imports @tavla-engine/client/web, so the TypeScript client is compiled first.
-$(WEB_DIST): $(WEB_MODULES) $(WEB_SOURCES) $(WEB_DIR)/package.json $(WEB_DIR)/tsconfig.json
-	cd clients/typescript && npx tsc -p tsconfig.json
+# The page imports @tavla-engine/client/web, so the TypeScript client is built first (from proto/).
+$(WEB_DIST): $(WEB_MODULES) $(WEB_SOURCES) $(WEB_DIR)/package.json $(WEB_DIR)/tsconfig.json $(wildcard proto/tavla/v1/*.proto)
+	cd clients/typescript && npm run build
 	cd $(WEB_DIR) && npm run build
 
 web: $(WEB_DIST)
