@@ -1,11 +1,13 @@
 """The web board in a real browser: headless Chromium (the system's, driven by Playwright) plays
 whole games through the page against ``tavla-engine serve --http-port --web-dir``.
 
-Run by ``make test-web`` (mk/web.mk), which builds the page and installs Chromium first. At every
-step the test checks what the page shows against the engine itself: the highlighted destinations
-of the picked checker must be exactly the ``ListLegalSteps`` answer for that checker (asked over
-Connect JSON by the test, R4-R14), the score after the game must be what the status line says
-was won, and the game must end with the page saying so. Screenshots go to
+Run by ``make test-web`` (mk/web.mk), which builds the page and installs Chromium first. Three
+games: a 1-point Turkish game and a doubled international game against the bot, and two players
+on one page until a resignation. At every step the test checks what the page shows against the
+engine itself: the checkers the page lets you pick and the destinations it highlights must be
+exactly the ``ListLegalSteps`` answer (asked over Connect JSON by the test, R4-R14), the score
+after the game must be what the status line says was won, and the game must end with the page
+saying so. Screenshots go to
 ``$WEB_ARTIFACTS`` (default ``.ci/artifacts/web``): start, mid-move with targets, a checker on
 the bar after a hit, game over.
 """
@@ -255,3 +257,35 @@ def test_doubled_international_game(page, base_url):
     white, black = scores(page)
     assert (white, black) == ((points, 0) if m.group(1) == "White" else (0, points))
     assert game.taken >= {"doubled", "targets", "game-over"}
+
+
+def test_two_players_on_one_page_and_a_resignation(page, base_url):
+    """Hot seat: both sides click; black's targets are checked in black's numbering, then black
+    resigns a single game and white accepts (1 point, R18)."""
+    page.select_option("#preset", "international")
+    page.select_option("#length", "3")
+    page.select_option("#opponent", "human")
+    page.click("#new-match")
+    game = Game(page, base_url, "international", "hotseat")
+    for _ in range(40):  # until the first player's move is confirmed and the other is to roll
+        state = idle(page)
+        if state["phase"] == "to-roll":
+            break
+        game.move_step(state)
+    mover = state["onRoll"]
+    assert page.is_visible("#roll") and page.is_visible("#double") and page.is_enabled("#double")
+    page.click("#roll")
+    state = idle(page)
+    assert state["phase"] == "moving" and state["onRoll"] == mover
+    game.move_step(state)  # checks the movable checkers and targets against ListLegalSteps
+    page.click("#resign")
+    state = idle(page)
+    assert state["phase"] == "resign-offered"
+    assert page.is_visible("#accept-resign") and page.is_visible("#reject-resign")
+    page.click("#accept-resign")
+    state = idle(page)
+    assert state["phase"] == "game-over"
+    winner = "White" if mover == "black" else "Black"
+    assert page.inner_text("#status").startswith(f"{winner} wins 1 point")
+    assert scores(page) == ((1, 0) if winner == "White" else (0, 1))
+    assert page.is_visible("#next-game")
