@@ -202,6 +202,7 @@ function render(): void {
   } else {
     status.textContent = "";
   }
+  status.hidden = !status.textContent;
   const log = $("log");
   log.replaceChildren(...s.log.slice(-40).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
   log.scrollTop = log.scrollHeight;
