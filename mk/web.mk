@@ -9,6 +9,7 @@
 # `web-test` extra of pyproject.toml and never downloads a browser of its own.
 
 WEB_ARTIFACTS ?= .ci/artifacts/web
+TS_MODULES ?= clients/typescript/node_modules/.package-lock.json
 CHROMIUM ?= /usr/bin/chromium
 WEB_DIR := clients/web
 WEB_DIST := $(WEB_DIR)/dist/index.html
