@@ -1,9 +1,12 @@
 # Two entry points, both set up everything they need on a fresh machine (Python 3.10+):
-#   make serve   install the service into .venv and run it on port 50051 (HOST=, PORT= to change)
+#   make serve   install the service into .venv and run it on port 50051, HTTP on 8080 (HOST=, PORT=,
+#                HTTP_PORT= to change); make serve-web also builds and serves the web board
 #   make test    install the service and its test tools into .venv-test and run every test
 PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 50051
+# The HTTP port (Connect, gRPC-Web, the web board with `make serve-web`; docs/web.md).
+HTTP_PORT ?= 8080
 SOURCES := pyproject.toml $(shell find service -name '*.py' -o -name '*.typed' 2>/dev/null)
 
 .PHONY: serve test test-python bench regen clean
@@ -26,7 +29,7 @@ include $(wildcard mk/*.mk)
 	touch $@
 
 serve: .venv/.installed
-	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT)
+	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT)
 
 test: $(TEST_TARGETS)
 

@@ -1,7 +1,8 @@
 # Clients: buf lint/breaking, generated-code freshness, and the Go, TypeScript and Java clients
 # tested live (docs/clients.md). The Python client (tavla.client) is tested by pytest.
 #
-#   make regen-clients     regenerate Go, TypeScript and Java code from proto/ (buf.gen.yaml)
+#   make regen-clients     regenerate the committed Go code from proto/ (buf.gen.yaml); the
+#                          TypeScript and Java builds generate their own, uncommitted
 #   make test-proto        buf lint, buf breaking against BUF_AGAINST, generated code is fresh
 #   make test-client-go    go vet + go test (conformance) + the README example
 #   make test-client-ts    tsc + node --test (conformance) + the README example
@@ -16,14 +17,10 @@ BUF_VERSION := 1.75.0
 # google.golang.org/protobuf/cmd/protoc-gen-go and google.golang.org/grpc/cmd/protoc-gen-go-grpc.
 PROTOC_GEN_GO_VERSION := v1.36.12
 PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
-# Maven Central com.google.protobuf:protoc (libprotoc 36.2): the protobuf-java version of pom.xml.
-PROTOC_VERSION := 4.36.2
-# Maven Central io.grpc:protoc-gen-grpc-java: the newest whose linux binaries are served (the
-# generated stubs run on the newer grpc-java runtime of pom.xml).
-GRPC_JAVA_PLUGIN_VERSION := 1.83.1
-MAVEN_DEPENDENCY_PLUGIN_VERSION := 3.11.0
-# protoc-gen-es is a devDependency of clients/typescript (package.json, locked), the same
-# version as its @bufbuild/protobuf runtime.
+# protoc and protoc-gen-grpc-java (Maven Central) are pinned in clients/java/pom.xml, whose
+# build runs them.
+# protoc-gen-es (and the buf that runs it in the TypeScript build) are devDependencies of
+# clients/typescript (package.json, locked); protoc-gen-es is the version of its runtime.
 
 # buf breaking compares proto/ with this git ref (skipped, with a message, when it does not exist
 # or has no proto files: a first commit, a shallow clone).
@@ -32,16 +29,17 @@ BUF_AGAINST ?= HEAD~1
 TOOLS := .cache/tools
 TOOLS_BIN := $(TOOLS)/bin
 BUF := $(TOOLS_BIN)/buf
-GEN_PATH := $(CURDIR)/$(TOOLS_BIN):$(CURDIR)/clients/typescript/node_modules/.bin:$(PATH)
+GEN_PATH := $(CURDIR)/$(TOOLS_BIN):$(PATH)
 LIVE_SERVER := .venv-test/bin/python clients/conformance/live_server.py
 # What the README examples print last: the position after 24/23 13/8 from the start.
 EXAMPLE_POSITION_ID := 4PPgASjgc/ABMA
 # The generated code that buf.gen.yaml writes, compared by test-proto.
-GENERATED_DIRS := clients/go/tavlav1 clients/typescript/src/gen clients/java/src/main/java/dev/tavla/v1
+# Only Go's code is committed; the TypeScript build (npm run generate) and the Java build
+# (protobuf-maven-plugin, generate-sources) generate theirs from proto/ every time they run.
+GENERATED_DIRS := clients/go/tavlav1
 TS_MODULES := clients/typescript/node_modules/.package-lock.json
 
 MAVEN := mvn -B -ntp -Dstyle.color=never
-PROTOC_ARCH := $(if $(filter aarch64 arm64,$(shell uname -m)),linux-aarch_64,linux-x86_64)
 
 TEST_TARGETS += test-proto test-client-go test-client-ts test-client-java
 
@@ -68,33 +66,15 @@ $(TOOLS)/stamps/protoc-gen-go-grpc-$(PROTOC_GEN_GO_GRPC_VERSION): | $(TOOLS)/.st
 	GOBIN=$(CURDIR)/$(TOOLS_BIN) go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@$(PROTOC_GEN_GO_GRPC_VERSION)
 	touch $@
 
-# protoc and protoc-gen-grpc-java are executables published on Maven Central.
-$(TOOLS)/stamps/protoc-$(PROTOC_VERSION): | $(TOOLS)/.stamp-dir
-	$(MAVEN) -q org.apache.maven.plugins:maven-dependency-plugin:$(MAVEN_DEPENDENCY_PLUGIN_VERSION):copy \
-		-Dartifact=com.google.protobuf:protoc:$(PROTOC_VERSION):exe:$(PROTOC_ARCH) -DoutputDirectory=$(CURDIR)/$(TOOLS)/dl
-	chmod +x $(TOOLS)/dl/protoc-$(PROTOC_VERSION)-$(PROTOC_ARCH).exe
-	ln -sf ../dl/protoc-$(PROTOC_VERSION)-$(PROTOC_ARCH).exe $(TOOLS_BIN)/protoc
-	touch $@
-
-$(TOOLS)/stamps/protoc-gen-grpc-java-$(GRPC_JAVA_PLUGIN_VERSION): | $(TOOLS)/.stamp-dir
-	$(MAVEN) -q org.apache.maven.plugins:maven-dependency-plugin:$(MAVEN_DEPENDENCY_PLUGIN_VERSION):copy \
-		-Dartifact=io.grpc:protoc-gen-grpc-java:$(GRPC_JAVA_PLUGIN_VERSION):exe:$(PROTOC_ARCH) -DoutputDirectory=$(CURDIR)/$(TOOLS)/dl
-	chmod +x $(TOOLS)/dl/protoc-gen-grpc-java-$(GRPC_JAVA_PLUGIN_VERSION)-$(PROTOC_ARCH).exe
-	ln -sf ../dl/protoc-gen-grpc-java-$(GRPC_JAVA_PLUGIN_VERSION)-$(PROTOC_ARCH).exe $(TOOLS_BIN)/protoc-gen-grpc-java
-	touch $@
-
 $(TS_MODULES): clients/typescript/package-lock.json
 	cd clients/typescript && npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
 clients-tools: $(TOOLS)/stamps/buf-$(BUF_VERSION) \
 	$(TOOLS)/stamps/protoc-gen-go-$(PROTOC_GEN_GO_VERSION) \
-	$(TOOLS)/stamps/protoc-gen-go-grpc-$(PROTOC_GEN_GO_GRPC_VERSION) \
-	$(TOOLS)/stamps/protoc-$(PROTOC_VERSION) \
-	$(TOOLS)/stamps/protoc-gen-grpc-java-$(GRPC_JAVA_PLUGIN_VERSION) \
-	$(TS_MODULES)
+	$(TOOLS)/stamps/protoc-gen-go-grpc-$(PROTOC_GEN_GO_GRPC_VERSION)
 
-# Regenerate every client's code from proto/; commit the result. `make regen` does Python.
+# Regenerate the Go client's code from proto/; commit the result. `make regen` does Python.
 regen-clients: clients-tools
 	rm -rf $(GENERATED_DIRS)
 	PATH="$(GEN_PATH)" $(BUF) generate

@@ -39,7 +39,7 @@ FULLNAME = RELEASE  # the release name contains the chart name, so it is the ful
 CONTRACT_ENV = {  # the server's configuration contract: the chart sets each of these
     "TAVLA_HOST", "TAVLA_PORT", "TAVLA_WORKERS", "TAVLA_REFLECTION", "TAVLA_LOG_LEVEL",
     "TAVLA_LOG_FORMAT", "TAVLA_METRICS_PORT", "TAVLA_MAX_MESSAGE_BYTES", "TAVLA_MAX_CONCURRENT_RPCS",
-    "TAVLA_DRAIN_SECONDS", "TAVLA_GRACE_SECONDS", "TAVLA_CACHE_DIR",
+    "TAVLA_DRAIN_SECONDS", "TAVLA_GRACE_SECONDS", "TAVLA_CACHE_DIR", "TAVLA_HTTP_PORT",
     "TAVLA_STATE_MODE", "TAVLA_STATE_KEYS", "TAVLA_DICE_KEY",
 }
 
@@ -78,6 +78,13 @@ EVERYTHING_ON: dict[str, Any] = {
         {"weight": 1, "preference": {"matchExpressions": [
             {"key": "kubernetes.io/arch", "operator": "In", "values": ["amd64"]}]}}]}},
     "tests": {"enabled": True, "tlsServerName": "tavla-engine.games.svc"},
+    "http": {"enabled": True, "corsOrigins": ["https://play.example.com", "http://localhost:5173"],
+             "ingress": {"enabled": True, "className": "nginx", "annotations": {"example.com/owner": "games-web"},
+                         "hosts": [{"host": "tavla.example.com", "paths": [{"path": "/", "pathType": "Prefix"}]}],
+                         "tls": [{"hosts": ["tavla.example.com"], "secretName": "tavla-web-tls"}]},
+             "httpRoute": {"enabled": True, "parentRefs": [{"name": "public", "namespace": "gateways",
+                                                          "sectionName": "https"}],
+                           "hostnames": ["tavla.example.com"]}},
 }
 if not DASHBOARD.exists():  # docs/grafana-dashboard.json has not landed yet: see test_grafana_dashboard
     EVERYTHING_ON["grafanaDashboard"] = {"enabled": False}
@@ -87,6 +94,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "single-replica": {"replicaCount": 1},
     "hpa": {"hpa": {"enabled": True}},
     "metrics-off": {"metrics": {"enabled": False}},
+    "http-off": {"http": {"enabled": False}},
     "tls-existing-secret": {"tls": {"enabled": True, "secretName": "tavla-tls",
                                     "clientCAConfigMap": "games-ca"},
                             "stateKeys": {"existingSecret": "game-keys"}},
@@ -133,6 +141,39 @@ SERVICE_MONITOR_SCHEMA = {
         },
     },
 }
+
+
+# gateway.networking.k8s.io/v1 HTTPRoute is a custom resource as well: the part the chart uses.
+HTTP_ROUTE_SCHEMA = {
+    "type": "object",
+    "required": ["apiVersion", "kind", "metadata", "spec"],
+    "additionalProperties": False,
+    "properties": {
+        "apiVersion": {"const": "gateway.networking.k8s.io/v1"},
+        "kind": {"const": "HTTPRoute"},
+        "metadata": {"type": "object"},
+        "spec": {
+            "type": "object", "required": ["parentRefs", "rules"], "additionalProperties": False,
+            "properties": {
+                "parentRefs": {"type": "array", "minItems": 1, "items": {
+                    "type": "object", "required": ["name"], "additionalProperties": False,
+                    "properties": {k: {"type": "string"} for k in ("group", "kind", "namespace", "name",
+                                                                    "sectionName")} | {"port": {"type": "integer"}}}},
+                "hostnames": {"type": "array", "items": {"type": "string"}},
+                "rules": {"type": "array", "items": {
+                    "type": "object", "additionalProperties": False, "properties": {
+                        "matches": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                                    "properties": {"path": {"type": "object", "additionalProperties": False,
+                                                            "properties": {"type": {"enum": ["Exact", "PathPrefix"]},
+                                                                           "value": {"type": "string"}}}}}},
+                        "backendRefs": {"type": "array", "items": {
+                            "type": "object", "required": ["name", "port"], "additionalProperties": False,
+                            "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}}}}},
+            },
+        },
+    },
+}
+CUSTOM_SCHEMAS = {"ServiceMonitor": SERVICE_MONITOR_SCHEMA, "HTTPRoute": HTTP_ROUTE_SCHEMA}
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -197,9 +238,9 @@ def test_every_manifest_validates(config: str, kube_version: str, tmp_path: Path
     assert docs
     for doc in docs:
         where = f"{config}: {doc['kind']}/{doc['metadata']['name']} on Kubernetes {kube_version}"
-        if doc["kind"] == "ServiceMonitor":
+        if doc["kind"] in CUSTOM_SCHEMAS:
             try:
-                jsonschema.validate(doc, SERVICE_MONITOR_SCHEMA)
+                jsonschema.validate(doc, CUSTOM_SCHEMAS[doc["kind"]])
             except jsonschema.ValidationError as exc:
                 pytest.fail(f"{where}: {exc.message}")
             continue
@@ -243,6 +284,7 @@ def test_values_yaml_matches_its_schema() -> None:
     ("config.logLevel=verbose", "logLevel"),
     ("service.grpcPort=70000", "grpcPort"),
     ("image.pullPolicy=Sometimes", "pullPolicy"),
+    ("http.corsOrigins[0]=play.example.com", "corsOrigins"),
 ])
 def test_schema_rejects(setting: str, complaint: str, tmp_path: Path) -> None:
     result = template({}, tmp_path, "--set", setting, check=False)
@@ -258,6 +300,9 @@ def test_schema_rejects(setting: str, complaint: str, tmp_path: Path) -> None:
     ({"metrics": {"enabled": False}, "serviceMonitor": {"enabled": True}}, "serviceMonitor.enabled needs metrics.enabled"),
     ({"hpa": {"enabled": True, "minReplicas": 5, "maxReplicas": 3}}, "maxReplicas must be at least"),
     ({"service": {"metricsPort": 50051}}, "must differ"),
+    ({"service": {"httpPort": 9090}}, "service.httpPort must differ"),
+    ({"http": {"enabled": False, "corsOrigins": ["*"]}}, "need http.enabled"),
+    ({"http": {"httpRoute": {"enabled": True}}}, "needs http.httpRoute.parentRefs"),
 ])
 def test_chart_refuses(values: dict[str, Any], complaint: str, tmp_path: Path) -> None:
     result = template(values, tmp_path, check=False)
@@ -360,9 +405,32 @@ def test_service_ports_are_named(tmp_path: Path) -> None:
     docs = render({}, tmp_path)
     service = only(docs, "Service")
     assert [(p["name"], p["port"], p["targetPort"]) for p in service["spec"]["ports"]] == [
-        ("grpc", 50051, "grpc"), ("http-metrics", 9090, "http-metrics")]
+        ("grpc", 50051, "grpc"), ("http-metrics", 9090, "http-metrics"), ("http", 8080, "http")]
     ports = [(p["name"], p["containerPort"]) for p in engine_container(docs)["ports"]]
-    assert ports == [("grpc", 50051), ("http-metrics", 9090)]
+    assert ports == [("grpc", 50051), ("http-metrics", 9090), ("http", 8080)]
+    env = env_of(engine_container(docs))
+    assert env["TAVLA_HTTP_PORT"] == "8080" and "TAVLA_CORS_ORIGINS" not in env  # no CORS by default
+
+
+def test_http_port_off(tmp_path: Path) -> None:
+    docs = render(CONFIGS["http-off"], tmp_path)
+    container = engine_container(docs)
+    assert "TAVLA_HTTP_PORT" not in env_of(container)
+    assert [p["name"] for p in container["ports"]] == ["grpc", "http-metrics"]
+    assert [p["name"] for p in only(docs, "Service")["spec"]["ports"]] == ["grpc", "http-metrics"]
+
+
+def test_http_ingress_route_and_cors(tmp_path: Path) -> None:
+    docs = render(EVERYTHING_ON, tmp_path)
+    assert env_of(engine_container(docs))["TAVLA_CORS_ORIGINS"] == "https://play.example.com,http://localhost:5173"
+    ingress = only(docs, "Ingress")
+    assert ingress["spec"]["ingressClassName"] == "nginx"
+    (rule,) = ingress["spec"]["rules"]
+    assert rule["host"] == "tavla.example.com"
+    assert rule["http"]["paths"][0]["backend"]["service"] == {"name": FULLNAME, "port": {"name": "http"}}
+    route = only(docs, "HTTPRoute")
+    assert route["spec"]["parentRefs"] == [{"name": "public", "namespace": "gateways", "sectionName": "https"}]
+    assert route["spec"]["rules"][0]["backendRefs"] == [{"name": FULLNAME, "port": 8080}]
 
 
 def test_helm_test_pod_checks_the_service_but_is_not_behind_it(tmp_path: Path) -> None:
@@ -404,8 +472,8 @@ def test_metrics_off(tmp_path: Path) -> None:
     docs = render(CONFIGS["metrics-off"], tmp_path)
     container = engine_container(docs)
     assert env_of(container)["TAVLA_METRICS_PORT"] == "0"
-    assert [p["name"] for p in container["ports"]] == ["grpc"]
-    assert [p["name"] for p in only(docs, "Service")["spec"]["ports"]] == ["grpc"]
+    assert [p["name"] for p in container["ports"]] == ["grpc", "http"]
+    assert [p["name"] for p in only(docs, "Service")["spec"]["ports"]] == ["grpc", "http"]
 
 
 def test_everything_on(tmp_path: Path) -> None:
@@ -425,7 +493,8 @@ def test_everything_on(tmp_path: Path) -> None:
     assert monitor["spec"]["endpoints"][0]["port"] == "http-metrics"
     assert monitor["metadata"]["labels"]["release"] == "prometheus"
     policy = only(docs, "NetworkPolicy")
-    assert [rule["ports"][0]["port"] for rule in policy["spec"]["ingress"]] == ["grpc", "http-metrics"]
+    assert [[p["port"] for p in rule["ports"]] for rule in policy["spec"]["ingress"]] == [["grpc", "http"],
+                                                                                          ["http-metrics"]]
 
 
 def test_tls_from_values(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ SAMPLES = {
     "drain_seconds": ("0", 0.0, "7.5", 7.5),
     "grace_seconds": ("3", 3.0, "30", 30.0),
     "cache_dir": ("/tmp/a", "/tmp/a", "/tmp/b", "/tmp/b"),
+    "http_port": ("8080", 8080, "0", 0),
 }
 
 
@@ -68,7 +69,23 @@ def test_env_overrides_default_and_flag_overrides_env(monkeypatch, field):
 def test_every_option_has_a_sample_or_its_own_test():
     assert {o.field for o in OPTIONS} == set(SAMPLES) | {"log_level", "tls_cert", "tls_key", "tls_client_ca",
                                                          "state_mode", "state_keys_file",  # test_state_keys.py
-                                                          "otlp_endpoint"}
+                                                          "otlp_endpoint", "cors_origins", "web_dir"}
+
+
+def test_cors_origins_and_web_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("TAVLA_HTTP_PORT", "8080")
+    monkeypatch.setenv("TAVLA_CORS_ORIGINS", "https://a.example/, http://b.example:8000")
+    assert load(["serve"]).cors_origins == "https://a.example,http://b.example:8000"
+    assert load(["serve", "--cors-origins", "*"]).cors_origins == "*"
+    with pytest.raises(SystemExit):
+        load(["serve", "--cors-origins", "a.example"])  # an origin has a scheme
+    with pytest.raises(config.ConfigError, match="index.html"):
+        load(["serve", "--web-dir", str(tmp_path)])
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    assert load(["serve", "--web-dir", str(tmp_path)]).web_dir == str(tmp_path)
+    monkeypatch.delenv("TAVLA_HTTP_PORT")
+    with pytest.raises(config.ConfigError, match="HTTP port"):
+        load(["serve", "--web-dir", str(tmp_path)])
 
 
 def test_reflection_switches(monkeypatch):

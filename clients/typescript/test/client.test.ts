@@ -25,11 +25,11 @@ import {
 } from "../src/index.js";
 import { repoRoot, startLiveServer, type LiveServer } from "./live-server.js";
 
-test("index.ts re-exports every generated file", () => {
-  const index = readFileSync(join(repoRoot, "clients", "typescript", "src", "index.ts"), "utf8");
+test("engine.ts (and so index.ts and web.ts) re-exports every generated file", () => {
+  const index = readFileSync(join(repoRoot, "clients", "typescript", "src", "engine.ts"), "utf8");
   const gen = readdirSync(join(repoRoot, "clients", "typescript", "src", "gen", "tavla", "v1")).filter((f) => f.endsWith("_pb.ts"));
   for (const f of gen) {
-    assert.ok(index.includes(`export * from "./gen/tavla/v1/${f.replace(/\.ts$/, ".js")}";`), `src/index.ts does not export ${f}`);
+    assert.ok(index.includes(`export * from "./gen/tavla/v1/${f.replace(/\.ts$/, ".js")}";`), `src/engine.ts does not export ${f}`);
   }
 });
 

@@ -1,11 +1,9 @@
 // The conformance scenarios of clients/conformance, run through this client against a live
 // server (clients/conformance/README.md has the format and the matching rules).
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toJson } from "@bufbuild/protobuf";
 
 import {
   createEngineClient,
@@ -16,22 +14,9 @@ import {
   GetInitialPositionResponseSchema,
   type EngineClient,
 } from "../src/index.js";
-import { startLiveServer, repoRoot, type LiveServer } from "./live-server.js";
+import { startLiveServer, type LiveServer } from "./live-server.js";
 import { match } from "./match.js";
-
-interface Scenario {
-  name: string;
-  rpc: string;
-  request: JsonValue;
-  response?: JsonValue;
-  error?: { code: string; reason?: string; domain?: string; metadata?: Record<string, string>; field?: string };
-}
-
-const dir = join(repoRoot, "clients", "conformance", "scenarios");
-const scenarios: Scenario[] = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .sort()
-  .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), "utf8")) as { scenarios: Scenario[] }).scenarios);
+import { runScenarios, scenarios } from "./scenarios.js";
 
 let server: LiveServer;
 let client: EngineClient;
@@ -45,35 +30,7 @@ after(async () => {
   await server.stop();
 });
 
-describe("conformance", () => {
-  test("scenarios were found", () => assert.ok(scenarios.length > 0));
-  for (const sc of scenarios) {
-    test(sc.name, async () => {
-      const method = EngineService.methods.find((m) => m.name === sc.rpc);
-      assert.ok(method, `no RPC ${sc.rpc} in EngineService`);
-      const request = fromJson(method.input, sc.request);
-      // the RPC is called by name through the client's generated method
-      const call = (client.rpc as unknown as Record<string, (r: unknown) => Promise<never>>)[method.localName];
-      let response;
-      try {
-        response = await call(request);
-      } catch (e) {
-        assert.ok(sc.error, `expected OK, got ${e}`);
-        const err = engineError(e);
-        const want = sc.error;
-        assert.equal(err.code, want.code, err.message);
-        if (want.reason !== undefined) assert.equal(err.reason, want.reason, err.message);
-        if (want.domain !== undefined) assert.equal(err.domain, want.domain);
-        for (const [k, v] of Object.entries(want.metadata ?? {})) assert.equal(err.metadata[k], v, `metadata.${k}`);
-        if (want.field !== undefined) assert.ok(err.fields.includes(want.field), `field ${want.field} not in ${err.fields} (${err.message})`);
-        return;
-      }
-      assert.ok(!sc.error, `expected ${JSON.stringify(sc.error)}, got OK`);
-      const actual = toJson(method.output, response, { useProtoFieldName: true });
-      assert.deepEqual(match(sc.response!, actual), []);
-    });
-  }
-});
+runScenarios("conformance", () => client);
 
 // Each RPC called through its typed helper, from the scenario's request message: the helpers'
 // arguments are the request's fields (the two helpers that unwrap their answer are wrapped back).

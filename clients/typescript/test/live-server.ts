@@ -15,13 +15,15 @@ export interface LiveServer {
   stop(): Promise<void>;
 }
 
-export async function startLiveServer(): Promise<LiveServer> {
+/** Start (or, with TAVLA_TARGET, reuse) a server; `env` is added to the server's environment. */
+export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   if (process.env.TAVLA_TARGET) {
     return { target: process.env.TAVLA_TARGET, stop: async () => {} };
   }
   const python = process.env.TAVLA_SERVER_PYTHON ?? join(repoRoot, ".venv-test", "bin", "python");
   const child: ChildProcess = spawn(python, [join(repoRoot, "clients", "conformance", "live_server.py")], {
     stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   const lines = createInterface({ input: child.stdout! });
   const [first] = (await Promise.race([

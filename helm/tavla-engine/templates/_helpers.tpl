@@ -99,6 +99,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if and .Values.metrics.enabled (eq (int .Values.service.metricsPort) (int .Values.service.grpcPort)) }}
 {{- fail "service.metricsPort and service.grpcPort must differ" }}
 {{- end }}
+{{- if and .Values.http.enabled (or (eq (int .Values.service.httpPort) (int .Values.service.grpcPort)) (and .Values.metrics.enabled (eq (int .Values.service.httpPort) (int .Values.service.metricsPort)))) }}
+{{- fail "service.httpPort must differ from service.grpcPort and service.metricsPort" }}
+{{- end }}
+{{- if and (or .Values.http.ingress.enabled .Values.http.httpRoute.enabled .Values.http.corsOrigins) (not .Values.http.enabled) }}
+{{- fail "http.ingress, http.httpRoute and http.corsOrigins need http.enabled" }}
+{{- end }}
 {{- end }}
 
 {{/* The Secret holding the state keys and the dice key. */}}

@@ -4,7 +4,8 @@ The request id is the caller's ``x-request-id`` metadata when it is a sane token
 at most 128 characters), else a new random one; it is sent back in the response's initial
 metadata as ``x-request-id`` and bound to every log line written while the call runs.
 
-The line (event ``rpc``) has ``method``, ``code``, ``duration_ms``, ``peer`` and ``request_id``,
+The line (event ``rpc``) has ``method``, ``code``, ``duration_ms``, ``peer``, ``protocol``
+(``grpc``, or ``connect`` / ``grpc-web`` on the HTTP port) and ``request_id``,
 and ``trace_id`` when tracing is on. Nothing from the request or the error message (which quotes
 the request) is logged at info level: positions and moves appear only at debug level, as
 ``request`` and ``details``. Health checks and reflection are logged at debug level, so probes do
@@ -88,7 +89,7 @@ def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: gr
     level = _level(code, quiet)
     emit = getattr(log, level)
     fields: dict[str, Any] = {"method": method, "code": code.name, "duration_ms": round(seconds * 1000, 3),
-                              "peer": context.peer()}
+                              "peer": context.peer(), "protocol": getattr(context, "protocol", "grpc")}
     trace_id = tracing.current_trace_id()
     if trace_id:
         fields["trace_id"] = trace_id

@@ -2,7 +2,9 @@
 
 One server carries three services: ``tavla.v1.EngineService``, gRPC health
 (``grpc.health.v1.Health``, SERVING for ``""`` and ``tavla.v1.EngineService`` once started and
-the engine has answered a self-check) and, unless turned off, server reflection.
+the engine has answered a self-check) and, unless turned off, server reflection. With
+``http_port`` set, the same servicer, health and concurrency limit also answer Connect and gRPC-Web
+on that port (:mod:`~tavla.server.http_app`), and it drains and stops with the gRPC port.
 
 Calls pass through these interceptors, outermost first: tracing (when configured), the access log
 (:mod:`~tavla.server.access_log`), metrics (:mod:`~tavla.server.metrics`), any passed to
@@ -24,6 +26,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 import structlog
@@ -73,6 +76,12 @@ class Engine:
     server: grpc.Server
     port: int
     health: health.HealthServicer
+    #: The HTTP port (Connect, gRPC-Web) when ``http_port`` is set.
+    http: Any = None
+
+    @property
+    def http_port(self) -> int | None:
+        return None if self.http is None else self.http.port
 
 
 def build(
@@ -107,6 +116,8 @@ def build(
             ("grpc.max_connection_age_ms", int(options.max_connection_age_seconds * 1000)),
             ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
         ]
+    limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds)  # shared with HTTP
+    servicer = servicer or EngineServiceServicer(signer=options.state_signer())
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
@@ -114,12 +125,11 @@ def build(
         ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tavla-rpc"),
         interceptors=[*outer, *interceptors,
                       StreamLimitInterceptor(),
-                      LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds),
+                      limits,
                       ErrorInterceptor()],
         options=grpc_options,
         maximum_concurrent_rpcs=threads * BACKSTOP_FACTOR,
     )
-    servicer = servicer or EngineServiceServicer(signer=options.state_signer())
     engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -139,12 +149,30 @@ def build(
         raise OSError(f"cannot listen on {address}: {exc}") from None
     if port == 0:
         raise OSError(f"cannot listen on {address}")
-    return Engine(server, port, health_servicer)
+    http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
+    return Engine(server, port, health_servicer, http)
+
+
+def _build_http(options: Config, servicer: Any, health_servicer: health.HealthServicer,
+                limits: LimitsInterceptor, reuse_port: bool) -> Any:
+    # Imported only when the HTTP port is on: Hypercorn and the ASGI app are not needed otherwise.
+    from tavla.server import http_app, http_server
+
+    executor = ThreadPoolExecutor(max_workers=options.max_concurrent_rpcs + OPS_THREADS,
+                                  thread_name_prefix="tavla-http")
+    app = http_app.build_app(servicer, health_servicer, limits, executor,
+                             max_message_bytes=options.max_message_bytes,
+                             cors_origins=options.cors_origins, web_dir=options.web_dir)
+    sock = http_server.bind(options.host, options.http_port or 0, reuse_port=reuse_port)
+    tls = (options.tls_cert, options.tls_key, options.tls_client_ca) if options.tls_cert and options.tls_key else None
+    return http_server.HttpServer(app, sock, tls=tls, grace_seconds=options.grace_seconds)
 
 
 def start(engine: Engine) -> None:
     """Start serving, check the engine answers, and only then mark health SERVING."""
     engine.server.start()
+    if engine.http is not None:
+        engine.http.start()
     _self_check()
     for name in HEALTH_NAMES:
         engine.health.set(name, health_pb2.HealthCheckResponse.SERVING)
@@ -155,7 +183,10 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> None:
     engine.health.enter_graceful_shutdown()
     if drain_delay > 0:
         time.sleep(drain_delay)
-    engine.server.stop(grace).wait()
+    stopped = engine.server.stop(grace)
+    if engine.http is not None:
+        engine.http.stop(grace)
+    stopped.wait()
 
 
 def start_in_process(
@@ -214,9 +245,11 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     if worker is None:
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
                  mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
-                 max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes)
+                 max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes,
+                 http_port=engine.http_port, web=bool(config.web_dir))
     else:
-        log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker)
+        log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
+                 http_port=engine.http_port)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of

@@ -13,6 +13,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,11 @@ class Config:
         (GOAWAY), so clients spread over new replicas; 0 = never.
     :ivar drain_seconds: after SIGTERM, health is NOT_SERVING but calls are still served.
     :ivar grace_seconds: then in-flight calls get this long to finish (``server.stop(grace)``).
+    :ivar http_port: the HTTP port serving Connect and gRPC-Web (:mod:`~tavla.server.http_app`);
+        ``None`` = off, 0 = a free one.
+    :ivar cors_origins: comma-separated origins browsers may call the HTTP port from (``*`` for
+        any); ``None`` = no cross-origin calls.
+    :ivar web_dir: a directory of static files (the web board) served at ``/`` on the HTTP port.
     """
 
     host: str = "0.0.0.0"
@@ -65,6 +71,9 @@ class Config:
     cache_dir: str | None = None
     state_mode: str = "off"
     state_keys_file: str | None = None
+    http_port: int | None = None
+    cors_origins: str | None = None
+    web_dir: str | None = None
 
     @property
     def tls(self) -> bool:
@@ -103,6 +112,12 @@ class Config:
                               "every replica rolls a state's dice the same way")
         if self.metrics_port and self.metrics_port == self.port:
             raise ConfigError(f"the metrics port and the gRPC port are both {self.port}")
+        if self.http_port and self.http_port in (self.port, self.metrics_port):
+            raise ConfigError(f"the HTTP port {self.http_port} is also the gRPC or the metrics port")
+        if self.http_port is None and (self.web_dir or self.cors_origins):
+            raise ConfigError("--web-dir and --cors-origins need the HTTP port (--http-port, TAVLA_HTTP_PORT)")
+        if self.web_dir is not None and not os.path.isfile(os.path.join(self.web_dir, "index.html")):
+            raise ConfigError(f"--web-dir {self.web_dir!r}: no index.html there (build it: make web)")
         if self.otlp_endpoint:
             from tavla.server import tracing  # only when asked for: it imports OpenTelemetry
 
@@ -204,6 +219,16 @@ def _text(text: str) -> str:
     return text.strip()
 
 
+def _origins(text: str) -> str:
+    origins = [o.strip().rstrip("/") for o in text.split(",") if o.strip()]
+    if not origins:
+        raise ValueError("is empty")
+    for origin in origins:
+        if origin != "*" and not re.fullmatch(r"https?://[^/\s]+", origin):
+            raise ValueError(f"{origin!r} is not an origin like https://play.example.com, or *")
+    return ",".join(origins)
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One setting: the :class:`Config` field, how to parse it, and its help line."""
@@ -256,6 +281,12 @@ OPTIONS: tuple[Option, ...] = (
            "referee game states: off (unsigned; client dice and time allowed), sign, or require "
            "(only states this service signed; keys in TAVLA_STATE_KEYS or --state-keys-file)", "MODE"),
     Option("state_keys_file", _text, "file of state keys, kid:base64key per line (the first signs)", "FILE"),
+    Option("http_port", _port,
+           "HTTP port for browsers and curl: Connect (JSON, binary) and gRPC-Web; unset = off, 0 = a free one"),
+    Option("cors_origins", _origins,
+           "origins allowed to call the HTTP port from a browser, comma-separated, or '*'; unset = none",
+           "ORIGINS"),
+    Option("web_dir", _text, "serve this directory's static files (the web board) at / on the HTTP port", "DIR"),
 )
 OPTIONS_BY_FIELD = {o.field: o for o in OPTIONS}
 # Older spellings of two flags, still accepted.

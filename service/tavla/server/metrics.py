@@ -44,6 +44,16 @@ HANDLING_SECONDS = Histogram(
 MSG_RECEIVED = Counter("grpc_server_msg_received_total", "RPC stream messages received on the server.", _LABELS)
 MSG_SENT = Counter("grpc_server_msg_sent_total", "gRPC stream messages sent on the server.", _LABELS)
 
+# Calls on the HTTP port (Connect, gRPC-Web): their own series, labelled by protocol, so the
+# grpc_server_* series stay exactly those of the gRPC port.
+_HTTP_LABELS = ("protocol", "grpc_service", "grpc_method", "grpc_code")
+HTTP_HANDLED = Counter("tavla_http_rpcs_handled_total",
+                       "RPCs completed on the HTTP port (Connect, gRPC-Web), by protocol and final code.",
+                       _HTTP_LABELS)
+HTTP_HANDLING_SECONDS = Histogram("tavla_http_rpc_handling_seconds",
+                                  "Latency (seconds) of RPCs on the HTTP port, by protocol and final code.",
+                                  _HTTP_LABELS)
+
 LEGAL_MOVES = Histogram("tavla_legal_moves", "Legal moves returned by one ListLegalMoves call.",
                         buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000))
 MOVE_GENERATION_SECONDS = Histogram(
@@ -88,6 +98,29 @@ class MetricsInterceptor(UnaryInterceptor):
                 HANDLING_SECONDS.labels(*labels, code).observe(time.perf_counter() - begin)
                 if code == "OK":
                     sent.inc()
+
+        return observed
+
+
+class HttpMetricsInterceptor(UnaryInterceptor):
+    """Counts and times every call on the HTTP port by its ``protocol`` (``connect``,
+    ``grpc-web``: the context's ``protocol`` attribute) and final code."""
+
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        service, method = split_method(full_method)
+
+        def observed(request: Any, context: grpc.ServicerContext) -> Any:
+            protocol = getattr(context, "protocol", "unknown")
+            begin = time.perf_counter()
+            raised = True
+            try:
+                response = behaviour(request, context)
+                raised = False
+                return response
+            finally:
+                code = GO_CODE_NAMES[final_code(context, raised=raised)]
+                HTTP_HANDLED.labels(protocol, service, method, code).inc()
+                HTTP_HANDLING_SECONDS.labels(protocol, service, method, code).observe(time.perf_counter() - begin)
 
         return observed
 

@@ -58,9 +58,17 @@ def supervise(config: Config, count: int) -> int:
     :raises OSError: the address cannot be bound.
     """
     reservation, port = _reserve(config.host, config.port)
+    http_reservation = None
+    http_port = config.http_port
+    if http_port is not None:  # the HTTP port is shared by the workers the same way
+        try:
+            http_reservation, http_port = _reserve(config.host, http_port)
+        except OSError:
+            reservation.close()
+            raise
     address = process.address(config.host, port)
     multiproc_dir = tempfile.mkdtemp(prefix="tavla-metrics-") if config.metrics_port else None
-    worker_config = dataclasses.replace(config, port=port, workers=1)
+    worker_config = dataclasses.replace(config, port=port, workers=1, http_port=http_port)
     stopping = threading.Event()
     received: list[str] = []
     process.on_stop_signals(stopping, received)
@@ -78,7 +86,7 @@ def supervise(config: Config, count: int) -> int:
                 log.error("metrics disabled: cannot listen", port=config.metrics_port, error=str(exc))
         log.info(f"tavla-engine listening on {address}", address=address, workers=count,
                  pids=[p.pid for p in procs.values()], tls=config.tls, mtls=config.tls_client_ca is not None,
-                 metrics_port=config.metrics_port if http else 0)
+                 metrics_port=config.metrics_port if http else 0, http_port=http_port)
         while not stopping.wait(timeout=_WAKE_SECONDS):
             for index, proc in list(procs.items()):
                 status = proc.poll()
@@ -109,6 +117,8 @@ def supervise(config: Config, count: int) -> int:
         if multiproc_dir is not None:
             shutil.rmtree(multiproc_dir, ignore_errors=True)
         reservation.close()
+        if http_reservation is not None:
+            http_reservation.close()
     log.info("tavla-engine stopped", exit_code=code)
     return code
 

@@ -1,0 +1,633 @@
+/**
+ * The transport-independent part of the tavla.v1.EngineService client: the typed helpers
+ * (EngineClient, a helper for every RPC: HELPERS), the default service config, retries, the
+ * locale of player messages and the rich error details. It imports nothing from Node.js, so it
+ * runs in browsers too: `index.ts` adds the Node gRPC transport, `web.ts` the browser transports
+ * (Connect, gRPC-Web).
+ *
+ * Enums: `enumName(SideSchema, Side.WHITE) === "SIDE_WHITE"`, `enumValue(...)` reads
+ * "white", "double", "mars"; `asJson(schema, message)` is the proto JSON form (enums as names).
+ * `engineError(err)` reads the rich error details (ErrorInfo reason, BadRequest fields, and the
+ * player's message in the client's locale).
+ */
+import {
+  create,
+  toJson,
+  type DescEnum,
+  type DescMessage,
+  type JsonValue,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
+import { BinaryReader } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError, createClient, type Client, type Interceptor, type Transport } from "@connectrpc/connect";
+
+import { ClockEventSchema, type ClockSettingsSchema, type ClockStateSchema } from "./gen/tavla/v1/clock_pb.js";
+import { RollOffThrowSchema, type DiceSeedSchema } from "./gen/tavla/v1/dice_pb.js";
+import {
+  EngineService,
+  type AdvanceClockResponse,
+  type AnswerResignationResponse,
+  type ApplyCubeActionResponse,
+  type ApplyMoveResponse,
+  type BearOffResponse,
+  type CommitDiceResponse,
+  type GetRulesetResponse,
+  type ListCubeActionsResponse,
+  type ListLegalStepsResponse,
+  type ListRulesetsResponse,
+  type NameRollResponse,
+  type RenderPositionResponse,
+  type ActResponse,
+  type ListActionsResponse,
+  type NewMatchResponse,
+  type OfferResignationResponse,
+  type RollDiceResponse,
+  type ScoreGameResponse,
+  type StartGameResponse,
+  type UpdateMatchResponse,
+} from "./gen/tavla/v1/engine_service_pb.js";
+import {
+  CubeActionSchema,
+  GameEndingSchema,
+  GameOutcomeSchema,
+  MatchStateSchema,
+  ResignationOfferSchema,
+  type GameOutcome,
+  type MatchState,
+  type ResignationOffer,
+} from "./gen/tavla/v1/match_pb.js";
+import {
+  CheckerMoveSchema,
+  MoveSchema,
+  PositionSchema,
+  ResultKindSchema,
+  RulesetSchema,
+  Side,
+  SideSchema,
+  type CheckerMove,
+  type Move,
+  type Position,
+  type Ruleset,
+} from "./gen/tavla/v1/types_pb.js";
+
+/** protobuf-es's `create(Schema, init)`, for building messages without importing @bufbuild/protobuf. */
+export { create, fromJson, toJson } from "@bufbuild/protobuf";
+
+// Every generated file of tavla.v1 (a test checks none is missing).
+export * from "./gen/tavla/v1/bearoff_pb.js";
+export * from "./gen/tavla/v1/clock_pb.js";
+export * from "./gen/tavla/v1/dice_pb.js";
+export * from "./gen/tavla/v1/engine_service_pb.js";
+export * from "./gen/tavla/v1/game_pb.js";
+export * from "./gen/tavla/v1/match_pb.js";
+import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
+import type { GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
+export * from "./gen/tavla/v1/render_pb.js";
+export * from "./gen/tavla/v1/types_pb.js";
+
+/** Where `make serve` listens. */
+export const DEFAULT_TARGET = "localhost:50051";
+
+/** The Position ID of the starting position (R2), for either side on roll. */
+export const START_POSITION_ID = "4HPwATDgc/ABMA";
+
+/**
+ * The default service config of every tavla client (clients/service_config.json; a test checks
+ * they agree). gRPC-js style channels read it directly; here it drives the transport's default
+ * timeout and {@link retryInterceptor}. Every RPC is stateless, so retrying is always safe.
+ */
+export const SERVICE_CONFIG = {
+  methodConfig: [
+    {
+      name: [{ service: "tavla.v1.EngineService" }],
+      timeout: "30s",
+      retryPolicy: {
+        maxAttempts: 5,
+        initialBackoff: "0.1s",
+        maxBackoff: "2s",
+        backoffMultiplier: 2,
+        retryableStatusCodes: ["UNAVAILABLE"],
+      },
+    },
+  ],
+} as const;
+
+/** A gRPC retry policy (gRFC A6), durations in milliseconds. */
+export interface RetryPolicy {
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+  backoffMultiplier: number;
+  retryableCodes: Code[];
+}
+
+const CODE_NAMES = [
+  "OK", "CANCELLED", "UNKNOWN", "INVALID_ARGUMENT", "DEADLINE_EXCEEDED", "NOT_FOUND",
+  "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED",
+  "OUT_OF_RANGE", "UNIMPLEMENTED", "INTERNAL", "UNAVAILABLE", "DATA_LOSS", "UNAUTHENTICATED",
+];
+
+/** The canonical gRPC name of a status code: `codeName(Code.InvalidArgument) === "INVALID_ARGUMENT"`. */
+export function codeName(code: Code): string {
+  return CODE_NAMES[code] ?? `CODE_${code}`;
+}
+
+function durationMs(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)s$/.exec(text);
+  if (!m) throw new Error(`not a duration: ${text}`);
+  return Math.round(parseFloat(m[1]) * 1000);
+}
+
+const method = SERVICE_CONFIG.methodConfig[0];
+
+/** The default timeout of every call, from {@link SERVICE_CONFIG}. */
+export const DEFAULT_TIMEOUT_MS = durationMs(method.timeout);
+
+/** The retry policy of {@link SERVICE_CONFIG}. */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: method.retryPolicy.maxAttempts,
+  initialBackoffMs: durationMs(method.retryPolicy.initialBackoff),
+  maxBackoffMs: durationMs(method.retryPolicy.maxBackoff),
+  backoffMultiplier: method.retryPolicy.backoffMultiplier,
+  retryableCodes: method.retryPolicy.retryableStatusCodes.map((name) => CODE_NAMES.indexOf(name) as Code),
+};
+
+/**
+ * Retries a unary call that fails with a retryable code, as gRPC's retry policy does: attempt n+1
+ * waits a random time up to min(initial x multiplier^(n-1), max). The call's deadline covers all
+ * attempts; a cancelled call is not retried.
+ */
+export function retryInterceptor(policy: RetryPolicy = DEFAULT_RETRY_POLICY): Interceptor {
+  return (next) => async (req) => {
+    if (req.stream) return next(req);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await next(req);
+      } catch (e) {
+        const err = ConnectError.from(e);
+        if (attempt >= policy.maxAttempts || !policy.retryableCodes.includes(err.code) || req.signal.aborted) {
+          throw e;
+        }
+        const cap = Math.min(policy.initialBackoffMs * policy.backoffMultiplier ** (attempt - 1), policy.maxBackoffMs);
+        await sleep(Math.random() * cap, req.signal);
+      }
+    }
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}
+
+/** Options shared by every transport of {@link EngineClient}. */
+export interface EngineOptions {
+  /** `false` for no retries; default {@link DEFAULT_RETRY_POLICY}. */
+  retry?: RetryPolicy | false;
+  /** The ruleset of every helper call: a preset name or a Ruleset; default the server's (international). */
+  ruleset?: string | Ruleset;
+  /** The language of the player messages of errors ("en", "tr"), sent as `x-tavla-locale`. */
+  locale?: string;
+}
+
+/** The interceptors {@link EngineOptions} ask for (locale, retries), then `extra`. */
+export function engineInterceptors(options: EngineOptions, extra: Interceptor[] = []): Interceptor[] {
+  return [
+    ...(options.locale ? [localeInterceptor(options.locale)] : []),
+    ...(options.retry === false ? [] : [retryInterceptor(options.retry ?? DEFAULT_RETRY_POLICY)]),
+    ...extra,
+  ];
+}
+
+/** The request metadata (HTTP/2 header) that picks the language of the player messages. */
+export const LOCALE_HEADER = "x-tavla-locale";
+
+/** Every RPC and its helper on {@link EngineClient}; a new RPC is one entry and one short method. */
+export const HELPERS = {
+  GetInitialPosition: "initialPosition",
+  ListLegalMoves: "legalMoves",
+  ApplyMove: "applyMove",
+  ScoreGame: "scoreGame",
+  BearOff: "bearOff",
+  ListLegalSteps: "legalSteps",
+  StartGame: "startGame",
+  CommitDice: "commitDice",
+  RollDice: "rollDice",
+  NameRoll: "nameRoll",
+  ListCubeActions: "cubeActions",
+  ApplyCubeAction: "applyCubeAction",
+  OfferResignation: "offerResignation",
+  AnswerResignation: "answerResignation",
+  UpdateMatch: "updateMatch",
+  AdvanceClock: "advanceClock",
+  GetRuleset: "getRuleset",
+  ListRulesets: "listRulesets",
+  RenderPosition: "renderPosition",
+  NewMatch: "newMatch",
+  ListActions: "listActions",
+  Act: "act",
+} as const;
+
+/**
+ * The proto name of an enum value: `enumName(SideSchema, Side.WHITE) === "SIDE_WHITE"`,
+ * `enumName(CubeActionSchema, r.actions[0]) === "CUBE_ACTION_DOUBLE"`; `"<n>"` for an unknown number.
+ */
+export function enumName(schema: DescEnum, value: number): string {
+  return schema.value[value]?.name ?? String(value);
+}
+
+// The Turkish names of the result kinds (tavla.core.names), read wherever a kind is.
+const KIND_ALIASES: Record<string, string> = { MARS: "GAMMON", KATMERLI_MARS: "BACKGAMMON" };
+
+/**
+ * The number of an enum value given as a number, its proto name, or its name without the enum's
+ * prefix in any case: `enumValue(SideSchema, "white") === Side.WHITE`,
+ * `enumValue(ResultKindSchema, "mars") === ResultKind.GAMMON`. Throws on an unknown name.
+ */
+export function enumValue(schema: DescEnum, value: number | string | undefined): number {
+  if (value === undefined) return 0;
+  if (typeof value === "number") return value;
+  let key = value.trim().toUpperCase().replace(/[ -]/g, "_").replace(/İ/g, "I");
+  key = KIND_ALIASES[key] ?? key;
+  const prefix = schema.sharedPrefix?.toUpperCase() ?? "";
+  const found = schema.values.find((v) => v.name === key || v.name === prefix + key);
+  if (!found) throw new Error(`${value} is not one of ${schema.values.map((v) => v.name).join(", ")}`);
+  return found.number;
+}
+
+/** The proto JSON form of a message: enums as names ("SIDE_WHITE"), camelCase field names. */
+export function asJson<Desc extends DescMessage>(schema: Desc, message: MessageShape<Desc>): JsonValue {
+  return toJson(schema, message);
+}
+
+/** A new match of `length` points (0: money play), or any MatchState field set. */
+export function matchState(length = 0, init: MessageInitShape<typeof MatchStateSchema> = {}): MatchState {
+  return create(MatchStateSchema, { length, ...init });
+}
+
+/** An enum value by number or name (see {@link enumValue}). */
+export type EnumLike = number | string;
+/** A position, or its Position ID. */
+export type PositionLike = Position | string;
+/** A message or a plain object of its fields. */
+type Init<Desc extends DescMessage> = MessageShape<Desc> | MessageInitShape<Desc>;
+/** A step: a CheckerMove, or [from, to] / [from, to, die]. */
+export type StepLike = CheckerMove | MessageInitShape<typeof CheckerMoveSchema> | [number, number] | [number, number, number];
+/** A resignation offer: the message, or [side, kind], e.g. ["black", "mars"]. */
+export type OfferLike = ResignationOffer | [EnumLike, EnumLike] | { side?: EnumLike; kind?: EnumLike };
+/** How a game ended: the message any answer gave, or its fields with enum names. */
+export type OutcomeLike = GameOutcome | { winner?: EnumLike; ending?: EnumLike; kind?: EnumLike; points?: number };
+/** Per-call options of the helpers. */
+export interface CallOptions {
+  /** Override the client's ruleset for this call. */
+  ruleset?: string | Ruleset;
+}
+
+/** A position given by its Position ID; on roll unset means white. */
+export function byId(positionId: string, onRoll: Side = Side.UNSPECIFIED): Position {
+  return create(PositionSchema, { positionId, onRoll });
+}
+
+/** A move given by its notation, e.g. "24/23 13/8". */
+export function notation(text: string): Move {
+  return create(MoveSchema, { notation: text });
+}
+
+/** A client of tavla.v1.EngineService: every RPC on `rpc`, and a typed helper for each (HELPERS). */
+export class EngineClient {
+  /** The generated Connect client: every RPC with its full request and response. */
+  readonly rpc: Client<typeof EngineService>;
+  /** The ruleset sent with every helper call. */
+  ruleset: Ruleset | undefined;
+
+  constructor(readonly transport: Transport, ruleset?: string | Ruleset) {
+    this.rpc = createClient(EngineService, transport);
+    this.ruleset = asRuleset(ruleset);
+  }
+
+  private rules(options?: CallOptions): Ruleset | undefined {
+    return options?.ruleset !== undefined ? asRuleset(options.ruleset) : this.ruleset;
+  }
+
+  /** The starting position with `onRoll` on roll (default white). */
+  async initialPosition(onRoll: EnumLike = Side.WHITE, options?: CallOptions): Promise<Position> {
+    const side = enumValue(SideSchema, onRoll);
+    const r = await this.rpc.getInitialPosition({ ruleset: this.rules(options), onRoll: side });
+    return r.position ?? byId(START_POSITION_ID, side);
+  }
+
+  /** Every legal move for the roll; never empty (one empty move when no die can be played). */
+  async legalMoves(position: PositionLike, dice: number[], options?: CallOptions): Promise<Move[]> {
+    const r = await this.rpc.listLegalMoves({ ruleset: this.rules(options), position: asPosition(position), dice });
+    return r.moves;
+  }
+
+  /** Play `move` (one of {@link legalMoves}, or its notation): the next position, and `outcome` when the game ends (its points with `match`'s cube). */
+  applyMove(
+    position: PositionLike,
+    dice: number[],
+    move: Move | string,
+    options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
+  ): Promise<ApplyMoveResponse> {
+    return this.rpc.applyMove({
+      ruleset: this.rules(options),
+      position: asPosition(position),
+      dice,
+      move: typeof move === "string" ? notation(move) : move,
+      match: options?.match,
+    });
+  }
+
+  /** `gameOver` and, when over, the `outcome` (and the older `result`). */
+  scoreGame(position: PositionLike, options?: CallOptions & { match?: Init<typeof MatchStateSchema> }): Promise<ScoreGameResponse> {
+    return this.rpc.scoreGame({ ruleset: this.rules(options), position: asPosition(position), match: options?.match });
+  }
+
+  /** Bear-off figures of both sides, race odds, and with dice the ranked moves. */
+  bearOff(position: PositionLike, dice: number[] = [], options?: CallOptions): Promise<BearOffResponse> {
+    return this.rpc.bearOff({ ruleset: this.rules(options), position: asPosition(position), dice });
+  }
+
+  /** The legal next steps after `steps` (drag-friendly), whether they make a complete `move`, and its `outcome` when it ends the game. */
+  legalSteps(
+    position: PositionLike,
+    dice: number[],
+    steps: StepLike[] = [],
+    options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
+  ): Promise<ListLegalStepsResponse> {
+    return this.rpc.listLegalSteps({
+      ruleset: this.rules(options),
+      position: asPosition(position),
+      dice,
+      steps: steps.map(asStep),
+      match: options?.match,
+    });
+  }
+
+  /** Who starts, the first dice (larger first) and every roll-off throw (R3). */
+  startGame(
+    options: CallOptions & {
+      match?: Init<typeof MatchStateSchema>;
+      rollOff?: ([number, number] | MessageInitShape<typeof RollOffThrowSchema>)[];
+      dice?: number[];
+      seed?: Init<typeof DiceSeedSchema>;
+    } = {},
+  ): Promise<StartGameResponse> {
+    return this.rpc.startGame({
+      ruleset: this.rules(options),
+      match: options.match,
+      rollOff: (options.rollOff ?? []).map((t) =>
+        create(RollOffThrowSchema, Array.isArray(t) ? { whiteDie: t[0], blackDie: t[1] } : t),
+      ),
+      dice: options.dice ?? [],
+      seed: options.seed,
+    });
+  }
+
+  /** A commitment and a token to roll verifiable dice with (docs/dice.md). */
+  commitDice(): Promise<CommitDiceResponse> {
+    return this.rpc.commitDice({});
+  }
+
+  /** Two dice, larger first, with their Turkish name; `gele` with a position, `proof` with a seed. */
+  rollDice(options: { seed?: Init<typeof DiceSeedSchema>; position?: PositionLike } = {}): Promise<RollDiceResponse> {
+    return this.rpc.rollDice({
+      seed: options.seed,
+      position: options.position === undefined ? undefined : asPosition(options.position),
+    });
+  }
+
+  /** The Turkish name of a roll (R26). */
+  nameRoll(dice: number[]): Promise<NameRollResponse> {
+    return this.rpc.nameRoll({ dice });
+  }
+
+  /** The cube actions `side` may take now, and why it may not double (R19-R21). */
+  cubeActions(match: Init<typeof MatchStateSchema>, side: EnumLike, options?: CallOptions): Promise<ListCubeActionsResponse> {
+    return this.rpc.listCubeActions({ ruleset: this.rules(options), match, side: enumValue(SideSchema, side) });
+  }
+
+  /** The match after `action` ("double", "take", "drop", "beaver"); a drop ends the game with `outcome`. */
+  applyCubeAction(
+    match: Init<typeof MatchStateSchema>,
+    side: EnumLike,
+    action: EnumLike,
+    options?: CallOptions,
+  ): Promise<ApplyCubeActionResponse> {
+    return this.rpc.applyCubeAction({
+      ruleset: this.rules(options),
+      match,
+      side: enumValue(SideSchema, side),
+      action: enumValue(CubeActionSchema, action),
+    });
+  }
+
+  /** What `offer` (e.g. ["black", "mars"]) pays if accepted. */
+  offerResignation(match: Init<typeof MatchStateSchema>, offer: OfferLike, options?: CallOptions): Promise<OfferResignationResponse> {
+    return this.rpc.offerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer) });
+  }
+
+  /** Accept (the game ends with `outcome`) or reject `offer`. */
+  answerResignation(
+    match: Init<typeof MatchStateSchema>,
+    offer: OfferLike,
+    accept: boolean,
+    options?: CallOptions,
+  ): Promise<AnswerResignationResponse> {
+    return this.rpc.answerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer), accept });
+  }
+
+  /** The match after a game ended with `outcome` (any answer's `outcome`, unchanged). */
+  updateMatch(match: Init<typeof MatchStateSchema>, outcome: OutcomeLike, options?: CallOptions): Promise<UpdateMatchResponse> {
+    return this.rpc.updateMatch({ ruleset: this.rules(options), match, outcome: asOutcome(outcome) });
+  }
+
+  /** The clock after `side` used `elapsedMs` on `event` (default a move), or a forfeit (R23-R25). */
+  advanceClock(
+    side: EnumLike,
+    elapsedMs = 0,
+    options: {
+      settings?: Init<typeof ClockSettingsSchema>;
+      state?: Init<typeof ClockStateSchema>;
+      event?: EnumLike;
+    } = {},
+  ): Promise<AdvanceClockResponse> {
+    return this.rpc.advanceClock({
+      settings: options.settings,
+      state: options.state,
+      side: enumValue(SideSchema, side),
+      event: enumValue(ClockEventSchema, options.event),
+      elapsedMs,
+    });
+  }
+
+  /** The ruleset (default the client's) with every option resolved. */
+  getRuleset(ruleset?: string | Ruleset): Promise<GetRulesetResponse> {
+    return this.rpc.getRuleset({ ruleset: ruleset === undefined ? this.ruleset : asRuleset(ruleset) });
+  }
+
+  /** The named presets with their options. */
+  listRulesets(): Promise<ListRulesetsResponse> {
+    return this.rpc.listRulesets({});
+  }
+
+  /** The referee API (docs/game-state.md): the first signed state of a match (`length` 0: money play). */
+  newMatch(
+    length = 0,
+    options?: CallOptions & { clock?: Init<typeof ClockSettingsSchema>; matchId?: string },
+  ): Promise<NewMatchResponse> {
+    return this.rpc.newMatch({ ruleset: this.rules(options), length, clock: options?.clock, matchId: options?.matchId ?? "" });
+  }
+
+  /** The legal actions of the side to act (`actions`) and the decoded state (`game`). */
+  listActions(state: SignedGameState): Promise<ListActionsResponse> {
+    return this.rpc.listActions({ state });
+  }
+
+  /** The next signed state after `action` (one of {@link listActions}), and what happened; `dice` and `nowMs` only in state mode off. */
+  act(state: SignedGameState, action: GameAction, options?: { dice?: number[]; nowMs?: bigint }): Promise<ActResponse> {
+    return this.rpc.act({ state, action, dice: options?.dice ?? [], nowMs: options?.nowMs });
+  }
+
+  /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */
+  renderPosition(
+    position: PositionLike,
+    options?: CallOptions & { dice?: number[]; match?: Init<typeof MatchStateSchema>; render?: Init<typeof RenderOptionsSchema> },
+  ): Promise<RenderPositionResponse> {
+    return this.rpc.renderPosition({
+      ruleset: this.rules(options),
+      position: asPosition(position),
+      dice: options?.dice ?? [],
+      match: options?.match,
+      options: options?.render,
+    });
+  }
+}
+
+function asRuleset(ruleset: string | Ruleset | undefined): Ruleset | undefined {
+  return typeof ruleset === "string" ? create(RulesetSchema, { preset: ruleset }) : ruleset;
+}
+
+function asPosition(position: PositionLike): Position {
+  return typeof position === "string" ? byId(position) : position;
+}
+
+function asStep(step: StepLike): CheckerMove {
+  if (Array.isArray(step)) return create(CheckerMoveSchema, { fromPoint: step[0], toPoint: step[1], die: step[2] ?? 0 });
+  return create(CheckerMoveSchema, step as MessageInitShape<typeof CheckerMoveSchema>);
+}
+
+function asOffer(offer: OfferLike): ResignationOffer {
+  const [side, kind] = Array.isArray(offer) ? offer : [offer.side, offer.kind];
+  return create(ResignationOfferSchema, { side: enumValue(SideSchema, side), kind: enumValue(ResultKindSchema, kind) });
+}
+
+function asOutcome(outcome: OutcomeLike): GameOutcome {
+  return create(GameOutcomeSchema, {
+    winner: enumValue(SideSchema, outcome.winner),
+    ending: enumValue(GameEndingSchema, outcome.ending ?? "borne_off"),
+    kind: enumValue(ResultKindSchema, outcome.kind),
+    points: outcome.points ?? 0,
+  });
+}
+
+/** Sends `locale` as the {@link LOCALE_HEADER} of every call (the language of player messages). */
+export function localeInterceptor(locale: string): Interceptor {
+  return (next) => (req) => {
+    req.header.set(LOCALE_HEADER, locale);
+    return next(req);
+  };
+}
+
+/** A failed call with the rich details the engine sends (AIP-193). */
+export interface EngineError {
+  /** The canonical status code name: "INVALID_ARGUMENT", "UNAVAILABLE", ... */
+  code: string;
+  /** The status message. */
+  message: string;
+  /** ErrorInfo.reason: the rule an illegal move breaks (MUST_USE_BOTH_DICE, GAME_OVER, ...), else "". */
+  reason: string;
+  /** ErrorInfo.domain ("tavla.v1"), else "". */
+  domain: string;
+  /** ErrorInfo.metadata: "move", "dice", "winner". */
+  metadata: Record<string, string>;
+  /** The request fields named by BadRequest field violations, e.g. ["dice"]. */
+  fields: string[];
+  /** google.rpc.LocalizedMessage: the error worded for players, in `locale`, else "". */
+  localized: string;
+  /** The locale of `localized` ("en", "tr"), else "". */
+  locale: string;
+}
+
+/** Read the status and details of an error thrown by a call. */
+export function engineError(e: unknown): EngineError {
+  const err = ConnectError.from(e);
+  const out: EngineError = {
+    code: codeName(err.code),
+    message: err.rawMessage,
+    reason: "",
+    domain: "",
+    metadata: {},
+    fields: [],
+    localized: "",
+    locale: "",
+  };
+  for (const detail of err.details) {
+    if (!("type" in detail) || !(detail.value instanceof Uint8Array)) continue;
+    if (detail.type === "google.rpc.ErrorInfo") {
+      readFields(detail.value, (no, r) => {
+        if (no === 1) out.reason = r.string();
+        else if (no === 2) out.domain = r.string();
+        else if (no === 3) {
+          let key = "";
+          let value = "";
+          readFields(r.bytes(), (n, e) => {
+            if (n === 1) key = e.string();
+            else if (n === 2) value = e.string();
+            else return false;
+            return true;
+          });
+          out.metadata[key] = value;
+        } else return false;
+        return true;
+      });
+    } else if (detail.type === "google.rpc.LocalizedMessage") {
+      readFields(detail.value, (no, r) => {
+        if (no === 1) out.locale = r.string();
+        else if (no === 2) out.localized = r.string();
+        else return false;
+        return true;
+      });
+    } else if (detail.type === "google.rpc.BadRequest") {
+      readFields(detail.value, (no, r) => {
+        if (no !== 1) return false;
+        readFields(r.bytes(), (n, v) => {
+          if (n !== 1) return false;
+          out.fields.push(v.string());
+          return true;
+        });
+        return true;
+      });
+    }
+  }
+  return out;
+}
+
+// Walks a message's fields; `read` consumes the field it knows and returns false for the others,
+// which are skipped. google.rpc.ErrorInfo and BadRequest are decoded by hand so that the package
+// needs no generated googleapis code.
+function readFields(bytes: Uint8Array, read: (fieldNo: number, reader: BinaryReader) => boolean): void {
+  const reader = new BinaryReader(bytes);
+  while (reader.pos < reader.len) {
+    const [fieldNo, wireType] = reader.tag();
+    if (!read(fieldNo, reader)) reader.skip(wireType);
+  }
+}

@@ -1,0 +1,59 @@
+// The conformance scenarios of clients/conformance, run through a client (conformance.test.ts: the
+// Node gRPC transport; web.test.ts: the browser transports against the HTTP port).
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, test } from "node:test";
+
+import { fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
+
+import { EngineService, engineError, type EngineClient } from "../src/engine.js";
+import { repoRoot } from "./live-server.js";
+import { match } from "./match.js";
+
+export interface Scenario {
+  name: string;
+  rpc: string;
+  request: JsonValue;
+  response?: JsonValue;
+  error?: { code: string; reason?: string; domain?: string; metadata?: Record<string, string>; field?: string };
+}
+
+const dir = join(repoRoot, "clients", "conformance", "scenarios");
+export const scenarios: Scenario[] = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), "utf8")) as { scenarios: Scenario[] }).scenarios);
+
+/** One test per scenario, calling the RPC through `client()`. */
+export function runScenarios(title: string, client: () => EngineClient): void {
+  describe(title, () => {
+    test("scenarios were found", () => assert.ok(scenarios.length > 0));
+    for (const sc of scenarios) {
+      test(sc.name, async () => {
+        const method = EngineService.methods.find((m) => m.name === sc.rpc);
+        assert.ok(method, `no RPC ${sc.rpc} in EngineService`);
+        const request = fromJson(method.input, sc.request);
+        // the RPC is called by name through the client's generated method
+        const call = (client().rpc as unknown as Record<string, (r: unknown) => Promise<never>>)[method.localName];
+        let response;
+        try {
+          response = await call(request);
+        } catch (e) {
+          assert.ok(sc.error, `expected OK, got ${e}`);
+          const err = engineError(e);
+          const want = sc.error;
+          assert.equal(err.code, want.code, err.message);
+          if (want.reason !== undefined) assert.equal(err.reason, want.reason, err.message);
+          if (want.domain !== undefined) assert.equal(err.domain, want.domain);
+          for (const [k, v] of Object.entries(want.metadata ?? {})) assert.equal(err.metadata[k], v, `metadata.${k}`);
+          if (want.field !== undefined) assert.ok(err.fields.includes(want.field), `field ${want.field} not in ${err.fields} (${err.message})`);
+          return;
+        }
+        assert.ok(!sc.error, `expected ${JSON.stringify(sc.error)}, got OK`);
+        const actual = toJson(method.output, response, { useProtoFieldName: true });
+        assert.deepEqual(match(sc.response!, actual), []);
+      });
+    }
+  });
+}

@@ -1,0 +1,234 @@
+// The page: setup form, board, side panel. It reads the driver's state and turns clicks into
+// driver calls; the bot (a random legal move) plays black when chosen.
+//
+// The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
+// `?engine=https://engine.example.com` (that server must list this page's origin in
+// --cors-origins). `?delay=ms` sets the bot's pause between actions (default 350).
+import { ClockPreset, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
+
+import { Board, spotOf, type Highlights } from "./board.js";
+import { GameDriver, describeError, other, sideName, type Preset } from "./driver.js";
+
+const params = new URLSearchParams(location.search);
+const engine = createWebEngineClient(params.get("engine") ?? location.origin, {
+  protocol: params.get("protocol") === "grpc-web" ? "grpc-web" : "connect",
+});
+const botDelay = Number(params.get("delay") ?? 350);
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const board = new Board($("board-area"));
+const driver = new GameDriver(engine);
+let started = false;
+let botPlays = true; // black is the bot
+let selected: string | undefined;
+let busy = false;
+
+const CLOCKS: Record<string, ClockPreset> = {
+  reserve: ClockPreset.RESERVE, extensions: ClockPreset.EXTENSIONS, none: ClockPreset.UNSPECIFIED,
+};
+
+/** The side whose decision the game waits for. */
+function actor(): Side {
+  const s = driver.state;
+  if (s.phase === "double-offered") return other(driver.side());
+  if (s.phase === "resign-offered") return other(s.resignation!.side);
+  return driver.side();
+}
+
+const isBot = (side: Side) => botPlays && side === Side.BLACK;
+
+/** Run one user action: guard against double clicks, show errors, redraw, then let the bot play. */
+async function act(action: () => Promise<void>): Promise<void> {
+  if (busy) return;
+  busy = true;
+  document.body.dataset.busy = "1";
+  $("error").hidden = true;
+  try {
+    await action();
+    render();
+    await botTurns();
+  } catch (e) {
+    $("error").textContent = describeError(e);
+    $("error").hidden = false;
+  } finally {
+    busy = false;
+    document.body.dataset.busy = "0";
+    render();
+  }
+}
+
+async function botTurns(): Promise<void> {
+  for (;;) {
+    const s = driver.state;
+    if (!started || s.phase === "game-over" || s.phase === "match-over" || !isBot(actor())) return;
+    await pause();
+    if (s.phase === "double-offered") await driver.answerDouble(true); // the bot always takes
+    else if (s.phase === "resign-offered") await driver.answerResignation(true);
+    else if (s.phase === "to-roll") await driver.roll();
+    else if (s.phase === "moving") await driver.playRandomMove();
+    render();
+  }
+}
+
+const pause = () => new Promise((r) => setTimeout(r, botDelay));
+
+function onSpot(spot: string): void {
+  const s = driver.state;
+  if (!started || busy || s.phase !== "moving" || isBot(driver.side())) return;
+  const mover = driver.side();
+  const hl = highlights();
+  if (selected && hl.targets.has(spot)) {
+    const from = pointOf(selected, mover);
+    const to = pointOf(spot, mover);
+    selected = undefined;
+    void act(() => driver.step(from, to));
+    return;
+  }
+  selected = hl.movable.has(spot) && selected !== spot ? spot : undefined;
+  render();
+}
+
+/** A spot's point in `mover`'s numbering (25 = bar, 0 = off). */
+function pointOf(spot: string, mover: Side): number {
+  if (spot.startsWith("bar-")) return 25;
+  if (spot.startsWith("off-")) return 0;
+  const q = Number(spot);
+  return mover === Side.WHITE ? q : 25 - q;
+}
+
+function highlights(): Highlights {
+  const s = driver.state;
+  const hl: Highlights = { movable: new Set(), targets: new Set(), selected };
+  if (!started || s.phase !== "moving" || isBot(driver.side())) return hl;
+  const mover = driver.side();
+  for (const st of s.nextSteps) {
+    const from = spotOf(mover, st.fromPoint);
+    hl.movable.add(from);
+    if (from === selected) hl.targets.add(spotOf(mover, st.toPoint));
+  }
+  return hl;
+}
+
+function clockText(side: Side): string {
+  const s = driver.state;
+  const c = side === Side.WHITE ? s.clock?.white : s.clock?.black;
+  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c) return `${sideName(side)}: no clock`;
+  if (s.clockPreset === ClockPreset.RESERVE) {
+    const secs = Math.round(c.reserveMs / 1000);
+    return `${sideName(side)} ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")} left`;
+  }
+  return `${sideName(side)} ${c.extensionsLeft} extensions`;
+}
+
+function render(): void {
+  if (!started) {
+    board.render(undefined, { movable: new Set(), targets: new Set() }, { values: [], left: [] }, undefined);
+    for (const b of document.querySelectorAll<HTMLButtonElement>("#actions button")) b.hidden = true;
+    $("status").textContent = "Choose the rules and a match length, then New match.";
+    return;
+  }
+  const s = driver.state;
+  const m = s.match;
+  const cube = m.cube ?? { value: 1, owner: Side.UNSPECIFIED, offeredBy: Side.UNSPECIFIED };
+  document.body.dataset.phase = s.phase;
+  document.body.dataset.side = sideName(actor()).toLowerCase();
+  // for tests and debugging: what the engine is asked about this turn
+  document.body.dataset.positionId = s.turnStart.positionId;
+  document.body.dataset.onRoll = sideName(s.turnStart.onRoll).toLowerCase();
+  document.body.dataset.dice = s.dice.join(",");
+  document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
+  // labels in the player's numbering: white's against the bot, the mover's between two players
+  board.render(s.position, highlights(), { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
+    s.preset === "turkish" ? undefined : { value: Math.max(cube.value, 1), owner: cube.owner },
+    botPlays ? Side.WHITE : s.position.onRoll);
+  $("score").innerHTML = `White ${m.whiteScore} – Black ${m.blackScore}<small>${s.preset === "turkish" ? "Turkish tavla" : "International"}, match to ${m.length}${m.crawford ? " · Crawford game" : ""}${m.postCrawford ? " · post-Crawford" : ""}</small>`;
+  const you = (side: Side) => (botPlays ? (side === Side.WHITE ? " (you)" : " (bot)") : "");
+  const turn: Record<string, string> = {
+    "to-roll": `${sideName(actor())}${you(actor())} to roll`,
+    moving: `${sideName(actor())}${you(actor())} to move`,
+    "double-offered": `${sideName(actor())}${you(actor())}: take or drop?`,
+    "resign-offered": `${sideName(actor())}${you(actor())}: accept the resignation?`,
+    "game-over": "Game over",
+    "match-over": "Match over",
+  };
+  $("turn").textContent = turn[s.phase];
+  $("dice").textContent = s.phase === "moving" ? `Dice ${s.dice.join("-")}` : "";
+  $("dice-name").textContent = s.phase === "moving" && s.diceName ? `“${s.diceName.turkish}”` : "";
+  $("gele").textContent = s.phase === "moving" && s.gele ? "gele!" : "";
+  const wb = s.position.board?.white;
+  const bb = s.position.board?.black;
+  $("pips-white").textContent = `White pips ${wb?.pipCount ?? "-"}`;
+  $("pips-black").textContent = `Black pips ${bb?.pipCount ?? "-"}`;
+  $("cube-line").textContent = s.preset === "turkish"
+    ? "No cube (Turkish rules)"
+    : `Cube ${Math.max(cube.value, 1)}${cube.owner ? `, ${sideName(cube.owner)}'s` : ", centred"}${cube.offeredBy ? ` — ${sideName(cube.offeredBy)} doubles to ${Math.max(cube.value, 1) * 2}` : ""}`;
+  $("clock-white").textContent = clockText(Side.WHITE);
+  $("clock-black").textContent = clockText(Side.BLACK);
+
+  const human = !isBot(actor());
+  const show = (id: string, visible: boolean, enabled = true) => {
+    const b = $<HTMLButtonElement>(id);
+    b.hidden = !visible;
+    b.disabled = !enabled || busy;
+  };
+  const playing = s.phase === "to-roll" || s.phase === "moving";
+  show("roll", s.phase === "to-roll" && human);
+  show("double", s.phase === "to-roll" && human && s.preset === "international", s.canDouble);
+  show("take", s.phase === "double-offered" && human);
+  show("drop", s.phase === "double-offered" && human);
+  show("undo", s.phase === "moving" && human, s.steps.length > 0);
+  show("confirm", s.phase === "moving" && human, s.complete);
+  $("confirm").textContent = s.complete && s.steps.length === 0 ? "Pass (no move)" : "Confirm move";
+  show("resign", playing && human);
+  show("accept-resign", s.phase === "resign-offered" && human);
+  show("reject-resign", s.phase === "resign-offered" && human);
+  show("next-game", s.phase === "game-over");
+
+  $("actions").hidden = false;
+  const status = $("status");
+  status.classList.toggle("over", s.phase === "game-over" || s.phase === "match-over");
+  if (s.outcome && (s.phase === "game-over" || s.phase === "match-over")) {
+    const kind = s.outcome.kind === ResultKind.GAMMON ? (s.preset === "turkish" ? " (mars)" : " (gammon)")
+      : s.outcome.kind === ResultKind.BACKGAMMON ? (s.preset === "turkish" ? " (katmerli mars)" : " (backgammon)") : "";
+    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}` +
+      (s.phase === "match-over" ? ` — ${sideName(s.matchWinner)} wins the match ${m.whiteScore}-${m.blackScore}` : "");
+    $("actions").hidden = s.phase === "match-over";
+  } else if (s.phase === "moving") {
+    status.textContent = s.gele ? "Gele: no die enters from the bar." : s.complete
+      ? (s.steps.length ? "Move complete: confirm it or undo a step." : "No legal move: pass.")
+      : selected ? "Pick a highlighted destination." : "Pick a checker to move.";
+  } else if (s.phase === "resign-offered") {
+    status.textContent = `${sideName(s.resignation!.side)} offers to resign for ${s.resignation!.points} point(s).`;
+  } else {
+    status.textContent = "";
+  }
+  status.hidden = !status.textContent;
+  const log = $("log");
+  log.replaceChildren(...s.log.slice(-40).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  log.scrollTop = log.scrollHeight;
+}
+
+board.onClick = onSpot;
+$("setup").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const preset = $<HTMLSelectElement>("preset").value as Preset;
+  const length = Number($<HTMLSelectElement>("length").value);
+  botPlays = $<HTMLSelectElement>("opponent").value === "bot";
+  selected = undefined;
+  void act(async () => {
+    await driver.newMatch(preset, length, CLOCKS[$<HTMLSelectElement>("clock").value]);
+    started = true;
+  });
+});
+$("roll").onclick = () => void act(() => driver.roll());
+$("double").onclick = () => void act(() => driver.double());
+$("take").onclick = () => void act(() => driver.answerDouble(true));
+$("drop").onclick = () => void act(() => driver.answerDouble(false));
+$("undo").onclick = () => { selected = undefined; void act(() => driver.undo()); };
+$("confirm").onclick = () => { selected = undefined; void act(() => driver.confirm()); };
+$("resign").onclick = () => void act(() => driver.offerResignation(actor(), ResultKind.SINGLE));
+$("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
+$("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
+$("next-game").onclick = () => void act(() => driver.startGame());
+document.body.dataset.busy = "0";
+render();

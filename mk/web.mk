@@ -1,0 +1,50 @@
+# The reference web board (clients/web) and its test in a real browser (docs/web.md).
+#
+#   make web         build the page into clients/web/dist (npm ci from the lock files, tsc, esbuild)
+#   make serve-web   build it and serve it with the engine: open http://localhost:8080 and play
+#   make test-web    headless Chromium (Debian's, driven by Playwright) plays whole games through
+#                    the page against a live server; screenshots in $(WEB_ARTIFACTS)
+#
+# Chromium comes from apt (installed when missing, nothing else upgraded); Playwright is the
+# `web-test` extra of pyproject.toml and never downloads a browser of its own.
+
+WEB_ARTIFACTS ?= .ci/artifacts/web
+TS_MODULES ?= clients/typescript/node_modules/.package-lock.json
+CHROMIUM ?= /usr/bin/chromium
+WEB_DIR := clients/web
+WEB_DIST := $(WEB_DIR)/dist/index.html
+WEB_MODULES := $(WEB_DIR)/node_modules/.package-lock.json
+WEB_SOURCES := $(shell find $(WEB_DIR)/src $(WEB_DIR)/static clients/typescript/src -type f -not -path '*/gen/*' 2>/dev/null)
+
+TEST_TARGETS += test-web
+.PHONY: web serve-web test-web chromium
+
+# TS_MODULES (clients/typescript's npm ci) is mk/clients.mk's, included before this file.
+$(WEB_MODULES): $(WEB_DIR)/package-lock.json $(TS_MODULES)
+	cd $(WEB_DIR) && npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+# The page imports @tavla-engine/client/web, so the TypeScript client is built first (from proto/).
+$(WEB_DIST): $(WEB_MODULES) $(WEB_SOURCES) $(WEB_DIR)/package.json $(WEB_DIR)/tsconfig.json $(wildcard proto/tavla/v1/*.proto)
+	cd clients/typescript && npm run build
+	cd $(WEB_DIR) && npm run build
+
+web: $(WEB_DIST)
+
+serve-web: .venv/.installed $(WEB_DIST)
+	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --web-dir $(WEB_DIR)/dist
+
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then "$(CHROMIUM)" --version 2>/dev/null | tail -n 1; else \
+		apt-get install -y --no-install-recommends --no-upgrade chromium || \
+		{ apt-get update && apt-get install -y --no-install-recommends --no-upgrade chromium; }; fi
+
+.venv-test/.web-test: .venv-test/.installed pyproject.toml
+	.venv-test/bin/pip install --quiet -e '.[web-test]'
+	touch $@
+
+test-web: chromium .venv-test/.web-test $(WEB_DIST)
+	rm -rf $(WEB_ARTIFACTS)
+	WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q clients/web/test
+	@echo "screenshots: $$(ls $(WEB_ARTIFACTS) | tr '\n' ' ')"

@@ -1,0 +1,387 @@
+"""The HTTP port: ``tavla.v1.EngineService`` over Connect and gRPC-Web, for browsers and curl.
+
+An ASGI application (served by Hypercorn, :mod:`~tavla.server.http_server`) in front of the very
+servicer the gRPC port uses, called through the same interceptors: the access log (with
+``protocol``), metrics (``tavla_http_*``, labelled ``protocol``), the limits (one concurrency
+budget shared with gRPC) and the error mapping, so every answer, error detail and limit is the
+one gRPC gives. A :class:`HttpContext` plays the part of ``grpc.ServicerContext``.
+
+Routes:
+
+* ``POST /tavla.v1.EngineService/<Method>`` and ``POST /grpc.health.v1.Health/Check``:
+  Connect unary (``application/json`` or ``application/proto``; deadline ``connect-timeout-ms``)
+  or gRPC-Web (``application/grpc-web[-text][+proto]``; deadline ``grpc-timeout``).
+* ``GET /healthz`` (the server) and ``GET /readyz`` (the engine service; 503 while draining).
+* ``GET`` anything else: the static files of ``web_dir`` when set (``/`` is ``index.html``).
+* ``OPTIONS``: CORS preflight. Cross-origin calls are allowed only from the configured origins;
+  same-origin pages (the served board) need none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import grpc
+import structlog
+from google.protobuf import message as pb_message
+from google.protobuf import message_factory
+from google.rpc import status_pb2
+from grpc_health.v1 import health, health_pb2
+
+from tavla.server import http_protocols as wire
+from tavla.server.access_log import AccessLogInterceptor
+from tavla.server.calls import Behaviour, UnaryInterceptor
+from tavla.server.errors import ErrorInterceptor
+from tavla.server.limits import LimitsInterceptor
+from tavla.server.metrics import HttpMetricsInterceptor
+from tavla.v1 import engine_service_pb2
+
+log = structlog.get_logger("tavla.server.http")
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+# Request headers a browser may send cross-origin, and response headers it may read.
+ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-ms", "grpc-timeout",
+                   "x-grpc-web", "x-user-agent", "x-request-id")
+EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
+PREFLIGHT_MAX_AGE = "7200"
+_HEALTH_METHOD = "/grpc.health.v1.Health/Check"
+
+
+class Aborted(Exception):
+    """Raised by :meth:`HttpContext.abort`, as gRPC's ``abort`` raises, to end the handler."""
+
+
+class HttpContext:
+    """The part of ``grpc.ServicerContext`` the servicer and the interceptors use, for one HTTP call.
+
+    :param protocol: ``"connect"`` or ``"grpc-web"`` (logs and metrics read it).
+    :param timeout: the client's deadline in seconds, or ``None``.
+    """
+
+    def __init__(self, protocol: str, headers: dict[str, str], peer: str, timeout: float | None) -> None:
+        self.protocol = protocol
+        self._headers = headers
+        self._peer = peer
+        self._deadline = None if timeout is None else time.monotonic() + timeout
+        self._code: grpc.StatusCode | None = None
+        self._details = ""
+        self._trailing: tuple[tuple[str, str | bytes], ...] = ()
+        self.response_headers: list[tuple[str, str]] = []
+        self.gone = False  # the answer was already sent (deadline passed): nobody reads the result
+
+    # metadata
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self._headers.items())
+
+    def send_initial_metadata(self, metadata: Iterable[tuple[str, str]]) -> None:
+        self.response_headers.extend((k, v) for k, v in metadata if isinstance(v, str))
+
+    def set_trailing_metadata(self, metadata: Sequence[tuple[str, str | bytes]]) -> None:
+        self._trailing = tuple(metadata)
+
+    def trailing_metadata(self) -> tuple[tuple[str, str | bytes], ...]:
+        return self._trailing
+
+    def peer(self) -> str:
+        return self._peer
+
+    # time
+    def time_remaining(self) -> float | None:
+        return None if self._deadline is None else self._deadline - time.monotonic()
+
+    def is_active(self) -> bool:
+        left = self.time_remaining()
+        return not self.gone and (left is None or left > 0)
+
+    # status
+    def abort(self, code: grpc.StatusCode, details: str) -> None:
+        self._code, self._details = code, details
+        raise Aborted(details)
+
+    def abort_with_status(self, status: grpc.Status) -> None:
+        self._trailing = tuple(status.trailing_metadata or ())
+        self.abort(status.code, status.details)
+
+    def set_code(self, code: grpc.StatusCode) -> None:
+        self._code = code
+
+    def set_details(self, details: str) -> None:
+        self._details = details
+
+    def code(self) -> grpc.StatusCode | None:
+        return self._code
+
+    def details(self) -> str:
+        return self._details
+
+    def add_callback(self, callback: Callable[[], None]) -> bool:
+        return False
+
+    def status_details(self) -> status_pb2.Status | None:
+        """The ``google.rpc.Status`` set by ``abort_with_status`` (with ErrorInfo/BadRequest)."""
+        for key, value in self._trailing:
+            if key == wire.STATUS_DETAILS_KEY and isinstance(value, bytes):
+                return status_pb2.Status.FromString(value)
+        return None
+
+
+class Method:
+    """One callable RPC: its request and response types and the wrapped behaviour."""
+
+    def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
+                 interceptors: Sequence[UnaryInterceptor]) -> None:
+        self.full_name = full_name
+        self.request_type = request_type
+        errors = ErrorInterceptor()
+        self.parse = errors.deserializer(request_type.FromString)
+        for interceptor in reversed([*interceptors, errors]):
+            behaviour = interceptor.wrap(behaviour, full_name) or behaviour
+        self.behaviour = behaviour
+
+
+def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
+                   interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
+    """``"/tavla.v1.EngineService/<Method>"`` -> :class:`Method` for every RPC, and health Check."""
+    service = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
+    methods = {}
+    for method in service.methods:
+        name = f"/{service.full_name}/{method.name}"
+        methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
+                               getattr(servicer, method.name), interceptors)
+    methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
+                                     interceptors)
+    return methods
+
+
+def parse_origins(text: str | None) -> frozenset[str]:
+    """The allowed CORS origins of ``--cors-origins`` (``*`` = any)."""
+    return frozenset(o.strip().rstrip("/") for o in (text or "").split(",") if o.strip())
+
+
+class HttpApp:
+    """The ASGI application of the HTTP port.
+
+    :param methods: from :func:`engine_methods`.
+    :param executor: runs the (blocking, CPU-bound) servicer calls off the event loop.
+    :param cors_origins: from :func:`parse_origins`.
+    :param web_dir: static files served at ``/``, or ``None``.
+    """
+
+    def __init__(self, methods: dict[str, Method], executor: Executor, health_servicer: health.HealthServicer,
+                 *, max_message_bytes: int, cors_origins: frozenset[str] = frozenset(),
+                 web_dir: str | None = None) -> None:
+        self.methods = methods
+        self.executor = executor
+        self.health = health_servicer
+        self.max_message_bytes = max_message_bytes
+        self.cors_origins = cors_origins
+        self.web_dir = Path(web_dir).resolve() if web_dir else None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        cors = self._cors_headers(headers.get("origin"))
+        method, path = scope["method"], scope["path"]
+        if method == "OPTIONS":
+            await _respond(send, 204, cors + self._preflight_headers(headers) if cors else [], b"")
+        elif method == "POST":
+            answer, extra = await self._call(path, headers, receive, _peer(scope))
+            await _respond(send, answer.status, answer.headers + extra + cors, answer.body)
+        elif method in ("GET", "HEAD"):
+            status, hdrs, body = self._get(path)
+            await _respond(send, status, hdrs + cors, b"" if method == "HEAD" else body)
+        else:
+            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")], b"")
+
+    # --- CORS ---
+
+    def _cors_headers(self, origin: str | None) -> list[tuple[str, str]]:
+        if origin is None or not self.cors_origins:
+            return []
+        if "*" in self.cors_origins:
+            allowed = "*"
+        elif origin.rstrip("/") in self.cors_origins:
+            allowed = origin
+        else:
+            return []
+        return [("access-control-allow-origin", allowed), ("vary", "Origin"),
+                ("access-control-expose-headers", ", ".join(EXPOSED_HEADERS))]
+
+    def _preflight_headers(self, headers: dict[str, str]) -> list[tuple[str, str]]:
+        asked = [h.strip().lower() for h in headers.get("access-control-request-headers", "").split(",") if h.strip()]
+        return [("access-control-allow-methods", "POST, GET"),
+                ("access-control-allow-headers", ", ".join(h for h in asked if h in ALLOWED_HEADERS)
+                 or ", ".join(ALLOWED_HEADERS)),
+                ("access-control-max-age", PREFLIGHT_MAX_AGE)]
+
+    # --- RPCs ---
+
+    async def _call(self, path: str, headers: dict[str, str], receive: Receive,
+                    peer: str) -> tuple[wire.Answer, list[tuple[str, str]]]:
+        protocol = wire.protocol_of(headers.get("content-type", ""))
+        if protocol is None:
+            text = ("unsupported content-type; use application/json or application/proto (Connect), "
+                    "or application/grpc-web+proto (gRPC-Web)\n")
+            return wire.Answer(415, [("content-type", "text/plain; charset=utf-8"),
+                                     ("accept-post", "application/json, application/proto, "
+                                                     "application/grpc-web+proto, application/grpc-web-text+proto")],
+                               text.encode()), []
+        method = self.methods.get(path)
+        if method is None:
+            return wire.failure(protocol, grpc.StatusCode.UNIMPLEMENTED, f"unknown method {path}"), []
+        try:
+            timeout = wire.timeout_seconds(protocol, headers)
+            if headers.get("content-encoding", "identity") not in ("identity", ""):
+                raise wire.ProtocolError(grpc.StatusCode.UNIMPLEMENTED, "compressed requests are not supported")
+            body = await _read_body(receive, self._body_limit(protocol))
+            payload = wire.unframe(protocol, body)
+        except wire.ProtocolError as exc:
+            return wire.failure(protocol, exc.code, exc.message), []
+        context = HttpContext(protocol.name, headers, peer, timeout)
+        request = method.parse(payload) if protocol.codec == "proto" else _parse_json(method, payload)
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(self.executor, _invoke, method, request, context)
+        try:
+            response = await asyncio.wait_for(work, timeout=None if timeout is None else max(timeout, 0.0))
+        except asyncio.TimeoutError:
+            context.gone = True
+            return wire.failure(protocol, grpc.StatusCode.DEADLINE_EXCEEDED,
+                                "the deadline passed before the work was done"), context.response_headers
+        code = context.code()
+        if response is None or (code is not None and code != grpc.StatusCode.OK):
+            return (wire.failure(protocol, code or grpc.StatusCode.UNKNOWN, context.details(),
+                                 context.status_details()), context.response_headers)
+        if response.ByteSize() > self.max_message_bytes:
+            return (wire.failure(protocol, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                 f"the response is larger than {self.max_message_bytes} bytes"),
+                    context.response_headers)
+        return wire.success(protocol, response), context.response_headers
+
+    def _body_limit(self, protocol: wire.Protocol) -> int:
+        limit = self.max_message_bytes + 5
+        return limit * 4 // 3 + 4 if protocol.text else limit
+
+    # --- GET ---
+
+    def _get(self, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
+        if path in ("/healthz", "/readyz"):
+            service = "" if path == "/healthz" else engine_service_pb2.DESCRIPTOR.services_by_name[
+                "EngineService"].full_name
+            status = self._health(service)
+            name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
+            code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
+            return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
+                f"{name}\n".encode()
+        if self.web_dir is not None:
+            found = self._static(path)
+            if found is not None:
+                return found
+        return 404, [("content-type", "text/plain; charset=utf-8")], (
+            b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.EngineService/<Method> with "
+            b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz.\n")
+
+    def _health(self, service: str) -> int:
+        context = HttpContext("http", {}, "", None)
+        response = self.health.Check(health_pb2.HealthCheckRequest(service=service), context)
+        return response.status
+
+    def _static(self, path: str) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        assert self.web_dir is not None
+        relative = path.lstrip("/") or "index.html"
+        target = (self.web_dir / relative).resolve()
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.is_relative_to(self.web_dir) or not target.is_file():
+            return None
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
+            kind += "; charset=utf-8"
+        return 200, [("content-type", kind), ("cache-control", "no-cache"),
+                     ("x-content-type-options", "nosniff")], target.read_bytes()
+
+
+def _parse_json(method: Method, payload: bytes) -> Any:
+    # The same lenient path as binary: a body that does not parse reaches the error interceptor,
+    # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
+    def parse(data: bytes) -> pb_message.Message:
+        return wire.parse_json(data, method.request_type)
+
+    return ErrorInterceptor().deserializer(parse)(payload)
+
+
+def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | None:
+    try:
+        return method.behaviour(request, context)
+    except Aborted:
+        return None
+    except Exception:  # only Aborted gets past the error interceptor; this is a last resort
+        log.exception("unexpected error", method=method.full_name)
+        context.set_code(grpc.StatusCode.INTERNAL)
+        context.set_details("internal error")
+        return None
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        event = await receive()
+        if event["type"] == "http.disconnect":
+            raise wire.ProtocolError(grpc.StatusCode.CANCELLED, "the client went away")
+        chunk = event.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise wire.ProtocolError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                     f"the request is larger than the limit (max_message_bytes)")
+        chunks.append(chunk)
+        if not event.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def _respond(send: Send, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
+    raw = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+    raw.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _lifespan(receive: Receive, send: Send) -> None:
+    while True:
+        event = await receive()
+        if event["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif event["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+def _peer(scope: Scope) -> str:
+    client = scope.get("client")
+    if not client:
+        return "unknown"
+    host, port = client[0], client[1]
+    return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
+
+
+def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
+              executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
+              web_dir: str | None = None) -> HttpApp:
+    """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
+    through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
+    chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
+    return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
+                   max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
+                   web_dir=web_dir)

@@ -1,0 +1,99 @@
+"""Run the HTTP port (:mod:`~tavla.server.http_app`) with Hypercorn in a thread of the server
+process, next to the gRPC server.
+
+Hypercorn speaks HTTP/1.1 (what browsers use towards ``http://`` and most ingresses towards
+their backends) and HTTP/2, cleartext with prior knowledge (h2c) or over TLS with ALPN. The socket
+is bound here, before the thread starts, so a taken port fails at start and port 0 is known at
+once; with workers it is shared with ``SO_REUSEPORT`` like the gRPC port. :meth:`HttpServer.stop`
+stops accepting and lets requests in flight finish within the grace period.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import ssl
+import threading
+
+from hypercorn.asyncio import serve
+from hypercorn.config import Config as HypercornConfig
+
+from tavla.server import process
+from tavla.server.http_app import HttpApp
+
+_START_TIMEOUT = 10.0  # seconds for the event loop thread to come up
+
+
+def bind(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
+    """A listening TCP socket on ``host:port``.
+
+    :raises OSError: the address cannot be bound.
+    """
+    bare = host.strip("[]")
+    family, kind, proto, _, sockaddr = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM,
+                                                          flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if reuse_port:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        if family == socket.AF_INET6:
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(sockaddr)
+        sock.listen(1024)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {process.address(host, port)} (HTTP): {exc.strerror or exc}") from None
+    return sock
+
+
+class HttpServer:
+    """The HTTP port: ``start()`` serves ``app`` in a daemon thread, ``stop(grace)`` ends it.
+
+    :param tls: (certificate, key, client CA or None) PEM files: TLS, and mTLS with a CA.
+    """
+
+    def __init__(self, app: HttpApp, sock: socket.socket, *,
+                 tls: tuple[str, str, str | None] | None = None, grace_seconds: float = 10.0) -> None:
+        self.app = app
+        self.port: int = sock.getsockname()[1]
+        self._fd = sock.detach()  # Hypercorn owns the socket from here ("fd://")
+        config = HypercornConfig()
+        config.bind = [f"fd://{self._fd}"]
+        config.graceful_timeout = grace_seconds
+        config.include_server_header = False
+        config.accesslog = None  # the app logs every call itself
+        config.errorlog = logging.getLogger("tavla.server.http")
+        config.loglevel = "WARNING"
+        if tls is not None:
+            config.certfile, config.keyfile = tls[0], tls[1]
+            if tls[2]:
+                config.ca_certs = tls[2]
+                config.verify_mode = ssl.CERT_REQUIRED
+        self._config = config
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tavla-http", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        if not self._ready.wait(_START_TIMEOUT):
+            raise OSError("the HTTP server did not start")
+
+    def stop(self, grace: float) -> None:
+        """Stop accepting connections, give requests in flight ``grace`` seconds, then return."""
+        if self._loop is not None and self._stopping is not None and self._thread.is_alive():
+            self._config.graceful_timeout = grace
+            self._loop.call_soon_threadsafe(self._stopping.set)
+            self._thread.join(grace + 5.0)
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        self._ready.set()
+        await serve(self.app, self._config, shutdown_trigger=self._stopping.wait, mode="asgi")  # type: ignore[arg-type]
