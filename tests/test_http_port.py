@@ -131,7 +131,10 @@ def test_illegal_move_carries_the_same_error_info_over_connect(engine, stub):
     status, error, _ = connect_json(engine.http_port, "ApplyMove", ILLEGAL)
     assert status == 400 and error["code"] == "invalid_argument"
     assert error["message"] == expected.message
-    [detail] = error["details"]
+    # the same details as gRPC, in order: the ErrorInfo, then the player's LocalizedMessage
+    assert [d["type"] for d in error["details"]] == [d.type_url.split("/")[-1] for d in expected.details]
+    detail, localized = error["details"]
+    assert localized["type"] == "google.rpc.LocalizedMessage" and localized["debug"]["locale"] == "en"
     assert detail["type"] == "google.rpc.ErrorInfo"
     info = error_details_pb2.ErrorInfo.FromString(base64.b64decode(detail["value"] + "=="))
     expected_info = error_details_pb2.ErrorInfo()
@@ -152,7 +155,8 @@ def test_bad_input_names_the_field_in_a_bad_request(engine):
     status, error, _ = connect_json(engine.http_port, "ListLegalMoves",
                                     {"position": {"position_id": START}, "dice": [7, 1]})
     assert status == 400
-    [detail] = error["details"]
+    detail, localized = error["details"]
+    assert localized["type"] == "google.rpc.LocalizedMessage"
     assert detail["type"] == "google.rpc.BadRequest"
     assert detail["debug"]["fieldViolations"][0]["field"] == "dice"
 
