@@ -13,7 +13,7 @@ mkdir -p "$ROOT/.cache"
 rm -rf "$WORK"
 mkdir -p "$WORK/tests"
 cp -r "$ROOT/service" "$WORK/src"
-cp "$ROOT"/tests/boards.py "$ROOT"/tests/test_legality.py "$ROOT"/tests/test_steps.py \
+cp "$ROOT"/tests/boards.py "$ROOT"/tests/rules_reference.py "$ROOT"/tests/test_rules_pins.py "$ROOT"/tests/test_legality.py "$ROOT"/tests/test_steps.py \
    "$ROOT"/tests/test_notation.py "$ROOT"/tests/test_moves_agree.py "$ROOT"/tests/test_scoring.py "$WORK/tests/"
 cat > "$WORK/tests/conftest.py" <<'PY'
 import os, sys
@@ -24,7 +24,7 @@ cat > "$WORK/pyproject.toml" <<'TOML'
 source_paths = ["src"]
 only_mutate = ["*core/legality.py", "*core/steps.py", "*core/movegen.py", "*core/moves.py",
                "*core/notation.py", "*core/scoring.py"]
-tests_dir = ["tests/"]
+pytest_add_cli_args_test_selection = ["tests/"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-k", "not rpc and not grpc and not any_path and not every_legal"]
 TOML
 cd "$WORK"
