@@ -655,8 +655,11 @@ type ListLegalStepsRequest struct {
 	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	// The roll: exactly two values, each 1-6.
 	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
-	// The single-die steps made so far this turn, in order: from_point and to_point, and the die
-	// (0: worked out from the distance; needed only when two dice could bear the checker off).
+	// The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+	// `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+	// AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+	// no single die makes is one checker moving on with several dice (a drag to a
+	// `combined_steps` destination), by a route without an intermediate hit when there is one.
 	Steps         []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -720,11 +723,85 @@ func (x *ListLegalStepsRequest) GetSteps() []*CheckerMove {
 	return nil
 }
 
+// A destination one checker reaches by moving on with two or more dice, each a legal step.
+type CombinedStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The point the checker leaves: 1-24, or 25 for the bar.
+	FromPoint uint32 `protobuf:"varint,1,opt,name=from_point,json=fromPoint,proto3" json:"from_point,omitempty"`
+	// The point the checker reaches: 1-24, or 0 when it is borne off.
+	ToPoint uint32 `protobuf:"varint,2,opt,name=to_point,json=toPoint,proto3" json:"to_point,omitempty"`
+	// The points it lands on between, in order (to animate the move).
+	Via []uint32 `protobuf:"varint,3,rep,packed,name=via,proto3" json:"via,omitempty"`
+	// The single-die steps, in order, with their dice and hits.
+	Steps         []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CombinedStep) Reset() {
+	*x = CombinedStep{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CombinedStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CombinedStep) ProtoMessage() {}
+
+func (x *CombinedStep) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CombinedStep.ProtoReflect.Descriptor instead.
+func (*CombinedStep) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CombinedStep) GetFromPoint() uint32 {
+	if x != nil {
+		return x.FromPoint
+	}
+	return 0
+}
+
+func (x *CombinedStep) GetToPoint() uint32 {
+	if x != nil {
+		return x.ToPoint
+	}
+	return 0
+}
+
+func (x *CombinedStep) GetVia() []uint32 {
+	if x != nil {
+		return x.Via
+	}
+	return nil
+}
+
+func (x *CombinedStep) GetSteps() []*CheckerMove {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
 // Response of ListLegalSteps.
 type ListLegalStepsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The legal next steps, each with its die and whether it hits; each extends the steps so far
-	// to the start of some legal move. Empty when `complete`.
+	// to the start of some legal move, or reaches a legal move's final position with fewer dice
+	// (the last checker borne off by one die). Empty when `complete`.
 	NextSteps []*CheckerMove `protobuf:"bytes,1,rep,name=next_steps,json=nextSteps,proto3" json:"next_steps,omitempty"`
 	// Whether the steps so far are a whole legal move; no further step is then legal.
 	Complete bool `protobuf:"varint,2,opt,name=complete,proto3" json:"complete,omitempty"`
@@ -737,14 +814,22 @@ type ListLegalStepsResponse struct {
 	// The steps so far with their dice and hits filled in.
 	Steps []*CheckerMove `protobuf:"bytes,6,rep,name=steps,proto3" json:"steps,omitempty"`
 	// "Gele": the side on roll has a checker on the bar and neither die enters it (R26).
-	Gele          bool `protobuf:"varint,7,opt,name=gele,proto3" json:"gele,omitempty"`
+	Gele bool `protobuf:"varint,7,opt,name=gele,proto3" json:"gele,omitempty"`
+	// Where a checker can go with more than one die from here, with the points it passes: one
+	// per start, destination and resulting position. Empty when `complete`.
+	CombinedSteps []*CombinedStep `protobuf:"bytes,8,rep,name=combined_steps,json=combinedSteps,proto3" json:"combined_steps,omitempty"`
+	// Not complete, and only one final position is left (at the start of a turn: the roll has a
+	// single legal move): the rest of the turn is forced.
+	Forced bool `protobuf:"varint,9,opt,name=forced,proto3" json:"forced,omitempty"`
+	// When `forced`: the remaining steps, in an order in which they can be played.
+	ForcedSteps   []*CheckerMove `protobuf:"bytes,10,rep,name=forced_steps,json=forcedSteps,proto3" json:"forced_steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListLegalStepsResponse) Reset() {
 	*x = ListLegalStepsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -756,7 +841,7 @@ func (x *ListLegalStepsResponse) String() string {
 func (*ListLegalStepsResponse) ProtoMessage() {}
 
 func (x *ListLegalStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -769,7 +854,7 @@ func (x *ListLegalStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalStepsResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalStepsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{11}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListLegalStepsResponse) GetNextSteps() []*CheckerMove {
@@ -821,6 +906,27 @@ func (x *ListLegalStepsResponse) GetGele() bool {
 	return false
 }
 
+func (x *ListLegalStepsResponse) GetCombinedSteps() []*CombinedStep {
+	if x != nil {
+		return x.CombinedSteps
+	}
+	return nil
+}
+
+func (x *ListLegalStepsResponse) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
+func (x *ListLegalStepsResponse) GetForcedSteps() []*CheckerMove {
+	if x != nil {
+		return x.ForcedSteps
+	}
+	return nil
+}
+
 // Request of StartGame. Without `roll_off`, `dice` or `seed` the server rolls.
 type StartGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -842,7 +948,7 @@ type StartGameRequest struct {
 
 func (x *StartGameRequest) Reset() {
 	*x = StartGameRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -854,7 +960,7 @@ func (x *StartGameRequest) String() string {
 func (*StartGameRequest) ProtoMessage() {}
 
 func (x *StartGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -867,7 +973,7 @@ func (x *StartGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartGameRequest.ProtoReflect.Descriptor instead.
 func (*StartGameRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{12}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *StartGameRequest) GetRuleset() *Ruleset {
@@ -926,7 +1032,7 @@ type StartGameResponse struct {
 
 func (x *StartGameResponse) Reset() {
 	*x = StartGameResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -938,7 +1044,7 @@ func (x *StartGameResponse) String() string {
 func (*StartGameResponse) ProtoMessage() {}
 
 func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -951,7 +1057,7 @@ func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartGameResponse.ProtoReflect.Descriptor instead.
 func (*StartGameResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{13}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *StartGameResponse) GetStarter() Side {
@@ -1005,7 +1111,7 @@ type CommitDiceRequest struct {
 
 func (x *CommitDiceRequest) Reset() {
 	*x = CommitDiceRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1017,7 +1123,7 @@ func (x *CommitDiceRequest) String() string {
 func (*CommitDiceRequest) ProtoMessage() {}
 
 func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1030,7 +1136,7 @@ func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceRequest.ProtoReflect.Descriptor instead.
 func (*CommitDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{14}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{15}
 }
 
 // Response of CommitDice.
@@ -1048,7 +1154,7 @@ type CommitDiceResponse struct {
 
 func (x *CommitDiceResponse) Reset() {
 	*x = CommitDiceResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1060,7 +1166,7 @@ func (x *CommitDiceResponse) String() string {
 func (*CommitDiceResponse) ProtoMessage() {}
 
 func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1073,7 +1179,7 @@ func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceResponse.ProtoReflect.Descriptor instead.
 func (*CommitDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{15}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CommitDiceResponse) GetCommitment() string {
@@ -1110,7 +1216,7 @@ type RollDiceRequest struct {
 
 func (x *RollDiceRequest) Reset() {
 	*x = RollDiceRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1122,7 +1228,7 @@ func (x *RollDiceRequest) String() string {
 func (*RollDiceRequest) ProtoMessage() {}
 
 func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1135,7 +1241,7 @@ func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceRequest.ProtoReflect.Descriptor instead.
 func (*RollDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{16}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RollDiceRequest) GetSeed() *DiceSeed {
@@ -1170,7 +1276,7 @@ type RollDiceResponse struct {
 
 func (x *RollDiceResponse) Reset() {
 	*x = RollDiceResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1182,7 +1288,7 @@ func (x *RollDiceResponse) String() string {
 func (*RollDiceResponse) ProtoMessage() {}
 
 func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1195,7 +1301,7 @@ func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceResponse.ProtoReflect.Descriptor instead.
 func (*RollDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{17}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RollDiceResponse) GetDice() []uint32 {
@@ -1237,7 +1343,7 @@ type NameRollRequest struct {
 
 func (x *NameRollRequest) Reset() {
 	*x = NameRollRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1249,7 +1355,7 @@ func (x *NameRollRequest) String() string {
 func (*NameRollRequest) ProtoMessage() {}
 
 func (x *NameRollRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1262,7 +1368,7 @@ func (x *NameRollRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NameRollRequest.ProtoReflect.Descriptor instead.
 func (*NameRollRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{18}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *NameRollRequest) GetDice() []uint32 {
@@ -1283,7 +1389,7 @@ type NameRollResponse struct {
 
 func (x *NameRollResponse) Reset() {
 	*x = NameRollResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1295,7 +1401,7 @@ func (x *NameRollResponse) String() string {
 func (*NameRollResponse) ProtoMessage() {}
 
 func (x *NameRollResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1308,7 +1414,7 @@ func (x *NameRollResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NameRollResponse.ProtoReflect.Descriptor instead.
 func (*NameRollResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{19}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *NameRollResponse) GetName() *RollName {
@@ -1334,7 +1440,7 @@ type ListCubeActionsRequest struct {
 
 func (x *ListCubeActionsRequest) Reset() {
 	*x = ListCubeActionsRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1346,7 +1452,7 @@ func (x *ListCubeActionsRequest) String() string {
 func (*ListCubeActionsRequest) ProtoMessage() {}
 
 func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1359,7 +1465,7 @@ func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsRequest.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{20}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListCubeActionsRequest) GetRuleset() *Ruleset {
@@ -1396,7 +1502,7 @@ type ListCubeActionsResponse struct {
 
 func (x *ListCubeActionsResponse) Reset() {
 	*x = ListCubeActionsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1408,7 +1514,7 @@ func (x *ListCubeActionsResponse) String() string {
 func (*ListCubeActionsResponse) ProtoMessage() {}
 
 func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1421,7 +1527,7 @@ func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsResponse.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{21}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListCubeActionsResponse) GetActions() []CubeAction {
@@ -1455,7 +1561,7 @@ type ApplyCubeActionRequest struct {
 
 func (x *ApplyCubeActionRequest) Reset() {
 	*x = ApplyCubeActionRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1467,7 +1573,7 @@ func (x *ApplyCubeActionRequest) String() string {
 func (*ApplyCubeActionRequest) ProtoMessage() {}
 
 func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1480,7 +1586,7 @@ func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionRequest.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{22}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ApplyCubeActionRequest) GetRuleset() *Ruleset {
@@ -1527,7 +1633,7 @@ type ApplyCubeActionResponse struct {
 
 func (x *ApplyCubeActionResponse) Reset() {
 	*x = ApplyCubeActionResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1539,7 +1645,7 @@ func (x *ApplyCubeActionResponse) String() string {
 func (*ApplyCubeActionResponse) ProtoMessage() {}
 
 func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1552,7 +1658,7 @@ func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionResponse.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{23}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ApplyCubeActionResponse) GetMatch() *MatchState {
@@ -1591,7 +1697,7 @@ type OfferResignationRequest struct {
 
 func (x *OfferResignationRequest) Reset() {
 	*x = OfferResignationRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1603,7 +1709,7 @@ func (x *OfferResignationRequest) String() string {
 func (*OfferResignationRequest) ProtoMessage() {}
 
 func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1616,7 +1722,7 @@ func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationRequest.ProtoReflect.Descriptor instead.
 func (*OfferResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{24}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *OfferResignationRequest) GetRuleset() *Ruleset {
@@ -1651,7 +1757,7 @@ type OfferResignationResponse struct {
 
 func (x *OfferResignationResponse) Reset() {
 	*x = OfferResignationResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1663,7 +1769,7 @@ func (x *OfferResignationResponse) String() string {
 func (*OfferResignationResponse) ProtoMessage() {}
 
 func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1676,7 +1782,7 @@ func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationResponse.ProtoReflect.Descriptor instead.
 func (*OfferResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{25}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *OfferResignationResponse) GetOutcome() *GameOutcome {
@@ -1703,7 +1809,7 @@ type AnswerResignationRequest struct {
 
 func (x *AnswerResignationRequest) Reset() {
 	*x = AnswerResignationRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1715,7 +1821,7 @@ func (x *AnswerResignationRequest) String() string {
 func (*AnswerResignationRequest) ProtoMessage() {}
 
 func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1728,7 +1834,7 @@ func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationRequest.ProtoReflect.Descriptor instead.
 func (*AnswerResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{26}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AnswerResignationRequest) GetRuleset() *Ruleset {
@@ -1772,7 +1878,7 @@ type AnswerResignationResponse struct {
 
 func (x *AnswerResignationResponse) Reset() {
 	*x = AnswerResignationResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1784,7 +1890,7 @@ func (x *AnswerResignationResponse) String() string {
 func (*AnswerResignationResponse) ProtoMessage() {}
 
 func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1797,7 +1903,7 @@ func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationResponse.ProtoReflect.Descriptor instead.
 func (*AnswerResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{27}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AnswerResignationResponse) GetGameOver() bool {
@@ -1829,7 +1935,7 @@ type UpdateMatchRequest struct {
 
 func (x *UpdateMatchRequest) Reset() {
 	*x = UpdateMatchRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1841,7 +1947,7 @@ func (x *UpdateMatchRequest) String() string {
 func (*UpdateMatchRequest) ProtoMessage() {}
 
 func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1854,7 +1960,7 @@ func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchRequest.ProtoReflect.Descriptor instead.
 func (*UpdateMatchRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{28}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UpdateMatchRequest) GetRuleset() *Ruleset {
@@ -1903,7 +2009,7 @@ type UpdateMatchResponse struct {
 
 func (x *UpdateMatchResponse) Reset() {
 	*x = UpdateMatchResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1915,7 +2021,7 @@ func (x *UpdateMatchResponse) String() string {
 func (*UpdateMatchResponse) ProtoMessage() {}
 
 func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1928,7 +2034,7 @@ func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchResponse.ProtoReflect.Descriptor instead.
 func (*UpdateMatchResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{29}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *UpdateMatchResponse) GetMatch() *MatchState {
@@ -1999,7 +2105,7 @@ type AdvanceClockRequest struct {
 
 func (x *AdvanceClockRequest) Reset() {
 	*x = AdvanceClockRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2011,7 +2117,7 @@ func (x *AdvanceClockRequest) String() string {
 func (*AdvanceClockRequest) ProtoMessage() {}
 
 func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2024,7 +2130,7 @@ func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceClockRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{30}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AdvanceClockRequest) GetSettings() *ClockSettings {
@@ -2081,7 +2187,7 @@ type AdvanceClockResponse struct {
 
 func (x *AdvanceClockResponse) Reset() {
 	*x = AdvanceClockResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2093,7 +2199,7 @@ func (x *AdvanceClockResponse) String() string {
 func (*AdvanceClockResponse) ProtoMessage() {}
 
 func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2106,7 +2212,7 @@ func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceClockResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{31}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AdvanceClockResponse) GetState() *ClockState {
@@ -2155,7 +2261,7 @@ type GetRulesetRequest struct {
 
 func (x *GetRulesetRequest) Reset() {
 	*x = GetRulesetRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2167,7 +2273,7 @@ func (x *GetRulesetRequest) String() string {
 func (*GetRulesetRequest) ProtoMessage() {}
 
 func (x *GetRulesetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2180,7 +2286,7 @@ func (x *GetRulesetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesetRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesetRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{32}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetRulesetRequest) GetRuleset() *Ruleset {
@@ -2201,7 +2307,7 @@ type GetRulesetResponse struct {
 
 func (x *GetRulesetResponse) Reset() {
 	*x = GetRulesetResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2213,7 +2319,7 @@ func (x *GetRulesetResponse) String() string {
 func (*GetRulesetResponse) ProtoMessage() {}
 
 func (x *GetRulesetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2226,7 +2332,7 @@ func (x *GetRulesetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesetResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesetResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{33}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetRulesetResponse) GetRuleset() *Ruleset {
@@ -2245,7 +2351,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2257,7 +2363,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2270,7 +2376,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{34}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{35}
 }
 
 // Response of ListRulesets.
@@ -2284,7 +2390,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2296,7 +2402,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2309,7 +2415,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{35}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListRulesetsResponse) GetPresets() []*RulesetPreset {
@@ -2366,7 +2472,13 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
 	"\x04dice\x18\x03 \x03(\rR\x04dice\x12+\n" +
-	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\"\x9c\x02\n" +
+	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\"\x87\x01\n" +
+	"\fCombinedStep\x12\x1d\n" +
+	"\n" +
+	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +
+	"\bto_point\x18\x02 \x01(\rR\atoPoint\x12\x10\n" +
+	"\x03via\x18\x03 \x03(\rR\x03via\x12+\n" +
+	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\"\xad\x03\n" +
 	"\x16ListLegalStepsResponse\x124\n" +
 	"\n" +
 	"next_steps\x18\x01 \x03(\v2\x15.tavla.v1.CheckerMoveR\tnextSteps\x12\x1a\n" +
@@ -2375,7 +2487,11 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\bposition\x18\x04 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1b\n" +
 	"\tdice_left\x18\x05 \x03(\rR\bdiceLeft\x12+\n" +
 	"\x05steps\x18\x06 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12\x12\n" +
-	"\x04gele\x18\a \x01(\bR\x04gele\"\xda\x01\n" +
+	"\x04gele\x18\a \x01(\bR\x04gele\x12=\n" +
+	"\x0ecombined_steps\x18\b \x03(\v2\x16.tavla.v1.CombinedStepR\rcombinedSteps\x12\x16\n" +
+	"\x06forced\x18\t \x01(\bR\x06forced\x128\n" +
+	"\fforced_steps\x18\n" +
+	" \x03(\v2\x15.tavla.v1.CheckerMoveR\vforcedSteps\"\xda\x01\n" +
 	"\x10StartGameRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
 	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x121\n" +
@@ -2508,7 +2624,7 @@ func file_tavla_v1_engine_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_engine_service_proto_rawDescData
 }
 
-var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 36)
+var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GetInitialPositionRequest)(nil),  // 0: tavla.v1.GetInitialPositionRequest
 	(*GetInitialPositionResponse)(nil), // 1: tavla.v1.GetInitialPositionResponse
@@ -2521,175 +2637,179 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*BearOffRequest)(nil),             // 8: tavla.v1.BearOffRequest
 	(*BearOffResponse)(nil),            // 9: tavla.v1.BearOffResponse
 	(*ListLegalStepsRequest)(nil),      // 10: tavla.v1.ListLegalStepsRequest
-	(*ListLegalStepsResponse)(nil),     // 11: tavla.v1.ListLegalStepsResponse
-	(*StartGameRequest)(nil),           // 12: tavla.v1.StartGameRequest
-	(*StartGameResponse)(nil),          // 13: tavla.v1.StartGameResponse
-	(*CommitDiceRequest)(nil),          // 14: tavla.v1.CommitDiceRequest
-	(*CommitDiceResponse)(nil),         // 15: tavla.v1.CommitDiceResponse
-	(*RollDiceRequest)(nil),            // 16: tavla.v1.RollDiceRequest
-	(*RollDiceResponse)(nil),           // 17: tavla.v1.RollDiceResponse
-	(*NameRollRequest)(nil),            // 18: tavla.v1.NameRollRequest
-	(*NameRollResponse)(nil),           // 19: tavla.v1.NameRollResponse
-	(*ListCubeActionsRequest)(nil),     // 20: tavla.v1.ListCubeActionsRequest
-	(*ListCubeActionsResponse)(nil),    // 21: tavla.v1.ListCubeActionsResponse
-	(*ApplyCubeActionRequest)(nil),     // 22: tavla.v1.ApplyCubeActionRequest
-	(*ApplyCubeActionResponse)(nil),    // 23: tavla.v1.ApplyCubeActionResponse
-	(*OfferResignationRequest)(nil),    // 24: tavla.v1.OfferResignationRequest
-	(*OfferResignationResponse)(nil),   // 25: tavla.v1.OfferResignationResponse
-	(*AnswerResignationRequest)(nil),   // 26: tavla.v1.AnswerResignationRequest
-	(*AnswerResignationResponse)(nil),  // 27: tavla.v1.AnswerResignationResponse
-	(*UpdateMatchRequest)(nil),         // 28: tavla.v1.UpdateMatchRequest
-	(*UpdateMatchResponse)(nil),        // 29: tavla.v1.UpdateMatchResponse
-	(*AdvanceClockRequest)(nil),        // 30: tavla.v1.AdvanceClockRequest
-	(*AdvanceClockResponse)(nil),       // 31: tavla.v1.AdvanceClockResponse
-	(*GetRulesetRequest)(nil),          // 32: tavla.v1.GetRulesetRequest
-	(*GetRulesetResponse)(nil),         // 33: tavla.v1.GetRulesetResponse
-	(*ListRulesetsRequest)(nil),        // 34: tavla.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),       // 35: tavla.v1.ListRulesetsResponse
-	(*Ruleset)(nil),                    // 36: tavla.v1.Ruleset
-	(Side)(0),                          // 37: tavla.v1.Side
-	(*Position)(nil),                   // 38: tavla.v1.Position
-	(*Move)(nil),                       // 39: tavla.v1.Move
-	(*GameResult)(nil),                 // 40: tavla.v1.GameResult
-	(*BearOffStatus)(nil),              // 41: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 42: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 43: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 44: tavla.v1.CheckerMove
-	(*MatchState)(nil),                 // 45: tavla.v1.MatchState
-	(*RollOffThrow)(nil),               // 46: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 47: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 48: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 49: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 50: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 51: tavla.v1.CubeDenial
-	(*GameOutcome)(nil),                // 52: tavla.v1.GameOutcome
-	(*ResignationOffer)(nil),           // 53: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 54: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 55: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 56: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 57: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 58: tavla.v1.RulesetPreset
+	(*CombinedStep)(nil),               // 11: tavla.v1.CombinedStep
+	(*ListLegalStepsResponse)(nil),     // 12: tavla.v1.ListLegalStepsResponse
+	(*StartGameRequest)(nil),           // 13: tavla.v1.StartGameRequest
+	(*StartGameResponse)(nil),          // 14: tavla.v1.StartGameResponse
+	(*CommitDiceRequest)(nil),          // 15: tavla.v1.CommitDiceRequest
+	(*CommitDiceResponse)(nil),         // 16: tavla.v1.CommitDiceResponse
+	(*RollDiceRequest)(nil),            // 17: tavla.v1.RollDiceRequest
+	(*RollDiceResponse)(nil),           // 18: tavla.v1.RollDiceResponse
+	(*NameRollRequest)(nil),            // 19: tavla.v1.NameRollRequest
+	(*NameRollResponse)(nil),           // 20: tavla.v1.NameRollResponse
+	(*ListCubeActionsRequest)(nil),     // 21: tavla.v1.ListCubeActionsRequest
+	(*ListCubeActionsResponse)(nil),    // 22: tavla.v1.ListCubeActionsResponse
+	(*ApplyCubeActionRequest)(nil),     // 23: tavla.v1.ApplyCubeActionRequest
+	(*ApplyCubeActionResponse)(nil),    // 24: tavla.v1.ApplyCubeActionResponse
+	(*OfferResignationRequest)(nil),    // 25: tavla.v1.OfferResignationRequest
+	(*OfferResignationResponse)(nil),   // 26: tavla.v1.OfferResignationResponse
+	(*AnswerResignationRequest)(nil),   // 27: tavla.v1.AnswerResignationRequest
+	(*AnswerResignationResponse)(nil),  // 28: tavla.v1.AnswerResignationResponse
+	(*UpdateMatchRequest)(nil),         // 29: tavla.v1.UpdateMatchRequest
+	(*UpdateMatchResponse)(nil),        // 30: tavla.v1.UpdateMatchResponse
+	(*AdvanceClockRequest)(nil),        // 31: tavla.v1.AdvanceClockRequest
+	(*AdvanceClockResponse)(nil),       // 32: tavla.v1.AdvanceClockResponse
+	(*GetRulesetRequest)(nil),          // 33: tavla.v1.GetRulesetRequest
+	(*GetRulesetResponse)(nil),         // 34: tavla.v1.GetRulesetResponse
+	(*ListRulesetsRequest)(nil),        // 35: tavla.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),       // 36: tavla.v1.ListRulesetsResponse
+	(*Ruleset)(nil),                    // 37: tavla.v1.Ruleset
+	(Side)(0),                          // 38: tavla.v1.Side
+	(*Position)(nil),                   // 39: tavla.v1.Position
+	(*Move)(nil),                       // 40: tavla.v1.Move
+	(*GameResult)(nil),                 // 41: tavla.v1.GameResult
+	(*BearOffStatus)(nil),              // 42: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 43: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 44: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 45: tavla.v1.CheckerMove
+	(*MatchState)(nil),                 // 46: tavla.v1.MatchState
+	(*RollOffThrow)(nil),               // 47: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 48: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 49: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 50: tavla.v1.DiceProof
+	(CubeAction)(0),                    // 51: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 52: tavla.v1.CubeDenial
+	(*GameOutcome)(nil),                // 53: tavla.v1.GameOutcome
+	(*ResignationOffer)(nil),           // 54: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 55: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 56: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 57: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 58: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 59: tavla.v1.RulesetPreset
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	36, // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	37, // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	38, // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	36, // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	39, // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	36, // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	39, // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	39, // 9: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	38, // 10: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	40, // 11: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	36, // 12: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 13: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	40, // 14: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	36, // 15: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 16: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	41, // 17: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	41, // 18: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	42, // 19: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	43, // 20: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	39, // 21: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	36, // 22: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	38, // 23: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	44, // 24: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	44, // 25: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	39, // 26: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	38, // 27: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	44, // 28: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	36, // 29: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 30: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	46, // 31: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	47, // 32: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	37, // 33: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	48, // 34: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	46, // 35: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	38, // 36: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	49, // 37: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	47, // 38: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	38, // 39: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	48, // 40: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	49, // 41: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	48, // 42: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	36, // 43: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 44: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	37, // 45: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	50, // 46: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	51, // 47: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	36, // 48: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 49: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	37, // 50: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	50, // 51: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	45, // 52: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	52, // 53: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 54: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 55: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 56: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 57: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 58: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 59: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 60: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 61: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 62: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 63: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	52, // 64: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	45, // 65: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	52, // 66: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	37, // 67: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	37, // 68: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	54, // 69: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	55, // 70: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	37, // 71: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	56, // 72: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	55, // 73: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	57, // 74: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	36, // 75: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	36, // 76: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	58, // 77: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,  // 78: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,  // 79: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,  // 80: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,  // 81: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,  // 82: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10, // 83: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12, // 84: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14, // 85: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16, // 86: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18, // 87: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20, // 88: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22, // 89: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24, // 90: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26, // 91: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28, // 92: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30, // 93: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32, // 94: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34, // 95: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	1,  // 96: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,  // 97: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,  // 98: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,  // 99: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,  // 100: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11, // 101: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13, // 102: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15, // 103: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17, // 104: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19, // 105: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21, // 106: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23, // 107: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25, // 108: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27, // 109: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29, // 110: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31, // 111: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33, // 112: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35, // 113: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	96, // [96:114] is the sub-list for method output_type
-	78, // [78:96] is the sub-list for method input_type
-	78, // [78:78] is the sub-list for extension type_name
-	78, // [78:78] is the sub-list for extension extendee
-	0,  // [0:78] is the sub-list for field type_name
+	37, // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	38, // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	39, // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	37, // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39, // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	40, // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	37, // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39, // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	40, // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	40, // 9: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	39, // 10: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	41, // 11: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	37, // 12: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39, // 13: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	41, // 14: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	37, // 15: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39, // 16: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	42, // 17: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	42, // 18: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	43, // 19: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	44, // 20: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	40, // 21: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	37, // 22: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	39, // 23: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	45, // 24: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	45, // 25: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
+	45, // 26: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	40, // 27: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	39, // 28: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	45, // 29: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	11, // 30: tavla.v1.ListLegalStepsResponse.combined_steps:type_name -> tavla.v1.CombinedStep
+	45, // 31: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
+	37, // 32: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 33: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	47, // 34: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	48, // 35: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	38, // 36: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	49, // 37: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	47, // 38: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	39, // 39: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	50, // 40: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	48, // 41: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	39, // 42: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	49, // 43: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	50, // 44: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	49, // 45: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	37, // 46: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 47: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	38, // 48: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	51, // 49: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	52, // 50: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	37, // 51: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 52: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	38, // 53: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	51, // 54: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	46, // 55: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	53, // 56: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	37, // 57: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 58: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	54, // 59: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	53, // 60: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	37, // 61: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 62: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	54, // 63: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	53, // 64: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	37, // 65: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 66: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	53, // 67: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	46, // 68: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	53, // 69: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	38, // 70: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	38, // 71: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	55, // 72: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	56, // 73: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	38, // 74: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	57, // 75: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	56, // 76: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	58, // 77: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	37, // 78: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	37, // 79: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	59, // 80: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	0,  // 81: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,  // 82: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,  // 83: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,  // 84: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,  // 85: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10, // 86: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	13, // 87: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	15, // 88: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	17, // 89: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	19, // 90: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	21, // 91: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	23, // 92: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	25, // 93: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	27, // 94: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	29, // 95: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	31, // 96: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	33, // 97: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	35, // 98: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	1,  // 99: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,  // 100: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,  // 101: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,  // 102: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,  // 103: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	12, // 104: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	14, // 105: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	16, // 106: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	18, // 107: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	20, // 108: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	22, // 109: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	24, // 110: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	26, // 111: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	28, // 112: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	30, // 113: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	32, // 114: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	34, // 115: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	36, // 116: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	99, // [99:117] is the sub-list for method output_type
+	81, // [81:99] is the sub-list for method input_type
+	81, // [81:81] is the sub-list for extension type_name
+	81, // [81:81] is the sub-list for extension extendee
+	0,  // [0:81] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }
@@ -2708,7 +2828,7 @@ func file_tavla_v1_engine_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_engine_service_proto_rawDesc), len(file_tavla_v1_engine_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   36,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

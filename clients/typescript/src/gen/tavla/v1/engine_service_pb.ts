@@ -20,7 +20,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file tavla/v1/engine_service.proto.
  */
 export const file_tavla_v1_engine_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIogBChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZSKQAQoRQXBwbHlNb3ZlUmVzcG9uc2USHAoEbW92ZRgBIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglnYW1lX292ZXIYAyABKAgSJAoGcmVzdWx0GAQgASgLMhQudGF2bGEudjEuR2FtZVJlc3VsdCJcChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24iTAoRU2NvcmVHYW1lUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiQKBnJlc3VsdBgCIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQiaAoOQmVhck9mZlJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIMCgRkaWNlGAMgAygNIssBCg9CZWFyT2ZmUmVzcG9uc2USJgoFd2hpdGUYASABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiYKBWJsYWNrGAIgASgLMhcudGF2bGEudjEuQmVhck9mZlN0YXR1cxIgCgRyYWNlGAMgASgLMhIudGF2bGEudjEuUmFjZU9kZHMSIwoFbW92ZXMYBCADKAsyFC50YXZsYS52MS5SYW5rZWRNb3ZlEiEKCWJlc3RfbW92ZRgFIAEoCzIOLnRhdmxhLnYxLk1vdmUilQEKFUxpc3RMZWdhbFN0ZXBzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0SJAoFc3RlcHMYBCADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSLgAQoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIIrUBChBTdGFydEdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIoCghyb2xsX29mZhgDIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIMCgRkaWNlGAQgAygNEiAKBHNlZWQYBSABKAsyEi50YXZsYS52MS5EaWNlU2VlZCLdAQoRU3RhcnRHYW1lUmVzcG9uc2USHwoHc3RhcnRlchgBIAEoDjIOLnRhdmxhLnYxLlNpZGUSDAoEZGljZRgCIAMoDRIlCglkaWNlX25hbWUYAyABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIoCghyb2xsX29mZhgEIAMoCzIWLnRhdmxhLnYxLlJvbGxPZmZUaHJvdxIkCghwb3NpdGlvbhgFIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEiIKBXByb29mGAYgASgLMhMudGF2bGEudjEuRGljZVByb29mIhMKEUNvbW1pdERpY2VSZXF1ZXN0IkcKEkNvbW1pdERpY2VSZXNwb25zZRISCgpjb21taXRtZW50GAEgASgJEg0KBXRva2VuGAIgASgJEg4KBnNjaGVtZRgDIAEoCSJZCg9Sb2xsRGljZVJlcXVlc3QSIAoEc2VlZBgBIAEoCzISLnRhdmxhLnYxLkRpY2VTZWVkEiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24idAoQUm9sbERpY2VSZXNwb25zZRIMCgRkaWNlGAEgAygNEiAKBG5hbWUYAiABKAsyEi50YXZsYS52MS5Sb2xsTmFtZRIiCgVwcm9vZhgDIAEoCzITLnRhdmxhLnYxLkRpY2VQcm9vZhIMCgRnZWxlGAQgASgIIh8KD05hbWVSb2xsUmVxdWVzdBIMCgRkaWNlGAEgAygNIjQKEE5hbWVSb2xsUmVzcG9uc2USIAoEbmFtZRgBIAEoCzISLnRhdmxhLnYxLlJvbGxOYW1lIn8KFkxpc3RDdWJlQWN0aW9uc1JlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlIm0KF0xpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlEiUKB2FjdGlvbnMYASADKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uEisKDWRvdWJsZV9kZW5pYWwYAiABKA4yFC50YXZsYS52MS5DdWJlRGVuaWFsIqUBChZBcHBseUN1YmVBY3Rpb25SZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZRIkCgZhY3Rpb24YBCABKA4yFC50YXZsYS52MS5DdWJlQWN0aW9uInkKF0FwcGx5Q3ViZUFjdGlvblJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIRCglnYW1lX292ZXIYAiABKAgSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIo0BChdPZmZlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyIkIKGE9mZmVyUmVzaWduYXRpb25SZXNwb25zZRImCgdvdXRjb21lGAEgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUingEKGEFuc3dlclJlc2lnbmF0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKQoFb2ZmZXIYAyABKAsyGi50YXZsYS52MS5SZXNpZ25hdGlvbk9mZmVyEg4KBmFjY2VwdBgEIAEoCCJWChlBbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEhEKCWdhbWVfb3ZlchgBIAEoCBImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUihQEKElVwZGF0ZU1hdGNoUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSJgoHb3V0Y29tZRgDIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIuoBChNVcGRhdGVNYXRjaFJlc3BvbnNlEiMKBW1hdGNoGAEgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRImCgdvdXRjb21lGAIgASgLMhUudGF2bGEudjEuR2FtZU91dGNvbWUSFQoNcG9pbnRzX3Njb3JlZBgDIAEoDRISCgptYXRjaF9vdmVyGAQgASgIEh4KBndpbm5lchgFIAEoDjIOLnRhdmxhLnYxLlNpZGUSFQoNY3Jhd2ZvcmRfZ2FtZRgGIAEoCBIkCgxuZXh0X3N0YXJ0ZXIYByABKA4yDi50YXZsYS52MS5TaWRlIrwBChNBZHZhbmNlQ2xvY2tSZXF1ZXN0EikKCHNldHRpbmdzGAEgASgLMhcudGF2bGEudjEuQ2xvY2tTZXR0aW5ncxIjCgVzdGF0ZRgCIAEoCzIULnRhdmxhLnYxLkNsb2NrU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUSIwoFZXZlbnQYBCABKA4yFC50YXZsYS52MS5DbG9ja0V2ZW50EhIKCmVsYXBzZWRfbXMYBSABKA0ipwEKFEFkdmFuY2VDbG9ja1Jlc3BvbnNlEiMKBXN0YXRlGAEgASgLMhQudGF2bGEudjEuQ2xvY2tTdGF0ZRInCgdmb3JmZWl0GAIgASgLMhYudGF2bGEudjEuQ2xvY2tGb3JmZWl0EhIKCmNoYXJnZWRfbXMYAyABKA0SFwoPZXh0ZW5zaW9uc191c2VkGAQgASgNEhQKDHRpbWVfbGVmdF9tcxgFIAEoDSI3ChFHZXRSdWxlc2V0UmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldCI4ChJHZXRSdWxlc2V0UmVzcG9uc2USIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQiFQoTTGlzdFJ1bGVzZXRzUmVxdWVzdCJAChRMaXN0UnVsZXNldHNSZXNwb25zZRIoCgdwcmVzZXRzGAEgAygLMhcudGF2bGEudjEuUnVsZXNldFByZXNldDKXCwoNRW5naW5lU2VydmljZRJfChJHZXRJbml0aWFsUG9zaXRpb24SIy50YXZsYS52MS5HZXRJbml0aWFsUG9zaXRpb25SZXF1ZXN0GiQudGF2bGEudjEuR2V0SW5pdGlhbFBvc2l0aW9uUmVzcG9uc2USUwoOTGlzdExlZ2FsTW92ZXMSHy50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1JlcXVlc3QaIC50YXZsYS52MS5MaXN0TGVnYWxNb3Zlc1Jlc3BvbnNlEkQKCUFwcGx5TW92ZRIaLnRhdmxhLnYxLkFwcGx5TW92ZVJlcXVlc3QaGy50YXZsYS52MS5BcHBseU1vdmVSZXNwb25zZRJECglTY29yZUdhbWUSGi50YXZsYS52MS5TY29yZUdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU2NvcmVHYW1lUmVzcG9uc2USPgoHQmVhck9mZhIYLnRhdmxhLnYxLkJlYXJPZmZSZXF1ZXN0GhkudGF2bGEudjEuQmVhck9mZlJlc3BvbnNlElMKDkxpc3RMZWdhbFN0ZXBzEh8udGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXF1ZXN0GiAudGF2bGEudjEuTGlzdExlZ2FsU3RlcHNSZXNwb25zZRJECglTdGFydEdhbWUSGi50YXZsYS52MS5TdGFydEdhbWVSZXF1ZXN0GhsudGF2bGEudjEuU3RhcnRHYW1lUmVzcG9uc2USRwoKQ29tbWl0RGljZRIbLnRhdmxhLnYxLkNvbW1pdERpY2VSZXF1ZXN0GhwudGF2bGEudjEuQ29tbWl0RGljZVJlc3BvbnNlEkEKCFJvbGxEaWNlEhkudGF2bGEudjEuUm9sbERpY2VSZXF1ZXN0GhoudGF2bGEudjEuUm9sbERpY2VSZXNwb25zZRJBCghOYW1lUm9sbBIZLnRhdmxhLnYxLk5hbWVSb2xsUmVxdWVzdBoaLnRhdmxhLnYxLk5hbWVSb2xsUmVzcG9uc2USVgoPTGlzdEN1YmVBY3Rpb25zEiAudGF2bGEudjEuTGlzdEN1YmVBY3Rpb25zUmVxdWVzdBohLnRhdmxhLnYxLkxpc3RDdWJlQWN0aW9uc1Jlc3BvbnNlElYKD0FwcGx5Q3ViZUFjdGlvbhIgLnRhdmxhLnYxLkFwcGx5Q3ViZUFjdGlvblJlcXVlc3QaIS50YXZsYS52MS5BcHBseUN1YmVBY3Rpb25SZXNwb25zZRJZChBPZmZlclJlc2lnbmF0aW9uEiEudGF2bGEudjEuT2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QaIi50YXZsYS52MS5PZmZlclJlc2lnbmF0aW9uUmVzcG9uc2USXAoRQW5zd2VyUmVzaWduYXRpb24SIi50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlcXVlc3QaIy50YXZsYS52MS5BbnN3ZXJSZXNpZ25hdGlvblJlc3BvbnNlEkoKC1VwZGF0ZU1hdGNoEhwudGF2bGEudjEuVXBkYXRlTWF0Y2hSZXF1ZXN0Gh0udGF2bGEudjEuVXBkYXRlTWF0Y2hSZXNwb25zZRJNCgxBZHZhbmNlQ2xvY2sSHS50YXZsYS52MS5BZHZhbmNlQ2xvY2tSZXF1ZXN0Gh4udGF2bGEudjEuQWR2YW5jZUNsb2NrUmVzcG9uc2USRwoKR2V0UnVsZXNldBIbLnRhdmxhLnYxLkdldFJ1bGVzZXRSZXF1ZXN0GhwudGF2bGEudjEuR2V0UnVsZXNldFJlc3BvbnNlEk0KDExpc3RSdWxlc2V0cxIdLnRhdmxhLnYxLkxpc3RSdWxlc2V0c1JlcXVlc3QaHi50YXZsYS52MS5MaXN0UnVsZXNldHNSZXNwb25zZUJRCgxkZXYudGF2bGEudjFQAVo/Z2l0aHViLmNvbS90YXZsYS1lbmdpbmUvdGF2bGEtZW5naW5lL2NsaWVudHMvZ28vdGF2bGF2MTt0YXZsYXYxYgZwcm90bzM", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_match, file_tavla_v1_types]);
+  fileDesc("Ch10YXZsYS92MS9lbmdpbmVfc2VydmljZS5wcm90bxIIdGF2bGEudjEiYAoZR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIfCgdvbl9yb2xsGAIgASgOMg4udGF2bGEudjEuU2lkZSJCChpHZXRJbml0aWFsUG9zaXRpb25SZXNwb25zZRIkCghwb3NpdGlvbhgBIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uIm8KFUxpc3RMZWdhbE1vdmVzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0iSgoWTGlzdExlZ2FsTW92ZXNSZXNwb25zZRIdCgVtb3ZlcxgBIAMoCzIOLnRhdmxhLnYxLk1vdmUSEQoJZGljZV91c2VkGAIgASgNIogBChBBcHBseU1vdmVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24SDAoEZGljZRgDIAMoDRIcCgRtb3ZlGAQgASgLMg4udGF2bGEudjEuTW92ZSKQAQoRQXBwbHlNb3ZlUmVzcG9uc2USHAoEbW92ZRgBIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglnYW1lX292ZXIYAyABKAgSJAoGcmVzdWx0GAQgASgLMhQudGF2bGEudjEuR2FtZVJlc3VsdCJcChBTY29yZUdhbWVSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiQKCHBvc2l0aW9uGAIgASgLMhIudGF2bGEudjEuUG9zaXRpb24iTAoRU2NvcmVHYW1lUmVzcG9uc2USEQoJZ2FtZV9vdmVyGAEgASgIEiQKBnJlc3VsdBgCIAEoCzIULnRhdmxhLnYxLkdhbWVSZXN1bHQiaAoOQmVhck9mZlJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSJAoIcG9zaXRpb24YAiABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIMCgRkaWNlGAMgAygNIssBCg9CZWFyT2ZmUmVzcG9uc2USJgoFd2hpdGUYASABKAsyFy50YXZsYS52MS5CZWFyT2ZmU3RhdHVzEiYKBWJsYWNrGAIgASgLMhcudGF2bGEudjEuQmVhck9mZlN0YXR1cxIgCgRyYWNlGAMgASgLMhIudGF2bGEudjEuUmFjZU9kZHMSIwoFbW92ZXMYBCADKAsyFC50YXZsYS52MS5SYW5rZWRNb3ZlEiEKCWJlc3RfbW92ZRgFIAEoCzIOLnRhdmxhLnYxLk1vdmUilQEKFUxpc3RMZWdhbFN0ZXBzUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uEgwKBGRpY2UYAyADKA0SJAoFc3RlcHMYBCADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSJnCgxDb21iaW5lZFN0ZXASEgoKZnJvbV9wb2ludBgBIAEoDRIQCgh0b19wb2ludBgCIAEoDRILCgN2aWEYAyADKA0SJAoFc3RlcHMYBCADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSLNAgoWTGlzdExlZ2FsU3RlcHNSZXNwb25zZRIpCgpuZXh0X3N0ZXBzGAEgAygLMhUudGF2bGEudjEuQ2hlY2tlck1vdmUSEAoIY29tcGxldGUYAiABKAgSHAoEbW92ZRgDIAEoCzIOLnRhdmxhLnYxLk1vdmUSJAoIcG9zaXRpb24YBCABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIRCglkaWNlX2xlZnQYBSADKA0SJAoFc3RlcHMYBiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZRIMCgRnZWxlGAcgASgIEi4KDmNvbWJpbmVkX3N0ZXBzGAggAygLMhYudGF2bGEudjEuQ29tYmluZWRTdGVwEg4KBmZvcmNlZBgJIAEoCBIrCgxmb3JjZWRfc3RlcHMYCiADKAsyFS50YXZsYS52MS5DaGVja2VyTW92ZSK1AQoQU3RhcnRHYW1lUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSKAoIcm9sbF9vZmYYAyADKAsyFi50YXZsYS52MS5Sb2xsT2ZmVGhyb3cSDAoEZGljZRgEIAMoDRIgCgRzZWVkGAUgASgLMhIudGF2bGEudjEuRGljZVNlZWQi3QEKEVN0YXJ0R2FtZVJlc3BvbnNlEh8KB3N0YXJ0ZXIYASABKA4yDi50YXZsYS52MS5TaWRlEgwKBGRpY2UYAiADKA0SJQoJZGljZV9uYW1lGAMgASgLMhIudGF2bGEudjEuUm9sbE5hbWUSKAoIcm9sbF9vZmYYBCADKAsyFi50YXZsYS52MS5Sb2xsT2ZmVGhyb3cSJAoIcG9zaXRpb24YBSABKAsyEi50YXZsYS52MS5Qb3NpdGlvbhIiCgVwcm9vZhgGIAEoCzITLnRhdmxhLnYxLkRpY2VQcm9vZiITChFDb21taXREaWNlUmVxdWVzdCJHChJDb21taXREaWNlUmVzcG9uc2USEgoKY29tbWl0bWVudBgBIAEoCRINCgV0b2tlbhgCIAEoCRIOCgZzY2hlbWUYAyABKAkiWQoPUm9sbERpY2VSZXF1ZXN0EiAKBHNlZWQYASABKAsyEi50YXZsYS52MS5EaWNlU2VlZBIkCghwb3NpdGlvbhgCIAEoCzISLnRhdmxhLnYxLlBvc2l0aW9uInQKEFJvbGxEaWNlUmVzcG9uc2USDAoEZGljZRgBIAMoDRIgCgRuYW1lGAIgASgLMhIudGF2bGEudjEuUm9sbE5hbWUSIgoFcHJvb2YYAyABKAsyEy50YXZsYS52MS5EaWNlUHJvb2YSDAoEZ2VsZRgEIAEoCCIfCg9OYW1lUm9sbFJlcXVlc3QSDAoEZGljZRgBIAMoDSI0ChBOYW1lUm9sbFJlc3BvbnNlEiAKBG5hbWUYASABKAsyEi50YXZsYS52MS5Sb2xsTmFtZSJ/ChZMaXN0Q3ViZUFjdGlvbnNSZXF1ZXN0EiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0EiMKBW1hdGNoGAIgASgLMhQudGF2bGEudjEuTWF0Y2hTdGF0ZRIcCgRzaWRlGAMgASgOMg4udGF2bGEudjEuU2lkZSJtChdMaXN0Q3ViZUFjdGlvbnNSZXNwb25zZRIlCgdhY3Rpb25zGAEgAygOMhQudGF2bGEudjEuQ3ViZUFjdGlvbhIrCg1kb3VibGVfZGVuaWFsGAIgASgOMhQudGF2bGEudjEuQ3ViZURlbmlhbCKlAQoWQXBwbHlDdWJlQWN0aW9uUmVxdWVzdBIiCgdydWxlc2V0GAEgASgLMhEudGF2bGEudjEuUnVsZXNldBIjCgVtYXRjaBgCIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSHAoEc2lkZRgDIAEoDjIOLnRhdmxhLnYxLlNpZGUSJAoGYWN0aW9uGAQgASgOMhQudGF2bGEudjEuQ3ViZUFjdGlvbiJ5ChdBcHBseUN1YmVBY3Rpb25SZXNwb25zZRIjCgVtYXRjaBgBIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSEQoJZ2FtZV9vdmVyGAIgASgIEiYKB291dGNvbWUYAyABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSKNAQoXT2ZmZXJSZXNpZ25hdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEikKBW9mZmVyGAMgASgLMhoudGF2bGEudjEuUmVzaWduYXRpb25PZmZlciJCChhPZmZlclJlc2lnbmF0aW9uUmVzcG9uc2USJgoHb3V0Y29tZRgBIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIp4BChhBbnN3ZXJSZXNpZ25hdGlvblJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEikKBW9mZmVyGAMgASgLMhoudGF2bGEudjEuUmVzaWduYXRpb25PZmZlchIOCgZhY2NlcHQYBCABKAgiVgoZQW5zd2VyUmVzaWduYXRpb25SZXNwb25zZRIRCglnYW1lX292ZXIYASABKAgSJgoHb3V0Y29tZRgCIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lIoUBChJVcGRhdGVNYXRjaFJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQSIwoFbWF0Y2gYAiABKAsyFC50YXZsYS52MS5NYXRjaFN0YXRlEiYKB291dGNvbWUYAyABKAsyFS50YXZsYS52MS5HYW1lT3V0Y29tZSLqAQoTVXBkYXRlTWF0Y2hSZXNwb25zZRIjCgVtYXRjaBgBIAEoCzIULnRhdmxhLnYxLk1hdGNoU3RhdGUSJgoHb3V0Y29tZRgCIAEoCzIVLnRhdmxhLnYxLkdhbWVPdXRjb21lEhUKDXBvaW50c19zY29yZWQYAyABKA0SEgoKbWF0Y2hfb3ZlchgEIAEoCBIeCgZ3aW5uZXIYBSABKA4yDi50YXZsYS52MS5TaWRlEhUKDWNyYXdmb3JkX2dhbWUYBiABKAgSJAoMbmV4dF9zdGFydGVyGAcgASgOMg4udGF2bGEudjEuU2lkZSK8AQoTQWR2YW5jZUNsb2NrUmVxdWVzdBIpCghzZXR0aW5ncxgBIAEoCzIXLnRhdmxhLnYxLkNsb2NrU2V0dGluZ3MSIwoFc3RhdGUYAiABKAsyFC50YXZsYS52MS5DbG9ja1N0YXRlEhwKBHNpZGUYAyABKA4yDi50YXZsYS52MS5TaWRlEiMKBWV2ZW50GAQgASgOMhQudGF2bGEudjEuQ2xvY2tFdmVudBISCgplbGFwc2VkX21zGAUgASgNIqcBChRBZHZhbmNlQ2xvY2tSZXNwb25zZRIjCgVzdGF0ZRgBIAEoCzIULnRhdmxhLnYxLkNsb2NrU3RhdGUSJwoHZm9yZmVpdBgCIAEoCzIWLnRhdmxhLnYxLkNsb2NrRm9yZmVpdBISCgpjaGFyZ2VkX21zGAMgASgNEhcKD2V4dGVuc2lvbnNfdXNlZBgEIAEoDRIUCgx0aW1lX2xlZnRfbXMYBSABKA0iNwoRR2V0UnVsZXNldFJlcXVlc3QSIgoHcnVsZXNldBgBIAEoCzIRLnRhdmxhLnYxLlJ1bGVzZXQiOAoSR2V0UnVsZXNldFJlc3BvbnNlEiIKB3J1bGVzZXQYASABKAsyES50YXZsYS52MS5SdWxlc2V0IhUKE0xpc3RSdWxlc2V0c1JlcXVlc3QiQAoUTGlzdFJ1bGVzZXRzUmVzcG9uc2USKAoHcHJlc2V0cxgBIAMoCzIXLnRhdmxhLnYxLlJ1bGVzZXRQcmVzZXQylwsKDUVuZ2luZVNlcnZpY2USXwoSR2V0SW5pdGlhbFBvc2l0aW9uEiMudGF2bGEudjEuR2V0SW5pdGlhbFBvc2l0aW9uUmVxdWVzdBokLnRhdmxhLnYxLkdldEluaXRpYWxQb3NpdGlvblJlc3BvbnNlElMKDkxpc3RMZWdhbE1vdmVzEh8udGF2bGEudjEuTGlzdExlZ2FsTW92ZXNSZXF1ZXN0GiAudGF2bGEudjEuTGlzdExlZ2FsTW92ZXNSZXNwb25zZRJECglBcHBseU1vdmUSGi50YXZsYS52MS5BcHBseU1vdmVSZXF1ZXN0GhsudGF2bGEudjEuQXBwbHlNb3ZlUmVzcG9uc2USRAoJU2NvcmVHYW1lEhoudGF2bGEudjEuU2NvcmVHYW1lUmVxdWVzdBobLnRhdmxhLnYxLlNjb3JlR2FtZVJlc3BvbnNlEj4KB0JlYXJPZmYSGC50YXZsYS52MS5CZWFyT2ZmUmVxdWVzdBoZLnRhdmxhLnYxLkJlYXJPZmZSZXNwb25zZRJTCg5MaXN0TGVnYWxTdGVwcxIfLnRhdmxhLnYxLkxpc3RMZWdhbFN0ZXBzUmVxdWVzdBogLnRhdmxhLnYxLkxpc3RMZWdhbFN0ZXBzUmVzcG9uc2USRAoJU3RhcnRHYW1lEhoudGF2bGEudjEuU3RhcnRHYW1lUmVxdWVzdBobLnRhdmxhLnYxLlN0YXJ0R2FtZVJlc3BvbnNlEkcKCkNvbW1pdERpY2USGy50YXZsYS52MS5Db21taXREaWNlUmVxdWVzdBocLnRhdmxhLnYxLkNvbW1pdERpY2VSZXNwb25zZRJBCghSb2xsRGljZRIZLnRhdmxhLnYxLlJvbGxEaWNlUmVxdWVzdBoaLnRhdmxhLnYxLlJvbGxEaWNlUmVzcG9uc2USQQoITmFtZVJvbGwSGS50YXZsYS52MS5OYW1lUm9sbFJlcXVlc3QaGi50YXZsYS52MS5OYW1lUm9sbFJlc3BvbnNlElYKD0xpc3RDdWJlQWN0aW9ucxIgLnRhdmxhLnYxLkxpc3RDdWJlQWN0aW9uc1JlcXVlc3QaIS50YXZsYS52MS5MaXN0Q3ViZUFjdGlvbnNSZXNwb25zZRJWCg9BcHBseUN1YmVBY3Rpb24SIC50YXZsYS52MS5BcHBseUN1YmVBY3Rpb25SZXF1ZXN0GiEudGF2bGEudjEuQXBwbHlDdWJlQWN0aW9uUmVzcG9uc2USWQoQT2ZmZXJSZXNpZ25hdGlvbhIhLnRhdmxhLnYxLk9mZmVyUmVzaWduYXRpb25SZXF1ZXN0GiIudGF2bGEudjEuT2ZmZXJSZXNpZ25hdGlvblJlc3BvbnNlElwKEUFuc3dlclJlc2lnbmF0aW9uEiIudGF2bGEudjEuQW5zd2VyUmVzaWduYXRpb25SZXF1ZXN0GiMudGF2bGEudjEuQW5zd2VyUmVzaWduYXRpb25SZXNwb25zZRJKCgtVcGRhdGVNYXRjaBIcLnRhdmxhLnYxLlVwZGF0ZU1hdGNoUmVxdWVzdBodLnRhdmxhLnYxLlVwZGF0ZU1hdGNoUmVzcG9uc2USTQoMQWR2YW5jZUNsb2NrEh0udGF2bGEudjEuQWR2YW5jZUNsb2NrUmVxdWVzdBoeLnRhdmxhLnYxLkFkdmFuY2VDbG9ja1Jlc3BvbnNlEkcKCkdldFJ1bGVzZXQSGy50YXZsYS52MS5HZXRSdWxlc2V0UmVxdWVzdBocLnRhdmxhLnYxLkdldFJ1bGVzZXRSZXNwb25zZRJNCgxMaXN0UnVsZXNldHMSHS50YXZsYS52MS5MaXN0UnVsZXNldHNSZXF1ZXN0Gh4udGF2bGEudjEuTGlzdFJ1bGVzZXRzUmVzcG9uc2VCUQoMZGV2LnRhdmxhLnYxUAFaP2dpdGh1Yi5jb20vdGF2bGEtZW5naW5lL3RhdmxhLWVuZ2luZS9jbGllbnRzL2dvL3RhdmxhdjE7dGF2bGF2MWIGcHJvdG8z", [file_tavla_v1_bearoff, file_tavla_v1_clock, file_tavla_v1_dice, file_tavla_v1_match, file_tavla_v1_types]);
 
 /**
  * Request of GetInitialPosition.
@@ -389,8 +389,11 @@ export type ListLegalStepsRequest = Message<"tavla.v1.ListLegalStepsRequest"> & 
   dice: number[];
 
   /**
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    *
    * @generated from field: repeated tavla.v1.CheckerMove steps = 4;
    */
@@ -405,6 +408,48 @@ export const ListLegalStepsRequestSchema: GenMessage<ListLegalStepsRequest> = /*
   messageDesc(file_tavla_v1_engine_service, 10);
 
 /**
+ * A destination one checker reaches by moving on with two or more dice, each a legal step.
+ *
+ * @generated from message tavla.v1.CombinedStep
+ */
+export type CombinedStep = Message<"tavla.v1.CombinedStep"> & {
+  /**
+   * The point the checker leaves: 1-24, or 25 for the bar.
+   *
+   * @generated from field: uint32 from_point = 1;
+   */
+  fromPoint: number;
+
+  /**
+   * The point the checker reaches: 1-24, or 0 when it is borne off.
+   *
+   * @generated from field: uint32 to_point = 2;
+   */
+  toPoint: number;
+
+  /**
+   * The points it lands on between, in order (to animate the move).
+   *
+   * @generated from field: repeated uint32 via = 3;
+   */
+  via: number[];
+
+  /**
+   * The single-die steps, in order, with their dice and hits.
+   *
+   * @generated from field: repeated tavla.v1.CheckerMove steps = 4;
+   */
+  steps: CheckerMove[];
+};
+
+/**
+ * Describes the message tavla.v1.CombinedStep.
+ * Use `create(CombinedStepSchema)` to create a new message.
+ */
+export const CombinedStepSchema: GenMessage<CombinedStep> = /*@__PURE__*/
+  messageDesc(file_tavla_v1_engine_service, 11);
+
+/**
  * Response of ListLegalSteps.
  *
  * @generated from message tavla.v1.ListLegalStepsResponse
@@ -412,7 +457,8 @@ export const ListLegalStepsRequestSchema: GenMessage<ListLegalStepsRequest> = /*
 export type ListLegalStepsResponse = Message<"tavla.v1.ListLegalStepsResponse"> & {
   /**
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    *
    * @generated from field: repeated tavla.v1.CheckerMove next_steps = 1;
    */
@@ -459,6 +505,29 @@ export type ListLegalStepsResponse = Message<"tavla.v1.ListLegalStepsResponse"> 
    * @generated from field: bool gele = 7;
    */
   gele: boolean;
+
+  /**
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   *
+   * @generated from field: repeated tavla.v1.CombinedStep combined_steps = 8;
+   */
+  combinedSteps: CombinedStep[];
+
+  /**
+   * Not complete, and only one final position is left (at the start of a turn: the roll has a
+   * single legal move): the rest of the turn is forced.
+   *
+   * @generated from field: bool forced = 9;
+   */
+  forced: boolean;
+
+  /**
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   *
+   * @generated from field: repeated tavla.v1.CheckerMove forced_steps = 10;
+   */
+  forcedSteps: CheckerMove[];
 };
 
 /**
@@ -466,7 +535,7 @@ export type ListLegalStepsResponse = Message<"tavla.v1.ListLegalStepsResponse"> 
  * Use `create(ListLegalStepsResponseSchema)` to create a new message.
  */
 export const ListLegalStepsResponseSchema: GenMessage<ListLegalStepsResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 11);
+  messageDesc(file_tavla_v1_engine_service, 12);
 
 /**
  * Request of StartGame. Without `roll_off`, `dice` or `seed` the server rolls.
@@ -517,7 +586,7 @@ export type StartGameRequest = Message<"tavla.v1.StartGameRequest"> & {
  * Use `create(StartGameRequestSchema)` to create a new message.
  */
 export const StartGameRequestSchema: GenMessage<StartGameRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 12);
+  messageDesc(file_tavla_v1_engine_service, 13);
 
 /**
  * Response of StartGame.
@@ -573,7 +642,7 @@ export type StartGameResponse = Message<"tavla.v1.StartGameResponse"> & {
  * Use `create(StartGameResponseSchema)` to create a new message.
  */
 export const StartGameResponseSchema: GenMessage<StartGameResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 13);
+  messageDesc(file_tavla_v1_engine_service, 14);
 
 /**
  * Request of CommitDice.
@@ -588,7 +657,7 @@ export type CommitDiceRequest = Message<"tavla.v1.CommitDiceRequest"> & {
  * Use `create(CommitDiceRequestSchema)` to create a new message.
  */
 export const CommitDiceRequestSchema: GenMessage<CommitDiceRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 14);
+  messageDesc(file_tavla_v1_engine_service, 15);
 
 /**
  * Response of CommitDice.
@@ -623,7 +692,7 @@ export type CommitDiceResponse = Message<"tavla.v1.CommitDiceResponse"> & {
  * Use `create(CommitDiceResponseSchema)` to create a new message.
  */
 export const CommitDiceResponseSchema: GenMessage<CommitDiceResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 15);
+  messageDesc(file_tavla_v1_engine_service, 16);
 
 /**
  * Request of RollDice.
@@ -651,7 +720,7 @@ export type RollDiceRequest = Message<"tavla.v1.RollDiceRequest"> & {
  * Use `create(RollDiceRequestSchema)` to create a new message.
  */
 export const RollDiceRequestSchema: GenMessage<RollDiceRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 16);
+  messageDesc(file_tavla_v1_engine_service, 17);
 
 /**
  * Response of RollDice.
@@ -694,7 +763,7 @@ export type RollDiceResponse = Message<"tavla.v1.RollDiceResponse"> & {
  * Use `create(RollDiceResponseSchema)` to create a new message.
  */
 export const RollDiceResponseSchema: GenMessage<RollDiceResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 17);
+  messageDesc(file_tavla_v1_engine_service, 18);
 
 /**
  * Request of NameRoll.
@@ -715,7 +784,7 @@ export type NameRollRequest = Message<"tavla.v1.NameRollRequest"> & {
  * Use `create(NameRollRequestSchema)` to create a new message.
  */
 export const NameRollRequestSchema: GenMessage<NameRollRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 18);
+  messageDesc(file_tavla_v1_engine_service, 19);
 
 /**
  * Response of NameRoll.
@@ -736,7 +805,7 @@ export type NameRollResponse = Message<"tavla.v1.NameRollResponse"> & {
  * Use `create(NameRollResponseSchema)` to create a new message.
  */
 export const NameRollResponseSchema: GenMessage<NameRollResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 19);
+  messageDesc(file_tavla_v1_engine_service, 20);
 
 /**
  * Request of ListCubeActions.
@@ -772,7 +841,7 @@ export type ListCubeActionsRequest = Message<"tavla.v1.ListCubeActionsRequest"> 
  * Use `create(ListCubeActionsRequestSchema)` to create a new message.
  */
 export const ListCubeActionsRequestSchema: GenMessage<ListCubeActionsRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 20);
+  messageDesc(file_tavla_v1_engine_service, 21);
 
 /**
  * Response of ListCubeActions.
@@ -800,7 +869,7 @@ export type ListCubeActionsResponse = Message<"tavla.v1.ListCubeActionsResponse"
  * Use `create(ListCubeActionsResponseSchema)` to create a new message.
  */
 export const ListCubeActionsResponseSchema: GenMessage<ListCubeActionsResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 21);
+  messageDesc(file_tavla_v1_engine_service, 22);
 
 /**
  * Request of ApplyCubeAction.
@@ -842,7 +911,7 @@ export type ApplyCubeActionRequest = Message<"tavla.v1.ApplyCubeActionRequest"> 
  * Use `create(ApplyCubeActionRequestSchema)` to create a new message.
  */
 export const ApplyCubeActionRequestSchema: GenMessage<ApplyCubeActionRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 22);
+  messageDesc(file_tavla_v1_engine_service, 23);
 
 /**
  * Response of ApplyCubeAction.
@@ -878,7 +947,7 @@ export type ApplyCubeActionResponse = Message<"tavla.v1.ApplyCubeActionResponse"
  * Use `create(ApplyCubeActionResponseSchema)` to create a new message.
  */
 export const ApplyCubeActionResponseSchema: GenMessage<ApplyCubeActionResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 23);
+  messageDesc(file_tavla_v1_engine_service, 24);
 
 /**
  * Request of OfferResignation.
@@ -913,7 +982,7 @@ export type OfferResignationRequest = Message<"tavla.v1.OfferResignationRequest"
  * Use `create(OfferResignationRequestSchema)` to create a new message.
  */
 export const OfferResignationRequestSchema: GenMessage<OfferResignationRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 24);
+  messageDesc(file_tavla_v1_engine_service, 25);
 
 /**
  * Response of OfferResignation.
@@ -934,7 +1003,7 @@ export type OfferResignationResponse = Message<"tavla.v1.OfferResignationRespons
  * Use `create(OfferResignationResponseSchema)` to create a new message.
  */
 export const OfferResignationResponseSchema: GenMessage<OfferResignationResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 25);
+  messageDesc(file_tavla_v1_engine_service, 26);
 
 /**
  * Request of AnswerResignation.
@@ -976,7 +1045,7 @@ export type AnswerResignationRequest = Message<"tavla.v1.AnswerResignationReques
  * Use `create(AnswerResignationRequestSchema)` to create a new message.
  */
 export const AnswerResignationRequestSchema: GenMessage<AnswerResignationRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 26);
+  messageDesc(file_tavla_v1_engine_service, 27);
 
 /**
  * Response of AnswerResignation.
@@ -1004,7 +1073,7 @@ export type AnswerResignationResponse = Message<"tavla.v1.AnswerResignationRespo
  * Use `create(AnswerResignationResponseSchema)` to create a new message.
  */
 export const AnswerResignationResponseSchema: GenMessage<AnswerResignationResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 27);
+  messageDesc(file_tavla_v1_engine_service, 28);
 
 /**
  * Request of UpdateMatch.
@@ -1039,7 +1108,7 @@ export type UpdateMatchRequest = Message<"tavla.v1.UpdateMatchRequest"> & {
  * Use `create(UpdateMatchRequestSchema)` to create a new message.
  */
 export const UpdateMatchRequestSchema: GenMessage<UpdateMatchRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 28);
+  messageDesc(file_tavla_v1_engine_service, 29);
 
 /**
  * Response of UpdateMatch.
@@ -1104,7 +1173,7 @@ export type UpdateMatchResponse = Message<"tavla.v1.UpdateMatchResponse"> & {
  * Use `create(UpdateMatchResponseSchema)` to create a new message.
  */
 export const UpdateMatchResponseSchema: GenMessage<UpdateMatchResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 29);
+  messageDesc(file_tavla_v1_engine_service, 30);
 
 /**
  * Request of AdvanceClock.
@@ -1153,7 +1222,7 @@ export type AdvanceClockRequest = Message<"tavla.v1.AdvanceClockRequest"> & {
  * Use `create(AdvanceClockRequestSchema)` to create a new message.
  */
 export const AdvanceClockRequestSchema: GenMessage<AdvanceClockRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 30);
+  messageDesc(file_tavla_v1_engine_service, 31);
 
 /**
  * Response of AdvanceClock.
@@ -1202,7 +1271,7 @@ export type AdvanceClockResponse = Message<"tavla.v1.AdvanceClockResponse"> & {
  * Use `create(AdvanceClockResponseSchema)` to create a new message.
  */
 export const AdvanceClockResponseSchema: GenMessage<AdvanceClockResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 31);
+  messageDesc(file_tavla_v1_engine_service, 32);
 
 /**
  * Request of GetRuleset.
@@ -1223,7 +1292,7 @@ export type GetRulesetRequest = Message<"tavla.v1.GetRulesetRequest"> & {
  * Use `create(GetRulesetRequestSchema)` to create a new message.
  */
 export const GetRulesetRequestSchema: GenMessage<GetRulesetRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 32);
+  messageDesc(file_tavla_v1_engine_service, 33);
 
 /**
  * Response of GetRuleset.
@@ -1244,7 +1313,7 @@ export type GetRulesetResponse = Message<"tavla.v1.GetRulesetResponse"> & {
  * Use `create(GetRulesetResponseSchema)` to create a new message.
  */
 export const GetRulesetResponseSchema: GenMessage<GetRulesetResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 33);
+  messageDesc(file_tavla_v1_engine_service, 34);
 
 /**
  * Request of ListRulesets.
@@ -1259,7 +1328,7 @@ export type ListRulesetsRequest = Message<"tavla.v1.ListRulesetsRequest"> & {
  * Use `create(ListRulesetsRequestSchema)` to create a new message.
  */
 export const ListRulesetsRequestSchema: GenMessage<ListRulesetsRequest> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 34);
+  messageDesc(file_tavla_v1_engine_service, 35);
 
 /**
  * Response of ListRulesets.
@@ -1280,7 +1349,7 @@ export type ListRulesetsResponse = Message<"tavla.v1.ListRulesetsResponse"> & {
  * Use `create(ListRulesetsResponseSchema)` to create a new message.
  */
 export const ListRulesetsResponseSchema: GenMessage<ListRulesetsResponse> = /*@__PURE__*/
-  messageDesc(file_tavla_v1_engine_service, 35);
+  messageDesc(file_tavla_v1_engine_service, 36);
 
 /**
  * The rules of tavla and backgammon as a stateless service: every request carries the whole

@@ -250,7 +250,8 @@ export type CheckerMove = Message<"tavla.v1.CheckerMove"> & {
   toPoint: number;
 
   /**
-   * The die played. Output only; ignored on input.
+   * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+   * bear-off two dice could make, where it picks the die.
    *
    * @generated from field: uint32 die = 3;
    */

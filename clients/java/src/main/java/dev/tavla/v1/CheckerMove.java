@@ -86,7 +86,8 @@ private static final long serialVersionUID = 0L;
   private int die_ = 0;
   /**
    * <pre>
-   * The die played. Output only; ignored on input.
+   * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+   * bear-off two dice could make, where it picks the die.
    * </pre>
    *
    * <code>uint32 die = 3 [json_name = "die"];</code>
@@ -572,7 +573,8 @@ private static final long serialVersionUID = 0L;
     private int die_ ;
     /**
      * <pre>
-     * The die played. Output only; ignored on input.
+     * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+     * bear-off two dice could make, where it picks the die.
      * </pre>
      *
      * <code>uint32 die = 3 [json_name = "die"];</code>
@@ -584,7 +586,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The die played. Output only; ignored on input.
+     * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+     * bear-off two dice could make, where it picks the die.
      * </pre>
      *
      * <code>uint32 die = 3 [json_name = "die"];</code>
@@ -600,7 +603,8 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The die played. Output only; ignored on input.
+     * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+     * bear-off two dice could make, where it picks the die.
      * </pre>
      *
      * <code>uint32 die = 3 [json_name = "die"];</code>

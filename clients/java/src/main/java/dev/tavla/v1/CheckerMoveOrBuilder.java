@@ -32,7 +32,8 @@ public interface CheckerMoveOrBuilder extends
 
   /**
    * <pre>
-   * The die played. Output only; ignored on input.
+   * The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+   * bear-off two dice could make, where it picks the die.
    * </pre>
    *
    * <code>uint32 die = 3 [json_name = "die"];</code>

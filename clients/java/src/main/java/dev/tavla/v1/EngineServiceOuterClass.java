@@ -82,6 +82,11 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
       internal_static_tavla_v1_ListLegalStepsRequest_fieldAccessorTable;
   static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_tavla_v1_CombinedStep_descriptor;
+  static final 
+    com.google.protobuf.GeneratedMessage.FieldAccessorTable
+      internal_static_tavla_v1_CombinedStep_fieldAccessorTable;
+  static final com.google.protobuf.Descriptors.Descriptor
     internal_static_tavla_v1_ListLegalStepsResponse_descriptor;
   static final 
     com.google.protobuf.GeneratedMessage.FieldAccessorTable
@@ -257,135 +262,142 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
       "vla.v1.RulesetR\007ruleset\022.\n\010position\030\002 \001(" +
       "\0132\022.tavla.v1.PositionR\010position\022\022\n\004dice\030" +
       "\003 \003(\rR\004dice\022+\n\005steps\030\004 \003(\0132\025.tavla.v1.Ch" +
-      "eckerMoveR\005steps\"\234\002\n\026ListLegalStepsRespo" +
-      "nse\0224\n\nnext_steps\030\001 \003(\0132\025.tavla.v1.Check" +
-      "erMoveR\tnextSteps\022\032\n\010complete\030\002 \001(\010R\010com" +
-      "plete\022\"\n\004move\030\003 \001(\0132\016.tavla.v1.MoveR\004mov" +
-      "e\022.\n\010position\030\004 \001(\0132\022.tavla.v1.PositionR" +
-      "\010position\022\033\n\tdice_left\030\005 \003(\rR\010diceLeft\022+" +
-      "\n\005steps\030\006 \003(\0132\025.tavla.v1.CheckerMoveR\005st" +
-      "eps\022\022\n\004gele\030\007 \001(\010R\004gele\"\332\001\n\020StartGameReq" +
-      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
-      "R\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Matc" +
-      "hStateR\005match\0221\n\010roll_off\030\003 \003(\0132\026.tavla." +
-      "v1.RollOffThrowR\007rollOff\022\022\n\004dice\030\004 \003(\rR\004" +
-      "dice\022&\n\004seed\030\005 \001(\0132\022.tavla.v1.DiceSeedR\004" +
-      "seed\"\220\002\n\021StartGameResponse\022(\n\007starter\030\001 " +
-      "\001(\0162\016.tavla.v1.SideR\007starter\022\022\n\004dice\030\002 \003" +
-      "(\rR\004dice\022/\n\tdice_name\030\003 \001(\0132\022.tavla.v1.R" +
-      "ollNameR\010diceName\0221\n\010roll_off\030\004 \003(\0132\026.ta" +
-      "vla.v1.RollOffThrowR\007rollOff\022.\n\010position" +
-      "\030\005 \001(\0132\022.tavla.v1.PositionR\010position\022)\n\005" +
-      "proof\030\006 \001(\0132\023.tavla.v1.DiceProofR\005proof\"" +
-      "\023\n\021CommitDiceRequest\"b\n\022CommitDiceRespon" +
-      "se\022\036\n\ncommitment\030\001 \001(\tR\ncommitment\022\024\n\005to" +
-      "ken\030\002 \001(\tR\005token\022\026\n\006scheme\030\003 \001(\tR\006scheme" +
-      "\"i\n\017RollDiceRequest\022&\n\004seed\030\001 \001(\0132\022.tavl" +
-      "a.v1.DiceSeedR\004seed\022.\n\010position\030\002 \001(\0132\022." +
-      "tavla.v1.PositionR\010position\"\215\001\n\020RollDice" +
-      "Response\022\022\n\004dice\030\001 \003(\rR\004dice\022&\n\004name\030\002 \001" +
-      "(\0132\022.tavla.v1.RollNameR\004name\022)\n\005proof\030\003 " +
-      "\001(\0132\023.tavla.v1.DiceProofR\005proof\022\022\n\004gele\030" +
-      "\004 \001(\010R\004gele\"%\n\017NameRollRequest\022\022\n\004dice\030\001" +
-      " \003(\rR\004dice\":\n\020NameRollResponse\022&\n\004name\030\001" +
-      " \001(\0132\022.tavla.v1.RollNameR\004name\"\225\001\n\026ListC" +
-      "ubeActionsRequest\022+\n\007ruleset\030\001 \001(\0132\021.tav" +
-      "la.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024." +
-      "tavla.v1.MatchStateR\005match\022\"\n\004side\030\003 \001(\016" +
-      "2\016.tavla.v1.SideR\004side\"\204\001\n\027ListCubeActio" +
-      "nsResponse\022.\n\007actions\030\001 \003(\0162\024.tavla.v1.C" +
-      "ubeActionR\007actions\0229\n\rdouble_denial\030\002 \001(" +
-      "\0162\024.tavla.v1.CubeDenialR\014doubleDenial\"\303\001" +
-      "\n\026ApplyCubeActionRequest\022+\n\007ruleset\030\001 \001(" +
-      "\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005match\030\002" +
-      " \001(\0132\024.tavla.v1.MatchStateR\005match\022\"\n\004sid" +
-      "e\030\003 \001(\0162\016.tavla.v1.SideR\004side\022,\n\006action\030" +
-      "\004 \001(\0162\024.tavla.v1.CubeActionR\006action\"\223\001\n\027" +
-      "ApplyCubeActionResponse\022*\n\005match\030\001 \001(\0132\024" +
-      ".tavla.v1.MatchStateR\005match\022\033\n\tgame_over" +
-      "\030\002 \001(\010R\010gameOver\022/\n\007outcome\030\003 \001(\0132\025.tavl" +
-      "a.v1.GameOutcomeR\007outcome\"\244\001\n\027OfferResig" +
-      "nationRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v" +
-      "1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavl" +
-      "a.v1.MatchStateR\005match\0220\n\005offer\030\003 \001(\0132\032." +
-      "tavla.v1.ResignationOfferR\005offer\"K\n\030Offe" +
-      "rResignationResponse\022/\n\007outcome\030\001 \001(\0132\025." +
-      "tavla.v1.GameOutcomeR\007outcome\"\275\001\n\030Answer" +
-      "ResignationRequest\022+\n\007ruleset\030\001 \001(\0132\021.ta" +
-      "vla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024" +
-      ".tavla.v1.MatchStateR\005match\0220\n\005offer\030\003 \001" +
-      "(\0132\032.tavla.v1.ResignationOfferR\005offer\022\026\n" +
-      "\006accept\030\004 \001(\010R\006accept\"i\n\031AnswerResignati" +
-      "onResponse\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022" +
-      "/\n\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutcomeR" +
-      "\007outcome\"\236\001\n\022UpdateMatchRequest\022+\n\007rules" +
-      "et\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005" +
-      "match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match" +
-      "\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.GameOutcome" +
-      "R\007outcome\"\266\002\n\023UpdateMatchResponse\022*\n\005mat" +
-      "ch\030\001 \001(\0132\024.tavla.v1.MatchStateR\005match\022/\n" +
-      "\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutcomeR\007o" +
-      "utcome\022#\n\rpoints_scored\030\003 \001(\rR\014pointsSco" +
-      "red\022\035\n\nmatch_over\030\004 \001(\010R\tmatchOver\022&\n\006wi" +
-      "nner\030\005 \001(\0162\016.tavla.v1.SideR\006winner\022#\n\rcr" +
-      "awford_game\030\006 \001(\010R\014crawfordGame\0221\n\014next_" +
-      "starter\030\007 \001(\0162\016.tavla.v1.SideR\013nextStart" +
-      "er\"\345\001\n\023AdvanceClockRequest\0223\n\010settings\030\001" +
-      " \001(\0132\027.tavla.v1.ClockSettingsR\010settings\022" +
-      "*\n\005state\030\002 \001(\0132\024.tavla.v1.ClockStateR\005st" +
-      "ate\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004side\022" +
-      "*\n\005event\030\004 \001(\0162\024.tavla.v1.ClockEventR\005ev" +
-      "ent\022\035\n\nelapsed_ms\030\005 \001(\rR\telapsedMs\"\336\001\n\024A" +
-      "dvanceClockResponse\022*\n\005state\030\001 \001(\0132\024.tav" +
-      "la.v1.ClockStateR\005state\0220\n\007forfeit\030\002 \001(\013" +
-      "2\026.tavla.v1.ClockForfeitR\007forfeit\022\035\n\ncha" +
-      "rged_ms\030\003 \001(\rR\tchargedMs\022\'\n\017extensions_u" +
-      "sed\030\004 \001(\rR\016extensionsUsed\022 \n\014time_left_m" +
-      "s\030\005 \001(\rR\ntimeLeftMs\"@\n\021GetRulesetRequest" +
-      "\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ru" +
-      "leset\"A\n\022GetRulesetResponse\022+\n\007ruleset\030\001" +
-      " \001(\0132\021.tavla.v1.RulesetR\007ruleset\"\025\n\023List" +
-      "RulesetsRequest\"I\n\024ListRulesetsResponse\022" +
-      "1\n\007presets\030\001 \003(\0132\027.tavla.v1.RulesetPrese" +
-      "tR\007presets2\227\013\n\rEngineService\022_\n\022GetIniti" +
-      "alPosition\022#.tavla.v1.GetInitialPosition" +
-      "Request\032$.tavla.v1.GetInitialPositionRes" +
-      "ponse\022S\n\016ListLegalMoves\022\037.tavla.v1.ListL" +
-      "egalMovesRequest\032 .tavla.v1.ListLegalMov" +
-      "esResponse\022D\n\tApplyMove\022\032.tavla.v1.Apply" +
-      "MoveRequest\032\033.tavla.v1.ApplyMoveResponse" +
-      "\022D\n\tScoreGame\022\032.tavla.v1.ScoreGameReques" +
-      "t\032\033.tavla.v1.ScoreGameResponse\022>\n\007BearOf" +
-      "f\022\030.tavla.v1.BearOffRequest\032\031.tavla.v1.B" +
-      "earOffResponse\022S\n\016ListLegalSteps\022\037.tavla" +
-      ".v1.ListLegalStepsRequest\032 .tavla.v1.Lis" +
-      "tLegalStepsResponse\022D\n\tStartGame\022\032.tavla" +
-      ".v1.StartGameRequest\032\033.tavla.v1.StartGam" +
-      "eResponse\022G\n\nCommitDice\022\033.tavla.v1.Commi" +
-      "tDiceRequest\032\034.tavla.v1.CommitDiceRespon" +
-      "se\022A\n\010RollDice\022\031.tavla.v1.RollDiceReques" +
-      "t\032\032.tavla.v1.RollDiceResponse\022A\n\010NameRol" +
-      "l\022\031.tavla.v1.NameRollRequest\032\032.tavla.v1." +
-      "NameRollResponse\022V\n\017ListCubeActions\022 .ta" +
-      "vla.v1.ListCubeActionsRequest\032!.tavla.v1" +
-      ".ListCubeActionsResponse\022V\n\017ApplyCubeAct" +
-      "ion\022 .tavla.v1.ApplyCubeActionRequest\032!." +
-      "tavla.v1.ApplyCubeActionResponse\022Y\n\020Offe" +
-      "rResignation\022!.tavla.v1.OfferResignation" +
-      "Request\032\".tavla.v1.OfferResignationRespo" +
-      "nse\022\\\n\021AnswerResignation\022\".tavla.v1.Answ" +
-      "erResignationRequest\032#.tavla.v1.AnswerRe" +
-      "signationResponse\022J\n\013UpdateMatch\022\034.tavla" +
-      ".v1.UpdateMatchRequest\032\035.tavla.v1.Update" +
-      "MatchResponse\022M\n\014AdvanceClock\022\035.tavla.v1" +
-      ".AdvanceClockRequest\032\036.tavla.v1.AdvanceC" +
-      "lockResponse\022G\n\nGetRuleset\022\033.tavla.v1.Ge" +
-      "tRulesetRequest\032\034.tavla.v1.GetRulesetRes" +
-      "ponse\022M\n\014ListRulesets\022\035.tavla.v1.ListRul" +
-      "esetsRequest\032\036.tavla.v1.ListRulesetsResp" +
-      "onseBQ\n\014dev.tavla.v1P\001Z?github.com/tavla" +
-      "-engine/tavla-engine/clients/go/tavlav1;" +
-      "tavlav1b\006proto3"
+      "eckerMoveR\005steps\"\207\001\n\014CombinedStep\022\035\n\nfro" +
+      "m_point\030\001 \001(\rR\tfromPoint\022\031\n\010to_point\030\002 \001" +
+      "(\rR\007toPoint\022\020\n\003via\030\003 \003(\rR\003via\022+\n\005steps\030\004" +
+      " \003(\0132\025.tavla.v1.CheckerMoveR\005steps\"\255\003\n\026L" +
+      "istLegalStepsResponse\0224\n\nnext_steps\030\001 \003(" +
+      "\0132\025.tavla.v1.CheckerMoveR\tnextSteps\022\032\n\010c" +
+      "omplete\030\002 \001(\010R\010complete\022\"\n\004move\030\003 \001(\0132\016." +
+      "tavla.v1.MoveR\004move\022.\n\010position\030\004 \001(\0132\022." +
+      "tavla.v1.PositionR\010position\022\033\n\tdice_left" +
+      "\030\005 \003(\rR\010diceLeft\022+\n\005steps\030\006 \003(\0132\025.tavla." +
+      "v1.CheckerMoveR\005steps\022\022\n\004gele\030\007 \001(\010R\004gel" +
+      "e\022=\n\016combined_steps\030\010 \003(\0132\026.tavla.v1.Com" +
+      "binedStepR\rcombinedSteps\022\026\n\006forced\030\t \001(\010" +
+      "R\006forced\0228\n\014forced_steps\030\n \003(\0132\025.tavla.v" +
+      "1.CheckerMoveR\013forcedSteps\"\332\001\n\020StartGame" +
+      "Request\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rule" +
+      "setR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.M" +
+      "atchStateR\005match\0221\n\010roll_off\030\003 \003(\0132\026.tav" +
+      "la.v1.RollOffThrowR\007rollOff\022\022\n\004dice\030\004 \003(" +
+      "\rR\004dice\022&\n\004seed\030\005 \001(\0132\022.tavla.v1.DiceSee" +
+      "dR\004seed\"\220\002\n\021StartGameResponse\022(\n\007starter" +
+      "\030\001 \001(\0162\016.tavla.v1.SideR\007starter\022\022\n\004dice\030" +
+      "\002 \003(\rR\004dice\022/\n\tdice_name\030\003 \001(\0132\022.tavla.v" +
+      "1.RollNameR\010diceName\0221\n\010roll_off\030\004 \003(\0132\026" +
+      ".tavla.v1.RollOffThrowR\007rollOff\022.\n\010posit" +
+      "ion\030\005 \001(\0132\022.tavla.v1.PositionR\010position\022" +
+      ")\n\005proof\030\006 \001(\0132\023.tavla.v1.DiceProofR\005pro" +
+      "of\"\023\n\021CommitDiceRequest\"b\n\022CommitDiceRes" +
+      "ponse\022\036\n\ncommitment\030\001 \001(\tR\ncommitment\022\024\n" +
+      "\005token\030\002 \001(\tR\005token\022\026\n\006scheme\030\003 \001(\tR\006sch" +
+      "eme\"i\n\017RollDiceRequest\022&\n\004seed\030\001 \001(\0132\022.t" +
+      "avla.v1.DiceSeedR\004seed\022.\n\010position\030\002 \001(\013" +
+      "2\022.tavla.v1.PositionR\010position\"\215\001\n\020RollD" +
+      "iceResponse\022\022\n\004dice\030\001 \003(\rR\004dice\022&\n\004name\030" +
+      "\002 \001(\0132\022.tavla.v1.RollNameR\004name\022)\n\005proof" +
+      "\030\003 \001(\0132\023.tavla.v1.DiceProofR\005proof\022\022\n\004ge" +
+      "le\030\004 \001(\010R\004gele\"%\n\017NameRollRequest\022\022\n\004dic" +
+      "e\030\001 \003(\rR\004dice\":\n\020NameRollResponse\022&\n\004nam" +
+      "e\030\001 \001(\0132\022.tavla.v1.RollNameR\004name\"\225\001\n\026Li" +
+      "stCubeActionsRequest\022+\n\007ruleset\030\001 \001(\0132\021." +
+      "tavla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\013" +
+      "2\024.tavla.v1.MatchStateR\005match\022\"\n\004side\030\003 " +
+      "\001(\0162\016.tavla.v1.SideR\004side\"\204\001\n\027ListCubeAc" +
+      "tionsResponse\022.\n\007actions\030\001 \003(\0162\024.tavla.v" +
+      "1.CubeActionR\007actions\0229\n\rdouble_denial\030\002" +
+      " \001(\0162\024.tavla.v1.CubeDenialR\014doubleDenial" +
+      "\"\303\001\n\026ApplyCubeActionRequest\022+\n\007ruleset\030\001" +
+      " \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005matc" +
+      "h\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match\022\"\n\004" +
+      "side\030\003 \001(\0162\016.tavla.v1.SideR\004side\022,\n\006acti" +
+      "on\030\004 \001(\0162\024.tavla.v1.CubeActionR\006action\"\223" +
+      "\001\n\027ApplyCubeActionResponse\022*\n\005match\030\001 \001(" +
+      "\0132\024.tavla.v1.MatchStateR\005match\022\033\n\tgame_o" +
+      "ver\030\002 \001(\010R\010gameOver\022/\n\007outcome\030\003 \001(\0132\025.t" +
+      "avla.v1.GameOutcomeR\007outcome\"\244\001\n\027OfferRe" +
+      "signationRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavl" +
+      "a.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.t" +
+      "avla.v1.MatchStateR\005match\0220\n\005offer\030\003 \001(\013" +
+      "2\032.tavla.v1.ResignationOfferR\005offer\"K\n\030O" +
+      "fferResignationResponse\022/\n\007outcome\030\001 \001(\013" +
+      "2\025.tavla.v1.GameOutcomeR\007outcome\"\275\001\n\030Ans" +
+      "werResignationRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
+      ".tavla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(" +
+      "\0132\024.tavla.v1.MatchStateR\005match\0220\n\005offer\030" +
+      "\003 \001(\0132\032.tavla.v1.ResignationOfferR\005offer" +
+      "\022\026\n\006accept\030\004 \001(\010R\006accept\"i\n\031AnswerResign" +
+      "ationResponse\022\033\n\tgame_over\030\001 \001(\010R\010gameOv" +
+      "er\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutco" +
+      "meR\007outcome\"\236\001\n\022UpdateMatchRequest\022+\n\007ru" +
+      "leset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022" +
+      "*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005ma" +
+      "tch\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.GameOutc" +
+      "omeR\007outcome\"\266\002\n\023UpdateMatchResponse\022*\n\005" +
+      "match\030\001 \001(\0132\024.tavla.v1.MatchStateR\005match" +
+      "\022/\n\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutcome" +
+      "R\007outcome\022#\n\rpoints_scored\030\003 \001(\rR\014points" +
+      "Scored\022\035\n\nmatch_over\030\004 \001(\010R\tmatchOver\022&\n" +
+      "\006winner\030\005 \001(\0162\016.tavla.v1.SideR\006winner\022#\n" +
+      "\rcrawford_game\030\006 \001(\010R\014crawfordGame\0221\n\014ne" +
+      "xt_starter\030\007 \001(\0162\016.tavla.v1.SideR\013nextSt" +
+      "arter\"\345\001\n\023AdvanceClockRequest\0223\n\010setting" +
+      "s\030\001 \001(\0132\027.tavla.v1.ClockSettingsR\010settin" +
+      "gs\022*\n\005state\030\002 \001(\0132\024.tavla.v1.ClockStateR" +
+      "\005state\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004si" +
+      "de\022*\n\005event\030\004 \001(\0162\024.tavla.v1.ClockEventR" +
+      "\005event\022\035\n\nelapsed_ms\030\005 \001(\rR\telapsedMs\"\336\001" +
+      "\n\024AdvanceClockResponse\022*\n\005state\030\001 \001(\0132\024." +
+      "tavla.v1.ClockStateR\005state\0220\n\007forfeit\030\002 " +
+      "\001(\0132\026.tavla.v1.ClockForfeitR\007forfeit\022\035\n\n" +
+      "charged_ms\030\003 \001(\rR\tchargedMs\022\'\n\017extension" +
+      "s_used\030\004 \001(\rR\016extensionsUsed\022 \n\014time_lef" +
+      "t_ms\030\005 \001(\rR\ntimeLeftMs\"@\n\021GetRulesetRequ" +
+      "est\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR" +
+      "\007ruleset\"A\n\022GetRulesetResponse\022+\n\007rulese" +
+      "t\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\"\025\n\023L" +
+      "istRulesetsRequest\"I\n\024ListRulesetsRespon" +
+      "se\0221\n\007presets\030\001 \003(\0132\027.tavla.v1.RulesetPr" +
+      "esetR\007presets2\227\013\n\rEngineService\022_\n\022GetIn" +
+      "itialPosition\022#.tavla.v1.GetInitialPosit" +
+      "ionRequest\032$.tavla.v1.GetInitialPosition" +
+      "Response\022S\n\016ListLegalMoves\022\037.tavla.v1.Li" +
+      "stLegalMovesRequest\032 .tavla.v1.ListLegal" +
+      "MovesResponse\022D\n\tApplyMove\022\032.tavla.v1.Ap" +
+      "plyMoveRequest\032\033.tavla.v1.ApplyMoveRespo" +
+      "nse\022D\n\tScoreGame\022\032.tavla.v1.ScoreGameReq" +
+      "uest\032\033.tavla.v1.ScoreGameResponse\022>\n\007Bea" +
+      "rOff\022\030.tavla.v1.BearOffRequest\032\031.tavla.v" +
+      "1.BearOffResponse\022S\n\016ListLegalSteps\022\037.ta" +
+      "vla.v1.ListLegalStepsRequest\032 .tavla.v1." +
+      "ListLegalStepsResponse\022D\n\tStartGame\022\032.ta" +
+      "vla.v1.StartGameRequest\032\033.tavla.v1.Start" +
+      "GameResponse\022G\n\nCommitDice\022\033.tavla.v1.Co" +
+      "mmitDiceRequest\032\034.tavla.v1.CommitDiceRes" +
+      "ponse\022A\n\010RollDice\022\031.tavla.v1.RollDiceReq" +
+      "uest\032\032.tavla.v1.RollDiceResponse\022A\n\010Name" +
+      "Roll\022\031.tavla.v1.NameRollRequest\032\032.tavla." +
+      "v1.NameRollResponse\022V\n\017ListCubeActions\022 " +
+      ".tavla.v1.ListCubeActionsRequest\032!.tavla" +
+      ".v1.ListCubeActionsResponse\022V\n\017ApplyCube" +
+      "Action\022 .tavla.v1.ApplyCubeActionRequest" +
+      "\032!.tavla.v1.ApplyCubeActionResponse\022Y\n\020O" +
+      "fferResignation\022!.tavla.v1.OfferResignat" +
+      "ionRequest\032\".tavla.v1.OfferResignationRe" +
+      "sponse\022\\\n\021AnswerResignation\022\".tavla.v1.A" +
+      "nswerResignationRequest\032#.tavla.v1.Answe" +
+      "rResignationResponse\022J\n\013UpdateMatch\022\034.ta" +
+      "vla.v1.UpdateMatchRequest\032\035.tavla.v1.Upd" +
+      "ateMatchResponse\022M\n\014AdvanceClock\022\035.tavla" +
+      ".v1.AdvanceClockRequest\032\036.tavla.v1.Advan" +
+      "ceClockResponse\022G\n\nGetRuleset\022\033.tavla.v1" +
+      ".GetRulesetRequest\032\034.tavla.v1.GetRuleset" +
+      "Response\022M\n\014ListRulesets\022\035.tavla.v1.List" +
+      "RulesetsRequest\032\036.tavla.v1.ListRulesetsR" +
+      "esponseBQ\n\014dev.tavla.v1P\001Z?github.com/ta" +
+      "vla-engine/tavla-engine/clients/go/tavla" +
+      "v1;tavlav1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -462,152 +474,158 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListLegalStepsRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Position", "Dice", "Steps", });
-    internal_static_tavla_v1_ListLegalStepsResponse_descriptor =
+    internal_static_tavla_v1_CombinedStep_descriptor =
       getDescriptor().getMessageType(11);
+    internal_static_tavla_v1_CombinedStep_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessage.FieldAccessorTable(
+        internal_static_tavla_v1_CombinedStep_descriptor,
+        new java.lang.String[] { "FromPoint", "ToPoint", "Via", "Steps", });
+    internal_static_tavla_v1_ListLegalStepsResponse_descriptor =
+      getDescriptor().getMessageType(12);
     internal_static_tavla_v1_ListLegalStepsResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListLegalStepsResponse_descriptor,
-        new java.lang.String[] { "NextSteps", "Complete", "Move", "Position", "DiceLeft", "Steps", "Gele", });
+        new java.lang.String[] { "NextSteps", "Complete", "Move", "Position", "DiceLeft", "Steps", "Gele", "CombinedSteps", "Forced", "ForcedSteps", });
     internal_static_tavla_v1_StartGameRequest_descriptor =
-      getDescriptor().getMessageType(12);
+      getDescriptor().getMessageType(13);
     internal_static_tavla_v1_StartGameRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_StartGameRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "RollOff", "Dice", "Seed", });
     internal_static_tavla_v1_StartGameResponse_descriptor =
-      getDescriptor().getMessageType(13);
+      getDescriptor().getMessageType(14);
     internal_static_tavla_v1_StartGameResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_StartGameResponse_descriptor,
         new java.lang.String[] { "Starter", "Dice", "DiceName", "RollOff", "Position", "Proof", });
     internal_static_tavla_v1_CommitDiceRequest_descriptor =
-      getDescriptor().getMessageType(14);
+      getDescriptor().getMessageType(15);
     internal_static_tavla_v1_CommitDiceRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_CommitDiceRequest_descriptor,
         new java.lang.String[] { });
     internal_static_tavla_v1_CommitDiceResponse_descriptor =
-      getDescriptor().getMessageType(15);
+      getDescriptor().getMessageType(16);
     internal_static_tavla_v1_CommitDiceResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_CommitDiceResponse_descriptor,
         new java.lang.String[] { "Commitment", "Token", "Scheme", });
     internal_static_tavla_v1_RollDiceRequest_descriptor =
-      getDescriptor().getMessageType(16);
+      getDescriptor().getMessageType(17);
     internal_static_tavla_v1_RollDiceRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_RollDiceRequest_descriptor,
         new java.lang.String[] { "Seed", "Position", });
     internal_static_tavla_v1_RollDiceResponse_descriptor =
-      getDescriptor().getMessageType(17);
+      getDescriptor().getMessageType(18);
     internal_static_tavla_v1_RollDiceResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_RollDiceResponse_descriptor,
         new java.lang.String[] { "Dice", "Name", "Proof", "Gele", });
     internal_static_tavla_v1_NameRollRequest_descriptor =
-      getDescriptor().getMessageType(18);
+      getDescriptor().getMessageType(19);
     internal_static_tavla_v1_NameRollRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_NameRollRequest_descriptor,
         new java.lang.String[] { "Dice", });
     internal_static_tavla_v1_NameRollResponse_descriptor =
-      getDescriptor().getMessageType(19);
+      getDescriptor().getMessageType(20);
     internal_static_tavla_v1_NameRollResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_NameRollResponse_descriptor,
         new java.lang.String[] { "Name", });
     internal_static_tavla_v1_ListCubeActionsRequest_descriptor =
-      getDescriptor().getMessageType(20);
+      getDescriptor().getMessageType(21);
     internal_static_tavla_v1_ListCubeActionsRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListCubeActionsRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "Side", });
     internal_static_tavla_v1_ListCubeActionsResponse_descriptor =
-      getDescriptor().getMessageType(21);
+      getDescriptor().getMessageType(22);
     internal_static_tavla_v1_ListCubeActionsResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListCubeActionsResponse_descriptor,
         new java.lang.String[] { "Actions", "DoubleDenial", });
     internal_static_tavla_v1_ApplyCubeActionRequest_descriptor =
-      getDescriptor().getMessageType(22);
+      getDescriptor().getMessageType(23);
     internal_static_tavla_v1_ApplyCubeActionRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ApplyCubeActionRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "Side", "Action", });
     internal_static_tavla_v1_ApplyCubeActionResponse_descriptor =
-      getDescriptor().getMessageType(23);
+      getDescriptor().getMessageType(24);
     internal_static_tavla_v1_ApplyCubeActionResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ApplyCubeActionResponse_descriptor,
         new java.lang.String[] { "Match", "GameOver", "Outcome", });
     internal_static_tavla_v1_OfferResignationRequest_descriptor =
-      getDescriptor().getMessageType(24);
+      getDescriptor().getMessageType(25);
     internal_static_tavla_v1_OfferResignationRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_OfferResignationRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "Offer", });
     internal_static_tavla_v1_OfferResignationResponse_descriptor =
-      getDescriptor().getMessageType(25);
+      getDescriptor().getMessageType(26);
     internal_static_tavla_v1_OfferResignationResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_OfferResignationResponse_descriptor,
         new java.lang.String[] { "Outcome", });
     internal_static_tavla_v1_AnswerResignationRequest_descriptor =
-      getDescriptor().getMessageType(26);
+      getDescriptor().getMessageType(27);
     internal_static_tavla_v1_AnswerResignationRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_AnswerResignationRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "Offer", "Accept", });
     internal_static_tavla_v1_AnswerResignationResponse_descriptor =
-      getDescriptor().getMessageType(27);
+      getDescriptor().getMessageType(28);
     internal_static_tavla_v1_AnswerResignationResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_AnswerResignationResponse_descriptor,
         new java.lang.String[] { "GameOver", "Outcome", });
     internal_static_tavla_v1_UpdateMatchRequest_descriptor =
-      getDescriptor().getMessageType(28);
+      getDescriptor().getMessageType(29);
     internal_static_tavla_v1_UpdateMatchRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_UpdateMatchRequest_descriptor,
         new java.lang.String[] { "Ruleset", "Match", "Outcome", });
     internal_static_tavla_v1_UpdateMatchResponse_descriptor =
-      getDescriptor().getMessageType(29);
+      getDescriptor().getMessageType(30);
     internal_static_tavla_v1_UpdateMatchResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_UpdateMatchResponse_descriptor,
         new java.lang.String[] { "Match", "Outcome", "PointsScored", "MatchOver", "Winner", "CrawfordGame", "NextStarter", });
     internal_static_tavla_v1_AdvanceClockRequest_descriptor =
-      getDescriptor().getMessageType(30);
+      getDescriptor().getMessageType(31);
     internal_static_tavla_v1_AdvanceClockRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_AdvanceClockRequest_descriptor,
         new java.lang.String[] { "Settings", "State", "Side", "Event", "ElapsedMs", });
     internal_static_tavla_v1_AdvanceClockResponse_descriptor =
-      getDescriptor().getMessageType(31);
+      getDescriptor().getMessageType(32);
     internal_static_tavla_v1_AdvanceClockResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_AdvanceClockResponse_descriptor,
         new java.lang.String[] { "State", "Forfeit", "ChargedMs", "ExtensionsUsed", "TimeLeftMs", });
     internal_static_tavla_v1_GetRulesetRequest_descriptor =
-      getDescriptor().getMessageType(32);
+      getDescriptor().getMessageType(33);
     internal_static_tavla_v1_GetRulesetRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_GetRulesetRequest_descriptor,
         new java.lang.String[] { "Ruleset", });
     internal_static_tavla_v1_GetRulesetResponse_descriptor =
-      getDescriptor().getMessageType(33);
+      getDescriptor().getMessageType(34);
     internal_static_tavla_v1_GetRulesetResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_GetRulesetResponse_descriptor,
         new java.lang.String[] { "Ruleset", });
     internal_static_tavla_v1_ListRulesetsRequest_descriptor =
-      getDescriptor().getMessageType(34);
+      getDescriptor().getMessageType(35);
     internal_static_tavla_v1_ListRulesetsRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListRulesetsRequest_descriptor,
         new java.lang.String[] { });
     internal_static_tavla_v1_ListRulesetsResponse_descriptor =
-      getDescriptor().getMessageType(35);
+      getDescriptor().getMessageType(36);
     internal_static_tavla_v1_ListRulesetsResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_ListRulesetsResponse_descriptor,

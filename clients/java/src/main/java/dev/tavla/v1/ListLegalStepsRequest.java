@@ -178,8 +178,11 @@ private static final long serialVersionUID = 0L;
   private java.util.List<dev.tavla.v1.CheckerMove> steps_;
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -190,8 +193,11 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -203,8 +209,11 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -215,8 +224,11 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -227,8 +239,11 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1172,8 +1187,11 @@ private static final long serialVersionUID = 0L;
 
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1187,8 +1205,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1202,8 +1223,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1217,8 +1241,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1237,8 +1264,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1256,8 +1286,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1275,8 +1308,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1295,8 +1331,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1314,8 +1353,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1333,8 +1375,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1353,8 +1398,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1371,8 +1419,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1389,8 +1440,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1401,8 +1455,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1416,8 +1473,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1432,8 +1492,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1444,8 +1507,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -1457,8 +1523,11 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-     * (0: worked out from the distance; needed only when two dice could bear the checker off).
+     * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+     * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+     * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+     * no single die makes is one checker moving on with several dice (a drag to a
+     * `combined_steps` destination), by a route without an intermediate hit when there is one.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>

@@ -95,8 +95,11 @@ public interface ListLegalStepsRequestOrBuilder extends
 
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -105,8 +108,11 @@ public interface ListLegalStepsRequestOrBuilder extends
       getStepsList();
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -114,8 +120,11 @@ public interface ListLegalStepsRequestOrBuilder extends
   dev.tavla.v1.CheckerMove getSteps(int index);
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -123,8 +132,11 @@ public interface ListLegalStepsRequestOrBuilder extends
   int getStepsCount();
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>
@@ -133,8 +145,11 @@ public interface ListLegalStepsRequestOrBuilder extends
       getStepsOrBuilderList();
   /**
    * <pre>
-   * The single-die steps made so far this turn, in order: from_point and to_point, and the die
-   * (0: worked out from the distance; needed only when two dice could bear the checker off).
+   * The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+   * `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+   * AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+   * no single die makes is one checker moving on with several dice (a drag to a
+   * `combined_steps` destination), by a route without an intermediate hit when there is one.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove steps = 4 [json_name = "steps"];</code>

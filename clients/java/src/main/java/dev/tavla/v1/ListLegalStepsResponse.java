@@ -35,6 +35,8 @@ private static final long serialVersionUID = 0L;
     nextSteps_ = java.util.Collections.emptyList();
     diceLeft_ = emptyIntList();
     steps_ = java.util.Collections.emptyList();
+    combinedSteps_ = java.util.Collections.emptyList();
+    forcedSteps_ = java.util.Collections.emptyList();
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -62,7 +64,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -74,7 +77,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -87,7 +91,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -99,7 +104,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -111,7 +117,8 @@ private static final long serialVersionUID = 0L;
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -331,6 +338,149 @@ private static final long serialVersionUID = 0L;
     return gele_;
   }
 
+  public static final int COMBINED_STEPS_FIELD_NUMBER = 8;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.tavla.v1.CombinedStep> combinedSteps_;
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.tavla.v1.CombinedStep> getCombinedStepsList() {
+    return combinedSteps_;
+  }
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.tavla.v1.CombinedStepOrBuilder> 
+      getCombinedStepsOrBuilderList() {
+    return combinedSteps_;
+  }
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  @java.lang.Override
+  public int getCombinedStepsCount() {
+    return combinedSteps_.size();
+  }
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.CombinedStep getCombinedSteps(int index) {
+    return combinedSteps_.get(index);
+  }
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.CombinedStepOrBuilder getCombinedStepsOrBuilder(
+      int index) {
+    return combinedSteps_.get(index);
+  }
+
+  public static final int FORCED_FIELD_NUMBER = 9;
+  private boolean forced_ = false;
+  /**
+   * <pre>
+   * Not complete, and only one final position is left (at the start of a turn: the roll has a
+   * single legal move): the rest of the turn is forced.
+   * </pre>
+   *
+   * <code>bool forced = 9 [json_name = "forced"];</code>
+   * @return The forced.
+   */
+  @java.lang.Override
+  public boolean getForced() {
+    return forced_;
+  }
+
+  public static final int FORCED_STEPS_FIELD_NUMBER = 10;
+  @SuppressWarnings("serial")
+  private java.util.List<dev.tavla.v1.CheckerMove> forcedSteps_;
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<dev.tavla.v1.CheckerMove> getForcedStepsList() {
+    return forcedSteps_;
+  }
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  @java.lang.Override
+  public java.util.List<? extends dev.tavla.v1.CheckerMoveOrBuilder> 
+      getForcedStepsOrBuilderList() {
+    return forcedSteps_;
+  }
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  @java.lang.Override
+  public int getForcedStepsCount() {
+    return forcedSteps_.size();
+  }
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.CheckerMove getForcedSteps(int index) {
+    return forcedSteps_.get(index);
+  }
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  @java.lang.Override
+  public dev.tavla.v1.CheckerMoveOrBuilder getForcedStepsOrBuilder(
+      int index) {
+    return forcedSteps_.get(index);
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -370,6 +520,15 @@ private static final long serialVersionUID = 0L;
     }
     if (gele_ != false) {
       output.writeBool(7, gele_);
+    }
+    for (int i = 0; i < combinedSteps_.size(); i++) {
+      output.writeMessage(8, combinedSteps_.get(i));
+    }
+    if (forced_ != false) {
+      output.writeBool(9, forced_);
+    }
+    for (int i = 0; i < forcedSteps_.size(); i++) {
+      output.writeMessage(10, forcedSteps_.get(i));
     }
     getUnknownFields().writeTo(output);
   }
@@ -423,6 +582,28 @@ private static final long serialVersionUID = 0L;
       size += com.google.protobuf.CodedOutputStream
         .computeBoolSize(7, gele_);
     }
+
+        {
+          final int count = combinedSteps_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(combinedSteps_.get(i));
+          }
+          size += 1 * count;
+        }
+    if (forced_ != false) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeBoolSize(9, forced_);
+    }
+
+        {
+          final int count = forcedSteps_.size();
+          for (int i = 0; i < count; i++) {
+            size += com.google.protobuf.CodedOutputStream
+              .computeMessageSizeNoTag(forcedSteps_.get(i));
+          }
+          size += 1 * count;
+        }
     return size;
   }
   @java.lang.Override
@@ -467,6 +648,12 @@ private static final long serialVersionUID = 0L;
         .equals(other.getStepsList())) return false;
     if (getGele()
         != other.getGele()) return false;
+    if (!getCombinedStepsList()
+        .equals(other.getCombinedStepsList())) return false;
+    if (getForced()
+        != other.getForced()) return false;
+    if (!getForcedStepsList()
+        .equals(other.getForcedStepsList())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -504,6 +691,17 @@ private static final long serialVersionUID = 0L;
     hash = (37 * hash) + GELE_FIELD_NUMBER;
     hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
         getGele());
+    if (getCombinedStepsCount() > 0) {
+      hash = (37 * hash) + COMBINED_STEPS_FIELD_NUMBER;
+      hash = (53 * hash) + getCombinedStepsList().hashCode();
+    }
+    hash = (37 * hash) + FORCED_FIELD_NUMBER;
+    hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+        getForced());
+    if (getForcedStepsCount() > 0) {
+      hash = (37 * hash) + FORCED_STEPS_FIELD_NUMBER;
+      hash = (53 * hash) + getForcedStepsList().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -642,6 +840,8 @@ private static final long serialVersionUID = 0L;
         internalGetMoveFieldBuilder();
         internalGetPositionFieldBuilder();
         internalGetStepsFieldBuilder();
+        internalGetCombinedStepsFieldBuilder();
+        internalGetForcedStepsFieldBuilder();
       }
     }
     @java.lang.Override
@@ -675,6 +875,21 @@ private static final long serialVersionUID = 0L;
       }
       bitField0_ = (bitField0_ & ~0x00000020);
       gele_ = false;
+      if (combinedStepsBuilder_ == null) {
+        combinedSteps_ = java.util.Collections.emptyList();
+      } else {
+        combinedSteps_ = null;
+        combinedStepsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000080);
+      forced_ = false;
+      if (forcedStepsBuilder_ == null) {
+        forcedSteps_ = java.util.Collections.emptyList();
+      } else {
+        forcedSteps_ = null;
+        forcedStepsBuilder_.clear();
+      }
+      bitField0_ = (bitField0_ & ~0x00000200);
       return this;
     }
 
@@ -726,6 +941,24 @@ private static final long serialVersionUID = 0L;
       } else {
         result.steps_ = stepsBuilder_.build();
       }
+      if (combinedStepsBuilder_ == null) {
+        if (((bitField0_ & 0x00000080) != 0)) {
+          combinedSteps_ = java.util.Collections.unmodifiableList(combinedSteps_);
+          bitField0_ = (bitField0_ & ~0x00000080);
+        }
+        result.combinedSteps_ = combinedSteps_;
+      } else {
+        result.combinedSteps_ = combinedStepsBuilder_.build();
+      }
+      if (forcedStepsBuilder_ == null) {
+        if (((bitField0_ & 0x00000200) != 0)) {
+          forcedSteps_ = java.util.Collections.unmodifiableList(forcedSteps_);
+          bitField0_ = (bitField0_ & ~0x00000200);
+        }
+        result.forcedSteps_ = forcedSteps_;
+      } else {
+        result.forcedSteps_ = forcedStepsBuilder_.build();
+      }
     }
 
     private void buildPartial0(dev.tavla.v1.ListLegalStepsResponse result) {
@@ -752,6 +985,9 @@ private static final long serialVersionUID = 0L;
       }
       if (((from_bitField0_ & 0x00000040) != 0)) {
         result.gele_ = gele_;
+      }
+      if (((from_bitField0_ & 0x00000100) != 0)) {
+        result.forced_ = forced_;
       }
       result.bitField0_ |= to_bitField0_;
     }
@@ -843,6 +1079,61 @@ private static final long serialVersionUID = 0L;
       if (other.getGele() != false) {
         setGele(other.getGele());
       }
+      if (combinedStepsBuilder_ == null) {
+        if (!other.combinedSteps_.isEmpty()) {
+          if (combinedSteps_.isEmpty()) {
+            combinedSteps_ = other.combinedSteps_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+          } else {
+            ensureCombinedStepsIsMutable();
+            combinedSteps_.addAll(other.combinedSteps_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.combinedSteps_.isEmpty()) {
+          if (combinedStepsBuilder_.isEmpty()) {
+            combinedStepsBuilder_.dispose();
+            combinedStepsBuilder_ = null;
+            combinedSteps_ = other.combinedSteps_;
+            bitField0_ = (bitField0_ & ~0x00000080);
+            combinedStepsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetCombinedStepsFieldBuilder() : null;
+          } else {
+            combinedStepsBuilder_.addAllMessages(other.combinedSteps_);
+          }
+        }
+      }
+      if (other.getForced() != false) {
+        setForced(other.getForced());
+      }
+      if (forcedStepsBuilder_ == null) {
+        if (!other.forcedSteps_.isEmpty()) {
+          if (forcedSteps_.isEmpty()) {
+            forcedSteps_ = other.forcedSteps_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+          } else {
+            ensureForcedStepsIsMutable();
+            forcedSteps_.addAll(other.forcedSteps_);
+          }
+          onChanged();
+        }
+      } else {
+        if (!other.forcedSteps_.isEmpty()) {
+          if (forcedStepsBuilder_.isEmpty()) {
+            forcedStepsBuilder_.dispose();
+            forcedStepsBuilder_ = null;
+            forcedSteps_ = other.forcedSteps_;
+            bitField0_ = (bitField0_ & ~0x00000200);
+            forcedStepsBuilder_ = 
+              com.google.protobuf.GeneratedMessage.alwaysUseFieldBuilders ?
+                 internalGetForcedStepsFieldBuilder() : null;
+          } else {
+            forcedStepsBuilder_.addAllMessages(other.forcedSteps_);
+          }
+        }
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -933,6 +1224,37 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000040;
               break;
             } // case 56
+            case 66: {
+              dev.tavla.v1.CombinedStep m =
+                  input.readMessage(
+                      dev.tavla.v1.CombinedStep.parser(),
+                      extensionRegistry);
+              if (combinedStepsBuilder_ == null) {
+                ensureCombinedStepsIsMutable();
+                combinedSteps_.add(m);
+              } else {
+                combinedStepsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 66
+            case 72: {
+              forced_ = input.readBool();
+              bitField0_ |= 0x00000100;
+              break;
+            } // case 72
+            case 82: {
+              dev.tavla.v1.CheckerMove m =
+                  input.readMessage(
+                      dev.tavla.v1.CheckerMove.parser(),
+                      extensionRegistry);
+              if (forcedStepsBuilder_ == null) {
+                ensureForcedStepsIsMutable();
+                forcedSteps_.add(m);
+              } else {
+                forcedStepsBuilder_.addMessage(m);
+              }
+              break;
+            } // case 82
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -965,7 +1287,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -980,7 +1303,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -995,7 +1319,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1010,7 +1335,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1030,7 +1356,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1049,7 +1376,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1068,7 +1396,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1088,7 +1417,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1107,7 +1437,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1126,7 +1457,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1146,7 +1478,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1164,7 +1497,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1182,7 +1516,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1194,7 +1529,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1209,7 +1545,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1225,7 +1562,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1237,7 +1575,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -1250,7 +1589,8 @@ private static final long serialVersionUID = 0L;
     /**
      * <pre>
      * The legal next steps, each with its die and whether it hits; each extends the steps so far
-     * to the start of some legal move. Empty when `complete`.
+     * to the start of some legal move, or reaches a legal move's final position with fewer dice
+     * (the last checker borne off by one die). Empty when `complete`.
      * </pre>
      *
      * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -2088,6 +2428,683 @@ private static final long serialVersionUID = 0L;
       gele_ = false;
       onChanged();
       return this;
+    }
+
+    private java.util.List<dev.tavla.v1.CombinedStep> combinedSteps_ =
+      java.util.Collections.emptyList();
+    private void ensureCombinedStepsIsMutable() {
+      if (!((bitField0_ & 0x00000080) != 0)) {
+        combinedSteps_ = new java.util.ArrayList<dev.tavla.v1.CombinedStep>(combinedSteps_);
+        bitField0_ |= 0x00000080;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.tavla.v1.CombinedStep, dev.tavla.v1.CombinedStep.Builder, dev.tavla.v1.CombinedStepOrBuilder> combinedStepsBuilder_;
+
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public java.util.List<dev.tavla.v1.CombinedStep> getCombinedStepsList() {
+      if (combinedStepsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(combinedSteps_);
+      } else {
+        return combinedStepsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public int getCombinedStepsCount() {
+      if (combinedStepsBuilder_ == null) {
+        return combinedSteps_.size();
+      } else {
+        return combinedStepsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public dev.tavla.v1.CombinedStep getCombinedSteps(int index) {
+      if (combinedStepsBuilder_ == null) {
+        return combinedSteps_.get(index);
+      } else {
+        return combinedStepsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder setCombinedSteps(
+        int index, dev.tavla.v1.CombinedStep value) {
+      if (combinedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.set(index, value);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder setCombinedSteps(
+        int index, dev.tavla.v1.CombinedStep.Builder builderForValue) {
+      if (combinedStepsBuilder_ == null) {
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        combinedStepsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder addCombinedSteps(dev.tavla.v1.CombinedStep value) {
+      if (combinedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.add(value);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder addCombinedSteps(
+        int index, dev.tavla.v1.CombinedStep value) {
+      if (combinedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.add(index, value);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder addCombinedSteps(
+        dev.tavla.v1.CombinedStep.Builder builderForValue) {
+      if (combinedStepsBuilder_ == null) {
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.add(builderForValue.build());
+        onChanged();
+      } else {
+        combinedStepsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder addCombinedSteps(
+        int index, dev.tavla.v1.CombinedStep.Builder builderForValue) {
+      if (combinedStepsBuilder_ == null) {
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        combinedStepsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder addAllCombinedSteps(
+        java.lang.Iterable<? extends dev.tavla.v1.CombinedStep> values) {
+      if (combinedStepsBuilder_ == null) {
+        ensureCombinedStepsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, combinedSteps_);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder clearCombinedSteps() {
+      if (combinedStepsBuilder_ == null) {
+        combinedSteps_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000080);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public Builder removeCombinedSteps(int index) {
+      if (combinedStepsBuilder_ == null) {
+        ensureCombinedStepsIsMutable();
+        combinedSteps_.remove(index);
+        onChanged();
+      } else {
+        combinedStepsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public dev.tavla.v1.CombinedStep.Builder getCombinedStepsBuilder(
+        int index) {
+      return internalGetCombinedStepsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public dev.tavla.v1.CombinedStepOrBuilder getCombinedStepsOrBuilder(
+        int index) {
+      if (combinedStepsBuilder_ == null) {
+        return combinedSteps_.get(index);  } else {
+        return combinedStepsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public java.util.List<? extends dev.tavla.v1.CombinedStepOrBuilder> 
+         getCombinedStepsOrBuilderList() {
+      if (combinedStepsBuilder_ != null) {
+        return combinedStepsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(combinedSteps_);
+      }
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public dev.tavla.v1.CombinedStep.Builder addCombinedStepsBuilder() {
+      return internalGetCombinedStepsFieldBuilder().addBuilder(
+          dev.tavla.v1.CombinedStep.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public dev.tavla.v1.CombinedStep.Builder addCombinedStepsBuilder(
+        int index) {
+      return internalGetCombinedStepsFieldBuilder().addBuilder(
+          index, dev.tavla.v1.CombinedStep.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * Where a checker can go with more than one die from here, with the points it passes: one
+     * per start, destination and resulting position. Empty when `complete`.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+     */
+    public java.util.List<dev.tavla.v1.CombinedStep.Builder> 
+         getCombinedStepsBuilderList() {
+      return internalGetCombinedStepsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.tavla.v1.CombinedStep, dev.tavla.v1.CombinedStep.Builder, dev.tavla.v1.CombinedStepOrBuilder> 
+        internalGetCombinedStepsFieldBuilder() {
+      if (combinedStepsBuilder_ == null) {
+        combinedStepsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.tavla.v1.CombinedStep, dev.tavla.v1.CombinedStep.Builder, dev.tavla.v1.CombinedStepOrBuilder>(
+                combinedSteps_,
+                ((bitField0_ & 0x00000080) != 0),
+                getParentForChildren(),
+                isClean());
+        combinedSteps_ = null;
+      }
+      return combinedStepsBuilder_;
+    }
+
+    private boolean forced_ ;
+    /**
+     * <pre>
+     * Not complete, and only one final position is left (at the start of a turn: the roll has a
+     * single legal move): the rest of the turn is forced.
+     * </pre>
+     *
+     * <code>bool forced = 9 [json_name = "forced"];</code>
+     * @return The forced.
+     */
+    @java.lang.Override
+    public boolean getForced() {
+      return forced_;
+    }
+    /**
+     * <pre>
+     * Not complete, and only one final position is left (at the start of a turn: the roll has a
+     * single legal move): the rest of the turn is forced.
+     * </pre>
+     *
+     * <code>bool forced = 9 [json_name = "forced"];</code>
+     * @param value The forced to set.
+     * @return This builder for chaining.
+     */
+    public Builder setForced(boolean value) {
+
+      forced_ = value;
+      bitField0_ |= 0x00000100;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Not complete, and only one final position is left (at the start of a turn: the roll has a
+     * single legal move): the rest of the turn is forced.
+     * </pre>
+     *
+     * <code>bool forced = 9 [json_name = "forced"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearForced() {
+      bitField0_ = (bitField0_ & ~0x00000100);
+      forced_ = false;
+      onChanged();
+      return this;
+    }
+
+    private java.util.List<dev.tavla.v1.CheckerMove> forcedSteps_ =
+      java.util.Collections.emptyList();
+    private void ensureForcedStepsIsMutable() {
+      if (!((bitField0_ & 0x00000200) != 0)) {
+        forcedSteps_ = new java.util.ArrayList<dev.tavla.v1.CheckerMove>(forcedSteps_);
+        bitField0_ |= 0x00000200;
+       }
+    }
+
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.tavla.v1.CheckerMove, dev.tavla.v1.CheckerMove.Builder, dev.tavla.v1.CheckerMoveOrBuilder> forcedStepsBuilder_;
+
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public java.util.List<dev.tavla.v1.CheckerMove> getForcedStepsList() {
+      if (forcedStepsBuilder_ == null) {
+        return java.util.Collections.unmodifiableList(forcedSteps_);
+      } else {
+        return forcedStepsBuilder_.getMessageList();
+      }
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public int getForcedStepsCount() {
+      if (forcedStepsBuilder_ == null) {
+        return forcedSteps_.size();
+      } else {
+        return forcedStepsBuilder_.getCount();
+      }
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public dev.tavla.v1.CheckerMove getForcedSteps(int index) {
+      if (forcedStepsBuilder_ == null) {
+        return forcedSteps_.get(index);
+      } else {
+        return forcedStepsBuilder_.getMessage(index);
+      }
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder setForcedSteps(
+        int index, dev.tavla.v1.CheckerMove value) {
+      if (forcedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureForcedStepsIsMutable();
+        forcedSteps_.set(index, value);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.setMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder setForcedSteps(
+        int index, dev.tavla.v1.CheckerMove.Builder builderForValue) {
+      if (forcedStepsBuilder_ == null) {
+        ensureForcedStepsIsMutable();
+        forcedSteps_.set(index, builderForValue.build());
+        onChanged();
+      } else {
+        forcedStepsBuilder_.setMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder addForcedSteps(dev.tavla.v1.CheckerMove value) {
+      if (forcedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureForcedStepsIsMutable();
+        forcedSteps_.add(value);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.addMessage(value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder addForcedSteps(
+        int index, dev.tavla.v1.CheckerMove value) {
+      if (forcedStepsBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        ensureForcedStepsIsMutable();
+        forcedSteps_.add(index, value);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.addMessage(index, value);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder addForcedSteps(
+        dev.tavla.v1.CheckerMove.Builder builderForValue) {
+      if (forcedStepsBuilder_ == null) {
+        ensureForcedStepsIsMutable();
+        forcedSteps_.add(builderForValue.build());
+        onChanged();
+      } else {
+        forcedStepsBuilder_.addMessage(builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder addForcedSteps(
+        int index, dev.tavla.v1.CheckerMove.Builder builderForValue) {
+      if (forcedStepsBuilder_ == null) {
+        ensureForcedStepsIsMutable();
+        forcedSteps_.add(index, builderForValue.build());
+        onChanged();
+      } else {
+        forcedStepsBuilder_.addMessage(index, builderForValue.build());
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder addAllForcedSteps(
+        java.lang.Iterable<? extends dev.tavla.v1.CheckerMove> values) {
+      if (forcedStepsBuilder_ == null) {
+        ensureForcedStepsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, forcedSteps_);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.addAllMessages(values);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder clearForcedSteps() {
+      if (forcedStepsBuilder_ == null) {
+        forcedSteps_ = java.util.Collections.emptyList();
+        bitField0_ = (bitField0_ & ~0x00000200);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.clear();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public Builder removeForcedSteps(int index) {
+      if (forcedStepsBuilder_ == null) {
+        ensureForcedStepsIsMutable();
+        forcedSteps_.remove(index);
+        onChanged();
+      } else {
+        forcedStepsBuilder_.remove(index);
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public dev.tavla.v1.CheckerMove.Builder getForcedStepsBuilder(
+        int index) {
+      return internalGetForcedStepsFieldBuilder().getBuilder(index);
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public dev.tavla.v1.CheckerMoveOrBuilder getForcedStepsOrBuilder(
+        int index) {
+      if (forcedStepsBuilder_ == null) {
+        return forcedSteps_.get(index);  } else {
+        return forcedStepsBuilder_.getMessageOrBuilder(index);
+      }
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public java.util.List<? extends dev.tavla.v1.CheckerMoveOrBuilder> 
+         getForcedStepsOrBuilderList() {
+      if (forcedStepsBuilder_ != null) {
+        return forcedStepsBuilder_.getMessageOrBuilderList();
+      } else {
+        return java.util.Collections.unmodifiableList(forcedSteps_);
+      }
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public dev.tavla.v1.CheckerMove.Builder addForcedStepsBuilder() {
+      return internalGetForcedStepsFieldBuilder().addBuilder(
+          dev.tavla.v1.CheckerMove.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public dev.tavla.v1.CheckerMove.Builder addForcedStepsBuilder(
+        int index) {
+      return internalGetForcedStepsFieldBuilder().addBuilder(
+          index, dev.tavla.v1.CheckerMove.getDefaultInstance());
+    }
+    /**
+     * <pre>
+     * When `forced`: the remaining steps, in an order in which they can be played.
+     * </pre>
+     *
+     * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+     */
+    public java.util.List<dev.tavla.v1.CheckerMove.Builder> 
+         getForcedStepsBuilderList() {
+      return internalGetForcedStepsFieldBuilder().getBuilderList();
+    }
+    private com.google.protobuf.RepeatedFieldBuilder<
+        dev.tavla.v1.CheckerMove, dev.tavla.v1.CheckerMove.Builder, dev.tavla.v1.CheckerMoveOrBuilder> 
+        internalGetForcedStepsFieldBuilder() {
+      if (forcedStepsBuilder_ == null) {
+        forcedStepsBuilder_ = new com.google.protobuf.RepeatedFieldBuilder<
+            dev.tavla.v1.CheckerMove, dev.tavla.v1.CheckerMove.Builder, dev.tavla.v1.CheckerMoveOrBuilder>(
+                forcedSteps_,
+                ((bitField0_ & 0x00000200) != 0),
+                getParentForChildren(),
+                isClean());
+        forcedSteps_ = null;
+      }
+      return forcedStepsBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.ListLegalStepsResponse)

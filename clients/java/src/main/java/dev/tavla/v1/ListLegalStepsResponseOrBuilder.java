@@ -13,7 +13,8 @@ public interface ListLegalStepsResponseOrBuilder extends
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -23,7 +24,8 @@ public interface ListLegalStepsResponseOrBuilder extends
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -32,7 +34,8 @@ public interface ListLegalStepsResponseOrBuilder extends
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -41,7 +44,8 @@ public interface ListLegalStepsResponseOrBuilder extends
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -51,7 +55,8 @@ public interface ListLegalStepsResponseOrBuilder extends
   /**
    * <pre>
    * The legal next steps, each with its die and whether it hits; each extends the steps so far
-   * to the start of some legal move. Empty when `complete`.
+   * to the start of some legal move, or reaches a legal move's final position with fewer dice
+   * (the last checker borne off by one die). Empty when `complete`.
    * </pre>
    *
    * <code>repeated .tavla.v1.CheckerMove next_steps = 1 [json_name = "nextSteps"];</code>
@@ -205,4 +210,108 @@ public interface ListLegalStepsResponseOrBuilder extends
    * @return The gele.
    */
   boolean getGele();
+
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  java.util.List<dev.tavla.v1.CombinedStep> 
+      getCombinedStepsList();
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  dev.tavla.v1.CombinedStep getCombinedSteps(int index);
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  int getCombinedStepsCount();
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  java.util.List<? extends dev.tavla.v1.CombinedStepOrBuilder> 
+      getCombinedStepsOrBuilderList();
+  /**
+   * <pre>
+   * Where a checker can go with more than one die from here, with the points it passes: one
+   * per start, destination and resulting position. Empty when `complete`.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CombinedStep combined_steps = 8 [json_name = "combinedSteps"];</code>
+   */
+  dev.tavla.v1.CombinedStepOrBuilder getCombinedStepsOrBuilder(
+      int index);
+
+  /**
+   * <pre>
+   * Not complete, and only one final position is left (at the start of a turn: the roll has a
+   * single legal move): the rest of the turn is forced.
+   * </pre>
+   *
+   * <code>bool forced = 9 [json_name = "forced"];</code>
+   * @return The forced.
+   */
+  boolean getForced();
+
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  java.util.List<dev.tavla.v1.CheckerMove> 
+      getForcedStepsList();
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  dev.tavla.v1.CheckerMove getForcedSteps(int index);
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  int getForcedStepsCount();
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  java.util.List<? extends dev.tavla.v1.CheckerMoveOrBuilder> 
+      getForcedStepsOrBuilderList();
+  /**
+   * <pre>
+   * When `forced`: the remaining steps, in an order in which they can be played.
+   * </pre>
+   *
+   * <code>repeated .tavla.v1.CheckerMove forced_steps = 10 [json_name = "forcedSteps"];</code>
+   */
+  dev.tavla.v1.CheckerMoveOrBuilder getForcedStepsOrBuilder(
+      int index);
 }
