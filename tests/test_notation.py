@@ -72,3 +72,44 @@ def test_every_legal_move_reads_back_as_itself():
     for dice in [(6, 1), (3, 3), (5, 2), (4, 4), (2, 1)]:
         for move in legal_moves(pos, dice):
             assert resolve(pos, dice, notation.parse(move.notation)).board_after == move.board_after
+
+
+@pytest.mark.parametrize(
+    "steps, text",
+    [
+        (((24, 18, 6, True),), "24/18*"),  # R5: the hit is starred on the point it happens
+        (((13, 7, 6, True), (7, 6, 1, False)), "13/7*/6"),  # an intermediate hit stays visible
+        (((13, 7, 6, False), (7, 6, 1, True)), "13/6*"),  # a quiet intermediate point is not
+        (((13, 7, 6, True), (7, 1, 6, True)), "13/7*/1*"),  # two hits by one checker
+        (((25, 22, 3, True), (13, 9, 4, False)), "bar/22* 13/9"),  # R9: hitting while entering
+        (((8, 5, 3, True), (8, 5, 3, False)), "8/5* 8/5"),  # only the first lands on the blot
+        (((6, 3, 3, True), (3, 0, 3, False)), "6/3*/off"),
+    ],
+)
+def test_notation_of_hits(steps, text):
+    assert notation.format_steps(steps) == text
+
+
+def test_hit_notation_of_generated_moves():
+    # the hitting move from the generator is written with the star, the quiet one without
+    pos = position(mover={13: 5, 6: 5, 8: 5}, other={18: 1, 6: 5, 8: 4, 13: 5})
+    texts = notations(legal_moves(pos, (6, 1)))
+    assert {"13/7*/6", "13/7* 6/5", "8/2 8/7*", "13/7* 8/7"} <= texts
+    assert "13/7/6" not in texts and "13/7 6/5" not in texts
+    # entering with a checker already on 24: the bar checker's chain is one leg
+    pos = position(mover={13: 5, 6: 5, 8: 3, 24: 1}, other={18: 1, 6: 5, 8: 3, 13: 5, 24: 1},
+                   mover_bar=1)
+    texts = notations(legal_moves(pos, (6, 1)))
+    assert "bar/24 24/18" not in texts
+    assert {"bar/18", "bar/24 13/7*"} <= texts
+
+
+def test_pip_count_counts_a_bar_checker_as_25():
+    # R1, R9: a checker on the bar enters on 25 - n, so it is 25 pips from off
+    from tavla.core import Side, SideView
+    assert SideView((0,) * 24, 1, 14).pip_count == 25
+    assert SideView((0,) * 24, 2, 13).pip_count == 50
+    assert SideView((1,) + (0,) * 22 + (1,), 1, 12).pip_count == 1 + 24 + 25
+    pos = position(mover={6: 14}, other={1: 14}, mover_bar=1, other_bar=1)
+    assert pos.side(Side.WHITE).pip_count == 14 * 6 + 25
+    assert pos.side(Side.BLACK).pip_count == 14 * 1 + 25

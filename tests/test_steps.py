@@ -134,6 +134,104 @@ def test_bear_off_before_home_r11():
     assert err.value.reason is IllegalReason.BEAR_OFF_NOT_ALLOWED
 
 
+# --- dragging: combined destinations, forced moves, final positions (issue 13) ----------------
+
+
+def test_drag_of_one_checker_with_both_dice_r4():
+    # R4: the same checker may use both dice; 24->13 with 6-5 is 24/18/13 (19 is blocked)
+    s = steps(START, (6, 5), (24, 13))
+    assert s.complete and s.move.notation == "24/13"
+    assert s.steps == ((24, 18, 6, False), (18, 13, 5, False))
+
+
+def test_combined_destinations_carry_the_points_passed_r4():
+    s = steps(START, (6, 5))
+    combined = {(c.from_point, c.to_point, c.via) for c in s.combined}
+    assert combined == {(24, 13, (18,)), (13, 2, (7,))}  # 13/8/2 reaches the same position
+    for c in s.combined:  # each is a path of offered steps
+        assert steps(START, (6, 5), *[(f, t, d) for f, t, d, _ in c.steps]).steps == c.steps
+
+
+def test_combined_destinations_with_a_double_r6():
+    s = steps(START, (2, 2))
+    from_24 = {c.to_point: c.via for c in s.combined if c.from_point == 24}
+    assert from_24 == {20: (22,), 18: (22, 20), 16: (22, 20, 18)}
+    done = steps(START, (2, 2), (24, 16))
+    assert done.complete and done.move.notation == "24/16"
+
+
+def test_drag_prefers_the_route_without_an_unnamed_hit_r5():
+    # 22->13 with 6-3: via 16 hits a blot, via 19 does not; the drag takes the quiet route
+    pos = position(mover={22: 1, 13: 4, 6: 5, 8: 5}, other={9: 1, 13: 5, 8: 3, 5: 5, 24: 1})
+    s = steps(pos, (6, 3), (22, 13))
+    assert s.complete and s.move.hits == frozenset()
+
+
+def test_drag_with_two_dice_that_no_route_allows_is_wrong_dice_r4():
+    # 24->20 with 5-1: no die and no sum of dice makes 4
+    with pytest.raises(IllegalMoveError) as err:
+        steps(START, (5, 1), (24, 20))
+    assert err.value.reason is IllegalReason.WRONG_DICE
+
+
+def test_forced_move_and_forced_remainder():
+    # one checker left on 24, black holds our 13: only 24/18 can be played (R7)
+    pos = position(mover={24: 1}, other={12: 2, 2: 13})
+    s = steps(pos, (6, 5))
+    assert s.forced and s.forced_steps == ((24, 18, 6, False),)
+    # from the start 6-5 has many moves; after 24/18 the 5 still has three
+    assert not steps(START, (6, 5)).forced and not steps(START, (6, 5), (24, 18)).forced
+    # 6-1 with a lone checker behind a block (003's example): the 6 after the 1 is forced
+    pos = position(mover={24: 1, 6: 14}, other={7: 2, 3: 13})
+    after = steps(pos, (6, 1), (24, 23))
+    assert after.forced and after.forced_steps == ((23, 17, 6, False),)
+    assert not after.complete and not steps(pos, (6, 1), (24, 23), (23, 17)).forced  # complete
+
+
+def test_last_checker_off_by_the_larger_die_alone_is_accepted_r15():
+    # Issue 13: the last checker on 3 with 1-4 -- both dice can be played (3/2/off), but 3/off
+    # by the 4 ends the game the same way; it is accepted and completes to the listed move.
+    pos = position(mover={3: 1}, other={1: 15})
+    s = steps(pos, (1, 4), (3, 0))
+    assert s.complete and s.steps == ((3, 0, 4, False),) and s.dice_left == (1,)
+    assert s.move.steps == ((3, 2, 1, False), (2, 0, 4, False))
+    assert (3, 0, 4, False) in steps(pos, (1, 4)).next_steps
+
+
+def test_die_is_ignored_except_for_a_bear_off():
+    # proto CheckerMove.die: read by ListLegalSteps only to pick the die of a bear-off; a wrong
+    # die on 24/18 is ignored (the distance is the die), not "no die left moves a checker 24/18"
+    s = steps(START, (6, 5), (24, 18, 5))
+    assert s.steps == ((24, 18, 6, False),) and s.dice_left == (5,)
+    pos = position(mover={3: 1, 2: 1}, other={1: 15})
+    assert steps(pos, (6, 5), (3, 0, 6)).dice_left == (5,)
+    assert steps(pos, (6, 5), (3, 0, 5)).dice_left == (6,)
+
+
+def test_steps_with_smaller_die_first_all_complete_r7():
+    # issue 14 (C.2): dice given smaller first and only one can be played: every step offered
+    # completes to a legal move, and only the 6 is offered.
+    pos = position(mover={24: 1}, other={12: 2, 2: 13})
+    for dice in ((5, 6), (6, 5)):
+        s = steps(pos, dice)
+        assert s.next_steps == ((24, 18, 6, False),)
+        boards = {m.board_after for m in legal_moves(pos, dice)}
+        for f, t, d, _ in s.next_steps:
+            done = steps(pos, dice, (f, t, d))
+            assert done.complete and done.move.board_after in boards
+        with pytest.raises(IllegalMoveError) as err:
+            steps(pos, dice, (24, 19))
+        assert err.value.reason is IllegalReason.MUST_USE_LARGER_DIE
+
+
+def test_no_move_without_a_bar_checker_is_not_gele_r26():
+    # issue 14 (C.3): nothing can move (18 and 19 held), but no checker is on the bar: not gele
+    pos = position(mover={24: 1}, other={7: 2, 6: 2, 2: 11})
+    s = steps(pos, (6, 5))
+    assert s.complete and s.move.notation == "" and s.next_steps == ()
+    assert not s.gele
+
+
 # --- the property -----------------------------------------------------------------------------
 
 

@@ -695,8 +695,11 @@ type ListLegalStepsRequest struct {
 	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	// The roll: exactly two values, each 1-6.
 	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
-	// The single-die steps made so far this turn, in order: from_point and to_point, and the die
-	// (0: worked out from the distance; needed only when two dice could bear the checker off).
+	// The steps made so far this turn, in order: from_point and to_point. The die is the distance;
+	// `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
+	// AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+	// no single die makes is one checker moving on with several dice (a drag to a
+	// `combined_steps` destination), by a route without an intermediate hit when there is one.
 	Steps []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
 	// Optional: the match with the cube of the game in play, so that `outcome.points` is what
 	// UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
@@ -770,11 +773,85 @@ func (x *ListLegalStepsRequest) GetMatch() *MatchState {
 	return nil
 }
 
+// A destination one checker reaches by moving on with two or more dice, each a legal step.
+type CombinedStep struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The point the checker leaves: 1-24, or 25 for the bar.
+	FromPoint uint32 `protobuf:"varint,1,opt,name=from_point,json=fromPoint,proto3" json:"from_point,omitempty"`
+	// The point the checker reaches: 1-24, or 0 when it is borne off.
+	ToPoint uint32 `protobuf:"varint,2,opt,name=to_point,json=toPoint,proto3" json:"to_point,omitempty"`
+	// The points it lands on between, in order (to animate the move).
+	Via []uint32 `protobuf:"varint,3,rep,packed,name=via,proto3" json:"via,omitempty"`
+	// The single-die steps, in order, with their dice and hits.
+	Steps         []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CombinedStep) Reset() {
+	*x = CombinedStep{}
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CombinedStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CombinedStep) ProtoMessage() {}
+
+func (x *CombinedStep) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CombinedStep.ProtoReflect.Descriptor instead.
+func (*CombinedStep) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CombinedStep) GetFromPoint() uint32 {
+	if x != nil {
+		return x.FromPoint
+	}
+	return 0
+}
+
+func (x *CombinedStep) GetToPoint() uint32 {
+	if x != nil {
+		return x.ToPoint
+	}
+	return 0
+}
+
+func (x *CombinedStep) GetVia() []uint32 {
+	if x != nil {
+		return x.Via
+	}
+	return nil
+}
+
+func (x *CombinedStep) GetSteps() []*CheckerMove {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
 // Response of ListLegalSteps.
 type ListLegalStepsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The legal next steps, each with its die and whether it hits; each extends the steps so far
-	// to the start of some legal move. Empty when `complete`.
+	// to the start of some legal move, or reaches a legal move's final position with fewer dice
+	// (the last checker borne off by one die). Empty when `complete`.
 	NextSteps []*CheckerMove `protobuf:"bytes,1,rep,name=next_steps,json=nextSteps,proto3" json:"next_steps,omitempty"`
 	// Whether the steps so far are a whole legal move; no further step is then legal.
 	Complete bool `protobuf:"varint,2,opt,name=complete,proto3" json:"complete,omitempty"`
@@ -791,14 +868,22 @@ type ListLegalStepsResponse struct {
 	// Whether the complete move ends the game (the last checker borne off).
 	GameOver bool `protobuf:"varint,8,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
 	// When game_over: the end of the game, as ApplyMove gives it, to pass to UpdateMatch.
-	Outcome       *GameOutcome `protobuf:"bytes,9,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	Outcome *GameOutcome `protobuf:"bytes,9,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// Where a checker can go with more than one die from here, with the points it passes: one
+	// per start, destination and resulting position. Empty when `complete`.
+	CombinedSteps []*CombinedStep `protobuf:"bytes,10,rep,name=combined_steps,json=combinedSteps,proto3" json:"combined_steps,omitempty"`
+	// Not complete, and only one final position is left (at the start of a turn: the roll has a
+	// single legal move): the rest of the turn is forced.
+	Forced bool `protobuf:"varint,11,opt,name=forced,proto3" json:"forced,omitempty"`
+	// When `forced`: the remaining steps, in an order in which they can be played.
+	ForcedSteps   []*CheckerMove `protobuf:"bytes,12,rep,name=forced_steps,json=forcedSteps,proto3" json:"forced_steps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListLegalStepsResponse) Reset() {
 	*x = ListLegalStepsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -810,7 +895,7 @@ func (x *ListLegalStepsResponse) String() string {
 func (*ListLegalStepsResponse) ProtoMessage() {}
 
 func (x *ListLegalStepsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -823,7 +908,7 @@ func (x *ListLegalStepsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLegalStepsResponse.ProtoReflect.Descriptor instead.
 func (*ListLegalStepsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{11}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListLegalStepsResponse) GetNextSteps() []*CheckerMove {
@@ -889,6 +974,27 @@ func (x *ListLegalStepsResponse) GetOutcome() *GameOutcome {
 	return nil
 }
 
+func (x *ListLegalStepsResponse) GetCombinedSteps() []*CombinedStep {
+	if x != nil {
+		return x.CombinedSteps
+	}
+	return nil
+}
+
+func (x *ListLegalStepsResponse) GetForced() bool {
+	if x != nil {
+		return x.Forced
+	}
+	return false
+}
+
+func (x *ListLegalStepsResponse) GetForcedSteps() []*CheckerMove {
+	if x != nil {
+		return x.ForcedSteps
+	}
+	return nil
+}
+
 // Request of StartGame. Without `roll_off`, `dice` or `seed` the server rolls.
 type StartGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -911,7 +1017,7 @@ type StartGameRequest struct {
 
 func (x *StartGameRequest) Reset() {
 	*x = StartGameRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1029,7 @@ func (x *StartGameRequest) String() string {
 func (*StartGameRequest) ProtoMessage() {}
 
 func (x *StartGameRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1042,7 @@ func (x *StartGameRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartGameRequest.ProtoReflect.Descriptor instead.
 func (*StartGameRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{12}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *StartGameRequest) GetRuleset() *Ruleset {
@@ -996,7 +1102,7 @@ type StartGameResponse struct {
 
 func (x *StartGameResponse) Reset() {
 	*x = StartGameResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1008,7 +1114,7 @@ func (x *StartGameResponse) String() string {
 func (*StartGameResponse) ProtoMessage() {}
 
 func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1021,7 +1127,7 @@ func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartGameResponse.ProtoReflect.Descriptor instead.
 func (*StartGameResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{13}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *StartGameResponse) GetStarter() Side {
@@ -1075,7 +1181,7 @@ type CommitDiceRequest struct {
 
 func (x *CommitDiceRequest) Reset() {
 	*x = CommitDiceRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1087,7 +1193,7 @@ func (x *CommitDiceRequest) String() string {
 func (*CommitDiceRequest) ProtoMessage() {}
 
 func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1100,7 +1206,7 @@ func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceRequest.ProtoReflect.Descriptor instead.
 func (*CommitDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{14}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{15}
 }
 
 // Response of CommitDice.
@@ -1118,7 +1224,7 @@ type CommitDiceResponse struct {
 
 func (x *CommitDiceResponse) Reset() {
 	*x = CommitDiceResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1236,7 @@ func (x *CommitDiceResponse) String() string {
 func (*CommitDiceResponse) ProtoMessage() {}
 
 func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1249,7 @@ func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceResponse.ProtoReflect.Descriptor instead.
 func (*CommitDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{15}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CommitDiceResponse) GetCommitment() string {
@@ -1180,7 +1286,7 @@ type RollDiceRequest struct {
 
 func (x *RollDiceRequest) Reset() {
 	*x = RollDiceRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1192,7 +1298,7 @@ func (x *RollDiceRequest) String() string {
 func (*RollDiceRequest) ProtoMessage() {}
 
 func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1205,7 +1311,7 @@ func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceRequest.ProtoReflect.Descriptor instead.
 func (*RollDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{16}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RollDiceRequest) GetSeed() *DiceSeed {
@@ -1240,7 +1346,7 @@ type RollDiceResponse struct {
 
 func (x *RollDiceResponse) Reset() {
 	*x = RollDiceResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1252,7 +1358,7 @@ func (x *RollDiceResponse) String() string {
 func (*RollDiceResponse) ProtoMessage() {}
 
 func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1265,7 +1371,7 @@ func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceResponse.ProtoReflect.Descriptor instead.
 func (*RollDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{17}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *RollDiceResponse) GetDice() []uint32 {
@@ -1307,7 +1413,7 @@ type NameRollRequest struct {
 
 func (x *NameRollRequest) Reset() {
 	*x = NameRollRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1319,7 +1425,7 @@ func (x *NameRollRequest) String() string {
 func (*NameRollRequest) ProtoMessage() {}
 
 func (x *NameRollRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1332,7 +1438,7 @@ func (x *NameRollRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NameRollRequest.ProtoReflect.Descriptor instead.
 func (*NameRollRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{18}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *NameRollRequest) GetDice() []uint32 {
@@ -1353,7 +1459,7 @@ type NameRollResponse struct {
 
 func (x *NameRollResponse) Reset() {
 	*x = NameRollResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1365,7 +1471,7 @@ func (x *NameRollResponse) String() string {
 func (*NameRollResponse) ProtoMessage() {}
 
 func (x *NameRollResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1378,7 +1484,7 @@ func (x *NameRollResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NameRollResponse.ProtoReflect.Descriptor instead.
 func (*NameRollResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{19}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *NameRollResponse) GetName() *RollName {
@@ -1404,7 +1510,7 @@ type ListCubeActionsRequest struct {
 
 func (x *ListCubeActionsRequest) Reset() {
 	*x = ListCubeActionsRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1522,7 @@ func (x *ListCubeActionsRequest) String() string {
 func (*ListCubeActionsRequest) ProtoMessage() {}
 
 func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1535,7 @@ func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsRequest.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{20}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ListCubeActionsRequest) GetRuleset() *Ruleset {
@@ -1466,7 +1572,7 @@ type ListCubeActionsResponse struct {
 
 func (x *ListCubeActionsResponse) Reset() {
 	*x = ListCubeActionsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1478,7 +1584,7 @@ func (x *ListCubeActionsResponse) String() string {
 func (*ListCubeActionsResponse) ProtoMessage() {}
 
 func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1491,7 +1597,7 @@ func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsResponse.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{21}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListCubeActionsResponse) GetActions() []CubeAction {
@@ -1525,7 +1631,7 @@ type ApplyCubeActionRequest struct {
 
 func (x *ApplyCubeActionRequest) Reset() {
 	*x = ApplyCubeActionRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1537,7 +1643,7 @@ func (x *ApplyCubeActionRequest) String() string {
 func (*ApplyCubeActionRequest) ProtoMessage() {}
 
 func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1550,7 +1656,7 @@ func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionRequest.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{22}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ApplyCubeActionRequest) GetRuleset() *Ruleset {
@@ -1597,7 +1703,7 @@ type ApplyCubeActionResponse struct {
 
 func (x *ApplyCubeActionResponse) Reset() {
 	*x = ApplyCubeActionResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1609,7 +1715,7 @@ func (x *ApplyCubeActionResponse) String() string {
 func (*ApplyCubeActionResponse) ProtoMessage() {}
 
 func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1622,7 +1728,7 @@ func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionResponse.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{23}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ApplyCubeActionResponse) GetMatch() *MatchState {
@@ -1661,7 +1767,7 @@ type OfferResignationRequest struct {
 
 func (x *OfferResignationRequest) Reset() {
 	*x = OfferResignationRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1673,7 +1779,7 @@ func (x *OfferResignationRequest) String() string {
 func (*OfferResignationRequest) ProtoMessage() {}
 
 func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1686,7 +1792,7 @@ func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationRequest.ProtoReflect.Descriptor instead.
 func (*OfferResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{24}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *OfferResignationRequest) GetRuleset() *Ruleset {
@@ -1721,7 +1827,7 @@ type OfferResignationResponse struct {
 
 func (x *OfferResignationResponse) Reset() {
 	*x = OfferResignationResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1733,7 +1839,7 @@ func (x *OfferResignationResponse) String() string {
 func (*OfferResignationResponse) ProtoMessage() {}
 
 func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[25]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1746,7 +1852,7 @@ func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationResponse.ProtoReflect.Descriptor instead.
 func (*OfferResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{25}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *OfferResignationResponse) GetOutcome() *GameOutcome {
@@ -1773,7 +1879,7 @@ type AnswerResignationRequest struct {
 
 func (x *AnswerResignationRequest) Reset() {
 	*x = AnswerResignationRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1785,7 +1891,7 @@ func (x *AnswerResignationRequest) String() string {
 func (*AnswerResignationRequest) ProtoMessage() {}
 
 func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[26]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1798,7 +1904,7 @@ func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationRequest.ProtoReflect.Descriptor instead.
 func (*AnswerResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{26}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *AnswerResignationRequest) GetRuleset() *Ruleset {
@@ -1842,7 +1948,7 @@ type AnswerResignationResponse struct {
 
 func (x *AnswerResignationResponse) Reset() {
 	*x = AnswerResignationResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1854,7 +1960,7 @@ func (x *AnswerResignationResponse) String() string {
 func (*AnswerResignationResponse) ProtoMessage() {}
 
 func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[27]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1867,7 +1973,7 @@ func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationResponse.ProtoReflect.Descriptor instead.
 func (*AnswerResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{27}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *AnswerResignationResponse) GetGameOver() bool {
@@ -1899,7 +2005,7 @@ type UpdateMatchRequest struct {
 
 func (x *UpdateMatchRequest) Reset() {
 	*x = UpdateMatchRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1911,7 +2017,7 @@ func (x *UpdateMatchRequest) String() string {
 func (*UpdateMatchRequest) ProtoMessage() {}
 
 func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[28]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1924,7 +2030,7 @@ func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchRequest.ProtoReflect.Descriptor instead.
 func (*UpdateMatchRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{28}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UpdateMatchRequest) GetRuleset() *Ruleset {
@@ -1973,7 +2079,7 @@ type UpdateMatchResponse struct {
 
 func (x *UpdateMatchResponse) Reset() {
 	*x = UpdateMatchResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1985,7 +2091,7 @@ func (x *UpdateMatchResponse) String() string {
 func (*UpdateMatchResponse) ProtoMessage() {}
 
 func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[29]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1998,7 +2104,7 @@ func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchResponse.ProtoReflect.Descriptor instead.
 func (*UpdateMatchResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{29}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *UpdateMatchResponse) GetMatch() *MatchState {
@@ -2069,7 +2175,7 @@ type AdvanceClockRequest struct {
 
 func (x *AdvanceClockRequest) Reset() {
 	*x = AdvanceClockRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2081,7 +2187,7 @@ func (x *AdvanceClockRequest) String() string {
 func (*AdvanceClockRequest) ProtoMessage() {}
 
 func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[30]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2094,7 +2200,7 @@ func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceClockRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{30}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AdvanceClockRequest) GetSettings() *ClockSettings {
@@ -2151,7 +2257,7 @@ type AdvanceClockResponse struct {
 
 func (x *AdvanceClockResponse) Reset() {
 	*x = AdvanceClockResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2163,7 +2269,7 @@ func (x *AdvanceClockResponse) String() string {
 func (*AdvanceClockResponse) ProtoMessage() {}
 
 func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[31]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2176,7 +2282,7 @@ func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceClockResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{31}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AdvanceClockResponse) GetState() *ClockState {
@@ -2225,7 +2331,7 @@ type GetRulesetRequest struct {
 
 func (x *GetRulesetRequest) Reset() {
 	*x = GetRulesetRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2237,7 +2343,7 @@ func (x *GetRulesetRequest) String() string {
 func (*GetRulesetRequest) ProtoMessage() {}
 
 func (x *GetRulesetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[32]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2250,7 +2356,7 @@ func (x *GetRulesetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesetRequest.ProtoReflect.Descriptor instead.
 func (*GetRulesetRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{32}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *GetRulesetRequest) GetRuleset() *Ruleset {
@@ -2271,7 +2377,7 @@ type GetRulesetResponse struct {
 
 func (x *GetRulesetResponse) Reset() {
 	*x = GetRulesetResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2283,7 +2389,7 @@ func (x *GetRulesetResponse) String() string {
 func (*GetRulesetResponse) ProtoMessage() {}
 
 func (x *GetRulesetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[33]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2296,7 +2402,7 @@ func (x *GetRulesetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRulesetResponse.ProtoReflect.Descriptor instead.
 func (*GetRulesetResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{33}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetRulesetResponse) GetRuleset() *Ruleset {
@@ -2315,7 +2421,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2327,7 +2433,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[34]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2340,7 +2446,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{34}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{35}
 }
 
 // Response of ListRulesets.
@@ -2354,7 +2460,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2366,7 +2472,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[35]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2379,7 +2485,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{35}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListRulesetsResponse) GetPresets() []*RulesetPreset {
@@ -2409,7 +2515,7 @@ type RenderPositionRequest struct {
 
 func (x *RenderPositionRequest) Reset() {
 	*x = RenderPositionRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2421,7 +2527,7 @@ func (x *RenderPositionRequest) String() string {
 func (*RenderPositionRequest) ProtoMessage() {}
 
 func (x *RenderPositionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[36]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2434,7 +2540,7 @@ func (x *RenderPositionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPositionRequest.ProtoReflect.Descriptor instead.
 func (*RenderPositionRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{36}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RenderPositionRequest) GetRuleset() *Ruleset {
@@ -2487,7 +2593,7 @@ type RenderPositionResponse struct {
 
 func (x *RenderPositionResponse) Reset() {
 	*x = RenderPositionResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2499,7 +2605,7 @@ func (x *RenderPositionResponse) String() string {
 func (*RenderPositionResponse) ProtoMessage() {}
 
 func (x *RenderPositionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[37]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2512,7 +2618,7 @@ func (x *RenderPositionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPositionResponse.ProtoReflect.Descriptor instead.
 func (*RenderPositionResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{37}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RenderPositionResponse) GetSvg() string {
@@ -2554,7 +2660,7 @@ type NewMatchRequest struct {
 
 func (x *NewMatchRequest) Reset() {
 	*x = NewMatchRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2566,7 +2672,7 @@ func (x *NewMatchRequest) String() string {
 func (*NewMatchRequest) ProtoMessage() {}
 
 func (x *NewMatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[38]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2579,7 +2685,7 @@ func (x *NewMatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewMatchRequest.ProtoReflect.Descriptor instead.
 func (*NewMatchRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{38}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *NewMatchRequest) GetRuleset() *Ruleset {
@@ -2623,7 +2729,7 @@ type NewMatchResponse struct {
 
 func (x *NewMatchResponse) Reset() {
 	*x = NewMatchResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2635,7 +2741,7 @@ func (x *NewMatchResponse) String() string {
 func (*NewMatchResponse) ProtoMessage() {}
 
 func (x *NewMatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[39]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2648,7 +2754,7 @@ func (x *NewMatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewMatchResponse.ProtoReflect.Descriptor instead.
 func (*NewMatchResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{39}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *NewMatchResponse) GetState() *SignedGameState {
@@ -2676,7 +2782,7 @@ type ListActionsRequest struct {
 
 func (x *ListActionsRequest) Reset() {
 	*x = ListActionsRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2688,7 +2794,7 @@ func (x *ListActionsRequest) String() string {
 func (*ListActionsRequest) ProtoMessage() {}
 
 func (x *ListActionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[40]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2701,7 +2807,7 @@ func (x *ListActionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListActionsRequest.ProtoReflect.Descriptor instead.
 func (*ListActionsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{40}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *ListActionsRequest) GetState() *SignedGameState {
@@ -2725,7 +2831,7 @@ type ListActionsResponse struct {
 
 func (x *ListActionsResponse) Reset() {
 	*x = ListActionsResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2737,7 +2843,7 @@ func (x *ListActionsResponse) String() string {
 func (*ListActionsResponse) ProtoMessage() {}
 
 func (x *ListActionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[41]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2750,7 +2856,7 @@ func (x *ListActionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListActionsResponse.ProtoReflect.Descriptor instead.
 func (*ListActionsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{41}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *ListActionsResponse) GetActions() []*GameAction {
@@ -2787,7 +2893,7 @@ type ActRequest struct {
 
 func (x *ActRequest) Reset() {
 	*x = ActRequest{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2799,7 +2905,7 @@ func (x *ActRequest) String() string {
 func (*ActRequest) ProtoMessage() {}
 
 func (x *ActRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[42]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2812,7 +2918,7 @@ func (x *ActRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActRequest.ProtoReflect.Descriptor instead.
 func (*ActRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{42}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *ActRequest) GetState() *SignedGameState {
@@ -2858,7 +2964,7 @@ type ActResponse struct {
 
 func (x *ActResponse) Reset() {
 	*x = ActResponse{}
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2870,7 +2976,7 @@ func (x *ActResponse) String() string {
 func (*ActResponse) ProtoMessage() {}
 
 func (x *ActResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_engine_service_proto_msgTypes[43]
+	mi := &file_tavla_v1_engine_service_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2883,7 +2989,7 @@ func (x *ActResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActResponse.ProtoReflect.Descriptor instead.
 func (*ActResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{43}
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ActResponse) GetState() *SignedGameState {
@@ -2959,7 +3065,13 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
 	"\x04dice\x18\x03 \x03(\rR\x04dice\x12+\n" +
 	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12*\n" +
-	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\xea\x02\n" +
+	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\x87\x01\n" +
+	"\fCombinedStep\x12\x1d\n" +
+	"\n" +
+	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +
+	"\bto_point\x18\x02 \x01(\rR\atoPoint\x12\x10\n" +
+	"\x03via\x18\x03 \x03(\rR\x03via\x12+\n" +
+	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\"\xfb\x03\n" +
 	"\x16ListLegalStepsResponse\x124\n" +
 	"\n" +
 	"next_steps\x18\x01 \x03(\v2\x15.tavla.v1.CheckerMoveR\tnextSteps\x12\x1a\n" +
@@ -2970,7 +3082,11 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\x05steps\x18\x06 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12\x12\n" +
 	"\x04gele\x18\a \x01(\bR\x04gele\x12\x1b\n" +
 	"\tgame_over\x18\b \x01(\bR\bgameOver\x12/\n" +
-	"\aoutcome\x18\t \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\xda\x01\n" +
+	"\aoutcome\x18\t \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12=\n" +
+	"\x0ecombined_steps\x18\n" +
+	" \x03(\v2\x16.tavla.v1.CombinedStepR\rcombinedSteps\x12\x16\n" +
+	"\x06forced\x18\v \x01(\bR\x06forced\x128\n" +
+	"\fforced_steps\x18\f \x03(\v2\x15.tavla.v1.CheckerMoveR\vforcedSteps\"\xda\x01\n" +
 	"\x10StartGameRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
 	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x121\n" +
@@ -3141,7 +3257,7 @@ func file_tavla_v1_engine_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_engine_service_proto_rawDescData
 }
 
-var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 44)
+var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GetInitialPositionRequest)(nil),  // 0: tavla.v1.GetInitialPositionRequest
 	(*GetInitialPositionResponse)(nil), // 1: tavla.v1.GetInitialPositionResponse
@@ -3154,219 +3270,223 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*BearOffRequest)(nil),             // 8: tavla.v1.BearOffRequest
 	(*BearOffResponse)(nil),            // 9: tavla.v1.BearOffResponse
 	(*ListLegalStepsRequest)(nil),      // 10: tavla.v1.ListLegalStepsRequest
-	(*ListLegalStepsResponse)(nil),     // 11: tavla.v1.ListLegalStepsResponse
-	(*StartGameRequest)(nil),           // 12: tavla.v1.StartGameRequest
-	(*StartGameResponse)(nil),          // 13: tavla.v1.StartGameResponse
-	(*CommitDiceRequest)(nil),          // 14: tavla.v1.CommitDiceRequest
-	(*CommitDiceResponse)(nil),         // 15: tavla.v1.CommitDiceResponse
-	(*RollDiceRequest)(nil),            // 16: tavla.v1.RollDiceRequest
-	(*RollDiceResponse)(nil),           // 17: tavla.v1.RollDiceResponse
-	(*NameRollRequest)(nil),            // 18: tavla.v1.NameRollRequest
-	(*NameRollResponse)(nil),           // 19: tavla.v1.NameRollResponse
-	(*ListCubeActionsRequest)(nil),     // 20: tavla.v1.ListCubeActionsRequest
-	(*ListCubeActionsResponse)(nil),    // 21: tavla.v1.ListCubeActionsResponse
-	(*ApplyCubeActionRequest)(nil),     // 22: tavla.v1.ApplyCubeActionRequest
-	(*ApplyCubeActionResponse)(nil),    // 23: tavla.v1.ApplyCubeActionResponse
-	(*OfferResignationRequest)(nil),    // 24: tavla.v1.OfferResignationRequest
-	(*OfferResignationResponse)(nil),   // 25: tavla.v1.OfferResignationResponse
-	(*AnswerResignationRequest)(nil),   // 26: tavla.v1.AnswerResignationRequest
-	(*AnswerResignationResponse)(nil),  // 27: tavla.v1.AnswerResignationResponse
-	(*UpdateMatchRequest)(nil),         // 28: tavla.v1.UpdateMatchRequest
-	(*UpdateMatchResponse)(nil),        // 29: tavla.v1.UpdateMatchResponse
-	(*AdvanceClockRequest)(nil),        // 30: tavla.v1.AdvanceClockRequest
-	(*AdvanceClockResponse)(nil),       // 31: tavla.v1.AdvanceClockResponse
-	(*GetRulesetRequest)(nil),          // 32: tavla.v1.GetRulesetRequest
-	(*GetRulesetResponse)(nil),         // 33: tavla.v1.GetRulesetResponse
-	(*ListRulesetsRequest)(nil),        // 34: tavla.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),       // 35: tavla.v1.ListRulesetsResponse
-	(*RenderPositionRequest)(nil),      // 36: tavla.v1.RenderPositionRequest
-	(*RenderPositionResponse)(nil),     // 37: tavla.v1.RenderPositionResponse
-	(*NewMatchRequest)(nil),            // 38: tavla.v1.NewMatchRequest
-	(*NewMatchResponse)(nil),           // 39: tavla.v1.NewMatchResponse
-	(*ListActionsRequest)(nil),         // 40: tavla.v1.ListActionsRequest
-	(*ListActionsResponse)(nil),        // 41: tavla.v1.ListActionsResponse
-	(*ActRequest)(nil),                 // 42: tavla.v1.ActRequest
-	(*ActResponse)(nil),                // 43: tavla.v1.ActResponse
-	(*Ruleset)(nil),                    // 44: tavla.v1.Ruleset
-	(Side)(0),                          // 45: tavla.v1.Side
-	(*Position)(nil),                   // 46: tavla.v1.Position
-	(*Move)(nil),                       // 47: tavla.v1.Move
-	(*MatchState)(nil),                 // 48: tavla.v1.MatchState
-	(*GameResult)(nil),                 // 49: tavla.v1.GameResult
-	(*GameOutcome)(nil),                // 50: tavla.v1.GameOutcome
-	(*BearOffStatus)(nil),              // 51: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 52: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 53: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 54: tavla.v1.CheckerMove
-	(*RollOffThrow)(nil),               // 55: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 56: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 57: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 58: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 59: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 60: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),           // 61: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 62: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 63: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 64: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 65: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 66: tavla.v1.RulesetPreset
-	(*RenderOptions)(nil),              // 67: tavla.v1.RenderOptions
-	(*SignedGameState)(nil),            // 68: tavla.v1.SignedGameState
-	(*GameState)(nil),                  // 69: tavla.v1.GameState
-	(*GameAction)(nil),                 // 70: tavla.v1.GameAction
-	(*GameEvents)(nil),                 // 71: tavla.v1.GameEvents
+	(*CombinedStep)(nil),               // 11: tavla.v1.CombinedStep
+	(*ListLegalStepsResponse)(nil),     // 12: tavla.v1.ListLegalStepsResponse
+	(*StartGameRequest)(nil),           // 13: tavla.v1.StartGameRequest
+	(*StartGameResponse)(nil),          // 14: tavla.v1.StartGameResponse
+	(*CommitDiceRequest)(nil),          // 15: tavla.v1.CommitDiceRequest
+	(*CommitDiceResponse)(nil),         // 16: tavla.v1.CommitDiceResponse
+	(*RollDiceRequest)(nil),            // 17: tavla.v1.RollDiceRequest
+	(*RollDiceResponse)(nil),           // 18: tavla.v1.RollDiceResponse
+	(*NameRollRequest)(nil),            // 19: tavla.v1.NameRollRequest
+	(*NameRollResponse)(nil),           // 20: tavla.v1.NameRollResponse
+	(*ListCubeActionsRequest)(nil),     // 21: tavla.v1.ListCubeActionsRequest
+	(*ListCubeActionsResponse)(nil),    // 22: tavla.v1.ListCubeActionsResponse
+	(*ApplyCubeActionRequest)(nil),     // 23: tavla.v1.ApplyCubeActionRequest
+	(*ApplyCubeActionResponse)(nil),    // 24: tavla.v1.ApplyCubeActionResponse
+	(*OfferResignationRequest)(nil),    // 25: tavla.v1.OfferResignationRequest
+	(*OfferResignationResponse)(nil),   // 26: tavla.v1.OfferResignationResponse
+	(*AnswerResignationRequest)(nil),   // 27: tavla.v1.AnswerResignationRequest
+	(*AnswerResignationResponse)(nil),  // 28: tavla.v1.AnswerResignationResponse
+	(*UpdateMatchRequest)(nil),         // 29: tavla.v1.UpdateMatchRequest
+	(*UpdateMatchResponse)(nil),        // 30: tavla.v1.UpdateMatchResponse
+	(*AdvanceClockRequest)(nil),        // 31: tavla.v1.AdvanceClockRequest
+	(*AdvanceClockResponse)(nil),       // 32: tavla.v1.AdvanceClockResponse
+	(*GetRulesetRequest)(nil),          // 33: tavla.v1.GetRulesetRequest
+	(*GetRulesetResponse)(nil),         // 34: tavla.v1.GetRulesetResponse
+	(*ListRulesetsRequest)(nil),        // 35: tavla.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),       // 36: tavla.v1.ListRulesetsResponse
+	(*RenderPositionRequest)(nil),      // 37: tavla.v1.RenderPositionRequest
+	(*RenderPositionResponse)(nil),     // 38: tavla.v1.RenderPositionResponse
+	(*NewMatchRequest)(nil),            // 39: tavla.v1.NewMatchRequest
+	(*NewMatchResponse)(nil),           // 40: tavla.v1.NewMatchResponse
+	(*ListActionsRequest)(nil),         // 41: tavla.v1.ListActionsRequest
+	(*ListActionsResponse)(nil),        // 42: tavla.v1.ListActionsResponse
+	(*ActRequest)(nil),                 // 43: tavla.v1.ActRequest
+	(*ActResponse)(nil),                // 44: tavla.v1.ActResponse
+	(*Ruleset)(nil),                    // 45: tavla.v1.Ruleset
+	(Side)(0),                          // 46: tavla.v1.Side
+	(*Position)(nil),                   // 47: tavla.v1.Position
+	(*Move)(nil),                       // 48: tavla.v1.Move
+	(*MatchState)(nil),                 // 49: tavla.v1.MatchState
+	(*GameResult)(nil),                 // 50: tavla.v1.GameResult
+	(*GameOutcome)(nil),                // 51: tavla.v1.GameOutcome
+	(*BearOffStatus)(nil),              // 52: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 53: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 54: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 55: tavla.v1.CheckerMove
+	(*RollOffThrow)(nil),               // 56: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 57: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 58: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 59: tavla.v1.DiceProof
+	(CubeAction)(0),                    // 60: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 61: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),           // 62: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 63: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 64: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 65: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 66: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 67: tavla.v1.RulesetPreset
+	(*RenderOptions)(nil),              // 68: tavla.v1.RenderOptions
+	(*SignedGameState)(nil),            // 69: tavla.v1.SignedGameState
+	(*GameState)(nil),                  // 70: tavla.v1.GameState
+	(*GameAction)(nil),                 // 71: tavla.v1.GameAction
+	(*GameEvents)(nil),                 // 72: tavla.v1.GameEvents
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	44,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	46,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	44,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	47,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	44,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	47,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	48,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
-	47,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	46,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	49,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	50,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	48,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
-	49,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	50,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	51,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	51,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	52,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	53,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	47,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	44,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	54,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	48,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
-	54,  // 30: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	47,  // 31: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	46,  // 32: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	54,  // 33: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	50,  // 34: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 35: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 36: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	55,  // 37: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	56,  // 38: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	45,  // 39: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	57,  // 40: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	55,  // 41: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	46,  // 42: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	58,  // 43: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	56,  // 44: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	46,  // 45: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	57,  // 46: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	58,  // 47: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	57,  // 48: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	44,  // 49: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 50: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	45,  // 51: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	59,  // 52: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	60,  // 53: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	44,  // 54: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 55: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	45,  // 56: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	59,  // 57: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	48,  // 58: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	50,  // 59: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 60: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 61: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	61,  // 62: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	50,  // 63: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 64: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 65: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	61,  // 66: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	50,  // 67: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	44,  // 68: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	48,  // 69: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	50,  // 70: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	48,  // 71: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	50,  // 72: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 73: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	45,  // 74: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	62,  // 75: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	63,  // 76: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	45,  // 77: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	64,  // 78: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	63,  // 79: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	65,  // 80: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	44,  // 81: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	44,  // 82: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	66,  // 83: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	44,  // 84: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 85: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
-	48,  // 86: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
-	67,  // 87: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
-	46,  // 88: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
-	44,  // 89: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	62,  // 90: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
-	68,  // 91: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
-	69,  // 92: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
-	68,  // 93: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
-	70,  // 94: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
-	69,  // 95: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
-	68,  // 96: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
-	70,  // 97: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
-	68,  // 98: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
-	69,  // 99: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
-	71,  // 100: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
-	0,   // 101: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,   // 102: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,   // 103: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,   // 104: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,   // 105: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10,  // 106: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12,  // 107: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14,  // 108: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16,  // 109: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18,  // 110: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20,  // 111: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22,  // 112: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24,  // 113: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26,  // 114: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28,  // 115: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30,  // 116: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32,  // 117: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34,  // 118: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	36,  // 119: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
-	38,  // 120: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
-	40,  // 121: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
-	42,  // 122: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
-	1,   // 123: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 124: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 125: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 126: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 127: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11,  // 128: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13,  // 129: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15,  // 130: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17,  // 131: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19,  // 132: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21,  // 133: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23,  // 134: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25,  // 135: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27,  // 136: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29,  // 137: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31,  // 138: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33,  // 139: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35,  // 140: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	37,  // 141: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
-	39,  // 142: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
-	41,  // 143: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
-	43,  // 144: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
-	123, // [123:145] is the sub-list for method output_type
-	101, // [101:123] is the sub-list for method input_type
-	101, // [101:101] is the sub-list for extension type_name
-	101, // [101:101] is the sub-list for extension extendee
-	0,   // [0:101] is the sub-list for field type_name
+	45,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	47,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	45,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	48,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	45,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	48,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	49,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
+	48,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	47,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	50,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	51,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	49,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
+	50,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	51,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	52,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	52,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	53,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	54,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	48,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	45,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	55,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	49,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	55,  // 30: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
+	55,  // 31: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	48,  // 32: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	47,  // 33: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	55,  // 34: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	51,  // 35: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	11,  // 36: tavla.v1.ListLegalStepsResponse.combined_steps:type_name -> tavla.v1.CombinedStep
+	55,  // 37: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
+	45,  // 38: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 39: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	56,  // 40: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	57,  // 41: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	46,  // 42: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	58,  // 43: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	56,  // 44: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	47,  // 45: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	59,  // 46: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	57,  // 47: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	47,  // 48: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	58,  // 49: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	59,  // 50: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	58,  // 51: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	45,  // 52: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 53: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	46,  // 54: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	60,  // 55: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	61,  // 56: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	45,  // 57: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 58: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	46,  // 59: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	60,  // 60: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	49,  // 61: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	51,  // 62: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 63: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 64: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	62,  // 65: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	51,  // 66: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 67: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 68: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	62,  // 69: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	51,  // 70: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 71: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 72: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	51,  // 73: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	49,  // 74: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	51,  // 75: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 76: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	46,  // 77: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	63,  // 78: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	64,  // 79: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	46,  // 80: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	65,  // 81: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	64,  // 82: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	66,  // 83: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	45,  // 84: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45,  // 85: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	67,  // 86: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	45,  // 87: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 88: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
+	49,  // 89: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
+	68,  // 90: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
+	47,  // 91: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
+	45,  // 92: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	63,  // 93: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
+	69,  // 94: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
+	70,  // 95: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
+	69,  // 96: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
+	71,  // 97: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
+	70,  // 98: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
+	69,  // 99: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
+	71,  // 100: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
+	69,  // 101: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
+	70,  // 102: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
+	72,  // 103: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
+	0,   // 104: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,   // 105: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,   // 106: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,   // 107: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,   // 108: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10,  // 109: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	13,  // 110: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	15,  // 111: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	17,  // 112: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	19,  // 113: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	21,  // 114: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	23,  // 115: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	25,  // 116: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	27,  // 117: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	29,  // 118: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	31,  // 119: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	33,  // 120: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	35,  // 121: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	37,  // 122: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
+	39,  // 123: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
+	41,  // 124: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
+	43,  // 125: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
+	1,   // 126: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 127: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 128: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 129: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 130: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	12,  // 131: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	14,  // 132: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	16,  // 133: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	18,  // 134: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	20,  // 135: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	22,  // 136: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	24,  // 137: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	26,  // 138: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	28,  // 139: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	30,  // 140: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	32,  // 141: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	34,  // 142: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	36,  // 143: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	38,  // 144: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	40,  // 145: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
+	42,  // 146: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
+	44,  // 147: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
+	126, // [126:148] is the sub-list for method output_type
+	104, // [104:126] is the sub-list for method input_type
+	104, // [104:104] is the sub-list for extension type_name
+	104, // [104:104] is the sub-list for extension extendee
+	0,   // [0:104] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }
@@ -3381,14 +3501,14 @@ func file_tavla_v1_engine_service_proto_init() {
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_render_proto_init()
 	file_tavla_v1_types_proto_init()
-	file_tavla_v1_engine_service_proto_msgTypes[42].OneofWrappers = []any{}
+	file_tavla_v1_engine_service_proto_msgTypes[43].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_engine_service_proto_rawDesc), len(file_tavla_v1_engine_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   44,
+			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -642,7 +642,8 @@ type CheckerMove struct {
 	FromPoint uint32 `protobuf:"varint,1,opt,name=from_point,json=fromPoint,proto3" json:"from_point,omitempty"`
 	// The point the checker reaches: 1-24, or 0 when it is borne off.
 	ToPoint uint32 `protobuf:"varint,2,opt,name=to_point,json=toPoint,proto3" json:"to_point,omitempty"`
-	// The die played. Output only; ignored on input.
+	// The die played. Output; ignored on input (ApplyMove), except by ListLegalSteps for a
+	// bear-off two dice could make, where it picks the die.
 	Die uint32 `protobuf:"varint,3,opt,name=die,proto3" json:"die,omitempty"`
 	// Whether an opposing blot was hit on `to_point`. Output only; ignored on input.
 	Hit           bool `protobuf:"varint,4,opt,name=hit,proto3" json:"hit,omitempty"`

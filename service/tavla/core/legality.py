@@ -1,9 +1,11 @@
 """Matching a move a player names to a legal move, and saying why it is illegal when it is not.
 
 A named move is a list of :class:`~tavla.core.notation.Leg` (one checker's path). It is legal
-when some legal move ends with the mover's checkers where the legs put them and hits only on
-points the legs name. Otherwise the legs are played die by die in every order to find the rule
-that stops them (R4-R14), and an :class:`IllegalMoveError` carries that rule's reason.
+when its legs, played die by die through every point they name (R4), end on the board of a legal
+move, hitting only on points the legs name when a route allows. Otherwise the legs are played
+die by die in every order to find the rule that stops them (R4-R14), and an
+:class:`IllegalMoveError` carries that rule's reason: the first rule broken in the order a player
+makes the move (see :func:`diagnose`).
 """
 
 from __future__ import annotations
@@ -22,33 +24,63 @@ R = IllegalReason
 def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Move:
     """The legal move that ``legs`` describe.
 
+    Each leg is played as written (R4): the checker lands on every point the leg names, each hop
+    made with one or more dice; a hop's unnamed landing points are free. The named move is the
+    legal move whose resulting board the legs reach; an unnamed intermediate hit only when no
+    route without one fits.
+
     :raises InvalidInputError: bad dice.
-    :raises IllegalMoveError: no legal move fits (reason per R4-R14), or several do
-        (``AMBIGUOUS_MOVE``).
+    :raises IllegalMoveError: no legal move fits (reason per R4-R14, see :func:`diagnose`), or
+        several do (``AMBIGUOUS_MOVE``).
     """
     moves = legal_moves(position, dice)
-    own = [x if x > 0 else 0 for x in position.board]
-    for leg in legs:
-        own[leg.start] -= 1
-        if leg.end:
-            own[leg.end] += 1
-    if min(own) >= 0:
-        target = tuple(own[1:])
+    by_board = {m.board_after: m for m in moves}
+    d1, d2 = check_dice(dice)
+    pool = [d1] * 4 if d1 == d2 else [max(d1, d2), min(d1, d2)]
+    ends: set[tuple[int, ...]] = set()
+    if len(legs) <= len(pool):
+        _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends, set())
+    same = [by_board[b] for b in ends if b in by_board]
+    if same:
         named = {p for leg in legs for p in leg.points[1:]}
-        same = [m for m in moves if tuple(x if x > 0 else 0 for x in m.board_after[1:]) == target]
         # prefer hits on named points; an unnamed intermediate hit only if nothing else fits
         fits = [m for m in same if m.hits <= named] or same
-        if fits:
-            most = max(len(m.hits) for m in fits)
-            best = [m for m in fits if len(m.hits) == most]  # landing on a blot hits it (R5)
-            if len(best) == 1:
-                return best[0]
-            raise IllegalMoveError(
-                R.AMBIGUOUS_MOVE,
-                f"{_text(legs)!r} fits {len(best)} legal moves: "
-                + ", ".join(m.notation for m in best),
-            )
+        most = max(len(m.hits) for m in fits)
+        best = [m for m in fits if len(m.hits) == most]  # landing on a blot hits it (R5)
+        if len(best) == 1:
+            return best[0]
+        raise IllegalMoveError(
+            R.AMBIGUOUS_MOVE,
+            f"{_text(legs)!r} fits {len(best)} legal moves: " + ", ".join(m.notation for m in best),
+        )
     raise diagnose(position, dice, legs, moves[0].dice_used)
+
+
+def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]],
+            seen: set[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]) -> None:
+    """Add to ``ends`` every board the legs reach, played die by die in any order (R4-R12)."""
+    if all(len(p) == 1 for p in paths):
+        ends.add(tuple(b))
+        return
+    key = (tuple(b), tuple(map(tuple, paths)), tuple(pool))
+    if key in seen:
+        return
+    seen.add(key)
+    for i, path in enumerate(paths):
+        if len(path) == 1:
+            continue
+        f, target = path[0], path[1]
+        for die in set(pool):
+            t = max(f - die, 0)
+            if t < target or not _reachable(t - target, target == 0, pool, die) or _step_problem(b, f, die):
+                continue
+            t, hit = movegen.play(b, f, die)
+            rest = pool.copy()
+            rest.remove(die)
+            new_paths = [p.copy() for p in paths]
+            new_paths[i] = [t] + path[2:] if t == target else [t] + path[1:]
+            _routes(b, new_paths, rest, ends, seen)
+            movegen.unplay(b, f, t, hit)
 
 
 def _text(legs: Sequence[Leg]) -> str:
@@ -57,7 +89,14 @@ def _text(legs: Sequence[Leg]) -> str:
 
 
 def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best: int) -> IllegalMoveError:
-    """Why ``legs`` is not a legal move; ``best`` is how many dice a legal move uses."""
+    """Why ``legs`` is not a legal move; ``best`` is how many dice a legal move uses.
+
+    The legs are played die by die in every order a player could play them. The reason is the
+    rule that stops the order getting furthest; among orders stopped after as many steps, the
+    leg written first, and within a leg a broken rule (``POINT_BLOCKED``, ...) before
+    ``WRONG_DICE``. Legs that play completely but use too few dice or the smaller die break R7
+    (``MUST_USE_BOTH_DICE``, ``MUST_USE_MORE_DICE``, ``MUST_USE_LARGER_DIE``).
+    """
     d1, d2 = check_dice(dice)
     pool = [d1] * 4 if d1 == d2 else [d1, d2]
     text = _text(legs)
@@ -90,6 +129,7 @@ class _Failure:
 
     def __init__(self) -> None:
         self.depth = -1
+        self.leg = 0  # the written leg the recorded failure is in
         self.reason: tuple[IllegalReason, str] | None = None
         self.complete: int | None = None
         self.names: list[str] = []  # each leg as written, to name it in messages
@@ -109,12 +149,12 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
         for die in sorted(set(pool), reverse=True):
             t = max(f - die, 0)
             if t < target or not _reachable(t - target, target == 0, pool, die):
-                _note(failure, depth, R.WRONG_DICE,
+                _note(failure, depth, i, R.WRONG_DICE,
                       f"{failure.names[i]}: the dice do not move a checker {_p(f)}/{_p(target)}")
                 continue
             problem = _step_problem(b, f, die)
             if problem:
-                _note(failure, depth, problem[0], f"{failure.names[i]}: {problem[1]}")
+                _note(failure, depth, i, problem[0], f"{failure.names[i]}: {problem[1]}")
                 continue
             t, hit = movegen.play(b, f, die)
             rest = pool.copy()
@@ -126,7 +166,7 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
             if failure.complete is not None:
                 return
     if not pool:
-        _note(failure, depth, R.WRONG_DICE, "more movement than the dice give")
+        _note(failure, depth, len(paths), R.WRONG_DICE, "more movement than the dice give")
 
 
 def _reachable(dist: int, to_off: bool, pool: list[int], used: int) -> bool:
@@ -145,11 +185,15 @@ def _p(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
-def _note(failure: _Failure, depth: int, reason: IllegalReason, why: str) -> None:
-    # the deepest failure wins; at equal depth a broken rule says more than a dice mismatch
-    vague = failure.reason is not None and failure.reason[0] is R.WRONG_DICE
-    if depth > failure.depth or depth == failure.depth and vague and reason is not R.WRONG_DICE:
-        failure.depth = depth
+def _note(failure: _Failure, depth: int, leg: int, reason: IllegalReason, why: str) -> None:
+    # The player's order: the failure after the most steps played wins; at equal depth the leg
+    # written first, and within one leg a broken rule says more than a dice mismatch.
+    if depth == failure.depth and leg == failure.leg:
+        if failure.reason is not None and failure.reason[0] is R.WRONG_DICE and reason is not R.WRONG_DICE:
+            failure.reason = (reason, why)
+        return
+    if depth > failure.depth or depth == failure.depth and leg < failure.leg:
+        failure.depth, failure.leg = depth, leg
         failure.reason = (reason, why)
 
 

@@ -80,10 +80,13 @@ def outside_count(b: list[int] | Board) -> int:
 def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[Step, ...]]]:
     """All legal plays of dice ``d1``, ``d2`` (1-6) from ``board``, side on roll moving.
 
-    :returns: (dice used, {resulting board: one step sequence reaching it}); the resulting board
+    :returns: (dice used, {resulting board: one step sequence reaching it, the larger die tried
+        first whatever the order of ``d1``, ``d2``}); the resulting board
         is still in the mover's view. When nothing can be played the dict holds the unchanged
         board with an empty sequence, so it is never empty.
     """
+    if d1 < d2:  # larger die first, so a move's dice do not depend on the order given (R7)
+        d1, d2 = d2, d1
     b = list(board)
     out = outside_count(b)
     results: dict[Board, tuple[Step, ...]] = {}
@@ -114,10 +117,10 @@ def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[Ste
                     results[key] = ((f, t, da, hit),)
             unplay(b, f, t, hit)
     if best == 1:
-        # R7: if either die but not both can be played, the larger one must be
-        big = max(d1, d2)
-        if any(s[0][2] == big for s in results.values()):
-            results = {k: s for k, s in results.items() if s[0][2] == big}
+        # R7: if either die but not both can be played, the larger one must be; a board both
+        # dice reach alone (the last checker borne off) was stored with the larger, tried first
+        if any(s[0][2] == d1 for s in results.values()):
+            results = {k: s for k, s in results.items() if s[0][2] == d1}
     elif best == 0:
         results[tuple(board)] = ()
     return best, results

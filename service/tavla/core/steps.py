@@ -1,11 +1,17 @@
-"""Checker-by-checker play: the legal next single-die steps after the steps made so far.
+"""Checker-by-checker play: the legal next steps after the steps made so far.
 
 A frontend lets a player drag one checker at a time and take steps back until the dice are
 lifted (seed 001, Özet), marking where a checker may go (seed 004). The legal full moves are
 the sequences of single-die steps (R4-R10, R12) that use as many dice as can be used, with the
 larger die when only one of two can be played (R7). A step is offered when it extends the steps
-so far to a prefix of such a sequence, so every path of offered steps ends in exactly one of
-:func:`tavla.core.legal_moves`' moves, and every legal move is such a path.
+so far to a prefix of such a sequence, or when it reaches the final position of a legal move at
+once (the last checker borne off by one die where the rules play both: the game ends the same
+way). So every path of offered steps ends in exactly one of :func:`tavla.core.legal_moves`'
+moves, and every legal move is such a path.
+
+Beside single-die steps, :class:`StepState` lists each checker's combined destinations (one
+checker moving on with more dice, with the points it passes) and says when the rest of the turn
+is forced (only one final position is left).
 """
 
 from __future__ import annotations
@@ -33,16 +39,45 @@ class StepInput:
 
 
 @dataclass(frozen=True, slots=True)
+class CombinedStep:
+    """One checker moving on with two or more dice, each step a legal step in turn (R4).
+
+    :ivar steps: the single-die steps, in order; ``steps[0][0]`` is the start, ``steps[-1][1]``
+        the destination, the points between are where the checker lands on the way.
+    """
+
+    steps: tuple[Step, ...]
+
+    @property
+    def from_point(self) -> int:
+        return self.steps[0][0]
+
+    @property
+    def to_point(self) -> int:
+        return self.steps[-1][1]
+
+    @property
+    def via(self) -> tuple[int, ...]:
+        """The points the checker lands on before its destination."""
+        return tuple(s[1] for s in self.steps[:-1])
+
+
+@dataclass(frozen=True, slots=True)
 class StepState:
     """Where a turn stands after some steps.
 
     :ivar steps: the steps so far, each ``(from, to, die, hit)`` in the mover's numbering.
     :ivar position: the position after them, the same side still on roll.
     :ivar dice_left: the dice not played yet (a double has four).
-    :ivar next_steps: the legal next steps; empty when ``complete``.
-    :ivar complete: the steps so far are a whole legal move.
+    :ivar next_steps: the legal next single-die steps; empty when ``complete``.
+    :ivar complete: the steps so far make a whole legal move (its final position).
     :ivar move: that legal move, as :func:`legal_moves` lists it, when ``complete``.
     :ivar gele: the side on roll has a checker on the bar and no die enters it (seed 001).
+    :ivar combined: where one checker can go on with more than one die from here (each a path of
+        legal steps; one per start, destination and resulting position).
+    :ivar forced: not complete, and only one final position is left: the rest is forced (at the
+        start of a turn: the roll has one legal move).
+    :ivar forced_steps: when ``forced``, the remaining steps in an order they can be played.
     """
 
     steps: tuple[Step, ...]
@@ -52,6 +87,9 @@ class StepState:
     complete: bool
     move: Move | None
     gele: bool
+    combined: tuple[CombinedStep, ...] = ()
+    forced: bool = False
+    forced_steps: tuple[Step, ...] = ()
 
 
 class _Turn:
@@ -70,20 +108,27 @@ class _Turn:
                          and bool(movegen.sources(b, self.pool[0], movegen.outside_count(b))))
         self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
 
-    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
-        """Single-die steps physically playable now (R4-R12), before the completion filter."""
-        if depth >= self.used:
-            return []
+    def done(self, board: Board, depth: int) -> bool:
+        """Whether the turn is over: all the dice a legal move uses, or a legal final position."""
+        return depth >= self.used or board in self.by_board and depth > 0
+
+    def physical(self, board: Board, pool: tuple[int, ...]) -> list[Step]:
+        """Single-die steps the board allows now (R4-R12), larger die first."""
         b = list(board)
         out = movegen.outside_count(b)
         found = []
         for die in dict.fromkeys(pool):  # each distinct die once, larger first
-            if depth == 0 and self.big_only and die != self.pool[0]:
-                continue
             for f in movegen.sources(b, die, out):
                 t = f - die
                 found.append((f, max(t, 0), die, t > 0 and b[t] == -1))
         return found
+
+    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+        """Single-die steps playable now (R4-R12), before the completion filter."""
+        if depth >= self.used:
+            return []
+        return [s for s in self.physical(board, pool)
+                if not (depth == 0 and self.big_only and s[2] != self.pool[0])]
 
     def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
         """Whether some sequence of further steps from ``board`` reaches ``used`` dice."""
@@ -95,9 +140,53 @@ class _Turn:
                                   for s in self.candidates(board, pool, depth))
         return self._memo[key]
 
-    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
         return [s for s in self.candidates(board, pool, depth)
                 if self.completes(*_play(board, pool, s), depth + 1)]
+
+    def shortcuts(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+        """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
+        if depth >= self.used:
+            return []
+        return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
+
+    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+        if self.done(board, depth):
+            return []
+        found = self.regular_next(board, pool, depth)
+        return found + [s for s in self.shortcuts(board, pool, depth) if s not in found]
+
+    def combined(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CombinedStep]:
+        """Each checker's destinations with two or more dice, one per (from, to, position)."""
+        found: dict[tuple[int, int, Board], CombinedStep] = {}
+
+        def walk(chain: tuple[Step, ...], b: Board, p: tuple[int, ...], d: int) -> None:
+            for s in self.legal_next(b, p, d):
+                if s[0] != chain[-1][1] or s[0] == 0:
+                    continue
+                nb, np = _play(b, p, s)
+                longer = chain + (s,)
+                found.setdefault((longer[0][0], s[1], nb), CombinedStep(longer))
+                walk(longer, nb, np, d + 1)
+
+        for first in self.legal_next(board, pool, depth):
+            if first[1]:
+                walk((first,), *_play(board, pool, first), depth + 1)
+        return list(found.values())
+
+    def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[Step, ...] | None:
+        """The remaining steps when only one final position is left, else None."""
+        ends: dict[Board, tuple[Step, ...]] = {}
+
+        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[Step, ...]) -> bool:
+            if self.done(b, d):
+                ends.setdefault(b, path)
+                return len(ends) > 1
+            return any(walk(*_play(b, p, s), d + 1, path + (s,)) for s in self.legal_next(b, p, d))
+
+        if self.done(board, depth) or walk(board, pool, depth, ()) or len(ends) != 1:
+            return None
+        return next(iter(ends.values()))
 
 
 def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple[int, ...]]:
@@ -111,30 +200,39 @@ def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple
 def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInput] = ()) -> StepState:
     """The turn after the steps ``done``: the legal next steps, and whether it is complete.
 
+    A step in ``done`` gives ``from_point`` and ``to_point``; its die is the distance. The die is
+    read only for a bear-off (``to_point`` 0) that two dice can make, to pick one; elsewhere it
+    is ignored. A step whose distance no single die makes is one checker moving on with several
+    dice: a route through legal steps, one without an intermediate hit when there is one.
+
     :raises InvalidInputError: bad dice (``dice``) or a step outside the board (``steps``).
     :raises IllegalMoveError: a step that no legal move starts with: the rule it breaks (R4-R14),
         ``MUST_USE_BOTH_DICE`` / ``MUST_USE_MORE_DICE`` / ``MUST_USE_LARGER_DIE`` when it can be
-        played but leaves fewer dice playable than a legal move uses (R7), ``WRONG_DICE`` for a
-        die not left or a step after a complete move, ``AMBIGUOUS_MOVE`` for a bear-off that two
-        dice can make when the die is not given.
+        played but leaves fewer dice playable than a legal move uses (R7), ``WRONG_DICE`` when no
+        dice left make the distance or after a complete move, ``AMBIGUOUS_MOVE`` for a bear-off
+        that two dice can make (leaving different dice) when the die is not given, or a route
+        of several dice that ends in different positions.
     """
     turn = _Turn(position, dice)
     board: Board = position.board
     pool = turn.pool
     played: list[Step] = []
     for i, given in enumerate(done):
-        step = _match(turn, board, pool, len(played), given, i)
-        played.append(step)
-        board, pool = _play(board, pool, step)
+        for step in _match(turn, board, pool, len(played), given, i):
+            played.append(step)
+            board, pool = _play(board, pool, step)
     depth = len(played)
-    complete = depth == turn.used
+    complete = turn.done(board, depth)
     move = turn.by_board.get(board) if complete else None
     if complete and move is None:  # pragma: no cover - the module docstring's invariant
         raise AssertionError(f"steps {played} complete no legal move")
+    rest = turn.forced(board, pool, depth)
     return StepState(
         steps=tuple(played), position=Position(board, position.on_roll), dice_left=pool,
         next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
         gele=position.board[BAR] > 0 and turn.used == 0,
+        combined=tuple(turn.combined(board, pool, depth)), forced=rest is not None,
+        forced_steps=rest or (),
     )
 
 
@@ -142,8 +240,9 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
-def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: StepInput, i: int) -> Step:
-    """The legal step ``given`` names, or the error saying why there is none."""
+def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: StepInput,
+           i: int) -> tuple[Step, ...]:
+    """The legal step (or one checker's legal steps) ``given`` names, or why there is none."""
     f, t, die = given.from_point, given.to_point, given.die
     text = f"step {i + 1} ({_where(f)}/{_where(t)})"
     if not 1 <= f <= BAR or not 0 <= t < BAR or t >= f:
@@ -152,27 +251,32 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     if die and not 1 <= die <= 6:
         raise InvalidInputError("steps", f"{text}: die {die} is not 1-6")
     if t:
-        dice = [f - t] if not die or die == f - t else []
+        dice = [f - t] if f - t in pool else []
     else:
-        dice = [die] if die else sorted({d for d in pool if d >= f}, reverse=True)
-    dice = [d for d in dice if d in pool and (d == f - t if t else d >= f)]
-    if depth >= turn.used:
+        bear = sorted({d for d in pool if d >= f}, reverse=True)
+        dice = [die] if die in bear else bear
+    if turn.done(board, depth):
         problem = _step_problem(list(board), f, dice[0]) if dice else None
         if problem is not None:  # e.g. a checker moved while one waits on the bar after "gele"
             raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
         raise IllegalMoveError(R.WRONG_DICE, f"{text}: the move is already complete with {depth} "
                                              f"dice; no more can be played (R7)")
-    if not dice:
-        left = "-".join(map(str, pool))
-        raise IllegalMoveError(R.WRONG_DICE, f"{text}: no die left ({left}) moves a checker "
-                                             f"{_where(f)}/{_where(t)}")
-    legal = turn.legal_next(board, pool, depth)
-    fits = [s for s in legal if s[0] == f and s[1] == t and s[2] in dice]
+    regular = turn.regular_next(board, pool, depth)
+    fits = [s for s in regular if s[0] == f and s[1] == t and s[2] in dice]
     if len(fits) > 1:
         raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: dice {' and '.join(str(s[2]) for s in fits)} "
                                                  "both bear this checker off; give the die")
+    if not fits:  # the same final position with fewer dice (R15: the game ends the same)
+        fits = [s for s in turn.shortcuts(board, pool, depth) if s[0] == f and s[1] == t and s[2] in dice]
     if fits:
-        return fits[0]
+        return (fits[0],)
+    routes = [c for c in turn.combined(board, pool, depth) if c.from_point == f and c.to_point == t]
+    if routes:
+        return _route(routes, text)
+    if not dice:
+        left = "-".join(map(str, pool))
+        raise IllegalMoveError(R.WRONG_DICE, f"{text}: no die left ({left}) or dice in turn move a "
+                                             f"checker {_where(f)}/{_where(t)}")
     d = dice[0]
     problem = _step_problem(list(board), f, d)
     if problem is not None:
@@ -185,3 +289,13 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
                                                      f"than a legal move uses ({turn.used}) (R6, R7)")
     raise IllegalMoveError(R.MUST_USE_BOTH_DICE, f"{text} with a {d} leaves the other die unplayable; "
                                                  "both can be played (R7)")
+
+
+def _route(routes: list[CombinedStep], text: str) -> tuple[Step, ...]:
+    """One checker's route: without an intermediate hit if one fits (unnamed points, R5)."""
+    quiet = [c for c in routes if not any(s[3] for s in c.steps[:-1])] or routes
+    if len(quiet) > 1:  # routes are one per resulting position: these end differently
+        raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: " + ", ".join(
+            "/".join(map(_where, (c.from_point, *c.via, c.to_point))) for c in quiet)
+            + " end differently; give the steps one by one")
+    return quiet[0].steps

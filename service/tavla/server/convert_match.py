@@ -35,6 +35,7 @@ from tavla.core import (
 from tavla.core.dice_commit import DiceProof
 from tavla.core.movegen import Step
 from tavla.core.start import Start
+from tavla.core.steps import CombinedStep
 from tavla.server import convert, convert_ids
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
 from tavla.v1 import engine_service_pb2 as api
@@ -184,7 +185,7 @@ def offer_from_proto(msg: match_pb2.ResignationOffer, field: str = "offer") -> R
 
 
 def steps_from_proto(moves: Sequence[pb.CheckerMove], field: str = "steps") -> tuple[StepInput, ...]:
-    """The steps made so far; ``hit`` is ignored, ``die`` 0 means "from the distance".
+    """The steps made so far; ``hit`` is ignored, ``die`` picks the die of a bear-off only (0: either).
 
     :raises InvalidInputError: more than four steps (a turn has at most four, R6).
     """
@@ -275,6 +276,12 @@ def denial_to_proto(reason: ActionReason | None) -> int:
 def step_to_proto(step: Step) -> pb.CheckerMove:
     """A ``CheckerMove`` message of one single-die step."""
     return pb.CheckerMove(from_point=step[0], to_point=step[1], die=step[2], hit=step[3])
+
+
+def combined_step_to_proto(combined: CombinedStep) -> api.CombinedStep:
+    """A ``CombinedStep`` message: one checker moving on with several dice."""
+    return api.CombinedStep(from_point=combined.from_point, to_point=combined.to_point,
+                            via=combined.via, steps=[step_to_proto(s) for s in combined.steps])
 
 
 def roll_name_to_proto(d1: int, d2: int) -> dice_pb2.RollName:

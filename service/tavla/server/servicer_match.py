@@ -71,6 +71,8 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
             next_steps=[cm.step_to_proto(s) for s in state.next_steps], complete=state.complete,
             position=convert.position_to_proto(state.position), dice_left=sorted(state.dice_left, reverse=True),
             steps=[cm.step_to_proto(s) for s in state.steps], gele=state.gele,
+            combined_steps=[cm.combined_step_to_proto(c) for c in state.combined], forced=state.forced,
+            forced_steps=[cm.step_to_proto(s) for s in state.forced_steps],
         )
         if state.move is not None:
             response.move.CopyFrom(convert.move_to_proto(state.move))

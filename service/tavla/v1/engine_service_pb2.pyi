@@ -131,8 +131,20 @@ class ListLegalStepsRequest(_message.Message):
     match: _match_pb2.MatchState
     def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ...) -> None: ...
 
+class CombinedStep(_message.Message):
+    __slots__ = ("from_point", "to_point", "via", "steps")
+    FROM_POINT_FIELD_NUMBER: _ClassVar[int]
+    TO_POINT_FIELD_NUMBER: _ClassVar[int]
+    VIA_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    from_point: int
+    to_point: int
+    via: _containers.RepeatedScalarFieldContainer[int]
+    steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
+    def __init__(self, from_point: _Optional[int] = ..., to_point: _Optional[int] = ..., via: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ...) -> None: ...
+
 class ListLegalStepsResponse(_message.Message):
-    __slots__ = ("next_steps", "complete", "move", "position", "dice_left", "steps", "gele", "game_over", "outcome")
+    __slots__ = ("next_steps", "complete", "move", "position", "dice_left", "steps", "gele", "game_over", "outcome", "combined_steps", "forced", "forced_steps")
     NEXT_STEPS_FIELD_NUMBER: _ClassVar[int]
     COMPLETE_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
@@ -142,6 +154,9 @@ class ListLegalStepsResponse(_message.Message):
     GELE_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    COMBINED_STEPS_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    FORCED_STEPS_FIELD_NUMBER: _ClassVar[int]
     next_steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
     complete: bool
     move: _types_pb2.Move
@@ -151,7 +166,10 @@ class ListLegalStepsResponse(_message.Message):
     gele: bool
     game_over: bool
     outcome: _match_pb2.GameOutcome
-    def __init__(self, next_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., complete: _Optional[bool] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., gele: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
+    combined_steps: _containers.RepeatedCompositeFieldContainer[CombinedStep]
+    forced: bool
+    forced_steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
+    def __init__(self, next_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., complete: _Optional[bool] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., gele: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., combined_steps: _Optional[_Iterable[_Union[CombinedStep, _Mapping]]] = ..., forced: _Optional[bool] = ..., forced_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ...) -> None: ...
 
 class StartGameRequest(_message.Message):
     __slots__ = ("ruleset", "match", "roll_off", "dice", "seed")
