@@ -10,7 +10,7 @@ import argparse
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-from tavla.replay.driver import Report, replay
+from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
 
 DEFAULT_TARGET = "localhost:50051"
@@ -32,6 +32,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                    help="seconds to wait for the server (default %(default)s)")
     p.add_argument("--jobs", type=int, default=4, help="files replayed at once (default %(default)s)")
     p.add_argument("--quiet", action="store_true", help="print only disagreements and the total")
+    p.add_argument("--rules", choices=MODES, default="auto",
+                   help="check as the match the record names, as a money session (Jacoby off or "
+                        "on), or auto: a match, turning to money play on a gammon paid 1 with the "
+                        "cube never turned (default %(default)s)")
     p.set_defaults(func=run)
 
 
@@ -70,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             return None
         engine = engine_for_file()
         try:
-            return replay(match, engine)
+            return replay(match, engine, mode=args.rules)
         finally:
             if engine is not local_engine:
                 engine.close()
@@ -84,8 +88,15 @@ def run(args: argparse.Namespace) -> int:
             print(r.summary())
         for problem in r.problems:
             print(f"  {problem}")
+        if not args.quiet:
+            for note in r.notes:
+                print(f"  note: {note}")
     print(f"replayed {len(reports)} file(s), {plays} plays: {len(reports) - len(bad)} agree, "
           f"{len(bad)} disagree, {unreadable} unreadable")
+    unfinished = sum(r.unfinished for r in reports)
+    money = sum(r.money for r in reports)
+    if unfinished or money:
+        print(f"notes: {unfinished} unfinished, {money} checked as money session(s)")
     if unreadable:
         return 2
     return 1 if bad else 0
