@@ -19,6 +19,7 @@ from tavla.core.notation import Leg
 from tavla.server import convert, limits, metrics
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.server.servicer_match import MatchPlayServicer
+from tavla.server.servicer_validate import ValidateServicer
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -29,9 +30,10 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 64
 
 
-class EngineServiceServicer(MatchPlayServicer):
+class EngineServiceServicer(ValidateServicer, MatchPlayServicer):
     """The rules engine service (see ``proto/tavla/v1/engine_service.proto``); the match-play
-    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`."""
+    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`,
+    ValidateMatch from :class:`~tavla.server.servicer_validate.ValidateServicer`."""
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
