@@ -24,7 +24,7 @@ def test_unfinished_record_is_a_note():
     report = _replay("match0121.mat")
     assert report.ok, report.problems
     assert report.unfinished and report.final_score == (2, 0) and report.plays == 45
-    assert "unfinished: the record ends after game 1 at 2-0 of a 8-point match" in report.notes
+    assert "unfinished: the record ends after game 1 at 2-0; the match is to 8 points" in report.notes
     assert report.notes[0] == "rules assumed: 8-point match, Crawford on, cube limit 1024"
 
 

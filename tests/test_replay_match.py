@@ -82,11 +82,11 @@ def test_a_record_that_stops_before_the_match_ends_is_unfinished_not_a_disagreem
     text = record(3, (0, 0, DROP_GAME.format(match="")))
     report = replay(parse_match(text, "short.mat"), ENGINE)
     assert report.ok and report.unfinished, report.problems
-    assert "unfinished: the record ends after game 1 at 0-1 of a 3-point match" in report.notes
+    assert "unfinished: the record ends after game 1 at 0-1; the match is to 3 points" in report.notes
 
 
 def test_a_record_that_goes_on_after_the_match_ended_is_a_disagreement():
-    text = record(1, (0, 0, DROP_GAME.format(match=" and the match")), (0, 1, DROP_GAME.format(match="")))
+    text = record(1, (0, 0, RESIGN_GAME.format(match=" and the match")), (1, 0, RESIGN_GAME.format(match="")))
     report = replay(parse_match(text, "long.mat"), ENGINE)
     assert any("game 2 is played, but UpdateMatch ended the match" in p for p in report.problems), report.problems
 

@@ -53,7 +53,7 @@ def test_the_79_records_as_one_archive_in_process():
 
 
 @pytest.mark.parametrize(("name", "games", "plays", "unfinished", "money", "notes"), [
-    ("match0121.mat", 1, 45, True, False, ["unfinished: the record ends after game 1 at 2-0 of a 8-point match"]),
+    ("match0121.mat", 1, 45, True, False, ["unfinished: the record ends after game 1 at 2-0; the match is to 8 points"]),
     ("match0444.mat", 2, 72, False, False, ["game 2: line 59: two lines run together (move number 24 repeated); read as two"]),
     ("match0551.mat", 1, 97, False, False, ["player 2 has no name"]),
     ("match1267.mat", 1, 53, False, True, ["rules assumed: money session, Jacoby on, cube limit 1024"]),

@@ -1,28 +1,35 @@
-"""``tavla-engine replay``: check Jellyfish ``.mat`` match records against a running service.
+"""``tavla-engine replay``: check match records (Jellyfish ``.mat``, gnubg ``.sgf``) against a
+running service, through its ValidateMatch RPC (``--local``: the same check in this process).
 
-Prints one summary line per file, the disagreements as ``file:line: message``, and a total;
-exits 0 when every file agrees, 1 on any disagreement, 2 when a file cannot be read.
+Prints one summary line per record, the disagreements as ``file:line: message``, notes
+(unfinished, rules assumed, quirks read; not with ``--quiet``), and a total; exits 0 when every
+record agrees, 1 on any disagreement, 2 when a file cannot be read.
+``--per-call`` drives the older path instead: one RPC per play and per match step.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
 
 DEFAULT_TARGET = "localhost:50051"
+CHUNK = 64 << 10  # bytes per ValidateMatch message, far below any --max-message-bytes
+_COUNTS = ("finished", "capped", "drops", "resigned", "forfeits", "cube_actions", "match_updates")
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(
         "replay",
-        help="replay .mat match records through the service and check every play and score",
+        help="check .mat/.sgf match records through the service: every play and score",
         description=__doc__.splitlines()[0],
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="Jellyfish .mat match records")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="Jellyfish .mat or gnubg .sgf records (one or several per file)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--target", default=DEFAULT_TARGET,
                        help="HOST:PORT of a running tavla-engine (default %(default)s)")
@@ -30,57 +37,117 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                        help="use the rules core in this process instead of a server")
     p.add_argument("--connect-timeout", type=float, default=10.0,
                    help="seconds to wait for the server (default %(default)s)")
-    p.add_argument("--jobs", type=int, default=4, help="files replayed at once (default %(default)s)")
+    p.add_argument("--jobs", type=int, default=4,
+                   help="files checked at once, each on its own connection, so a load-balanced "
+                        "service spreads them over its replicas (default %(default)s)")
     p.add_argument("--quiet", action="store_true", help="print only disagreements and the total")
     p.add_argument("--rules", choices=MODES, default="auto",
                    help="check as the match the record names, as a money session (Jacoby off or "
                         "on), or auto: a match, turning to money play on a gammon paid 1 with the "
                         "cube never turned (default %(default)s)")
+    p.add_argument("--per-call", action="store_true",
+                   help="drive one RPC per play and match step (.mat only) instead of ValidateMatch")
     p.set_defaults(func=run)
 
 
+def _format(path: str) -> str:
+    lower = path.lower()
+    return "sgf" if lower.endswith(".sgf") else "mat" if lower.endswith(".mat") else "auto"
+
+
+def _chunks(path: str) -> Iterator[bytes]:
+    with open(path, "rb") as f:
+        while chunk := f.read(CHUNK):
+            yield chunk
+
+
+def _local(path: str, mode: str) -> tuple[list[Report], list[str]]:
+    """Reports and unreadable-record errors of ``path``, checked in process."""
+    from tavla.replay.engines import LocalEngine
+    from tavla.replay.validate import RecordVerdict, validate_bytes
+
+    reports, errors = [], []
+    for verdict in validate_bytes(_chunks(path), LocalEngine(), path, _format(path), mode):
+        if isinstance(verdict, RecordVerdict):
+            if verdict.report is None:
+                errors.append(verdict.error)
+            else:
+                reports.append(verdict.report)
+    return reports, errors
+
+
+def _remote(stub, path: str, mode: str) -> tuple[list[Report], list[str]]:
+    """Reports and unreadable-record errors of ``path`` from the ValidateMatch RPC."""
+    from tavla.v1 import validate_pb2 as pb
+
+    formats = {"auto": pb.RECORD_FORMAT_UNSPECIFIED, "mat": pb.RECORD_FORMAT_MAT, "sgf": pb.RECORD_FORMAT_SGF}
+    rules = {"auto": pb.VALIDATION_RULES_AUTO, "match": pb.VALIDATION_RULES_MATCH,
+             "money": pb.VALIDATION_RULES_MONEY, "money-jacoby": pb.VALIDATION_RULES_MONEY_JACOBY}
+
+    def requests():
+        yield pb.ValidateMatchRequest(format=formats[_format(path)], rules=rules[mode], source=path)
+        for chunk in _chunks(path):
+            yield pb.ValidateMatchRequest(chunk=chunk)
+
+    reports, errors = [], []
+    counts = dict.fromkeys(_COUNTS, 0)
+    crawford = 0
+    for response in stub.ValidateMatch(requests()):
+        if response.WhichOneof("verdict") == "game":
+            g = response.game
+            for key in _COUNTS:
+                counts[key] += getattr(g, key)
+            crawford += g.crawford_game
+            continue
+        r = response.record
+        if not r.readable:
+            errors.append(r.error)
+        else:
+            reports.append(Report(
+                r.source, r.length, r.games, r.plays_checked, crawford_games=crawford,
+                final_score=(r.score1, r.score2), match_winner=r.match_winner,
+                problems=list(r.disagreements), notes=list(r.notes), rules=r.rules,
+                unfinished=r.unfinished, money=r.money_session, **counts))
+        counts, crawford = dict.fromkeys(_COUNTS, 0), 0
+    return reports, errors
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.local:
-        from tavla.replay.engines import LocalEngine
+    import grpc
 
-        local_engine = LocalEngine()
+    from tavla.v1 import engine_service_pb2_grpc
 
-        def engine_for_file():
-            return local_engine
-    else:
-        from tavla.replay.engines import GrpcEngine
+    if not args.local:
+        with grpc.insecure_channel(args.target) as probe:
+            try:
+                grpc.channel_ready_future(probe).result(timeout=args.connect_timeout)
+            except grpc.FutureTimeoutError:
+                print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
+                      f"start one with `tavla-engine serve`", file=sys.stderr)
+                return 2
 
-        local_engine = None
-        probe = GrpcEngine(args.target)
-        ready = probe.wait_ready(args.connect_timeout)
-        probe.close()
-        if not ready:
-            print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
-                  f"start one with `tavla-engine serve`", file=sys.stderr)
-            return 2
-
-        def engine_for_file():
-            # a channel per file: connections, not calls, are spread over a server's workers
-            return GrpcEngine(args.target)
-    unreadable = 0
-
-    def one(path: str) -> Report | None:
-        nonlocal unreadable
+    def one(path: str) -> tuple[list[Report], list[str]]:
         try:
-            match = read_match(path)
+            if args.local:
+                return _local(path, args.rules)
+            if args.per_call:
+                return _per_call(args.target, path, args.rules)
+            # a channel per file: connections, not calls, are spread over replicas and workers
+            with grpc.insecure_channel(args.target) as channel:
+                return _remote(engine_service_pb2_grpc.EngineServiceStub(channel), path, args.rules)
         except (OSError, MatParseError) as exc:
-            unreadable += 1
-            print(f"{path}: cannot read: {exc}", file=sys.stderr)
-            return None
-        engine = engine_for_file()
-        try:
-            return replay(match, engine, mode=args.rules)
-        finally:
-            if engine is not local_engine:
-                engine.close()
+            return [], [str(exc)]
+        except grpc.RpcError as exc:
+            return [], [f"{path}: {exc.code().name}: {exc.details()}"]
 
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        reports = [r for r in pool.map(one, args.files) if r is not None]
+        results = list(pool.map(one, args.files))
+    reports = [r for rs, _ in results for r in rs]
+    unreadable = 0
+    for path, (_, errors) in zip(args.files, results):
+        for error in errors:
+            unreadable += 1
+            print(f"{path}: cannot read: {error}", file=sys.stderr)
     plays = sum(r.plays for r in reports)
     bad = [r for r in reports if not r.ok]
     for r in reports:
@@ -100,3 +167,14 @@ def run(args: argparse.Namespace) -> int:
     if unreadable:
         return 2
     return 1 if bad else 0
+
+
+def _per_call(target: str, path: str, mode: str) -> tuple[list[Report], list[str]]:
+    from tavla.replay.engines import GrpcEngine
+
+    match = read_match(path)
+    engine = GrpcEngine(target)
+    try:
+        return [replay(match, engine, mode=mode)], []
+    finally:
+        engine.close()

@@ -323,7 +323,7 @@ class Replayer:
             report.unfinished = True
             report.notes.append(
                 f"unfinished: the record ends after game {self.last.number} at "
-                f"{state.scores[0]}-{state.scores[1]} of a {state.length}-point match")
+                f"{state.scores[0]}-{state.scores[1]}; the match is to {state.length} points")
         report.notes.insert(0, f"rules assumed: {report.rules}")
         return report
 
