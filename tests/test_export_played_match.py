@@ -1,5 +1,5 @@
 """A whole match played through tavla.v1.EngineService (StartGame, ListCubeActions,
-ApplyCubeAction, RollDice, ListLegalMoves, ApplyMove, OfferResignation, AnswerResignation,
+ApplyCubeAction, ListLegalMoves, ApplyMove, OfferResignation, AnswerResignation,
 UpdateMatch; R3, R18-R21), recorded with tavla.formats.recorder, exported as .mat and .sgf,
 read back the same, checked by ValidateMatch, and imported by gnubg as the match played."""
 
@@ -17,7 +17,7 @@ from tavla.formats.sgfreader import parse_sgf
 from tavla.formats.sgfwriter import write_sgf
 from tavla.replay.matfile import Roll, parse_match
 from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import match_pb2
+from tavla.v1 import dice_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 from tavla.v1 import validate_pb2 as vpb
 
@@ -32,7 +32,10 @@ def play_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.Updat
     match = match_pb2.MatchState(length=length)
     while True:
         record.start_game((match.white_score, match.black_score))
-        start = call("StartGame", api.StartGameRequest(ruleset=RULES, match=match))
+        # the frontend throws the dice itself (seeded), so a seed replays the same match
+        white, black = rng.sample(range(1, 7), 2)
+        start = call("StartGame", api.StartGameRequest(ruleset=RULES, match=match, roll_off=[
+            dice_pb2.RollOffThrow(white_die=white, black_die=black)]))
         position, dice, ended = start.position, list(start.dice), None
         while ended is None:
             side = position.on_roll
@@ -57,7 +60,7 @@ def play_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.Updat
                         ruleset=RULES, match=match, offer=offer, accept=True))
                     ended = response.outcome
                     break
-                dice = list(call("RollDice", api.RollDiceRequest(position=position)).dice)
+                dice = [rng.randint(1, 6), rng.randint(1, 6)]
             moves = call("ListLegalMoves", api.ListLegalMovesRequest(ruleset=RULES, position=position, dice=dice)).moves
             chosen = rng.choice(list(moves))
             applied = call("ApplyMove", api.ApplyMoveRequest(ruleset=RULES, position=position, dice=dice,
@@ -78,7 +81,7 @@ def play_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.Updat
 def test_a_match_played_through_the_rpcs_exports_and_reimports(engine, length, seed):
     record, final = play_match(engine, length, seed)
     played = record.match()
-    assert final.match_over and len(played.games) >= 4
+    assert final.match_over and len(played.games) >= 3
     kinds = {type(a).__name__ for g in played.games for a in g.actions}
     assert {"Roll", "Double", "Take", "Drop", "Win"} <= kinds  # these seeds double, take and drop
     text = write_match(played)
