@@ -142,6 +142,11 @@ class Engine(Protocol):
 
     def position_id(self, position: Any) -> str: ...
 
+    # An engine whose ``apply`` can only return one of its legal moves may set
+    # ``apply_is_legal = True``: the replay then skips listing the legal moves (one move
+    # generation per play instead of two). A remote engine leaves it unset, so ApplyMove's answer
+    # is checked against ListLegalMoves'.
+
 
 @dataclass
 class Report:
@@ -398,6 +403,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
     forfeit_roll = False
 
     problem = state.problem
+    trusted = getattr(engine, "apply_is_legal", False)
 
     def illegal(roll: Roll, reason: str) -> None:
         state.illegal = Illegal(roll.line, f"{roll.dice[0]}{roll.dice[1]}: {roll.play or 'Cannot Move'}",
@@ -419,8 +425,12 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
             if on_roll:
                 on_roll(position, action.dice)
             try:
-                legal = engine.legal_keys(position, action.dice)
-                applied = engine.apply(position, action.dice, action.play)
+                if trusted:  # the engine's apply picks among its own legal moves
+                    applied = engine.apply(position, action.dice, action.play)
+                    legal = {applied.position_key}
+                else:
+                    legal = engine.legal_keys(position, action.dice)
+                    applied = engine.apply(position, action.dice, action.play)
             except EngineError as exc:
                 problem(action.line, f"{action.dice[0]}{action.dice[1]}: {action.play or 'Cannot Move'}"
                                      f" rejected: {exc}")

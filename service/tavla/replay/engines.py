@@ -65,6 +65,9 @@ def _engine_errors() -> Iterator[None]:
 class LocalEngine:
     """The rules core, called directly (no network)."""
 
+    # resolve() picks the play among legal_moves(): listing them again would check nothing
+    apply_is_legal = True
+
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset or Ruleset()
 
