@@ -10,9 +10,11 @@ record agrees, 1 on any disagreement, 2 when a file cannot be read.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
@@ -29,7 +31,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         description=__doc__.splitlines()[0],
     )
     p.add_argument("files", nargs="+", metavar="FILE",
-                   help="Jellyfish .mat or gnubg .sgf records (one or several per file)")
+                   help="Jellyfish .mat or gnubg .sgf records (one or several per file); a "
+                        "directory stands for every .mat and .sgf file under it")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--target", default=DEFAULT_TARGET,
                        help="HOST:PORT of a running tavla-engine (default %(default)s)")
@@ -45,9 +48,40 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                    help="check as the match the record names, as a money session (Jacoby off or "
                         "on), or auto: a match, turning to money play on a gammon paid 1 with the "
                         "cube never turned (default %(default)s)")
+    p.add_argument("--shard", type=_shard, default=(0, 1), metavar="K/N",
+                   help="check only the files whose index in the sorted list is K modulo N "
+                        "(for N parallel jobs over one archive; default 0/1: all)")
+    p.add_argument("--no-fail", action="store_true",
+                   help="exit 0 whatever the verdicts (the printed report is the result)")
     p.add_argument("--per-call", action="store_true",
                    help="drive one RPC per play and match step (.mat only) instead of ValidateMatch")
     p.set_defaults(func=run)
+
+
+def _shard(text: str) -> tuple[int, int]:
+    try:
+        index, count = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected K/N, e.g. 0/4, not {text!r}") from None
+    if not 0 <= index < count:
+        raise argparse.ArgumentTypeError(f"K/N needs 0 <= K < N, not {text!r}")
+    return index, count
+
+
+def expand(paths: list[str], shard: tuple[int, int] = (0, 1)) -> list[str]:
+    """``paths`` with each directory replaced by its .mat and .sgf files (sorted), then the
+    ``shard`` K/N of them: the files whose index in the whole sorted list is K modulo N."""
+    files: list[str] = []
+    for path in paths:
+        if os.path.isdir(path):
+            files += sorted(str(p) for p in Path(path).rglob("*") if p.suffix.lower() in (".mat", ".sgf")
+                            and p.is_file())
+        else:
+            files.append(path)
+    index, count = shard
+    if count == 1:
+        return files
+    return [f for i, f in enumerate(sorted(files)) if i % count == index]
 
 
 def _format(path: str) -> str:
@@ -140,11 +174,12 @@ def run(args: argparse.Namespace) -> int:
         except grpc.RpcError as exc:
             return [], [f"{path}: {exc.code().name}: {exc.details()}"]
 
+    files = expand(args.files, args.shard)
     with ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        results = list(pool.map(one, args.files))
+        results = list(pool.map(one, files))
     reports = [r for rs, _ in results for r in rs]
     unreadable = 0
-    for path, (_, errors) in zip(args.files, results):
+    for path, (_, errors) in zip(files, results):
         for error in errors:
             unreadable += 1
             print(f"{path}: cannot read: {error}", file=sys.stderr)
@@ -164,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
     money = sum(r.money for r in reports)
     if unfinished or money:
         print(f"notes: {unfinished} unfinished, {money} checked as money session(s)")
+    if args.no_fail:
+        return 0
     if unreadable:
         return 2
     return 1 if bad else 0
