@@ -2323,7 +2323,7 @@ var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\x1a\x17tavla/v1/validate.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -2472,7 +2472,7 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\"\x15\n" +
 	"\x13ListRulesetsRequest\"I\n" +
 	"\x14ListRulesetsResponse\x121\n" +
-	"\apresets\x18\x01 \x03(\v2\x17.tavla.v1.RulesetPresetR\apresets2\x97\v\n" +
+	"\apresets\x18\x01 \x03(\v2\x17.tavla.v1.RulesetPresetR\apresets2\xed\v\n" +
 	"\rEngineService\x12_\n" +
 	"\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n" +
 	"\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12D\n" +
@@ -2493,7 +2493,8 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\fAdvanceClock\x12\x1d.tavla.v1.AdvanceClockRequest\x1a\x1e.tavla.v1.AdvanceClockResponse\x12G\n" +
 	"\n" +
 	"GetRuleset\x12\x1b.tavla.v1.GetRulesetRequest\x1a\x1c.tavla.v1.GetRulesetResponse\x12M\n" +
-	"\fListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponseBQ\n" +
+	"\fListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponse\x12T\n" +
+	"\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x010\x01BQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
 var (
@@ -2569,6 +2570,8 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(ClockEvent)(0),                    // 56: tavla.v1.ClockEvent
 	(*ClockForfeit)(nil),               // 57: tavla.v1.ClockForfeit
 	(*RulesetPreset)(nil),              // 58: tavla.v1.RulesetPreset
+	(*ValidateMatchRequest)(nil),       // 59: tavla.v1.ValidateMatchRequest
+	(*ValidateMatchResponse)(nil),      // 60: tavla.v1.ValidateMatchResponse
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	36, // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
@@ -2667,26 +2670,28 @@ var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	30, // 93: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
 	32, // 94: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
 	34, // 95: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	1,  // 96: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,  // 97: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,  // 98: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,  // 99: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,  // 100: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11, // 101: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13, // 102: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15, // 103: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17, // 104: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19, // 105: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21, // 106: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23, // 107: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25, // 108: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27, // 109: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29, // 110: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31, // 111: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33, // 112: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35, // 113: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	96, // [96:114] is the sub-list for method output_type
-	78, // [78:96] is the sub-list for method input_type
+	59, // 96: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
+	1,  // 97: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,  // 98: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,  // 99: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,  // 100: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,  // 101: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	11, // 102: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	13, // 103: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	15, // 104: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	17, // 105: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	19, // 106: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	21, // 107: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	23, // 108: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	25, // 109: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	27, // 110: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	29, // 111: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	31, // 112: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	33, // 113: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	35, // 114: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	60, // 115: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
+	97, // [97:116] is the sub-list for method output_type
+	78, // [78:97] is the sub-list for method input_type
 	78, // [78:78] is the sub-list for extension type_name
 	78, // [78:78] is the sub-list for extension extendee
 	0,  // [0:78] is the sub-list for field type_name
@@ -2702,6 +2707,7 @@ func file_tavla_v1_engine_service_proto_init() {
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_validate_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

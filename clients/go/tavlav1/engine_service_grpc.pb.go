@@ -37,6 +37,7 @@ const (
 	EngineService_AdvanceClock_FullMethodName       = "/tavla.v1.EngineService/AdvanceClock"
 	EngineService_GetRuleset_FullMethodName         = "/tavla.v1.EngineService/GetRuleset"
 	EngineService_ListRulesets_FullMethodName       = "/tavla.v1.EngineService/ListRulesets"
+	EngineService_ValidateMatch_FullMethodName      = "/tavla.v1.EngineService/ValidateMatch"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -95,6 +96,10 @@ type EngineServiceClient interface {
 	GetRuleset(ctx context.Context, in *GetRulesetRequest, opts ...grpc.CallOption) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(ctx context.Context, in *ListRulesetsRequest, opts ...grpc.CallOption) (*ListRulesetsResponse, error)
+	// Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+	// verdict per game as it completes, then one per record (docs/match-files.md). The server
+	// holds one game at a time, so an archive of any size can be piped through.
+	ValidateMatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse], error)
 }
 
 type engineServiceClient struct {
@@ -285,6 +290,19 @@ func (c *engineServiceClient) ListRulesets(ctx context.Context, in *ListRulesets
 	return out, nil
 }
 
+func (c *engineServiceClient) ValidateMatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &EngineService_ServiceDesc.Streams[0], EngineService_ValidateMatch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[ValidateMatchRequest, ValidateMatchResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type EngineService_ValidateMatchClient = grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse]
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -341,6 +359,10 @@ type EngineServiceServer interface {
 	GetRuleset(context.Context, *GetRulesetRequest) (*GetRulesetResponse, error)
 	// The named rulesets (presets) with their options.
 	ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error)
+	// Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+	// verdict per game as it completes, then one per record (docs/match-files.md). The server
+	// holds one game at a time, so an archive of any size can be piped through.
+	ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -404,6 +426,9 @@ func (UnimplementedEngineServiceServer) GetRuleset(context.Context, *GetRulesetR
 }
 func (UnimplementedEngineServiceServer) ListRulesets(context.Context, *ListRulesetsRequest) (*ListRulesetsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListRulesets not implemented")
+}
+func (UnimplementedEngineServiceServer) ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error {
+	return status.Error(codes.Unimplemented, "method ValidateMatch not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -750,6 +775,13 @@ func _EngineService_ListRulesets_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_ValidateMatch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(EngineServiceServer).ValidateMatch(&grpc.GenericServerStream[ValidateMatchRequest, ValidateMatchResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type EngineService_ValidateMatchServer = grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -830,6 +862,13 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _EngineService_ListRulesets_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "ValidateMatch",
+			Handler:       _EngineService_ValidateMatch_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "tavla/v1/engine_service.proto",
 }

@@ -583,6 +583,37 @@ public final class EngineServiceGrpc {
     return getListRulesetsMethod;
   }
 
+  private static volatile io.grpc.MethodDescriptor<dev.tavla.v1.ValidateMatchRequest,
+      dev.tavla.v1.ValidateMatchResponse> getValidateMatchMethod;
+
+  @io.grpc.stub.annotations.RpcMethod(
+      fullMethodName = SERVICE_NAME + '/' + "ValidateMatch",
+      requestType = dev.tavla.v1.ValidateMatchRequest.class,
+      responseType = dev.tavla.v1.ValidateMatchResponse.class,
+      methodType = io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+  public static io.grpc.MethodDescriptor<dev.tavla.v1.ValidateMatchRequest,
+      dev.tavla.v1.ValidateMatchResponse> getValidateMatchMethod() {
+    io.grpc.MethodDescriptor<dev.tavla.v1.ValidateMatchRequest, dev.tavla.v1.ValidateMatchResponse> getValidateMatchMethod;
+    if ((getValidateMatchMethod = EngineServiceGrpc.getValidateMatchMethod) == null) {
+      synchronized (EngineServiceGrpc.class) {
+        if ((getValidateMatchMethod = EngineServiceGrpc.getValidateMatchMethod) == null) {
+          EngineServiceGrpc.getValidateMatchMethod = getValidateMatchMethod =
+              io.grpc.MethodDescriptor.<dev.tavla.v1.ValidateMatchRequest, dev.tavla.v1.ValidateMatchResponse>newBuilder()
+              .setType(io.grpc.MethodDescriptor.MethodType.BIDI_STREAMING)
+              .setFullMethodName(generateFullMethodName(SERVICE_NAME, "ValidateMatch"))
+              .setSampledToLocalTracing(true)
+              .setRequestMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ValidateMatchRequest.getDefaultInstance()))
+              .setResponseMarshaller(io.grpc.protobuf.ProtoUtils.marshaller(
+                  dev.tavla.v1.ValidateMatchResponse.getDefaultInstance()))
+              .setSchemaDescriptor(new EngineServiceMethodDescriptorSupplier("ValidateMatch"))
+              .build();
+        }
+      }
+    }
+    return getValidateMatchMethod;
+  }
+
   /**
    * Creates a new async stub that supports all call types for the service
    */
@@ -840,6 +871,18 @@ public final class EngineServiceGrpc {
         io.grpc.stub.StreamObserver<dev.tavla.v1.ListRulesetsResponse> responseObserver) {
       io.grpc.stub.ServerCalls.asyncUnimplementedUnaryCall(getListRulesetsMethod(), responseObserver);
     }
+
+    /**
+     * <pre>
+     * Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+     * verdict per game as it completes, then one per record (docs/match-files.md). The server
+     * holds one game at a time, so an archive of any size can be piped through.
+     * </pre>
+     */
+    default io.grpc.stub.StreamObserver<dev.tavla.v1.ValidateMatchRequest> validateMatch(
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ValidateMatchResponse> responseObserver) {
+      return io.grpc.stub.ServerCalls.asyncUnimplementedStreamingCall(getValidateMatchMethod(), responseObserver);
+    }
   }
 
   /**
@@ -1094,6 +1137,19 @@ public final class EngineServiceGrpc {
       io.grpc.stub.ClientCalls.asyncUnaryCall(
           getChannel().newCall(getListRulesetsMethod(), getCallOptions()), request, responseObserver);
     }
+
+    /**
+     * <pre>
+     * Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+     * verdict per game as it completes, then one per record (docs/match-files.md). The server
+     * holds one game at a time, so an archive of any size can be piped through.
+     * </pre>
+     */
+    public io.grpc.stub.StreamObserver<dev.tavla.v1.ValidateMatchRequest> validateMatch(
+        io.grpc.stub.StreamObserver<dev.tavla.v1.ValidateMatchResponse> responseObserver) {
+      return io.grpc.stub.ClientCalls.asyncBidiStreamingCall(
+          getChannel().newCall(getValidateMatchMethod(), getCallOptions()), responseObserver);
+    }
   }
 
   /**
@@ -1305,6 +1361,20 @@ public final class EngineServiceGrpc {
     public dev.tavla.v1.ListRulesetsResponse listRulesets(dev.tavla.v1.ListRulesetsRequest request) throws io.grpc.StatusException {
       return io.grpc.stub.ClientCalls.blockingV2UnaryCall(
           getChannel(), getListRulesetsMethod(), getCallOptions(), request);
+    }
+
+    /**
+     * <pre>
+     * Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+     * verdict per game as it completes, then one per record (docs/match-files.md). The server
+     * holds one game at a time, so an archive of any size can be piped through.
+     * </pre>
+     */
+    @io.grpc.ExperimentalApi("https://github.com/grpc/grpc-java/issues/10918")
+    public io.grpc.stub.BlockingClientCall<dev.tavla.v1.ValidateMatchRequest, dev.tavla.v1.ValidateMatchResponse>
+        validateMatch() {
+      return io.grpc.stub.ClientCalls.blockingBidiStreamingCall(
+          getChannel(), getValidateMatchMethod(), getCallOptions());
     }
   }
 
@@ -1768,6 +1838,7 @@ public final class EngineServiceGrpc {
   private static final int METHODID_ADVANCE_CLOCK = 15;
   private static final int METHODID_GET_RULESET = 16;
   private static final int METHODID_LIST_RULESETS = 17;
+  private static final int METHODID_VALIDATE_MATCH = 18;
 
   private static final class MethodHandlers<Req, Resp> implements
       io.grpc.stub.ServerCalls.UnaryMethod<Req, Resp>,
@@ -1868,6 +1939,9 @@ public final class EngineServiceGrpc {
     public io.grpc.stub.StreamObserver<Req> invoke(
         io.grpc.stub.StreamObserver<Resp> responseObserver) {
       switch (methodId) {
+        case METHODID_VALIDATE_MATCH:
+          return (io.grpc.stub.StreamObserver<Req>) serviceImpl.validateMatch(
+              (io.grpc.stub.StreamObserver<dev.tavla.v1.ValidateMatchResponse>) responseObserver);
         default:
           throw new AssertionError();
       }
@@ -2002,6 +2076,13 @@ public final class EngineServiceGrpc {
               dev.tavla.v1.ListRulesetsRequest,
               dev.tavla.v1.ListRulesetsResponse>(
                 service, METHODID_LIST_RULESETS)))
+        .addMethod(
+          getValidateMatchMethod(),
+          io.grpc.stub.ServerCalls.asyncBidiStreamingCall(
+            new MethodHandlers<
+              dev.tavla.v1.ValidateMatchRequest,
+              dev.tavla.v1.ValidateMatchResponse>(
+                service, METHODID_VALIDATE_MATCH)))
         .build();
   }
 
@@ -2068,6 +2149,7 @@ public final class EngineServiceGrpc {
               .addMethod(getAdvanceClockMethod())
               .addMethod(getGetRulesetMethod())
               .addMethod(getListRulesetsMethod())
+              .addMethod(getValidateMatchMethod())
               .build();
         }
       }
