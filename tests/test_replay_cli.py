@@ -61,3 +61,21 @@ def test_unreadable_file(tmp_path, capsys):
     captured = capsys.readouterr()
     assert f"{bad}: cannot read: {bad}:4: bad dice '72'" in captured.err
     assert "0 disagree, 1 unreadable" in captured.out
+
+
+def test_convert_mat_to_sgf_and_back(tmp_path, capsys):
+    from tavla.formats import content
+    from tavla.formats.sgfreader import read_sgf
+    from tavla.replay.matfile import read_match
+
+    source = DATA / "match0069.mat"
+    sgf, mat = tmp_path / "m.sgf", tmp_path / "m.mat"
+    assert main(["convert", str(source), str(sgf)]) == 0
+    assert main(["convert", str(sgf), str(mat)]) == 0
+    assert content(read_match(mat)) == content(read_sgf(sgf))
+    assert main(["convert", str(sgf), str(mat), "--dialect", "jellyfish"]) == 0
+    assert "bar/" in mat.read_text() and "/off" in mat.read_text() and "25/" not in mat.read_text()
+    assert main(["convert", str(source), "-", "--dialect", "galaxy"]) == 0
+    assert capsys.readouterr().out.startswith('; [Site "BackgammonGalaxy"]')
+    assert main(["convert", str(tmp_path / "missing.mat"), str(mat)]) == 2
+    assert "cannot convert" in capsys.readouterr().err

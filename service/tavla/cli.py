@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from tavla import __version__
+from tavla.formats.cli import add_parser as _add_convert
 from tavla.replay.cli import add_parser as _add_replay
 from tavla.server import config
 
@@ -66,6 +67,7 @@ def _version(args: argparse.Namespace) -> int:
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_serve,
     _add_replay,
+    _add_convert,
     _add_version,
 ]
 
