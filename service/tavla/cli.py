@@ -1,5 +1,6 @@
 """The ``tavla-engine`` command: ``serve`` runs the gRPC server, ``replay`` checks match
-records against it, ``version`` prints the version.
+records against it, ``convert`` turns a ``.mat`` into ``.sgf`` (or back), ``version`` prints
+the version.
 
 Each subcommand is a function ``add_parser(subparsers)`` that adds its parser and sets
 ``func(args) -> int`` (the exit code) as a default; :data:`SUBCOMMANDS` lists them in help order.
