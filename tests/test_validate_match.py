@@ -182,3 +182,40 @@ def test_memory_is_bounded_by_a_line():
 def test_empty_stream_is_unreadable():
     (verdict,) = list(validate_bytes([b"", b"  \n"], ENGINE, "empty.mat"))
     assert isinstance(verdict, RecordVerdict) and "empty match record" in verdict.error
+
+
+# --- never a crash: any bytes, any (mostly illegal) record --------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from test_matwriter import matches  # noqa: E402
+
+from tavla.formats.matwriter import write_match  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(matches(), st.integers(1, 300), st.sampled_from(["auto", "match", "money", "money-jacoby"]))
+def test_any_record_gets_verdicts_not_a_crash(match, size, mode):
+    data = write_match(match).encode()
+    verdicts = list(validate_bytes(chunks(data, size), ENGINE, "gen.mat", "auto", mode))
+    records = [v for v in verdicts if isinstance(v, RecordVerdict)]
+    assert len(records) == 1
+    games = [v for v in verdicts if isinstance(v, GameVerdict)]
+    if records[0].readable:
+        assert len(games) == len(match.games)
+    else:  # the games before the line not understood have had their verdicts
+        assert len(games) < len(match.games)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400), st.sampled_from(["auto", "mat", "sgf"]))
+def test_any_bytes_get_verdicts_not_a_crash(data, fmt):
+    verdicts = list(validate_bytes(chunks(data, 17), ENGINE, "junk", fmt))
+    assert verdicts and isinstance(verdicts[-1], RecordVerdict)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(st.sampled_from("(;)[]\\WBPLDIMRE+0123456789abcxyz:GM6 \n"), max_size=200))
+def test_any_sgf_like_text_gets_verdicts_not_a_crash(text):
+    verdicts = list(validate_bytes([text.encode()], ENGINE, "junk.sgf", "sgf"))
+    assert all(isinstance(v, (GameVerdict, RecordVerdict)) for v in verdicts)

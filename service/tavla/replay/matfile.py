@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 __all__ = [
-    "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError", "MatReader",
+    "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError", "MatReader", "starts_record",
     "Roll", "Take", "Win", "parse_match", "read_match",
 ]
 
@@ -322,6 +322,12 @@ class MatReader:
                 raise _Bad("unnumbered line that is not a result")
             game.actions += found
         return None
+
+
+def starts_record(line: str) -> bool:
+    """Whether ``line`` can only open a record (a ``; [Key "Value"]`` header or the length
+    line): after a game, such a line starts the next record of an archive."""
+    return bool(_HEADER.fullmatch(line) or _LENGTH.fullmatch(line))
 
 
 def parse_match(text: str, source: str = "<string>") -> Match:

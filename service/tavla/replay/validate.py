@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tavla.formats.sgfreader import SgfSplitter, parse_tree
-from tavla.replay.driver import Engine, GameResult, Replayer, Report
-from tavla.replay.matfile import _HEADER, _LENGTH, Action, Game, MatParseError, MatReader
+from tavla.replay.driver import MODES, Engine, GameResult, Replayer, Report
+from tavla.replay.matfile import Action, Game, MatParseError, MatReader, starts_record
 
 __all__ = ["FORMATS", "GameVerdict", "RecordVerdict", "StreamValidator", "validate_bytes"]
 
@@ -77,7 +77,8 @@ class StreamValidator:
                  max_line: int = MAX_LINE, max_tree: int = MAX_TREE) -> None:
         if fmt not in FORMATS:
             raise ValueError(f"format must be one of {FORMATS}, not {fmt!r}")
-        Replayer("", 0, {}, engine, mode)  # checks mode
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         self.engine, self.source, self.fmt, self.mode = engine, source, fmt, mode
         self.max_line, self.max_tree = max_line, max_tree
         self.record = 0
@@ -98,8 +99,10 @@ class StreamValidator:
         out: list[Verdict] = []
         if self.fmt == "auto":
             head = (bytes(self.pending) + data).lstrip()
-            if not head:
-                self.pending += data
+            if not head:  # blank so far: keep the line count, not the bytes
+                blank = bytes(self.pending) + data
+                self.lineno += blank.count(b"\n")
+                self.pending = bytearray(blank[blank.rfind(b"\n") + 1:])
                 return out
             self.fmt = "sgf" if head.startswith(b"(") else "mat"
             data, self.pending = bytes(self.pending) + data, bytearray()
@@ -148,7 +151,7 @@ class StreamValidator:
             raw = data.decode("latin-1")
         raw = raw.rstrip("\r").lstrip("\ufeff")
         self.lineno += 1
-        boundary = bool(_HEADER.fullmatch(raw) or _LENGTH.fullmatch(raw))
+        boundary = starts_record(raw)
         if self.skipping:
             if not boundary:
                 return

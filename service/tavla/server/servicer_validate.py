@@ -9,6 +9,7 @@ that cannot be read is a verdict (``readable`` false), not an error.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Iterator
 
 import grpc
@@ -27,6 +28,7 @@ _MODES = {pb.VALIDATION_RULES_UNSPECIFIED: "auto", pb.VALIDATION_RULES_AUTO: "au
           pb.VALIDATION_RULES_MATCH: "match", pb.VALIDATION_RULES_MONEY: "money",
           pb.VALIDATION_RULES_MONEY_JACOBY: "money-jacoby"}
 _ENGINE = LocalEngine()
+log = logging.getLogger(__name__)
 
 
 def game_to_proto(verdict: GameVerdict) -> pb.ValidateMatchResponse:
@@ -150,3 +152,9 @@ class ValidateServicer:
             status = status_for(exc)
             assert status is not None
             context.abort_with_status(rpc_status.to_status(status))
+        except Exception:  # a bug: keep the traceback, tell the client nothing internal
+            code = context.code()
+            if code is not None and code != grpc.StatusCode.OK:
+                raise  # aborted on purpose (e.g. the stream cap): its status stands
+            log.exception("unexpected error in ValidateMatch")
+            context.abort(grpc.StatusCode.INTERNAL, "internal error")
