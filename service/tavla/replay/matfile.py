@@ -153,12 +153,16 @@ _GAME = re.compile(r"\s*Game\s+(\d+)\s*")
 _SCORE = re.compile(r"\s*(\S.*?\s+|):\s+(\d+)\s+(\S.*?\s+|):\s+(\d+)\s*")
 _NUMBERED = re.compile(r"\s*(\d+)\)")
 # An action starts with a word ending in ':' (the dice) or with a keyword.
-_ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles|Takes|Drops|Wins|Losses)(?!\S)")
+# Keywords in any case, singular or plural, as gnubg's importer reads them (import.c).
+_ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles?|Takes?|Drops?|Wins?|Losses|Loses?)(?!\S)", re.IGNORECASE)
 _ROLL = re.compile(r"(\S*):(?: (.*))?")
 _MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")  # 13/7*/6 too
-_DOUBLE = re.compile(r"Doubles => (\d+)")
-_WIN = re.compile(r"Wins (\d+) points?( and the match)?")
-_LOSS = re.compile(r"Losses (\d+) points?")
+_DOUBLE = re.compile(r"Doubles? => (\d+)", re.IGNORECASE)
+_WIN = re.compile(r"Wins? (\d+) points?( and the match)?", re.IGNORECASE)
+_LOSS = re.compile(r"(?:Losses|Loses?) (\d+) points?", re.IGNORECASE)
+_TAKE = re.compile(r"Takes?", re.IGNORECASE)
+_DROP = re.compile(r"Drops?", re.IGNORECASE)
+_COMMENT = re.compile(r"\s*[;#].*")
 
 
 class _Bad(Exception):
@@ -171,16 +175,18 @@ def _action(chunk: str, player: int, line: int) -> Action:
         dice, play = m.group(1), m.group(2) or ""
         if not re.fullmatch(r"[1-6][1-6]", dice):
             raise _Bad(f"bad dice {dice!r}")
-        if play == "Cannot Move":
+        if play.lower() == "cannot move":
             play = ""
+        elif play in ("???", "????"):  # gnubg reads three or four
+            play = "????"
         elif play != "????" and not all(_MOVE.fullmatch(t) for t in play.split()):
             raise _Bad(f"bad play {play!r}")
         return Roll(player, line, (int(dice[0]), int(dice[1])), play)
     if m := _DOUBLE.fullmatch(chunk):
         return Double(player, line, int(m.group(1)))
-    if chunk == "Takes":
+    if _TAKE.fullmatch(chunk):
         return Take(player, line)
-    if chunk == "Drops":
+    if _DROP.fullmatch(chunk):
         return Drop(player, line)
     if m := _WIN.fullmatch(chunk):
         return Win(player, line, int(m.group(1)), bool(m.group(2)))
@@ -247,6 +253,7 @@ class MatReader:
         self.lineno = 0
         self.last_text = ""
         self.first_names: tuple[str, str] | None = None
+        self.comments = 0
 
     @property
     def players(self) -> tuple[str, str]:
@@ -255,11 +262,15 @@ class MatReader:
 
     def notes(self) -> tuple[str, ...]:
         """Quirks of the record as a whole (known once the first game's score line is read)."""
-        return tuple(f"player {i} has no name" for i, name in enumerate(self.players, 1) if not name)
+        notes = [f"player {i} has no name" for i, name in enumerate(self.players, 1) if not name]
+        if self.comments:
+            notes.append(f"{self.comments} comment line(s) before the first game not kept")
+        return tuple(notes)
 
     def line(self, raw: str) -> Game | None:
         """Read the next line; returns the game it completes (a ``Game`` line ends the last)."""
         self.lineno += 1
+        raw = raw.removeprefix("\ufeff")  # a byte order mark (XG's exports)
         self.last_text = raw
         try:
             return self._line(raw)
@@ -290,6 +301,8 @@ class MatReader:
                 self.headers[m.group(1)] = m.group(2)
             elif (m := _LENGTH.fullmatch(raw)) and self.length is None:
                 self.length = int(m.group(1))
+            elif _COMMENT.fullmatch(raw):  # a free comment (gnubg keeps it as the match comment)
+                self.comments += 1
             else:
                 raise _Bad("unexpected line before the first game")
         elif game.score is None:  # the line after "Game K"
