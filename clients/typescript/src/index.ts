@@ -35,6 +35,7 @@ export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/engine_service_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
+export * from "./gen/tavla/v1/validate_pb.js";
 
 /** Where `make serve` listens. */
 export const DEFAULT_TARGET = "localhost:50051";
@@ -60,6 +61,8 @@ export const SERVICE_CONFIG = {
         retryableStatusCodes: ["UNAVAILABLE"],
       },
     },
+    // ValidateMatch streams a whole archive: no timeout and no retry (a retry would send it again).
+    { name: [{ service: "tavla.v1.EngineService", method: "ValidateMatch" }] },
   ],
 } as const;
 
