@@ -52,7 +52,7 @@ class _Bad(Exception):
 
 def _values(data: bytes, pos: int) -> tuple[list[str], int]:
     """The ``[...]`` values from ``pos``; returns them and the position after them."""
-    values = []
+    values: list[str] = []
     while True:
         while pos < len(data) and data[pos:pos + 1].isspace():
             pos += 1
