@@ -112,3 +112,11 @@ def test_replay_of_sgf_and_per_call(served, subprocess_env, tmp_path):
     out = subprocess.run([*_command(), "replay", "--target", served, "--per-call", "--rules", "match", QUIRKS[-1]],
                          env=subprocess_env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 1 and "player 2 wins 1, the engine scores player 2 2 x cube 1 = 2" in out.stdout
+
+
+def test_more_jobs_than_the_server_has_streams(served, subprocess_env):
+    # the server caps open streams per worker (4); --jobs 12 waits for a free one, not an error
+    out = subprocess.run([*_command(), "replay", "--target", served, "--quiet", "--jobs", "12", *MATCHES[:24]],
+                         env=subprocess_env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert "replayed 24 file(s)" in out.stdout and "0 disagree, 0 unreadable" in out.stdout

@@ -10,8 +10,10 @@ record agrees, 1 on any disagreement, 2 when a file cannot be read.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -95,6 +97,13 @@ def _chunks(path: str) -> Iterator[bytes]:
             yield chunk
 
 
+class _Busy(Exception):
+    """The server refused the stream before any verdict (its cap on open streams)."""
+
+
+_BUSY_TRIES = 8
+
+
 def _local(path: str, mode: str) -> tuple[list[Report], list[str]]:
     """Reports and unreadable-record errors of ``path``, checked in process."""
     from tavla.replay.engines import LocalEngine
@@ -123,10 +132,19 @@ def _remote(stub, path: str, mode: str) -> tuple[list[Report], list[str]]:
         for chunk in _chunks(path):
             yield pb.ValidateMatchRequest(chunk=chunk)
 
+    import grpc
+
     reports, errors = [], []
     counts = dict.fromkeys(_COUNTS, 0)
     crawford = 0
-    for response in stub.ValidateMatch(requests()):
+    responses = stub.ValidateMatch(requests())
+    try:
+        first = next(responses, None)
+    except grpc.RpcError as exc:
+        if exc.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+            raise _Busy from None
+        raise
+    for response in itertools.chain([first] if first is not None else [], responses):
         if response.WhichOneof("verdict") == "game":
             g = response.game
             for key in _COUNTS:
@@ -167,8 +185,15 @@ def run(args: argparse.Namespace) -> int:
             if args.per_call:
                 return _per_call(args.target, path, args.rules)
             # a channel per file: connections, not calls, are spread over replicas and workers
-            with grpc.insecure_channel(args.target) as channel:
-                return _remote(engine_service_pb2_grpc.EngineServiceStub(channel), path, args.rules)
+            for attempt in range(_BUSY_TRIES):
+                with grpc.insecure_channel(args.target) as channel:
+                    try:
+                        return _remote(engine_service_pb2_grpc.EngineServiceStub(channel), path, args.rules)
+                    except _Busy:
+                        # the server has as many streams open as it allows: wait and try again
+                        time.sleep(min(0.2 * 2**attempt, 5.0))
+            return [], [f"{path}: RESOURCE_EXHAUSTED: the server stayed busy (too many streams); "
+                        "try fewer --jobs"]
         except (OSError, MatParseError) as exc:
             return [], [str(exc)]
         except grpc.RpcError as exc:
