@@ -219,3 +219,29 @@ def test_any_bytes_get_verdicts_not_a_crash(data, fmt):
 def test_any_sgf_like_text_gets_verdicts_not_a_crash(text):
     verdicts = list(validate_bytes([text.encode()], ENGINE, "junk.sgf", "sgf"))
     assert all(isinstance(v, (GameVerdict, RecordVerdict)) for v in verdicts)
+
+
+def test_memory_is_bounded_by_a_game(monkeypatch):
+    from tavla.replay.matfile import MatReader
+
+    monkeypatch.setattr(MatReader, "MAX_ACTIONS", 50)
+    long_game = b" 1 point match\n Game 1\n A : 0                  B : 0\n" + b"  1) 31: 8/5 6/5\n" * 60
+    (verdict,) = list(validate_bytes([long_game], ENGINE, "long.mat"))
+    assert "long.mat:54: a game longer than 50 actions" in verdict.error
+
+
+def test_a_reports_lists_are_bounded(monkeypatch, engine):
+    from tavla.replay import driver
+
+    # a record's report keeps at most MAX_KEPT disagreements; each game's verdict has its own
+    monkeypatch.setattr(driver, "MAX_KEPT", 2)
+    text = (DATA / "match0000.mat").read_bytes().replace(b"Wins 4 point", b"Wins 3 point").replace(
+        b"Wins 2 point", b"Wins 3 point")
+    verdicts = list(validate_bytes([text], ENGINE, "m.mat", mode="match"))
+    record = verdicts[-1].report
+    per_game = [p for v in verdicts if isinstance(v, GameVerdict) for p in v.result.problems]
+    assert len(record.problems) == 2 and record.dropped == len(per_game) - 2 > 0
+    # the same over gRPC (the test server runs in this process)
+    responses = list(engine.ValidateMatch(requests(text, "m.mat", rules=pb.VALIDATION_RULES_MATCH), timeout=60))
+    over_grpc = responses[-1].record
+    assert len(over_grpc.disagreements) == 2 and over_grpc.unlisted == record.dropped

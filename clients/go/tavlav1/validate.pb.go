@@ -1118,10 +1118,13 @@ type RecordVerdict struct {
 	Score2 uint32 `protobuf:"varint,12,opt,name=score2,proto3" json:"score2,omitempty"`
 	// The match winner (1 or 2); 0 if none.
 	MatchWinner uint32 `protobuf:"varint,13,opt,name=match_winner,json=matchWinner,proto3" json:"match_winner,omitempty"`
-	// Every disagreement of the record, as "source:line: message".
+	// The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
 	Disagreements []string `protobuf:"bytes,14,rep,name=disagreements,proto3" json:"disagreements,omitempty"`
 	// Notes on the record: rules assumed, unfinished, quirks read.
-	Notes         []string `protobuf:"bytes,15,rep,name=notes,proto3" json:"notes,omitempty"`
+	Notes []string `protobuf:"bytes,15,rep,name=notes,proto3" json:"notes,omitempty"`
+	// Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+	// (every game's verdict has all of its own).
+	Unlisted      uint32 `protobuf:"varint,16,opt,name=unlisted,proto3" json:"unlisted,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1261,6 +1264,13 @@ func (x *RecordVerdict) GetNotes() []string {
 	return nil
 }
 
+func (x *RecordVerdict) GetUnlisted() uint32 {
+	if x != nil {
+		return x.Unlisted
+	}
+	return 0
+}
+
 var File_tavla_v1_validate_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_validate_proto_rawDesc = "" +
@@ -1336,7 +1346,7 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\bforfeits\x18\x0f \x01(\rR\bforfeits\x12!\n" +
 	"\fcube_actions\x18\x10 \x01(\rR\vcubeActions\x12#\n" +
 	"\rcrawford_game\x18\x11 \x01(\bR\fcrawfordGame\x12#\n" +
-	"\rmatch_updates\x18\x12 \x01(\rR\fmatchUpdates\"\xae\x03\n" +
+	"\rmatch_updates\x18\x12 \x01(\rR\fmatchUpdates\"\xca\x03\n" +
 	"\rRecordVerdict\x12\x16\n" +
 	"\x06record\x18\x01 \x01(\rR\x06record\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x1a\n" +
@@ -1355,7 +1365,8 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\x06score2\x18\f \x01(\rR\x06score2\x12!\n" +
 	"\fmatch_winner\x18\r \x01(\rR\vmatchWinner\x12$\n" +
 	"\rdisagreements\x18\x0e \x03(\tR\rdisagreements\x12\x14\n" +
-	"\x05notes\x18\x0f \x03(\tR\x05notes*[\n" +
+	"\x05notes\x18\x0f \x03(\tR\x05notes\x12\x1a\n" +
+	"\bunlisted\x18\x10 \x01(\rR\bunlisted*[\n" +
 	"\fRecordFormat\x12\x1d\n" +
 	"\x19RECORD_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
 	"\x11RECORD_FORMAT_MAT\x10\x01\x12\x15\n" +

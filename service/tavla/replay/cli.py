@@ -159,7 +159,7 @@ def _remote(stub, path: str, mode: str) -> tuple[list[Report], list[str]]:
                 r.source, r.length, r.games, r.plays_checked, crawford_games=crawford,
                 final_score=(r.score1, r.score2), match_winner=r.match_winner,
                 problems=list(r.disagreements), notes=list(r.notes), rules=r.rules,
-                unfinished=r.unfinished, money=r.money_session, **counts))
+                unfinished=r.unfinished, money=r.money_session, dropped=r.unlisted, **counts))
         counts, crawford = dict.fromkeys(_COUNTS, 0), 0
     return reports, errors
 
@@ -218,6 +218,8 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             for note in r.notes:
                 print(f"  note: {note}")
+        if r.dropped:
+            print(f"  ... and {r.dropped} more disagreement(s) and note(s) not listed")
     print(f"replayed {len(reports)} file(s), {plays} plays: {len(reports) - len(bad)} agree, "
           f"{len(bad)} disagree, {unreadable} unreadable")
     unfinished = sum(r.unfinished for r in reports)

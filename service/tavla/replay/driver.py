@@ -39,6 +39,7 @@ from typing import Any, Protocol
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
+MAX_KEPT = 1000  # disagreements and notes a record's report keeps (the rest are counted)
 DEFAULT_CUBE_LIMIT = 64
 
 
@@ -171,6 +172,15 @@ class Report:
     rules: str = ""  # the rules the record was checked under, in words
     unfinished: bool = False
     money: bool = False  # checked as a money session
+    dropped: int = 0  # problems and notes not kept (over MAX_KEPT each), still counted
+
+    def keep(self, into: list[str], text: str) -> None:
+        """Append ``text`` unless ``into`` holds :data:`MAX_KEPT` already (memory stays bounded
+        on a record of any length; each game's verdict still has all of its own)."""
+        if len(into) < MAX_KEPT:
+            into.append(text)
+        else:
+            self.dropped += 1
 
     @property
     def ok(self) -> bool:
@@ -245,9 +255,12 @@ class _Match:
         self.kinds: set[str] = set()  # kinds of the current game's disagreements
         self.illegal: Illegal | None = None
         self.game_notes: list[str] = []
+        self.game_problems: list[str] = []
 
     def problem(self, line: int, text: str, kind: str = "play") -> None:
-        self.report.problems.append(f"{self.report.source}:{line}: {text}")
+        message = f"{self.report.source}:{line}: {text}"
+        self.game_problems.append(message)
+        self.report.keep(self.report.problems, message)
         self.kinds.add(kind)
 
     def lost(self, line: int, text: str, kind: str = "match") -> None:
@@ -292,8 +305,7 @@ class Replayer:
         """Check one game (in record order) and return its verdict."""
         report, state = self.report, self.state
         before = {key: getattr(report, key) for key in _COUNTS}
-        problems_before = len(report.problems)
-        state.kinds, state.illegal, state.game_notes = set(), None, list(game.notes)
+        state.kinds, state.illegal, state.game_notes, state.game_problems = set(), None, list(game.notes), []
         report.games += 1
         if tuple(self.totals) != game.score:
             state.problem(game.line, f"game {game.number} starts at {game.score[0]}-"
@@ -315,8 +327,8 @@ class Replayer:
         self.last = game
         counts = {key: getattr(report, key) - before[key] for key in _COUNTS}
         for note in state.game_notes:
-            report.notes.append(f"game {game.number}: {note}")
-        return GameResult(game.number, game.line, counts, report.problems[problems_before:],
+            report.keep(report.notes, f"game {game.number}: {note}")
+        return GameResult(game.number, game.line, counts, state.game_problems,
                           list(state.game_notes), state.illegal,
                           points_agree="points" not in state.kinds and state.illegal is None,
                           score_agree="score" not in state.kinds and "match" not in state.kinds)

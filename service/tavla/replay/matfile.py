@@ -244,6 +244,9 @@ class MatReader:
     understood. ``length``, ``headers`` and ``players`` are known once the first game starts.
     """
 
+    MAX_ACTIONS = 20_000  # per game: a real one has a few hundred
+    MAX_HEADERS = 1_000
+
     def __init__(self, source: str = "<string>") -> None:
         self.source = source
         self.headers: dict[str, str] = {}
@@ -298,6 +301,8 @@ class MatReader:
             return game.done() if game is not None else None
         if game is None:  # preamble: headers and the match length
             if m := _HEADER.fullmatch(raw):
+                if len(self.headers) >= self.MAX_HEADERS:
+                    raise _Bad(f"more than {self.MAX_HEADERS} headers")
                 self.headers[m.group(1)] = m.group(2)
             elif (m := _LENGTH.fullmatch(raw)) and self.length is None:
                 self.length = int(m.group(1))
@@ -313,6 +318,8 @@ class MatReader:
             game.split = m.start(3)
             if self.first_names is None:
                 self.first_names = game.names
+        elif len(game.actions) >= self.MAX_ACTIONS:
+            raise _Bad(f"a game longer than {self.MAX_ACTIONS} actions")
         elif m := _NUMBERED.match(raw):
             anchor = m.end()
             again = re.search(_REPEATED.format(number=m.group(1)), raw[anchor:])

@@ -251,6 +251,8 @@ class StreamValidator:
         record = self._need_record()
         if record.game is None:
             raise ValueError("a play before the first game")
+        if len(record.actions) >= MatReader.MAX_ACTIONS:
+            raise ValueError(f"a game longer than {MatReader.MAX_ACTIONS} actions")
         self.event_count += 1
         record.actions.append(make(self.event_count))
         return []

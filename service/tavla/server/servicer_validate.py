@@ -57,6 +57,7 @@ def record_to_proto(verdict: RecordVerdict) -> pb.ValidateMatchResponse:
         record.match_winner = report.match_winner
         record.disagreements.extend(report.problems)
         record.notes.extend(report.notes)
+        record.unlisted = report.dropped
     return pb.ValidateMatchResponse(record=record)
 
 

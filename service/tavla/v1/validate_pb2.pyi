@@ -179,7 +179,7 @@ class GameVerdict(_message.Message):
     def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., game_number: _Optional[int] = ..., line: _Optional[int] = ..., plays_checked: _Optional[int] = ..., first_illegal: _Optional[_Union[IllegalPlay, _Mapping]] = ..., points_agree: _Optional[bool] = ..., score_agree: _Optional[bool] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[int] = ..., capped: _Optional[int] = ..., drops: _Optional[int] = ..., resigned: _Optional[int] = ..., forfeits: _Optional[int] = ..., cube_actions: _Optional[int] = ..., crawford_game: _Optional[bool] = ..., match_updates: _Optional[int] = ...) -> None: ...
 
 class RecordVerdict(_message.Message):
-    __slots__ = ("record", "source", "readable", "error", "length", "games", "plays_checked", "rules", "money_session", "unfinished", "score1", "score2", "match_winner", "disagreements", "notes")
+    __slots__ = ("record", "source", "readable", "error", "length", "games", "plays_checked", "rules", "money_session", "unfinished", "score1", "score2", "match_winner", "disagreements", "notes", "unlisted")
     RECORD_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     READABLE_FIELD_NUMBER: _ClassVar[int]
@@ -195,6 +195,7 @@ class RecordVerdict(_message.Message):
     MATCH_WINNER_FIELD_NUMBER: _ClassVar[int]
     DISAGREEMENTS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
+    UNLISTED_FIELD_NUMBER: _ClassVar[int]
     record: int
     source: str
     readable: bool
@@ -210,4 +211,5 @@ class RecordVerdict(_message.Message):
     match_winner: int
     disagreements: _containers.RepeatedScalarFieldContainer[str]
     notes: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., readable: _Optional[bool] = ..., error: _Optional[str] = ..., length: _Optional[int] = ..., games: _Optional[int] = ..., plays_checked: _Optional[int] = ..., rules: _Optional[str] = ..., money_session: _Optional[bool] = ..., unfinished: _Optional[bool] = ..., score1: _Optional[int] = ..., score2: _Optional[int] = ..., match_winner: _Optional[int] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ...) -> None: ...
+    unlisted: int
+    def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., readable: _Optional[bool] = ..., error: _Optional[str] = ..., length: _Optional[int] = ..., games: _Optional[int] = ..., plays_checked: _Optional[int] = ..., rules: _Optional[str] = ..., money_session: _Optional[bool] = ..., unfinished: _Optional[bool] = ..., score1: _Optional[int] = ..., score2: _Optional[int] = ..., match_winner: _Optional[int] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., unlisted: _Optional[int] = ...) -> None: ...

@@ -357,7 +357,7 @@ private static final long serialVersionUID = 0L;
       com.google.protobuf.LazyStringArrayList.emptyList();
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -369,7 +369,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -380,7 +380,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -392,7 +392,7 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -457,6 +457,22 @@ private static final long serialVersionUID = 0L;
     return notes_.getByteString(index);
   }
 
+  public static final int UNLISTED_FIELD_NUMBER = 16;
+  private int unlisted_ = 0;
+  /**
+   * <pre>
+   * Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+   * (every game's verdict has all of its own).
+   * </pre>
+   *
+   * <code>uint32 unlisted = 16 [json_name = "unlisted"];</code>
+   * @return The unlisted.
+   */
+  @java.lang.Override
+  public int getUnlisted() {
+    return unlisted_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -515,6 +531,9 @@ private static final long serialVersionUID = 0L;
     }
     for (int i = 0; i < notes_.size(); i++) {
       com.google.protobuf.GeneratedMessage.writeString(output, 15, notes_.getRaw(i));
+    }
+    if (unlisted_ != 0) {
+      output.writeUInt32(16, unlisted_);
     }
     getUnknownFields().writeTo(output);
   }
@@ -585,6 +604,10 @@ private static final long serialVersionUID = 0L;
       size += dataSize;
       size += 1 * getNotesList().size();
     }
+    if (unlisted_ != 0) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeUInt32Size(16, unlisted_);
+    }
     return size;
   }
   @java.lang.Override
@@ -639,6 +662,8 @@ private static final long serialVersionUID = 0L;
         .equals(other.getDisagreementsList())) return false;
     if (!getNotesList()
         .equals(other.getNotesList())) return false;
+    if (getUnlisted()
+        != other.getUnlisted()) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -687,6 +712,8 @@ private static final long serialVersionUID = 0L;
       hash = (37 * hash) + NOTES_FIELD_NUMBER;
       hash = (53 * hash) + getNotesList().hashCode();
     }
+    hash = (37 * hash) + UNLISTED_FIELD_NUMBER;
+    hash = (53 * hash) + getUnlisted();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -839,6 +866,7 @@ private static final long serialVersionUID = 0L;
           com.google.protobuf.LazyStringArrayList.emptyList();
       notes_ =
           com.google.protobuf.LazyStringArrayList.emptyList();
+      unlisted_ = 0;
       return this;
     }
 
@@ -919,6 +947,9 @@ private static final long serialVersionUID = 0L;
         notes_.makeImmutable();
         result.notes_ = notes_;
       }
+      if (((from_bitField0_ & 0x00008000) != 0)) {
+        result.unlisted_ = unlisted_;
+      }
     }
 
     @java.lang.Override
@@ -997,6 +1028,9 @@ private static final long serialVersionUID = 0L;
           notes_.addAll(other.notes_);
         }
         onChanged();
+      }
+      if (other.getUnlisted() != 0) {
+        setUnlisted(other.getUnlisted());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -1097,6 +1131,11 @@ private static final long serialVersionUID = 0L;
               notes_.add(input.readStringRequireUtf8());
               break;
             } // case 122
+            case 128: {
+              unlisted_ = input.readUInt32();
+              bitField0_ |= 0x00008000;
+              break;
+            } // case 128
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -1843,7 +1882,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1856,7 +1895,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1867,7 +1906,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1879,7 +1918,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1892,7 +1931,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1911,7 +1950,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1929,7 +1968,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1947,7 +1986,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -1962,7 +2001,7 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * Every disagreement of the record, as "source:line: message".
+     * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
      * </pre>
      *
      * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -2123,6 +2162,53 @@ private static final long serialVersionUID = 0L;
       ensureNotesIsMutable();
       notes_.add(value);
       bitField0_ |= 0x00004000;
+      onChanged();
+      return this;
+    }
+
+    private int unlisted_ ;
+    /**
+     * <pre>
+     * Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+     * (every game's verdict has all of its own).
+     * </pre>
+     *
+     * <code>uint32 unlisted = 16 [json_name = "unlisted"];</code>
+     * @return The unlisted.
+     */
+    @java.lang.Override
+    public int getUnlisted() {
+      return unlisted_;
+    }
+    /**
+     * <pre>
+     * Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+     * (every game's verdict has all of its own).
+     * </pre>
+     *
+     * <code>uint32 unlisted = 16 [json_name = "unlisted"];</code>
+     * @param value The unlisted to set.
+     * @return This builder for chaining.
+     */
+    public Builder setUnlisted(int value) {
+
+      unlisted_ = value;
+      bitField0_ |= 0x00008000;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+     * (every game's verdict has all of its own).
+     * </pre>
+     *
+     * <code>uint32 unlisted = 16 [json_name = "unlisted"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearUnlisted() {
+      bitField0_ = (bitField0_ & ~0x00008000);
+      unlisted_ = 0;
       onChanged();
       return this;
     }

@@ -173,7 +173,7 @@ public interface RecordVerdictOrBuilder extends
 
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -183,7 +183,7 @@ public interface RecordVerdictOrBuilder extends
       getDisagreementsList();
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -192,7 +192,7 @@ public interface RecordVerdictOrBuilder extends
   int getDisagreementsCount();
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -202,7 +202,7 @@ public interface RecordVerdictOrBuilder extends
   java.lang.String getDisagreements(int index);
   /**
    * <pre>
-   * Every disagreement of the record, as "source:line: message".
+   * The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
    * </pre>
    *
    * <code>repeated string disagreements = 14 [json_name = "disagreements"];</code>
@@ -252,4 +252,15 @@ public interface RecordVerdictOrBuilder extends
    */
   com.google.protobuf.ByteString
       getNotesBytes(int index);
+
+  /**
+   * <pre>
+   * Disagreements and notes not listed above: a record's verdict lists at most 1,000 of each
+   * (every game's verdict has all of its own).
+   * </pre>
+   *
+   * <code>uint32 unlisted = 16 [json_name = "unlisted"];</code>
+   * @return The unlisted.
+   */
+  int getUnlisted();
 }

@@ -143,7 +143,7 @@ public final class Validate extends com.google.protobuf.GeneratedFile {
       "signed\022\032\n\010forfeits\030\017 \001(\rR\010forfeits\022!\n\014cu" +
       "be_actions\030\020 \001(\rR\013cubeActions\022#\n\rcrawfor" +
       "d_game\030\021 \001(\010R\014crawfordGame\022#\n\rmatch_upda" +
-      "tes\030\022 \001(\rR\014matchUpdates\"\256\003\n\rRecordVerdic" +
+      "tes\030\022 \001(\rR\014matchUpdates\"\312\003\n\rRecordVerdic" +
       "t\022\026\n\006record\030\001 \001(\rR\006record\022\026\n\006source\030\002 \001(" +
       "\tR\006source\022\032\n\010readable\030\003 \001(\010R\010readable\022\024\n" +
       "\005error\030\004 \001(\tR\005error\022\026\n\006length\030\005 \001(\rR\006len" +
@@ -154,16 +154,16 @@ public final class Validate extends com.google.protobuf.GeneratedFile {
       "re1\030\013 \001(\rR\006score1\022\026\n\006score2\030\014 \001(\rR\006score" +
       "2\022!\n\014match_winner\030\r \001(\rR\013matchWinner\022$\n\r" +
       "disagreements\030\016 \003(\tR\rdisagreements\022\024\n\005no" +
-      "tes\030\017 \003(\tR\005notes*[\n\014RecordFormat\022\035\n\031RECO" +
-      "RD_FORMAT_UNSPECIFIED\020\000\022\025\n\021RECORD_FORMAT" +
-      "_MAT\020\001\022\025\n\021RECORD_FORMAT_SGF\020\002*\251\001\n\017Valida" +
-      "tionRules\022 \n\034VALIDATION_RULES_UNSPECIFIE" +
-      "D\020\000\022\031\n\025VALIDATION_RULES_AUTO\020\001\022\032\n\026VALIDA" +
-      "TION_RULES_MATCH\020\002\022\032\n\026VALIDATION_RULES_M" +
-      "ONEY\020\003\022!\n\035VALIDATION_RULES_MONEY_JACOBY\020" +
-      "\004BQ\n\014dev.tavla.v1P\001Z?github.com/tavla-en" +
-      "gine/tavla-engine/clients/go/tavlav1;tav" +
-      "lav1b\006proto3"
+      "tes\030\017 \003(\tR\005notes\022\032\n\010unlisted\030\020 \001(\rR\010unli" +
+      "sted*[\n\014RecordFormat\022\035\n\031RECORD_FORMAT_UN" +
+      "SPECIFIED\020\000\022\025\n\021RECORD_FORMAT_MAT\020\001\022\025\n\021RE" +
+      "CORD_FORMAT_SGF\020\002*\251\001\n\017ValidationRules\022 \n" +
+      "\034VALIDATION_RULES_UNSPECIFIED\020\000\022\031\n\025VALID" +
+      "ATION_RULES_AUTO\020\001\022\032\n\026VALIDATION_RULES_M" +
+      "ATCH\020\002\022\032\n\026VALIDATION_RULES_MONEY\020\003\022!\n\035VA" +
+      "LIDATION_RULES_MONEY_JACOBY\020\004BQ\n\014dev.tav" +
+      "la.v1P\001Z?github.com/tavla-engine/tavla-e" +
+      "ngine/clients/go/tavlav1;tavlav1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -240,7 +240,7 @@ public final class Validate extends com.google.protobuf.GeneratedFile {
     internal_static_tavla_v1_RecordVerdict_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_RecordVerdict_descriptor,
-        new java.lang.String[] { "Record", "Source", "Readable", "Error", "Length", "Games", "PlaysChecked", "Rules", "MoneySession", "Unfinished", "Score1", "Score2", "MatchWinner", "Disagreements", "Notes", });
+        new java.lang.String[] { "Record", "Source", "Readable", "Error", "Length", "Games", "PlaysChecked", "Rules", "MoneySession", "Unfinished", "Score1", "Score2", "MatchWinner", "Disagreements", "Notes", "Unlisted", });
     descriptor.resolveAllFeaturesImmutable();
   }
 
