@@ -68,3 +68,16 @@ def test_empty_player_name():
     assert match.games[0].actions[0] == Roll(2, 18, (4, 1), "13/9 24/23")  # column still right
     report = replay(match, ENGINE)
     assert report.ok and report.match_winner == 2 and "player 2 has no name" in report.notes
+
+
+def test_a_zero_point_match_is_a_money_session_and_auto_finds_jacoby():
+    from dataclasses import replace as dc_replace
+
+    jacoby = read_match(QUIRKS / "match1267.mat")
+    money = dc_replace(jacoby, length=0)
+    report = replay(money, ENGINE)  # auto
+    assert report.ok and report.money and not report.unfinished
+    assert report.notes[0] == "rules assumed: money session, Jacoby on, cube limit 1024"
+    plain = replay(dc_replace(read_match(QUIRKS / "match0121.mat"), length=0), ENGINE)
+    assert plain.ok and plain.notes[0] == ("rules assumed: money session, Jacoby off, cube limit 1024 "
+                                           "(no game showed whether the Jacoby rule was on)")

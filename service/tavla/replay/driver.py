@@ -244,6 +244,8 @@ class _Match:
         self.engine = engine
         self.mode = mode
         self.rules = MatchRules.from_headers(headers, mode)
+        if not length:  # "0 point match" or no length line: a money session by its own account
+            self.rules = replace(self.rules, money=True, crawford=False)
         self.length = 0 if self.rules.money else length
         self.jacoby_known = mode != "auto"
         self.state: Any = engine.new_match(self.rules, self.length)
@@ -341,6 +343,8 @@ class Replayer:
             report.notes.append(
                 f"unfinished: the record ends after game {self.last.number} at "
                 f"{state.scores[0]}-{state.scores[1]}; the match is to {state.length} points")
+        if state.rules.money and not state.jacoby_known:
+            report.rules += " (no game showed whether the Jacoby rule was on)"
         report.notes.insert(0, f"rules assumed: {report.rules}")
         return report
 
