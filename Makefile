@@ -43,6 +43,7 @@ bench: .venv-test/.installed
 	.venv-test/bin/python bench/bench_dice.py
 	.venv-test/bin/python bench/bench_server_memory.py
 	.venv-test/bin/python bench/bench_act.py
+	.venv-test/bin/python bench/bench_validate.py
 
 # Regenerate the Python stubs from proto/ (a test checks they are fresh).
 regen: .venv-test/.installed

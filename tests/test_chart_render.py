@@ -85,6 +85,9 @@ EVERYTHING_ON: dict[str, Any] = {
              "httpRoute": {"enabled": True, "parentRefs": [{"name": "public", "namespace": "gateways",
                                                           "sectionName": "https"}],
                            "hostnames": ["tavla.example.com"]}},
+    "validateJob": {"enabled": True, "claimName": "match-archive", "subPath": "galaxy/2024", "shards": 8,
+                    "parallelism": 4, "jobs": 3, "rules": "money-jacoby", "local": True,
+                    "failOnDisagreement": True, "ttlSecondsAfterFinished": 3600},
 }
 if not DASHBOARD.exists():  # docs/grafana-dashboard.json has not landed yet: see test_grafana_dashboard
     EVERYTHING_ON["grafanaDashboard"] = {"enabled": False}
@@ -104,6 +107,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "custom-spread": {"topologySpreadConstraints": [
         {"maxSkew": 2, "topologyKey": "kubernetes.io/hostname", "whenUnsatisfiable": "DoNotSchedule",
          "labelSelector": {"matchLabels": {"app.kubernetes.io/name": "tavla-engine"}}}]},
+    "validate-job": {"validateJob": {"enabled": True, "claimName": "match-archive"}},
     "everything-on": EVERYTHING_ON,
 }
 
@@ -285,6 +289,9 @@ def test_values_yaml_matches_its_schema() -> None:
     ("service.grpcPort=70000", "grpcPort"),
     ("image.pullPolicy=Sometimes", "pullPolicy"),
     ("http.corsOrigins[0]=play.example.com", "corsOrigins"),
+    ("validateJob.shards=0", "shards"),
+    ("validateJob.rules=chouette", "rules"),
+    ("validateJob.claimname=x", "additional properties 'claimname' not allowed"),
 ])
 def test_schema_rejects(setting: str, complaint: str, tmp_path: Path) -> None:
     result = template({}, tmp_path, "--set", setting, check=False)
@@ -303,6 +310,9 @@ def test_schema_rejects(setting: str, complaint: str, tmp_path: Path) -> None:
     ({"service": {"httpPort": 9090}}, "service.httpPort must differ"),
     ({"http": {"enabled": False, "corsOrigins": ["*"]}}, "need http.enabled"),
     ({"http": {"httpRoute": {"enabled": True}}}, "needs http.httpRoute.parentRefs"),
+    ({"validateJob": {"enabled": True}}, "validateJob.enabled needs validateJob.claimName"),
+    ({"validateJob": {"enabled": True, "claimName": "a"}, "tls": {"enabled": True, "secretName": "t"}},
+     "validateJob with tls.enabled needs validateJob.local: true"),
 ])
 def test_chart_refuses(values: dict[str, Any], complaint: str, tmp_path: Path) -> None:
     result = template(values, tmp_path, check=False)
@@ -560,3 +570,35 @@ def test_notes_render(config: str, tmp_path: Path) -> None:
 def render_chart(values: dict[str, Any], tmp_path: Path, chart: Path) -> list[dict[str, Any]]:
     out = template(values, tmp_path, chart=chart).stdout
     return [doc for doc in yaml.safe_load_all(out) if doc]
+
+
+def test_validate_job_is_indexed_over_the_archive(tmp_path: Path) -> None:
+    # issue 11: an archive on a volume, checked in parallel shards through the Service
+    docs = render(CONFIGS["validate-job"], tmp_path)
+    job = only(docs, "Job", f"{FULLNAME}-validate")
+    spec = job["spec"]
+    assert (spec["completionMode"], spec["completions"], spec["parallelism"]) == ("Indexed", 4, 4)
+    pod = spec["template"]["spec"]
+    (container,) = pod["containers"]
+    assert container["args"] == ["replay", "--quiet", "--shard", "$(SHARD)/4", "--jobs", "2", "--rules", "auto",
+                                 "--target", f"{FULLNAME}.{NAMESPACE}.svc:50051", "--connect-timeout", "60",
+                                 "--no-fail", "/archive/"]
+    (shard,) = container["env"]
+    assert shard["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.annotations['batch.kubernetes.io/job-completion-index']"
+    archive = next(v for v in pod["volumes"] if v["name"] == "archive")
+    assert archive["persistentVolumeClaim"] == {"claimName": "match-archive", "readOnly": True}
+    assert {"name": "archive", "mountPath": "/archive", "readOnly": True} in container["volumeMounts"]
+    assert pod["restartPolicy"] == "Never" and container["securityContext"]["readOnlyRootFilesystem"] is True
+    # the Service selects the engine's pods only
+    selector = only(docs, "Service")["spec"]["selector"]
+    assert not selector.items() <= spec["template"]["metadata"]["labels"].items()
+
+
+def test_validate_job_everything_on(tmp_path: Path) -> None:
+    job = only(render(EVERYTHING_ON, tmp_path), "Job")
+    container = job["spec"]["template"]["spec"]["containers"][0]
+    assert job["spec"]["completions"] == 8 and job["spec"]["parallelism"] == 4
+    assert job["spec"]["ttlSecondsAfterFinished"] == 3600
+    assert "--local" in container["args"] and "--target" not in container["args"]
+    assert "--no-fail" not in container["args"] and container["args"][-1] == "/archive/galaxy/2024"
+    assert container["args"][container["args"].index("--rules") + 1] == "money-jacoby"

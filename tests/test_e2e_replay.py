@@ -83,3 +83,40 @@ def test_replay_without_a_server_fails_clearly(subprocess_env):
                          env=subprocess_env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "cannot reach a tavla-engine" in out.stderr
+
+
+QUIRKS = sorted(glob.glob(str(Path(__file__).parent / "data" / "matches" / "quirks" / "*.mat")))
+
+
+def test_replay_of_the_quirk_files_notes_what_is_odd(served, subprocess_env):
+    # issue 11: unfinished, a Jacoby money session, a resignation run into a line, an empty name
+    out = subprocess.run([*_command(), "replay", "--target", served, *QUIRKS],
+                         env=subprocess_env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert "replayed 4 file(s), 267 plays: 4 agree, 0 disagree, 0 unreadable" in out.stdout
+    assert "notes: 1 unfinished, 1 checked as money session(s)" in out.stdout
+    assert "  note: rules assumed: money session, Jacoby on, cube limit 1024" in out.stdout
+    assert "  note: unfinished: the record ends after game 1 at 2-0; the match is to 8 points" in out.stdout
+    assert "  note: player 2 has no name" in out.stdout
+
+
+def test_replay_of_sgf_and_per_call(served, subprocess_env, tmp_path):
+    from tavla.formats.sgfwriter import write_sgf
+    from tavla.replay.matfile import read_match
+
+    sgf = tmp_path / "match0000.sgf"
+    sgf.write_text(write_sgf(read_match(MATCHES[0])), encoding="utf-8")
+    out = subprocess.run([*_command(), "replay", "--target", served, "--quiet", str(sgf)],
+                         env=subprocess_env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and "replayed 1 file(s), 141 plays: 1 agree" in out.stdout, out.stdout + out.stderr
+    out = subprocess.run([*_command(), "replay", "--target", served, "--per-call", "--rules", "match", QUIRKS[-1]],
+                         env=subprocess_env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 1 and "player 2 wins 1, the engine scores player 2 2 x cube 1 = 2" in out.stdout
+
+
+def test_more_jobs_than_the_server_has_streams(served, subprocess_env):
+    # the server caps open streams per worker (4); --jobs 12 waits for a free one, not an error
+    out = subprocess.run([*_command(), "replay", "--target", served, "--quiet", "--jobs", "12", *MATCHES[:24]],
+                         env=subprocess_env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    assert "replayed 24 file(s)" in out.stdout and "0 disagree, 0 unreadable" in out.stdout

@@ -278,3 +278,17 @@ def test_read_match_falls_back_to_latin1(tmp_path):
     path = tmp_path / "latin1.mat"
     path.write_bytes(SAMPLE.replace("Ann", "Ren\xe9").encode("latin-1"))
     assert read_match(path).players == ("Ren\xe9", "Bob")
+
+
+def test_what_gnubgs_importer_also_reads():
+    # import.c: keywords in any case and singular, "???" plays, a byte order mark, free comment
+    # lines before the first game (gnubg keeps them as the match comment; we note them)
+    text = ("\ufeff; exported by some program\n# another comment\n" + SAMPLE)
+    text = text.replace("Doubles => 2               Takes", "double => 2                take")
+    text = text.replace("21: 25/23 2/0", "21: ???")
+    match = parse_match(text)
+    game = match.games[0]
+    assert game.actions[2:4] == (Double(1, 11, 2), Take(2, 11))
+    assert game.actions[5] == Roll(2, 12, (2, 1), "????")
+    assert match.players == ("Ann", "Bob")
+    assert match.notes == ("2 comment line(s) before the first game not kept",)

@@ -77,10 +77,18 @@ def test_a_wrong_next_score_is_a_disagreement():
     assert any("game 2 starts at 0-2, UpdateMatch gives 0-1" in p for p in report.problems), report.problems
 
 
-def test_a_record_that_stops_before_the_match_ends_is_a_disagreement():
+def test_a_record_that_stops_before_the_match_ends_is_unfinished_not_a_disagreement():
+    # issue 11: players abandon matches; an unfinished record is a note
     text = record(3, (0, 0, DROP_GAME.format(match="")))
     report = replay(parse_match(text, "short.mat"), ENGINE)
-    assert any("UpdateMatch has the match going on at 0-1" in p for p in report.problems), report.problems
+    assert report.ok and report.unfinished, report.problems
+    assert "unfinished: the record ends after game 1 at 0-1; the match is to 3 points" in report.notes
+
+
+def test_a_record_that_goes_on_after_the_match_ended_is_a_disagreement():
+    text = record(1, (0, 0, RESIGN_GAME.format(match=" and the match")), (1, 0, RESIGN_GAME.format(match="")))
+    report = replay(parse_match(text, "long.mat"), ENGINE)
+    assert any("game 2 is played, but UpdateMatch ended the match" in p for p in report.problems), report.problems
 
 
 def test_an_opening_double_is_a_disagreement():

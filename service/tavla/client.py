@@ -63,7 +63,9 @@ SERVICE_CONFIG: dict[str, Any] = {
                 "backoffMultiplier": 2,
                 "retryableStatusCodes": ["UNAVAILABLE"],
             },
-        }
+        },
+        # ValidateMatch streams a whole archive: no timeout and no retry (a retry would resend it)
+        {"name": [{"service": "tavla.v1.EngineService", "method": "ValidateMatch"}]},
     ]
 }
 

@@ -33,7 +33,8 @@ const StartPositionID = "4HPwATDgc/ABMA"
 // ServiceConfig is the default service config of every tavla client
 // (clients/service_config.json; a test checks they agree). The timeout is the deadline of a call
 // that sets none and the longest any call gets; UNAVAILABLE is retried with exponential backoff.
-// Every RPC is stateless, so retrying is always safe.
+// Every RPC is stateless, so retrying is always safe. ValidateMatch streams a whole archive: no
+// timeout and no retry (a retry would send it again).
 const ServiceConfig = `{
   "methodConfig": [
     {
@@ -46,6 +47,9 @@ const ServiceConfig = `{
         "backoffMultiplier": 2,
         "retryableStatusCodes": ["UNAVAILABLE"]
       }
+    },
+    {
+      "name": [{"service": "tavla.v1.EngineService", "method": "ValidateMatch"}]
     }
   ]
 }`

@@ -3017,7 +3017,7 @@ var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\x1a\x17tavla/v1/validate.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -3217,7 +3217,7 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\vActResponse\x12/\n" +
 	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12'\n" +
 	"\x04game\x18\x02 \x01(\v2\x13.tavla.v1.GameStateR\x04game\x12,\n" +
-	"\x06events\x18\x03 \x01(\v2\x14.tavla.v1.GameEventsR\x06events2\xaf\r\n" +
+	"\x06events\x18\x03 \x01(\v2\x14.tavla.v1.GameEventsR\x06events2\x85\x0e\n" +
 	"\rEngineService\x12_\n" +
 	"\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n" +
 	"\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12D\n" +
@@ -3242,7 +3242,8 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponse\x12A\n" +
 	"\bNewMatch\x12\x19.tavla.v1.NewMatchRequest\x1a\x1a.tavla.v1.NewMatchResponse\x12J\n" +
 	"\vListActions\x12\x1c.tavla.v1.ListActionsRequest\x1a\x1d.tavla.v1.ListActionsResponse\x122\n" +
-	"\x03Act\x12\x14.tavla.v1.ActRequest\x1a\x15.tavla.v1.ActResponseBQ\n" +
+	"\x03Act\x12\x14.tavla.v1.ActRequest\x1a\x15.tavla.v1.ActResponse\x12T\n" +
+	"\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x010\x01BQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
 var (
@@ -3332,6 +3333,8 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*GameState)(nil),                  // 70: tavla.v1.GameState
 	(*GameAction)(nil),                 // 71: tavla.v1.GameAction
 	(*GameEvents)(nil),                 // 72: tavla.v1.GameEvents
+	(*ValidateMatchRequest)(nil),       // 73: tavla.v1.ValidateMatchRequest
+	(*ValidateMatchResponse)(nil),      // 74: tavla.v1.ValidateMatchResponse
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	45,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
@@ -3460,30 +3463,32 @@ var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	39,  // 123: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
 	41,  // 124: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
 	43,  // 125: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
-	1,   // 126: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 127: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 128: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 129: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 130: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	12,  // 131: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	14,  // 132: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	16,  // 133: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	18,  // 134: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	20,  // 135: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	22,  // 136: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	24,  // 137: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	26,  // 138: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	28,  // 139: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	30,  // 140: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	32,  // 141: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	34,  // 142: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	36,  // 143: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	38,  // 144: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
-	40,  // 145: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
-	42,  // 146: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
-	44,  // 147: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
-	126, // [126:148] is the sub-list for method output_type
-	104, // [104:126] is the sub-list for method input_type
+	73,  // 126: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
+	1,   // 127: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 128: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 129: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 130: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 131: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	12,  // 132: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	14,  // 133: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	16,  // 134: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	18,  // 135: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	20,  // 136: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	22,  // 137: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	24,  // 138: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	26,  // 139: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	28,  // 140: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	30,  // 141: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	32,  // 142: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	34,  // 143: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	36,  // 144: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	38,  // 145: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	40,  // 146: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
+	42,  // 147: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
+	44,  // 148: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
+	74,  // 149: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
+	127, // [127:150] is the sub-list for method output_type
+	104, // [104:127] is the sub-list for method input_type
 	104, // [104:104] is the sub-list for extension type_name
 	104, // [104:104] is the sub-list for extension extendee
 	0,   // [0:104] is the sub-list for field type_name
@@ -3501,6 +3506,7 @@ func file_tavla_v1_engine_service_proto_init() {
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_render_proto_init()
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_validate_proto_init()
 	file_tavla_v1_engine_service_proto_msgTypes[43].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -41,6 +41,7 @@ const (
 	EngineService_NewMatch_FullMethodName           = "/tavla.v1.EngineService/NewMatch"
 	EngineService_ListActions_FullMethodName        = "/tavla.v1.EngineService/ListActions"
 	EngineService_Act_FullMethodName                = "/tavla.v1.EngineService/Act"
+	EngineService_ValidateMatch_FullMethodName      = "/tavla.v1.EngineService/ValidateMatch"
 )
 
 // EngineServiceClient is the client API for EngineService service.
@@ -128,6 +129,10 @@ type EngineServiceClient interface {
 	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
 	// RACCOON_NOT_ALLOWED.
 	Act(ctx context.Context, in *ActRequest, opts ...grpc.CallOption) (*ActResponse, error)
+	// Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+	// verdict per game as it completes, then one per record (docs/match-files.md). The server
+	// holds one game at a time, so an archive of any size can be piped through.
+	ValidateMatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse], error)
 }
 
 type engineServiceClient struct {
@@ -358,6 +363,19 @@ func (c *engineServiceClient) Act(ctx context.Context, in *ActRequest, opts ...g
 	return out, nil
 }
 
+func (c *engineServiceClient) ValidateMatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &EngineService_ServiceDesc.Streams[0], EngineService_ValidateMatch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[ValidateMatchRequest, ValidateMatchResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type EngineService_ValidateMatchClient = grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse]
+
 // EngineServiceServer is the server API for EngineService service.
 // All implementations must embed UnimplementedEngineServiceServer
 // for forward compatibility.
@@ -443,6 +461,10 @@ type EngineServiceServer interface {
 	// NOT_YOUR_TURN, WRONG_PHASE, MOVE_INCOMPLETE, NOTHING_TO_UNDO, NOT_TIMED_OUT, NO_CLOCK,
 	// RACCOON_NOT_ALLOWED.
 	Act(context.Context, *ActRequest) (*ActResponse, error)
+	// Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+	// verdict per game as it completes, then one per record (docs/match-files.md). The server
+	// holds one game at a time, so an archive of any size can be piped through.
+	ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error
 	mustEmbedUnimplementedEngineServiceServer()
 }
 
@@ -518,6 +540,9 @@ func (UnimplementedEngineServiceServer) ListActions(context.Context, *ListAction
 }
 func (UnimplementedEngineServiceServer) Act(context.Context, *ActRequest) (*ActResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Act not implemented")
+}
+func (UnimplementedEngineServiceServer) ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error {
+	return status.Error(codes.Unimplemented, "method ValidateMatch not implemented")
 }
 func (UnimplementedEngineServiceServer) mustEmbedUnimplementedEngineServiceServer() {}
 func (UnimplementedEngineServiceServer) testEmbeddedByValue()                       {}
@@ -936,6 +961,13 @@ func _EngineService_Act_Handler(srv interface{}, ctx context.Context, dec func(i
 	return interceptor(ctx, in, info, handler)
 }
 
+func _EngineService_ValidateMatch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(EngineServiceServer).ValidateMatch(&grpc.GenericServerStream[ValidateMatchRequest, ValidateMatchResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type EngineService_ValidateMatchServer = grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]
+
 // EngineService_ServiceDesc is the grpc.ServiceDesc for EngineService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1032,6 +1064,13 @@ var EngineService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _EngineService_Act_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "ValidateMatch",
+			Handler:       _EngineService_ValidateMatch_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
+	},
 	Metadata: "tavla/v1/engine_service.proto",
 }

@@ -85,6 +85,7 @@ import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
 import type { GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
+export * from "./gen/tavla/v1/validate_pb.js";
 
 /** Where `make serve` listens. */
 export const DEFAULT_TARGET = "localhost:50051";
@@ -110,6 +111,8 @@ export const SERVICE_CONFIG = {
         retryableStatusCodes: ["UNAVAILABLE"],
       },
     },
+    // ValidateMatch streams a whole archive: no timeout and no retry (a retry would send it again).
+    { name: [{ service: "tavla.v1.EngineService", method: "ValidateMatch" }] },
   ],
 } as const;
 

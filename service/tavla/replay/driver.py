@@ -18,19 +18,28 @@ international rules with the record's ``CubeLimit`` and ``Crawford`` headers:
   else of the match), must pay the recorded points (or the points the winner needed), give the
   next game's recorded score, and end the match exactly after the last game, with its winner.
 
+Rules (``mode``): ``match`` plays the record as the match its length line names; ``money`` and
+``money-jacoby`` as an unlimited (money) session, Jacoby off or on; ``auto`` (the default) starts
+as a match and turns to a money session on the one piece of evidence only money play explains:
+a gammon paid 1 with the cube never turned (the Jacoby rule). A cube action match play forbids
+(the Crawford game, a dead cube) stays a disagreement: a real match breaks those rules too. A record that ends before its match does is *unfinished*: a note, not a
+disagreement (players abandon matches; one site exports money sessions as 8- and 16-point
+matches). Each report says which rules it assumed.
+
 The engine is anything with the methods of :class:`Engine`; :mod:`tavla.replay.engines` has an
 in-process one and a gRPC one, so the same checks run on the core and on a live service.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
+MAX_KEPT = 1000  # disagreements and notes a record's report keeps (the rest are counted)
 DEFAULT_CUBE_LIMIT = 64
 
 
@@ -51,18 +60,36 @@ class Applied:
     kind: int = 0  # 1 single, 2 gammon, 3 backgammon when game_over, else 0
 
 
+MODES = ("auto", "match", "money", "money-jacoby")
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRules:
-    """The match options a record's headers set: ``CubeLimit`` and ``Crawford``."""
+    """The match options a record's headers set (``CubeLimit``, ``Crawford``), and whether it is
+    played as a money session (``money``; ``jacoby``: gammons pay single until the cube turns)."""
 
     cube_limit: int = DEFAULT_CUBE_LIMIT
     crawford: bool = True
+    money: bool = False
+    jacoby: bool = False
 
     @classmethod
     def of(cls, match: Match) -> MatchRules:
-        limit = match.headers.get("CubeLimit", "")
-        crawford = match.headers.get("Crawford", "On").strip().lower() != "off"
-        return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford)
+        return cls.from_headers(match.headers)
+
+    @classmethod
+    def from_headers(cls, headers, mode: str = "match") -> MatchRules:
+        limit = headers.get("CubeLimit", "")
+        crawford = headers.get("Crawford", "On").strip().lower() != "off"
+        return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford,
+                   money=mode.startswith("money"), jacoby=mode == "money-jacoby")
+
+    def describe(self, length: int) -> str:
+        """The rules in words, e.g. ``7-point match, Crawford on, cube limit 1024``."""
+        if self.money:
+            return f"money session, Jacoby {'on' if self.jacoby else 'off'}, cube limit {self.cube_limit}"
+        return (f"{length}-point match, Crawford {'on' if self.crawford else 'off'}, "
+                f"cube limit {self.cube_limit}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +139,15 @@ class Engine(Protocol):
 
     def update_match(self, rules: MatchRules, match: Any, ending: Ending) -> Updated: ...
 
+    def as_money(self, match: Any) -> Any: ...
+
+    def position_id(self, position: Any) -> str: ...
+
+    # An engine whose ``apply`` can only return one of its legal moves may set
+    # ``apply_is_legal = True``: the replay then skips listing the legal moves (one move
+    # generation per play instead of two). A remote engine leaves it unset, so ApplyMove's answer
+    # is checked against ListLegalMoves'.
+
 
 @dataclass
 class Report:
@@ -132,6 +168,19 @@ class Report:
     final_score: tuple[int, int] = (0, 0)
     match_winner: int = 0
     problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # unfinished, rules assumed, quirks read
+    rules: str = ""  # the rules the record was checked under, in words
+    unfinished: bool = False
+    money: bool = False  # checked as a money session
+    dropped: int = 0  # problems and notes not kept (over MAX_KEPT each), still counted
+
+    def keep(self, into: list[str], text: str) -> None:
+        """Append ``text`` unless ``into`` holds :data:`MAX_KEPT` already (memory stays bounded
+        on a record of any length; each game's verdict still has all of its own)."""
+        if len(into) < MAX_KEPT:
+            into.append(text)
+        else:
+            self.dropped += 1
 
     @property
     def ok(self) -> bool:
@@ -153,69 +202,167 @@ class Report:
 
 OnRoll = Callable[[Any, tuple[int, int]], None]
 
+_COUNTS = ("plays", "finished", "capped", "drops", "resigned", "forfeits", "cube_actions",
+           "crawford_games", "match_updates")
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """The first play of a game the engine refused: its line, text, reason and the position ID
+    it was played from."""
+
+    line: int
+    play: str
+    reason: str
+    position_id: str
+
+
+@dataclass
+class GameResult:
+    """The verdict on one game: the counts it added to the report, its disagreements
+    (``file:line: message``), notes, the first illegal play, and whether its points and the
+    match score agree with the engine."""
+
+    number: int
+    line: int
+    counts: dict[str, int]
+    problems: list[str]
+    notes: list[str]
+    illegal: Illegal | None = None
+    points_agree: bool = True
+    score_agree: bool = True
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
 
 class _Match:
     """The match as the engine keeps it, while its answers agree with the record."""
 
-    def __init__(self, engine: Engine, match: Match, report: Report) -> None:
+    def __init__(self, engine: Engine, headers, length: int, mode: str, report: Report) -> None:
         self.engine = engine
-        self.rules = MatchRules.of(match)
-        self.state: Any = engine.new_match(self.rules, match.length)
+        self.mode = mode
+        self.rules = MatchRules.from_headers(headers, mode)
+        if not length:  # "0 point match" or no length line: a money session by its own account
+            self.rules = replace(self.rules, money=True, crawford=False)
+        self.length = 0 if self.rules.money else length
+        self.jacoby_known = mode != "auto"
+        self.state: Any = engine.new_match(self.rules, self.length)
         self.scores = (0, 0)
         self.crawford = False
         self.over = False
         self.live = True  # False once the engine's match disagrees: later games are not compared
         self.report = report
+        self.kinds: set[str] = set()  # kinds of the current game's disagreements
+        self.illegal: Illegal | None = None
+        self.game_notes: list[str] = []
+        self.game_problems: list[str] = []
 
-    def problem(self, line: int, text: str) -> None:
-        self.report.problems.append(f"{self.report.source}:{line}: {text}")
+    def problem(self, line: int, text: str, kind: str = "play") -> None:
+        message = f"{self.report.source}:{line}: {text}"
+        self.game_problems.append(message)
+        self.report.keep(self.report.problems, message)
+        self.kinds.add(kind)
 
-    def lost(self, line: int, text: str) -> None:
+    def lost(self, line: int, text: str, kind: str = "match") -> None:
         """A disagreement about the match: report it and stop comparing the match."""
-        self.problem(line, text)
+        self.problem(line, text, kind)
         self.live = False
 
+    def to_money(self, jacoby: bool, why: str) -> None:
+        """Auto mode: from here on the record is a money session (the match state carries over)."""
+        if not self.rules.money:
+            self.state = self.engine.as_money(self.state)
+            self.length = 0
+            self.crawford = False
+        self.rules = replace(self.rules, money=True, crawford=False, jacoby=jacoby)
+        self.jacoby_known = self.jacoby_known or jacoby
+        self.report.money = True
+        self.report.rules = self.rules.describe(0)
+        self.game_notes.append(f"{why}: read as a money session, Jacoby {'on' if jacoby else 'off'}")
 
-def replay(match: Match, engine: Engine, on_roll: OnRoll | None = None) -> Report:
-    """Replay ``match`` through ``engine``; ``on_roll(position, dice)`` sees every roll played."""
-    report = Report(match.source, match.length)
-    totals = [0, 0]
-    state = _Match(engine, match, report)
-    for index, game in enumerate(match.games):
+
+class Replayer:
+    """Replays a record game by game (:meth:`game`), then :meth:`finish`; memory is one game.
+
+    ``length`` and ``headers`` are the record's; ``mode`` one of :data:`MODES`.
+    """
+
+    def __init__(self, source: str, length: int, headers, engine: Engine, mode: str = "auto",
+                 on_roll: OnRoll | None = None, notes: tuple[str, ...] = ()) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        self.report = Report(source, length)
+        self.engine = engine
+        self.on_roll = on_roll
+        self.totals = [0, 0]
+        self.last: Game | None = None
+        self.state = _Match(engine, headers, length, mode, self.report)
+        self.report.rules = self.state.rules.describe(length)
+        self.report.money = self.state.rules.money
+        self.report.notes.extend(notes)
+
+    def game(self, game: Game) -> GameResult:
+        """Check one game (in record order) and return its verdict."""
+        report, state = self.report, self.state
+        before = {key: getattr(report, key) for key in _COUNTS}
+        state.kinds, state.illegal, state.game_notes, state.game_problems = set(), None, list(game.notes), []
         report.games += 1
-        if tuple(totals) != game.score:
-            report.problems.append(
-                f"{match.source}:{game.line}: game {game.number} starts at {game.score[0]}-"
-                f"{game.score[1]}, the recorded wins add up to {totals[0]}-{totals[1]}"
-            )
-            totals = list(game.score)
+        if tuple(self.totals) != game.score:
+            state.problem(game.line, f"game {game.number} starts at {game.score[0]}-"
+                                     f"{game.score[1]}, the recorded wins add up to "
+                                     f"{self.totals[0]}-{self.totals[1]}", "score")
+            self.totals = list(game.score)
         if state.live and state.scores != game.score:
             state.lost(game.line, f"game {game.number} starts at {game.score[0]}-{game.score[1]}, "
-                                  f"UpdateMatch gives {state.scores[0]}-{state.scores[1]}")
+                                  f"UpdateMatch gives {state.scores[0]}-{state.scores[1]}", "score")
         if state.live and state.over:
             state.lost(game.line, f"game {game.number} is played, but UpdateMatch ended the match")
         report.crawford_games += state.live and state.crawford
-        won = _replay_game(match, game, engine, report, on_roll, state)
+        won = _replay_game(game, self.engine, report, self.on_roll, state)
         if won:
-            totals[won[0] - 1] += won[1]
+            self.totals[won[0] - 1] += won[1]
         if state.live and won:
-            _check_match_end(state, game, last=index == len(match.games) - 1)
-    report.final_score = state.scores
-    return report
+            _check_match_end(state, game)
+        report.final_score = state.scores
+        self.last = game
+        counts = {key: getattr(report, key) - before[key] for key in _COUNTS}
+        for note in state.game_notes:
+            report.keep(report.notes, f"game {game.number}: {note}")
+        return GameResult(game.number, game.line, counts, state.game_problems,
+                          list(state.game_notes), state.illegal,
+                          points_agree="points" not in state.kinds and state.illegal is None,
+                          score_agree="score" not in state.kinds and "match" not in state.kinds)
+
+    def finish(self) -> Report:
+        """The end of the record: notes an unfinished match; returns the report."""
+        state, report = self.state, self.report
+        if state.live and not state.over and state.length and self.last is not None:
+            report.unfinished = True
+            report.notes.append(
+                f"unfinished: the record ends after game {self.last.number} at "
+                f"{state.scores[0]}-{state.scores[1]}; the match is to {state.length} points")
+        if state.rules.money and not state.jacoby_known:
+            report.rules += " (no game showed whether the Jacoby rule was on)"
+        report.notes.insert(0, f"rules assumed: {report.rules}")
+        return report
 
 
-def _check_match_end(state: _Match, game: Game, last: bool) -> None:
+def replay(match: Match, engine: Engine, on_roll: OnRoll | None = None, mode: str = "auto") -> Report:
+    """Replay ``match`` through ``engine``; ``on_roll(position, dice)`` sees every roll played."""
+    replayer = Replayer(match.source, match.length, match.headers, engine, mode, on_roll, match.notes)
+    for game in match.games:
+        replayer.game(game)
+    return replayer.finish()
+
+
+def _check_match_end(state: _Match, game: Game) -> None:
     win = game.actions[-1]
     assert isinstance(win, Win)
-    if last and not state.over:
-        state.lost(win.line, f"the record ends after game {game.number}, but UpdateMatch has the "
-                             f"match going on at {state.scores[0]}-{state.scores[1]}")
-    elif last and state.report.match_winner != win.player:
+    if state.over and state.report.match_winner != win.player:
         state.lost(win.line, f"player {win.player} wins the last game, UpdateMatch gives the match "
                              f"to player {state.report.match_winner}")
-    elif not last and state.over:
-        state.lost(win.line, f"UpdateMatch ends the match after game {game.number} at "
-                             f"{state.scores[0]}-{state.scores[1]}, the record goes on")
     elif win.match_won and not state.over:
         state.lost(win.line, "the record says the match is won, UpdateMatch says it goes on")
 
@@ -249,19 +396,18 @@ def _cube(state: _Match, line: int, player: int, action: str) -> Ending | None:
         if action not in legal:
             where = " in the Crawford game (R21)" if state.crawford else ""
             state.lost(line, f"player {player} {action}s{where}, but the engine allows "
-                             f"{sorted(legal) or 'no cube action'}" + (f" ({denial})" if denial else ""))
+                             f"{sorted(legal) or 'no cube action'}" + (f" ({denial})" if denial else ""),
+                       "cube")
             return None
         state.state, ended = state.engine.apply_cube(state.rules, state.state, player, action)
     except EngineError as exc:
-        state.lost(line, f"cube action {action} by player {player} rejected: {exc}")
+        state.lost(line, f"cube action {action} by player {player} rejected: {exc}", "cube")
         return None
     return ended
 
 
-def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_roll: OnRoll | None,
-                 state: _Match):
+def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | None, state: _Match):
     """Check one game's actions; returns (winner, points) as recorded."""
-    source = match.source
     actions = game.actions
     first = next((a for a in actions if isinstance(a, (Roll, Double))), None)
     position = engine.initial(first.player if first else 1)
@@ -272,8 +418,12 @@ def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_ro
     dropped_by = forfeited_by = 0
     forfeit_roll = False
 
-    def problem(line: int, text: str) -> None:
-        report.problems.append(f"{source}:{line}: {text}")
+    problem = state.problem
+    trusted = getattr(engine, "apply_is_legal", False)
+
+    def illegal(roll: Roll, reason: str) -> None:
+        state.illegal = Illegal(roll.line, f"{roll.dice[0]}{roll.dice[1]}: {roll.play or 'Cannot Move'}",
+                                reason, engine.position_id(position))
 
     for action in actions:
         if isinstance(action, Roll):
@@ -291,14 +441,20 @@ def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_ro
             if on_roll:
                 on_roll(position, action.dice)
             try:
-                legal = engine.legal_keys(position, action.dice)
-                applied = engine.apply(position, action.dice, action.play)
+                if trusted:  # the engine's apply picks among its own legal moves
+                    applied = engine.apply(position, action.dice, action.play)
+                    legal = {applied.position_key}
+                else:
+                    legal = engine.legal_keys(position, action.dice)
+                    applied = engine.apply(position, action.dice, action.play)
             except EngineError as exc:
                 problem(action.line, f"{action.dice[0]}{action.dice[1]}: {action.play or 'Cannot Move'}"
                                      f" rejected: {exc}")
+                illegal(action, str(exc))
                 return None
             if applied.position_key not in legal:
                 problem(action.line, f"{action.play!r} gives a position not among the legal moves")
+                illegal(action, "not among the legal moves")
                 return None
             report.plays += 1
             position = applied.position
@@ -306,7 +462,7 @@ def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_ro
                 over = applied
         elif isinstance(action, Double):
             if action.value != 2 * cube:
-                problem(action.line, f"cube offered at {action.value}, it stands at {cube}")
+                problem(action.line, f"cube offered at {action.value}, it stands at {cube}", "cube")
             if state.live and engine.on_roll(position) != action.player:
                 state.lost(action.line, f"player {action.player} doubles, but player "
                                         f"{engine.on_roll(position)} is on roll (R19: before rolling)")
@@ -321,8 +477,7 @@ def _replay_game(match: Match, game: Game, engine: Engine, report: Report, on_ro
         elif isinstance(action, Loss):
             forfeited_by = action.player
         elif isinstance(action, Win):
-            recorded = _check_win(action, over, cube, dropped_by, forfeited_by, match.length, report,
-                                  problem)
+            recorded = _check_win(action, over, cube, dropped_by, forfeited_by, forfeit_roll, state)
             if state.live:
                 ending = _ending(action, over, cube, dropped_by, forfeited_by, forfeit_roll)
                 _update(state, action, ending)
@@ -354,36 +509,49 @@ def _update(state: _Match, win: Win, ending: Ending) -> None:
     state.report.match_updates += 1
     # the record writes what the game paid, what the winner needed, or (match0068) the paid
     # points capped at the match length
-    length = state.report.length
+    length = state.length
     accepted = {updated.paid, updated.scored, min(updated.paid, length) if length else updated.paid}
     if ending.ending != "forfeit_match" and win.points not in accepted:
         state.lost(win.line, f"player {win.player} wins {win.points}, UpdateMatch pays {updated.paid} "
-                             f"and scores {updated.scored}")
+                             f"and scores {updated.scored}", "points")
         return
     state.state, state.scores, state.crawford = updated.match, updated.scores, updated.crawford
     state.over = updated.over
     state.report.match_winner = updated.winner
 
 
-def _check_win(win: Win, over, cube, dropped_by, forfeited_by, length, report: Report, problem):
+def _check_win(win: Win, over: Applied | None, cube: int, dropped_by: int, forfeited_by: int,
+               forfeit_roll: bool, state: _Match) -> tuple[int, int]:
+    report, problem = state.report, state.problem
     recorded = (win.player, win.points)
     if over is not None:
         report.finished += 1
         expected = over.points * cube
-        capped = length and expected > length == win.points
+        jacoby_gammon = cube == 1 and over.points > 1 and win.points == 1 and over.winner == win.player
+        if jacoby_gammon and state.mode == "auto" and not state.jacoby_known:
+            state.to_money(True, "a gammon paid 1 with the cube never turned")
+        elif state.rules.money and cube == 1 and over.points > 1 and win.points == over.points:
+            state.jacoby_known = True  # a gammon paid in full before the cube turned: Jacoby off
+        if state.rules.money and state.rules.jacoby and cube == 1:
+            expected = 1  # Jacoby: gammons and backgammons pay single until the cube is turned
+        capped = state.length and expected > state.length == win.points
         report.capped += bool(capped)
         if over.winner != win.player or (expected != win.points and not capped):
             problem(win.line, f"player {win.player} wins {win.points}, the engine scores player "
-                              f"{over.winner} {over.points} x cube {cube} = {expected}")
+                              f"{over.winner} {over.points} x cube {cube} = {expected}", "points")
     elif dropped_by:
         report.drops += 1
         if dropped_by == win.player or win.points != cube:
             problem(win.line, f"after a drop by player {dropped_by} the doubler wins the cube "
-                              f"value {cube}, recorded: player {win.player} wins {win.points}")
+                              f"value {cube}, recorded: player {win.player} wins {win.points}", "points")
     elif forfeited_by:
         report.forfeits += 1
+        how = "a roll left unplayed (????): lost on time or by resignation" if forfeit_roll else "a resignation"
+        state.game_notes.append(f"ends on {how}; player {win.player} wins {win.points} as recorded")
     else:
         report.resigned += 1
+        state.game_notes.append(f"ends on a resignation; player {win.player} wins {win.points}")
         if win.points not in (cube, 2 * cube, 3 * cube):
-            problem(win.line, f"a resignation pays 1, 2 or 3 x cube {cube}, recorded {win.points}")
+            problem(win.line, f"a resignation pays 1, 2 or 3 x cube {cube}, recorded {win.points}",
+                    "points")
     return recorded

@@ -42,8 +42,9 @@ _CUBE_ACTIONS = {a.value: a for a in CubeAction}
 
 
 def _match_ruleset(rules: MatchRules) -> Ruleset:
-    """The international preset with the record's cube limit and Crawford setting."""
-    return replace(preset("international"), cube_limit=rules.cube_limit, crawford=rules.crawford)
+    """The international preset with the record's cube limit, Crawford and Jacoby settings."""
+    return replace(preset("international"), cube_limit=rules.cube_limit, crawford=rules.crawford,
+                   jacoby=rules.jacoby)
 
 
 def _key(pos: Position) -> str:
@@ -63,6 +64,9 @@ def _engine_errors() -> Iterator[None]:
 
 class LocalEngine:
     """The rules core, called directly (no network)."""
+
+    # resolve() picks the play among legal_moves(): listing them again would check nothing
+    apply_is_legal = True
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset or Ruleset()
@@ -91,6 +95,12 @@ class LocalEngine:
 
     def new_match(self, rules: MatchRules, length: int) -> MatchState:
         return MatchState(length=length)
+
+    def as_money(self, match: MatchState) -> MatchState:
+        return replace(match, length=0, crawford=False, post_crawford=False)
+
+    def position_id(self, position: Position) -> str:
+        return position_id.encode(position)
 
     def start(self, rules: MatchRules, match: MatchState, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
         with _engine_errors():
@@ -187,12 +197,24 @@ class GrpcEngine:
     def _ruleset(rules: MatchRules):
         from tavla.v1 import types_pb2
 
-        return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford)
+        return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford,
+                                 jacoby=rules.jacoby)
 
     def new_match(self, rules: MatchRules, length: int):
         from tavla.v1 import match_pb2
 
         return match_pb2.MatchState(length=length)
+
+    def as_money(self, match):
+        from tavla.v1 import match_pb2
+
+        money = match_pb2.MatchState()
+        money.CopyFrom(match)
+        money.length, money.crawford, money.post_crawford = 0, False, False
+        return money
+
+    def position_id(self, position) -> str:
+        return position.position_id
 
     def start(self, rules: MatchRules, match, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
         from tavla.v1 import dice_pb2

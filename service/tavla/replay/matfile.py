@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 __all__ = [
-    "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError",
+    "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError", "MatReader", "starts_record",
     "Roll", "Take", "Win", "parse_match", "read_match",
 ]
 
@@ -128,6 +128,8 @@ class Game:
     line: int
     score: tuple[int, int]
     actions: tuple[Action, ...]
+    # quirks of the export read in this game (e.g. a line run into another): notes, not content
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,20 +142,27 @@ class Match:
     headers: Mapping[str, str] = field(hash=False)  # a MappingProxyType
     players: tuple[str, str]
     games: tuple[Game, ...]
+    # quirks of the record as a whole (e.g. an empty player name): notes, not content
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
 
 _HEADER = re.compile(r';\s*\[(.+?)\s+"(.*)"\]\s*')
 _LENGTH = re.compile(r"\s*(\d+)\s+point\s+match\s*", re.IGNORECASE)
 _GAME = re.compile(r"\s*Game\s+(\d+)\s*")
-_SCORE = re.compile(r"\s*(\S.*?)\s+:\s+(\d+)\s+(\S.*?)\s+:\s+(\d+)\s*")
+# names may be empty (`[Player 2 ""]` exports ` PlayerA : 0          : 0`)
+_SCORE = re.compile(r"\s*(\S.*?\s+|):\s+(\d+)\s+(\S.*?\s+|):\s+(\d+)\s*")
 _NUMBERED = re.compile(r"\s*(\d+)\)")
 # An action starts with a word ending in ':' (the dice) or with a keyword.
-_ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles|Takes|Drops|Wins|Losses)(?!\S)")
+# Keywords in any case, singular or plural, as gnubg's importer reads them (import.c).
+_ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles?|Takes?|Drops?|Wins?|Losses|Loses?)(?!\S)", re.IGNORECASE)
 _ROLL = re.compile(r"(\S*):(?: (.*))?")
 _MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")  # 13/7*/6 too
-_DOUBLE = re.compile(r"Doubles => (\d+)")
-_WIN = re.compile(r"Wins (\d+) points?( and the match)?")
-_LOSS = re.compile(r"Losses (\d+) points?")
+_DOUBLE = re.compile(r"Doubles? => (\d+)", re.IGNORECASE)
+_WIN = re.compile(r"Wins? (\d+) points?( and the match)?", re.IGNORECASE)
+_LOSS = re.compile(r"(?:Losses|Loses?) (\d+) points?", re.IGNORECASE)
+_TAKE = re.compile(r"Takes?", re.IGNORECASE)
+_DROP = re.compile(r"Drops?", re.IGNORECASE)
+_COMMENT = re.compile(r"\s*[;#].*")
 
 
 class _Bad(Exception):
@@ -166,16 +175,18 @@ def _action(chunk: str, player: int, line: int) -> Action:
         dice, play = m.group(1), m.group(2) or ""
         if not re.fullmatch(r"[1-6][1-6]", dice):
             raise _Bad(f"bad dice {dice!r}")
-        if play == "Cannot Move":
+        if play.lower() == "cannot move":
             play = ""
+        elif play in ("???", "????"):  # gnubg reads three or four
+            play = "????"
         elif play != "????" and not all(_MOVE.fullmatch(t) for t in play.split()):
             raise _Bad(f"bad play {play!r}")
         return Roll(player, line, (int(dice[0]), int(dice[1])), play)
     if m := _DOUBLE.fullmatch(chunk):
         return Double(player, line, int(m.group(1)))
-    if chunk == "Takes":
+    if _TAKE.fullmatch(chunk):
         return Take(player, line)
-    if chunk == "Drops":
+    if _DROP.fullmatch(chunk):
         return Drop(player, line)
     if m := _WIN.fullmatch(chunk):
         return Win(player, line, int(m.group(1)), bool(m.group(2)))
@@ -214,6 +225,129 @@ class _OpenGame:
     names: tuple[str, str] = ("", "")
     split: int = 0
     actions: list[Action] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def done(self) -> Game:
+        assert self.score is not None
+        return Game(self.number, self.line, self.score, tuple(self.actions), tuple(self.notes))
+
+
+# a move number written again further on: a second line run into the first (BackgammonGalaxy)
+_REPEATED = r"(?<=\s){number}\)(?!\S)"
+
+
+class MatReader:
+    """Reads one ``.mat`` record a line at a time, handing over each game once the next one
+    starts (or at :meth:`close`), so a reader holds one game, never the whole record.
+
+    Feed lines in order with :meth:`line`; raise :class:`MatParseError` on a line not
+    understood. ``length``, ``headers`` and ``players`` are known once the first game starts.
+    """
+
+    MAX_ACTIONS = 20_000  # per game: a real one has a few hundred
+    MAX_HEADERS = 1_000
+
+    def __init__(self, source: str = "<string>") -> None:
+        self.source = source
+        self.headers: dict[str, str] = {}
+        self.length: int | None = None
+        self.game: _OpenGame | None = None
+        self.games = 0
+        self.lineno = 0
+        self.last_text = ""
+        self.first_names: tuple[str, str] | None = None
+        self.comments = 0
+
+    @property
+    def players(self) -> tuple[str, str]:
+        names = self.first_names or ("", "")
+        return (self.headers.get("Player 1") or names[0], self.headers.get("Player 2") or names[1])
+
+    def notes(self) -> tuple[str, ...]:
+        """Quirks of the record as a whole (known once the first game's score line is read)."""
+        notes = [f"player {i} has no name" for i, name in enumerate(self.players, 1) if not name]
+        if self.comments:
+            notes.append(f"{self.comments} comment line(s) before the first game not kept")
+        return tuple(notes)
+
+    def line(self, raw: str) -> Game | None:
+        """Read the next line; returns the game it completes (a ``Game`` line ends the last)."""
+        self.lineno += 1
+        raw = raw.removeprefix("\ufeff")  # a byte order mark (XG's exports)
+        self.last_text = raw
+        try:
+            return self._line(raw)
+        except _Bad as err:
+            raise MatParseError(self.source, self.lineno, str(err), raw) from None
+
+    def close(self) -> Game | None:
+        """The end of the record: returns its last game."""
+        if self.game is None:
+            raise MatParseError(self.source, max(self.lineno, 1), "no game in match record", self.last_text)
+        if self.game.score is None:
+            raise MatParseError(self.source, self.game.line, "game without a score line", "")
+        game, self.game = self.game.done(), None
+        return game
+
+    def _line(self, raw: str) -> Game | None:
+        game = self.game
+        if not raw.strip():
+            return None
+        if m := _GAME.fullmatch(raw):
+            if game is not None and game.score is None:
+                raise _Bad("new game before the score line")
+            self.game = _OpenGame(int(m.group(1)), self.lineno)
+            self.games += 1
+            return game.done() if game is not None else None
+        if game is None:  # preamble: headers and the match length
+            if m := _HEADER.fullmatch(raw):
+                if len(self.headers) >= self.MAX_HEADERS:
+                    raise _Bad(f"more than {self.MAX_HEADERS} headers")
+                self.headers[m.group(1)] = m.group(2)
+            elif (m := _LENGTH.fullmatch(raw)) and self.length is None:
+                self.length = int(m.group(1))
+            elif _COMMENT.fullmatch(raw):  # a free comment (gnubg keeps it as the match comment)
+                self.comments += 1
+            else:
+                raise _Bad("unexpected line before the first game")
+        elif game.score is None:  # the line after "Game K"
+            if not (m := _SCORE.fullmatch(raw)):
+                raise _Bad("expected the score line")
+            game.score = (int(m.group(2)), int(m.group(4)))
+            game.names = (m.group(1).strip(), m.group(3).strip())
+            game.split = m.start(3)
+            if self.first_names is None:
+                self.first_names = game.names
+        elif len(game.actions) >= self.MAX_ACTIONS:
+            raise _Bad(f"a game longer than {self.MAX_ACTIONS} actions")
+        elif m := _NUMBERED.match(raw):
+            anchor = m.end()
+            again = re.search(_REPEATED.format(number=m.group(1)), raw[anchor:])
+            if again is None:
+                game.actions += _actions(" " * anchor + raw[anchor:], anchor, game.split, self.lineno)
+            else:
+                # " 24) 43: 21/18 18/14      24)  Losses 2 point ...": two lines; the second is
+                # read as if its number stood where the first one's does
+                cut = anchor + again.start()
+                game.actions += _actions(" " * anchor + raw[anchor:cut], anchor, game.split, self.lineno)
+                second = " " * m.start(1) + raw[cut:]
+                anchor2 = m.start(1) + len(m.group(1)) + 1
+                game.actions += _actions(" " * anchor2 + second[anchor2:], anchor2, game.split,
+                                         self.lineno)
+                game.notes.append(f"line {self.lineno}: two lines run together (move number "
+                                  f"{m.group(1)} repeated); read as two")
+        else:  # an unnumbered line may only hold a result
+            found = _actions(raw, 0, game.split, self.lineno)
+            if not all(isinstance(a, (Win, Loss)) for a in found):
+                raise _Bad("unnumbered line that is not a result")
+            game.actions += found
+        return None
+
+
+def starts_record(line: str) -> bool:
+    """Whether ``line`` can only open a record (a ``; [Key "Value"]`` header or the length
+    line): after a game, such a line starts the next record of an archive."""
+    return bool(_HEADER.fullmatch(line) or _LENGTH.fullmatch(line))
 
 
 def parse_match(text: str, source: str = "<string>") -> Match:
@@ -222,57 +356,13 @@ def parse_match(text: str, source: str = "<string>") -> Match:
     lines = text.splitlines()
     if not text.strip():
         raise MatParseError(source, 1, "empty match record", lines[0] if lines else "")
-    headers: dict[str, str] = {}
-    length: int | None = None
-    games: list[_OpenGame] = []
-    for lineno, raw in enumerate(lines, 1):
-        try:
-            length = _parse_line(raw, lineno, headers, length, games)
-        except _Bad as err:
-            raise MatParseError(source, lineno, str(err), raw) from None
-    if not games:
-        raise MatParseError(source, len(lines), "no game in match record", lines[-1])
-    last = games[-1]
-    if last.score is None:
-        raise MatParseError(source, last.line, "game without a score line", lines[last.line - 1])
-    players = (headers.get("Player 1") or games[0].names[0],
-               headers.get("Player 2") or games[0].names[1])
-    return Match(source, length or 0, MappingProxyType(headers), players,
-                 tuple(Game(g.number, g.line, g.score, tuple(g.actions)) for g in games))
-
-
-def _parse_line(raw: str, lineno: int, headers: dict[str, str], length: int | None,
-                games: list[_OpenGame]) -> int | None:
-    """Fold one line into ``headers``/``games``; return the match length so far."""
-    game = games[-1] if games else None
-    if not raw.strip():
-        pass
-    elif m := _GAME.fullmatch(raw):
-        if game is not None and game.score is None:
-            raise _Bad("new game before the score line")
-        games.append(_OpenGame(int(m.group(1)), lineno))
-    elif game is None:  # preamble: headers and the match length
-        if m := _HEADER.fullmatch(raw):
-            headers[m.group(1)] = m.group(2)
-        elif (m := _LENGTH.fullmatch(raw)) and length is None:
-            return int(m.group(1))
-        else:
-            raise _Bad("unexpected line before the first game")
-    elif game.score is None:  # the line after "Game K"
-        if not (m := _SCORE.fullmatch(raw)):
-            raise _Bad("expected the score line")
-        game.score = (int(m.group(2)), int(m.group(4)))
-        game.names = (m.group(1), m.group(3))
-        game.split = m.start(3)
-    elif m := _NUMBERED.match(raw):
-        anchor = m.end()
-        game.actions += _actions(" " * anchor + raw[anchor:], anchor, game.split, lineno)
-    else:  # an unnumbered line may only hold a result
-        found = _actions(raw, 0, game.split, lineno)
-        if not all(isinstance(a, (Win, Loss)) for a in found):
-            raise _Bad("unnumbered line that is not a result")
-        game.actions += found
-    return length
+    reader = MatReader(source)
+    games = [g for raw in lines if (g := reader.line(raw)) is not None]
+    last = reader.close()
+    assert last is not None
+    games.append(last)
+    return Match(source, reader.length or 0, MappingProxyType(dict(reader.headers)), reader.players,
+                 tuple(games), reader.notes())
 
 
 def read_match(path: str | PathLike[str]) -> Match:

@@ -22,6 +22,7 @@ from tavla.server.errors import GameOver, IllegalMove
 from tavla.core.dice_commit import DiceKey
 from tavla.server.servicer_game import GamePlayServicer
 from tavla.server.servicer_match import MatchPlayServicer
+from tavla.server.servicer_validate import ValidateServicer
 from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import engine_service_pb2 as api
@@ -33,11 +34,12 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 64
 
 
-class EngineServiceServicer(MatchPlayServicer, GamePlayServicer):
+class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
     """The rules engine service (see ``proto/tavla/v1/engine_service.proto``); the match-play
     RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`, the
     referee RPCs (NewMatch, ListActions, Act) from
-    :class:`~tavla.server.servicer_game.GamePlayServicer`.
+    :class:`~tavla.server.servicer_game.GamePlayServicer`, ValidateMatch from
+    :class:`~tavla.server.servicer_validate.ValidateServicer`.
 
     :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
     :param signer: signs and checks game states (mode and keys; default from the environment).

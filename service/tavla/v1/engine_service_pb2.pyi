@@ -5,6 +5,7 @@ from tavla.v1 import game_pb2 as _game_pb2
 from tavla.v1 import match_pb2 as _match_pb2
 from tavla.v1 import render_pb2 as _render_pb2
 from tavla.v1 import types_pb2 as _types_pb2
+from tavla.v1 import validate_pb2 as _validate_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message

@@ -4,6 +4,7 @@ import grpc
 import warnings
 
 from tavla.v1 import engine_service_pb2 as tavla_dot_v1_dot_engine__service__pb2
+from tavla.v1 import validate_pb2 as tavla_dot_v1_dot_validate__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
@@ -169,6 +170,11 @@ class EngineServiceStub:
                 '/tavla.v1.EngineService/Act',
                 request_serializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.ValidateMatch = channel.stream_stream(
+                '/tavla.v1.EngineService/ValidateMatch',
+                request_serializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.FromString,
                 _registered_method=True)
 
 
@@ -365,6 +371,15 @@ class EngineServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ValidateMatch(self, request_iterator, context):
+        """Checks whole match records (.mat, .sgf, or a stream of plays) streamed in pieces: one
+        verdict per game as it completes, then one per record (docs/match-files.md). The server
+        holds one game at a time, so an archive of any size can be piped through.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EngineServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -477,6 +492,11 @@ def add_EngineServiceServicer_to_server(servicer, server):
                     servicer.Act,
                     request_deserializer=tavla_dot_v1_dot_engine__service__pb2.ActRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_engine__service__pb2.ActResponse.SerializeToString,
+            ),
+            'ValidateMatch': grpc.stream_stream_rpc_method_handler(
+                    servicer.ValidateMatch,
+                    request_deserializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1099,6 +1119,33 @@ class EngineService:
             '/tavla.v1.EngineService/Act',
             tavla_dot_v1_dot_engine__service__pb2.ActRequest.SerializeToString,
             tavla_dot_v1_dot_engine__service__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ValidateMatch(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/tavla.v1.EngineService/ValidateMatch',
+            tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

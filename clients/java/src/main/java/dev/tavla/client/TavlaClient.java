@@ -72,7 +72,11 @@ public final class TavlaClient implements AutoCloseable {
                           "initialBackoff", "0.1s",
                           "maxBackoff", "2s",
                           "backoffMultiplier", 2.0,
-                          "retryableStatusCodes", List.of("UNAVAILABLE")))));
+                          "retryableStatusCodes", List.of("UNAVAILABLE"))),
+              // ValidateMatch streams a whole archive: no timeout and no retry
+              Map.of(
+                  "name",
+                  List.of(Map.of("service", "tavla.v1.EngineService", "method", "ValidateMatch")))));
 
   private final ManagedChannel channel;
   private final EngineServiceGrpc.EngineServiceBlockingStub stub;
