@@ -29,7 +29,7 @@ client's ``locale`` (``"en"`` or ``"tr"``, sent as the ``x-tavla-locale`` metada
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, TypeVar
@@ -39,7 +39,7 @@ import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
 from tavla.v1 import (clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, game_pb2, match_pb2,
-                      render_pb2, types_pb2)
+                      render_pb2, types_pb2, validate_pb2)
 
 __all__ = [
     "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client",
@@ -82,6 +82,7 @@ HELPERS: dict[str, str] = {
     "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "GetRuleset": "get_ruleset",
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
     "NewMatch": "new_match", "ListActions": "list_actions", "Act": "act",
+    "ValidateMatch": "validate_match",
 }
 
 PositionLike = types_pb2.Position | str
@@ -248,6 +249,22 @@ def _outcome(value: match_pb2.GameOutcome | Mapping[str, Any]) -> match_pb2.Game
         kind=enum_value(types_pb2.ResultKind, value.get("kind")), points=value.get("points", 0))
 
 
+def _validate_requests(first: validate_pb2.ValidateMatchRequest, record: Any,
+                       chunk_bytes: int) -> Iterator[validate_pb2.ValidateMatchRequest]:
+    """The request stream of ValidateMatch: ``first`` carries the settings and the first piece."""
+    if isinstance(record, str):
+        record = record.encode()
+    pieces: Iterable[Any] = ([record[i:i + chunk_bytes] for i in range(0, len(record), chunk_bytes)]
+                             if isinstance(record, bytes) else record)
+    for piece in pieces:
+        if isinstance(piece, validate_pb2.RecordEvent):
+            first.event.CopyFrom(piece)
+        else:
+            first.chunk = bytes(piece)
+        yield first
+        first = validate_pb2.ValidateMatchRequest()
+
+
 class _Helpers:
     """Every RPC as a helper, written once: ``_call`` is blocking in :class:`Client` and returns
     a coroutine in :class:`AsyncClient`, and ``_then`` applies a function to what ``_call`` gave.
@@ -259,6 +276,9 @@ class _Helpers:
         raise NotImplementedError
 
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
+        raise NotImplementedError
+
+    def _stream(self, rpc: str, requests: Iterator[Any]) -> Any:
         raise NotImplementedError
 
     def _rules(self, ruleset: RulesetLike | None) -> types_pb2.Ruleset | None:
@@ -435,6 +455,22 @@ class _Helpers:
         request = engine_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
         return self._call("Act", request)
 
+    # --- match records (docs/match-files.md) ----------------------------------------------------
+
+    def validate_match(self, record: bytes | str | Iterable[bytes] | Iterable[validate_pb2.RecordEvent], *,
+                       format: EnumLike | None = None, rules: EnumLike | None = None,  # noqa: A002
+                       source: str = "", chunk_bytes: int = 64 << 10) -> Any:
+        """Check whole match records on the server (ValidateMatch, a stream): an iterator of
+        ``ValidateMatchResponse``, one per game as it completes, then one per record (an async
+        iterator from :class:`AsyncClient`). ``record`` is the bytes or text of ``.mat``/``.sgf``
+        records, an iterable of byte chunks (an open binary file), or of ``RecordEvent``;
+        ``format`` (``"mat"``, ``"sgf"``; default sniffed) and ``rules`` (``"auto"``, ``"match"``,
+        ``"money"``, ``"money_jacoby"``) are ``RecordFormat`` and ``ValidationRules`` names."""
+        first = validate_pb2.ValidateMatchRequest(format=enum_value(validate_pb2.RecordFormat, format),
+                                                  rules=enum_value(validate_pb2.ValidationRules, rules),
+                                                  source=source)
+        return self._stream("ValidateMatch", _validate_requests(first, record, chunk_bytes))
+
     def render_position(self, position: PositionLike, dice: Sequence[int] = (), *,
                         match: MatchLike | None = None, options: render_pb2.RenderOptions | Mapping[str, Any] | None = None,
                         ruleset: RulesetLike | None = None) -> engine_service_pb2.RenderPositionResponse:
@@ -498,6 +534,12 @@ class Client(_Helpers):
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
         return fn(value)
 
+    def _stream(self, rpc: str, requests: Iterator[Any]) -> Iterator[Any]:
+        try:
+            yield from getattr(self.stub, rpc)(requests, metadata=_metadata(self.locale))
+        except grpc.RpcError as err:
+            raise EngineError.from_rpc_error(err) from None
+
 
 class AsyncClient(_Helpers):
     """The asyncio client: the same helpers as :class:`Client`, as coroutines.
@@ -539,3 +581,10 @@ class AsyncClient(_Helpers):
         async def then() -> Any:
             return fn(await value)
         return then()
+
+    async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:  # type: ignore[override]
+        try:
+            async for response in getattr(self.stub, rpc)(requests, metadata=_metadata(self.locale)):
+                yield response
+        except grpc.RpcError as err:
+            raise EngineError.from_rpc_error(err) from None

@@ -83,6 +83,12 @@ export * from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
 import type { GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
+import {
+  RecordFormatSchema,
+  ValidateMatchRequestSchema,
+  ValidationRulesSchema,
+  type ValidateMatchResponse,
+} from "./gen/tavla/v1/validate_pb.js";
 export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 export * from "./gen/tavla/v1/validate_pb.js";
@@ -237,6 +243,7 @@ export const HELPERS = {
   NewMatch: "newMatch",
   ListActions: "listActions",
   Act: "act",
+  ValidateMatch: "validateMatch",
 } as const;
 
 /**
@@ -498,6 +505,38 @@ export class EngineClient {
   /** The next signed state after `action` (one of {@link listActions}), and what happened; `dice` and `nowMs` only in state mode off. */
   act(state: SignedGameState, action: GameAction, options?: { dice?: number[]; nowMs?: bigint }): Promise<ActResponse> {
     return this.rpc.act({ state, action, dice: options?.dice ?? [], nowMs: options?.nowMs });
+  }
+
+  /**
+   * Check whole match records on the server (ValidateMatch, a stream; docs/match-files.md): one
+   * response per game as it completes, then one per record. `record` is the text or bytes of
+   * .mat/.sgf records, or an (async) iterable of byte chunks; `format` and `rules` take
+   * RecordFormat and ValidationRules names or numbers ("mat", "money_jacoby"). Needs a transport
+   * with client streaming (the Node gRPC one; not Connect or gRPC-Web in a browser).
+   */
+  validateMatch(
+    record: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
+    options: { format?: EnumLike; rules?: EnumLike; source?: string; chunkBytes?: number } = {},
+  ): AsyncIterable<ValidateMatchResponse> {
+    const chunkBytes = options.chunkBytes ?? 64 << 10;
+    const bytes = typeof record === "string" ? new TextEncoder().encode(record) : record;
+    const settings = {
+      format: enumValue(RecordFormatSchema, options.format),
+      rules: enumValue(ValidationRulesSchema, options.rules),
+      source: options.source ?? "",
+    };
+    async function* requests() {
+      let first = true;
+      const pieces: Iterable<Uint8Array> | AsyncIterable<Uint8Array> =
+        bytes instanceof Uint8Array
+          ? Array.from({ length: Math.ceil(bytes.length / chunkBytes) }, (_, i) => bytes.subarray(i * chunkBytes, (i + 1) * chunkBytes))
+          : bytes;
+      for await (const chunk of pieces) {
+        yield create(ValidateMatchRequestSchema, { ...(first ? settings : {}), piece: { case: "chunk", value: chunk } });
+        first = false;
+      }
+    }
+    return this.rpc.validateMatch(requests());
   }
 
   /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */

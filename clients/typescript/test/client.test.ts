@@ -103,6 +103,20 @@ describe("against the live server", () => {
     await server.stop();
   });
 
+  test("validateMatch streams a .mat record and answers a verdict per game, then the record's", async () => {
+    const client = createEngineClient(server.target);
+    const text = readFileSync(join(repoRoot, "tests", "data", "matches", "match0000.mat"), "utf8");
+    const verdicts = [];
+    for await (const answer of client.validateMatch(text, { rules: "auto", source: "match0000.mat", chunkBytes: 1000 })) {
+      verdicts.push(answer.verdict);
+    }
+    const games = verdicts.filter((v) => v.case === "game");
+    assert.ok(games.length > 0);
+    const last = verdicts[verdicts.length - 1];
+    assert.equal(last.case, "record");
+    assert.equal(last.value.score1 + last.value.score2, 9); // the record's final score, 7-2
+  });
+
   test("helpers and error details", async () => {
     const client = createEngineClient(server.target);
     const start = await client.initialPosition(Side.BLACK);

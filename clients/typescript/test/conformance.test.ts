@@ -61,6 +61,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   NewMatch: (c, r) => c.newMatch(r.length, { ruleset: r.ruleset, clock: r.clock, matchId: r.matchId }),
   ListActions: (c, r) => c.listActions(r.state),
   Act: (c, r) => c.act(r.state, r.action, { dice: r.dice, nowMs: r.nowMs }),
+  ValidateMatch: () => Promise.reject(new Error("a stream: no scenario")),
   RenderPosition: (c, r) => c.renderPosition(r.position ?? "", { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 
