@@ -325,3 +325,18 @@ def test_rpc_gele(engine):
                    mover_bar=1)
     response = engine.ListLegalSteps(_request(pos, [5, 3]), timeout=TIMEOUT)
     assert response.gele and response.complete and response.move.notation == ""
+
+
+def test_a_die_left_that_can_play_must_play_even_where_fewer_dice_reach_a_legal_end():
+    """R7: own checkers on 2 and 1, roll 2-1. 2/off leaves the board 2/1 1/off leaves, but the 1
+    can still bear the last checker off, so the turn is not over: 1/off is offered (and forced),
+    and 2/off 1/off, a listed move, is a path of steps (found by the property tests)."""
+    pos = position({2: 1, 1: 1}, {1: 4})
+    assert {tuple(m.steps) for m in legal_moves(pos, (2, 1))} == {
+        ((2, 0, 2, False), (1, 0, 1, False)), ((2, 1, 1, False), (1, 0, 2, False))}
+    after = legal_steps(pos, (2, 1), (StepInput(2, 0, 2),))
+    assert not after.complete and after.next_steps == ((1, 0, 1, False),)
+    assert after.forced and after.forced_steps == ((1, 0, 1, False),)
+    both_off = next(m for m in legal_moves(pos, (2, 1)) if m.steps[0] == (2, 0, 2, False))
+    done = legal_steps(pos, (2, 1), (StepInput(2, 0, 2), StepInput(1, 0, 1)))
+    assert done.complete and done.move == both_off

@@ -108,9 +108,13 @@ class _Turn:
                          and bool(movegen.sources(b, self.pool[0], movegen.outside_count(b))))
         self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
 
-    def done(self, board: Board, depth: int) -> bool:
-        """Whether the turn is over: all the dice a legal move uses, or a legal final position."""
-        return depth >= self.used or board in self.by_board and depth > 0
+    def done(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
+        """Whether the turn is over: all the dice a legal move uses, or a legal final position
+        reached with fewer dice from which no further step completes a legal move (R7: a die
+        that can still be played must be; the last checker borne off ends the game, R15)."""
+        if depth >= self.used:
+            return True
+        return board in self.by_board and depth > 0 and not self.regular_next(board, pool, depth)
 
     def physical(self, board: Board, pool: tuple[int, ...]) -> list[Step]:
         """Single-die steps the board allows now (R4-R12), larger die first."""
@@ -151,7 +155,7 @@ class _Turn:
         return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
 
     def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
-        if self.done(board, depth):
+        if self.done(board, pool, depth):
             return []
         found = self.regular_next(board, pool, depth)
         return found + [s for s in self.shortcuts(board, pool, depth) if s not in found]
@@ -179,12 +183,12 @@ class _Turn:
         ends: dict[Board, tuple[Step, ...]] = {}
 
         def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[Step, ...]) -> bool:
-            if self.done(b, d):
+            if self.done(b, p, d):
                 ends.setdefault(b, path)
                 return len(ends) > 1
             return any(walk(*_play(b, p, s), d + 1, path + (s,)) for s in self.legal_next(b, p, d))
 
-        if self.done(board, depth) or walk(board, pool, depth, ()) or len(ends) != 1:
+        if self.done(board, pool, depth) or walk(board, pool, depth, ()) or len(ends) != 1:
             return None
         return next(iter(ends.values()))
 
@@ -222,7 +226,7 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInpu
             played.append(step)
             board, pool = _play(board, pool, step)
     depth = len(played)
-    complete = turn.done(board, depth)
+    complete = turn.done(board, pool, depth)
     move = turn.by_board.get(board) if complete else None
     if complete and move is None:  # pragma: no cover - the module docstring's invariant
         raise AssertionError(f"steps {played} complete no legal move")
@@ -255,7 +259,7 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     else:
         bear = sorted({d for d in pool if d >= f}, reverse=True)
         dice = [die] if die in bear else bear
-    if turn.done(board, depth):
+    if turn.done(board, pool, depth):
         problem = _step_problem(list(board), f, dice[0]) if dice else None
         if problem is not None:  # e.g. a checker moved while one waits on the bar after "gele"
             raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
