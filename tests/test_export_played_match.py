@@ -77,9 +77,21 @@ def play_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.Updat
             return record, update
 
 
+def varied_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.UpdateMatchResponse]:
+    """The first match from ``seed`` on with three games or more and a double, a take and a drop
+    (which seeds give one depends on the order the engine lists moves in)."""
+    for tried in range(seed, seed + 40):
+        record, final = play_match(engine, length, tried)
+        played = record.match()
+        kinds = {type(a).__name__ for g in played.games for a in g.actions}
+        if len(played.games) >= 3 and {"Double", "Take", "Drop"} <= kinds:
+            return record, final
+    raise AssertionError(f"no seed in {seed}..{seed + 39} plays a varied {length}-point match")
+
+
 @pytest.mark.parametrize(("length", "seed"), [(5, 11), (7, 4)])
 def test_a_match_played_through_the_rpcs_exports_and_reimports(engine, length, seed):
-    record, final = play_match(engine, length, seed)
+    record, final = varied_match(engine, length, seed)
     played = record.match()
     assert final.match_over and len(played.games) >= 3
     kinds = {type(a).__name__ for g in played.games for a in g.actions}
@@ -116,7 +128,7 @@ def _pairs(play: str) -> list[tuple[int, int]]:
 
 def test_gnubg_imports_the_played_match(engine, tmp_path, capfd):
     gnubg = pytest.importorskip("gnubg")
-    record, final = play_match(engine, 5, 11)
+    record, final = varied_match(engine, 5, 11)
     played = record.match()
     path = tmp_path / "played.mat"
     path.write_text(write_match(played), encoding="utf-8")
