@@ -8,6 +8,9 @@ Every failure a client can cause is ``INVALID_ARGUMENT``:
   ``google.rpc.ErrorInfo(reason=<IllegalReason>, domain="tavla.v1", metadata={"move", "dice"})``.
 * :class:`GameOver` -> ``ErrorInfo(reason="GAME_OVER")`` and a field violation on ``position``.
 * A request whose bytes do not parse as the request message -> ``INVALID_ARGUMENT``.
+* An answer a field of which cannot hold its value (protobuf's "Value out of range"): a bound on
+  the input is missing, but the input caused it -> ``INVALID_ARGUMENT`` naming ``request``, and a
+  warning in the log. Every RPC's inputs are bounded so that this does not happen.
 
 Anything else is a bug: it is logged with its traceback and answered ``INTERNAL`` with a generic
 message, and the server carries on.
@@ -119,6 +122,24 @@ class _Undecodable:
         self.error = error
 
 
+def _out_of_range(exc: BaseException) -> bool:
+    # protobuf's message when a response field is given a value its type cannot hold
+    return isinstance(exc, (ValueError, TypeError)) and "out of range" in str(exc).lower()
+
+
+def undecodable_status(request: Any) -> Any:
+    """The ``INVALID_ARGUMENT`` status for a request that did not parse, else ``None``."""
+    if not isinstance(request, _Undecodable):
+        return None
+    text = f"request does not parse: {request.error}"
+    return rpc_status.to_status(_status(text, _bad_request("request", text)))
+
+
+def lenient_deserializer(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
+    """``deserializer``, returning a stand-in instead of raising (see :func:`undecodable_status`)."""
+    return _lenient(deserializer)
+
+
 def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
     # gRPC answers INTERNAL when the request deserializer raises; parsing is input validation,
     # so failures are passed to the handler wrapper as a value and answered INVALID_ARGUMENT.
@@ -145,9 +166,9 @@ class ErrorInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
-            if isinstance(request, _Undecodable):
-                text = f"request does not parse: {request.error}"
-                context.abort_with_status(rpc_status.to_status(_status(text, _bad_request("request", text))))
+            undecodable = undecodable_status(request)
+            if undecodable is not None:
+                context.abort_with_status(undecodable)
             try:
                 return behaviour(request, context)
             except Exception as exc:
@@ -155,6 +176,12 @@ class ErrorInterceptor(UnaryInterceptor):
                 if code is not None and code != grpc.StatusCode.OK:
                     raise  # the handler aborted on purpose: its status stands
                 status = status_for(exc)
+                if status is None and _out_of_range(exc):
+                    # a bound is missing somewhere: still the input's fault, never INTERNAL
+                    log.warning("answer field out of range in %s: %s", full_method, exc)
+                    text = ("the answer to this request does not fit its fields (a value is out of "
+                            "range); the input is outside what the server can answer")
+                    status = _status(text, _bad_request("request", text))
                 if status is None:  # a bug: keep the traceback, tell the client nothing internal
                     log.exception("unexpected error in %s", full_method)
                     context.abort(grpc.StatusCode.INTERNAL, "internal error")
