@@ -104,10 +104,16 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         return response
 
     def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
-        """A commitment to a fresh secret seed and the token that seals it (R22, docs/dice.md)."""
-        commitment = self._key().commit()
-        return api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
-                                      scheme=dice.SCHEME)
+        """A commitment to a fresh secret seed and the token that seals it with the client seed's
+        hash and an expiry (R22, docs/dice.md).
+
+        :raises InvalidInputError: ``client_seed_sha256`` is not 64 hex characters.
+        """
+        commitment = self._key().commit(request.client_seed_sha256)
+        response = api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
+                                          scheme=dice.SCHEME)
+        response.expire_time.FromSeconds(commitment.expires)
+        return response
 
     def RollDice(self, request: api.RollDiceRequest, context: grpc.ServicerContext) -> api.RollDiceResponse:
         """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22).
