@@ -23,6 +23,7 @@ SAMPLES = {
     "log_format": ("console", "console", "JSON", "json"),
     "metrics_port": ("0", 0, "9100", 9100),
     "max_message_bytes": ("1_048_576", 1048576, "2048", 2048),
+    "max_request_bytes": ("4096", 4096, "131072", 131072),
     "max_concurrent_rpcs": ("8", 8, "128", 128),
     "max_call_seconds": ("2.5", 2.5, "0", 0.0),
     "max_connection_age_seconds": ("0", 0.0, "60", 60.0),
@@ -53,6 +54,7 @@ def test_defaults_are_the_documented_safe_ones():
     assert (DEFAULTS.log_level, DEFAULTS.log_format, DEFAULTS.metrics_port) == ("info", None, 9090)
     assert (DEFAULTS.tls_cert, DEFAULTS.tls_key, DEFAULTS.tls_client_ca, DEFAULTS.otlp_endpoint) == (None,) * 4
     assert (DEFAULTS.max_message_bytes, DEFAULTS.max_concurrent_rpcs) == (4 * 1024 * 1024, 64)
+    assert DEFAULTS.max_request_bytes == 64 * 1024
     assert (DEFAULTS.drain_seconds, DEFAULTS.grace_seconds) == (5.0, 10.0)
 
 

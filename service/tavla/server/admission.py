@@ -135,6 +135,20 @@ class AdmissionExecutor(Executor):
         with self._lock:
             return self._admitted.get(kind, 0)
 
+    def running(self) -> int:
+        """Calls whose handler is running now (any kind)."""
+        with self._lock:
+            return len(self._waiting)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every running handler to return; whether they did."""
+        end = time.monotonic() + timeout
+        while self.running():
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.02)
+        return True
+
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         method, call = _method_and_call(args)
         ticket = Ticket(kind_of(method), method, call)

@@ -97,7 +97,8 @@ def build(
     logs.ensure_configured()
     executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS)
     grpc_options: list[tuple[str, int]] = [
-        ("grpc.max_receive_message_length", options.max_message_bytes),
+        # requests are small (under 2 KB): a larger one is refused before it is buffered whole
+        ("grpc.max_receive_message_length", min(options.max_request_bytes, options.max_message_bytes)),
         ("grpc.max_send_message_length", options.max_message_bytes),
         # alone, a second server on a taken port must fail rather than silently share it
         ("grpc.so_reuseport", 1 if reuse_port else 0),
@@ -161,7 +162,10 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     engine.health.enter_graceful_shutdown()
     if drain_delay > 0:
         time.sleep(drain_delay)
+    end = time.monotonic() + grace + STOP_MARGIN
     finished = engine.server.stop(grace).wait(timeout=grace + STOP_MARGIN)
+    if engine.executor is not None:  # gRPC is done once calls are cancelled; handlers may not be
+        finished = engine.executor.wait_idle(max(0.0, end - time.monotonic())) and finished
     if not finished:
         log.error("shutdown did not finish within the grace; abandoning the remaining calls",
                   grace_seconds=grace)

@@ -92,7 +92,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
             raise core.InvalidInputError("seed", "give dice rolled elsewhere or a seed, not both")
         if given:
             start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.roll_off),
-                                               tuple(request.dice))
+                                               convert.dice_from_proto(request.dice))
         elif request.HasField("seed"):
             stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
             start = core.start_game(rules, state, stream)
@@ -139,7 +139,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
 
         :raises InvalidInputError: not two dice 1-6.
         """
-        d1, d2 = core.check_dice(tuple(request.dice))
+        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
         return api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def ListCubeActions(self, request: api.ListCubeActionsRequest,

@@ -1,0 +1,198 @@
+"""What the reliability tests share: a ``tavla-engine serve`` subprocess with its JSON log, its
+RSS, the costliest known request, health sampling, and the figures each test reports.
+
+Every server here listens on 127.0.0.1 only. Timing bounds are generous on purpose (a loaded
+2-core machine): they catch a hang or a queue, never a slow machine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import socket
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import types_pb2 as pb
+
+ROOT = Path(__file__).resolve().parents[2]
+LONG = os.environ.get("TAVLA_RELIABILITY_LONG", "") not in ("", "0", "false", "no")
+#: The costliest request found (the break-it trial): 2,065 legal moves, a 280 KB answer, ~70 ms.
+COSTLY_ID = "/38AAACUlBRVFQ"
+COSTLY = api.ListLegalMovesRequest(position=pb.Position(position_id=COSTLY_ID), dice=[1, 1])
+START_ID = "4HPwATDgc/ABMA"
+HEALTH_BOUND = 1.0  # seconds: a health check must be answered within this, even under a flood
+REPORT: list[str] = []  # one line per figure, printed at the end of the session (conftest.py)
+
+
+def report(line: str) -> None:
+    """Record a figure for the session summary (and docs/reliability.md)."""
+    REPORT.append(line)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "service"), env.get("PYTHONPATH")) if p)
+    for name in list(env):
+        if name.startswith("TAVLA_") and name != "TAVLA_CACHE_DIR":
+            env.pop(name)
+    return env
+
+
+class Server:
+    """``tavla-engine serve`` in a subprocess on 127.0.0.1, stderr JSON lines collected."""
+
+    def __init__(self, *args: str, workers: int = 1, port: int = 0, metrics: bool = False) -> None:
+        self.metrics_port = free_port() if metrics else 0
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
+             "--workers", str(workers), "--metrics-port", str(self.metrics_port), "--log-format", "json",
+             *args],
+            env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        )
+        self.raw: list[str] = []
+        self.events: queue.Queue[dict] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.target = self._wait_for_address()
+        wait_serving(self.target)
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.raw.append(line)
+            try:
+                self.events.put(json.loads(line))
+            except ValueError:
+                pass
+
+    def _wait_for_address(self) -> str:
+        end = time.monotonic() + 90
+        while time.monotonic() < end:
+            try:
+                event = self.events.get(timeout=1)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break
+                continue
+            if event.get("event", "").startswith("tavla-engine listening on"):
+                return str(event["address"])
+        raise AssertionError(f"server did not start:\n{self.log()}")
+
+    def lines(self) -> list[dict]:
+        out = []
+        for line in list(self.raw):
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                pass
+        return out
+
+    def errors(self) -> list[dict]:
+        """Log lines at error level (a traceback per bad input would show here)."""
+        return [e for e in self.lines() if e.get("level") in ("error", "critical")]
+
+    def log(self) -> str:
+        return "".join(self.raw[-80:])
+
+    def worker_pids(self) -> list[int]:
+        """The server's worker processes (itself with one worker)."""
+        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True, text=True)
+        pids = [int(p) for p in out.stdout.split()]
+        return pids or [self.proc.pid]
+
+    def rss_mib(self) -> float:
+        """Resident memory of the server and its workers, MiB."""
+        return sum(rss_mib(pid) for pid in {self.proc.pid, *self.worker_pids()})
+
+    def stop(self, timeout: float = 60) -> int:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def rss_mib(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def wait_serving(target: str, timeout: float = 60) -> None:
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with grpc.insecure_channel(target) as ch:
+                status = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=5).status
+            if status == health_pb2.HealthCheckResponse.SERVING:
+                return
+        except grpc.RpcError:
+            pass
+        if time.monotonic() > end:
+            raise AssertionError(f"{target} not SERVING after {timeout} s")
+        time.sleep(0.1)
+
+
+@dataclass
+class HealthSampler(threading.Thread):
+    """Asks health every ``period`` seconds on its own connection; records each answer's time."""
+
+    target: str
+    period: float = 0.1
+    seconds: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        super().__init__(daemon=True)
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        with grpc.insecure_channel(self.target) as ch:
+            stub = health_pb2_grpc.HealthStub(ch)
+            grpc.channel_ready_future(ch).result(timeout=30)
+            while not self._stop.is_set():
+                begin = time.perf_counter()
+                try:
+                    status = stub.Check(health_pb2.HealthCheckRequest(service="tavla.v1.EngineService"),
+                                        timeout=10).status
+                    if status != health_pb2.HealthCheckResponse.SERVING:
+                        self.failures.append(f"status {status}")
+                except grpc.RpcError as exc:
+                    self.failures.append(exc.code().name)
+                self.seconds.append(time.perf_counter() - begin)
+                self._stop.wait(self.period)
+
+    def finish(self) -> HealthSampler:
+        self._stop.set()
+        self.join(30)
+        return self
+
+    @property
+    def worst(self) -> float:
+        return max(self.seconds, default=float("inf"))
