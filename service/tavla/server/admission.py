@@ -8,17 +8,18 @@ holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, 
 when the call arrives:
 
 * **Engine calls** (``tavla.v1.EngineService``): at most ``max_admitted`` per worker are
-  admitted (running on one of ``engine_threads`` threads, or waiting for one); one more is
-  *shed*: it runs on a small pool of its own, where the limits interceptor answers
-  ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Queued calls count, so a flood of costly
-  calls is turned away instead of piling up behind the GIL.
+  admitted, each on a thread of its own that reads the request; at most ``engine_threads`` of
+  them run the engine at once (:attr:`Ticket.slots`, taken by the limits interceptor), the others
+  wait for a slot. One more is *shed*: it runs on a small pool of its own, where the limits
+  interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
+  a flood of costly calls is turned away instead of piling up behind the GIL.
 * **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
   behind engine calls, never shed.
 * **Streams** (health ``Watch``, reflection): at most ``max_streams`` at once; more are shed and
   answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.limits.StreamLimitInterceptor`).
-* **Watchdog**: a call whose thread has waited ``body_seconds`` for the request message is
-  cancelled (the client gets ``CANCELLED``), so clients that never finish sending cannot hold
-  threads.
+* **Watchdog**: a call whose thread has waited ``body_seconds`` for the request message (1 s for
+  health checks and shed calls: clients send the message with the headers) is cancelled (the
+  client gets ``CANCELLED``), so clients that never finish sending cannot hold threads for long.
 
 The executor learns the method from the call gRPC passes to ``submit`` (the ``rpc_event`` of
 ``grpc._server``); if a future grpcio passes something else, calls are still served, on the
@@ -42,12 +43,14 @@ log = structlog.get_logger("tavla.server.admission")
 
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 ENGINE, HEALTH, STREAM = "engine", "health", "stream"
-HEALTH_THREADS = 2
-SHED_THREADS = 4
+HEALTH_THREADS = 4
+SHED_THREADS = 8
 #: Engine calls running at once per worker: more would only share one CPU's GIL, slowing each.
 ENGINE_THREADS = 8
-#: Seconds a call's thread waits for its request message before the call is cancelled.
+#: Seconds an engine call's thread waits for its request message before the call is cancelled.
 BODY_SECONDS = 5.0
+#: The same for health checks and shed calls.
+QUICK_BODY_SECONDS = 1.0
 _WATCH_PERIOD = 0.25
 
 
@@ -63,6 +66,8 @@ class Ticket:
     arrived: bool = False
     cancelled: bool = False
     done: bool = field(default=False)
+    body_seconds: float = BODY_SECONDS
+    slots: threading.Semaphore | None = None  # engine calls: take one to run the engine
 
 
 _local = threading.local()
@@ -104,7 +109,7 @@ class AdmissionExecutor(Executor):
 
     :param max_admitted: engine calls admitted (running or queued) at once.
     :param max_streams: streaming calls open at once.
-    :param engine_threads: threads running engine calls (at most ``max_admitted``).
+    :param engine_threads: engine calls running the engine at once (at most ``max_admitted``).
     :param body_seconds: cancel a call whose request has not arrived this long after its thread
         started waiting for it; 0 turns the watchdog off.
     """
@@ -118,11 +123,12 @@ class AdmissionExecutor(Executor):
         self._admitted = {ENGINE: 0, STREAM: 0}
         self._limits = {ENGINE: max_admitted, STREAM: max_streams}
         self._pools = {
-            ENGINE: ThreadPoolExecutor(max(1, min(engine_threads, max_admitted)), "tavla-rpc"),
+            ENGINE: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc"),
             HEALTH: ThreadPoolExecutor(HEALTH_THREADS, "tavla-health"),
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
         }
         self._shed_pool = ThreadPoolExecutor(SHED_THREADS, "tavla-shed")
+        self.engine_slots = threading.BoundedSemaphore(max(1, min(engine_threads, max_admitted)))
         self._waiting: set[Ticket] = set()
         self._closed = threading.Event()
         self.shed_total = 0
@@ -153,10 +159,15 @@ class AdmissionExecutor(Executor):
         method, call = _method_and_call(args)
         ticket = Ticket(kind_of(method), method, call)
         pool = self._pools[ticket.kind]
+        if ticket.kind == ENGINE:
+            ticket.slots = self.engine_slots
+        else:
+            ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
         with self._lock:
             if ticket.kind in self._limits:
                 if self._admitted[ticket.kind] >= self._limits[ticket.kind]:
                     ticket.shed = True
+                    ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
                     self.shed_total += 1
                     pool = self._shed_pool
                 else:
@@ -191,13 +202,13 @@ class AdmissionExecutor(Executor):
             with self._lock:
                 late = [t for t in self._waiting
                         if not t.arrived and not t.cancelled and t.running_since is not None
-                        and now - t.running_since > self.body_seconds]
+                        and now - t.running_since > t.body_seconds]
                 for ticket in late:
                     ticket.cancelled = True
             for ticket in late:
                 self.cut_off_total += 1
                 log.warning("request message not received in time; call cancelled", method=ticket.method,
-                            seconds=self.body_seconds)
+                            seconds=ticket.body_seconds)
                 try:
                     ticket.call.cancel()
                 except Exception:  # already finished

@@ -55,6 +55,12 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
+def _take(slots: threading.Semaphore, context: grpc.ServicerContext) -> None:
+    """Wait for a slot to run the engine, giving up when the call's time is up or it is gone."""
+    while not slots.acquire(timeout=0.05):
+        check_deadline(context)
+
+
 class LimitsInterceptor(UnaryInterceptor):
     """Applies both limits to every unary call of the engine service (not to health/reflection).
 
@@ -86,8 +92,15 @@ class LimitsInterceptor(UnaryInterceptor):
                                   f"the server is already handling {self.max_concurrent_rpcs} calls, "
                                   "its limit; retry with backoff")
                 try:
-                    with metrics.in_flight():
-                        return behaviour(request, context)
+                    running = ticket.slots if ticket is not None else None
+                    with metrics.in_flight():  # admitted calls: running or waiting for a slot
+                        if running is not None:
+                            _take(running, context)
+                        try:
+                            return behaviour(request, context)
+                        finally:
+                            if running is not None:
+                                running.release()
                 finally:
                     self._slots.release()
             finally:
