@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
@@ -159,38 +158,54 @@ def wait_serving(target: str, timeout: float = 60) -> None:
         time.sleep(0.1)
 
 
-@dataclass
-class HealthSampler(threading.Thread):
-    """Asks health every ``period`` seconds on its own connection; records each answer's time."""
+_SAMPLER = r"""
+import json, sys, time, grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+target, period = sys.argv[1], float(sys.argv[2])
+out = {"seconds": [], "started": [], "failures": []}
+with grpc.insecure_channel(target) as ch:
+    stub = health_pb2_grpc.HealthStub(ch)
+    grpc.channel_ready_future(ch).result(timeout=30)
+    print("ready", flush=True)
+    while True:
+        begin = time.perf_counter()
+        out["started"].append(time.monotonic())
+        try:
+            status = stub.Check(health_pb2.HealthCheckRequest(service="tavla.v1.EngineService"), timeout=10).status
+            if status != health_pb2.HealthCheckResponse.SERVING:
+                out["failures"].append(f"status {status}")
+        except grpc.RpcError as exc:
+            out["failures"].append(exc.code().name)
+        out["seconds"].append(time.perf_counter() - begin)
+        if sys.stdin in __import__("select").select([sys.stdin], [], [], period)[0]:
+            break
+print(json.dumps(out), flush=True)
+"""
 
-    target: str
-    period: float = 0.1
-    seconds: list[float] = field(default_factory=list)
-    failures: list[str] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        super().__init__(daemon=True)
-        self._stop = threading.Event()
+class HealthSampler:
+    """Asks health every ``period`` seconds from a process of its own (so the test's own threads
+    cannot delay it), and records how long each answer took (client side)."""
 
-    def run(self) -> None:
-        with grpc.insecure_channel(self.target) as ch:
-            stub = health_pb2_grpc.HealthStub(ch)
-            grpc.channel_ready_future(ch).result(timeout=30)
-            while not self._stop.is_set():
-                begin = time.perf_counter()
-                try:
-                    status = stub.Check(health_pb2.HealthCheckRequest(service="tavla.v1.EngineService"),
-                                        timeout=10).status
-                    if status != health_pb2.HealthCheckResponse.SERVING:
-                        self.failures.append(f"status {status}")
-                except grpc.RpcError as exc:
-                    self.failures.append(exc.code().name)
-                self.seconds.append(time.perf_counter() - begin)
-                self._stop.wait(self.period)
+    def __init__(self, target: str, period: float = 0.1) -> None:
+        self.target, self.period = target, period
+        self.seconds: list[float] = []
+        self.started: list[float] = []  # time.monotonic() of each check (same clock: Linux)
+        self.failures: list[str] = []
+        self.proc: subprocess.Popen[str] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-c", _SAMPLER, self.target, str(self.period)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=subprocess_env())
+        assert self.proc.stdout is not None
+        assert self.proc.stdout.readline().strip() == "ready"
 
     def finish(self) -> HealthSampler:
-        self._stop.set()
-        self.join(30)
+        assert self.proc is not None and self.proc.stdin is not None
+        out, _ = self.proc.communicate("stop\n", timeout=60)
+        data = json.loads(out.strip().splitlines()[-1])
+        self.seconds, self.started, self.failures = data["seconds"], data["started"], data["failures"]
         return self
 
     @property

@@ -173,6 +173,23 @@ def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     future.cancel()
 
 
+def test_the_executor_tells_health_engine_and_stream_calls_apart(server):
+    # the admission executor reads the method from what grpc hands it: if a grpcio release
+    # changes that, health checks would queue behind engine calls again
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    from tavla.server import admission
+
+    before = dict(server.executor.seen)
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
+        health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
+        engine_service_pb2_grpc.EngineServiceStub(ch).NameRoll(api.NameRollRequest(dice=[1, 2]), timeout=TIMEOUT)
+    _garbage_streams(f"127.0.0.1:{server.port}", count=1)
+    seen = {k: server.executor.seen[k] - before.get(k, 0) for k in (admission.HEALTH, admission.ENGINE,
+                                                                    admission.STREAM)}
+    assert seen == {admission.HEALTH: 1, admission.ENGINE: 1, admission.STREAM: 2}
+
+
 # --- size limits -----------------------------------------------------------------------------
 
 

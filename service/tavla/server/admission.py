@@ -28,6 +28,7 @@ engine pool, and ``tests/reliability`` fails.
 
 from __future__ import annotations
 
+import collections
 import threading
 import time
 from collections.abc import Callable
@@ -45,8 +46,10 @@ HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 ENGINE, HEALTH, STREAM = "engine", "health", "stream"
 HEALTH_THREADS = 4
 SHED_THREADS = 8
-#: Engine calls running at once per worker: more would only share one CPU's GIL, slowing each.
-ENGINE_THREADS = 8
+#: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
+#: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
+#: accepts every call, health checks included) and the health threads responsive.
+ENGINE_THREADS = 2
 #: Seconds an engine call's thread waits for its request message before the call is cancelled.
 BODY_SECONDS = 5.0
 #: The same for health checks and shed calls.
@@ -67,7 +70,36 @@ class Ticket:
     cancelled: bool = False
     done: bool = field(default=False)
     body_seconds: float = BODY_SECONDS
-    slots: threading.Semaphore | None = None  # engine calls: take one to run the engine
+    slots: Slots | None = None  # engine calls: take one to run the engine
+
+
+class Slots:
+    """A counting semaphore whose waiters also wake when their call ends (cancelled, deadline)."""
+
+    def __init__(self, count: int) -> None:
+        self._free = count
+        self._cond = threading.Condition()
+
+    def take(self, alive: Callable[[], bool], timeout: Callable[[], float]) -> bool:
+        """Wait for a slot while ``alive()`` and ``timeout()`` (seconds left) > 0; whether one was
+        taken. Wake the waiters with :meth:`wake` when a call ends."""
+        with self._cond:
+            while self._free == 0:
+                left = timeout()
+                if left <= 0 or not alive():
+                    return False
+                self._cond.wait(min(left, 1.0))
+            self._free -= 1
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            self._free += 1
+            self._cond.notify()
+
+    def wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
 
 
 _local = threading.local()
@@ -85,6 +117,16 @@ def mark_arrived() -> None:
         ticket.arrived = True
 
 
+def _prestart(pool: ThreadPoolExecutor) -> None:
+    """Start every thread of ``pool`` now: starting dozens of threads during a burst of calls
+    (each start waits for the GIL) once held up gRPC's thread, health checks included, ~2 s."""
+    count = pool._max_workers  # noqa: SLF001 - the documented constructor argument
+    barrier = threading.Barrier(count + 1)
+    for _ in range(count):
+        pool.submit(barrier.wait, 30)
+    barrier.wait(30)
+
+
 def kind_of(method: str) -> str:
     """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
     if method == HEALTH_CHECK:
@@ -94,13 +136,15 @@ def kind_of(method: str) -> str:
 
 
 def _method_and_call(args: tuple[Any, ...]) -> tuple[str, Any]:
+    # grpc._server passes the call's rpc_event; a registered method's name is its tag (the
+    # call details then have no method), a generic handler's is in the call details
     for arg in args:
         details = getattr(arg, "call_details", None)
         if details is not None:
-            method = details.method
+            method = details.method or getattr(arg, "tag", None) or ""
             if isinstance(method, bytes):
                 method = method.decode("utf-8", "replace")
-            return str(method or ""), getattr(arg, "call", None)
+            return str(method), getattr(arg, "call", None)
     return "", None
 
 
@@ -128,10 +172,13 @@ class AdmissionExecutor(Executor):
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
         }
         self._shed_pool = ThreadPoolExecutor(SHED_THREADS, "tavla-shed")
-        self.engine_slots = threading.BoundedSemaphore(max(1, min(engine_threads, max_admitted)))
+        self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
+        for pool in (*self._pools.values(), self._shed_pool):
+            _prestart(pool)
         self._waiting: set[Ticket] = set()
         self._closed = threading.Event()
         self.shed_total = 0
+        self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
         self.cut_off_total = 0
         if body_seconds > 0:
             threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
@@ -158,6 +205,7 @@ class AdmissionExecutor(Executor):
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         method, call = _method_and_call(args)
         ticket = Ticket(kind_of(method), method, call)
+        self.seen[ticket.kind] += 1
         pool = self._pools[ticket.kind]
         if ticket.kind == ENGINE:
             ticket.slots = self.engine_slots

@@ -55,10 +55,12 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
-def _take(slots: threading.Semaphore, context: grpc.ServicerContext) -> None:
+def _take(slots: admission.Slots, context: grpc.ServicerContext) -> None:
     """Wait for a slot to run the engine, giving up when the call's time is up or it is gone."""
-    while not slots.acquire(timeout=0.05):
-        check_deadline(context)
+    context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
+    if not slots.take(context.is_active, lambda: remaining(context)):
+        check_deadline(context)  # aborts: the deadline passed or the client went away
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
 
 
 class LimitsInterceptor(UnaryInterceptor):
