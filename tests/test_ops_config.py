@@ -53,6 +53,7 @@ def test_defaults_are_the_documented_safe_ones():
     assert (DEFAULTS.host, DEFAULTS.port, DEFAULTS.workers, DEFAULTS.reflection) == ("0.0.0.0", 50051, 0, True)
     assert (DEFAULTS.log_level, DEFAULTS.log_format, DEFAULTS.metrics_port) == ("info", None, 9090)
     assert (DEFAULTS.tls_cert, DEFAULTS.tls_key, DEFAULTS.tls_client_ca, DEFAULTS.otlp_endpoint) == (None,) * 4
+    assert DEFAULTS.tls_client_allowed_names is None
     assert (DEFAULTS.max_message_bytes, DEFAULTS.max_concurrent_rpcs) == (4 * 1024 * 1024, 64)
     assert DEFAULTS.max_request_bytes == 64 * 1024
     assert (DEFAULTS.drain_seconds, DEFAULTS.grace_seconds) == (5.0, 10.0)
@@ -69,7 +70,7 @@ def test_env_overrides_default_and_flag_overrides_env(monkeypatch, field):
 
 def test_every_option_has_a_sample_or_its_own_test():
     assert {o.field for o in OPTIONS} == set(SAMPLES) | {"log_level", "tls_cert", "tls_key", "tls_client_ca",
-                                                          "otlp_endpoint"}
+                                                          "tls_client_allowed_names", "otlp_endpoint"}
 
 
 def test_reflection_switches(monkeypatch):

@@ -49,6 +49,7 @@ def pki(tmp_path_factory) -> Path:
         make_ca(d, ca)
     make_leaf(d, "ca", "server", "serverAuth")
     make_leaf(d, "ca", "client", "clientAuth")
+    make_leaf(d, "ca", "intruder", "clientAuth")  # signed by the client CA, but not on the allow-list
     make_leaf(d, "other-ca", "stranger", "clientAuth")  # a client certificate from another CA
     make_leaf(d, "other-ca", "server2", "serverAuth")  # the "renewed" certificate, another CA
     return d
@@ -104,6 +105,30 @@ def test_mtls_requires_a_client_certificate_from_the_client_ca(pki):
         assert refused(engine.port, None) == grpc.StatusCode.UNAVAILABLE
     finally:
         engine.server.stop(None)
+
+
+def test_mtls_allow_list_admits_only_the_named_clients(pki):
+    # finding: mTLS admitted any certificate the CA signed
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(pki / "server.pem"),
+                          tls_key=str(pki / "server.key"), tls_client_ca=str(pki / "ca.pem"),
+                          tls_client_allowed_names="client, frontend.games.svc").check())
+    try:
+        assert call(engine.port, creds(pki, client="client")) == START_ID
+        assert refused(engine.port, creds(pki, client="intruder")) == grpc.StatusCode.PERMISSION_DENIED
+        from grpc_health.v1 import health_pb2, health_pb2_grpc  # health stays open to any CA client
+
+        options = [("grpc.ssl_target_name_override", "localhost")]
+        with grpc.secure_channel(f"127.0.0.1:{engine.port}", creds(pki, client="intruder"), options=options) as ch:
+            assert health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT).status
+    finally:
+        engine.server.stop(None)
+
+
+def test_an_allow_list_without_mtls_is_refused():
+    from tavla.server.config import ConfigError
+
+    with pytest.raises(ConfigError, match="needs mTLS"):
+        Config(tls_client_allowed_names="client").check()
 
 
 def test_renewed_certificate_files_are_used_for_new_connections(pki, tmp_path):

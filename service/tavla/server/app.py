@@ -36,7 +36,7 @@ from tavla.server.errors import ErrorInterceptor
 from tavla.server.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.metrics import MetricsInterceptor
 from tavla.server.servicer import EngineServiceServicer
-from tavla.server.tls import CertificateFiles, server_credentials
+from tavla.server.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.tracing import Tracing
 from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc
 
@@ -109,6 +109,8 @@ def build(
             ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
         ]
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
+    if options.tls_client_allowed_names:
+        outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
     server = grpc.server(

@@ -57,6 +57,7 @@ class Config:
     tls_cert: str | None = None
     tls_key: str | None = None
     tls_client_ca: str | None = None
+    tls_client_allowed_names: str | None = None
     max_message_bytes: int = 4 * MiB
     max_request_bytes: int = 64 * 1024
     max_concurrent_rpcs: int = 64
@@ -84,6 +85,9 @@ class Config:
         if self.tls_client_ca is not None and self.tls_cert is None:
             raise ConfigError("mTLS (--tls-client-ca, TAVLA_TLS_CLIENT_CA) needs the server's own "
                               "certificate and key as well (--tls-cert, --tls-key)")
+        if self.tls_client_allowed_names is not None and self.tls_client_ca is None:
+            raise ConfigError("--tls-client-allowed-names (TAVLA_TLS_CLIENT_ALLOWED_NAMES) needs mTLS: "
+                              "--tls-client-ca as well")
         for name in ("tls_cert", "tls_key", "tls_client_ca"):
             path = getattr(self, name)
             if path is not None and not os.access(path, os.R_OK):
@@ -179,6 +183,13 @@ def _choice(*choices: str) -> Callable[[str], str]:
     return parse
 
 
+def _names(text: str) -> str:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ValueError("names no client")
+    return ",".join(names)
+
+
 def _text(text: str) -> str:
     if not text.strip():
         raise ValueError("is empty")
@@ -221,6 +232,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("tls_key", _text, "PEM private key of --tls-cert", "FILE"),
     Option("tls_client_ca", _text, "PEM CA bundle; when set, clients must present a certificate it signed (mTLS)",
            "FILE"),
+    Option("tls_client_allowed_names", _names,
+           "comma-separated client certificate names (SAN or CN) allowed with mTLS; unset: any the CA signed",
+           "NAMES"),
     Option("max_message_bytes", _positive_int, "largest response message"),
     Option("max_request_bytes", _positive_int, "largest request message (real ones are under 2 KB)"),
     Option("max_concurrent_rpcs", _positive_int,
