@@ -45,8 +45,12 @@ def free_port() -> int:
 
 
 def subprocess_env() -> dict[str, str]:
+    """The environment for servers: this test run's ``tavla`` first on the path, no TAVLA_*."""
+    import tavla
+
+    package_root = str(Path(tavla.__file__).resolve().parent.parent)
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "service"), env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     for name in list(env):
         if name.startswith("TAVLA_") and name != "TAVLA_CACHE_DIR":
             env.pop(name)

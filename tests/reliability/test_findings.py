@@ -145,7 +145,7 @@ def test_shutdown_after_garbage_streams_ends_within_its_grace():
         _garbage_streams(f"127.0.0.1:{engine.port}")
         begin = time.monotonic()
         assert app.stop(engine, grace=1.0)
-        assert time.monotonic() - begin < 1.0 + app.STOP_MARGIN + 1.0
+        assert time.monotonic() - begin < 1.0 + 2.0 + 1.0  # grace, app.STOP_MARGIN, slack
 
 
 def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
@@ -169,7 +169,7 @@ def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     finally:
         release.set()
         ch.close()
-    assert not finished and took < 0.5 + app.STOP_MARGIN + 1.5
+    assert not finished and took < 0.5 + 2.0 + 1.5  # grace, app.STOP_MARGIN, slack
     future.cancel()
 
 
