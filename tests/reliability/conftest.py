@@ -19,3 +19,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):  # type: igno
         terminalreporter.section(f"reliability figures ({'long' if harness.LONG else 'short'} mode)")
         for line in harness.REPORT:
             terminalreporter.write_line(line)
+
+
+def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+    for server in harness.SERVERS:  # a test that failed before its own cleanup
+        server.close()

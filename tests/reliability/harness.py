@@ -31,6 +31,7 @@ COSTLY = api.ListLegalMovesRequest(position=pb.Position(position_id=COSTLY_ID), 
 START_ID = "4HPwATDgc/ABMA"
 HEALTH_BOUND = 1.0  # seconds: a health check must be answered within this, even under a flood
 REPORT: list[str] = []  # one line per figure, printed at the end of the session (conftest.py)
+SERVERS: list[Server] = []  # every server started, killed at the end of the session if still up
 
 
 def report(line: str) -> None:
@@ -68,6 +69,7 @@ class Server:
              *args],
             env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
+        SERVERS.append(self)
         self.raw: list[str] = []
         self.events: queue.Queue[dict] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -132,6 +134,12 @@ class Server:
 
     def close(self) -> None:
         if self.proc.poll() is None:
+            for pid in self.worker_pids():
+                if pid != self.proc.pid:
+                    try:
+                        os.kill(pid, 9)
+                    except OSError:
+                        pass
             self.proc.kill()
             self.proc.wait()
 
