@@ -169,7 +169,7 @@ def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     finally:
         release.set()
         ch.close()
-    assert not finished and took < 0.5 + 2.0 + 1.5  # grace, app.STOP_MARGIN, slack
+    assert finished is False and took < 0.5 + 2.0 + 1.5  # grace, app.STOP_MARGIN, slack
     future.cancel()
 
 

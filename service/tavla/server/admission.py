@@ -117,16 +117,6 @@ def mark_arrived() -> None:
         ticket.arrived = True
 
 
-def _prestart(pool: ThreadPoolExecutor) -> None:
-    """Start every thread of ``pool`` now: starting dozens of threads during a burst of calls
-    (each start waits for the GIL) once held up gRPC's thread, health checks included, ~2 s."""
-    count = pool._max_workers  # noqa: SLF001 - the documented constructor argument
-    barrier = threading.Barrier(count + 1)
-    for _ in range(count):
-        pool.submit(barrier.wait, 30)
-    barrier.wait(30)
-
-
 def kind_of(method: str) -> str:
     """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
     if method == HEALTH_CHECK:
@@ -173,8 +163,6 @@ class AdmissionExecutor(Executor):
         }
         self._shed_pool = ThreadPoolExecutor(SHED_THREADS, "tavla-shed")
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
-        for pool in (*self._pools.values(), self._shed_pool):
-            _prestart(pool)
         self._waiting: set[Ticket] = set()
         self._closed = threading.Event()
         self.shed_total = 0
