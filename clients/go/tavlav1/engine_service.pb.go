@@ -9,6 +9,7 @@ package tavlav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -998,9 +999,13 @@ func (x *StartGameResponse) GetProof() *DiceProof {
 
 // Request of CommitDice.
 type CommitDiceRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+	// the client seed first; the token then rolls only with that seed, so whoever holds the token
+	// cannot try seeds until the dice suit them (docs/dice.md).
+	ClientSeedSha256 string `protobuf:"bytes,1,opt,name=client_seed_sha256,json=clientSeedSha256,proto3" json:"client_seed_sha256,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *CommitDiceRequest) Reset() {
@@ -1033,6 +1038,13 @@ func (*CommitDiceRequest) Descriptor() ([]byte, []int) {
 	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{14}
 }
 
+func (x *CommitDiceRequest) GetClientSeedSha256() string {
+	if x != nil {
+		return x.ClientSeedSha256
+	}
+	return ""
+}
+
 // Response of CommitDice.
 type CommitDiceResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1041,7 +1053,9 @@ type CommitDiceResponse struct {
 	// The sealed seed to send back in DiceSeed.token; it does not reveal the seed.
 	Token string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
 	// The scheme: "tavla-dice-v1".
-	Scheme        string `protobuf:"bytes,3,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	Scheme string `protobuf:"bytes,3,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	// When the token stops opening (10 minutes after CommitDice).
+	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1095,6 +1109,13 @@ func (x *CommitDiceResponse) GetScheme() string {
 		return x.Scheme
 	}
 	return ""
+}
+
+func (x *CommitDiceResponse) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
 }
 
 // Request of RollDice.
@@ -2323,7 +2344,7 @@ var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -2388,14 +2409,17 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\tdice_name\x18\x03 \x01(\v2\x12.tavla.v1.RollNameR\bdiceName\x121\n" +
 	"\broll_off\x18\x04 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12.\n" +
 	"\bposition\x18\x05 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12)\n" +
-	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"\x13\n" +
-	"\x11CommitDiceRequest\"b\n" +
+	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"A\n" +
+	"\x11CommitDiceRequest\x12,\n" +
+	"\x12client_seed_sha256\x18\x01 \x01(\tR\x10clientSeedSha256\"\x9f\x01\n" +
 	"\x12CommitDiceResponse\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\tR\n" +
 	"commitment\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x16\n" +
-	"\x06scheme\x18\x03 \x01(\tR\x06scheme\"i\n" +
+	"\x06scheme\x18\x03 \x01(\tR\x06scheme\x12;\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\"i\n" +
 	"\x0fRollDiceRequest\x12&\n" +
 	"\x04seed\x18\x01 \x01(\v2\x12.tavla.v1.DiceSeedR\x04seed\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\x8d\x01\n" +
@@ -2560,15 +2584,16 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*DiceSeed)(nil),                   // 47: tavla.v1.DiceSeed
 	(*RollName)(nil),                   // 48: tavla.v1.RollName
 	(*DiceProof)(nil),                  // 49: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 50: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 51: tavla.v1.CubeDenial
-	(*GameOutcome)(nil),                // 52: tavla.v1.GameOutcome
-	(*ResignationOffer)(nil),           // 53: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 54: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 55: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 56: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 57: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 58: tavla.v1.RulesetPreset
+	(*timestamppb.Timestamp)(nil),      // 50: google.protobuf.Timestamp
+	(CubeAction)(0),                    // 51: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 52: tavla.v1.CubeDenial
+	(*GameOutcome)(nil),                // 53: tavla.v1.GameOutcome
+	(*ResignationOffer)(nil),           // 54: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 55: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 56: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 57: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 58: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 59: tavla.v1.RulesetPreset
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	36, // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
@@ -2609,87 +2634,88 @@ var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	46, // 35: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
 	38, // 36: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
 	49, // 37: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	47, // 38: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	38, // 39: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	48, // 40: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	49, // 41: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	48, // 42: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	36, // 43: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 44: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	37, // 45: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	50, // 46: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	51, // 47: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	36, // 48: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 49: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	37, // 50: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	50, // 51: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	45, // 52: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	52, // 53: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 54: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 55: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 56: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 57: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 58: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 59: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	53, // 60: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	52, // 61: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	36, // 62: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 63: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	52, // 64: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	45, // 65: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	52, // 66: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	37, // 67: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	37, // 68: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	54, // 69: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	55, // 70: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	37, // 71: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	56, // 72: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	55, // 73: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	57, // 74: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	36, // 75: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	36, // 76: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	58, // 77: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,  // 78: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,  // 79: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,  // 80: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,  // 81: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,  // 82: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10, // 83: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	12, // 84: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	14, // 85: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	16, // 86: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	18, // 87: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	20, // 88: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	22, // 89: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	24, // 90: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	26, // 91: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	28, // 92: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	30, // 93: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	32, // 94: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	34, // 95: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	1,  // 96: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,  // 97: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,  // 98: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,  // 99: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,  // 100: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	11, // 101: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	13, // 102: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	15, // 103: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	17, // 104: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	19, // 105: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	21, // 106: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	23, // 107: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	25, // 108: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	27, // 109: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	29, // 110: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	31, // 111: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	33, // 112: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	35, // 113: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	96, // [96:114] is the sub-list for method output_type
-	78, // [78:96] is the sub-list for method input_type
-	78, // [78:78] is the sub-list for extension type_name
-	78, // [78:78] is the sub-list for extension extendee
-	0,  // [0:78] is the sub-list for field type_name
+	50, // 38: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
+	47, // 39: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	38, // 40: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	48, // 41: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	49, // 42: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	48, // 43: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	36, // 44: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45, // 45: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	37, // 46: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	51, // 47: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	52, // 48: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	36, // 49: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45, // 50: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	37, // 51: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	51, // 52: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	45, // 53: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	53, // 54: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36, // 55: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45, // 56: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	54, // 57: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	53, // 58: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36, // 59: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45, // 60: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	54, // 61: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	53, // 62: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	36, // 63: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45, // 64: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	53, // 65: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	45, // 66: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	53, // 67: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	37, // 68: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	37, // 69: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	55, // 70: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	56, // 71: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	37, // 72: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	57, // 73: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	56, // 74: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	58, // 75: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	36, // 76: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	36, // 77: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	59, // 78: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	0,  // 79: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,  // 80: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,  // 81: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,  // 82: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,  // 83: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10, // 84: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	12, // 85: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	14, // 86: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	16, // 87: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	18, // 88: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	20, // 89: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	22, // 90: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	24, // 91: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	26, // 92: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	28, // 93: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	30, // 94: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	32, // 95: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	34, // 96: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	1,  // 97: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,  // 98: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,  // 99: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,  // 100: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,  // 101: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	11, // 102: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	13, // 103: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	15, // 104: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	17, // 105: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	19, // 106: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	21, // 107: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	23, // 108: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	25, // 109: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	27, // 110: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	29, // 111: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	31, // 112: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	33, // 113: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	35, // 114: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	97, // [97:115] is the sub-list for method output_type
+	79, // [79:97] is the sub-list for method input_type
+	79, // [79:79] is the sub-list for extension type_name
+	79, // [79:79] is the sub-list for extension extendee
+	0,  // [0:79] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }

@@ -98,8 +98,9 @@ export type DiceSeed = Message<"tavla.v1.DiceSeed"> & {
   token: string;
 
   /**
-   * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-   * UTF-8 bytes. Players who do not trust the server each add their own part.
+   * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+   * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+   * own part.
    *
    * @generated from field: string client_seed = 2;
    */

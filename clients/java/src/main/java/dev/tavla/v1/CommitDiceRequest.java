@@ -32,6 +32,7 @@ private static final long serialVersionUID = 0L;
     super(builder);
   }
   private CommitDiceRequest() {
+    clientSeedSha256_ = "";
   }
 
   public static final com.google.protobuf.Descriptors.Descriptor
@@ -52,6 +53,57 @@ private static final long serialVersionUID = 0L;
             dev.tavla.v1.CommitDiceRequest.class, dev.tavla.v1.CommitDiceRequest.Builder.class);
   }
 
+  public static final int CLIENT_SEED_SHA256_FIELD_NUMBER = 1;
+  @SuppressWarnings("serial")
+  private volatile java.lang.Object clientSeedSha256_ = "";
+  /**
+   * <pre>
+   * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+   * the client seed first; the token then rolls only with that seed, so whoever holds the token
+   * cannot try seeds until the dice suit them (docs/dice.md).
+   * </pre>
+   *
+   * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+   * @return The clientSeedSha256.
+   */
+  @java.lang.Override
+  public java.lang.String getClientSeedSha256() {
+    java.lang.Object ref = clientSeedSha256_;
+    if (ref instanceof java.lang.String) {
+      return (java.lang.String) ref;
+    } else {
+      com.google.protobuf.ByteString bs = 
+          (com.google.protobuf.ByteString) ref;
+      java.lang.String s = bs.toStringUtf8();
+      clientSeedSha256_ = s;
+      return s;
+    }
+  }
+  /**
+   * <pre>
+   * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+   * the client seed first; the token then rolls only with that seed, so whoever holds the token
+   * cannot try seeds until the dice suit them (docs/dice.md).
+   * </pre>
+   *
+   * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+   * @return The bytes for clientSeedSha256.
+   */
+  @java.lang.Override
+  public com.google.protobuf.ByteString
+      getClientSeedSha256Bytes() {
+    java.lang.Object ref = clientSeedSha256_;
+    if (ref instanceof java.lang.String) {
+      com.google.protobuf.ByteString b = 
+          com.google.protobuf.ByteString.copyFromUtf8(
+              (java.lang.String) ref);
+      clientSeedSha256_ = b;
+      return b;
+    } else {
+      return (com.google.protobuf.ByteString) ref;
+    }
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -66,7 +118,17 @@ private static final long serialVersionUID = 0L;
   @java.lang.Override
   public void writeTo(com.google.protobuf.CodedOutputStream output)
                       throws java.io.IOException {
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(clientSeedSha256_)) {
+      com.google.protobuf.GeneratedMessage.writeString(output, 1, clientSeedSha256_);
+    }
     getUnknownFields().writeTo(output);
+  }
+  private int computeSerializedSize_0() {
+    int size = 0;
+    if (!com.google.protobuf.GeneratedMessage.isStringEmpty(clientSeedSha256_)) {
+      size += com.google.protobuf.GeneratedMessage.computeStringSize(1, clientSeedSha256_);
+    }
+    return size;
   }
   @java.lang.Override
   public int getSerializedSize() {
@@ -74,6 +136,7 @@ private static final long serialVersionUID = 0L;
     if (size != -1) return size;
 
     size = 0;
+    size += computeSerializedSize_0();
     size += getUnknownFields().getSerializedSize();
     memoizedSize = size;
     return size;
@@ -89,6 +152,8 @@ private static final long serialVersionUID = 0L;
     }
     dev.tavla.v1.CommitDiceRequest other = (dev.tavla.v1.CommitDiceRequest) obj;
 
+    if (!getClientSeedSha256()
+        .equals(other.getClientSeedSha256())) return false;
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -100,6 +165,8 @@ private static final long serialVersionUID = 0L;
     }
     int hash = 41;
     hash = (19 * hash) + getDescriptor().hashCode();
+    hash = (37 * hash) + CLIENT_SEED_SHA256_FIELD_NUMBER;
+    hash = (53 * hash) + getClientSeedSha256().hashCode();
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -234,6 +301,8 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public Builder clear() {
       super.clear();
+      bitField0_ = 0;
+      clientSeedSha256_ = "";
       return this;
     }
 
@@ -260,8 +329,16 @@ private static final long serialVersionUID = 0L;
     @java.lang.Override
     public dev.tavla.v1.CommitDiceRequest buildPartial() {
       dev.tavla.v1.CommitDiceRequest result = new dev.tavla.v1.CommitDiceRequest(this);
+      if (bitField0_ != 0) { buildPartial0(result); }
       onBuilt();
       return result;
+    }
+
+    private void buildPartial0(dev.tavla.v1.CommitDiceRequest result) {
+      int from_bitField0_ = bitField0_;
+      if (((from_bitField0_ & 0x00000001) != 0)) {
+        result.clientSeedSha256_ = clientSeedSha256_;
+      }
     }
 
     @java.lang.Override
@@ -276,6 +353,11 @@ private static final long serialVersionUID = 0L;
 
     public Builder mergeFrom(dev.tavla.v1.CommitDiceRequest other) {
       if (other == dev.tavla.v1.CommitDiceRequest.getDefaultInstance()) return this;
+      if (!other.getClientSeedSha256().isEmpty()) {
+        clientSeedSha256_ = other.clientSeedSha256_;
+        bitField0_ |= 0x00000001;
+        onChanged();
+      }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
       return this;
@@ -300,6 +382,11 @@ private static final long serialVersionUID = 0L;
             case 0:
               done = true;
               break;
+            case 10: {
+              clientSeedSha256_ = input.readStringRequireUtf8();
+              bitField0_ |= 0x00000001;
+              break;
+            } // case 10
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -313,6 +400,109 @@ private static final long serialVersionUID = 0L;
       } finally {
         onChanged();
       } // finally
+      return this;
+    }
+    private int bitField0_;
+
+    private java.lang.Object clientSeedSha256_ = "";
+    /**
+     * <pre>
+     * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+     * the client seed first; the token then rolls only with that seed, so whoever holds the token
+     * cannot try seeds until the dice suit them (docs/dice.md).
+     * </pre>
+     *
+     * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+     * @return The clientSeedSha256.
+     */
+    public java.lang.String getClientSeedSha256() {
+      java.lang.Object ref = clientSeedSha256_;
+      if (!(ref instanceof java.lang.String)) {
+        com.google.protobuf.ByteString bs =
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        clientSeedSha256_ = s;
+        return s;
+      } else {
+        return (java.lang.String) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+     * the client seed first; the token then rolls only with that seed, so whoever holds the token
+     * cannot try seeds until the dice suit them (docs/dice.md).
+     * </pre>
+     *
+     * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+     * @return The bytes for clientSeedSha256.
+     */
+    public com.google.protobuf.ByteString
+        getClientSeedSha256Bytes() {
+      java.lang.Object ref = clientSeedSha256_;
+      if (ref instanceof String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        clientSeedSha256_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+    /**
+     * <pre>
+     * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+     * the client seed first; the token then rolls only with that seed, so whoever holds the token
+     * cannot try seeds until the dice suit them (docs/dice.md).
+     * </pre>
+     *
+     * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+     * @param value The clientSeedSha256 to set.
+     * @return This builder for chaining.
+     */
+    public Builder setClientSeedSha256(
+        java.lang.String value) {
+      java.util.Objects.requireNonNull(value);
+      clientSeedSha256_ = value;
+      bitField0_ |= 0x00000001;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+     * the client seed first; the token then rolls only with that seed, so whoever holds the token
+     * cannot try seeds until the dice suit them (docs/dice.md).
+     * </pre>
+     *
+     * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+     * @return This builder for chaining.
+     */
+    public Builder clearClientSeedSha256() {
+      clientSeedSha256_ = getDefaultInstance().getClientSeedSha256();
+      bitField0_ = (bitField0_ & ~0x00000001);
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+     * the client seed first; the token then rolls only with that seed, so whoever holds the token
+     * cannot try seeds until the dice suit them (docs/dice.md).
+     * </pre>
+     *
+     * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+     * @param value The bytes for clientSeedSha256 to set.
+     * @return This builder for chaining.
+     */
+    public Builder setClientSeedSha256Bytes(
+        com.google.protobuf.ByteString value) {
+      java.util.Objects.requireNonNull(value);
+      checkByteStringIsUtf8(value);
+      clientSeedSha256_ = value;
+      bitField0_ |= 0x00000001;
+      onChanged();
       return this;
     }
 

@@ -9,4 +9,28 @@ package dev.tavla.v1;
 public interface CommitDiceRequestOrBuilder extends
     // @@protoc_insertion_point(interface_extends:tavla.v1.CommitDiceRequest)
     com.google.protobuf.MessageOrBuilder {
+
+  /**
+   * <pre>
+   * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+   * the client seed first; the token then rolls only with that seed, so whoever holds the token
+   * cannot try seeds until the dice suit them (docs/dice.md).
+   * </pre>
+   *
+   * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+   * @return The clientSeedSha256.
+   */
+  java.lang.String getClientSeedSha256();
+  /**
+   * <pre>
+   * Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+   * the client seed first; the token then rolls only with that seed, so whoever holds the token
+   * cannot try seeds until the dice suit them (docs/dice.md).
+   * </pre>
+   *
+   * <code>string client_seed_sha256 = 1 [json_name = "clientSeedSha256"];</code>
+   * @return The bytes for clientSeedSha256.
+   */
+  com.google.protobuf.ByteString
+      getClientSeedSha256Bytes();
 }

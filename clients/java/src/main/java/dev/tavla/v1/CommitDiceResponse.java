@@ -55,6 +55,7 @@ private static final long serialVersionUID = 0L;
             dev.tavla.v1.CommitDiceResponse.class, dev.tavla.v1.CommitDiceResponse.Builder.class);
   }
 
+  private int bitField0_;
   public static final int COMMITMENT_FIELD_NUMBER = 1;
   @SuppressWarnings("serial")
   private volatile java.lang.Object commitment_ = "";
@@ -196,6 +197,44 @@ private static final long serialVersionUID = 0L;
     }
   }
 
+  public static final int EXPIRE_TIME_FIELD_NUMBER = 4;
+  private com.google.protobuf.Timestamp expireTime_;
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   * @return Whether the expireTime field is set.
+   */
+  @java.lang.Override
+  public boolean hasExpireTime() {
+    return ((bitField0_ & 0x00000001) != 0);
+  }
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   * @return The expireTime.
+   */
+  @java.lang.Override
+  public com.google.protobuf.Timestamp getExpireTime() {
+    return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+  }
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   */
+  @java.lang.Override
+  public com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder() {
+    return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+  }
+
   private byte memoizedIsInitialized = -1;
   @java.lang.Override
   public final boolean isInitialized() {
@@ -219,6 +258,9 @@ private static final long serialVersionUID = 0L;
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(scheme_)) {
       com.google.protobuf.GeneratedMessage.writeString(output, 3, scheme_);
     }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      output.writeMessage(4, getExpireTime());
+    }
     getUnknownFields().writeTo(output);
   }
   private int computeSerializedSize_0() {
@@ -231,6 +273,10 @@ private static final long serialVersionUID = 0L;
     }
     if (!com.google.protobuf.GeneratedMessage.isStringEmpty(scheme_)) {
       size += com.google.protobuf.GeneratedMessage.computeStringSize(3, scheme_);
+    }
+    if (((bitField0_ & 0x00000001) != 0)) {
+      size += com.google.protobuf.CodedOutputStream
+        .computeMessageSize(4, getExpireTime());
     }
     return size;
   }
@@ -262,6 +308,11 @@ private static final long serialVersionUID = 0L;
         .equals(other.getToken())) return false;
     if (!getScheme()
         .equals(other.getScheme())) return false;
+    if (hasExpireTime() != other.hasExpireTime()) return false;
+    if (hasExpireTime()) {
+      if (!getExpireTime()
+          .equals(other.getExpireTime())) return false;
+    }
     if (!getUnknownFields().equals(other.getUnknownFields())) return false;
     return true;
   }
@@ -279,6 +330,10 @@ private static final long serialVersionUID = 0L;
     hash = (53 * hash) + getToken().hashCode();
     hash = (37 * hash) + SCHEME_FIELD_NUMBER;
     hash = (53 * hash) + getScheme().hashCode();
+    if (hasExpireTime()) {
+      hash = (37 * hash) + EXPIRE_TIME_FIELD_NUMBER;
+      hash = (53 * hash) + getExpireTime().hashCode();
+    }
     hash = (29 * hash) + getUnknownFields().hashCode();
     memoizedHashCode = hash;
     return hash;
@@ -402,13 +457,19 @@ private static final long serialVersionUID = 0L;
 
     // Construct using dev.tavla.v1.CommitDiceResponse.newBuilder()
     private Builder() {
-
+      maybeForceBuilderInitialization();
     }
 
     private Builder(
         com.google.protobuf.GeneratedMessage.BuilderParent parent) {
       super(parent);
-
+      maybeForceBuilderInitialization();
+    }
+    private void maybeForceBuilderInitialization() {
+      if (com.google.protobuf.GeneratedMessage
+              .alwaysUseFieldBuilders) {
+        internalGetExpireTimeFieldBuilder();
+      }
     }
     @java.lang.Override
     public Builder clear() {
@@ -417,6 +478,11 @@ private static final long serialVersionUID = 0L;
       commitment_ = "";
       token_ = "";
       scheme_ = "";
+      expireTime_ = null;
+      if (expireTimeBuilder_ != null) {
+        expireTimeBuilder_.dispose();
+        expireTimeBuilder_ = null;
+      }
       return this;
     }
 
@@ -459,6 +525,14 @@ private static final long serialVersionUID = 0L;
       if (((from_bitField0_ & 0x00000004) != 0)) {
         result.scheme_ = scheme_;
       }
+      int to_bitField0_ = 0;
+      if (((from_bitField0_ & 0x00000008) != 0)) {
+        result.expireTime_ = expireTimeBuilder_ == null
+            ? expireTime_
+            : expireTimeBuilder_.build();
+        to_bitField0_ |= 0x00000001;
+      }
+      result.bitField0_ |= to_bitField0_;
     }
 
     @java.lang.Override
@@ -487,6 +561,9 @@ private static final long serialVersionUID = 0L;
         scheme_ = other.scheme_;
         bitField0_ |= 0x00000004;
         onChanged();
+      }
+      if (other.hasExpireTime()) {
+        mergeExpireTime(other.getExpireTime());
       }
       this.mergeUnknownFields(other.getUnknownFields());
       onChanged();
@@ -527,6 +604,13 @@ private static final long serialVersionUID = 0L;
               bitField0_ |= 0x00000004;
               break;
             } // case 26
+            case 34: {
+              input.readMessage(
+                  internalGetExpireTimeFieldBuilder().getBuilder(),
+                  extensionRegistry);
+              bitField0_ |= 0x00000008;
+              break;
+            } // case 34
             default: {
               if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                 done = true; // was an endgroup tag
@@ -818,6 +902,161 @@ private static final long serialVersionUID = 0L;
       bitField0_ |= 0x00000004;
       onChanged();
       return this;
+    }
+
+    private com.google.protobuf.Timestamp expireTime_;
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> expireTimeBuilder_;
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     * @return Whether the expireTime field is set.
+     */
+    public boolean hasExpireTime() {
+      return ((bitField0_ & 0x00000008) != 0);
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     * @return The expireTime.
+     */
+    public com.google.protobuf.Timestamp getExpireTime() {
+      if (expireTimeBuilder_ == null) {
+        return expireTime_ == null ? com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+      } else {
+        return expireTimeBuilder_.getMessage();
+      }
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public Builder setExpireTime(com.google.protobuf.Timestamp value) {
+      if (expireTimeBuilder_ == null) {
+        java.util.Objects.requireNonNull(value);
+        expireTime_ = value;
+      } else {
+        expireTimeBuilder_.setMessage(value);
+      }
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public Builder setExpireTime(
+        com.google.protobuf.Timestamp.Builder builderForValue) {
+      if (expireTimeBuilder_ == null) {
+        expireTime_ = builderForValue.build();
+      } else {
+        expireTimeBuilder_.setMessage(builderForValue.build());
+      }
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public Builder mergeExpireTime(com.google.protobuf.Timestamp value) {
+      if (expireTimeBuilder_ == null) {
+        if (((bitField0_ & 0x00000008) != 0) &&
+          expireTime_ != null &&
+          expireTime_ != com.google.protobuf.Timestamp.getDefaultInstance()) {
+          getExpireTimeBuilder().mergeFrom(value);
+        } else {
+          expireTime_ = value;
+        }
+      } else {
+        expireTimeBuilder_.mergeFrom(value);
+      }
+      if (expireTime_ != null) {
+        bitField0_ |= 0x00000008;
+        onChanged();
+      }
+      return this;
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public Builder clearExpireTime() {
+      bitField0_ = (bitField0_ & ~0x00000008);
+      expireTime_ = null;
+      if (expireTimeBuilder_ != null) {
+        expireTimeBuilder_.dispose();
+        expireTimeBuilder_ = null;
+      }
+      onChanged();
+      return this;
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public com.google.protobuf.Timestamp.Builder getExpireTimeBuilder() {
+      bitField0_ |= 0x00000008;
+      onChanged();
+      return internalGetExpireTimeFieldBuilder().getBuilder();
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    public com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder() {
+      if (expireTimeBuilder_ != null) {
+        return expireTimeBuilder_.getMessageOrBuilder();
+      } else {
+        return expireTime_ == null ?
+            com.google.protobuf.Timestamp.getDefaultInstance() : expireTime_;
+      }
+    }
+    /**
+     * <pre>
+     * When the token stops opening (10 minutes after CommitDice).
+     * </pre>
+     *
+     * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+     */
+    private com.google.protobuf.SingleFieldBuilder<
+        com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder> 
+        internalGetExpireTimeFieldBuilder() {
+      if (expireTimeBuilder_ == null) {
+        expireTimeBuilder_ = new com.google.protobuf.SingleFieldBuilder<
+            com.google.protobuf.Timestamp, com.google.protobuf.Timestamp.Builder, com.google.protobuf.TimestampOrBuilder>(
+                getExpireTime(),
+                getParentForChildren(),
+                isClean());
+        expireTime_ = null;
+      }
+      return expireTimeBuilder_;
     }
 
     // @@protoc_insertion_point(builder_scope:tavla.v1.CommitDiceResponse)

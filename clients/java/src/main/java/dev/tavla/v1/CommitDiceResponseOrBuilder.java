@@ -69,4 +69,31 @@ public interface CommitDiceResponseOrBuilder extends
    */
   com.google.protobuf.ByteString
       getSchemeBytes();
+
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   * @return Whether the expireTime field is set.
+   */
+  boolean hasExpireTime();
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   * @return The expireTime.
+   */
+  com.google.protobuf.Timestamp getExpireTime();
+  /**
+   * <pre>
+   * When the token stops opening (10 minutes after CommitDice).
+   * </pre>
+   *
+   * <code>.google.protobuf.Timestamp expire_time = 4 [json_name = "expireTime"];</code>
+   */
+  com.google.protobuf.TimestampOrBuilder getExpireTimeOrBuilder();
 }

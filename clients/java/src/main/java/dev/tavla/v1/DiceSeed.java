@@ -106,8 +106,9 @@ private static final long serialVersionUID = 0L;
   private volatile java.lang.Object clientSeed_ = "";
   /**
    * <pre>
-   * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-   * UTF-8 bytes. Players who do not trust the server each add their own part.
+   * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+   * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+   * own part.
    * </pre>
    *
    * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -128,8 +129,9 @@ private static final long serialVersionUID = 0L;
   }
   /**
    * <pre>
-   * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-   * UTF-8 bytes. Players who do not trust the server each add their own part.
+   * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+   * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+   * own part.
    * </pre>
    *
    * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -569,8 +571,9 @@ private static final long serialVersionUID = 0L;
     private java.lang.Object clientSeed_ = "";
     /**
      * <pre>
-     * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-     * UTF-8 bytes. Players who do not trust the server each add their own part.
+     * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+     * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+     * own part.
      * </pre>
      *
      * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -590,8 +593,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-     * UTF-8 bytes. Players who do not trust the server each add their own part.
+     * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+     * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+     * own part.
      * </pre>
      *
      * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -612,8 +616,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-     * UTF-8 bytes. Players who do not trust the server each add their own part.
+     * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+     * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+     * own part.
      * </pre>
      *
      * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -630,8 +635,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-     * UTF-8 bytes. Players who do not trust the server each add their own part.
+     * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+     * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+     * own part.
      * </pre>
      *
      * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -645,8 +651,9 @@ private static final long serialVersionUID = 0L;
     }
     /**
      * <pre>
-     * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-     * UTF-8 bytes. Players who do not trust the server each add their own part.
+     * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+     * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+     * own part.
      * </pre>
      *
      * <code>string client_seed = 2 [json_name = "clientSeed"];</code>

@@ -32,8 +32,9 @@ public interface DiceSeedOrBuilder extends
 
   /**
    * <pre>
-   * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-   * UTF-8 bytes. Players who do not trust the server each add their own part.
+   * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+   * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+   * own part.
    * </pre>
    *
    * <code>string client_seed = 2 [json_name = "clientSeed"];</code>
@@ -42,8 +43,9 @@ public interface DiceSeedOrBuilder extends
   java.lang.String getClientSeed();
   /**
    * <pre>
-   * The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-   * UTF-8 bytes. Players who do not trust the server each add their own part.
+   * The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+   * 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+   * own part.
    * </pre>
    *
    * <code>string client_seed = 2 [json_name = "clientSeed"];</code>

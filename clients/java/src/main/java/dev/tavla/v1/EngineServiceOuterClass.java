@@ -216,180 +216,184 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
   static {
     java.lang.String[] descriptorData = {
       "\n\035tavla/v1/engine_service.proto\022\010tavla.v" +
-      "1\032\026tavla/v1/bearoff.proto\032\024tavla/v1/cloc" +
-      "k.proto\032\023tavla/v1/dice.proto\032\024tavla/v1/m" +
-      "atch.proto\032\024tavla/v1/types.proto\"q\n\031GetI" +
-      "nitialPositionRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
-      ".tavla.v1.RulesetR\007ruleset\022\'\n\007on_roll\030\002 " +
-      "\001(\0162\016.tavla.v1.SideR\006onRoll\"L\n\032GetInitia" +
-      "lPositionResponse\022.\n\010position\030\001 \001(\0132\022.ta" +
-      "vla.v1.PositionR\010position\"\210\001\n\025ListLegalM" +
-      "ovesRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1." +
+      "1\032\037google/protobuf/timestamp.proto\032\026tavl" +
+      "a/v1/bearoff.proto\032\024tavla/v1/clock.proto" +
+      "\032\023tavla/v1/dice.proto\032\024tavla/v1/match.pr" +
+      "oto\032\024tavla/v1/types.proto\"q\n\031GetInitialP" +
+      "ositionRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla." +
+      "v1.RulesetR\007ruleset\022\'\n\007on_roll\030\002 \001(\0162\016.t" +
+      "avla.v1.SideR\006onRoll\"L\n\032GetInitialPositi" +
+      "onResponse\022.\n\010position\030\001 \001(\0132\022.tavla.v1." +
+      "PositionR\010position\"\210\001\n\025ListLegalMovesReq" +
+      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
+      "R\007ruleset\022.\n\010position\030\002 \001(\0132\022.tavla.v1.P" +
+      "ositionR\010position\022\022\n\004dice\030\003 \003(\rR\004dice\"[\n" +
+      "\026ListLegalMovesResponse\022$\n\005moves\030\001 \003(\0132\016" +
+      ".tavla.v1.MoveR\005moves\022\033\n\tdice_used\030\002 \001(\r" +
+      "R\010diceUsed\"\247\001\n\020ApplyMoveRequest\022+\n\007rules" +
+      "et\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010" +
+      "position\030\002 \001(\0132\022.tavla.v1.PositionR\010posi" +
+      "tion\022\022\n\004dice\030\003 \003(\rR\004dice\022\"\n\004move\030\004 \001(\0132\016" +
+      ".tavla.v1.MoveR\004move\"\262\001\n\021ApplyMoveRespon" +
+      "se\022\"\n\004move\030\001 \001(\0132\016.tavla.v1.MoveR\004move\022." +
+      "\n\010position\030\002 \001(\0132\022.tavla.v1.PositionR\010po" +
+      "sition\022\033\n\tgame_over\030\003 \001(\010R\010gameOver\022,\n\006r" +
+      "esult\030\004 \001(\0132\024.tavla.v1.GameResultR\006resul" +
+      "t\"o\n\020ScoreGameRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
+      ".tavla.v1.RulesetR\007ruleset\022.\n\010position\030\002" +
+      " \001(\0132\022.tavla.v1.PositionR\010position\"^\n\021Sc" +
+      "oreGameResponse\022\033\n\tgame_over\030\001 \001(\010R\010game" +
+      "Over\022,\n\006result\030\002 \001(\0132\024.tavla.v1.GameResu" +
+      "ltR\006result\"\201\001\n\016BearOffRequest\022+\n\007ruleset" +
+      "\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010po" +
+      "sition\030\002 \001(\0132\022.tavla.v1.PositionR\010positi" +
+      "on\022\022\n\004dice\030\003 \003(\rR\004dice\"\360\001\n\017BearOffRespon" +
+      "se\022-\n\005white\030\001 \001(\0132\027.tavla.v1.BearOffStat" +
+      "usR\005white\022-\n\005black\030\002 \001(\0132\027.tavla.v1.Bear" +
+      "OffStatusR\005black\022&\n\004race\030\003 \001(\0132\022.tavla.v" +
+      "1.RaceOddsR\004race\022*\n\005moves\030\004 \003(\0132\024.tavla." +
+      "v1.RankedMoveR\005moves\022+\n\tbest_move\030\005 \001(\0132" +
+      "\016.tavla.v1.MoveR\010bestMove\"\265\001\n\025ListLegalS" +
+      "tepsRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1." +
       "RulesetR\007ruleset\022.\n\010position\030\002 \001(\0132\022.tav" +
       "la.v1.PositionR\010position\022\022\n\004dice\030\003 \003(\rR\004" +
-      "dice\"[\n\026ListLegalMovesResponse\022$\n\005moves\030" +
-      "\001 \003(\0132\016.tavla.v1.MoveR\005moves\022\033\n\tdice_use" +
-      "d\030\002 \001(\rR\010diceUsed\"\247\001\n\020ApplyMoveRequest\022+" +
-      "\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rule" +
-      "set\022.\n\010position\030\002 \001(\0132\022.tavla.v1.Positio" +
-      "nR\010position\022\022\n\004dice\030\003 \003(\rR\004dice\022\"\n\004move\030" +
-      "\004 \001(\0132\016.tavla.v1.MoveR\004move\"\262\001\n\021ApplyMov" +
-      "eResponse\022\"\n\004move\030\001 \001(\0132\016.tavla.v1.MoveR" +
-      "\004move\022.\n\010position\030\002 \001(\0132\022.tavla.v1.Posit" +
-      "ionR\010position\022\033\n\tgame_over\030\003 \001(\010R\010gameOv" +
-      "er\022,\n\006result\030\004 \001(\0132\024.tavla.v1.GameResult" +
-      "R\006result\"o\n\020ScoreGameRequest\022+\n\007ruleset\030" +
-      "\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022.\n\010pos" +
-      "ition\030\002 \001(\0132\022.tavla.v1.PositionR\010positio" +
-      "n\"^\n\021ScoreGameResponse\022\033\n\tgame_over\030\001 \001(" +
-      "\010R\010gameOver\022,\n\006result\030\002 \001(\0132\024.tavla.v1.G" +
-      "ameResultR\006result\"\201\001\n\016BearOffRequest\022+\n\007" +
-      "ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rulese" +
-      "t\022.\n\010position\030\002 \001(\0132\022.tavla.v1.PositionR" +
-      "\010position\022\022\n\004dice\030\003 \003(\rR\004dice\"\360\001\n\017BearOf" +
-      "fResponse\022-\n\005white\030\001 \001(\0132\027.tavla.v1.Bear" +
-      "OffStatusR\005white\022-\n\005black\030\002 \001(\0132\027.tavla." +
-      "v1.BearOffStatusR\005black\022&\n\004race\030\003 \001(\0132\022." +
-      "tavla.v1.RaceOddsR\004race\022*\n\005moves\030\004 \003(\0132\024" +
-      ".tavla.v1.RankedMoveR\005moves\022+\n\tbest_move" +
-      "\030\005 \001(\0132\016.tavla.v1.MoveR\010bestMove\"\265\001\n\025Lis" +
-      "tLegalStepsRequest\022+\n\007ruleset\030\001 \001(\0132\021.ta" +
-      "vla.v1.RulesetR\007ruleset\022.\n\010position\030\002 \001(" +
-      "\0132\022.tavla.v1.PositionR\010position\022\022\n\004dice\030" +
-      "\003 \003(\rR\004dice\022+\n\005steps\030\004 \003(\0132\025.tavla.v1.Ch" +
-      "eckerMoveR\005steps\"\234\002\n\026ListLegalStepsRespo" +
-      "nse\0224\n\nnext_steps\030\001 \003(\0132\025.tavla.v1.Check" +
-      "erMoveR\tnextSteps\022\032\n\010complete\030\002 \001(\010R\010com" +
-      "plete\022\"\n\004move\030\003 \001(\0132\016.tavla.v1.MoveR\004mov" +
-      "e\022.\n\010position\030\004 \001(\0132\022.tavla.v1.PositionR" +
-      "\010position\022\033\n\tdice_left\030\005 \003(\rR\010diceLeft\022+" +
-      "\n\005steps\030\006 \003(\0132\025.tavla.v1.CheckerMoveR\005st" +
-      "eps\022\022\n\004gele\030\007 \001(\010R\004gele\"\332\001\n\020StartGameReq" +
-      "uest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Ruleset" +
-      "R\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Matc" +
-      "hStateR\005match\0221\n\010roll_off\030\003 \003(\0132\026.tavla." +
-      "v1.RollOffThrowR\007rollOff\022\022\n\004dice\030\004 \003(\rR\004" +
-      "dice\022&\n\004seed\030\005 \001(\0132\022.tavla.v1.DiceSeedR\004" +
-      "seed\"\220\002\n\021StartGameResponse\022(\n\007starter\030\001 " +
-      "\001(\0162\016.tavla.v1.SideR\007starter\022\022\n\004dice\030\002 \003" +
-      "(\rR\004dice\022/\n\tdice_name\030\003 \001(\0132\022.tavla.v1.R" +
-      "ollNameR\010diceName\0221\n\010roll_off\030\004 \003(\0132\026.ta" +
-      "vla.v1.RollOffThrowR\007rollOff\022.\n\010position" +
-      "\030\005 \001(\0132\022.tavla.v1.PositionR\010position\022)\n\005" +
-      "proof\030\006 \001(\0132\023.tavla.v1.DiceProofR\005proof\"" +
-      "\023\n\021CommitDiceRequest\"b\n\022CommitDiceRespon" +
+      "dice\022+\n\005steps\030\004 \003(\0132\025.tavla.v1.CheckerMo" +
+      "veR\005steps\"\234\002\n\026ListLegalStepsResponse\0224\n\n" +
+      "next_steps\030\001 \003(\0132\025.tavla.v1.CheckerMoveR" +
+      "\tnextSteps\022\032\n\010complete\030\002 \001(\010R\010complete\022\"" +
+      "\n\004move\030\003 \001(\0132\016.tavla.v1.MoveR\004move\022.\n\010po" +
+      "sition\030\004 \001(\0132\022.tavla.v1.PositionR\010positi" +
+      "on\022\033\n\tdice_left\030\005 \003(\rR\010diceLeft\022+\n\005steps" +
+      "\030\006 \003(\0132\025.tavla.v1.CheckerMoveR\005steps\022\022\n\004" +
+      "gele\030\007 \001(\010R\004gele\"\332\001\n\020StartGameRequest\022+\n" +
+      "\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rules" +
+      "et\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR" +
+      "\005match\0221\n\010roll_off\030\003 \003(\0132\026.tavla.v1.Roll" +
+      "OffThrowR\007rollOff\022\022\n\004dice\030\004 \003(\rR\004dice\022&\n" +
+      "\004seed\030\005 \001(\0132\022.tavla.v1.DiceSeedR\004seed\"\220\002" +
+      "\n\021StartGameResponse\022(\n\007starter\030\001 \001(\0162\016.t" +
+      "avla.v1.SideR\007starter\022\022\n\004dice\030\002 \003(\rR\004dic" +
+      "e\022/\n\tdice_name\030\003 \001(\0132\022.tavla.v1.RollName" +
+      "R\010diceName\0221\n\010roll_off\030\004 \003(\0132\026.tavla.v1." +
+      "RollOffThrowR\007rollOff\022.\n\010position\030\005 \001(\0132" +
+      "\022.tavla.v1.PositionR\010position\022)\n\005proof\030\006" +
+      " \001(\0132\023.tavla.v1.DiceProofR\005proof\"A\n\021Comm" +
+      "itDiceRequest\022,\n\022client_seed_sha256\030\001 \001(" +
+      "\tR\020clientSeedSha256\"\237\001\n\022CommitDiceRespon" +
       "se\022\036\n\ncommitment\030\001 \001(\tR\ncommitment\022\024\n\005to" +
       "ken\030\002 \001(\tR\005token\022\026\n\006scheme\030\003 \001(\tR\006scheme" +
-      "\"i\n\017RollDiceRequest\022&\n\004seed\030\001 \001(\0132\022.tavl" +
-      "a.v1.DiceSeedR\004seed\022.\n\010position\030\002 \001(\0132\022." +
-      "tavla.v1.PositionR\010position\"\215\001\n\020RollDice" +
-      "Response\022\022\n\004dice\030\001 \003(\rR\004dice\022&\n\004name\030\002 \001" +
-      "(\0132\022.tavla.v1.RollNameR\004name\022)\n\005proof\030\003 " +
-      "\001(\0132\023.tavla.v1.DiceProofR\005proof\022\022\n\004gele\030" +
-      "\004 \001(\010R\004gele\"%\n\017NameRollRequest\022\022\n\004dice\030\001" +
-      " \003(\rR\004dice\":\n\020NameRollResponse\022&\n\004name\030\001" +
-      " \001(\0132\022.tavla.v1.RollNameR\004name\"\225\001\n\026ListC" +
-      "ubeActionsRequest\022+\n\007ruleset\030\001 \001(\0132\021.tav" +
-      "la.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024." +
-      "tavla.v1.MatchStateR\005match\022\"\n\004side\030\003 \001(\016" +
-      "2\016.tavla.v1.SideR\004side\"\204\001\n\027ListCubeActio" +
-      "nsResponse\022.\n\007actions\030\001 \003(\0162\024.tavla.v1.C" +
-      "ubeActionR\007actions\0229\n\rdouble_denial\030\002 \001(" +
-      "\0162\024.tavla.v1.CubeDenialR\014doubleDenial\"\303\001" +
-      "\n\026ApplyCubeActionRequest\022+\n\007ruleset\030\001 \001(" +
-      "\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005match\030\002" +
-      " \001(\0132\024.tavla.v1.MatchStateR\005match\022\"\n\004sid" +
-      "e\030\003 \001(\0162\016.tavla.v1.SideR\004side\022,\n\006action\030" +
-      "\004 \001(\0162\024.tavla.v1.CubeActionR\006action\"\223\001\n\027" +
-      "ApplyCubeActionResponse\022*\n\005match\030\001 \001(\0132\024" +
-      ".tavla.v1.MatchStateR\005match\022\033\n\tgame_over" +
-      "\030\002 \001(\010R\010gameOver\022/\n\007outcome\030\003 \001(\0132\025.tavl" +
-      "a.v1.GameOutcomeR\007outcome\"\244\001\n\027OfferResig" +
-      "nationRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v" +
-      "1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavl" +
-      "a.v1.MatchStateR\005match\0220\n\005offer\030\003 \001(\0132\032." +
-      "tavla.v1.ResignationOfferR\005offer\"K\n\030Offe" +
-      "rResignationResponse\022/\n\007outcome\030\001 \001(\0132\025." +
-      "tavla.v1.GameOutcomeR\007outcome\"\275\001\n\030Answer" +
-      "ResignationRequest\022+\n\007ruleset\030\001 \001(\0132\021.ta" +
-      "vla.v1.RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024" +
-      ".tavla.v1.MatchStateR\005match\0220\n\005offer\030\003 \001" +
-      "(\0132\032.tavla.v1.ResignationOfferR\005offer\022\026\n" +
-      "\006accept\030\004 \001(\010R\006accept\"i\n\031AnswerResignati" +
-      "onResponse\022\033\n\tgame_over\030\001 \001(\010R\010gameOver\022" +
-      "/\n\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutcomeR" +
-      "\007outcome\"\236\001\n\022UpdateMatchRequest\022+\n\007rules" +
-      "et\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022*\n\005" +
-      "match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005match" +
-      "\022/\n\007outcome\030\003 \001(\0132\025.tavla.v1.GameOutcome" +
-      "R\007outcome\"\266\002\n\023UpdateMatchResponse\022*\n\005mat" +
-      "ch\030\001 \001(\0132\024.tavla.v1.MatchStateR\005match\022/\n" +
-      "\007outcome\030\002 \001(\0132\025.tavla.v1.GameOutcomeR\007o" +
-      "utcome\022#\n\rpoints_scored\030\003 \001(\rR\014pointsSco" +
-      "red\022\035\n\nmatch_over\030\004 \001(\010R\tmatchOver\022&\n\006wi" +
-      "nner\030\005 \001(\0162\016.tavla.v1.SideR\006winner\022#\n\rcr" +
-      "awford_game\030\006 \001(\010R\014crawfordGame\0221\n\014next_" +
-      "starter\030\007 \001(\0162\016.tavla.v1.SideR\013nextStart" +
-      "er\"\345\001\n\023AdvanceClockRequest\0223\n\010settings\030\001" +
-      " \001(\0132\027.tavla.v1.ClockSettingsR\010settings\022" +
-      "*\n\005state\030\002 \001(\0132\024.tavla.v1.ClockStateR\005st" +
-      "ate\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004side\022" +
-      "*\n\005event\030\004 \001(\0162\024.tavla.v1.ClockEventR\005ev" +
-      "ent\022\035\n\nelapsed_ms\030\005 \001(\rR\telapsedMs\"\336\001\n\024A" +
-      "dvanceClockResponse\022*\n\005state\030\001 \001(\0132\024.tav" +
-      "la.v1.ClockStateR\005state\0220\n\007forfeit\030\002 \001(\013" +
-      "2\026.tavla.v1.ClockForfeitR\007forfeit\022\035\n\ncha" +
-      "rged_ms\030\003 \001(\rR\tchargedMs\022\'\n\017extensions_u" +
-      "sed\030\004 \001(\rR\016extensionsUsed\022 \n\014time_left_m" +
-      "s\030\005 \001(\rR\ntimeLeftMs\"@\n\021GetRulesetRequest" +
-      "\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ru" +
-      "leset\"A\n\022GetRulesetResponse\022+\n\007ruleset\030\001" +
-      " \001(\0132\021.tavla.v1.RulesetR\007ruleset\"\025\n\023List" +
-      "RulesetsRequest\"I\n\024ListRulesetsResponse\022" +
-      "1\n\007presets\030\001 \003(\0132\027.tavla.v1.RulesetPrese" +
-      "tR\007presets2\227\013\n\rEngineService\022_\n\022GetIniti" +
-      "alPosition\022#.tavla.v1.GetInitialPosition" +
-      "Request\032$.tavla.v1.GetInitialPositionRes" +
-      "ponse\022S\n\016ListLegalMoves\022\037.tavla.v1.ListL" +
-      "egalMovesRequest\032 .tavla.v1.ListLegalMov" +
-      "esResponse\022D\n\tApplyMove\022\032.tavla.v1.Apply" +
-      "MoveRequest\032\033.tavla.v1.ApplyMoveResponse" +
-      "\022D\n\tScoreGame\022\032.tavla.v1.ScoreGameReques" +
-      "t\032\033.tavla.v1.ScoreGameResponse\022>\n\007BearOf" +
-      "f\022\030.tavla.v1.BearOffRequest\032\031.tavla.v1.B" +
-      "earOffResponse\022S\n\016ListLegalSteps\022\037.tavla" +
-      ".v1.ListLegalStepsRequest\032 .tavla.v1.Lis" +
-      "tLegalStepsResponse\022D\n\tStartGame\022\032.tavla" +
-      ".v1.StartGameRequest\032\033.tavla.v1.StartGam" +
-      "eResponse\022G\n\nCommitDice\022\033.tavla.v1.Commi" +
-      "tDiceRequest\032\034.tavla.v1.CommitDiceRespon" +
-      "se\022A\n\010RollDice\022\031.tavla.v1.RollDiceReques" +
-      "t\032\032.tavla.v1.RollDiceResponse\022A\n\010NameRol" +
-      "l\022\031.tavla.v1.NameRollRequest\032\032.tavla.v1." +
-      "NameRollResponse\022V\n\017ListCubeActions\022 .ta" +
-      "vla.v1.ListCubeActionsRequest\032!.tavla.v1" +
-      ".ListCubeActionsResponse\022V\n\017ApplyCubeAct" +
-      "ion\022 .tavla.v1.ApplyCubeActionRequest\032!." +
-      "tavla.v1.ApplyCubeActionResponse\022Y\n\020Offe" +
-      "rResignation\022!.tavla.v1.OfferResignation" +
-      "Request\032\".tavla.v1.OfferResignationRespo" +
-      "nse\022\\\n\021AnswerResignation\022\".tavla.v1.Answ" +
-      "erResignationRequest\032#.tavla.v1.AnswerRe" +
-      "signationResponse\022J\n\013UpdateMatch\022\034.tavla" +
-      ".v1.UpdateMatchRequest\032\035.tavla.v1.Update" +
-      "MatchResponse\022M\n\014AdvanceClock\022\035.tavla.v1" +
-      ".AdvanceClockRequest\032\036.tavla.v1.AdvanceC" +
-      "lockResponse\022G\n\nGetRuleset\022\033.tavla.v1.Ge" +
-      "tRulesetRequest\032\034.tavla.v1.GetRulesetRes" +
-      "ponse\022M\n\014ListRulesets\022\035.tavla.v1.ListRul" +
-      "esetsRequest\032\036.tavla.v1.ListRulesetsResp" +
-      "onseBQ\n\014dev.tavla.v1P\001Z?github.com/tavla" +
-      "-engine/tavla-engine/clients/go/tavlav1;" +
-      "tavlav1b\006proto3"
+      "\022;\n\013expire_time\030\004 \001(\0132\032.google.protobuf." +
+      "TimestampR\nexpireTime\"i\n\017RollDiceRequest" +
+      "\022&\n\004seed\030\001 \001(\0132\022.tavla.v1.DiceSeedR\004seed" +
+      "\022.\n\010position\030\002 \001(\0132\022.tavla.v1.PositionR\010" +
+      "position\"\215\001\n\020RollDiceResponse\022\022\n\004dice\030\001 " +
+      "\003(\rR\004dice\022&\n\004name\030\002 \001(\0132\022.tavla.v1.RollN" +
+      "ameR\004name\022)\n\005proof\030\003 \001(\0132\023.tavla.v1.Dice" +
+      "ProofR\005proof\022\022\n\004gele\030\004 \001(\010R\004gele\"%\n\017Name" +
+      "RollRequest\022\022\n\004dice\030\001 \003(\rR\004dice\":\n\020NameR" +
+      "ollResponse\022&\n\004name\030\001 \001(\0132\022.tavla.v1.Rol" +
+      "lNameR\004name\"\225\001\n\026ListCubeActionsRequest\022+" +
+      "\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rule" +
+      "set\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchState" +
+      "R\005match\022\"\n\004side\030\003 \001(\0162\016.tavla.v1.SideR\004s" +
+      "ide\"\204\001\n\027ListCubeActionsResponse\022.\n\007actio" +
+      "ns\030\001 \003(\0162\024.tavla.v1.CubeActionR\007actions\022" +
+      "9\n\rdouble_denial\030\002 \001(\0162\024.tavla.v1.CubeDe" +
+      "nialR\014doubleDenial\"\303\001\n\026ApplyCubeActionRe" +
+      "quest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rulese" +
+      "tR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.Mat" +
+      "chStateR\005match\022\"\n\004side\030\003 \001(\0162\016.tavla.v1." +
+      "SideR\004side\022,\n\006action\030\004 \001(\0162\024.tavla.v1.Cu" +
+      "beActionR\006action\"\223\001\n\027ApplyCubeActionResp" +
+      "onse\022*\n\005match\030\001 \001(\0132\024.tavla.v1.MatchStat" +
+      "eR\005match\022\033\n\tgame_over\030\002 \001(\010R\010gameOver\022/\n" +
+      "\007outcome\030\003 \001(\0132\025.tavla.v1.GameOutcomeR\007o" +
+      "utcome\"\244\001\n\027OfferResignationRequest\022+\n\007ru" +
+      "leset\030\001 \001(\0132\021.tavla.v1.RulesetR\007ruleset\022" +
+      "*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStateR\005ma" +
+      "tch\0220\n\005offer\030\003 \001(\0132\032.tavla.v1.Resignatio" +
+      "nOfferR\005offer\"K\n\030OfferResignationRespons" +
+      "e\022/\n\007outcome\030\001 \001(\0132\025.tavla.v1.GameOutcom" +
+      "eR\007outcome\"\275\001\n\030AnswerResignationRequest\022" +
+      "+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.RulesetR\007rul" +
+      "eset\022*\n\005match\030\002 \001(\0132\024.tavla.v1.MatchStat" +
+      "eR\005match\0220\n\005offer\030\003 \001(\0132\032.tavla.v1.Resig" +
+      "nationOfferR\005offer\022\026\n\006accept\030\004 \001(\010R\006acce" +
+      "pt\"i\n\031AnswerResignationResponse\022\033\n\tgame_" +
+      "over\030\001 \001(\010R\010gameOver\022/\n\007outcome\030\002 \001(\0132\025." +
+      "tavla.v1.GameOutcomeR\007outcome\"\236\001\n\022Update" +
+      "MatchRequest\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1" +
+      ".RulesetR\007ruleset\022*\n\005match\030\002 \001(\0132\024.tavla" +
+      ".v1.MatchStateR\005match\022/\n\007outcome\030\003 \001(\0132\025" +
+      ".tavla.v1.GameOutcomeR\007outcome\"\266\002\n\023Updat" +
+      "eMatchResponse\022*\n\005match\030\001 \001(\0132\024.tavla.v1" +
+      ".MatchStateR\005match\022/\n\007outcome\030\002 \001(\0132\025.ta" +
+      "vla.v1.GameOutcomeR\007outcome\022#\n\rpoints_sc" +
+      "ored\030\003 \001(\rR\014pointsScored\022\035\n\nmatch_over\030\004" +
+      " \001(\010R\tmatchOver\022&\n\006winner\030\005 \001(\0162\016.tavla." +
+      "v1.SideR\006winner\022#\n\rcrawford_game\030\006 \001(\010R\014" +
+      "crawfordGame\0221\n\014next_starter\030\007 \001(\0162\016.tav" +
+      "la.v1.SideR\013nextStarter\"\345\001\n\023AdvanceClock" +
+      "Request\0223\n\010settings\030\001 \001(\0132\027.tavla.v1.Clo" +
+      "ckSettingsR\010settings\022*\n\005state\030\002 \001(\0132\024.ta" +
+      "vla.v1.ClockStateR\005state\022\"\n\004side\030\003 \001(\0162\016" +
+      ".tavla.v1.SideR\004side\022*\n\005event\030\004 \001(\0162\024.ta" +
+      "vla.v1.ClockEventR\005event\022\035\n\nelapsed_ms\030\005" +
+      " \001(\rR\telapsedMs\"\336\001\n\024AdvanceClockResponse" +
+      "\022*\n\005state\030\001 \001(\0132\024.tavla.v1.ClockStateR\005s" +
+      "tate\0220\n\007forfeit\030\002 \001(\0132\026.tavla.v1.ClockFo" +
+      "rfeitR\007forfeit\022\035\n\ncharged_ms\030\003 \001(\rR\tchar" +
+      "gedMs\022\'\n\017extensions_used\030\004 \001(\rR\016extensio" +
+      "nsUsed\022 \n\014time_left_ms\030\005 \001(\rR\ntimeLeftMs" +
+      "\"@\n\021GetRulesetRequest\022+\n\007ruleset\030\001 \001(\0132\021" +
+      ".tavla.v1.RulesetR\007ruleset\"A\n\022GetRuleset" +
+      "Response\022+\n\007ruleset\030\001 \001(\0132\021.tavla.v1.Rul" +
+      "esetR\007ruleset\"\025\n\023ListRulesetsRequest\"I\n\024" +
+      "ListRulesetsResponse\0221\n\007presets\030\001 \003(\0132\027." +
+      "tavla.v1.RulesetPresetR\007presets2\227\013\n\rEngi" +
+      "neService\022_\n\022GetInitialPosition\022#.tavla." +
+      "v1.GetInitialPositionRequest\032$.tavla.v1." +
+      "GetInitialPositionResponse\022S\n\016ListLegalM" +
+      "oves\022\037.tavla.v1.ListLegalMovesRequest\032 ." +
+      "tavla.v1.ListLegalMovesResponse\022D\n\tApply" +
+      "Move\022\032.tavla.v1.ApplyMoveRequest\032\033.tavla" +
+      ".v1.ApplyMoveResponse\022D\n\tScoreGame\022\032.tav" +
+      "la.v1.ScoreGameRequest\032\033.tavla.v1.ScoreG" +
+      "ameResponse\022>\n\007BearOff\022\030.tavla.v1.BearOf" +
+      "fRequest\032\031.tavla.v1.BearOffResponse\022S\n\016L" +
+      "istLegalSteps\022\037.tavla.v1.ListLegalStepsR" +
+      "equest\032 .tavla.v1.ListLegalStepsResponse" +
+      "\022D\n\tStartGame\022\032.tavla.v1.StartGameReques" +
+      "t\032\033.tavla.v1.StartGameResponse\022G\n\nCommit" +
+      "Dice\022\033.tavla.v1.CommitDiceRequest\032\034.tavl" +
+      "a.v1.CommitDiceResponse\022A\n\010RollDice\022\031.ta" +
+      "vla.v1.RollDiceRequest\032\032.tavla.v1.RollDi" +
+      "ceResponse\022A\n\010NameRoll\022\031.tavla.v1.NameRo" +
+      "llRequest\032\032.tavla.v1.NameRollResponse\022V\n" +
+      "\017ListCubeActions\022 .tavla.v1.ListCubeActi" +
+      "onsRequest\032!.tavla.v1.ListCubeActionsRes" +
+      "ponse\022V\n\017ApplyCubeAction\022 .tavla.v1.Appl" +
+      "yCubeActionRequest\032!.tavla.v1.ApplyCubeA" +
+      "ctionResponse\022Y\n\020OfferResignation\022!.tavl" +
+      "a.v1.OfferResignationRequest\032\".tavla.v1." +
+      "OfferResignationResponse\022\\\n\021AnswerResign" +
+      "ation\022\".tavla.v1.AnswerResignationReques" +
+      "t\032#.tavla.v1.AnswerResignationResponse\022J" +
+      "\n\013UpdateMatch\022\034.tavla.v1.UpdateMatchRequ" +
+      "est\032\035.tavla.v1.UpdateMatchResponse\022M\n\014Ad" +
+      "vanceClock\022\035.tavla.v1.AdvanceClockReques" +
+      "t\032\036.tavla.v1.AdvanceClockResponse\022G\n\nGet" +
+      "Ruleset\022\033.tavla.v1.GetRulesetRequest\032\034.t" +
+      "avla.v1.GetRulesetResponse\022M\n\014ListRulese" +
+      "ts\022\035.tavla.v1.ListRulesetsRequest\032\036.tavl" +
+      "a.v1.ListRulesetsResponseBQ\n\014dev.tavla.v" +
+      "1P\001Z?github.com/tavla-engine/tavla-engin" +
+      "e/clients/go/tavlav1;tavlav1b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
         new com.google.protobuf.Descriptors.FileDescriptor[] {
+          com.google.protobuf.TimestampProto.getDescriptor(),
           dev.tavla.v1.Bearoff.getDescriptor(),
           dev.tavla.v1.Clock.getDescriptor(),
           dev.tavla.v1.Dice.getDescriptor(),
@@ -485,13 +489,13 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
     internal_static_tavla_v1_CommitDiceRequest_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_CommitDiceRequest_descriptor,
-        new java.lang.String[] { });
+        new java.lang.String[] { "ClientSeedSha256", });
     internal_static_tavla_v1_CommitDiceResponse_descriptor =
       getDescriptor().getMessageType(15);
     internal_static_tavla_v1_CommitDiceResponse_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessage.FieldAccessorTable(
         internal_static_tavla_v1_CommitDiceResponse_descriptor,
-        new java.lang.String[] { "Commitment", "Token", "Scheme", });
+        new java.lang.String[] { "Commitment", "Token", "Scheme", "ExpireTime", });
     internal_static_tavla_v1_RollDiceRequest_descriptor =
       getDescriptor().getMessageType(16);
     internal_static_tavla_v1_RollDiceRequest_fieldAccessorTable = new
@@ -613,6 +617,7 @@ public final class EngineServiceOuterClass extends com.google.protobuf.Generated
         internal_static_tavla_v1_ListRulesetsResponse_descriptor,
         new java.lang.String[] { "Presets", });
     descriptor.resolveAllFeaturesImmutable();
+    com.google.protobuf.TimestampProto.getDescriptor();
     dev.tavla.v1.Bearoff.getDescriptor();
     dev.tavla.v1.Clock.getDescriptor();
     dev.tavla.v1.Dice.getDescriptor();
