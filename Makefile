@@ -1,40 +1,71 @@
-# Two entry points, both set up everything they need on a fresh machine (Python 3.10+):
+# Two entry points, both set up everything they need on a fresh machine (README: Prerequisites):
 #   make serve   install the service into .venv and run it on port 50051, HTTP on 8080 (HOST=, PORT=,
-#                HTTP_PORT= to change); make serve-web also builds and serves the web board
+#                HTTP_PORT=, METRICS_PORT= to change; METRICS_PORT=0 turns metrics off); make
+#                serve-web also builds and serves the web board
 #   make test    install the service and its test tools into .venv-test and run every test
+# Dependencies come from the hashed locks requirements.lock (service) and requirements-test.lock
+# (tests); `make lock` regenerates both from pyproject.toml, `make audit` checks them for
+# known vulnerabilities (needs PyPI's JSON API or osv.dev).
 PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 50051
 # The HTTP port (Connect, gRPC-Web, the web board with `make serve-web`; docs/web.md).
 HTTP_PORT ?= 8080
+METRICS_PORT ?= 9090
+UV_VERSION := 0.13.9
+PIP_AUDIT_VERSION := 2.10.1
 SOURCES := pyproject.toml $(shell find service -name '*.py' -o -name '*.typed' 2>/dev/null)
 
-.PHONY: serve test test-python bench regen clean
+.PHONY: serve test test-python test-reliability bench regen clean lock audit
 
 # Each mk/*.mk adds its own checks to TEST_TARGETS (clients, chart, image, ...).
 TEST_TARGETS := test-python
 include $(wildcard mk/*.mk)
 
 # Reinstalled only when the sources change.
-.venv/.installed: $(SOURCES)
+.venv/.installed: $(SOURCES) requirements.lock
 	test -d .venv || $(PYTHON) -m venv .venv
-	.venv/bin/pip install --quiet --upgrade pip
-	.venv/bin/pip install --quiet .
+	.venv/bin/pip install --quiet --require-hashes -r requirements.lock
+	.venv/bin/pip install --quiet --no-deps .
 	touch $@
 
-.venv-test/.installed: pyproject.toml
+.venv-test/.installed: pyproject.toml requirements-test.lock
 	$(PYTHON) -m venv .venv-test
-	.venv-test/bin/pip install --quiet --upgrade pip
-	.venv-test/bin/pip install --quiet -e '.[test]'
+	.venv-test/bin/pip install --quiet --require-hashes -r requirements-test.lock
+	.venv-test/bin/pip install --quiet --no-deps -e .
 	touch $@
 
 serve: .venv/.installed
-	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT)
+	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT)
 
 test: $(TEST_TARGETS)
 
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
+
+# The reliability suite alone (also part of test-python): fuzzing, soak, faults; short by default,
+# TAVLA_RELIABILITY_LONG=1 for the long runs (docs/reliability.md).
+test-reliability: .venv-test/.installed
+	.venv-test/bin/python -m pytest tests/reliability
+
+# Regenerate the hashed locks from pyproject.toml with uv (installed under .cache/tools).
+lock:
+	test -x .cache/tools/lock-venv/bin/uv || { $(PYTHON) -m venv .cache/tools/lock-venv && \
+		.cache/tools/lock-venv/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION); }
+	.cache/tools/lock-venv/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
+		--generate-hashes --no-header -o requirements.lock
+	.cache/tools/lock-venv/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
+		--python-version 3.11 --generate-hashes --no-header -o requirements-test.lock
+
+# Known vulnerabilities in the locked dependencies (OSV by default; VULN_SERVICE=pypi for PyPI's).
+VULN_SERVICE ?= osv
+audit:
+	test -x .cache/tools/lock-venv/bin/pip-audit || { $(PYTHON) -m venv .cache/tools/lock-venv && \
+		.cache/tools/lock-venv/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION); }
+	.cache/tools/lock-venv/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
+		-r requirements.lock
+	.cache/tools/lock-venv/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
+		-r requirements-test.lock
 
 # Benchmarks print figures; none is a test.
 bench: .venv-test/.installed

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from tavla.core import dice
+from tavla.core import dice, dice_commit
 from tavla.core.dice_commit import DiceKey
 
 
@@ -92,7 +92,7 @@ def main() -> None:
     args = parser.parse_args()
 
     key = DiceKey.random()
-    commitment = key.commit()
+    commitment = key.commit(dice_commit.client_seed_sha256(args.client_seed))
     seeded, proof = key.stream(commitment.token, args.client_seed)
     sources = {"secure": dice.secure_dice(), "verifiable": seeded}
     print(f"{args.rolls} rolls per source; verifiable commitment {proof.commitment[:16]}..., "

@@ -2,7 +2,8 @@
 # Build the tavla-engine OCI image from the top-level Containerfile without a Docker engine,
 # then run the server inside it and health-check it from outside. `make test-image` runs this.
 #
-#   1. Tools: buildah, mmdebstrap, umoci, skopeo and eatmydata from Debian (apt-get when missing).
+#   1. Tools: buildah, mmdebstrap, umoci, skopeo and eatmydata from Debian when missing
+#      (deploy/apt-install-missing.sh: installs them, never upgrades an installed package).
 #   2. Base: mmdebstrap makes a slim Debian ($SUITE, minbase, no docs/man/locales) with python3
 #      and python3-venv, the same kind of base as python:3.x-slim; umoci turns the tarball into
 #      an OCI image and buildah pulls it as localhost/tavla-python-base:$SUITE.
@@ -53,9 +54,8 @@ for tool in buildah mmdebstrap umoci skopeo eatmydata; do
     command -v "$tool" >/dev/null || missing+=("$tool")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "installing from Debian: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # only the missing tools, never an upgrade of an installed package (see the script)
+    deploy/apt-install-missing.sh "${missing[@]}"
 fi
 buildah --version
 [ -x "$HEALTH_PYTHON" ] || die "$HEALTH_PYTHON missing (make .venv-test/.installed)"

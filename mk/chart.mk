@@ -30,4 +30,4 @@ chart-dashboard:
 	fi
 
 test-chart: $(HELM) .venv-test/.kubernetes-validate-$(KUBERNETES_VALIDATE_VERSION) chart-dashboard
-	HELM=$(abspath $(HELM)) .venv-test/bin/python -m pytest tests/test_chart_render.py
+	HELM=$(abspath $(HELM)) .venv-test/bin/python -m pytest tests/test_chart_render.py tests/test_chart_security.py

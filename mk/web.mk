@@ -32,7 +32,7 @@ $(WEB_DIST): $(WEB_MODULES) $(WEB_SOURCES) $(WEB_DIR)/package.json $(WEB_DIR)/ts
 web: $(WEB_DIST)
 
 serve-web: .venv/.installed $(WEB_DIST)
-	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --web-dir $(WEB_DIR)/dist
+	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) --web-dir $(WEB_DIR)/dist
 
 chromium:
 	@if [ -x "$(CHROMIUM)" ]; then "$(CHROMIUM)" --version 2>/dev/null | tail -n 1; else \

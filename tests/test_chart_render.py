@@ -331,7 +331,8 @@ def test_kube_version_is_pinned(tmp_path: Path) -> None:
 
 def test_default_objects(tmp_path: Path) -> None:
     docs = render({}, tmp_path)
-    assert kinds(docs) == ["Deployment", "Pod", "PodDisruptionBudget", "Secret", "Service", "ServiceAccount"]
+    assert kinds(docs) == ["Deployment", "NetworkPolicy", "Pod", "PodDisruptionBudget", "Secret", "Service",
+                           "ServiceAccount"]
 
 
 def test_deployment_probes_are_native_grpc(tmp_path: Path) -> None:
@@ -518,9 +519,16 @@ def test_tls_from_values(tmp_path: Path) -> None:
     assert env["TAVLA_TLS_CERT"] == "/etc/tavla/tls/tls.crt"
     assert env["TAVLA_TLS_KEY"] == "/etc/tavla/tls/tls.key"
     assert env["TAVLA_TLS_CLIENT_CA"] == "/etc/tavla/client-ca/ca.crt"
-    # the kubelet's gRPC probe cannot speak TLS
-    for probe in ("startupProbe", "livenessProbe", "readinessProbe"):
-        assert container[probe]["tcpSocket"] == {"port": "grpc"}
+    # the kubelet's gRPC probe cannot speak TLS: an exec probe asks health over TLS, so a draining
+    # pod (NOT_SERVING) leaves the Service (a TCP check could not see it)
+    for probe, service in (("startupProbe", ""), ("livenessProbe", ""),
+                           ("readinessProbe", "tavla.v1.EngineService")):
+        command = container[probe]["exec"]["command"]
+        assert command[:3] == ["python3", "-m", "tavla.server.probe"]
+        assert command[command.index("--service") + 1] == service
+        assert command[command.index("--tls-dir") + 1] == "/etc/tavla/tls"
+        assert command[command.index("--server-name") + 1] == "tavla-engine.games.svc"
+        assert command[-1] == "--mtls"
     test_env = env_of(only(docs, "Pod")["spec"]["containers"][0])
     assert test_env["TLS_DIR"] == "/etc/tavla/tls" and test_env["MTLS"] == "true"
 

@@ -8,6 +8,7 @@ import hashlib
 import inspect
 import random
 import re
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -74,17 +75,21 @@ def test_seeded_stream_skips_biased_bytes():
     assert [next(stream) for _ in expected] == expected
 
 
+H = dice_commit.client_seed_sha256
+
+
 def test_commit_then_open_gives_the_committed_seed():
     key = DiceKey.random()
-    commitment = key.commit()
-    seed = key.open(commitment.token)
+    commitment = key.commit(H("alice+bob"))
+    seed = key.open(commitment.token, "alice+bob")
     assert hashlib.sha256(seed).hexdigest() == commitment.commitment
-    assert commitment.token.startswith("tv1.") and seed.hex() not in commitment.token
+    assert commitment.token.startswith("tv2.") and seed.hex() not in commitment.token
+    assert commitment.expires - time.time() == pytest.approx(dice_commit.TOKEN_SECONDS, abs=5)
 
 
 def test_the_token_does_not_reveal_the_seed_and_commitments_differ():
     key = DiceKey.random()
-    a, b = key.commit(), key.commit()
+    a, b = key.commit(H("s")), key.commit(H("s"))
     assert a.commitment != b.commitment and a.token != b.token
 
 
@@ -92,31 +97,83 @@ def test_replicas_sharing_the_key_open_each_others_tokens():
     one = DiceKey.from_env({dice_commit.KEY_ENV: SHARED})
     two = DiceKey.from_env({dice_commit.KEY_ENV: SHARED})
     assert one.shared and two.shared
-    commitment = one.commit()
-    assert two.open(commitment.token) == one.open(commitment.token)
+    commitment = one.commit(H("c"))
+    assert two.open(commitment.token, "c") == one.open(commitment.token, "c")
 
 
 def test_per_process_keys_refuse_each_others_tokens():
     one, two = DiceKey.from_env({}), DiceKey.from_env({})
     assert not one.shared
     with pytest.raises(InvalidInputError) as err:
-        two.open(one.commit().token)
+        two.open(one.commit(H("c")).token, "c")
     assert err.value.field == "seed.token" and "TAVLA_DICE_KEY" in err.value.reason
 
 
-@pytest.mark.parametrize("token", ["", "tv1.", "tv1.!!!!", "tv2.AAAA", "tv1." + "A" * 43, "x" * 500])
+@pytest.mark.parametrize("token", ["", "tv2.", "tv2.!!!!", "tv1.AAAA", "tv2." + "A" * 43, "x" * 500])
 def test_garbled_tokens_are_refused(token):
     with pytest.raises(InvalidInputError) as err:
-        DiceKey.random().open(token)
+        DiceKey.random().open(token, "c")
     assert err.value.field == "seed.token"
 
 
 def test_a_tampered_token_is_refused():
     key = DiceKey.random()
-    token = key.commit().token
+    token = key.commit(H("c")).token
     flipped = token[:-2] + ("A" if token[-2] != "A" else "B") + token[-1]
     with pytest.raises(InvalidInputError):
-        key.open(flipped)
+        key.open(flipped, "c")
+
+
+def _respellings(token: str) -> list[str]:
+    body = token[len("tv2."):]
+    last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    # the same bytes with the unused low bits of the last character set: a loose decoder agrees
+    index = last.index(body[-1])
+    other_bits = [last[index ^ bit] for bit in (1, 2, 3)]
+    return ([token + "=", token + "==", "tv2." + body.replace("-", "+").replace("_", "/"), token + "\n",
+             " " + token] + ["tv2." + body[:-1] + c for c in other_bits])
+
+
+def test_only_the_canonical_spelling_opens_a_token():
+    # finding: base64 was decoded loosely, so token + "=" and other spellings opened the same seed
+    key = DiceKey.random()
+    token = key.commit(H("c")).token
+    key.open(token, "c")
+    spellings = [t for t in _respellings(token) if t != token]
+    assert len(spellings) >= 6
+    for spelling in spellings:
+        with pytest.raises(InvalidInputError) as err:
+            key.open(spelling, "c")
+        assert err.value.field == "seed.token", spelling
+
+
+def test_a_token_rolls_only_with_the_committed_client_seed():
+    # finding: a token could be rolled with any client seed, so its holder could try seeds until
+    # the dice suited them (a 6-6 took 48 tries); now only the committed seed opens it
+    key = DiceKey.random()
+    token = key.commit(H("alice:7f3a bob:c001")).token
+    key.stream(token, "alice:7f3a bob:c001")
+    for attempt in range(48):
+        with pytest.raises(InvalidInputError) as err:
+            key.stream(token, f"grind-{attempt}")
+        assert err.value.field == "seed.client_seed"
+
+
+def test_a_token_expires():
+    # finding: tokens were valid forever
+    key = DiceKey.random()
+    commitment = key.commit(H("c"), now=1_000_000)
+    key.open(commitment.token, "c", now=1_000_000 + dice_commit.TOKEN_SECONDS)
+    with pytest.raises(InvalidInputError) as err:
+        key.open(commitment.token, "c", now=1_000_001 + dice_commit.TOKEN_SECONDS)
+    assert err.value.field == "seed.token" and "expired" in err.value.reason
+
+
+@pytest.mark.parametrize("digest", ["", "abc", "g" * 64, H("c") + "0"])
+def test_commit_needs_the_client_seed_hash(digest):
+    with pytest.raises(InvalidInputError) as err:
+        DiceKey.random().commit(digest)
+    assert err.value.field == "client_seed_sha256"
 
 
 def test_a_short_key_is_refused_at_start():
@@ -126,8 +183,8 @@ def test_a_short_key_is_refused_at_start():
 
 def test_client_seed_is_required_and_bounded():
     key = DiceKey.random()
-    token = key.commit().token
     for bad in ("", "x" * 257):
+        token = key.commit(H(bad)).token
         with pytest.raises(InvalidInputError) as err:
             key.stream(token, bad)
         assert err.value.field == "seed.client_seed"
@@ -135,7 +192,7 @@ def test_client_seed_is_required_and_bounded():
 
 def test_verify_accepts_the_roll_and_rejects_any_change():
     key = DiceKey.random()
-    commitment = key.commit()
+    commitment = key.commit(H("alice+bob"))
     stream, proof = key.stream(commitment.token, "alice+bob")
     roll = dice.roll(stream)
     assert proof.commitment == commitment.commitment
@@ -174,8 +231,10 @@ def test_roll_dice_rpc_secure(engine):
 
 def test_roll_dice_rpc_verifiable_with_the_documented_recipe(engine):
     verify_roll = _recipe()
-    commit = engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
+    commit = engine.CommitDice(api.CommitDiceRequest(client_seed_sha256=H("alice:7f3a bob:c001")),
+                               timeout=TIMEOUT)
     assert commit.scheme == "tavla-dice-v1" and len(commit.commitment) == 64
+    assert commit.expire_time.seconds - time.time() == pytest.approx(dice_commit.TOKEN_SECONDS, abs=30)
     seed = dice_pb2.DiceSeed(token=commit.token, client_seed="alice:7f3a bob:c001")
     response = engine.RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT)
     assert response.proof.commitment == commit.commitment
@@ -189,7 +248,7 @@ def test_roll_dice_rpc_verifiable_with_the_documented_recipe(engine):
 def test_start_game_verifiable_with_the_documented_recipe(engine):
     verify_roll = _recipe()
     for preset in ("international", "turkish"):
-        commit = engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
+        commit = engine.CommitDice(api.CommitDiceRequest(client_seed_sha256=H("s")), timeout=TIMEOUT)
         request = api.StartGameRequest(ruleset=pb.Ruleset(preset=preset), match=match_pb2.MatchState(length=5),
                                        seed=dice_pb2.DiceSeed(token=commit.token, client_seed="s"))
         response = engine.StartGame(request, timeout=TIMEOUT)
@@ -215,7 +274,7 @@ def test_a_token_from_another_replica_with_the_same_key_rolls(engine):
     try:
         stubs = [engine_service_pb2_grpc.EngineServiceStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
                  for _, port in servers]
-        commit = stubs[0].CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
+        commit = stubs[0].CommitDice(api.CommitDiceRequest(client_seed_sha256=H("c")), timeout=TIMEOUT)
         seed = dice_pb2.DiceSeed(token=commit.token, client_seed="c")
         a = stubs[0].RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT)
         b = stubs[1].RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT)
@@ -227,3 +286,10 @@ def test_a_token_from_another_replica_with_the_same_key_rolls(engine):
     finally:
         for server, _ in servers:
             server.stop(None)
+
+
+def test_commit_dice_rpc_without_the_client_seed_hash_is_invalid(engine):
+    with pytest.raises(grpc.RpcError) as info:
+        engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "client_seed_sha256" in info.value.details()

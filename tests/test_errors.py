@@ -133,7 +133,8 @@ MALFORMED = [
      apply_request(START_ID_POSITION, notation="24/23 13/8 8/5 6/5 6/1"), "move.notation"),
     ("notation moving backwards", "ApplyMove", apply_request(START_ID_POSITION, notation="8/13"),
      "move.notation"),
-    ("notation of a megabyte", "ApplyMove", apply_request(START_ID_POSITION, notation="24/23 " * 200_000),
+    # the longest a request may be (--max-request-bytes, 64 KiB; a megabyte is RESOURCE_EXHAUSTED)
+    ("notation of 60 KB", "ApplyMove", apply_request(START_ID_POSITION, notation="24/23 " * 10_000),
      "move.notation"),
     ("checker move from 26", "ApplyMove",
      apply_request(START_ID_POSITION, notation="", checker_moves=[(26, 20), (13, 8)]), "move.checker_moves"),

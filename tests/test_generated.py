@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_stubs_are_fresh(tmp_path):
     protos = sorted(glob.glob(str(ROOT / "proto" / "tavla" / "v1" / "*.proto")))
-    args = ["protoc", f"-I{ROOT / 'proto'}", f"--python_out={tmp_path}", f"--pyi_out={tmp_path}",
+    well_known = Path(protoc.__file__).parent / "_proto"  # google/protobuf/*.proto, as the CLI adds
+    args = ["protoc", f"-I{ROOT / 'proto'}", f"-I{well_known}", f"--python_out={tmp_path}", f"--pyi_out={tmp_path}",
             f"--grpc_python_out={tmp_path}", *protos]
     assert protoc.main(args) == 0
     fresh = sorted(p.name for p in (tmp_path / "tavla" / "v1").iterdir())

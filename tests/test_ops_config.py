@@ -23,6 +23,7 @@ SAMPLES = {
     "log_format": ("console", "console", "JSON", "json"),
     "metrics_port": ("0", 0, "9100", 9100),
     "max_message_bytes": ("1_048_576", 1048576, "2048", 2048),
+    "max_request_bytes": ("4096", 4096, "131072", 131072),
     "max_concurrent_rpcs": ("8", 8, "128", 128),
     "max_call_seconds": ("2.5", 2.5, "0", 0.0),
     "max_connection_age_seconds": ("0", 0.0, "60", 60.0),
@@ -53,7 +54,9 @@ def test_defaults_are_the_documented_safe_ones():
     assert (DEFAULTS.host, DEFAULTS.port, DEFAULTS.workers, DEFAULTS.reflection) == ("0.0.0.0", 50051, 0, True)
     assert (DEFAULTS.log_level, DEFAULTS.log_format, DEFAULTS.metrics_port) == ("info", None, 9090)
     assert (DEFAULTS.tls_cert, DEFAULTS.tls_key, DEFAULTS.tls_client_ca, DEFAULTS.otlp_endpoint) == (None,) * 4
+    assert DEFAULTS.tls_client_allowed_names is None
     assert (DEFAULTS.max_message_bytes, DEFAULTS.max_concurrent_rpcs) == (4 * 1024 * 1024, 64)
+    assert DEFAULTS.max_request_bytes == 64 * 1024
     assert (DEFAULTS.drain_seconds, DEFAULTS.grace_seconds) == (5.0, 10.0)
 
 
@@ -69,7 +72,7 @@ def test_env_overrides_default_and_flag_overrides_env(monkeypatch, field):
 def test_every_option_has_a_sample_or_its_own_test():
     assert {o.field for o in OPTIONS} == set(SAMPLES) | {"log_level", "tls_cert", "tls_key", "tls_client_ca",
                                                          "state_mode", "state_keys_file",  # test_state_keys.py
-                                                          "otlp_endpoint", "cors_origins", "web_dir"}
+                                                          "tls_client_allowed_names", "otlp_endpoint", "cors_origins", "web_dir"}
 
 
 def test_cors_origins_and_web_dir(monkeypatch, tmp_path):

@@ -49,6 +49,8 @@ def pki(tmp_path_factory) -> Path:
         make_ca(d, ca)
     make_leaf(d, "ca", "server", "serverAuth")
     make_leaf(d, "ca", "client", "clientAuth")
+    make_leaf(d, "ca", "intruder", "clientAuth")  # signed by the client CA, but not on the allow-list
+    make_leaf(d, "ca", "dual", "serverAuth,clientAuth")  # a server certificate probes can present
     make_leaf(d, "other-ca", "stranger", "clientAuth")  # a client certificate from another CA
     make_leaf(d, "other-ca", "server2", "serverAuth")  # the "renewed" certificate, another CA
     return d
@@ -106,6 +108,30 @@ def test_mtls_requires_a_client_certificate_from_the_client_ca(pki):
         engine.server.stop(None)
 
 
+def test_mtls_allow_list_admits_only_the_named_clients(pki):
+    # finding: mTLS admitted any certificate the CA signed
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(pki / "server.pem"),
+                          tls_key=str(pki / "server.key"), tls_client_ca=str(pki / "ca.pem"),
+                          tls_client_allowed_names="client, frontend.games.svc").check())
+    try:
+        assert call(engine.port, creds(pki, client="client")) == START_ID
+        assert refused(engine.port, creds(pki, client="intruder")) == grpc.StatusCode.PERMISSION_DENIED
+        from grpc_health.v1 import health_pb2, health_pb2_grpc  # health stays open to any CA client
+
+        options = [("grpc.ssl_target_name_override", "localhost")]
+        with grpc.secure_channel(f"127.0.0.1:{engine.port}", creds(pki, client="intruder"), options=options) as ch:
+            assert health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT).status
+    finally:
+        engine.server.stop(None)
+
+
+def test_an_allow_list_without_mtls_is_refused():
+    from tavla.server.config import ConfigError
+
+    with pytest.raises(ConfigError, match="needs mTLS"):
+        Config(tls_client_allowed_names="client").check()
+
+
 def test_renewed_certificate_files_are_used_for_new_connections(pki, tmp_path):
     cert, key = tmp_path / "tls.crt", tmp_path / "tls.key"
     shutil.copy(pki / "server.pem", cert)
@@ -123,5 +149,26 @@ def test_renewed_certificate_files_are_used_for_new_connections(pki, tmp_path):
             tmp.replace(target)
         assert call(engine.port, creds(pki, ca="other-ca")) == START_ID
         assert refused(engine.port, creds(pki)) == grpc.StatusCode.UNAVAILABLE
+    finally:
+        engine.server.stop(None)
+
+
+def test_the_tls_exec_probe_sees_serving_and_not_serving(pki, tmp_path):
+    # finding: with TLS the chart's probes fell back to TCP and could not see NOT_SERVING
+    from tavla.server import probe
+
+    tls_dir = tmp_path / "tls"
+    tls_dir.mkdir()
+    # with mTLS the probe presents the pod's own certificate: it needs clientAuth as well
+    for source, name in (("dual.pem", "tls.crt"), ("dual.key", "tls.key"), ("ca.pem", "ca.crt")):
+        shutil.copy(pki / source, tls_dir / name)
+    engine = start(Config(host="127.0.0.1", port=0, tls_cert=str(tls_dir / "tls.crt"),
+                          tls_key=str(tls_dir / "tls.key"), tls_client_ca=str(pki / "ca.pem")).check())
+    args = ["--port", str(engine.port), "--tls-dir", str(tls_dir), "--server-name", "localhost"]
+    try:
+        assert probe.main([*args, "--mtls", "--service", "tavla.v1.EngineService"]) == 0
+        assert probe.main([*args, "--service", ""]) == 1  # mTLS: no client certificate
+        engine.health.enter_graceful_shutdown()  # draining
+        assert probe.main([*args, "--mtls", "--service", "tavla.v1.EngineService"]) == 1
     finally:
         engine.server.stop(None)

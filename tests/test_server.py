@@ -337,7 +337,8 @@ def test_core_imports_no_grpc_or_protobuf(subprocess_env):
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_signal_stops_server_with_exit_0(subprocess_env, signum):
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0"],
+        # a short drain: the drain itself is tests/test_ops_shutdown.py's; this is about the signal
+        [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0", "--drain-seconds", "0.2"],
         env=subprocess_env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()

@@ -65,8 +65,11 @@ def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
     for _ in range(START_TRIES):
         port = free_port()
         target = f"127.0.0.1:{port}"
-        # stdout would mix with READY; the server logs to stderr, which is passed through
-        proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        # stdout would mix with READY; the server logs to stderr, which is passed through.
+        # The asyncio runner sends every scenario at once, more than the default admission limit
+        # (queued calls count; docs/configuration.md, Limits) lets one connection have.
+        proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
+                                 "--max-concurrent-rpcs", "1024"],
                                 stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno())
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:

@@ -156,8 +156,9 @@ type DiceSeed struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The token CommitDice returned, unchanged.
 	Token string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
-	// The client's randomness, chosen after seeing the commitment: 1-256 characters, used as
-	// UTF-8 bytes. Players who do not trust the server each add their own part.
+	// The client's randomness, fixed before CommitDice (whose request carries its SHA-256):
+	// 1-256 characters, used as UTF-8 bytes. Players who do not trust the server each add their
+	// own part.
 	ClientSeed    string `protobuf:"bytes,2,opt,name=client_seed,json=clientSeed,proto3" json:"client_seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -9,6 +9,7 @@ package tavlav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -1174,9 +1175,13 @@ func (x *StartGameResponse) GetProof() *DiceProof {
 
 // Request of CommitDice.
 type CommitDiceRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Required: the hex SHA-256 (64 characters) of the client seed's UTF-8 bytes. The players fix
+	// the client seed first; the token then rolls only with that seed, so whoever holds the token
+	// cannot try seeds until the dice suit them (docs/dice.md).
+	ClientSeedSha256 string `protobuf:"bytes,1,opt,name=client_seed_sha256,json=clientSeedSha256,proto3" json:"client_seed_sha256,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *CommitDiceRequest) Reset() {
@@ -1209,6 +1214,13 @@ func (*CommitDiceRequest) Descriptor() ([]byte, []int) {
 	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{15}
 }
 
+func (x *CommitDiceRequest) GetClientSeedSha256() string {
+	if x != nil {
+		return x.ClientSeedSha256
+	}
+	return ""
+}
+
 // Response of CommitDice.
 type CommitDiceResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1217,7 +1229,9 @@ type CommitDiceResponse struct {
 	// The sealed seed to send back in DiceSeed.token; it does not reveal the seed.
 	Token string `protobuf:"bytes,2,opt,name=token,proto3" json:"token,omitempty"`
 	// The scheme: "tavla-dice-v1".
-	Scheme        string `protobuf:"bytes,3,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	Scheme string `protobuf:"bytes,3,opt,name=scheme,proto3" json:"scheme,omitempty"`
+	// When the token stops opening (10 minutes after CommitDice).
+	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1271,6 +1285,13 @@ func (x *CommitDiceResponse) GetScheme() string {
 		return x.Scheme
 	}
 	return ""
+}
+
+func (x *CommitDiceResponse) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
 }
 
 // Request of RollDice.
@@ -3017,7 +3038,7 @@ var File_tavla_v1_engine_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\x1a\x17tavla/v1/validate.proto\"q\n" +
+	"\x1dtavla/v1/engine_service.proto\x12\btavla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16tavla/v1/bearoff.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\x1a\x17tavla/v1/validate.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
@@ -3099,14 +3120,17 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\tdice_name\x18\x03 \x01(\v2\x12.tavla.v1.RollNameR\bdiceName\x121\n" +
 	"\broll_off\x18\x04 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12.\n" +
 	"\bposition\x18\x05 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12)\n" +
-	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"\x13\n" +
-	"\x11CommitDiceRequest\"b\n" +
+	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"A\n" +
+	"\x11CommitDiceRequest\x12,\n" +
+	"\x12client_seed_sha256\x18\x01 \x01(\tR\x10clientSeedSha256\"\x9f\x01\n" +
 	"\x12CommitDiceResponse\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\tR\n" +
 	"commitment\x12\x14\n" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x16\n" +
-	"\x06scheme\x18\x03 \x01(\tR\x06scheme\"i\n" +
+	"\x06scheme\x18\x03 \x01(\tR\x06scheme\x12;\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\"i\n" +
 	"\x0fRollDiceRequest\x12&\n" +
 	"\x04seed\x18\x01 \x01(\v2\x12.tavla.v1.DiceSeedR\x04seed\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\x8d\x01\n" +
@@ -3320,21 +3344,22 @@ var file_tavla_v1_engine_service_proto_goTypes = []any{
 	(*DiceSeed)(nil),                   // 57: tavla.v1.DiceSeed
 	(*RollName)(nil),                   // 58: tavla.v1.RollName
 	(*DiceProof)(nil),                  // 59: tavla.v1.DiceProof
-	(CubeAction)(0),                    // 60: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 61: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),           // 62: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 63: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 64: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 65: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 66: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 67: tavla.v1.RulesetPreset
-	(*RenderOptions)(nil),              // 68: tavla.v1.RenderOptions
-	(*SignedGameState)(nil),            // 69: tavla.v1.SignedGameState
-	(*GameState)(nil),                  // 70: tavla.v1.GameState
-	(*GameAction)(nil),                 // 71: tavla.v1.GameAction
-	(*GameEvents)(nil),                 // 72: tavla.v1.GameEvents
-	(*ValidateMatchRequest)(nil),       // 73: tavla.v1.ValidateMatchRequest
-	(*ValidateMatchResponse)(nil),      // 74: tavla.v1.ValidateMatchResponse
+	(*timestamppb.Timestamp)(nil),      // 60: google.protobuf.Timestamp
+	(CubeAction)(0),                    // 61: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 62: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),           // 63: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 64: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 65: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 66: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 67: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 68: tavla.v1.RulesetPreset
+	(*RenderOptions)(nil),              // 69: tavla.v1.RenderOptions
+	(*SignedGameState)(nil),            // 70: tavla.v1.SignedGameState
+	(*GameState)(nil),                  // 71: tavla.v1.GameState
+	(*GameAction)(nil),                 // 72: tavla.v1.GameAction
+	(*GameEvents)(nil),                 // 73: tavla.v1.GameEvents
+	(*ValidateMatchRequest)(nil),       // 74: tavla.v1.ValidateMatchRequest
+	(*ValidateMatchResponse)(nil),      // 75: tavla.v1.ValidateMatchResponse
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	45,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
@@ -3384,114 +3409,115 @@ var file_tavla_v1_engine_service_proto_depIdxs = []int32{
 	56,  // 44: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
 	47,  // 45: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
 	59,  // 46: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	57,  // 47: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	47,  // 48: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	58,  // 49: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	59,  // 50: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	58,  // 51: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	45,  // 52: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 53: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	46,  // 54: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	60,  // 55: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	61,  // 56: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	45,  // 57: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 58: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	46,  // 59: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	60,  // 60: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	49,  // 61: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	51,  // 62: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 63: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 64: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	62,  // 65: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	51,  // 66: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 67: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 68: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	62,  // 69: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	51,  // 70: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 71: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 72: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	51,  // 73: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	49,  // 74: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	51,  // 75: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	46,  // 76: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	46,  // 77: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	63,  // 78: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	64,  // 79: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	46,  // 80: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	65,  // 81: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	64,  // 82: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	66,  // 83: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	45,  // 84: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45,  // 85: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	67,  // 86: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	45,  // 87: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 88: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
-	49,  // 89: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
-	68,  // 90: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
-	47,  // 91: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
-	45,  // 92: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	63,  // 93: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
-	69,  // 94: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
-	70,  // 95: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
-	69,  // 96: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
-	71,  // 97: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
-	70,  // 98: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
-	69,  // 99: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
-	71,  // 100: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
-	69,  // 101: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
-	70,  // 102: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
-	72,  // 103: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
-	0,   // 104: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,   // 105: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,   // 106: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,   // 107: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,   // 108: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10,  // 109: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	13,  // 110: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	15,  // 111: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	17,  // 112: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	19,  // 113: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	21,  // 114: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	23,  // 115: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	25,  // 116: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	27,  // 117: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	29,  // 118: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	31,  // 119: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	33,  // 120: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	35,  // 121: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	37,  // 122: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
-	39,  // 123: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
-	41,  // 124: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
-	43,  // 125: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
-	73,  // 126: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
-	1,   // 127: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 128: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 129: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 130: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 131: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	12,  // 132: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	14,  // 133: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	16,  // 134: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	18,  // 135: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	20,  // 136: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	22,  // 137: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	24,  // 138: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	26,  // 139: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	28,  // 140: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	30,  // 141: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	32,  // 142: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	34,  // 143: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	36,  // 144: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	38,  // 145: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
-	40,  // 146: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
-	42,  // 147: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
-	44,  // 148: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
-	74,  // 149: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
-	127, // [127:150] is the sub-list for method output_type
-	104, // [104:127] is the sub-list for method input_type
-	104, // [104:104] is the sub-list for extension type_name
-	104, // [104:104] is the sub-list for extension extendee
-	0,   // [0:104] is the sub-list for field type_name
+	60,  // 47: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
+	57,  // 48: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	47,  // 49: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	58,  // 50: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	59,  // 51: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	58,  // 52: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	45,  // 53: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 54: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	46,  // 55: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	61,  // 56: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	62,  // 57: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	45,  // 58: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 59: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	46,  // 60: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	61,  // 61: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	49,  // 62: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	51,  // 63: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 64: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 65: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	63,  // 66: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	51,  // 67: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 68: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 69: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	63,  // 70: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	51,  // 71: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	45,  // 72: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	49,  // 73: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	51,  // 74: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	49,  // 75: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	51,  // 76: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 77: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	46,  // 78: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	64,  // 79: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	65,  // 80: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	46,  // 81: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	66,  // 82: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	65,  // 83: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	67,  // 84: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	45,  // 85: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	45,  // 86: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	68,  // 87: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	45,  // 88: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 89: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
+	49,  // 90: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
+	69,  // 91: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
+	47,  // 92: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
+	45,  // 93: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	64,  // 94: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
+	70,  // 95: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
+	71,  // 96: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
+	70,  // 97: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
+	72,  // 98: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
+	71,  // 99: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
+	70,  // 100: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
+	72,  // 101: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
+	70,  // 102: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
+	71,  // 103: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
+	73,  // 104: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
+	0,   // 105: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	2,   // 106: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	4,   // 107: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	6,   // 108: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	8,   // 109: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	10,  // 110: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	13,  // 111: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	15,  // 112: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	17,  // 113: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	19,  // 114: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	21,  // 115: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	23,  // 116: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	25,  // 117: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	27,  // 118: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	29,  // 119: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	31,  // 120: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	33,  // 121: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	35,  // 122: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	37,  // 123: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
+	39,  // 124: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
+	41,  // 125: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
+	43,  // 126: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
+	74,  // 127: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
+	1,   // 128: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	3,   // 129: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	5,   // 130: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	7,   // 131: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	9,   // 132: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	12,  // 133: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	14,  // 134: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	16,  // 135: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	18,  // 136: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	20,  // 137: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	22,  // 138: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	24,  // 139: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	26,  // 140: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	28,  // 141: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	30,  // 142: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	32,  // 143: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	34,  // 144: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	36,  // 145: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	38,  // 146: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	40,  // 147: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
+	42,  // 148: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
+	44,  // 149: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
+	75,  // 150: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
+	128, // [128:151] is the sub-list for method output_type
+	105, // [105:128] is the sub-list for method input_type
+	105, // [105:105] is the sub-list for extension type_name
+	105, // [105:105] is the sub-list for extension extendee
+	0,   // [0:105] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }

@@ -111,3 +111,26 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- define "tavla-engine.keysSecretName" -}}
 {{- default (printf "%s-keys" (include "tavla-engine.fullname" .)) .Values.stateKeys.existingSecret }}
 {{- end }}
+
+{{/*
+Exec probe command asking the gRPC health service over TLS (tavla.server.probe), for TLS setups:
+the kubelet's native gRPC probe is plaintext only. Args: root (the chart context), service.
+*/}}
+{{- define "tavla-engine.tlsProbe" -}}
+{{- $root := .root -}}
+{{- $fullname := include "tavla-engine.fullname" $root -}}
+- python3
+- -m
+- tavla.server.probe
+- --port
+- {{ $root.Values.service.grpcPort | quote }}
+- --service
+- {{ .service | quote }}
+- --tls-dir
+- /etc/tavla/tls
+- --server-name
+- {{ default (printf "%s.%s.svc" $fullname $root.Release.Namespace) $root.Values.tests.tlsServerName | quote }}
+{{- if include "tavla-engine.clientCAConfigMapName" $root }}
+- --mtls
+{{- end }}
+{{- end }}

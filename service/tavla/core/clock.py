@@ -160,8 +160,9 @@ def initial_state(settings: ClockSettings) -> ClockState:
 
 
 def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSettings:
-    """``settings`` if every duration is at most a day, counts at most 100, and extensions have a
-    length (the bounds keep every total inside the uint32 fields of the answer).
+    """``settings`` if every duration is at most a day, counts at most 100, extensions have a
+    length, and the longest possible move (``move_ms + reserve_ms + extensions x extension_ms``)
+    fits the uint32 fields of the answer (:data:`MAX_MS`).
 
     :raises InvalidInputError: otherwise.
     """
@@ -175,6 +176,13 @@ def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSet
             raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_SETTING_COUNT}")
     if settings.extensions and not settings.extension_ms:
         raise InvalidInputError(f"{field}.extension_ms", "extensions need a length")
+    # each bound alone is not enough: the longest move (time_left) adds three of them up
+    total = settings.move_ms + settings.reserve_ms + settings.extensions * settings.extension_ms
+    if total > MAX_MS:
+        raise InvalidInputError(
+            f"{field}.extension_ms" if settings.extensions else f"{field}.reserve_ms",
+            f"move_ms + reserve_ms + extensions x extension_ms is {total} ms, over {MAX_MS} "
+            "(49 days, the largest time an answer can carry)")
     return settings
 
 

@@ -3,16 +3,19 @@
 The server commits to a secret seed before a roll and reveals it after, so a player can check
 that the dice were fixed before the position they were used in was known:
 
-1. :meth:`DiceKey.commit`: a random 16-byte ``nonce``; the server seed is
+1. The players fix their client seed first and send only its SHA-256 (``client_seed_sha256``).
+2. :meth:`DiceKey.commit`: a random 16-byte ``nonce``; the server seed is
    ``HMAC-SHA256(K, "tavla-dice-v1/seed" || nonce)``, the commitment ``SHA-256(server_seed)``
-   (hex), and the token ``"tv1." + base64url(nonce || tag)`` with
-   ``tag = HMAC-SHA256(K, "tavla-dice-v1/token" || nonce)[:16]``. The caller publishes the
-   commitment and keeps the token; neither reveals the seed.
-2. The players choose a client seed after seeing the commitment.
-3. :meth:`DiceKey.open` turns the token back into the server seed (the tag proves this key
-   issued it); the dice are :func:`tavla.core.dice.seeded_dice` of the two seeds, and the server
-   seed is revealed with them.
+   (hex), and the token ``"tv2." + base64url_nopad(nonce || u32be(expires) || H || tag)`` with
+   ``H`` the client seed's SHA-256 and
+   ``tag = HMAC-SHA256(K, "tavla-dice-v2/token" || nonce || u32be(expires) || H)[:16]``.
+   The caller publishes the commitment and keeps the token; neither reveals the seed.
+3. :meth:`DiceKey.open` checks the token (canonical spelling, the tag, not expired) and turns it
+   back into the server seed; the dice are :func:`tavla.core.dice.seeded_dice` of the server seed
+   and the client seed whose SHA-256 is ``H``, and the server seed is revealed with them.
 
+Binding the client seed at commit time means whoever holds a token cannot try client seeds until
+the dice suit them; the expiry (:data:`TOKEN_SECONDS`) limits how long a token is worth keeping.
 No replica remembers anything: any replica holding the same key ``K`` opens any token. ``K`` is
 derived from ``TAVLA_DICE_KEY`` (at least 32 characters, the same on every replica); without it
 each process draws a random key, and a token only opens on the process that issued it.
@@ -24,7 +27,9 @@ import base64
 import binascii
 import hashlib
 import hmac
+import re
 import secrets
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -33,13 +38,21 @@ from tavla.core.errors import InvalidInputError
 
 KEY_ENV = "TAVLA_DICE_KEY"
 MIN_KEY_LENGTH = 32  # characters of TAVLA_DICE_KEY
-TOKEN_PREFIX = "tv1."
+TOKEN_PREFIX = "tv2."
 NONCE_BYTES = 16
+EXPIRY_BYTES = 4
+HASH_BYTES = 32
 TAG_BYTES = 16
+TOKEN_BYTES = NONCE_BYTES + EXPIRY_BYTES + HASH_BYTES + TAG_BYTES
+#: Seconds a token stays valid after CommitDice.
+TOKEN_SECONDS = 600
 _KEY_LABEL = b"tavla-dice-v1/key"
 _SEED_LABEL = b"tavla-dice-v1/seed"
-_TOKEN_LABEL = b"tavla-dice-v1/token"
+_TOKEN_LABEL = b"tavla-dice-v2/token"
 _GAME_LABEL = b"tavla-dice-v1/game"
+_TOKEN_CHARS = -(-TOKEN_BYTES * 4 // 3)  # base64url without padding
+_TOKEN_BODY = re.compile(r"[A-Za-z0-9_-]{%d}" % _TOKEN_CHARS)
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +61,7 @@ class Commitment:
 
     commitment: str  # hex SHA-256 of the server seed
     token: str  # sent back to roll; opens only with the key
+    expires: int  # Unix time (seconds) after which the token is refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,45 +117,77 @@ class DiceKey:
         body = len(mid).to_bytes(4, "big") + mid + (game & 0xFFFFFFFF).to_bytes(4, "big")
         return self._mac(_GAME_LABEL, body)
 
-    def commit(self) -> Commitment:
-        """A new commitment and its token."""
-        nonce = secrets.token_bytes(NONCE_BYTES)
-        seed = self._mac(_SEED_LABEL, nonce)
-        tag = self._mac(_TOKEN_LABEL, nonce)[:TAG_BYTES]
-        token = TOKEN_PREFIX + base64.urlsafe_b64encode(nonce + tag).decode("ascii").rstrip("=")
-        return Commitment(commitment_of(seed), token)
+    def commit(self, client_seed_sha256: str, *, now: float | None = None,
+               field: str = "client_seed_sha256") -> Commitment:
+        """A new commitment and its token, bound to the client seed whose SHA-256 is given.
 
-    def open(self, token: str, field: str = "seed.token") -> bytes:
-        """The server seed sealed in ``token``.
-
-        :raises InvalidInputError: not a token, or not issued with this key (another deployment,
-            or another process when ``TAVLA_DICE_KEY`` is unset).
+        :param client_seed_sha256: hex SHA-256 of the client seed's UTF-8 bytes (64 characters,
+            lower or upper case).
+        :param now: Unix time to count the expiry from (tests); the clock by default.
+        :raises InvalidInputError: not 64 hex characters.
         """
-        if not token.startswith(TOKEN_PREFIX) or len(token) > 100:
-            raise InvalidInputError(field, "is not a token from CommitDice")
-        body = token[len(TOKEN_PREFIX):]
+        digest = client_seed_sha256.strip().lower()
+        if not _SHA256_HEX.fullmatch(digest):
+            raise InvalidInputError(field, "is required: the hex SHA-256 (64 characters) of the client "
+                                           "seed the players fixed before asking for the commitment")
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        expires = int(time.time() if now is None else now) + TOKEN_SECONDS
+        sealed = nonce + expires.to_bytes(EXPIRY_BYTES, "big") + bytes.fromhex(digest)
+        tag = self._mac(_TOKEN_LABEL, sealed)[:TAG_BYTES]
+        token = TOKEN_PREFIX + base64.urlsafe_b64encode(sealed + tag).decode("ascii").rstrip("=")
+        return Commitment(commitment_of(self._mac(_SEED_LABEL, nonce)), token, expires)
+
+    def open(self, token: str, client_seed: str, field: str = "seed", *, now: float | None = None) -> bytes:
+        """The server seed sealed in ``token``, if ``client_seed`` is the one it was committed with.
+
+        Only the spelling CommitDice gave opens a token (no padding, no other alphabet, no
+        trailing bits), so a record keyed on the token cannot be fooled by another spelling;
+        records should key on the commitment all the same.
+
+        :raises InvalidInputError: on ``{field}.token``: not a token, not issued with this key
+            (another deployment, or another process when ``TAVLA_DICE_KEY`` is unset), or
+            expired; on ``{field}.client_seed``: not the committed client seed.
+        """
+        where = f"{field}.token"
+        body = token[len(TOKEN_PREFIX):] if token.startswith(TOKEN_PREFIX) else ""
+        if not _TOKEN_BODY.fullmatch(body):
+            raise InvalidInputError(where, "is not a token from CommitDice")
         try:
             raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         except (binascii.Error, ValueError):
-            raise InvalidInputError(field, "is not a token from CommitDice") from None
-        if len(raw) != NONCE_BYTES + TAG_BYTES:
-            raise InvalidInputError(field, "is not a token from CommitDice")
-        nonce, tag = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
-        if not hmac.compare_digest(tag, self._mac(_TOKEN_LABEL, nonce)[:TAG_BYTES]):
-            where = "" if self.shared else (
+            raise InvalidInputError(where, "is not a token from CommitDice") from None
+        if len(raw) != TOKEN_BYTES or base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != body:
+            raise InvalidInputError(where, "is not a token from CommitDice")
+        sealed, tag = raw[:-TAG_BYTES], raw[-TAG_BYTES:]
+        if not hmac.compare_digest(tag, self._mac(_TOKEN_LABEL, sealed)[:TAG_BYTES]):
+            note = "" if self.shared else (
                 f" (no {KEY_ENV} is set: a token opens only on the process that issued it)")
-            raise InvalidInputError(field, f"was not issued with this server's dice key{where}")
+            raise InvalidInputError(where, f"was not issued with this server's dice key{note}")
+        nonce = sealed[:NONCE_BYTES]
+        expires = int.from_bytes(sealed[NONCE_BYTES:NONCE_BYTES + EXPIRY_BYTES], "big")
+        if (time.time() if now is None else now) > expires:
+            raise InvalidInputError(where, f"has expired ({TOKEN_SECONDS} s after CommitDice); commit again")
+        committed = sealed[NONCE_BYTES + EXPIRY_BYTES:]
+        if not hmac.compare_digest(hashlib.sha256(client_seed.encode("utf-8")).digest(), committed):
+            raise InvalidInputError(f"{field}.client_seed",
+                                    "is not the client seed whose SHA-256 was given to CommitDice")
         return self._mac(_SEED_LABEL, nonce)
 
-    def stream(self, token: str, client_seed: str, field: str = "seed") -> tuple[Iterator[int], DiceProof]:
+    def stream(self, token: str, client_seed: str, field: str = "seed", *,
+               now: float | None = None) -> tuple[Iterator[int], DiceProof]:
         """The verifiable die stream of ``token`` and ``client_seed``, and the proof to reveal.
 
         :raises InvalidInputError: a bad token (``seed.token``) or client seed (``seed.client_seed``).
         """
         check_client_seed(client_seed, f"{field}.client_seed")
-        seed = self.open(token, f"{field}.token")
+        seed = self.open(token, client_seed, field, now=now)
         proof = DiceProof(SCHEME, commitment_of(seed), seed.hex(), client_seed)
         return seeded_dice(seed, client_seed), proof
+
+
+def client_seed_sha256(client_seed: str) -> str:
+    """What CommitDice takes: the hex SHA-256 of the client seed's UTF-8 bytes."""
+    return hashlib.sha256(client_seed.encode("utf-8")).hexdigest()
 
 
 def commitment_of(server_seed: bytes) -> str:

@@ -8,7 +8,8 @@ The line (event ``rpc``) has ``method``, ``code``, ``duration_ms``, ``peer``, ``
 (``grpc``, or ``connect`` / ``grpc-web`` on the HTTP port) and ``request_id``,
 and ``trace_id`` when tracing is on. Nothing from the request or the error message (which quotes
 the request) is logged at info level: positions and moves appear only at debug level, as
-``request`` and ``details``. Health checks and reflection are logged at debug level, so probes do
+``request`` and ``details``, and even there dice tokens and client seeds are redacted
+(:data:`SECRET_FIELDS`) and control characters escaped (:func:`safe_text`). Health checks and reflection are logged at debug level, so probes do
 not flood the log; failed calls at warning (the client gave up, or was turned away) or error (a
 bug on our side).
 """
@@ -30,6 +31,11 @@ from tavla.server import tracing
 from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, final_code, split_method
 
 REQUEST_ID = "x-request-id"
+# Request fields never logged, even at debug level: a dice token with its client seed rolls the
+# dice (docs/dice.md), so both are secrets until the roll.
+SECRET_FIELDS = frozenset({"token", "client_seed", "client_seed_sha256"})
+REDACTED = "<redacted>"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _SANE_ID = re.compile(r"[\x21-\x7e]{1,128}")
 _DEBUG_TEXT = 2048  # characters of request or details at debug level
 _WARNING = frozenset({grpc.StatusCode.CANCELLED, grpc.StatusCode.DEADLINE_EXCEEDED,
@@ -78,8 +84,11 @@ class AccessLogInterceptor(UnaryInterceptor):
                     raised = False
                     return response
                 finally:
-                    _log_call(full_method, request, context, final_code(context, raised=raised),
-                              time.perf_counter() - begin, quiet)
+                    try:
+                        _log_call(full_method, request, context, final_code(context, raised=raised),
+                                  time.perf_counter() - begin, quiet)
+                    except Exception:  # a logging failure must never fail the call
+                        _stdlib_log.exception("cannot write the access log line")
 
         return logged
 
@@ -88,8 +97,9 @@ def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: gr
               seconds: float, quiet: bool) -> None:
     level = _level(code, quiet)
     emit = getattr(log, level)
-    fields: dict[str, Any] = {"method": method, "code": code.name, "duration_ms": round(seconds * 1000, 3),
-                              "peer": context.peer(), "protocol": getattr(context, "protocol", "grpc")}
+    fields: dict[str, Any] = {"method": safe_text(method), "code": code.name,
+                              "duration_ms": round(seconds * 1000, 3), "peer": safe_text(context.peer() or ""),
+                              "protocol": getattr(context, "protocol", "grpc")}
     trace_id = tracing.current_trace_id()
     if trace_id:
         fields["trace_id"] = trace_id
@@ -101,11 +111,42 @@ def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: gr
     emit("rpc", **fields)
 
 
+def safe_text(text: str) -> str:
+    """``text`` with control characters (newlines included) escaped, so that a value from a
+    client can never start a line of its own or move the cursor in a console log."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100
+                        else f"\\u{ord(m.group()):04x}", text)
+
+
+def redacted(message: pb_message.Message) -> pb_message.Message:
+    """A copy of ``message`` with every :data:`SECRET_FIELDS` string replaced by :data:`REDACTED`."""
+    copy = type(message)()
+    copy.CopyFrom(message)
+    _redact(copy)
+    return copy
+
+
+def _redact(message: pb_message.Message) -> None:
+    for descriptor, value in message.ListFields():
+        if descriptor.message_type is not None:
+            items = value if descriptor.is_repeated else [value]
+            if descriptor.message_type.GetOptions().map_entry:
+                continue
+            for item in items:
+                _redact(item)
+        elif descriptor.name in SECRET_FIELDS and descriptor.type == descriptor.TYPE_STRING:
+            if descriptor.is_repeated:
+                value[:] = [REDACTED] * len(value)
+            else:
+                setattr(message, descriptor.name, REDACTED)
+
+
 def _text(request: Any) -> str:
     if isinstance(request, pb_message.Message):
-        text = text_format.MessageToString(request, as_one_line=True)
+        text = text_format.MessageToString(redacted(request), as_one_line=True)
     else:
         text = repr(request)
+    text = safe_text(text)
     return text if len(text) <= _DEBUG_TEXT else text[:_DEBUG_TEXT] + "..."
 
 
@@ -115,4 +156,4 @@ def _details(context: grpc.ServicerContext) -> str:
     except AttributeError:
         return ""
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
-    return text[:_DEBUG_TEXT]
+    return safe_text(text[:_DEBUG_TEXT])

@@ -24,7 +24,6 @@ import os
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,13 +33,13 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import cpus, logs, metrics, process
+from tavla.server import admission, cpus, logs, metrics, process
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.errors import ErrorInterceptor
-from tavla.server.limits import MAX_STREAMS, LimitsInterceptor, StreamLimitInterceptor
+from tavla.server.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.metrics import MetricsInterceptor
 from tavla.server.servicer import EngineServiceServicer
-from tavla.server.tls import CertificateFiles, server_credentials
+from tavla.server.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.tracing import Tracing
 from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc
 
@@ -54,12 +53,12 @@ DEFAULT_HOST = config_module.DEFAULTS.host
 DEFAULT_PORT = config_module.DEFAULTS.port
 DEFAULT_MAX_MESSAGE_BYTES = config_module.DEFAULTS.max_message_bytes
 DEFAULT_GRACE_SECONDS = config_module.DEFAULTS.grace_seconds
-# Handler threads beyond max_concurrent_rpcs: health checks, reflection and the calls turned away
-# by the limit get a thread at once even when every engine slot is busy.
-OPS_THREADS = 8
-# gRPC's own cap on calls admitted (running or queued for a thread); past it gRPC answers
-# RESOURCE_EXHAUSTED itself. A backstop against floods: the limits interceptor acts first.
+# gRPC's own cap on calls accepted at once (any service, shed ones included); past it gRPC answers
+# RESOURCE_EXHAUSTED itself, health checks too. A backstop against floods far beyond the limit:
+# the admission executor (tavla.server.admission) sheds engine calls long before.
 BACKSTOP_FACTOR = 4
+# stop(grace) waits this much longer than the grace for gRPC to finish, then gives up waiting.
+STOP_MARGIN = 2.0
 
 # Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
 BEAROFF_CACHE_WAIT = 60.0
@@ -76,6 +75,7 @@ class Engine:
     server: grpc.Server
     port: int
     health: health.HealthServicer
+    executor: admission.AdmissionExecutor | None = None
     #: The HTTP port (Connect, gRPC-Web) when ``http_port`` is set.
     http: Any = None
 
@@ -104,9 +104,10 @@ def build(
     :raises tavla.server.tls.TlsError: the TLS files cannot be used.
     """
     logs.ensure_configured()
-    threads = options.max_concurrent_rpcs + OPS_THREADS + MAX_STREAMS
+    executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS)
     grpc_options: list[tuple[str, int]] = [
-        ("grpc.max_receive_message_length", options.max_message_bytes),
+        # requests are small (under 2 KB): a larger one is refused before it is buffered whole
+        ("grpc.max_receive_message_length", min(options.max_request_bytes, options.max_message_bytes)),
         ("grpc.max_send_message_length", options.max_message_bytes),
         # alone, a second server on a taken port must fail rather than silently share it
         ("grpc.so_reuseport", 1 if reuse_port else 0),
@@ -119,16 +120,18 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds)  # shared with HTTP
     servicer = servicer or EngineServiceServicer(signer=options.state_signer())
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
+    if options.tls_client_allowed_names:
+        outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
     server = grpc.server(
-        ThreadPoolExecutor(max_workers=threads, thread_name_prefix="tavla-rpc"),
-        interceptors=[*outer, *interceptors,
+        executor,  # type: ignore[arg-type]
+        interceptors=[ArrivalInterceptor(), *outer, *interceptors,
                       StreamLimitInterceptor(),
                       limits,
                       ErrorInterceptor()],
         options=grpc_options,
-        maximum_concurrent_rpcs=threads * BACKSTOP_FACTOR,
+        maximum_concurrent_rpcs=(options.max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR,
     )
     engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer()
@@ -150,18 +153,25 @@ def build(
     if port == 0:
         raise OSError(f"cannot listen on {address}")
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
-    return Engine(server, port, health_servicer, http)
+    return Engine(server, port, health_servicer, executor=executor, http=http)
+
+
+HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
 
 
 def _build_http(options: Config, servicer: Any, health_servicer: health.HealthServicer,
                 limits: LimitsInterceptor, reuse_port: bool) -> Any:
     # Imported only when the HTTP port is on: Hypercorn and the ASGI app are not needed otherwise.
+    from concurrent.futures import ThreadPoolExecutor
+
     from tavla.server import http_app, http_server
 
-    executor = ThreadPoolExecutor(max_workers=options.max_concurrent_rpcs + OPS_THREADS,
+    # one thread per call the shared limit admits, so a call waiting for a thread is already counted
+    executor = ThreadPoolExecutor(max_workers=options.max_concurrent_rpcs + HTTP_OPS_THREADS,
                                   thread_name_prefix="tavla-http")
     app = http_app.build_app(servicer, health_servicer, limits, executor,
                              max_message_bytes=options.max_message_bytes,
+                             max_request_bytes=min(options.max_request_bytes, options.max_message_bytes),
                              cors_origins=options.cors_origins, web_dir=options.web_dir)
     sock = http_server.bind(options.host, options.http_port or 0, reuse_port=reuse_port)
     tls = (options.tls_cert, options.tls_key, options.tls_client_ca) if options.tls_cert and options.tls_key else None
@@ -178,15 +188,32 @@ def start(engine: Engine) -> None:
         engine.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
 
-def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> None:
-    """Graceful stop: NOT_SERVING, keep serving ``drain_delay`` seconds, then ``stop(grace)``."""
+def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
+    """Graceful stop: NOT_SERVING, keep serving ``drain_delay`` seconds, then ``stop(grace)``.
+
+    Always returns within ``drain_delay + grace`` and a few seconds: gRPC cancels the calls left
+    after the grace, and if its shutdown still has not finished (a handler that ignores the
+    cancellation), this stops waiting, logs it and abandons the handler threads.
+
+    :returns: whether gRPC's shutdown finished in time.
+    """
     engine.health.enter_graceful_shutdown()
     if drain_delay > 0:
         time.sleep(drain_delay)
+    end = time.monotonic() + grace + STOP_MARGIN
     stopped = engine.server.stop(grace)
     if engine.http is not None:
         engine.http.stop(grace)
-    stopped.wait()
+    finished = stopped.wait(timeout=max(0.0, end - time.monotonic()))
+    if engine.executor is not None:  # gRPC is done once calls are cancelled; handlers may not be
+        finished = engine.executor.wait_idle(max(0.0, end - time.monotonic())) and finished
+    if not finished:
+        log.error("shutdown did not finish within the grace; abandoning the remaining calls",
+                  grace_seconds=grace)
+        engine.server.stop(None)
+    if engine.executor is not None:
+        engine.executor.shutdown(wait=False, cancel_futures=True)
+    return bool(finished)
 
 
 def start_in_process(
@@ -258,12 +285,21 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         pass
     log.info("draining: health NOT_SERVING, still serving", signal=received[0] if received else "signal",
              drain_seconds=config.drain_seconds, grace_seconds=config.grace_seconds)
-    stop(engine, config.grace_seconds, config.drain_seconds)
+    clean = stop(engine, config.grace_seconds, config.drain_seconds)
     if tracing is not None:
         tracing.shutdown()
     if http is not None:
         http.shutdown()
     log.info("tavla-engine stopped" if worker is None else f"tavla-engine worker {worker} stopped")
+    if not clean and threading.current_thread() is threading.main_thread():
+        _exit_now()
+
+
+def _exit_now() -> None:
+    # A handler thread that ignored the cancellation would keep the interpreter from exiting
+    # (it joins executor threads at exit): flush the log and leave with the usual code.
+    logs.flush()
+    os._exit(0)
 
 
 def warm_bearoff(*, wait_for_cache: float = 0.0) -> threading.Thread:

@@ -37,7 +37,10 @@ class Config:
     :ivar workers: server processes sharing the port; 0 = the CPUs this container may use.
     :ivar log_format: ``"json"``, ``"console"``, or ``None``: console on a terminal, else JSON.
     :ivar metrics_port: Prometheus ``/metrics`` port; 0 turns metrics off.
-    :ivar max_concurrent_rpcs: engine calls running at once per worker; more: RESOURCE_EXHAUSTED.
+    :ivar max_message_bytes: largest response (and request, unless ``max_request_bytes`` is lower).
+    :ivar max_request_bytes: largest request message; real ones are under 2 KB.
+    :ivar max_concurrent_rpcs: engine calls admitted at once per worker (running or queued for a
+        thread); more: RESOURCE_EXHAUSTED.
     :ivar max_call_seconds: server-side budget of one engine call, on top of the client's
         deadline; 0 = only the client's.
     :ivar max_connection_age_seconds: a connection older than this is asked to reconnect
@@ -61,7 +64,9 @@ class Config:
     tls_cert: str | None = None
     tls_key: str | None = None
     tls_client_ca: str | None = None
+    tls_client_allowed_names: str | None = None
     max_message_bytes: int = 4 * MiB
+    max_request_bytes: int = 64 * 1024
     max_concurrent_rpcs: int = 64
     max_call_seconds: float = 10.0
     max_connection_age_seconds: float = 300.0
@@ -92,6 +97,9 @@ class Config:
         if self.tls_client_ca is not None and self.tls_cert is None:
             raise ConfigError("mTLS (--tls-client-ca, TAVLA_TLS_CLIENT_CA) needs the server's own "
                               "certificate and key as well (--tls-cert, --tls-key)")
+        if self.tls_client_allowed_names is not None and self.tls_client_ca is None:
+            raise ConfigError("--tls-client-allowed-names (TAVLA_TLS_CLIENT_ALLOWED_NAMES) needs mTLS: "
+                              "--tls-client-ca as well")
         for name in ("tls_cert", "tls_key", "tls_client_ca"):
             path = getattr(self, name)
             if path is not None and not os.access(path, os.R_OK):
@@ -213,6 +221,13 @@ def _choice(*choices: str) -> Callable[[str], str]:
     return parse
 
 
+def _names(text: str) -> str:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not names:
+        raise ValueError("names no client")
+    return ",".join(names)
+
+
 def _text(text: str) -> str:
     if not text.strip():
         raise ValueError("is empty")
@@ -265,9 +280,13 @@ OPTIONS: tuple[Option, ...] = (
     Option("tls_key", _text, "PEM private key of --tls-cert", "FILE"),
     Option("tls_client_ca", _text, "PEM CA bundle; when set, clients must present a certificate it signed (mTLS)",
            "FILE"),
-    Option("max_message_bytes", _positive_int, "largest request or response message"),
+    Option("tls_client_allowed_names", _names,
+           "comma-separated client certificate names (SAN or CN) allowed with mTLS; unset: any the CA signed",
+           "NAMES"),
+    Option("max_message_bytes", _positive_int, "largest response message"),
+    Option("max_request_bytes", _positive_int, "largest request message (real ones are under 2 KB)"),
     Option("max_concurrent_rpcs", _positive_int,
-           "engine calls running at once per worker; beyond it RESOURCE_EXHAUSTED"),
+           "engine calls admitted at once per worker, queued ones included; beyond it RESOURCE_EXHAUSTED"),
     Option("max_call_seconds", _seconds,
            "server-side time budget of one engine call, on top of the client's deadline; 0 = none"),
     Option("max_connection_age_seconds", _seconds,

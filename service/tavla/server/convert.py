@@ -41,6 +41,10 @@ MAX_CHECKER_MOVES = 4  # a double moves at most four checkers (R6)
 # The longest real notation is four hitting chains, well under 100 characters. The cap stops a
 # multi-megabyte string from costing seconds in the parser before it is rejected.
 MAX_NOTATION_LENGTH = 256
+# Repeated request fields are cut off before any work on them: a roll has two dice, a ruleset a
+# handful of match lengths.
+MAX_DICE = 16
+MAX_MATCH_LENGTHS = 64
 
 _SIDES: dict[int, Side] = {pb.SIDE_WHITE: Side.WHITE, pb.SIDE_BLACK: Side.BLACK}
 _SIDES_OUT: dict[Side, pb.Side] = {Side.WHITE: pb.SIDE_WHITE, Side.BLACK: pb.SIDE_BLACK}
@@ -90,6 +94,9 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
     if msg.HasField("cube_limit"):
         rules = replace(rules, cube_limit=check_cube_limit(msg.cube_limit, "ruleset.cube_limit"))
     if msg.HasField("match_lengths"):
+        if len(msg.match_lengths.lengths) > MAX_MATCH_LENGTHS:
+            raise InvalidInputError("ruleset.match_lengths.lengths",
+                                    f"has {len(msg.match_lengths.lengths)} lengths; at most {MAX_MATCH_LENGTHS}")
         lengths = check_match_lengths(tuple(msg.match_lengths.lengths), "ruleset.match_lengths.lengths")
         rules = replace(rules, match_lengths=lengths, money_play=msg.match_lengths.money_play)
     return rules
@@ -143,7 +150,12 @@ def _view(msg: pb.SideCheckers) -> SideView:
 
 
 def dice_from_proto(dice: Sequence[int]) -> tuple[int, ...]:
-    """The roll as a tuple; the core's :func:`check_dice` validates it (field ``dice``)."""
+    """The roll as a tuple; the core's :func:`check_dice` validates it (field ``dice``).
+
+    :raises InvalidInputError: more than :data:`MAX_DICE` values (no work is done on them).
+    """
+    if len(dice) > MAX_DICE:
+        raise InvalidInputError("dice", f"has {len(dice)} values; a roll is two dice")
     return tuple(dice)
 
 

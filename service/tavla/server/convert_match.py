@@ -41,6 +41,8 @@ from tavla.v1 import clock_pb2, dice_pb2, match_pb2
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
+MAX_ROLL_OFF = 64  # tied throws before a roll-off is decided: (1/6)**63 never happens
+
 _KINDS: dict[int, ResultKind] = {
     pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
     pb.RESULT_KIND_GAMMON: ResultKind.GAMMON,
@@ -195,7 +197,12 @@ def steps_from_proto(moves: Sequence[pb.CheckerMove], field: str = "steps") -> t
 
 
 def roll_off_from_proto(throws: Sequence[dice_pb2.RollOffThrow]) -> list[tuple[int, int]]:
-    """The roll-off throws as (white, black) pairs; values are checked by the core."""
+    """The roll-off throws as (white, black) pairs; values are checked by the core.
+
+    :raises InvalidInputError: more than :data:`MAX_ROLL_OFF` throws (ties that long do not happen).
+    """
+    if len(throws) > MAX_ROLL_OFF:
+        raise InvalidInputError("roll_off", f"has {len(throws)} throws; at most {MAX_ROLL_OFF}")
     return [(t.white_die, t.black_die) for t in throws]
 
 

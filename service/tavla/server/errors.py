@@ -8,6 +8,9 @@ Every failure a client can cause is ``INVALID_ARGUMENT``:
   ``google.rpc.ErrorInfo(reason=<IllegalReason>, domain="tavla.v1", metadata={"move", "dice"})``.
 * :class:`GameOver` -> ``ErrorInfo(reason="GAME_OVER")`` and a field violation on ``position``.
 * A request whose bytes do not parse as the request message -> ``INVALID_ARGUMENT``.
+* An answer a field of which cannot hold its value (protobuf's "Value out of range"): a bound on
+  the input is missing, but the input caused it -> ``INVALID_ARGUMENT`` naming ``request``, and a
+  warning in the log. Every RPC's inputs are bounded so that this does not happen.
 
 Each status also carries a ``google.rpc.LocalizedMessage`` worded for players
 (:mod:`tavla.core.messages`), in the locale the request metadata picks: ``x-tavla-locale``, else
@@ -76,9 +79,13 @@ def status_for(exc: BaseException, locale: str = messages.DEFAULT_LOCALE) -> sta
     """The ``google.rpc.Status`` for an expected error, or ``None`` for a bug; with a
     ``LocalizedMessage`` in ``locale`` for every expected error."""
     status = _developer_status(exc)
-    if status is not None:
-        text = _player_text(status, locale)
-        status.details.add().Pack(error_details_pb2.LocalizedMessage(locale=locale, message=_cut(text)))
+    return None if status is None else _localized(status, locale)
+
+
+def _localized(status: status_pb2.Status, locale: str) -> status_pb2.Status:
+    """``status`` with the player's ``LocalizedMessage`` in ``locale`` added to its details."""
+    text = _player_text(status, locale)
+    status.details.add().Pack(error_details_pb2.LocalizedMessage(locale=locale, message=_cut(text)))
     return status
 
 
@@ -162,6 +169,25 @@ class _Undecodable:
         self.error = error
 
 
+def _out_of_range(exc: BaseException) -> bool:
+    # protobuf's message when a response field is given a value its type cannot hold
+    return isinstance(exc, (ValueError, TypeError)) and "out of range" in str(exc).lower()
+
+
+def undecodable_status(request: Any, locale: str = messages.DEFAULT_LOCALE) -> Any:
+    """The ``INVALID_ARGUMENT`` status (with the player's message in ``locale``) for a request
+    that did not parse, else ``None``."""
+    if not isinstance(request, _Undecodable):
+        return None
+    text = f"request does not parse: {request.error}"
+    return rpc_status.to_status(_localized(_status(text, _bad_request("request", text)), locale))
+
+
+def lenient_deserializer(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
+    """``deserializer``, returning a stand-in instead of raising (see :func:`undecodable_status`)."""
+    return _lenient(deserializer)
+
+
 def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
     # gRPC answers INTERNAL when the request deserializer raises; parsing is input validation,
     # so failures are passed to the handler wrapper as a value and answered INVALID_ARGUMENT.
@@ -188,20 +214,23 @@ class ErrorInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
-            if isinstance(request, _Undecodable):
-                text = f"request does not parse: {request.error}"
-                status = _status(text, _bad_request("request", text))
-                locale = locale_of(context.invocation_metadata())
-                status.details.add().Pack(error_details_pb2.LocalizedMessage(
-                    locale=locale, message=_player_text(status, locale)))
-                context.abort_with_status(rpc_status.to_status(status))
+            undecodable = undecodable_status(request, locale_of(context.invocation_metadata()))
+            if undecodable is not None:
+                context.abort_with_status(undecodable)
             try:
                 return behaviour(request, context)
             except Exception as exc:
                 code = context.code()
                 if code is not None and code != grpc.StatusCode.OK:
                     raise  # the handler aborted on purpose: its status stands
-                status = status_for(exc, locale_of(context.invocation_metadata()))
+                locale = locale_of(context.invocation_metadata())
+                status = status_for(exc, locale)
+                if status is None and _out_of_range(exc):
+                    # a bound is missing somewhere: still the input's fault, never INTERNAL
+                    log.warning("answer field out of range in %s: %s", full_method, exc)
+                    text = ("the answer to this request does not fit its fields (a value is out of "
+                            "range); the input is outside what the server can answer")
+                    status = _localized(_status(text, _bad_request("request", text)), locale)
                 if status is None:  # a bug: keep the traceback, tell the client nothing internal
                     log.exception("unexpected error in %s", full_method)
                     context.abort(grpc.StatusCode.INTERNAL, "internal error")

@@ -178,8 +178,9 @@ class HttpApp:
 
     def __init__(self, methods: dict[str, Method], executor: Executor, health_servicer: health.HealthServicer,
                  *, max_message_bytes: int, cors_origins: frozenset[str] = frozenset(),
-                 web_dir: str | None = None) -> None:
+                 web_dir: str | None = None, max_request_bytes: int | None = None) -> None:
         self.methods = methods
+        self.max_request_bytes = max_message_bytes if max_request_bytes is None else max_request_bytes
         self.executor = executor
         self.health = health_servicer
         self.max_message_bytes = max_message_bytes
@@ -271,7 +272,8 @@ class HttpApp:
         return wire.success(protocol, response), context.response_headers
 
     def _body_limit(self, protocol: wire.Protocol) -> int:
-        limit = self.max_message_bytes + 5
+        # a request body: the binary limit, room for JSON's longer spelling of the same request
+        limit = self.max_request_bytes * (4 if protocol.codec == "json" else 1) + 5
         return limit * 4 // 3 + 4 if protocol.text else limit
 
     # --- GET ---
@@ -378,10 +380,10 @@ def _peer(scope: Scope) -> str:
 
 def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
               executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
-              web_dir: str | None = None) -> HttpApp:
+              web_dir: str | None = None, max_request_bytes: int | None = None) -> HttpApp:
     """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
     through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
     chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
     return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
                    max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
-                   web_dir=web_dir)
+                   web_dir=web_dir, max_request_bytes=max_request_bytes)

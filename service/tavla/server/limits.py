@@ -23,8 +23,9 @@ from typing import Any
 
 import grpc
 
-from tavla.server import metrics
+from tavla.server import admission, metrics
 from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method
+from tavla.server.errors import lenient_deserializer, undecodable_status
 
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
 _budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
@@ -54,6 +55,14 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
+def _take(slots: admission.Slots, context: grpc.ServicerContext) -> None:
+    """Wait for a slot to run the engine, giving up when the call's time is up or it is gone."""
+    context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
+    if not slots.take(context.is_active, lambda: remaining(context)):
+        check_deadline(context)  # aborts: the deadline passed or the client went away
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+
+
 class LimitsInterceptor(UnaryInterceptor):
     """Applies both limits to every unary call of the engine service (not to health/reflection).
 
@@ -75,13 +84,25 @@ class LimitsInterceptor(UnaryInterceptor):
             token = _budget_end.set(end)
             try:
                 check_deadline(context)  # it waited in the queue past its deadline: do nothing
+                ticket = admission.current()
+                if ticket is not None and ticket.shed:  # the executor counted it over the limit
+                    context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                  "the server is already handling its limit of calls "
+                                  "(max_concurrent_rpcs, queued ones included); retry with backoff")
                 if not self._slots.acquire(blocking=False):
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                   f"the server is already handling {self.max_concurrent_rpcs} calls, "
                                   "its limit; retry with backoff")
                 try:
-                    with metrics.in_flight():
-                        return behaviour(request, context)
+                    running = ticket.slots if ticket is not None else None
+                    with metrics.in_flight():  # admitted calls: running or waiting for a slot
+                        if running is not None:
+                            _take(running, context)
+                        try:
+                            return behaviour(request, context)
+                        finally:
+                            if running is not None:
+                                running.release()
                 finally:
                     self._slots.release()
             finally:
@@ -94,7 +115,9 @@ MAX_STREAMS = 4  # concurrent streaming calls per worker; the server adds as man
 
 
 class StreamLimitInterceptor(grpc.ServerInterceptor):
-    """Caps concurrent streaming calls (health Watch, reflection) at ``max_streams``."""
+    """Caps concurrent streaming calls (health Watch, reflection) at ``max_streams``, and answers
+    request messages that do not parse with ``INVALID_ARGUMENT`` (gRPC would answer ``INTERNAL``
+    and log a traceback per message: a cheap way to flood the error log)."""
 
     def __init__(self, max_streams: int = MAX_STREAMS) -> None:
         self.max_streams = max_streams
@@ -107,8 +130,26 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):
         streaming = handler.unary_stream or handler.stream_stream
         if streaming is None:
             return handler  # client streaming only: none in this server
+        request_streaming = handler.stream_stream is not None
+
+        def checked(requests: Any, context: grpc.ServicerContext) -> Any:
+            for request in requests:
+                status = undecodable_status(request)
+                if status is not None:
+                    context.abort_with_status(status)
+                yield request
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
+            ticket = admission.current()
+            if ticket is not None and ticket.shed:
+                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                              f"the server already has {self.max_streams} streams open, its limit")
+            if request_streaming:
+                request = checked(request, context)
+            else:
+                status = undecodable_status(request)
+                if status is not None:
+                    context.abort_with_status(status)
             if not self._slots.acquire(blocking=False):
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                               f"the server already has {self.max_streams} streams open, its limit")
@@ -117,7 +158,34 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):
             finally:
                 self._slots.release()
 
-        make = (grpc.unary_stream_rpc_method_handler if handler.unary_stream
-                else grpc.stream_stream_rpc_method_handler)
-        return make(limited, request_deserializer=handler.request_deserializer,
+        make = (grpc.stream_stream_rpc_method_handler if request_streaming
+                else grpc.unary_stream_rpc_method_handler)
+        return make(limited, request_deserializer=lenient_deserializer(handler.request_deserializer),
                     response_serializer=handler.response_serializer)
+
+
+class ArrivalInterceptor(grpc.ServerInterceptor):
+    """Tells the admission watchdog (:mod:`~tavla.server.admission`) that a call's request has
+    arrived: its handler is starting. Put it first, so it runs before any other work."""
+
+    def intercept_service(self, continuation: Any, handler_call_details: grpc.HandlerCallDetails) -> Any:
+        handler = continuation(handler_call_details)
+        if handler is None:
+            return handler
+        for kind, make in (("unary_unary", grpc.unary_unary_rpc_method_handler),
+                           ("unary_stream", grpc.unary_stream_rpc_method_handler),
+                           ("stream_unary", grpc.stream_unary_rpc_method_handler),
+                           ("stream_stream", grpc.stream_stream_rpc_method_handler)):
+            behaviour = getattr(handler, kind)
+            if behaviour is not None:
+                return make(_arrived(behaviour), request_deserializer=handler.request_deserializer,
+                            response_serializer=handler.response_serializer)
+        return handler
+
+
+def _arrived(behaviour: Behaviour) -> Behaviour:
+    def run(request: Any, context: grpc.ServicerContext) -> Any:
+        admission.mark_arrived()
+        return behaviour(request, context)
+
+    return run

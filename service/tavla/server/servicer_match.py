@@ -97,7 +97,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
             raise core.InvalidInputError("seed", "give dice rolled elsewhere or a seed, not both")
         if given:
             start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.roll_off),
-                                               tuple(request.dice))
+                                               convert.dice_from_proto(request.dice))
         elif request.HasField("seed"):
             stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
             start = core.start_game(rules, state, stream)
@@ -109,10 +109,16 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         return response
 
     def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
-        """A commitment to a fresh secret seed and the token that seals it (R22, docs/dice.md)."""
-        commitment = self._key().commit()
-        return api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
-                                      scheme=dice.SCHEME)
+        """A commitment to a fresh secret seed and the token that seals it with the client seed's
+        hash and an expiry (R22, docs/dice.md).
+
+        :raises InvalidInputError: ``client_seed_sha256`` is not 64 hex characters.
+        """
+        commitment = self._key().commit(request.client_seed_sha256)
+        response = api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
+                                          scheme=dice.SCHEME)
+        response.expire_time.FromSeconds(commitment.expires)
+        return response
 
     def RollDice(self, request: api.RollDiceRequest, context: grpc.ServicerContext) -> api.RollDiceResponse:
         """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22).
@@ -138,7 +144,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
 
         :raises InvalidInputError: not two dice 1-6.
         """
-        d1, d2 = core.check_dice(tuple(request.dice))
+        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
         return api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def ListCubeActions(self, request: api.ListCubeActionsRequest,

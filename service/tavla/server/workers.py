@@ -170,6 +170,8 @@ def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
     bare = host.strip("[]")
     family, kind, proto, _, sockaddr = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM,
                                                           flags=socket.AI_PASSIVE)[0]
+    if port:
+        _probe(family, kind, proto, sockaddr, host, port)
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
@@ -180,6 +182,21 @@ def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
     return sock, sock.getsockname()[1]
 
 
+
+
+def _probe(family: int, kind: int, proto: int, sockaddr: tuple, host: str, port: int) -> None:
+    """Fail when anything already holds the port: a bind *without* SO_REUSEPORT conflicts with
+    every socket bound there, another tavla-engine's SO_REUSEPORT ones included, which would
+    otherwise silently share the port with this one."""
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT leftovers are fine
+        probe.bind(sockaddr)
+    except OSError as exc:
+        raise OSError(f"cannot listen on {process.address(host, port)}: {exc.strerror or exc} "
+                      "(another server is using the port)") from None
+    finally:
+        probe.close()
 
 
 def _die_with_parent(parent: int) -> None:

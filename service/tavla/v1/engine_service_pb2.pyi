@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from tavla.v1 import bearoff_pb2 as _bearoff_pb2
 from tavla.v1 import clock_pb2 as _clock_pb2
 from tavla.v1 import dice_pb2 as _dice_pb2
@@ -203,18 +206,22 @@ class StartGameResponse(_message.Message):
     def __init__(self, starter: _Optional[_Union[_types_pb2.Side, str]] = ..., dice: _Optional[_Iterable[int]] = ..., dice_name: _Optional[_Union[_dice_pb2.RollName, _Mapping]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., proof: _Optional[_Union[_dice_pb2.DiceProof, _Mapping]] = ...) -> None: ...
 
 class CommitDiceRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("client_seed_sha256",)
+    CLIENT_SEED_SHA256_FIELD_NUMBER: _ClassVar[int]
+    client_seed_sha256: str
+    def __init__(self, client_seed_sha256: _Optional[str] = ...) -> None: ...
 
 class CommitDiceResponse(_message.Message):
-    __slots__ = ("commitment", "token", "scheme")
+    __slots__ = ("commitment", "token", "scheme", "expire_time")
     COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     SCHEME_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
     commitment: str
     token: str
     scheme: str
-    def __init__(self, commitment: _Optional[str] = ..., token: _Optional[str] = ..., scheme: _Optional[str] = ...) -> None: ...
+    expire_time: _timestamp_pb2.Timestamp
+    def __init__(self, commitment: _Optional[str] = ..., token: _Optional[str] = ..., scheme: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class RollDiceRequest(_message.Message):
     __slots__ = ("seed", "position")

@@ -1,0 +1,256 @@
+"""Admission: which thread runs a call, how many engine calls a worker takes, and a watchdog for
+calls whose request never arrives.
+
+gRPC Python hands every call it accepts to the server's executor *before* the request message
+is read, and a call waits in the executor's queue for a thread. A limit checked inside the
+handler therefore never sees queued calls, and a client that sends headers and then nothing
+holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, and decides
+when the call arrives:
+
+* **Engine calls** (``tavla.v1.EngineService``): at most ``max_admitted`` per worker are
+  admitted, each on a thread of its own that reads the request; at most ``engine_threads`` of
+  them run the engine at once (:attr:`Ticket.slots`, taken by the limits interceptor), the others
+  wait for a slot. One more is *shed*: it runs on a small pool of its own, where the limits
+  interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
+  a flood of costly calls is turned away instead of piling up behind the GIL.
+* **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
+  behind engine calls, never shed.
+* **Streams** (health ``Watch``, reflection): at most ``max_streams`` at once; more are shed and
+  answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.limits.StreamLimitInterceptor`).
+* **Watchdog**: a call whose thread has waited ``body_seconds`` for the request message (1 s for
+  health checks and shed calls: clients send the message with the headers) is cancelled (the
+  client gets ``CANCELLED``), so clients that never finish sending cannot hold threads for long.
+
+The executor learns the method from the call gRPC passes to ``submit`` (the ``rpc_event`` of
+``grpc._server``); if a future grpcio passes something else, calls are still served, on the
+engine pool, and ``tests/reliability`` fails.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from tavla.server.calls import OPS_SERVICES
+
+log = structlog.get_logger("tavla.server.admission")
+
+HEALTH_CHECK = "/grpc.health.v1.Health/Check"
+ENGINE, HEALTH, STREAM = "engine", "health", "stream"
+HEALTH_THREADS = 4
+SHED_THREADS = 8
+#: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
+#: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
+#: accepts every call, health checks included) and the health threads responsive.
+ENGINE_THREADS = 2
+#: Seconds an engine call's thread waits for its request message before the call is cancelled.
+BODY_SECONDS = 5.0
+#: The same for health checks and shed calls.
+QUICK_BODY_SECONDS = 1.0
+_WATCH_PERIOD = 0.25
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One call's admission: its kind, whether it was shed, and when its request arrived."""
+
+    kind: str
+    method: str
+    call: Any = None
+    shed: bool = False
+    running_since: float | None = None
+    arrived: bool = False
+    cancelled: bool = False
+    done: bool = field(default=False)
+    body_seconds: float = BODY_SECONDS
+    slots: Slots | None = None  # engine calls: take one to run the engine
+
+
+class Slots:
+    """A counting semaphore whose waiters also wake when their call ends (cancelled, deadline)."""
+
+    def __init__(self, count: int) -> None:
+        self._free = count
+        self._cond = threading.Condition()
+
+    def take(self, alive: Callable[[], bool], timeout: Callable[[], float]) -> bool:
+        """Wait for a slot while ``alive()`` and ``timeout()`` (seconds left) > 0; whether one was
+        taken. Wake the waiters with :meth:`wake` when a call ends."""
+        with self._cond:
+            while self._free == 0:
+                left = timeout()
+                if left <= 0 or not alive():
+                    return False
+                self._cond.wait(min(left, 1.0))
+            self._free -= 1
+            return True
+
+    def release(self) -> None:
+        with self._cond:
+            self._free += 1
+            self._cond.notify()
+
+    def wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+
+_local = threading.local()
+
+
+def current() -> Ticket | None:
+    """The ticket of the call this thread is running, if it came through an executor here."""
+    return getattr(_local, "ticket", None)
+
+
+def mark_arrived() -> None:
+    """The request has been read and the handler is starting: the watchdog leaves it alone."""
+    ticket = current()
+    if ticket is not None:
+        ticket.arrived = True
+
+
+def kind_of(method: str) -> str:
+    """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
+    if method == HEALTH_CHECK:
+        return HEALTH
+    service = method.split("/")[1] if method.count("/") >= 2 else ""
+    return STREAM if service in OPS_SERVICES else ENGINE
+
+
+def _method_and_call(args: tuple[Any, ...]) -> tuple[str, Any]:
+    # grpc._server passes the call's rpc_event; a registered method's name is its tag (the
+    # call details then have no method), a generic handler's is in the call details
+    for arg in args:
+        details = getattr(arg, "call_details", None)
+        if details is not None:
+            method = details.method or getattr(arg, "tag", None) or ""
+            if isinstance(method, bytes):
+                method = method.decode("utf-8", "replace")
+            return str(method), getattr(arg, "call", None)
+    return "", None
+
+
+class AdmissionExecutor(Executor):
+    """The server's executor: see the module docstring.
+
+    :param max_admitted: engine calls admitted (running or queued) at once.
+    :param max_streams: streaming calls open at once.
+    :param engine_threads: engine calls running the engine at once (at most ``max_admitted``).
+    :param body_seconds: cancel a call whose request has not arrived this long after its thread
+        started waiting for it; 0 turns the watchdog off.
+    """
+
+    def __init__(self, max_admitted: int, max_streams: int, *, engine_threads: int = ENGINE_THREADS,
+                 body_seconds: float = BODY_SECONDS) -> None:
+        self.max_admitted = max_admitted
+        self.max_streams = max_streams
+        self.body_seconds = body_seconds
+        self._lock = threading.Lock()
+        self._admitted = {ENGINE: 0, STREAM: 0}
+        self._limits = {ENGINE: max_admitted, STREAM: max_streams}
+        self._pools = {
+            ENGINE: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc"),
+            HEALTH: ThreadPoolExecutor(HEALTH_THREADS, "tavla-health"),
+            STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
+        }
+        self._shed_pool = ThreadPoolExecutor(SHED_THREADS, "tavla-shed")
+        self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
+        self._waiting: set[Ticket] = set()
+        self._closed = threading.Event()
+        self.shed_total = 0
+        self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
+        self.cut_off_total = 0
+        if body_seconds > 0:
+            threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
+
+    def admitted(self, kind: str = ENGINE) -> int:
+        """Calls of ``kind`` admitted now (running or queued)."""
+        with self._lock:
+            return self._admitted.get(kind, 0)
+
+    def running(self) -> int:
+        """Calls whose handler is running now (any kind)."""
+        with self._lock:
+            return len(self._waiting)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every running handler to return; whether they did."""
+        end = time.monotonic() + timeout
+        while self.running():
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        method, call = _method_and_call(args)
+        ticket = Ticket(kind_of(method), method, call)
+        self.seen[ticket.kind] += 1
+        pool = self._pools[ticket.kind]
+        if ticket.kind == ENGINE:
+            ticket.slots = self.engine_slots
+        else:
+            ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+        with self._lock:
+            if ticket.kind in self._limits:
+                if self._admitted[ticket.kind] >= self._limits[ticket.kind]:
+                    ticket.shed = True
+                    ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+                    self.shed_total += 1
+                    pool = self._shed_pool
+                else:
+                    self._admitted[ticket.kind] += 1
+
+        def run() -> Any:
+            _local.ticket = ticket
+            ticket.running_since = time.monotonic()
+            with self._lock:
+                self._waiting.add(ticket)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _local.ticket = None
+                with self._lock:
+                    self._waiting.discard(ticket)
+                    ticket.done = True
+                    if not ticket.shed and ticket.kind in self._admitted:
+                        self._admitted[ticket.kind] -= 1
+
+        try:
+            return pool.submit(run)
+        except RuntimeError:  # shut down: give the admission back
+            with self._lock:
+                if not ticket.shed and ticket.kind in self._admitted:
+                    self._admitted[ticket.kind] -= 1
+            raise
+
+    def _watch(self) -> None:
+        while not self._closed.wait(_WATCH_PERIOD):
+            now = time.monotonic()
+            with self._lock:
+                late = [t for t in self._waiting
+                        if not t.arrived and not t.cancelled and t.running_since is not None
+                        and now - t.running_since > t.body_seconds]
+                for ticket in late:
+                    ticket.cancelled = True
+            for ticket in late:
+                self.cut_off_total += 1
+                log.warning("request message not received in time; call cancelled", method=ticket.method,
+                            seconds=ticket.body_seconds)
+                try:
+                    ticket.call.cancel()
+                except Exception:  # already finished
+                    pass
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._closed.set()
+        for pool in (*self._pools.values(), self._shed_pool):
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)

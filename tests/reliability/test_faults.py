@@ -1,0 +1,298 @@
+"""Faults against real servers (issue 14, build item 5): a flood of the costliest request is shed
+with RESOURCE_EXHAUSTED while health answers within a second; clients that never send their
+request are cut off; oversized requests cost no memory; a worker killed under load is replaced
+and retrying clients see no error; SIGTERM under load fails no call and ends within its grace;
+cancelled and expired calls stop their work."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from concurrent import futures
+
+import grpc
+import pytest
+from harness import COSTLY, HEALTH_BOUND, START_ID, HealthSampler, Server, report, rss_mib
+
+from tavla.client import channel_options
+from tavla.server import app
+from tavla.server.calls import final_code
+from tavla.server.config import Config
+from tavla.server.servicer import EngineServiceServicer
+from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import engine_service_pb2_grpc
+from tavla.v1 import types_pb2 as pb
+
+LIST = "/tavla.v1.EngineService/ListLegalMoves"
+COSTLY_BYTES = COSTLY.SerializeToString()
+BODY_SECONDS = 5.0  # tavla.server.admission.BODY_SECONDS
+CHEAP = api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[3, 1])
+
+
+def _raw_list(channel: grpc.Channel):
+    # bytes in, bytes out: the test process spends no time parsing 280 KB answers
+    return channel.unary_unary(LIST, request_serializer=None, response_deserializer=None)
+
+
+def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_second():
+    # finding: with 128 costly calls outstanding, 0 RESOURCE_EXHAUSTED, p50 10 s, health over 1 s
+    server = Server()
+    sampler = HealthSampler(server.target, period=0.05)
+    sampler.start()
+    codes: dict[str, int] = {}
+    try:
+        time.sleep(0.3)
+        channels = [grpc.insecure_channel(server.target) for _ in range(4)]
+        begin = time.monotonic()
+        calls = [_raw_list(channels[i % 4]).future(COSTLY_BYTES, timeout=120) for i in range(128)]
+        for call in calls:
+            try:
+                call.result()
+                code = "OK"
+            except grpc.RpcError as exc:
+                code = exc.code().name
+            codes[code] = codes.get(code, 0) + 1
+        took = time.monotonic() - begin
+        time.sleep(0.3)
+    finally:
+        sampler.finish()
+        for ch in channels:
+            ch.close()
+        server.stop()
+    report(f"flood: 128 costliest calls at once -> {codes} in {took:.1f} s; health checks {len(sampler.seconds)}, "
+           f"worst {sampler.worst * 1000:.0f} ms, failed {len(sampler.failures)}")
+    # DEADLINE_EXCEEDED: an admitted call still waiting when the server's budget per call
+    # (--max-call-seconds, 10 s) ran out, on a machine slower than 64 x 70 ms
+    assert set(codes) <= {"OK", "RESOURCE_EXHAUSTED", "DEADLINE_EXCEEDED"}, codes
+    assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= 32, codes
+    assert not sampler.failures and len(sampler.seconds) >= 5
+    assert sampler.worst < HEALTH_BOUND, sorted(sampler.seconds)[-5:]
+
+
+def test_requests_that_never_send_their_body_are_cut_off_quickly():
+    # finding: 80 calls sending headers and then nothing took every thread; health timed out
+    # for up to 310 s
+    server = Server()
+    sampler = HealthSampler(server.target, period=0.05)
+    sampler.start()
+    hold = threading.Event()
+
+    def nothing():
+        hold.wait(120)
+        return
+        yield  # a generator that sends no message
+
+    channels = [grpc.insecure_channel(server.target) for _ in range(4)]
+    try:
+        time.sleep(0.3)
+        begin = time.monotonic()
+        hung = [channels[i % 4].stream_unary(LIST, request_serializer=None, response_deserializer=None)
+                .future(nothing(), timeout=120) for i in range(80)]
+        codes: dict[str, int] = {}
+        ends = []
+        for call in hung:
+            try:
+                call.result(timeout=60)
+                codes["OK"] = codes.get("OK", 0) + 1
+            except grpc.RpcError as exc:
+                codes[exc.code().name] = codes.get(exc.code().name, 0) + 1
+            ends.append(time.monotonic() - begin)
+        with grpc.insecure_channel(server.target) as ch:
+            after = engine_service_pb2_grpc.EngineServiceStub(ch).ListLegalMoves(CHEAP, timeout=30)
+    finally:
+        hold.set()
+        sampler.finish()
+        for ch in channels:
+            ch.close()
+        server.stop()
+    report(f"slow bodies: 80 calls that send only headers -> {codes}, all cut off after {max(ends):.1f} s; "
+           f"health worst {sampler.worst * 1000:.0f} ms over {len(sampler.seconds)} checks")
+    assert set(codes) <= {"CANCELLED", "RESOURCE_EXHAUSTED"}, codes
+    assert max(ends) < BODY_SECONDS + 10  # every one cut off, generously bounded
+    assert after.moves and not sampler.failures and sampler.worst < HEALTH_BOUND
+
+
+def test_oversized_requests_cost_no_memory():
+    # finding: 16 requests of 4 MiB at once peaked at 545 MB (chart limit 512Mi), not given back
+    server = Server()
+    with grpc.insecure_channel(server.target) as ch:  # warm up: first calls allocate arenas
+        stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+        for _ in range(20):
+            stub.ListLegalMoves(CHEAP, timeout=30)
+    start = server.rss_mib()
+    peak = [start]
+    stop = threading.Event()
+
+    def watch():
+        while not stop.wait(0.02):
+            peak[0] = max(peak[0], server.rss_mib())
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    big = api.NameRollRequest(dice=[1] * (4 * 1024 * 1024 - 16)).SerializeToString()
+    options = [("grpc.max_send_message_length", 8 * 1024 * 1024)]
+    codes: dict[str, int] = {}
+    try:
+        with grpc.insecure_channel(server.target, options=options) as ch:
+            call = ch.unary_unary("/tavla.v1.EngineService/NameRoll", request_serializer=None,
+                                  response_deserializer=None)
+            for _ in range(2):
+                for f in [call.future(big, timeout=60) for _ in range(16)]:
+                    try:
+                        f.result()
+                        codes["OK"] = codes.get("OK", 0) + 1
+                    except grpc.RpcError as exc:
+                        codes[exc.code().name] = codes.get(exc.code().name, 0) + 1
+        time.sleep(0.5)
+        end = server.rss_mib()
+    finally:
+        stop.set()
+        watcher.join(5)
+        server.stop()
+    report(f"memory: 32 requests of 4 MiB -> {codes}; RSS {start:.0f} MiB at start, peak {peak[0]:.0f}, "
+           f"end {end:.0f}")
+    assert codes == {"RESOURCE_EXHAUSTED": 32}
+    assert peak[0] - start < 100 and end - start < 64  # was ~75 MB per request, 545 MB peak
+
+
+def _load(target: str, stop: threading.Event, results: dict[str, int], app_retries: int) -> None:
+    """Calls in a loop with the tavla service config (gRPC retries UNAVAILABLE before the call is
+    committed); ``app_retries`` more attempts on UNAVAILABLE after it (every RPC is idempotent)."""
+    with grpc.insecure_channel(target, options=channel_options()) as ch:
+        stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+        while not stop.is_set():
+            for attempt in range(app_retries + 1):
+                try:
+                    stub.ListLegalMoves(CHEAP, timeout=30)
+                    key = "ok"
+                    break
+                except grpc.RpcError as exc:
+                    key = exc.code().name
+                    if exc.code() != grpc.StatusCode.UNAVAILABLE or attempt == app_retries:
+                        break
+                    results["retried"] = results.get("retried", 0) + 1
+                    time.sleep(0.05 * 2**attempt)
+            results[key] = results.get(key, 0) + 1
+
+
+def test_sigkill_of_one_worker_under_load_is_replaced_and_retrying_clients_see_no_error():
+    # finding: 7 of 6,330 calls failed UNAVAILABLE; the worker came back in 0.56 s
+    server = Server(workers=2)
+    stop = threading.Event()
+    retrying: dict[str, int] = {}
+    plain: dict[str, int] = {}
+    threads = ([threading.Thread(target=_load, args=(server.target, stop, retrying, 3)) for _ in range(4)]
+               + [threading.Thread(target=_load, args=(server.target, stop, plain, 0)) for _ in range(4)])
+    try:
+        for t in threads:
+            t.start()
+        time.sleep(1.5)
+        victims = server.worker_pids()
+        assert len(victims) == 2
+        os.kill(victims[0], signal.SIGKILL)
+        killed = time.monotonic()
+        while True:
+            pids = server.worker_pids()
+            if len(pids) == 2 and victims[0] not in pids:
+                replaced = time.monotonic() - killed
+                break
+            assert time.monotonic() - killed < 30, "the worker was not replaced"
+            time.sleep(0.02)
+        time.sleep(1.5)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(60)
+        code = server.stop()
+    report(f"SIGKILL of 1 of 2 workers under load: replaced in {replaced:.2f} s; clients with the service "
+           f"config only: {plain}; with up to 3 application retries of UNAVAILABLE: {retrying}")
+    assert code == 0
+    assert retrying.get("ok", 0) > 50 and set(retrying) <= {"ok", "retried"}, retrying
+    assert set(plain) <= {"ok", "UNAVAILABLE"}, plain
+
+
+def test_sigterm_under_a_flood_fails_no_admitted_call_and_ends_within_its_grace():
+    # calls gRPC has accepted but not yet handed to Python are cancelled by the stop itself, so
+    # the drain (NOT_SERVING, still serving) must be long enough to pick them up: 1 s here
+    server = Server("--drain-seconds", "1", "--grace-seconds", "5")
+    try:
+        with grpc.insecure_channel(server.target) as ch:
+            calls = [_raw_list(ch).future(COSTLY_BYTES, timeout=60) for _ in range(16)]
+            time.sleep(0.2)
+            begin = time.monotonic()
+            server.proc.send_signal(signal.SIGTERM)
+            results = []
+            for call in calls:
+                try:
+                    results.append(len(call.result()) > 100_000)
+                except grpc.RpcError as exc:
+                    results.append(exc.code().name)
+            code = server.proc.wait(60)
+            took = time.monotonic() - begin
+    finally:
+        server.close()
+    report(f"SIGTERM with 16 costliest calls in flight: {results.count(True)} answered, exit {code} "
+           f"after {took:.1f} s (drain 1 + grace 5)")
+    assert results == [True] * 16 and code == 0
+    assert took < 1 + 5 + 2 + 5  # drain, grace, app.STOP_MARGIN, slack
+
+
+# --- in process: cancelled and expired calls stop their work -----------------------------------
+
+
+class Recorder(EngineServiceServicer):
+    """Lets the test cancel a call after it has started, then runs the real handler."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started = threading.Event()
+        self.go = threading.Event()
+        self.codes: list[grpc.StatusCode] = []
+
+    def ListLegalMoves(self, request, context):
+        self.started.set()
+        self.go.wait(30)
+        raised = True
+        try:
+            response = super().ListLegalMoves(request, context)
+            raised = False
+            return response
+        finally:
+            self.codes.append(final_code(context, raised=raised))
+
+
+def test_cancelled_and_expired_calls_stop_their_work():
+    servicer = Recorder()
+    engine = app.build(Config(host="127.0.0.1", port=0), servicer=servicer)
+    app.start(engine)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
+            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            for _ in range(5):  # cancelled by the client once the handler runs
+                servicer.started.clear()
+                servicer.go.clear()
+                call = stub.ListLegalMoves.future(COSTLY, timeout=30)
+                assert servicer.started.wait(30)
+                call.cancel()
+                time.sleep(0.05)
+                servicer.go.set()
+            for _ in range(5):  # the deadline passes while the handler waits
+                servicer.started.clear()
+                servicer.go.clear()
+                call = stub.ListLegalMoves.future(COSTLY, timeout=0.3)
+                assert servicer.started.wait(30)
+                time.sleep(0.5)
+                servicer.go.set()
+                with pytest.raises(grpc.RpcError):
+                    call.result()
+            end = time.monotonic() + 30
+            while len(servicer.codes) < 10 and time.monotonic() < end:
+                time.sleep(0.02)
+    finally:
+        engine.server.stop(None)
+    report(f"cancelled/expired calls: server-side codes {[c.name for c in servicer.codes]}")
+    assert servicer.codes[:5] == [grpc.StatusCode.CANCELLED] * 5
+    assert servicer.codes[5:] == [grpc.StatusCode.DEADLINE_EXCEEDED] * 5
