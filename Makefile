@@ -33,12 +33,10 @@ test: $(TEST_TARGETS)
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
 
-# Benchmarks print figures; none is a test.
-bench: .venv-test/.installed
-	.venv-test/bin/python bench/bench_movegen.py
-	.venv-test/bin/python bench/bench_bearoff.py
-	.venv-test/bin/python bench/bench_dice.py
-	.venv-test/bin/python bench/bench_server_memory.py
+# Benchmarks print figures; none is a test. run_all.py runs every bench/*.py and writes
+# bench/RESULTS.md (mk/bench.mk: ghz, the smoke run).
+bench: .venv-test/.bench-installed $(GHZ)
+	GHZ=$(GHZ) .venv-test/bin/python bench/run_all.py
 
 # Regenerate the Python stubs from proto/ (a test checks they are fresh).
 regen: .venv-test/.installed

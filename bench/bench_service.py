@@ -2,7 +2,7 @@
 
 Prints figures; asserts nothing about speed. Run: ``python bench/bench_service.py [--smoke]``
 (``make bench`` runs it through bench/run_all.py, which writes bench/RESULTS.md). Needs ghz
-(``make ghz`` installs it into .cache/tools; or set ``GHZ=/path/to/ghz``) and, for the profile
+(``make ghz`` builds it into .cache/bench; or set ``GHZ=/path/to/ghz``) and, for the profile
 summaries, py-spy (the ``bench`` extra).
 
 For each ``--workers`` count a fresh server is started (``--max-concurrent-rpcs 128`` so that the
@@ -59,7 +59,7 @@ PROTOSET = ""  # written by run()
 
 
 def ghz_path() -> str | None:
-    for candidate in (os.environ.get("GHZ"), os.path.join(ROOT, ".cache", "tools", "ghz"), shutil.which("ghz")):
+    for candidate in (os.environ.get("GHZ"), os.path.join(ROOT, ".cache", "bench", "ghz-v0.121.0"), shutil.which("ghz")):
         if candidate and os.access(candidate, os.X_OK):
             return candidate
     return None

@@ -182,6 +182,15 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
     white_moved = mover is Side.WHITE
     sides, side, head, pack, small, b64 = _sides, _side, _move_head, _pack26, _SMALL, base64.b64encode
     out = []
+    if view == BASIC:  # no boards: the ID straight from both sides' counts, no side cache
+        unary = _UNARY.__getitem__
+        for steps, after in items:
+            raw = pack(*after)
+            bits = "".join(map(unary, raw[1:].translate(_POSITIVE) + raw[24::-1].translate(_NEGATIVE)))
+            pid = b64(int(bits[::-1], 2).to_bytes(10, "little"))[:14]
+            move = head(steps)[1] + b"\x1a\x12" + on_roll + b"\x1a\x0e" + pid
+            out.append(b"\x0a" + small[len(move)] + move)  # notation < 100 bytes: len < 128
+        return b"".join(out)
     for steps, after in items:
         raw = pack(*after)
         mine = raw[1:].translate(_POSITIVE)  # the mover: not on roll in the result
@@ -189,13 +198,11 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
         msg_me, bits_me, n_me = sides.get(mine) or side(mine)
         msg_them, bits_them, _ = sides.get(theirs) or side(theirs)
         pid = b64((bits_me | bits_them << n_me).to_bytes(10, "little"))[:14]
-        if view == BASIC:
-            move = head(steps)[1] + b"\x1a\x12" + on_roll + b"\x1a\x0e" + pid
-        else:
-            white, black = (msg_me, msg_them) if white_moved else (msg_them, msg_me)
-            board = b"\x0a" + small[len(white)] + white + b"\x12" + small[len(black)] + black
-            result = on_roll + b"\x12" + small[len(board)] + board + b"\x1a\x0e" + pid
-            move = head(steps)[0] + b"\x1a" + small[len(result)] + result
+        # lengths: SideCheckers <= 33 bytes, Board <= 70, Position <= 90: one-byte varints
+        white, black = (msg_me, msg_them) if white_moved else (msg_them, msg_me)
+        board = b"\x0a" + small[len(white)] + white + b"\x12" + small[len(black)] + black
+        result = on_roll + b"\x12" + small[len(board)] + board + b"\x1a\x0e" + pid
+        move = head(steps)[0] + b"\x1a" + small[len(result)] + result
         n = len(move)
         out.append(b"\x0a" + (small[n] if n < 0x80 else varint(n)) + move)
     return b"".join(out)
