@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import subprocess
@@ -32,6 +33,12 @@ OTHER_BENCHES = ["bench_movegen.py", "bench_bearoff.py", "bench_dice.py", "bench
 def _git(*args: str) -> str:
     out = subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True, check=False)
     return out.stdout.strip()
+
+
+def current_commit() -> str:
+    commit = _git("rev-parse", "--short", "HEAD") or "unknown"
+    dirty = " (with uncommitted changes)" if _git("status", "--porcelain", "--untracked-files=no") else ""
+    return f"`{commit}`{dirty}"
 
 
 def machine() -> list[str]:
@@ -58,6 +65,13 @@ def _row(runs: list[dict], rpc: str, workers: int, concurrency: int) -> dict | N
     return None
 
 
+def cpu_us(r: dict | None) -> float | None:
+    """Server CPU microseconds per successful call: the cost of a call, little moved by other load."""
+    if not r or not r["ok_per_s"]:
+        return None
+    return r["server_cpu_pct"] / 100 / r["ok_per_s"] * 1e6
+
+
 def _ratio(a: float | None, b: float | None) -> float | None:
     return a / b if a is not None and b else None
 
@@ -81,6 +95,10 @@ def goals(enc: dict, svc: dict) -> list[tuple[str, str, str, str]]:
         ratio = _ratio(ok_rate(rpc, 1, c), health)
         rows.append((f"{rpc} / Health throughput, concurrency {c}, 1 worker", f">= {target}", _fmt(ratio),
                      "n/a" if ratio is None else ("yes" if ratio >= target else "no")))
+        cost = _ratio(cpu_us(_row(runs, "Health", 1, c)), cpu_us(_row(runs, rpc, 1, c)))
+        rows.append((f"the same from server CPU per call (Health us / {rpc} us): the ratio a saturated worker "
+                     "would reach", f">= {target}", _fmt(cost),
+                     "n/a" if cost is None else ("yes" if cost >= target else "no")))
     match = enc.get("match", {})
     ratio = _ratio(match.get("full"), match.get("gnubg"))
     rows.append(("in-process generation + full answer / gnubg find_best_moves 0-ply (match positions)",
@@ -108,14 +126,13 @@ def goals(enc: dict, svc: dict) -> list[tuple[str, str, str, str]]:
 
 
 def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], started: float, smoke: bool,
-           load: tuple[str, str]) -> str:
-    commit = _git("rev-parse", "--short", "HEAD") or "unknown"
-    dirty = " (with uncommitted changes)" if _git("status", "--porcelain", "--untracked-files=no") else ""
+           load: tuple[str, str], finished: float | None = None, commit: str | None = None) -> str:
+    commit = commit or current_commit()
     lines = ["# Benchmark results", "",
              "Written by `bench/run_all.py` (`make bench`)" + (" in **smoke mode** (tiny sets: not figures to quote)"
                                                               if smoke else "") + "; see docs/performance.md.",
-             "", f"* Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
-             f"{time.time() - started:.0f} s", f"* Commit: `{commit}`{dirty}"]
+             "", f"* Date: {datetime.datetime.fromtimestamp(started, datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+             f"{(finished or time.time()) - started:.0f} s", f"* Commit: {commit}"]
     lines += [f"* {m}" for m in machine()]
     lines += [f"* Load average (1, 5, 15 min) before: {load[0]}; after: {load[1]}. The machine is shared: "
               "figures from a loaded machine are lower and noisier than on an idle one.", ""]
@@ -146,15 +163,19 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
                   f"{svc['requests'].get('ListLegalMoves', 0):,} (position, roll) pairs of real matches. "
                   "*ok/s*: calls that succeeded per second; CPU: % of one core used by the server "
                   "processes (per worker) and by ghz during the run.", "",
-                  "| Workers | Conc. | RPC | ok/s | / Health | p50 ms | p95 ms | p99 ms | errors | server CPU % (per worker) | ghz CPU % |",
-                  "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
+                  "*CPU us/call*: server CPU per successful call. *errors*: ghz stops a timed run by "
+                  "cancelling the calls still in flight, so up to `concurrency` Canceled/Unavailable at the "
+                  "end of a run are the stop, not failures.", "",
+                  "| Workers | Conc. | RPC | ok/s | / Health | p50 ms | p95 ms | p99 ms | errors | server CPU % (per worker) | CPU us/call | ghz CPU % |",
+                  "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"]
         for r in svc["runs"]:
             h = _row(svc["runs"], "Health", r["workers"], r["concurrency"])
             rel = _ratio(r["ok_per_s"], h["ok_per_s"] if h else None)
             errs = str(r["errors"]) + (f" {r['error_kinds']}" if r["errors"] else "")
             lines.append(f"| {r['workers']} | {r['concurrency']} | {r['rpc']} | {r['ok_per_s']:,.0f} | {_fmt(rel)} | "
                          f"{r['p50_ms']:.2f} | {r['p95_ms']:.2f} | {r['p99_ms']:.2f} | {errs} | "
-                         f"{r['server_cpu_pct']:.0f} ({', '.join(map(str, r['worker_cpu_pct']))}) | {r['ghz_cpu_pct']:.0f} |")
+                         f"{r['server_cpu_pct']:.0f} ({', '.join(map(str, r['worker_cpu_pct']))}) | "
+                         f"{_fmt(cpu_us(r), '.0f')} | {r['ghz_cpu_pct']:.0f} |")
         lines += ["", "Peak RSS (VmHWM) per server process after all its runs: " + "; ".join(
             f"{w} worker(s): {', '.join(f'{mb} MB' for mb in v)}" for w, v in svc["rss_mb"].items()) + "."]
         if svc.get("profiles"):
@@ -164,11 +185,13 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
     if before and "runs" in before:
         lines += ["", "## Before (the previous server, same run)", "",
                   f"Served from `{before['path']}`.", "",
-                  "| Workers | Conc. | RPC | ok/s | / Health | p50 ms | p99 ms |", "| ---: | ---: | --- | ---: | ---: | ---: | ---: |"]
+                  "| Workers | Conc. | RPC | ok/s | / Health | p50 ms | p99 ms | CPU us/call |",
+                  "| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"]
         for r in before["runs"]:
             h = _row(before["runs"], "Health", r["workers"], r["concurrency"])
             lines.append(f"| {r['workers']} | {r['concurrency']} | {r['rpc']} | {r['ok_per_s']:,.0f} | "
-                         f"{_fmt(_ratio(r['ok_per_s'], h['ok_per_s'] if h else None))} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} |")
+                         f"{_fmt(_ratio(r['ok_per_s'], h['ok_per_s'] if h else None))} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | "
+                         f"{_fmt(cpu_us(r), '.0f')} |")
     for name, text in others.items():
         lines += ["", f"## {name}", "", "```", text.strip(), "```"]
     return "\n".join(lines) + "\n"
@@ -187,8 +210,20 @@ def main() -> None:
     parser.add_argument("--output", help="where to write (default bench/RESULTS.md, smoke .cache/bench-smoke.md)")
     parser.add_argument("--seconds", type=float, default=5.0, help="length of each load run")
     parser.add_argument("--before", help="a checkout of the previous version (its service/ is served)")
+    parser.add_argument("--render", metavar="JSON", help="only write the page again from a saved .json")
     args = parser.parse_args()
+    output = args.output or (os.path.join(ROOT, ".cache", "bench-smoke.md") if args.smoke
+                             else os.path.join(HERE, "RESULTS.md"))
+    if args.render:
+        with open(args.render, encoding="utf-8") as f:
+            saved = json.load(f)
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(render(saved["encode"], saved["service"], saved["before"], saved["others"], saved["started"],
+                           saved["smoke"], tuple(saved["load"]), saved.get("finished"), saved.get("commit")))
+        print(f"wrote {output}")
+        return
     started = time.time()
+    commit = current_commit()
     load_before = _load()
     enc = bench_encode.run(smoke=args.smoke)
     svc = bench_service.run(smoke=args.smoke, seconds=args.seconds)
@@ -205,12 +240,14 @@ def main() -> None:
                                  check=False)
             others[script] = out.stdout + (f"\n(exit {out.returncode}) {out.stderr[-500:]}" if out.returncode else "")
             print(others[script], flush=True)
-    output = args.output or (os.path.join(ROOT, ".cache", "bench-smoke.md") if args.smoke
-                             else os.path.join(HERE, "RESULTS.md"))
     os.makedirs(os.path.dirname(output), exist_ok=True)
-    text = render(enc, svc, before, others, started, args.smoke, (load_before, _load()))
+    load = (load_before, _load())
+    text = render(enc, svc, before, others, started, args.smoke, load, commit=commit)
     with open(output, "w", encoding="utf-8") as f:
         f.write(text)
+    with open(os.path.splitext(output)[0] + ".json", "w", encoding="utf-8") as f:  # for --render
+        json.dump({"encode": enc, "service": svc, "before": before, "others": others, "started": started,
+                   "finished": time.time(), "smoke": args.smoke, "load": load, "commit": commit}, f, indent=1)
     print(f"wrote {output}")
 
 

@@ -102,7 +102,9 @@ def test_caches_are_bounded(monkeypatch, match_pairs):
     monkeypatch.setattr(wire, "_CACHE_MAX", 50)
     wire._sides.clear()
     wire._steps.clear()
+    wire._bits.clear()
     for position, dice in match_pairs[:200]:
         moves = core.legal_moves(position, dice)
         assert fast_response(moves) == ref_response(moves)
-        assert len(wire._sides) <= 50 and len(wire._steps) <= 50
+        assert fast_response(moves, wire.BASIC) == ref_response(moves, basic=True)
+        assert len(wire._sides) <= 50 and len(wire._steps) <= 50 and len(wire._bits) <= 50

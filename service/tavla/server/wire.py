@@ -10,7 +10,8 @@ that on every position of the match corpus against the straightforward builder.
 
 What repeats is cached: one side's checkers (its ``SideCheckers`` bytes and its Position ID bits;
 the side not moving is the same in most results of a roll) and one step sequence (its notation
-and ``CheckerMove`` bytes). The caches are bounded dicts, emptied when full.
+and ``CheckerMove`` bytes). The caches are bounded dicts, emptied when full: most of their use
+is within one answer, so they are kept small.
 
 If a field is added to ``Move``, ``Position``, ``Board``, ``SideCheckers`` or ``CheckerMove`` in
 ``types.proto``, it must be added here too (the test fails until it is).
@@ -31,7 +32,7 @@ from tavla.core.position import CHECKERS, Board, Side
 FULL = 0
 BASIC = 1
 
-_CACHE_MAX = 1 << 15  # entries per cache: a few MB at most
+_CACHE_MAX = 1 << 13  # entries per cache: about 3 MB each at most
 _pack26 = struct.Struct("26b").pack
 # A board value as a signed byte -> the count of the side it belongs to (or 0).
 _POSITIVE = bytes(range(128)) + bytes(128)  # x >= 0 -> x
@@ -126,6 +127,18 @@ def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
 _ON_ROLL = {Side.WHITE: b"\x08\x01", Side.BLACK: b"\x08\x02"}  # tavla.v1.Side numbers
 
 
+_bits: dict[bytes, tuple[int, int]] = {}
+
+
+def _side_bits(counts: bytes) -> tuple[int, int]:
+    """(Position ID bits, bit count) of one side's 25 counts, for answers without boards."""
+    text = "".join(map(_UNARY.__getitem__, counts))
+    if len(_bits) >= _CACHE_MAX:
+        _bits.clear()
+    value = _bits[counts] = (int(text[::-1], 2), len(text))
+    return value
+
+
 # --- moves -------------------------------------------------------------------------------------
 
 _steps: dict[tuple[Step, ...], tuple[bytes, bytes]] = {}
@@ -182,12 +195,15 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
     white_moved = mover is Side.WHITE
     sides, side, head, pack, small, b64 = _sides, _side, _move_head, _pack26, _SMALL, base64.b64encode
     out = []
-    if view == BASIC:  # no boards: the ID straight from both sides' counts, no side cache
-        unary = _UNARY.__getitem__
+    if view == BASIC:  # no boards: only each side's Position ID bits (a cache of their own)
+        bits_of, bits_get = _side_bits, _bits.get
         for steps, after in items:
             raw = pack(*after)
-            bits = "".join(map(unary, raw[1:].translate(_POSITIVE) + raw[24::-1].translate(_NEGATIVE)))
-            pid = b64(int(bits[::-1], 2).to_bytes(10, "little"))[:14]
+            mine = raw[1:].translate(_POSITIVE)
+            theirs = raw[24::-1].translate(_NEGATIVE)
+            bits_me, n_me = bits_get(mine) or bits_of(mine)
+            bits_them, _ = bits_get(theirs) or bits_of(theirs)
+            pid = b64((bits_me | bits_them << n_me).to_bytes(10, "little"))[:14]
             move = head(steps)[1] + b"\x1a\x12" + on_roll + b"\x1a\x0e" + pid
             out.append(b"\x0a" + small[len(move)] + move)  # notation < 100 bytes: len < 128
         return b"".join(out)
