@@ -255,13 +255,14 @@ def load(ghz_bin: str, target: str, pids: list[int], call: str, data_file: str |
 
 
 def profile(pid: int, seconds: float, top: int = 6) -> list[tuple[str, float]]:
-    """py-spy's samples of ``pid`` for ``seconds``: the functions with the most own time (%)."""
+    """py-spy's samples of ``pid`` for ``seconds`` while holding the GIL (so CPU spent in Python,
+    not threads waiting): the functions with the most own time (%)."""
     spy = shutil.which("py-spy") or os.path.join(os.path.dirname(sys.executable), "py-spy")
     if not os.access(spy, os.X_OK):
         return []
     with tempfile.NamedTemporaryFile(suffix=".txt") as out:
         run = subprocess.run([spy, "record", "--pid", str(pid), "--duration", str(int(seconds)),
-                              "--format", "raw", "--output", out.name, "--nonblocking", "--rate", "200"],
+                              "--format", "raw", "--output", out.name, "--nonblocking", "--rate", "200", "--gil"],
                              capture_output=True, text=True, check=False)
         if run.returncode != 0:
             return []

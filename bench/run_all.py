@@ -179,7 +179,7 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
         lines += ["", "Peak RSS (VmHWM) per server process after all its runs: " + "; ".join(
             f"{w} worker(s): {', '.join(f'{mb} MB' for mb in v)}" for w, v in svc["rss_mb"].items()) + "."]
         if svc.get("profiles"):
-            lines += ["", "### Where the server's time goes (py-spy, 1 worker, concurrency 32, own time)", ""]
+            lines += ["", "### Where the server's Python time goes (py-spy --gil, 1 worker, concurrency 32, own time)", ""]
             for rpc, top in svc["profiles"].items():
                 lines.append(f"* **{rpc}**: " + "; ".join(f"{name} {pct:.0f}%" for name, pct in top))
     if before and "runs" in before:
