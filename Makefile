@@ -67,14 +67,10 @@ audit:
 	.cache/tools/lock-venv/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
 		-r requirements-test.lock
 
-# Benchmarks print figures; none is a test.
-bench: .venv-test/.installed
-	.venv-test/bin/python bench/bench_movegen.py
-	.venv-test/bin/python bench/bench_bearoff.py
-	.venv-test/bin/python bench/bench_dice.py
-	.venv-test/bin/python bench/bench_server_memory.py
-	.venv-test/bin/python bench/bench_act.py
-	.venv-test/bin/python bench/bench_validate.py
+# Benchmarks print figures; none is a test. run_all.py runs every bench/*.py and writes
+# bench/RESULTS.md (mk/bench.mk: ghz, the smoke run).
+bench: .venv-test/.bench-installed $(GHZ)
+	GHZ=$(GHZ) .venv-test/bin/python bench/run_all.py
 
 # Regenerate the Python stubs from proto/ (a test checks they are fresh).
 regen: .venv-test/.installed

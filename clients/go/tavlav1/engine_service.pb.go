@@ -22,6 +22,62 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// How much of each legal move ListLegalMoves returns (AIP-157 partial responses).
+type MoveView int32
+
+const (
+	// Not set: the same as MOVE_VIEW_FULL.
+	MoveView_MOVE_VIEW_UNSPECIFIED MoveView = 0
+	// Every field: notation, checker_moves, and the whole result (on_roll, board with pip counts,
+	// position_id).
+	MoveView_MOVE_VIEW_FULL MoveView = 1
+	// Only notation, result.on_roll and result.position_id: about a quarter of the bytes, for
+	// callers that pick a move by name or look results up by Position ID. Pass the result back as
+	// a Position with position_id and on_roll.
+	MoveView_MOVE_VIEW_BASIC MoveView = 2
+)
+
+// Enum value maps for MoveView.
+var (
+	MoveView_name = map[int32]string{
+		0: "MOVE_VIEW_UNSPECIFIED",
+		1: "MOVE_VIEW_FULL",
+		2: "MOVE_VIEW_BASIC",
+	}
+	MoveView_value = map[string]int32{
+		"MOVE_VIEW_UNSPECIFIED": 0,
+		"MOVE_VIEW_FULL":        1,
+		"MOVE_VIEW_BASIC":       2,
+	}
+)
+
+func (x MoveView) Enum() *MoveView {
+	p := new(MoveView)
+	*p = x
+	return p
+}
+
+func (x MoveView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (MoveView) Descriptor() protoreflect.EnumDescriptor {
+	return file_tavla_v1_engine_service_proto_enumTypes[0].Descriptor()
+}
+
+func (MoveView) Type() protoreflect.EnumType {
+	return &file_tavla_v1_engine_service_proto_enumTypes[0]
+}
+
+func (x MoveView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use MoveView.Descriptor instead.
+func (MoveView) EnumDescriptor() ([]byte, []int) {
+	return file_tavla_v1_engine_service_proto_rawDescGZIP(), []int{0}
+}
+
 // Request of GetInitialPosition.
 type GetInitialPositionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -131,7 +187,9 @@ type ListLegalMovesRequest struct {
 	// The position; the side on roll moves.
 	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	// The roll: exactly two values, each 1-6, in any order.
-	Dice          []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	// How much of each move to return; unset is MOVE_VIEW_FULL (docs/performance.md).
+	View          MoveView `protobuf:"varint,4,opt,name=view,proto3,enum=tavla.v1.MoveView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -185,6 +243,13 @@ func (x *ListLegalMovesRequest) GetDice() []uint32 {
 		return x.Dice
 	}
 	return nil
+}
+
+func (x *ListLegalMovesRequest) GetView() MoveView {
+	if x != nil {
+		return x.View
+	}
+	return MoveView_MOVE_VIEW_UNSPECIFIED
 }
 
 // Response of ListLegalMoves.
@@ -3043,11 +3108,12 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
 	"\x1aGetInitialPositionResponse\x12.\n" +
-	"\bposition\x18\x01 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\x88\x01\n" +
+	"\bposition\x18\x01 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\xb0\x01\n" +
 	"\x15ListLegalMovesRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\"[\n" +
+	"\x04dice\x18\x03 \x03(\rR\x04dice\x12&\n" +
+	"\x04view\x18\x04 \x01(\x0e2\x12.tavla.v1.MoveViewR\x04view\"[\n" +
 	"\x16ListLegalMovesResponse\x12$\n" +
 	"\x05moves\x18\x01 \x03(\v2\x0e.tavla.v1.MoveR\x05moves\x12\x1b\n" +
 	"\tdice_used\x18\x02 \x01(\rR\bdiceUsed\"\xd3\x01\n" +
@@ -3241,7 +3307,11 @@ const file_tavla_v1_engine_service_proto_rawDesc = "" +
 	"\vActResponse\x12/\n" +
 	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12'\n" +
 	"\x04game\x18\x02 \x01(\v2\x13.tavla.v1.GameStateR\x04game\x12,\n" +
-	"\x06events\x18\x03 \x01(\v2\x14.tavla.v1.GameEventsR\x06events2\x85\x0e\n" +
+	"\x06events\x18\x03 \x01(\v2\x14.tavla.v1.GameEventsR\x06events*N\n" +
+	"\bMoveView\x12\x19\n" +
+	"\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
+	"\x0eMOVE_VIEW_FULL\x10\x01\x12\x13\n" +
+	"\x0fMOVE_VIEW_BASIC\x10\x022\x85\x0e\n" +
 	"\rEngineService\x12_\n" +
 	"\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n" +
 	"\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12D\n" +
@@ -3282,242 +3352,245 @@ func file_tavla_v1_engine_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_engine_service_proto_rawDescData
 }
 
+var file_tavla_v1_engine_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_tavla_v1_engine_service_proto_msgTypes = make([]protoimpl.MessageInfo, 45)
 var file_tavla_v1_engine_service_proto_goTypes = []any{
-	(*GetInitialPositionRequest)(nil),  // 0: tavla.v1.GetInitialPositionRequest
-	(*GetInitialPositionResponse)(nil), // 1: tavla.v1.GetInitialPositionResponse
-	(*ListLegalMovesRequest)(nil),      // 2: tavla.v1.ListLegalMovesRequest
-	(*ListLegalMovesResponse)(nil),     // 3: tavla.v1.ListLegalMovesResponse
-	(*ApplyMoveRequest)(nil),           // 4: tavla.v1.ApplyMoveRequest
-	(*ApplyMoveResponse)(nil),          // 5: tavla.v1.ApplyMoveResponse
-	(*ScoreGameRequest)(nil),           // 6: tavla.v1.ScoreGameRequest
-	(*ScoreGameResponse)(nil),          // 7: tavla.v1.ScoreGameResponse
-	(*BearOffRequest)(nil),             // 8: tavla.v1.BearOffRequest
-	(*BearOffResponse)(nil),            // 9: tavla.v1.BearOffResponse
-	(*ListLegalStepsRequest)(nil),      // 10: tavla.v1.ListLegalStepsRequest
-	(*CombinedStep)(nil),               // 11: tavla.v1.CombinedStep
-	(*ListLegalStepsResponse)(nil),     // 12: tavla.v1.ListLegalStepsResponse
-	(*StartGameRequest)(nil),           // 13: tavla.v1.StartGameRequest
-	(*StartGameResponse)(nil),          // 14: tavla.v1.StartGameResponse
-	(*CommitDiceRequest)(nil),          // 15: tavla.v1.CommitDiceRequest
-	(*CommitDiceResponse)(nil),         // 16: tavla.v1.CommitDiceResponse
-	(*RollDiceRequest)(nil),            // 17: tavla.v1.RollDiceRequest
-	(*RollDiceResponse)(nil),           // 18: tavla.v1.RollDiceResponse
-	(*NameRollRequest)(nil),            // 19: tavla.v1.NameRollRequest
-	(*NameRollResponse)(nil),           // 20: tavla.v1.NameRollResponse
-	(*ListCubeActionsRequest)(nil),     // 21: tavla.v1.ListCubeActionsRequest
-	(*ListCubeActionsResponse)(nil),    // 22: tavla.v1.ListCubeActionsResponse
-	(*ApplyCubeActionRequest)(nil),     // 23: tavla.v1.ApplyCubeActionRequest
-	(*ApplyCubeActionResponse)(nil),    // 24: tavla.v1.ApplyCubeActionResponse
-	(*OfferResignationRequest)(nil),    // 25: tavla.v1.OfferResignationRequest
-	(*OfferResignationResponse)(nil),   // 26: tavla.v1.OfferResignationResponse
-	(*AnswerResignationRequest)(nil),   // 27: tavla.v1.AnswerResignationRequest
-	(*AnswerResignationResponse)(nil),  // 28: tavla.v1.AnswerResignationResponse
-	(*UpdateMatchRequest)(nil),         // 29: tavla.v1.UpdateMatchRequest
-	(*UpdateMatchResponse)(nil),        // 30: tavla.v1.UpdateMatchResponse
-	(*AdvanceClockRequest)(nil),        // 31: tavla.v1.AdvanceClockRequest
-	(*AdvanceClockResponse)(nil),       // 32: tavla.v1.AdvanceClockResponse
-	(*GetRulesetRequest)(nil),          // 33: tavla.v1.GetRulesetRequest
-	(*GetRulesetResponse)(nil),         // 34: tavla.v1.GetRulesetResponse
-	(*ListRulesetsRequest)(nil),        // 35: tavla.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),       // 36: tavla.v1.ListRulesetsResponse
-	(*RenderPositionRequest)(nil),      // 37: tavla.v1.RenderPositionRequest
-	(*RenderPositionResponse)(nil),     // 38: tavla.v1.RenderPositionResponse
-	(*NewMatchRequest)(nil),            // 39: tavla.v1.NewMatchRequest
-	(*NewMatchResponse)(nil),           // 40: tavla.v1.NewMatchResponse
-	(*ListActionsRequest)(nil),         // 41: tavla.v1.ListActionsRequest
-	(*ListActionsResponse)(nil),        // 42: tavla.v1.ListActionsResponse
-	(*ActRequest)(nil),                 // 43: tavla.v1.ActRequest
-	(*ActResponse)(nil),                // 44: tavla.v1.ActResponse
-	(*Ruleset)(nil),                    // 45: tavla.v1.Ruleset
-	(Side)(0),                          // 46: tavla.v1.Side
-	(*Position)(nil),                   // 47: tavla.v1.Position
-	(*Move)(nil),                       // 48: tavla.v1.Move
-	(*MatchState)(nil),                 // 49: tavla.v1.MatchState
-	(*GameResult)(nil),                 // 50: tavla.v1.GameResult
-	(*GameOutcome)(nil),                // 51: tavla.v1.GameOutcome
-	(*BearOffStatus)(nil),              // 52: tavla.v1.BearOffStatus
-	(*RaceOdds)(nil),                   // 53: tavla.v1.RaceOdds
-	(*RankedMove)(nil),                 // 54: tavla.v1.RankedMove
-	(*CheckerMove)(nil),                // 55: tavla.v1.CheckerMove
-	(*RollOffThrow)(nil),               // 56: tavla.v1.RollOffThrow
-	(*DiceSeed)(nil),                   // 57: tavla.v1.DiceSeed
-	(*RollName)(nil),                   // 58: tavla.v1.RollName
-	(*DiceProof)(nil),                  // 59: tavla.v1.DiceProof
-	(*timestamppb.Timestamp)(nil),      // 60: google.protobuf.Timestamp
-	(CubeAction)(0),                    // 61: tavla.v1.CubeAction
-	(CubeDenial)(0),                    // 62: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),           // 63: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),              // 64: tavla.v1.ClockSettings
-	(*ClockState)(nil),                 // 65: tavla.v1.ClockState
-	(ClockEvent)(0),                    // 66: tavla.v1.ClockEvent
-	(*ClockForfeit)(nil),               // 67: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),              // 68: tavla.v1.RulesetPreset
-	(*RenderOptions)(nil),              // 69: tavla.v1.RenderOptions
-	(*SignedGameState)(nil),            // 70: tavla.v1.SignedGameState
-	(*GameState)(nil),                  // 71: tavla.v1.GameState
-	(*GameAction)(nil),                 // 72: tavla.v1.GameAction
-	(*GameEvents)(nil),                 // 73: tavla.v1.GameEvents
-	(*ValidateMatchRequest)(nil),       // 74: tavla.v1.ValidateMatchRequest
-	(*ValidateMatchResponse)(nil),      // 75: tavla.v1.ValidateMatchResponse
+	(MoveView)(0),                      // 0: tavla.v1.MoveView
+	(*GetInitialPositionRequest)(nil),  // 1: tavla.v1.GetInitialPositionRequest
+	(*GetInitialPositionResponse)(nil), // 2: tavla.v1.GetInitialPositionResponse
+	(*ListLegalMovesRequest)(nil),      // 3: tavla.v1.ListLegalMovesRequest
+	(*ListLegalMovesResponse)(nil),     // 4: tavla.v1.ListLegalMovesResponse
+	(*ApplyMoveRequest)(nil),           // 5: tavla.v1.ApplyMoveRequest
+	(*ApplyMoveResponse)(nil),          // 6: tavla.v1.ApplyMoveResponse
+	(*ScoreGameRequest)(nil),           // 7: tavla.v1.ScoreGameRequest
+	(*ScoreGameResponse)(nil),          // 8: tavla.v1.ScoreGameResponse
+	(*BearOffRequest)(nil),             // 9: tavla.v1.BearOffRequest
+	(*BearOffResponse)(nil),            // 10: tavla.v1.BearOffResponse
+	(*ListLegalStepsRequest)(nil),      // 11: tavla.v1.ListLegalStepsRequest
+	(*CombinedStep)(nil),               // 12: tavla.v1.CombinedStep
+	(*ListLegalStepsResponse)(nil),     // 13: tavla.v1.ListLegalStepsResponse
+	(*StartGameRequest)(nil),           // 14: tavla.v1.StartGameRequest
+	(*StartGameResponse)(nil),          // 15: tavla.v1.StartGameResponse
+	(*CommitDiceRequest)(nil),          // 16: tavla.v1.CommitDiceRequest
+	(*CommitDiceResponse)(nil),         // 17: tavla.v1.CommitDiceResponse
+	(*RollDiceRequest)(nil),            // 18: tavla.v1.RollDiceRequest
+	(*RollDiceResponse)(nil),           // 19: tavla.v1.RollDiceResponse
+	(*NameRollRequest)(nil),            // 20: tavla.v1.NameRollRequest
+	(*NameRollResponse)(nil),           // 21: tavla.v1.NameRollResponse
+	(*ListCubeActionsRequest)(nil),     // 22: tavla.v1.ListCubeActionsRequest
+	(*ListCubeActionsResponse)(nil),    // 23: tavla.v1.ListCubeActionsResponse
+	(*ApplyCubeActionRequest)(nil),     // 24: tavla.v1.ApplyCubeActionRequest
+	(*ApplyCubeActionResponse)(nil),    // 25: tavla.v1.ApplyCubeActionResponse
+	(*OfferResignationRequest)(nil),    // 26: tavla.v1.OfferResignationRequest
+	(*OfferResignationResponse)(nil),   // 27: tavla.v1.OfferResignationResponse
+	(*AnswerResignationRequest)(nil),   // 28: tavla.v1.AnswerResignationRequest
+	(*AnswerResignationResponse)(nil),  // 29: tavla.v1.AnswerResignationResponse
+	(*UpdateMatchRequest)(nil),         // 30: tavla.v1.UpdateMatchRequest
+	(*UpdateMatchResponse)(nil),        // 31: tavla.v1.UpdateMatchResponse
+	(*AdvanceClockRequest)(nil),        // 32: tavla.v1.AdvanceClockRequest
+	(*AdvanceClockResponse)(nil),       // 33: tavla.v1.AdvanceClockResponse
+	(*GetRulesetRequest)(nil),          // 34: tavla.v1.GetRulesetRequest
+	(*GetRulesetResponse)(nil),         // 35: tavla.v1.GetRulesetResponse
+	(*ListRulesetsRequest)(nil),        // 36: tavla.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),       // 37: tavla.v1.ListRulesetsResponse
+	(*RenderPositionRequest)(nil),      // 38: tavla.v1.RenderPositionRequest
+	(*RenderPositionResponse)(nil),     // 39: tavla.v1.RenderPositionResponse
+	(*NewMatchRequest)(nil),            // 40: tavla.v1.NewMatchRequest
+	(*NewMatchResponse)(nil),           // 41: tavla.v1.NewMatchResponse
+	(*ListActionsRequest)(nil),         // 42: tavla.v1.ListActionsRequest
+	(*ListActionsResponse)(nil),        // 43: tavla.v1.ListActionsResponse
+	(*ActRequest)(nil),                 // 44: tavla.v1.ActRequest
+	(*ActResponse)(nil),                // 45: tavla.v1.ActResponse
+	(*Ruleset)(nil),                    // 46: tavla.v1.Ruleset
+	(Side)(0),                          // 47: tavla.v1.Side
+	(*Position)(nil),                   // 48: tavla.v1.Position
+	(*Move)(nil),                       // 49: tavla.v1.Move
+	(*MatchState)(nil),                 // 50: tavla.v1.MatchState
+	(*GameResult)(nil),                 // 51: tavla.v1.GameResult
+	(*GameOutcome)(nil),                // 52: tavla.v1.GameOutcome
+	(*BearOffStatus)(nil),              // 53: tavla.v1.BearOffStatus
+	(*RaceOdds)(nil),                   // 54: tavla.v1.RaceOdds
+	(*RankedMove)(nil),                 // 55: tavla.v1.RankedMove
+	(*CheckerMove)(nil),                // 56: tavla.v1.CheckerMove
+	(*RollOffThrow)(nil),               // 57: tavla.v1.RollOffThrow
+	(*DiceSeed)(nil),                   // 58: tavla.v1.DiceSeed
+	(*RollName)(nil),                   // 59: tavla.v1.RollName
+	(*DiceProof)(nil),                  // 60: tavla.v1.DiceProof
+	(*timestamppb.Timestamp)(nil),      // 61: google.protobuf.Timestamp
+	(CubeAction)(0),                    // 62: tavla.v1.CubeAction
+	(CubeDenial)(0),                    // 63: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),           // 64: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),              // 65: tavla.v1.ClockSettings
+	(*ClockState)(nil),                 // 66: tavla.v1.ClockState
+	(ClockEvent)(0),                    // 67: tavla.v1.ClockEvent
+	(*ClockForfeit)(nil),               // 68: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),              // 69: tavla.v1.RulesetPreset
+	(*RenderOptions)(nil),              // 70: tavla.v1.RenderOptions
+	(*SignedGameState)(nil),            // 71: tavla.v1.SignedGameState
+	(*GameState)(nil),                  // 72: tavla.v1.GameState
+	(*GameAction)(nil),                 // 73: tavla.v1.GameAction
+	(*GameEvents)(nil),                 // 74: tavla.v1.GameEvents
+	(*ValidateMatchRequest)(nil),       // 75: tavla.v1.ValidateMatchRequest
+	(*ValidateMatchResponse)(nil),      // 76: tavla.v1.ValidateMatchResponse
 }
 var file_tavla_v1_engine_service_proto_depIdxs = []int32{
-	45,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	46,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
-	47,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
-	45,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
-	48,  // 5: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
-	45,  // 6: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 7: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
-	48,  // 8: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
-	49,  // 9: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
-	48,  // 10: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
-	47,  // 11: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
-	50,  // 12: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
-	51,  // 13: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 14: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 15: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
-	49,  // 16: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
-	50,  // 17: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
-	51,  // 18: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 19: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 20: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
-	52,  // 21: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
-	52,  // 22: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
-	53,  // 23: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
-	54,  // 24: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
-	48,  // 25: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
-	45,  // 26: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 27: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	55,  // 28: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	49,  // 29: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
-	55,  // 30: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
-	55,  // 31: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	48,  // 32: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	47,  // 33: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	55,  // 34: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	51,  // 35: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
-	11,  // 36: tavla.v1.ListLegalStepsResponse.combined_steps:type_name -> tavla.v1.CombinedStep
-	55,  // 37: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
-	45,  // 38: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 39: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	56,  // 40: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
-	57,  // 41: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	46,  // 42: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	58,  // 43: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	56,  // 44: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	47,  // 45: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	59,  // 46: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	60,  // 47: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
-	57,  // 48: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	47,  // 49: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	58,  // 50: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	59,  // 51: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	58,  // 52: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
-	45,  // 53: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 54: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	46,  // 55: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	61,  // 56: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	62,  // 57: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	45,  // 58: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 59: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	46,  // 60: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	61,  // 61: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	49,  // 62: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	51,  // 63: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 64: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 65: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	63,  // 66: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	51,  // 67: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 68: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 69: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	63,  // 70: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	51,  // 71: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	45,  // 72: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	49,  // 73: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	51,  // 74: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	49,  // 75: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	51,  // 76: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	46,  // 77: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
-	46,  // 78: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	64,  // 79: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	65,  // 80: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	46,  // 81: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	66,  // 82: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	65,  // 83: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	67,  // 84: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	45,  // 85: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	45,  // 86: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	68,  // 87: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	45,  // 88: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	47,  // 89: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
-	49,  // 90: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
-	69,  // 91: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
-	47,  // 92: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
-	45,  // 93: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	64,  // 94: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
-	70,  // 95: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
-	71,  // 96: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
-	70,  // 97: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
-	72,  // 98: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
-	71,  // 99: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
-	70,  // 100: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
-	72,  // 101: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
-	70,  // 102: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
-	71,  // 103: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
-	73,  // 104: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
-	0,   // 105: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
-	2,   // 106: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
-	4,   // 107: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
-	6,   // 108: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
-	8,   // 109: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
-	10,  // 110: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	13,  // 111: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
-	15,  // 112: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	17,  // 113: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	19,  // 114: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
-	21,  // 115: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	23,  // 116: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	25,  // 117: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	27,  // 118: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	29,  // 119: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	31,  // 120: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	33,  // 121: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
-	35,  // 122: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	37,  // 123: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
-	39,  // 124: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
-	41,  // 125: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
-	43,  // 126: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
-	74,  // 127: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
-	1,   // 128: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
-	3,   // 129: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
-	5,   // 130: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
-	7,   // 131: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
-	9,   // 132: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
-	12,  // 133: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	14,  // 134: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
-	16,  // 135: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	18,  // 136: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	20,  // 137: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
-	22,  // 138: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	24,  // 139: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	26,  // 140: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	28,  // 141: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	30,  // 142: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	32,  // 143: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	34,  // 144: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
-	36,  // 145: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	38,  // 146: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
-	40,  // 147: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
-	42,  // 148: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
-	44,  // 149: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
-	75,  // 150: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
-	128, // [128:151] is the sub-list for method output_type
-	105, // [105:128] is the sub-list for method input_type
-	105, // [105:105] is the sub-list for extension type_name
-	105, // [105:105] is the sub-list for extension extendee
-	0,   // [0:105] is the sub-list for field type_name
+	46,  // 0: tavla.v1.GetInitialPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	47,  // 1: tavla.v1.GetInitialPositionRequest.on_roll:type_name -> tavla.v1.Side
+	48,  // 2: tavla.v1.GetInitialPositionResponse.position:type_name -> tavla.v1.Position
+	46,  // 3: tavla.v1.ListLegalMovesRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 4: tavla.v1.ListLegalMovesRequest.position:type_name -> tavla.v1.Position
+	0,   // 5: tavla.v1.ListLegalMovesRequest.view:type_name -> tavla.v1.MoveView
+	49,  // 6: tavla.v1.ListLegalMovesResponse.moves:type_name -> tavla.v1.Move
+	46,  // 7: tavla.v1.ApplyMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 8: tavla.v1.ApplyMoveRequest.position:type_name -> tavla.v1.Position
+	49,  // 9: tavla.v1.ApplyMoveRequest.move:type_name -> tavla.v1.Move
+	50,  // 10: tavla.v1.ApplyMoveRequest.match:type_name -> tavla.v1.MatchState
+	49,  // 11: tavla.v1.ApplyMoveResponse.move:type_name -> tavla.v1.Move
+	48,  // 12: tavla.v1.ApplyMoveResponse.position:type_name -> tavla.v1.Position
+	51,  // 13: tavla.v1.ApplyMoveResponse.result:type_name -> tavla.v1.GameResult
+	52,  // 14: tavla.v1.ApplyMoveResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 15: tavla.v1.ScoreGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 16: tavla.v1.ScoreGameRequest.position:type_name -> tavla.v1.Position
+	50,  // 17: tavla.v1.ScoreGameRequest.match:type_name -> tavla.v1.MatchState
+	51,  // 18: tavla.v1.ScoreGameResponse.result:type_name -> tavla.v1.GameResult
+	52,  // 19: tavla.v1.ScoreGameResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 20: tavla.v1.BearOffRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 21: tavla.v1.BearOffRequest.position:type_name -> tavla.v1.Position
+	53,  // 22: tavla.v1.BearOffResponse.white:type_name -> tavla.v1.BearOffStatus
+	53,  // 23: tavla.v1.BearOffResponse.black:type_name -> tavla.v1.BearOffStatus
+	54,  // 24: tavla.v1.BearOffResponse.race:type_name -> tavla.v1.RaceOdds
+	55,  // 25: tavla.v1.BearOffResponse.moves:type_name -> tavla.v1.RankedMove
+	49,  // 26: tavla.v1.BearOffResponse.best_move:type_name -> tavla.v1.Move
+	46,  // 27: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 28: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	56,  // 29: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	50,  // 30: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	56,  // 31: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
+	56,  // 32: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	49,  // 33: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	48,  // 34: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	56,  // 35: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	52,  // 36: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	12,  // 37: tavla.v1.ListLegalStepsResponse.combined_steps:type_name -> tavla.v1.CombinedStep
+	56,  // 38: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
+	46,  // 39: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 40: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	57,  // 41: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	58,  // 42: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
+	47,  // 43: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	59,  // 44: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	57,  // 45: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	48,  // 46: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	60,  // 47: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	61,  // 48: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
+	58,  // 49: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	48,  // 50: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	59,  // 51: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	60,  // 52: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	59,  // 53: tavla.v1.NameRollResponse.name:type_name -> tavla.v1.RollName
+	46,  // 54: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 55: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	47,  // 56: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	62,  // 57: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	63,  // 58: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	46,  // 59: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 60: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	47,  // 61: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	62,  // 62: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	50,  // 63: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	52,  // 64: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 65: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 66: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	64,  // 67: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	52,  // 68: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 69: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 70: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	64,  // 71: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	52,  // 72: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	46,  // 73: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	50,  // 74: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	52,  // 75: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	50,  // 76: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	52,  // 77: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	47,  // 78: tavla.v1.UpdateMatchResponse.winner:type_name -> tavla.v1.Side
+	47,  // 79: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	65,  // 80: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	66,  // 81: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	47,  // 82: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	67,  // 83: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	66,  // 84: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	68,  // 85: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	46,  // 86: tavla.v1.GetRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	46,  // 87: tavla.v1.GetRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	69,  // 88: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	46,  // 89: tavla.v1.RenderPositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	48,  // 90: tavla.v1.RenderPositionRequest.position:type_name -> tavla.v1.Position
+	50,  // 91: tavla.v1.RenderPositionRequest.match:type_name -> tavla.v1.MatchState
+	70,  // 92: tavla.v1.RenderPositionRequest.options:type_name -> tavla.v1.RenderOptions
+	48,  // 93: tavla.v1.RenderPositionResponse.position:type_name -> tavla.v1.Position
+	46,  // 94: tavla.v1.NewMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	65,  // 95: tavla.v1.NewMatchRequest.clock:type_name -> tavla.v1.ClockSettings
+	71,  // 96: tavla.v1.NewMatchResponse.state:type_name -> tavla.v1.SignedGameState
+	72,  // 97: tavla.v1.NewMatchResponse.game:type_name -> tavla.v1.GameState
+	71,  // 98: tavla.v1.ListActionsRequest.state:type_name -> tavla.v1.SignedGameState
+	73,  // 99: tavla.v1.ListActionsResponse.actions:type_name -> tavla.v1.GameAction
+	72,  // 100: tavla.v1.ListActionsResponse.game:type_name -> tavla.v1.GameState
+	71,  // 101: tavla.v1.ActRequest.state:type_name -> tavla.v1.SignedGameState
+	73,  // 102: tavla.v1.ActRequest.action:type_name -> tavla.v1.GameAction
+	71,  // 103: tavla.v1.ActResponse.state:type_name -> tavla.v1.SignedGameState
+	72,  // 104: tavla.v1.ActResponse.game:type_name -> tavla.v1.GameState
+	74,  // 105: tavla.v1.ActResponse.events:type_name -> tavla.v1.GameEvents
+	1,   // 106: tavla.v1.EngineService.GetInitialPosition:input_type -> tavla.v1.GetInitialPositionRequest
+	3,   // 107: tavla.v1.EngineService.ListLegalMoves:input_type -> tavla.v1.ListLegalMovesRequest
+	5,   // 108: tavla.v1.EngineService.ApplyMove:input_type -> tavla.v1.ApplyMoveRequest
+	7,   // 109: tavla.v1.EngineService.ScoreGame:input_type -> tavla.v1.ScoreGameRequest
+	9,   // 110: tavla.v1.EngineService.BearOff:input_type -> tavla.v1.BearOffRequest
+	11,  // 111: tavla.v1.EngineService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	14,  // 112: tavla.v1.EngineService.StartGame:input_type -> tavla.v1.StartGameRequest
+	16,  // 113: tavla.v1.EngineService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	18,  // 114: tavla.v1.EngineService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	20,  // 115: tavla.v1.EngineService.NameRoll:input_type -> tavla.v1.NameRollRequest
+	22,  // 116: tavla.v1.EngineService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	24,  // 117: tavla.v1.EngineService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	26,  // 118: tavla.v1.EngineService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	28,  // 119: tavla.v1.EngineService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	30,  // 120: tavla.v1.EngineService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	32,  // 121: tavla.v1.EngineService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	34,  // 122: tavla.v1.EngineService.GetRuleset:input_type -> tavla.v1.GetRulesetRequest
+	36,  // 123: tavla.v1.EngineService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	38,  // 124: tavla.v1.EngineService.RenderPosition:input_type -> tavla.v1.RenderPositionRequest
+	40,  // 125: tavla.v1.EngineService.NewMatch:input_type -> tavla.v1.NewMatchRequest
+	42,  // 126: tavla.v1.EngineService.ListActions:input_type -> tavla.v1.ListActionsRequest
+	44,  // 127: tavla.v1.EngineService.Act:input_type -> tavla.v1.ActRequest
+	75,  // 128: tavla.v1.EngineService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
+	2,   // 129: tavla.v1.EngineService.GetInitialPosition:output_type -> tavla.v1.GetInitialPositionResponse
+	4,   // 130: tavla.v1.EngineService.ListLegalMoves:output_type -> tavla.v1.ListLegalMovesResponse
+	6,   // 131: tavla.v1.EngineService.ApplyMove:output_type -> tavla.v1.ApplyMoveResponse
+	8,   // 132: tavla.v1.EngineService.ScoreGame:output_type -> tavla.v1.ScoreGameResponse
+	10,  // 133: tavla.v1.EngineService.BearOff:output_type -> tavla.v1.BearOffResponse
+	13,  // 134: tavla.v1.EngineService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	15,  // 135: tavla.v1.EngineService.StartGame:output_type -> tavla.v1.StartGameResponse
+	17,  // 136: tavla.v1.EngineService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	19,  // 137: tavla.v1.EngineService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	21,  // 138: tavla.v1.EngineService.NameRoll:output_type -> tavla.v1.NameRollResponse
+	23,  // 139: tavla.v1.EngineService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	25,  // 140: tavla.v1.EngineService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	27,  // 141: tavla.v1.EngineService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	29,  // 142: tavla.v1.EngineService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	31,  // 143: tavla.v1.EngineService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	33,  // 144: tavla.v1.EngineService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	35,  // 145: tavla.v1.EngineService.GetRuleset:output_type -> tavla.v1.GetRulesetResponse
+	37,  // 146: tavla.v1.EngineService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	39,  // 147: tavla.v1.EngineService.RenderPosition:output_type -> tavla.v1.RenderPositionResponse
+	41,  // 148: tavla.v1.EngineService.NewMatch:output_type -> tavla.v1.NewMatchResponse
+	43,  // 149: tavla.v1.EngineService.ListActions:output_type -> tavla.v1.ListActionsResponse
+	45,  // 150: tavla.v1.EngineService.Act:output_type -> tavla.v1.ActResponse
+	76,  // 151: tavla.v1.EngineService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
+	129, // [129:152] is the sub-list for method output_type
+	106, // [106:129] is the sub-list for method input_type
+	106, // [106:106] is the sub-list for extension type_name
+	106, // [106:106] is the sub-list for extension extendee
+	0,   // [0:106] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_engine_service_proto_init() }
@@ -3539,13 +3612,14 @@ func file_tavla_v1_engine_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_engine_service_proto_rawDesc), len(file_tavla_v1_engine_service_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   45,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_tavla_v1_engine_service_proto_goTypes,
 		DependencyIndexes: file_tavla_v1_engine_service_proto_depIdxs,
+		EnumInfos:         file_tavla_v1_engine_service_proto_enumTypes,
 		MessageInfos:      file_tavla_v1_engine_service_proto_msgTypes,
 	}.Build()
 	File_tavla_v1_engine_service_proto = out.File

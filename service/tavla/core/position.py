@@ -14,6 +14,7 @@ Borne-off checkers are not stored: each side has :data:`CHECKERS` and the rest a
 from __future__ import annotations
 
 import enum
+import struct
 from dataclasses import dataclass
 
 from tavla.core.errors import InvalidInputError
@@ -54,6 +55,22 @@ class SideView:
     def pip_count(self) -> int:
         """Pips this side needs to bear off everything: a bar checker counts 25."""
         return sum(n * (i + 1) for i, n in enumerate(self.points)) + 25 * self.bar
+
+
+# A board value as a signed byte -> the count of the side it belongs to, else 0 (for translate).
+_MINE = bytes(range(128)) + bytes(128)
+_THEIRS = bytes(129) + bytes(range(127, 0, -1))
+_pack_board = struct.Struct("26b").pack
+
+
+def side_counts(board: Board, on_roll: bool) -> bytes:
+    """25 counts of one side in its own numbering, points 1..24 then the bar, as bytes.
+
+    :param on_roll: the side on roll (else the other side). Byte operations rather than a Python
+        loop: Position IDs and answers need this for every resulting position.
+    """
+    raw = _pack_board(*board)
+    return raw[1:].translate(_MINE) if on_roll else raw[24::-1].translate(_THEIRS)
 
 
 def flip_board(board: Board) -> Board:
@@ -110,10 +127,10 @@ class Position:
 
     def side(self, side: Side) -> SideView:
         """The checkers of ``side`` in its own numbering."""
-        b = self.board if side is self.on_roll else flip_board(self.board)
-        points = tuple(x if x > 0 else 0 for x in b[1:25])
-        bar = b[BAR]
-        return SideView(points, bar, CHECKERS - sum(points) - bar)
+        counts = side_counts(self.board, side is self.on_roll)
+        points = tuple(counts[:24])
+        bar = counts[24]
+        return SideView(points, bar, CHECKERS - sum(counts))
 
     def swap_turn(self) -> "Position":
         """The same checkers with the other side on roll."""
@@ -130,9 +147,10 @@ class Position:
     @property
     def winner(self) -> Side | None:
         """The side that has borne off all 15 (R15), or ``None`` while the game goes on."""
-        for side in (self.on_roll, self.on_roll.other):
-            if self.borne_off(side) == CHECKERS:
-                return side
+        if not any(side_counts(self.board, True)):
+            return self.on_roll
+        if not any(side_counts(self.board, False)):
+            return self.on_roll.other
         return None
 
 

@@ -13,31 +13,21 @@ import base64
 import re
 
 from tavla.core.errors import InvalidInputError
-from tavla.core.position import CHECKERS, Position, Side, SideView
+from tavla.core.position import CHECKERS, Position, Side, SideView, side_counts
 
 _FIELD = "position.position_id"
 _ALPHABET = re.compile("[A-Za-z0-9+/]{14}")
 _LENGTH = 14
 
 
-def _side_counts(board: tuple[int, ...]) -> list[int]:
-    """25 counts, points 1..24 then bar, of the side whose view ``board`` is."""
-    counts = [x if x > 0 else 0 for x in board[1:25]]
-    counts.append(board[25])
-    return counts
+_UNARY = tuple("1" * c + "0" for c in range(CHECKERS + 1))  # a point's bits, first bit first
 
 
 def encode(position: Position) -> str:
     """The 14-character Position ID of ``position``."""
-    on_roll = position.board
-    not_on_roll = tuple(-x for x in reversed(on_roll))
-    bits = 0
-    n = 0
-    for counts in (_side_counts(not_on_roll), _side_counts(on_roll)):
-        for c in counts:
-            bits |= ((1 << c) - 1) << n  # c one-bits, then the zero-bit separator
-            n += c + 1
-    return base64.b64encode(bits.to_bytes(10, "little")).decode("ascii").rstrip("=")
+    counts = side_counts(position.board, False) + side_counts(position.board, True)
+    bits = "".join(map(_UNARY.__getitem__, counts))  # 80 bits; the first is the lowest
+    return base64.b64encode(int(bits[::-1], 2).to_bytes(10, "little")).decode("ascii")[:_LENGTH]
 
 
 def decode(position_id: str, on_roll: Side = Side.WHITE) -> Position:
@@ -52,21 +42,17 @@ def decode(position_id: str, on_roll: Side = Side.WHITE) -> Position:
     if not _ALPHABET.fullmatch(text):
         raise InvalidInputError(_FIELD, f"{position_id!r} is not 14 base64 characters (A-Z a-z 0-9 + /)")
     raw = base64.b64decode(text + "==")
-    bits = int.from_bytes(raw, "little")
-    sides: list[list[int]] = []
-    for _ in range(2):
-        counts = []
-        for _ in range(25):
-            c = 0
-            while bits & 1:
-                c += 1
-                bits >>= 1
-            bits >>= 1
-            counts.append(c)
+    # The 80 bits first bit first: runs of ones separated by zeros are the counts (50 of them,
+    # each followed by its zero), and what follows the 50th zero must be zeros.
+    bits = format(int.from_bytes(raw, "little"), "080b")[::-1]
+    runs = bits.split("0", 50)
+    if len(runs) < 51:  # fewer than 50 zeros: a side has more than 15 checkers
+        raise InvalidInputError(_FIELD, f"{position_id!r} gives a side more than 15 checkers")
+    sides = [[len(r) for r in runs[:25]], [len(r) for r in runs[25:50]]]
+    for counts in sides:
         if sum(counts) > CHECKERS:
             raise InvalidInputError(_FIELD, f"{position_id!r} gives a side more than 15 checkers")
-        sides.append(counts)
-    if bits:
+    if "1" in runs[50]:
         raise InvalidInputError(_FIELD, f"{position_id!r} has bits past the two sides")
     views = [SideView(tuple(c[:24]), c[24], CHECKERS - sum(c)) for c in sides]
     white, black = (views[1], views[0]) if on_roll is Side.WHITE else (views[0], views[1])

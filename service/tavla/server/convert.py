@@ -28,8 +28,9 @@ from tavla.core import (
 from tavla.core.bearoff import BearOffInfo, RaceOdds
 from tavla.core.notation import Leg
 from tavla.core.ruleset import check_cube_limit, check_match_lengths
-from tavla.server import convert_ids
+from tavla.server import convert_ids, wire
 from tavla.v1 import bearoff_pb2
+from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 T = TypeVar("T")
@@ -55,6 +56,11 @@ _STARTS: dict[int, StartRule] = {
 _KATMERLI: dict[int, KatmerliMarsRule] = {
     pb.KATMERLI_MARS_RULE_COUNTED: KatmerliMarsRule.COUNTED,
     pb.KATMERLI_MARS_RULE_AS_MARS: KatmerliMarsRule.AS_MARS,
+}
+_VIEWS: dict[int, int] = {
+    api.MOVE_VIEW_UNSPECIFIED: wire.FULL,
+    api.MOVE_VIEW_FULL: wire.FULL,
+    api.MOVE_VIEW_BASIC: wire.BASIC,
 }
 _KINDS_OUT: dict[ResultKind, pb.ResultKind] = {
     ResultKind.SINGLE: pb.RESULT_KIND_SINGLE,
@@ -220,23 +226,8 @@ def side_to_proto(side: Side) -> pb.Side:
 
 def position_to_proto(position: Position) -> pb.Position:
     """A ``Position`` message with ``on_roll``, ``board`` (with pip counts), ``position_id``,
-    ``gnubg_id`` and ``xgid``."""
-    pid = core.position_id.encode(position)
-    gnubg_id, xgid = convert_ids.position_ids(position, pid)
-    return pb.Position(
-        on_roll=side_to_proto(position.on_roll),
-        board=pb.Board(
-            white=_side_checkers(position.side(Side.WHITE)),
-            black=_side_checkers(position.side(Side.BLACK)),
-        ),
-        position_id=pid,
-        gnubg_id=gnubg_id,
-        xgid=xgid,
-    )
-
-
-def _side_checkers(view: SideView) -> pb.SideCheckers:
-    return pb.SideCheckers(points=view.points, bar=view.bar, borne_off=view.off, pip_count=view.pip_count)
+    ``gnubg_id`` and ``xgid`` (written by :mod:`tavla.server.wire`)."""
+    return pb.Position.FromString(wire.position(position.board, position.on_roll))
 
 
 def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
@@ -246,11 +237,22 @@ def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
 
 def move_to_proto(move: core.Move) -> pb.Move:
     """A ``Move`` message: canonical notation, checker moves in a playable order, and result."""
-    return pb.Move(
-        notation=move.notation,
-        checker_moves=[checker_move_to_proto(s) for s in move.checker_moves],
-        result=position_to_proto(move.result),
-    )
+    return pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll))
+
+
+def move_view_from_proto(value: int) -> int:
+    """The :mod:`~tavla.server.wire` view of a ``MoveView`` number; UNSPECIFIED is FULL.
+
+    :raises InvalidInputError: an unknown number (field ``view``).
+    """
+    return _enum(_VIEWS, value, "view")
+
+
+def moves_to_wire(moves: Sequence[core.Move], view: int = wire.FULL) -> bytes:
+    """The serialized ``moves`` field of a ListLegalMovesResponse, all moves of one position."""
+    if not moves:
+        return b""
+    return wire.moves([(m.steps, m.board_after) for m in moves], moves[0].mover.on_roll, view)
 
 
 def result_to_proto(result: GameResult) -> pb.GameResult:

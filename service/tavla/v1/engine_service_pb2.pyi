@@ -10,12 +10,22 @@ from tavla.v1 import render_pb2 as _render_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from tavla.v1 import validate_pb2 as _validate_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class MoveView(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MOVE_VIEW_UNSPECIFIED: _ClassVar[MoveView]
+    MOVE_VIEW_FULL: _ClassVar[MoveView]
+    MOVE_VIEW_BASIC: _ClassVar[MoveView]
+MOVE_VIEW_UNSPECIFIED: MoveView
+MOVE_VIEW_FULL: MoveView
+MOVE_VIEW_BASIC: MoveView
 
 class GetInitialPositionRequest(_message.Message):
     __slots__ = ("ruleset", "on_roll")
@@ -32,14 +42,16 @@ class GetInitialPositionResponse(_message.Message):
     def __init__(self, position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...
 
 class ListLegalMovesRequest(_message.Message):
-    __slots__ = ("ruleset", "position", "dice")
+    __slots__ = ("ruleset", "position", "dice", "view")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
     ruleset: _types_pb2.Ruleset
     position: _types_pb2.Position
     dice: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+    view: MoveView
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., view: _Optional[_Union[MoveView, str]] = ...) -> None: ...
 
 class ListLegalMovesResponse(_message.Message):
     __slots__ = ("moves", "dice_used")

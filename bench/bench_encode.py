@@ -1,0 +1,171 @@
+"""In-process cost of a ListLegalMoves answer: generation, and generation + encoding, beside gnubg.
+
+Prints figures; asserts nothing about speed. Run: ``python bench/bench_encode.py [--smoke]``
+(``make bench`` runs it through bench/run_all.py, which writes bench/RESULTS.md).
+
+Three sets of (position, roll) pairs:
+* ``match``: every pair of the 79 real matches in tests/data/matches (25,591);
+* ``random``: pairs from random games from the start (seed 1), each side playing a random legal move;
+* ``hardest``: the fixed pairs of bench/data/hardest.txt, the ones with the most distinct moves.
+
+Per set, positions per CPU second (``time.process_time``, best of ``--repeat``; CPU time rather
+than wall time because other processes share the machine):
+* ``generate``: ``core.legal_moves`` alone;
+* ``full``: generation plus the default answer as the server sends it (server/wire.py encoding,
+  parsed into the response message, serialized);
+* ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
+* ``reference``: generation plus the field-by-field protobuf builder the server used before
+  (tests/reference_encoder.py), the "before" figure;
+* ``gnubg``: GNU Backgammon's ``find_best_moves`` at 0-ply on the same pairs (its move generation
+  plus 0-ply ordering, the nearest call its Python binding offers).
+And for the hardest set the slowest full answer in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from tavla import core
+from tavla.core import Position, Side
+from tavla.server import convert, wire
+from tavla.v1 import engine_service_pb2 as api
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..")
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+MATCHES = sorted(glob.glob(os.path.join(ROOT, "tests", "data", "matches", "*.mat")))
+HARDEST = os.path.join(HERE, "data", "hardest.txt")
+
+Pair = tuple[Position, tuple[int, int]]
+
+
+def match_pairs(limit: int | None = None) -> list[Pair]:
+    """Every (position, roll) of the real matches, in file order (the first ``limit`` files)."""
+    from tavla.replay.driver import replay
+    from tavla.replay.engines import LocalEngine
+    from tavla.replay.matfile import read_match
+
+    pairs: list[Pair] = []
+    engine = LocalEngine()
+    for path in MATCHES[:limit]:
+        replay(read_match(path), engine, on_roll=lambda pos, dice: pairs.append((pos, tuple(dice))))
+    return pairs
+
+
+def random_pairs(count: int, seed: int = 1) -> list[Pair]:
+    """Pairs from random games from the start, both sides playing uniformly random legal moves."""
+    rng = random.Random(seed)
+    pairs: list[Pair] = []
+    while len(pairs) < count:
+        pos = Position.initial(rng.choice((Side.WHITE, Side.BLACK)))
+        while len(pairs) < count and pos.winner is None:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            pairs.append((pos, dice))
+            pos = rng.choice(core.legal_moves(pos, dice)).result
+    return pairs
+
+
+def hardest_pairs() -> list[Pair]:
+    """The fixed hard pairs: ``position_id on_roll d1-d2`` per line (bench/data/hardest.txt)."""
+    pairs = []
+    with open(HARDEST, encoding="ascii") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                pid, side, roll = line.split()[:3]
+                d1, d2 = (int(x) for x in roll.split("-"))
+                pairs.append((core.position_id.decode(pid, Side[side.upper()]), (d1, d2)))
+    return pairs
+
+
+def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
+    """What the server does for ListLegalMoves after parsing the request (servicer.py)."""
+    moves = core.legal_moves(pos, dice)
+    response = api.ListLegalMovesResponse.FromString(convert.moves_to_wire(moves, view))
+    response.dice_used = moves[0].dice_used
+    return response.SerializeToString()
+
+
+def cpu_rate(fn: Callable[[Pair], object], items: Sequence[Pair], repeat: int) -> float:
+    """Items per CPU second, best of ``repeat`` runs."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        for item in items:
+            fn(item)
+        best = min(best, time.process_time() - t0)
+    return len(items) / max(best, 1e-9)
+
+
+def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -> dict[str, float]:
+    import reference_encoder
+
+    out: dict[str, float] = {"pairs": len(pairs)}
+    out["moves_per_pair"] = sum(len(core.legal_moves(p, d)) for p, d in pairs) / len(pairs)
+    out["generate"] = cpu_rate(lambda pd: core.legal_moves(*pd), pairs, repeat)
+    out["full"] = cpu_rate(lambda pd: full_answer(*pd), pairs, repeat)
+    out["basic"] = cpu_rate(lambda pd: full_answer(*pd, wire.BASIC), pairs, repeat)
+    if reference:
+        out["reference"] = cpu_rate(lambda pd: reference_encoder.response(core.legal_moves(*pd)), pairs, 1)
+    try:
+        import gnubg
+        from oracle_gnubg import _CUBE, _EVAL, to_gnubg
+    except ImportError:
+        pass
+    else:
+        gpairs = [(to_gnubg(p.board), d) for p, d in pairs]
+        out["gnubg"] = cpu_rate(lambda gd: gnubg.find_best_moves(gd[0], _CUBE, _EVAL, gd[1]), gpairs, repeat)
+    return out
+
+
+def worst_ms(pairs: list[Pair], repeat: int = 5) -> tuple[float, str]:
+    """The slowest full answer of ``pairs`` in wall milliseconds (best of ``repeat`` each)."""
+    worst, which = 0.0, ""
+    for pos, dice in pairs:
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            full_answer(pos, dice)
+            best = min(best, time.perf_counter() - t0)
+        if best > worst:
+            worst = best
+            which = f"{core.position_id.encode(pos)} {pos.on_roll.name.lower()} {dice[0]}-{dice[1]}"
+    return worst * 1000, which
+
+
+def run(smoke: bool = False, repeat: int = 3) -> dict[str, object]:
+    """Every figure, as a dict (bench/run_all.py formats it)."""
+    if smoke:
+        repeat = 1
+    sets = {
+        "match": match_pairs(3 if smoke else None),
+        "random": random_pairs(300 if smoke else 10_000),
+        "hardest": hardest_pairs()[: 2 if smoke else None],
+    }
+    results: dict[str, object] = {}
+    for name, pairs in sets.items():
+        results[name] = measure(name, pairs, repeat)
+        print(name, json.dumps(results[name]), flush=True)
+    ms, which = worst_ms(sets["hardest"], 1 if smoke else 5)
+    results["worst_full_ms"] = ms
+    results["worst_pair"] = which
+    print(f"worst full answer {ms:.1f} ms: {which}")
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept")
+    parser.add_argument("--smoke", action="store_true", help="a few hundred pairs, one run: seconds")
+    args = parser.parse_args()
+    run(args.smoke, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
