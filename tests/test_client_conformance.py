@@ -189,8 +189,8 @@ def via_helper(client: Client, rpc: str, request: Any) -> Any:
     response_class = message_factory.GetMessageClass(SERVICE.methods_by_name[rpc].output_type)
     if rpc == "GetInitialPosition":  # the two helpers that unwrap their answer
         return response_class(position=answer)
-    if rpc == "ListLegalMoves":
-        return response_class(moves=answer, dice_used=len(answer[0].checker_moves))
+    if rpc == "ListLegalMoves":  # the helper answers the moves; dice_used comes with the RPC's answer
+        return response_class(moves=answer, dice_used=client.call(rpc, request).dice_used)
     return answer
 
 

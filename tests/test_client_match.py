@@ -103,7 +103,7 @@ def test_a_turkish_match_with_helpers_only(server_address: str) -> None:
         match = match_state(3)
         name = engine.name_roll([6, 5]).name
         assert (name.turkish, name.numbers) == ("şeşbeş", "6-5")
-        commitment = engine.commit_dice()
+        commitment = engine.commit_dice(client_seed="ali:1 ayşe:2")
         start = engine.start_game(match, seed={"token": commitment.token, "client_seed": "ali:1 ayşe:2"})
         assert start.proof.commitment == commitment.commitment and start.roll_off
         # the side on roll resigns a mars at once; the other accepts: 2 points (R16)

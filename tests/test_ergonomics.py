@@ -4,6 +4,8 @@ they do (turkish: no money play, so StartGame needs a match; Crawford reported a
 
 from __future__ import annotations
 
+import hashlib
+
 import grpc
 import pytest
 from google.rpc import error_details_pb2
@@ -92,8 +94,9 @@ def test_a_match_that_does_not_fit_the_ruleset_is_refused(engine):
 def test_roll_dice_answers_larger_first(engine):
     rolls = [tuple(engine.RollDice(api.RollDiceRequest(), timeout=TIMEOUT).dice) for _ in range(40)]
     assert all(a >= b for a, b in rolls)
-    commit = engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
     for i in range(10):
+        digest = hashlib.sha256(f"c{i}".encode()).hexdigest()  # a token rolls only with its seed
+        commit = engine.CommitDice(api.CommitDiceRequest(client_seed_sha256=digest), timeout=TIMEOUT)
         seed = dice_pb2.DiceSeed(token=commit.token, client_seed=f"c{i}")
         d = engine.RollDice(api.RollDiceRequest(seed=seed), timeout=TIMEOUT).dice
         assert d[0] >= d[1] and d[0] == int(engine.RollDice(api.RollDiceRequest(seed=seed)).name.numbers[0])

@@ -169,18 +169,18 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch):
                                                              board=pb.Board(white=white, black=black)),
                                         dice=[1, 1])
     encoded = []
-    real = servicer_module.convert.move_to_proto
-    expire_after = 100
+    real = servicer_module.convert.moves_to_wire
+    expire_after = 2 * servicer_module._DEADLINE_CHECK_EVERY  # moves: two chunks between deadline checks
 
-    def encode(move):
-        encoded.append(move)
+    def encode(moves, view):
+        encoded.extend(moves)
         if len(encoded) == expire_after:
             limits._budget_end.set(time.monotonic() - 1)  # the server's budget runs out here
-        return real(move)
+        return real(moves, view)
 
     outcomes = Outcomes()
     engine = serve(Config(host="127.0.0.1", port=0), None, [outcomes])
-    monkeypatch.setattr(servicer_module.convert, "move_to_proto", encode)
+    monkeypatch.setattr(servicer_module.convert, "moves_to_wire", encode)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
             stub = engine_service_pb2_grpc.EngineServiceStub(channel)
@@ -189,7 +189,7 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch):
             assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
         total = len(core.legal_moves(servicer_module.convert.position_from_proto(request.position), (1, 1)))
         assert total > expire_after + 64  # (1157)
-        assert expire_after <= len(encoded) < expire_after + 64  # stopped at the next check
+        assert len(encoded) == expire_after  # stopped at the next check, before the next chunk
     finally:
         engine.server.stop(None)
 

@@ -28,6 +28,7 @@ client's ``locale`` (``"en"`` or ``"tr"``, sent as the ``x-tavla-locale`` metada
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -293,11 +294,12 @@ class _Helpers:
                                                                on_roll=enum_value(types_pb2.Side, on_roll))
         return self._then(self._call("GetInitialPosition", request), lambda r: r.position)
 
-    def legal_moves(self, position: PositionLike, dice: Sequence[int], *,
+    def legal_moves(self, position: PositionLike, dice: Sequence[int], *, view: EnumLike | None = None,
                     ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
-        """Every legal move for the roll (never empty: one empty move when nothing can be played)."""
+        """Every legal move for the roll (never empty: one empty move when nothing can be played);
+        ``view="basic"``: only each move's notation and result Position ID (docs/performance.md)."""
         request = engine_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
-                                                           dice=dice)
+                                                           dice=dice, view=enum_value(engine_service_pb2.MoveView, view))
         return self._then(self._call("ListLegalMoves", request), lambda r: list(r.moves))
 
     def apply_move(self, position: PositionLike, dice: Sequence[int], move: MoveLike, *,
@@ -348,9 +350,14 @@ class _Helpers:
             roll_off=[_throw(t) for t in roll_off], dice=dice, seed=_msg(dice_pb2.DiceSeed, seed))
         return self._call("StartGame", request)
 
-    def commit_dice(self) -> engine_service_pb2.CommitDiceResponse:
-        """A commitment and a token to roll verifiable dice with (docs/dice.md)."""
-        return self._call("CommitDice", engine_service_pb2.CommitDiceRequest())
+    def commit_dice(self, client_seed_sha256: str = "", *,
+                    client_seed: str | None = None) -> engine_service_pb2.CommitDiceResponse:
+        """A commitment and a token to roll verifiable dice with (docs/dice.md), bound to the
+        client seed the players fixed first: give the seed (its SHA-256 is sent, never the seed)
+        or the hex SHA-256 itself; the token then rolls only with that seed."""
+        if client_seed is not None:
+            client_seed_sha256 = hashlib.sha256(client_seed.encode("utf-8")).hexdigest()
+        return self._call("CommitDice", engine_service_pb2.CommitDiceRequest(client_seed_sha256=client_seed_sha256))
 
     def roll_dice(self, *, seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
                   position: PositionLike | None = None) -> engine_service_pb2.RollDiceResponse:

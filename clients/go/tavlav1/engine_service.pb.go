@@ -29,7 +29,7 @@ const (
 	// Not set: the same as MOVE_VIEW_FULL.
 	MoveView_MOVE_VIEW_UNSPECIFIED MoveView = 0
 	// Every field: notation, checker_moves, and the whole result (on_roll, board with pip counts,
-	// position_id).
+	// position_id, gnubg_id, xgid).
 	MoveView_MOVE_VIEW_FULL MoveView = 1
 	// Only notation, result.on_roll and result.position_id: about a quarter of the bytes, for
 	// callers that pick a move by name or look results up by Position ID. Pass the result back as

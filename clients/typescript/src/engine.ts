@@ -26,6 +26,7 @@ import { ClockEventSchema, type ClockSettingsSchema, type ClockStateSchema } fro
 import { RollOffThrowSchema, type DiceSeedSchema } from "./gen/tavla/v1/dice_pb.js";
 import {
   EngineService,
+  MoveViewSchema,
   type AdvanceClockResponse,
   type AnswerResignationResponse,
   type ApplyCubeActionResponse,
@@ -335,8 +336,9 @@ export class EngineClient {
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
-  async legalMoves(position: PositionLike, dice: number[], options?: CallOptions): Promise<Move[]> {
-    const r = await this.rpc.listLegalMoves({ ruleset: this.rules(options), position: asPosition(position), dice });
+  async legalMoves(position: PositionLike, dice: number[], options?: CallOptions & { view?: EnumLike }): Promise<Move[]> {
+    const view = enumValue(MoveViewSchema, options?.view);
+    const r = await this.rpc.listLegalMoves({ ruleset: this.rules(options), position: asPosition(position), dice, view });
     return r.moves;
   }
 
@@ -403,8 +405,13 @@ export class EngineClient {
   }
 
   /** A commitment and a token to roll verifiable dice with (docs/dice.md). */
-  commitDice(): Promise<CommitDiceResponse> {
-    return this.rpc.commitDice({});
+  async commitDice(options: { clientSeed?: string; clientSeedSha256?: string } = {}): Promise<CommitDiceResponse> {
+    let digest = options.clientSeedSha256 ?? "";
+    if (options.clientSeed !== undefined) {
+      const bytes = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(options.clientSeed));
+      digest = Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+    return this.rpc.commitDice({ clientSeedSha256: digest });
   }
 
   /** Two dice, larger first, with their Turkish name; `gele` with a position, `proof` with a seed. */

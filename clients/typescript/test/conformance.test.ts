@@ -39,15 +39,16 @@ type Req = any;
 const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promise<unknown>> = {
   GetInitialPosition: async (c, r) => create(GetInitialPositionResponseSchema, { position: await c.initialPosition(r.onRoll, { ruleset: r.ruleset }) }),
   ListLegalMoves: async (c, r) => {
-    const moves = await c.legalMoves(r.position ?? "", r.dice, { ruleset: r.ruleset });
-    return create(ListLegalMovesResponseSchema, { moves, diceUsed: moves[0]?.checkerMoves.length ?? 0 });
+    const moves = await c.legalMoves(r.position ?? "", r.dice, { ruleset: r.ruleset, view: r.view });
+    // the helper answers the moves; dice_used comes with the RPC's answer
+    return create(ListLegalMovesResponseSchema, { moves, diceUsed: (await c.rpc.listLegalMoves(r)).diceUsed });
   },
   ApplyMove: (c, r) => c.applyMove(r.position ?? "", r.dice, r.move ?? "", { ruleset: r.ruleset, match: r.match }),
   ScoreGame: (c, r) => c.scoreGame(r.position ?? "", { ruleset: r.ruleset, match: r.match }),
   BearOff: (c, r) => c.bearOff(r.position ?? "", r.dice, { ruleset: r.ruleset }),
   ListLegalSteps: (c, r) => c.legalSteps(r.position ?? "", r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
   StartGame: (c, r) => c.startGame({ ruleset: r.ruleset, match: r.match, rollOff: r.rollOff, dice: r.dice, seed: r.seed }),
-  CommitDice: (c) => c.commitDice(),
+  CommitDice: (c, r) => c.commitDice({ clientSeedSha256: r.clientSeedSha256 }),
   RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
   NameRoll: (c, r) => c.nameRoll(r.dice),
   ListCubeActions: (c, r) => c.cubeActions(r.match ?? {}, r.side, { ruleset: r.ruleset }),

@@ -117,7 +117,7 @@ describe("whole matches with helpers only", () => {
     let match = matchState(3);
     const name = (await engine.nameRoll([6, 5])).name!;
     assert.deepEqual([name.turkish, name.numbers], ["şeşbeş", "6-5"]);
-    const commitment = await engine.commitDice();
+    const commitment = await engine.commitDice({ clientSeed: "ali:1 ayşe:2" });
     const start = await engine.startGame({ match, seed: { token: commitment.token, clientSeed: "ali:1 ayşe:2" } });
     assert.equal(start.proof?.commitment, commitment.commitment);
     // the starter resigns a mars at once; the other side accepts: 2 points (R16)

@@ -272,8 +272,8 @@ class HttpApp:
         return wire.success(protocol, response), context.response_headers
 
     def _body_limit(self, protocol: wire.Protocol) -> int:
-        # a request body: the binary limit, room for JSON's longer spelling of the same request
-        limit = self.max_request_bytes * (4 if protocol.codec == "json" else 1) + 5
+        # a request body, in any codec: the gRPC port's request limit (--max-request-bytes)
+        limit = self.max_request_bytes + 5
         return limit * 4 // 3 + 4 if protocol.text else limit
 
     # --- GET ---
