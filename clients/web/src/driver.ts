@@ -84,6 +84,7 @@ export interface GameState {
   turnStartedMs: number;
   resignation?: { side: Side; kind: ResultKind };
   outcome?: GameOutcome;
+  /** What the last game added to the winner's score (its worth capped at the match length, R18). */
   pointsScored: number;
   matchWinner: Side;
   /** One line per event, newest last. */
@@ -115,7 +116,7 @@ export class GameDriver {
     const r = await this.engine.rpc.newMatch({
       ruleset: { preset }, length, clock: clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset },
     });
-    this.state = { preset, clockPreset, log: [] } as unknown as GameState;
+    this.state = { preset, clockPreset, log: [], pointsScored: 0 } as unknown as GameState;
     await this.load(r.state!);
     await this.startGame();
   }
@@ -208,6 +209,12 @@ export class GameDriver {
     const before = this.state.game;
     const r = await this.engine.rpc.act({ state: this.state.signed, action });
     await this.load(r.state!);
+    const won = this.state.outcome;
+    if (r.events?.gameOver && won) {
+      // what the score moved by: outcome.points is the game's worth, capped at what the winner needed (R18)
+      const score = (m?: MatchState) => (won.winner === Side.WHITE ? m?.whiteScore : m?.blackScore) ?? 0;
+      this.state.pointsScored = score(this.state.match) - score(before.match);
+    }
     this.logAction(action, before, r);
   }
 
@@ -230,7 +237,7 @@ export class GameDriver {
       clock: g.clock?.state, turnStartedMs: Number(g.clock?.turnStartedMs ?? 0),
       resignation: g.resignation && g.resignation.side ? { side: g.resignation.side, kind: g.resignation.kind } : undefined,
       outcome: phase === "game-over" || phase === "match-over" ? g.outcome : undefined,
-      pointsScored: g.outcome?.points ?? 0, matchWinner: g.match?.winner ?? Side.UNSPECIFIED,
+      matchWinner: g.match?.winner ?? Side.UNSPECIFIED,
       diceName: moving ? await this.name(g.dice) : undefined,
     });
   }
@@ -290,7 +297,7 @@ export class GameDriver {
     if (ev?.forfeit) s.log.push(`${sideName(ev.forfeit.side)} runs out of time`);
     if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) s.log.push(`${sideName(g.sideToAct)}: gele — no die enters from the bar`);
     if (ev?.gameOver && g.outcome) {
-      s.log.push(`${sideName(g.outcome.winner)} wins ${g.outcome.points} point(s)` + (ev.matchOver ? " and the match" : ""));
+      s.log.push(`${sideName(g.outcome.winner)} wins ${s.pointsScored} point(s)` + (ev.matchOver ? " and the match" : ""));
     }
   }
 }

@@ -106,17 +106,32 @@ function highlights(): Highlights {
   return hl;
 }
 
+/** Milliseconds the side to act has used on this turn (the server measures from turn_started_ms). */
+function turnElapsedMs(side: Side): number {
+  const s = driver.state;
+  return side === actor() && s.turnStartedMs ? Math.max(0, Date.now() - s.turnStartedMs) : 0;
+}
+
+const minSec = (ms: number) => {
+  const secs = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+};
+
+/** One side's clock as the state has it, running for the side to act (R23, R24). */
 function clockText(side: Side): string {
   const s = driver.state;
   const c = side === Side.WHITE ? s.clock?.white : s.clock?.black;
-  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c) return `${sideName(side)}: no clock`;
-  // the server measures the turn from turn_started_ms; the page only shows the time running
-  const running = side === actor() && s.turnStartedMs ? ` (${Math.max(0, Math.floor((Date.now() - s.turnStartedMs) / 1000))} s)` : "";
+  const settings = s.game?.clock?.settings;
+  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c || !settings) return `${sideName(side)}: no clock`;
+  const over = turnElapsedMs(side) - (settings.moveMs ?? 0); // < 0: the move's own time is still running
   if (s.clockPreset === ClockPreset.RESERVE) {
-    const secs = Math.round(c.reserveMs / 1000);
-    return `${sideName(side)} ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")} left${running}`;
+    const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
+    return `${sideName(side)} ${minSec(c.reserveMs - Math.max(0, over))}${delay}`;
   }
-  return `${sideName(side)} ${c.extensionsLeft} extensions${running}`;
+  const ext = settings.extensionMs || 1;
+  const used = over > 0 ? Math.ceil(over / ext) : 0;
+  const now = side === actor() ? ` ${Math.ceil((over < 0 ? -over : used * ext - over) / 1000)} s +` : "";
+  return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.`;
 }
 
 function render(): void {
@@ -237,7 +252,7 @@ $("reject-resign").onclick = () => void act(() => driver.answerResignation(false
 $("next-game").onclick = () => void act(() => driver.startGame());
 document.body.dataset.busy = "0";
 render();
-// The clock line ticks. A turn past 12 s may have run out of time: ask ListActions again every
+// The clock line ticks. A turn past its move time may have run out: ask ListActions again every
 // 5 s, which then offers the other side CLAIM_TIMEOUT (R23, R24; the bot claims at once).
 let ticks = 0;
 setInterval(() => {
@@ -245,7 +260,7 @@ setInterval(() => {
   $("clock-white").textContent = clockText(Side.WHITE);
   $("clock-black").textContent = clockText(Side.BLACK);
   const s = driver.state;
-  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < 12_000) return;
+  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < (s.game.clock?.settings?.moveMs ?? 0)) return;
   if (s.phase === "game-over" || s.phase === "match-over" || claimant() !== undefined) return;
   void act(() => driver.refresh());
 }, 1000);
