@@ -10,9 +10,11 @@ import {
   ActionKind,
   ClockPreset,
   GamePhase,
+  PositionSchema,
   ResultKind,
   Side,
   SignedGameStateSchema,
+  create,
   engineError,
   toJson,
   type ActResponse,
@@ -224,12 +226,12 @@ export class GameDriver {
     const s = this.state;
     const phase = PHASES[g.phase] ?? "start";
     const moving = phase === "moving";
-    const position = (moving ? g.current : undefined) ?? g.position!;
+    const position = (moving ? g.current : undefined) ?? g.position ?? create(PositionSchema, { onRoll: Side.WHITE });
     const nextSteps = list.actions.filter((a) => a.kind === ActionKind.STEP && a.step).map((a) => a.step!);
     const board = position.board;
     const bar = position.onRoll === Side.WHITE ? board?.white?.bar : board?.black?.bar;
     Object.assign(s, {
-      signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position!, position,
+      signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
       phase, dice: moving ? g.dice : [], diceLeft: moving ? g.diceLeft : [], steps: moving ? g.steps : [], nextSteps,
       complete: list.actions.some((a) => a.kind === ActionKind.CONFIRM_MOVE),
       canDouble: list.actions.some((a) => a.kind === ActionKind.DOUBLE),

@@ -5,7 +5,7 @@
 // The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
 // `?engine=https://engine.example.com` (that server must list this page's origin in
 // --cors-origins). `?delay=ms` sets the bot's pause between actions (default 350).
-import { ActionKind, ClockPreset, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
+import { ActionKind, ClockPreset, GameEnding, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
 
 import { Board, spotOf, type Highlights } from "./board.js";
 import { GameDriver, describeError, sideName, type Preset } from "./driver.js";
@@ -123,15 +123,20 @@ function clockText(side: Side): string {
   const c = side === Side.WHITE ? s.clock?.white : s.clock?.black;
   const settings = s.game?.clock?.settings;
   if (s.clockPreset === ClockPreset.UNSPECIFIED || !c || !settings) return `${sideName(side)}: no clock`;
-  const over = turnElapsedMs(side) - (settings.moveMs ?? 0); // < 0: the move's own time is still running
+  const elapsed = turnElapsedMs(side);
+  const over = elapsed - (settings.moveMs ?? 0); // < 0: the move's own time is still running
+  // a move may take at most move_cap_ms (the reserve preset: 1 min) whatever is left
+  const capLeft = settings.moveCapMs ? settings.moveCapMs - elapsed : Infinity;
+  const cap = (left: number) => (side === actor() && capLeft < left ? `, move ${minSec(capLeft)}` : "");
   if (s.clockPreset === ClockPreset.RESERVE) {
     const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
-    return `${sideName(side)} ${minSec(c.reserveMs - Math.max(0, over))}${delay}`;
+    const left = c.reserveMs - Math.max(0, over);
+    return `${sideName(side)} ${minSec(left)}${delay}${cap(left - Math.min(0, over))}`;
   }
   const ext = settings.extensionMs || 1;
   const used = over > 0 ? Math.ceil(over / ext) : 0;
   const now = side === actor() ? ` ${Math.ceil((over < 0 ? -over : used * ext - over) / 1000)} s +` : "";
-  return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.`;
+  return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.${cap((c.extensionsLeft - used) * ext - over)}`;
 }
 
 function render(): void {
@@ -208,7 +213,11 @@ function render(): void {
   if (s.outcome && (s.phase === "game-over" || s.phase === "match-over")) {
     const kind = s.outcome.kind === ResultKind.GAMMON ? (s.preset === "turkish" ? " (mars)" : " (gammon)")
       : s.outcome.kind === ResultKind.BACKGAMMON ? (s.preset === "turkish" ? " (katmerli mars)" : " (backgammon)") : "";
-    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}` +
+    const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
+    const how = s.outcome.ending === GameEnding.DROP ? ` (${loser} drops)`
+      : s.outcome.ending === GameEnding.RESIGNATION ? ` (${loser} resigns)`
+      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? ` (${loser} ran out of time)` : "";
+    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}${how}` +
       (s.phase === "match-over" ? ` — ${sideName(s.matchWinner)} wins the match ${m.whiteScore}-${m.blackScore}` : "");
     $("actions").hidden = s.phase === "match-over";
   } else if (s.phase === "moving") {
