@@ -127,7 +127,7 @@ function clockText(side: Side): string {
   const over = elapsed - (settings.moveMs ?? 0); // < 0: the move's own time is still running
   // a move may take at most move_cap_ms (the reserve preset: 1 min) whatever is left
   const capLeft = settings.moveCapMs ? settings.moveCapMs - elapsed : Infinity;
-  const cap = (left: number) => (side === actor() && capLeft < left ? `, move ${minSec(capLeft)}` : "");
+  const cap = (left: number) => (side === actor() && over > 0 && capLeft < left ? `, move ${minSec(capLeft)}` : "");
   if (s.clockPreset === ClockPreset.RESERVE) {
     const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
     const left = c.reserveMs - Math.max(0, over);
