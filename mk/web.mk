@@ -3,7 +3,8 @@
 #   make web         build the page into clients/web/dist (npm ci from the lock files, tsc, esbuild)
 #   make serve-web   build it and serve it with the engine: open http://localhost:8080 and play
 #   make test-web    headless Chromium (Debian's, driven by Playwright) plays whole games through
-#                    the page against a live server; screenshots in $(WEB_ARTIFACTS)
+#                    the page against a live server; screenshots in $(WEB_ARTIFACTS).
+#                    WEB_STATE_MODE=require make test-web: the same on signed states
 #
 # Chromium comes from apt (installed when missing, nothing else upgraded); Playwright is the
 # `web-test` extra of pyproject.toml and never downloads a browser of its own.

@@ -1,35 +1,41 @@
 // The game driver: the one module that talks to the engine. The board UI (main.ts) reads
 // `driver.state` and calls these methods; nothing else knows which RPCs exist.
 //
-// Today it drives the stateless match RPCs (StartGame, RollDice, ListLegalSteps, ApplyMove,
-// ListCubeActions, ApplyCubeAction, OfferResignation, AnswerResignation, UpdateMatch,
-// AdvanceClock) and keeps the match state in the page. When the signed game-state API
-// (NewMatch / ListActions / Act) is available, a second implementation of the same methods will
-// hold only the signed state the server returns (docs/web.md).
+// It uses the referee API (NewMatch / ListActions / Act, docs/game-state.md): the page holds
+// only the SignedGameState the server last returned (sent back unchanged with every call) and
+// the same state decoded for display. The server rolls the dice, measures the clock and checks
+// every action; the page offers exactly the actions ListActions lists. The one other call is
+// NameRoll, a pure lookup of a roll's Turkish name (R26), which the game state does not carry.
 import {
-  ClockEvent,
+  ActionKind,
   ClockPreset,
-  CubeAction,
-  GameEnding,
-  MatchStateSchema,
+  GamePhase,
   PositionSchema,
   ResultKind,
   Side,
+  SignedGameStateSchema,
   create,
   engineError,
+  toJson,
+  type ActResponse,
   type CheckerMove,
   type ClockState,
-  type EngineClient,
+  type GameAction,
+  type GameEvents,
   type GameOutcome,
+  type GameState as EngineGameState,
   type MatchState,
   type Position,
   type RollName,
+  type SignedGameState,
+  type EngineClient,
 } from "@tavla-engine/client/web";
 
 export type Preset = "turkish" | "international";
 
 /** Where a game is. */
 export type Phase =
+  | "start" // a new game is to be started (roll-off)
   | "to-roll" // the side on roll may double (when allowed) or roll
   | "double-offered" // the opponent must take or drop
   | "moving" // dice rolled; steps being made
@@ -37,10 +43,29 @@ export type Phase =
   | "game-over"
   | "match-over";
 
+const PHASES: Record<number, Phase> = {
+  [GamePhase.START]: "start",
+  [GamePhase.ROLL_OR_DOUBLE]: "to-roll",
+  [GamePhase.CUBE_DECISION]: "double-offered",
+  [GamePhase.MOVING]: "moving",
+  [GamePhase.RESIGNATION_DECISION]: "resign-offered",
+  [GamePhase.GAME_OVER]: "game-over",
+  [GamePhase.MATCH_OVER]: "match-over",
+};
+
+/** What the page shows, all derived from the last signed state and its ListActions answer. */
 export interface GameState {
   preset: Preset;
+  /** The state to send back with the next call, unchanged. */
+  signed: SignedGameState;
+  /** The same state decoded (display only). */
+  game: EngineGameState;
+  /** ListActions' answer for `signed`. */
+  actions: GameAction[];
   match: MatchState;
-  /** The position at the start of the turn (the one sent with every step request). */
+  /** Who must act now (unset between games). */
+  sideToAct: Side;
+  /** The position at the start of the turn. */
   turnStart: Position;
   /** The position shown: after the steps made so far. */
   position: Position;
@@ -50,232 +75,232 @@ export interface GameState {
   diceLeft: number[];
   gele: boolean;
   steps: CheckerMove[];
+  /** The legal next steps (ListActions' STEP actions). */
   nextSteps: CheckerMove[];
+  /** CONFIRM_MOVE is listed. */
   complete: boolean;
   canDouble: boolean;
   clock?: ClockState;
   clockPreset: ClockPreset;
-  /** Milliseconds each side may still use on its next move (AdvanceClock's time_left_ms). */
-  timeLeftMs: Record<number, number>;
-  resignation?: { side: Side; kind: ResultKind; points: number };
+  /** When the side to act got the turn (server time, ms since the epoch). */
+  turnStartedMs: number;
+  resignation?: { side: Side; kind: ResultKind };
   outcome?: GameOutcome;
+  /** What the last game added to the winner's score (its worth capped at the match length, R18). */
   pointsScored: number;
   matchWinner: Side;
   /** One line per event, newest last. */
   log: string[];
 }
 
+/** An action to send: GameAction's fields (ListActions' steps carry die and hit). */
+interface ActionInit {
+  kind: ActionKind;
+  side?: Side;
+  step?: { fromPoint: number; toPoint: number; die?: number };
+  resignKind?: ResultKind;
+}
+
 export const sideName = (s: Side): string => (s === Side.WHITE ? "White" : s === Side.BLACK ? "Black" : "-");
 export const other = (s: Side): Side => (s === Side.WHITE ? Side.BLACK : Side.WHITE);
+const KIND_NAMES: Record<number, string> = {
+  [ResultKind.SINGLE]: "a single game", [ResultKind.GAMMON]: "a gammon", [ResultKind.BACKGAMMON]: "a backgammon",
+};
 
 export class GameDriver {
   state!: GameState;
-  private turnBegan = 0;
+  private readonly names = new Map<string, RollName>();
 
   constructor(private readonly engine: EngineClient) {}
 
-  private get ruleset() {
-    return { preset: this.state.preset };
-  }
-
   /** A new match: `length` points under `preset`, and the first game started. */
   async newMatch(preset: Preset, length: number, clockPreset: ClockPreset = ClockPreset.RESERVE): Promise<void> {
-    const empty = create(PositionSchema, { onRoll: Side.WHITE });
-    this.state = {
-      preset, match: create(MatchStateSchema, { length }), turnStart: empty, position: empty, phase: "to-roll", dice: [],
-      diceLeft: [], gele: false, steps: [], nextSteps: [], complete: false, canDouble: false, clockPreset,
-      timeLeftMs: {}, pointsScored: 0, matchWinner: Side.UNSPECIFIED, log: [],
-    };
+    const r = await this.engine.rpc.newMatch({
+      ruleset: { preset }, length, clock: clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset },
+    });
+    this.state = { preset, clockPreset, log: [], pointsScored: 0 } as unknown as GameState;
+    await this.load(r.state!);
     await this.startGame();
   }
 
-  /** StartGame: who starts (R3) and the first dice; the starter then moves at once. */
+  /** The signed state as Connect JSON (what a game server would store; for tests and debugging). */
+  signedJson(): string {
+    return JSON.stringify(toJson(SignedGameStateSchema, this.state.signed));
+  }
+
+  /** Whether `kind` is listed for `side` (default: the side to act). */
+  can(kind: ActionKind, side?: Side): boolean {
+    return this.state.actions.some((a) => a.kind === kind && (side === undefined || a.side === side));
+  }
+
+  /** START_GAME: the roll-off (R3) and the starter's first dice. */
   async startGame(): Promise<void> {
-    const s = this.state;
-    const r = await this.engine.rpc.startGame({ ruleset: this.ruleset, match: s.match });
-    s.outcome = undefined;
-    s.resignation = undefined;
-    s.pointsScored = 0;
-    const rollOff = r.rollOff.map((t) => `${t.whiteDie}-${t.blackDie}`).join(", ");
-    s.log.push(`Game ${s.match.gamesPlayed + 1}: ${sideName(r.starter)} starts` + (rollOff ? ` (roll-off ${rollOff})` : ""));
-    if (s.clockPreset !== ClockPreset.UNSPECIFIED) await this.clockEvent(r.starter, ClockEvent.NEW_GAME, 0);
-    await this.beginMove(r.position!, r.dice, r.diceName);
+    await this.act({ kind: ActionKind.START_GAME });
   }
 
-  side(): Side {
-    return this.state.position.onRoll;
-  }
-
-  /** Before rolling: may the side on roll double now (ListCubeActions)? */
-  private async toRoll(position: Position): Promise<void> {
-    const s = this.state;
-    Object.assign(s, { turnStart: position, position, phase: "to-roll", dice: [], diceLeft: [], steps: [], nextSteps: [],
-      complete: false, gele: false, diceName: undefined });
-    const actions = await this.engine.rpc.listCubeActions({ ruleset: this.ruleset, match: s.match, side: position.onRoll });
-    s.canDouble = actions.actions.includes(CubeAction.DOUBLE);
-    this.turnBegan = performance.now();
-  }
-
-  /** RollDice for the side on roll, then its legal first steps. */
   async roll(): Promise<void> {
-    const r = await this.engine.rpc.rollDice({ position: this.state.turnStart });
-    await this.beginMove(this.state.turnStart, r.dice, r.name);
-  }
-
-  private async beginMove(position: Position, dice: number[], name?: RollName): Promise<void> {
-    const s = this.state;
-    Object.assign(s, { turnStart: position, position, dice, diceName: name, steps: [], phase: "moving", canDouble: false });
-    if (!this.turnBegan) this.turnBegan = performance.now();
-    s.log.push(`${sideName(position.onRoll)} rolls ${dice.join("-")}` + (name ? ` (${name.turkish})` : ""));
-    await this.refreshSteps();
-    if (s.gele) s.log.push(`${sideName(position.onRoll)}: gele — no die enters from the bar`);
-  }
-
-  /** ListLegalSteps for the steps made so far: the position after them and the next steps. */
-  private async refreshSteps(): Promise<void> {
-    const s = this.state;
-    const r = await this.engine.rpc.listLegalSteps({
-      ruleset: this.ruleset, position: s.turnStart, dice: s.dice, steps: s.steps,
-    });
-    s.steps = r.steps;
-    s.nextSteps = r.nextSteps;
-    s.complete = r.complete;
-    s.diceLeft = r.diceLeft;
-    s.gele = r.gele;
-    s.position = r.position ?? s.turnStart;
+    await this.act({ kind: ActionKind.ROLL });
   }
 
   /** Play one checker from `from` to `to` (the mover's numbering; 25 = bar, 0 = off). */
   async step(from: number, to: number): Promise<void> {
-    const s = this.state;
-    const options = s.nextSteps.filter((st) => st.fromPoint === from && st.toPoint === to);
-    if (!options.length) throw new Error(`${from}/${to} is not a legal step`);
-    // two dice can bear the same checker off only when the choice matters: take the first offered
-    s.steps = [...s.steps, { ...options[0] }];
-    await this.refreshSteps();
+    const option = this.state.nextSteps.find((st) => st.fromPoint === from && st.toPoint === to);
+    if (!option) throw new Error(`${from}/${to} is not a legal step`);
+    // two dice can bear the same checker off only when the choice matters: take the first listed
+    await this.act({ kind: ActionKind.STEP, step: { fromPoint: from, toPoint: to, die: option.die } });
   }
 
-  /** Take the last step back (the dice are not lifted yet). */
+  /** Take the last step back. */
   async undo(): Promise<void> {
-    if (!this.state.steps.length) return;
-    this.state.steps = this.state.steps.slice(0, -1);
-    await this.refreshSteps();
+    await this.act({ kind: ActionKind.UNDO });
   }
 
-  /** Confirm the move: ApplyMove with the steps, the clock, then the opponent's turn or game over. */
+  /** Confirm the steps as the move (or pass when no die can be played, R7). */
   async confirm(): Promise<void> {
-    const s = this.state;
-    const mover = s.turnStart.onRoll;
-    const r = await this.engine.rpc.applyMove({
-      ruleset: this.ruleset, position: s.turnStart, dice: s.dice, move: { checkerMoves: s.steps },
-    });
-    s.log.push(`${sideName(mover)} plays ${r.move?.notation || "nothing"}`);
-    if (await this.chargeClock(mover)) return;
-    if (r.gameOver && r.result) {
-      s.position = r.position!;
-      await this.endGame({ winner: r.result.winner, ending: GameEnding.BORNE_OFF, kind: r.result.kind } as GameOutcome);
-      return;
-    }
-    await this.toRoll(r.position!);
-  }
-
-  /** Play a whole move at once (the bot): one of ListLegalMoves' moves, at random. */
-  async playRandomMove(): Promise<void> {
-    const s = this.state;
-    const moves = await this.engine.rpc.listLegalMoves({ ruleset: this.ruleset, position: s.turnStart, dice: s.dice });
-    const move = moves.moves[Math.floor(Math.random() * moves.moves.length)];
-    s.steps = move.checkerMoves;
-    await this.refreshSteps();
-    await this.confirm();
+    await this.act({ kind: ActionKind.CONFIRM_MOVE });
   }
 
   /** The side on roll doubles (R19); the opponent must answer. */
   async double(): Promise<void> {
-    const s = this.state;
-    const side = this.side();
-    const r = await this.engine.rpc.applyCubeAction({ ruleset: this.ruleset, match: s.match, side, action: CubeAction.DOUBLE });
-    s.match = r.match!;
-    s.phase = "double-offered";
-    s.log.push(`${sideName(side)} doubles to ${s.match.cube!.value * 2}`);
+    await this.act({ kind: ActionKind.DOUBLE });
   }
 
   /** The doubled side takes (the cube doubles and is theirs) or drops (the game ends). */
   async answerDouble(take: boolean): Promise<void> {
-    const s = this.state;
-    const side = other(this.side());
-    const r = await this.engine.rpc.applyCubeAction({
-      ruleset: this.ruleset, match: s.match, side, action: take ? CubeAction.TAKE : CubeAction.DROP,
-    });
-    s.match = r.match!;
-    s.log.push(`${sideName(side)} ${take ? "takes" : "drops"}`);
-    if (r.gameOver && r.outcome) {
-      await this.endGame(r.outcome);
-      return;
-    }
-    s.phase = "to-roll";
-    s.canDouble = false;
+    await this.act({ kind: take ? ActionKind.TAKE : ActionKind.DROP });
   }
 
   /** The side to act offers to resign a game of `kind`; the opponent must answer. */
-  async offerResignation(side: Side, kind: ResultKind = ResultKind.SINGLE): Promise<void> {
-    const s = this.state;
-    const r = await this.engine.rpc.offerResignation({ ruleset: this.ruleset, match: s.match, offer: { side, kind } });
-    s.resignation = { side, kind, points: r.outcome?.points ?? 0, };
-    s.log.push(`${sideName(side)} offers to resign (${r.outcome?.points ?? "?"} point(s))`);
-    (s as { resumePhase?: Phase }).resumePhase = s.phase;
-    s.phase = "resign-offered";
+  async offerResignation(kind: ResultKind = ResultKind.SINGLE): Promise<void> {
+    await this.act({ kind: ActionKind.RESIGN, resignKind: kind });
   }
 
   async answerResignation(accept: boolean): Promise<void> {
-    const s = this.state;
-    const offer = s.resignation!;
-    const r = await this.engine.rpc.answerResignation({
-      ruleset: this.ruleset, match: s.match, offer: { side: offer.side, kind: offer.kind }, accept,
-    });
-    s.log.push(`${sideName(other(offer.side))} ${accept ? "accepts" : "rejects"} the resignation`);
-    s.resignation = undefined;
-    if (r.gameOver && r.outcome) {
-      await this.endGame(r.outcome);
-      return;
+    await this.act({ kind: accept ? ActionKind.ACCEPT_RESIGNATION : ActionKind.REJECT_RESIGNATION });
+  }
+
+  /** `side` claims that the side to act has run out of time (R23, R24). */
+  async claimTimeout(side: Side): Promise<void> {
+    await this.act({ kind: ActionKind.CLAIM_TIMEOUT, side });
+  }
+
+  /**
+   * The bot's turn for `side`: one legal action from ListActions, at random among the plays
+   * (a random next step, or the confirmation once the move is whole). It never doubles or
+   * resigns, takes every double, accepts every resignation and claims a timeout when it can.
+   */
+  async botAction(side: Side): Promise<void> {
+    const mine = this.state.actions.filter((a) => a.side === side || a.side === Side.UNSPECIFIED);
+    const first = (...kinds: ActionKind[]) => mine.find((a) => kinds.includes(a.kind));
+    const pick = first(ActionKind.CLAIM_TIMEOUT, ActionKind.TAKE, ActionKind.ACCEPT_RESIGNATION, ActionKind.CONFIRM_MOVE,
+      ActionKind.ROLL, ActionKind.START_GAME);
+    const steps = mine.filter((a) => a.kind === ActionKind.STEP);
+    const action = pick ?? steps[Math.floor(Math.random() * steps.length)] ?? mine.find((a) => a.kind !== ActionKind.RESIGN);
+    if (!action) throw new Error(`no action for ${sideName(side)}`);
+    const step = action.step && { fromPoint: action.step.fromPoint, toPoint: action.step.toPoint, die: action.step.die };
+    await this.act({ kind: action.kind, side: action.side, step, resignKind: action.resignKind });
+  }
+
+  /** ListActions again for the same state (a timeout may have become claimable). */
+  async refresh(): Promise<void> {
+    await this.load(this.state.signed);
+  }
+
+  /** Act on the signed state, log what happened, then ListActions for the new state. */
+  private async act(action: ActionInit): Promise<void> {
+    const before = this.state.game;
+    const r = await this.engine.rpc.act({ state: this.state.signed, action });
+    await this.load(r.state!);
+    const won = this.state.outcome;
+    if (r.events?.gameOver && won) {
+      // what the score moved by: outcome.points is the game's worth, capped at what the winner needed (R18)
+      const score = (m?: MatchState) => (won.winner === Side.WHITE ? m?.whiteScore : m?.blackScore) ?? 0;
+      this.state.pointsScored = score(this.state.match) - score(before.match);
     }
-    s.phase = (s as { resumePhase?: Phase }).resumePhase ?? "to-roll";
+    this.logAction(action, before, r);
   }
 
-  /** AdvanceClock for the move just made; true when it ended the game (a forfeit). */
-  private async chargeClock(side: Side): Promise<boolean> {
-    const elapsed = Math.max(0, Math.round(performance.now() - this.turnBegan));
-    this.turnBegan = 0;
-    if (this.state.clockPreset === ClockPreset.UNSPECIFIED) return false;
-    const forfeit = await this.clockEvent(side, ClockEvent.MOVE, elapsed);
-    if (forfeit) {
-      this.state.log.push(`${sideName(side)} runs out of time`);
-      await this.endGame(forfeit);
-      return true;
-    }
-    return false;
-  }
-
-  private async clockEvent(side: Side, event: ClockEvent, elapsedMs: number): Promise<GameOutcome | undefined> {
+  private async load(signed: SignedGameState): Promise<void> {
+    const list = await this.engine.rpc.listActions({ state: signed });
+    const g = list.game!;
     const s = this.state;
-    const r = await this.engine.rpc.advanceClock({
-      settings: { preset: s.clockPreset }, state: s.clock, side, event, elapsedMs,
+    const phase = PHASES[g.phase] ?? "start";
+    const moving = phase === "moving";
+    const position = (moving ? g.current : undefined) ?? g.position ?? create(PositionSchema, { onRoll: Side.WHITE });
+    const nextSteps = list.actions.filter((a) => a.kind === ActionKind.STEP && a.step).map((a) => a.step!);
+    const board = position.board;
+    const bar = position.onRoll === Side.WHITE ? board?.white?.bar : board?.black?.bar;
+    Object.assign(s, {
+      signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
+      phase, dice: moving ? g.dice : [], diceLeft: moving ? g.diceLeft : [], steps: moving ? g.steps : [], nextSteps,
+      complete: list.actions.some((a) => a.kind === ActionKind.CONFIRM_MOVE),
+      canDouble: list.actions.some((a) => a.kind === ActionKind.DOUBLE),
+      gele: moving && !!bar && !nextSteps.some((st) => st.fromPoint === 25),
+      clock: g.clock?.state, turnStartedMs: Number(g.clock?.turnStartedMs ?? 0),
+      resignation: g.resignation && g.resignation.side ? { side: g.resignation.side, kind: g.resignation.kind } : undefined,
+      outcome: phase === "game-over" || phase === "match-over" ? g.outcome : undefined,
+      matchWinner: g.match?.winner ?? Side.UNSPECIFIED,
+      diceName: moving ? await this.name(g.dice) : undefined,
     });
-    s.clock = r.state;
-    s.timeLeftMs[side] = r.timeLeftMs;
-    return r.forfeit?.outcome;
   }
 
-  /** UpdateMatch with the game's outcome: the new score, Crawford, the match winner. */
-  private async endGame(outcome: GameOutcome): Promise<void> {
+  /** The roll's Turkish name (NameRoll, cached: 21 rolls). */
+  private async name(dice: number[]): Promise<RollName | undefined> {
+    if (dice.length !== 2) return undefined;
+    const key = [...dice].sort().join("-");
+    if (!this.names.has(key)) {
+      const r = await this.engine.rpc.nameRoll({ dice });
+      if (r.name) this.names.set(key, r.name);
+    }
+    return this.names.get(key);
+  }
+
+  private logAction(action: ActionInit, before: EngineGameState, r: ActResponse): void {
     const s = this.state;
-    const r = await this.engine.rpc.updateMatch({ ruleset: this.ruleset, match: s.match, outcome });
-    s.outcome = r.outcome;
-    s.pointsScored = r.pointsScored;
-    s.match = r.match!;
-    s.matchWinner = r.winner;
-    s.phase = r.matchOver ? "match-over" : "game-over";
-    s.nextSteps = [];
-    s.log.push(`${sideName(outcome.winner)} wins ${r.pointsScored} point(s)` + (r.matchOver ? " and the match" : ""));
+    const g = s.game;
+    const ev: GameEvents | undefined = r.events;
+    const who = sideName(action.side || before.sideToAct);
+    const rolled = () => `${sideName(g.sideToAct)} rolls ${g.dice.join("-")}` + (s.diceName ? ` (${s.diceName.turkish})` : "");
+    switch (action.kind) {
+      case ActionKind.START_GAME: {
+        const rollOff = (ev?.rollOff ?? []).map((t) => `${t.whiteDie}-${t.blackDie}`).join(", ");
+        s.log.push(`Game ${g.match!.gamesPlayed + 1}: ${sideName(g.sideToAct)} starts` + (rollOff ? ` (roll-off ${rollOff})` : ""));
+        s.log.push(rolled());
+        break;
+      }
+      case ActionKind.ROLL:
+        s.log.push(rolled());
+        break;
+      case ActionKind.CONFIRM_MOVE: {
+        const rec = [...g.record].reverse().find((x) => x.kind === ActionKind.CONFIRM_MOVE);
+        s.log.push(`${who} plays ${rec?.notation || "nothing"}`);
+        break;
+      }
+      case ActionKind.DOUBLE:
+        s.log.push(`${who} doubles to ${g.match!.cube!.value * 2}`);
+        break;
+      case ActionKind.TAKE:
+      case ActionKind.DROP:
+        s.log.push(`${who} ${action.kind === ActionKind.TAKE ? "takes" : "drops"}`);
+        break;
+      case ActionKind.RESIGN:
+        s.log.push(`${who} offers to resign ${KIND_NAMES[action.resignKind ?? ResultKind.SINGLE]}`);
+        break;
+      case ActionKind.ACCEPT_RESIGNATION:
+      case ActionKind.REJECT_RESIGNATION:
+        s.log.push(`${who} ${action.kind === ActionKind.ACCEPT_RESIGNATION ? "accepts" : "rejects"} the resignation`);
+        break;
+      case ActionKind.CLAIM_TIMEOUT:
+        s.log.push(`${who} claims a timeout`);
+        break;
+      default:
+        break;
+    }
+    if (ev?.forfeit) s.log.push(`${sideName(ev.forfeit.side)} runs out of time`);
+    if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) s.log.push(`${sideName(g.sideToAct)}: gele — no die enters from the bar`);
+    if (ev?.gameOver && g.outcome) {
+      s.log.push(`${sideName(g.outcome.winner)} wins ${s.pointsScored} point(s)` + (ev.matchOver ? " and the match" : ""));
+    }
   }
 }
 

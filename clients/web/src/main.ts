@@ -1,13 +1,14 @@
 // The page: setup form, board, side panel. It reads the driver's state and turns clicks into
-// driver calls; the bot (a random legal move) plays black when chosen.
+// driver calls (each one an Act on the signed state); the bot (a random legal action from
+// ListActions) plays black when chosen.
 //
 // The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
 // `?engine=https://engine.example.com` (that server must list this page's origin in
 // --cors-origins). `?delay=ms` sets the bot's pause between actions (default 350).
-import { ClockPreset, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
+import { ActionKind, ClockPreset, GameEnding, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
 
 import { Board, spotOf, type Highlights } from "./board.js";
-import { GameDriver, describeError, other, sideName, type Preset } from "./driver.js";
+import { GameDriver, describeError, sideName, type Preset } from "./driver.js";
 
 const params = new URLSearchParams(location.search);
 const engine = createWebEngineClient(params.get("engine") ?? location.origin, {
@@ -27,15 +28,14 @@ const CLOCKS: Record<string, ClockPreset> = {
   reserve: ClockPreset.RESERVE, extensions: ClockPreset.EXTENSIONS, none: ClockPreset.UNSPECIFIED,
 };
 
-/** The side whose decision the game waits for. */
-function actor(): Side {
-  const s = driver.state;
-  if (s.phase === "double-offered") return other(driver.side());
-  if (s.phase === "resign-offered") return other(s.resignation!.side);
-  return driver.side();
-}
+/** The side whose decision the game waits for (the state's side_to_act; unset between games). */
+const actor = (): Side => driver.state.sideToAct;
+const mover = (): Side => driver.state.position.onRoll;
 
 const isBot = (side: Side) => botPlays && side === Side.BLACK;
+/** A human side that may claim the other side's timeout (ListActions lists it once time is up). */
+const claimant = (): Side | undefined =>
+  [Side.WHITE, Side.BLACK].find((side) => !isBot(side) && driver.can(ActionKind.CLAIM_TIMEOUT, side));
 
 /** Run one user action: guard against double clicks, show errors, redraw, then let the bot play. */
 async function act(action: () => Promise<void>): Promise<void> {
@@ -60,12 +60,11 @@ async function act(action: () => Promise<void>): Promise<void> {
 async function botTurns(): Promise<void> {
   for (;;) {
     const s = driver.state;
-    if (!started || s.phase === "game-over" || s.phase === "match-over" || !isBot(actor())) return;
+    if (!started || s.phase === "game-over" || s.phase === "match-over") return;
+    const botClaims = botPlays && driver.can(ActionKind.CLAIM_TIMEOUT, Side.BLACK);
+    if (!isBot(actor()) && !botClaims) return;
     await pause();
-    if (s.phase === "double-offered") await driver.answerDouble(true); // the bot always takes
-    else if (s.phase === "resign-offered") await driver.answerResignation(true);
-    else if (s.phase === "to-roll") await driver.roll();
-    else if (s.phase === "moving") await driver.playRandomMove();
+    await driver.botAction(botClaims ? Side.BLACK : actor());
     render();
   }
 }
@@ -74,12 +73,11 @@ const pause = () => new Promise((r) => setTimeout(r, botDelay));
 
 function onSpot(spot: string): void {
   const s = driver.state;
-  if (!started || busy || s.phase !== "moving" || isBot(driver.side())) return;
-  const mover = driver.side();
+  if (!started || busy || s.phase !== "moving" || isBot(actor())) return;
   const hl = highlights();
   if (selected && hl.targets.has(spot)) {
-    const from = pointOf(selected, mover);
-    const to = pointOf(spot, mover);
+    const from = pointOf(selected, mover());
+    const to = pointOf(spot, mover());
     selected = undefined;
     void act(() => driver.step(from, to));
     return;
@@ -99,25 +97,46 @@ function pointOf(spot: string, mover: Side): number {
 function highlights(): Highlights {
   const s = driver.state;
   const hl: Highlights = { movable: new Set(), targets: new Set(), selected };
-  if (!started || s.phase !== "moving" || isBot(driver.side())) return hl;
-  const mover = driver.side();
+  if (!started || s.phase !== "moving" || isBot(actor())) return hl;
   for (const st of s.nextSteps) {
-    const from = spotOf(mover, st.fromPoint);
+    const from = spotOf(mover(), st.fromPoint);
     hl.movable.add(from);
-    if (from === selected) hl.targets.add(spotOf(mover, st.toPoint));
+    if (from === selected) hl.targets.add(spotOf(mover(), st.toPoint));
   }
   return hl;
 }
 
+/** Milliseconds the side to act has used on this turn (the server measures from turn_started_ms). */
+function turnElapsedMs(side: Side): number {
+  const s = driver.state;
+  return side === actor() && s.turnStartedMs ? Math.max(0, Date.now() - s.turnStartedMs) : 0;
+}
+
+const minSec = (ms: number) => {
+  const secs = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+};
+
+/** One side's clock as the state has it, running for the side to act (R23, R24). */
 function clockText(side: Side): string {
   const s = driver.state;
   const c = side === Side.WHITE ? s.clock?.white : s.clock?.black;
-  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c) return `${sideName(side)}: no clock`;
+  const settings = s.game?.clock?.settings;
+  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c || !settings) return `${sideName(side)}: no clock`;
+  const elapsed = turnElapsedMs(side);
+  const over = elapsed - (settings.moveMs ?? 0); // < 0: the move's own time is still running
+  // a move may take at most move_cap_ms (the reserve preset: 1 min) whatever is left
+  const capLeft = settings.moveCapMs ? settings.moveCapMs - elapsed : Infinity;
+  const cap = (left: number) => (side === actor() && over > 0 && capLeft < left ? `, move ${minSec(capLeft)}` : "");
   if (s.clockPreset === ClockPreset.RESERVE) {
-    const secs = Math.round(c.reserveMs / 1000);
-    return `${sideName(side)} ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")} left`;
+    const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
+    const left = c.reserveMs - Math.max(0, over);
+    return `${sideName(side)} ${minSec(left)}${delay}${cap(left - Math.min(0, over))}`;
   }
-  return `${sideName(side)} ${c.extensionsLeft} extensions`;
+  const ext = settings.extensionMs || 1;
+  const used = over > 0 ? Math.ceil(over / ext) : 0;
+  const now = side === actor() ? ` ${Math.ceil((over < 0 ? -over : used * ext - over) / 1000)} s +` : "";
+  return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.${cap((c.extensionsLeft - used) * ext - over)}`;
 }
 
 function render(): void {
@@ -136,6 +155,7 @@ function render(): void {
   document.body.dataset.positionId = s.turnStart.positionId;
   document.body.dataset.onRoll = sideName(s.turnStart.onRoll).toLowerCase();
   document.body.dataset.dice = s.dice.join(",");
+  document.body.dataset.state = driver.signedJson();
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
   // labels in the player's numbering: white's against the bot, the mover's between two players
   board.render(s.position, highlights(), { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
@@ -144,6 +164,7 @@ function render(): void {
   $("score").innerHTML = `White ${m.whiteScore} – Black ${m.blackScore}<small>${s.preset === "turkish" ? "Turkish tavla" : "International"}, match to ${m.length}${m.crawford ? " · Crawford game" : ""}${m.postCrawford ? " · post-Crawford" : ""}</small>`;
   const you = (side: Side) => (botPlays ? (side === Side.WHITE ? " (you)" : " (bot)") : "");
   const turn: Record<string, string> = {
+    start: "New game",
     "to-roll": `${sideName(actor())}${you(actor())} to roll`,
     moving: `${sideName(actor())}${you(actor())} to move`,
     "double-offered": `${sideName(actor())}${you(actor())}: take or drop?`,
@@ -171,7 +192,6 @@ function render(): void {
     b.hidden = !visible;
     b.disabled = !enabled || busy;
   };
-  const playing = s.phase === "to-roll" || s.phase === "moving";
   show("roll", s.phase === "to-roll" && human);
   show("double", s.phase === "to-roll" && human && s.preset === "international", s.canDouble);
   show("take", s.phase === "double-offered" && human);
@@ -179,10 +199,13 @@ function render(): void {
   show("undo", s.phase === "moving" && human, s.steps.length > 0);
   show("confirm", s.phase === "moving" && human, s.complete);
   $("confirm").textContent = s.complete && s.steps.length === 0 ? "Pass (no move)" : "Confirm move";
-  show("resign", playing && human);
+  show("resign", human && driver.can(ActionKind.RESIGN));
   show("accept-resign", s.phase === "resign-offered" && human);
   show("reject-resign", s.phase === "resign-offered" && human);
-  show("next-game", s.phase === "game-over");
+  show("next-game", s.phase === "game-over" || s.phase === "start");
+  const claimer = claimant();
+  show("claim-timeout", claimer !== undefined);
+  if (claimer !== undefined) $("claim-timeout").textContent = `${sideName(claimer)}: claim timeout`;
 
   $("actions").hidden = false;
   const status = $("status");
@@ -190,7 +213,11 @@ function render(): void {
   if (s.outcome && (s.phase === "game-over" || s.phase === "match-over")) {
     const kind = s.outcome.kind === ResultKind.GAMMON ? (s.preset === "turkish" ? " (mars)" : " (gammon)")
       : s.outcome.kind === ResultKind.BACKGAMMON ? (s.preset === "turkish" ? " (katmerli mars)" : " (backgammon)") : "";
-    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}` +
+    const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
+    const how = s.outcome.ending === GameEnding.DROP ? ` (${loser} drops)`
+      : s.outcome.ending === GameEnding.RESIGNATION ? ` (${loser} resigns)`
+      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? ` (${loser} ran out of time)` : "";
+    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}${how}` +
       (s.phase === "match-over" ? ` — ${sideName(s.matchWinner)} wins the match ${m.whiteScore}-${m.blackScore}` : "");
     $("actions").hidden = s.phase === "match-over";
   } else if (s.phase === "moving") {
@@ -198,7 +225,8 @@ function render(): void {
       ? (s.steps.length ? "Move complete: confirm it or undo a step." : "No legal move: pass.")
       : selected ? "Pick a highlighted destination." : "Pick a checker to move.";
   } else if (s.phase === "resign-offered") {
-    status.textContent = `${sideName(s.resignation!.side)} offers to resign for ${s.resignation!.points} point(s).`;
+    const kind = s.resignation!.kind === ResultKind.GAMMON ? "a gammon" : s.resignation!.kind === ResultKind.BACKGAMMON ? "a backgammon" : "a single game";
+    status.textContent = `${sideName(s.resignation!.side)} offers to resign ${kind}.`;
   } else {
     status.textContent = "";
   }
@@ -226,9 +254,22 @@ $("take").onclick = () => void act(() => driver.answerDouble(true));
 $("drop").onclick = () => void act(() => driver.answerDouble(false));
 $("undo").onclick = () => { selected = undefined; void act(() => driver.undo()); };
 $("confirm").onclick = () => { selected = undefined; void act(() => driver.confirm()); };
-$("resign").onclick = () => void act(() => driver.offerResignation(actor(), ResultKind.SINGLE));
+$("resign").onclick = () => void act(() => driver.offerResignation(ResultKind.SINGLE));
+$("claim-timeout").onclick = () => void act(() => driver.claimTimeout(claimant()!));
 $("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
 $("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
 $("next-game").onclick = () => void act(() => driver.startGame());
 document.body.dataset.busy = "0";
 render();
+// The clock line ticks. A turn past its move time may have run out: ask ListActions again every
+// 5 s, which then offers the other side CLAIM_TIMEOUT (R23, R24; the bot claims at once).
+let ticks = 0;
+setInterval(() => {
+  if (!started || busy) return;
+  $("clock-white").textContent = clockText(Side.WHITE);
+  $("clock-black").textContent = clockText(Side.BLACK);
+  const s = driver.state;
+  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < (s.game.clock?.settings?.moveMs ?? 0)) return;
+  if (s.phase === "game-over" || s.phase === "match-over" || claimant() !== undefined) return;
+  void act(() => driver.refresh());
+}, 1000);

@@ -5,15 +5,18 @@ Run by ``make test-web`` (mk/web.mk), which builds the page and installs Chromiu
 games: a 1-point Turkish game and a doubled international game against the bot, and two players
 on one page until a resignation. At every step the test checks what the page shows against the
 engine itself: the checkers the page lets you pick and the destinations it highlights must be
-exactly the ``ListLegalSteps`` answer (asked over Connect JSON by the test, R4-R14), the score
+exactly the STEP actions ``ListActions`` lists for the signed state the page holds (asked over
+Connect JSON by the test, R4-R14), the score
 after the game must be what the status line says was won, and the game must end with the page
-saying so. Screenshots go to
+saying so. ``WEB_STATE_MODE=require`` (or ``sign``) runs the server with signed states, fresh
+keys and a dice key (docs/security.md); the default is the server's default, ``off``. Screenshots go to
 ``$WEB_ARTIFACTS`` (default ``.ci/artifacts/web``): start, mid-move with targets, a checker on
 the bar after a hit, game over.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -35,6 +38,7 @@ ARTIFACTS = Path(os.environ.get("WEB_ARTIFACTS", ROOT / ".ci" / "artifacts" / "w
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+STATE_MODE = os.environ.get("WEB_STATE_MODE", "off")
 MAX_ACTIONS = 3000  # clicks in one game before the test gives up (a game is ~300)
 
 
@@ -49,6 +53,10 @@ def base_url() -> Iterator[str]:
     assert (DIST / "index.html").is_file(), "build the page first: make web"
     port = _free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "service"), os.environ.get("PYTHONPATH")) if p))
+    env["TAVLA_STATE_MODE"] = STATE_MODE
+    if STATE_MODE != "off":
+        env["TAVLA_STATE_KEYS"] = "k1:" + base64.b64encode(os.urandom(32)).decode()
+        env["TAVLA_DICE_KEY"] = os.urandom(32).hex()
     server = subprocess.Popen([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0",
                                "--metrics-port", "0", "--workers", "1", "--http-port", str(port),
                                "--web-dir", str(DIST), "--drain-seconds", "0", "--grace-seconds", "1",
@@ -197,9 +205,12 @@ class Game:
         assert page.inner_text("#dice") == f"Dice {dice[0]}-{dice[1]}"
         assert page.inner_text("#dice-name").strip("“”"), "every roll has its Turkish name (R26)"
         steps = json.loads(state["steps"])
-        legal = rpc(self.base_url, "ListLegalSteps", {"ruleset": {"preset": self.preset}, "position": {
-            "position_id": state["positionId"], "on_roll": f"SIDE_{state['onRoll'].upper()}"}, "dice": dice,
-            "steps": steps})
+        signed = json.loads(state["state"])
+        if STATE_MODE == "require":
+            assert signed.get("signature") and signed.get("keyId"), "the page holds the signed state"
+        listed = rpc(self.base_url, "ListActions", {"state": signed})
+        assert listed["game"]["phase"] == "GAME_PHASE_MOVING" and listed["game"].get("dice") == dice
+        legal = {"nextSteps": [a["step"] for a in listed["actions"] if a["kind"] == "ACTION_KIND_STEP"]}
         on_roll = state["onRoll"]
         expected_movable = {spot(on_roll, s.get("fromPoint", 0)) for s in legal["nextSteps"]}
         assert set(state["movable"]) == expected_movable
@@ -277,7 +288,7 @@ def test_two_players_on_one_page_and_a_resignation(page, base_url):
     page.click("#roll")
     state = idle(page)
     assert state["phase"] == "moving" and state["onRoll"] == mover
-    game.move_step(state)  # checks the movable checkers and targets against ListLegalSteps
+    game.move_step(state)  # checks the movable checkers and targets against ListActions
     page.click("#resign")
     state = idle(page)
     assert state["phase"] == "resign-offered"
