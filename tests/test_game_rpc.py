@@ -390,3 +390,30 @@ def test_altered_unsigned_states_in_mode_off_are_answered_or_refused_never_inter
         assert codes == {grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT}
     finally:
         server.stop(None)
+
+
+def test_an_illegal_step_through_act_names_the_step_and_the_dice(server_address):
+    """Act's rule errors carry the same ErrorInfo metadata as ListLegalSteps' (move, dice), so the
+    player's message names the roll (found by a fresh-user trial: it read "?")."""
+    from tavla.client import Client, EngineError
+
+    with Client(server_address, locale="tr") as client:
+        state = client.new_match(1).state
+        state = client.act(state, "start_game", dice=[5, 2]).state  # mode off: the test gives the dice
+        with pytest.raises(EngineError) as info:
+            client.act(state, "step", step={"from_point": 6, "to_point": 0})
+    assert info.value.reason == "WRONG_DICE"
+    assert info.value.metadata == {"move": "6/off", "dice": "5-2"}
+    assert info.value.localized == "Bu hamle penç dü (5-2) zarıyla oynanamaz."
+
+
+def test_a_state_at_the_largest_sequence_is_invalid_argument_on_its_field(server_address):
+    """An unsigned state (mode off) with sequence 2**64 - 1 would overflow the next state's number."""
+    from tavla.client import Client, EngineError
+
+    with Client(server_address) as client:
+        game = game_pb2.GameState.FromString(client.new_match(1).state.state)
+        game.sequence = 2**64 - 1
+        with pytest.raises(EngineError) as info:
+            client.act(game_pb2.SignedGameState(state=game.SerializeToString()), "start_game", dice=[5, 2])
+    assert info.value.code == grpc.StatusCode.INVALID_ARGUMENT and info.value.fields == ("state.sequence",)

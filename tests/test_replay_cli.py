@@ -79,3 +79,21 @@ def test_convert_mat_to_sgf_and_back(tmp_path, capsys):
     assert capsys.readouterr().out.startswith('; [Site "BackgammonGalaxy"]')
     assert main(["convert", str(tmp_path / "missing.mat"), str(mat)]) == 2
     assert "cannot convert" in capsys.readouterr().err
+
+
+def test_unwritable_outputs_are_a_message_and_exit_2(tmp_path, capsys):
+    """show --svg and convert to a path that cannot be written: one line on stderr, no traceback."""
+    missing = tmp_path / "no-such-dir"
+    assert main(["show", "--svg", str(missing / "board.svg"), "4HPwATDgc/ABMA"]) == 2
+    assert main(["convert", str(DATA / "match0000.mat"), str(missing / "out.sgf")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write" in err and "Traceback" not in err and err.count("\n") == 2
+
+
+def test_help_texts_are_whole_sentences(capsys):
+    for command in ("replay", "convert"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        assert "``" not in text
+        assert ("against a running service" in text) if command == "replay" else ("(.mat or .sgf, by file" in text)

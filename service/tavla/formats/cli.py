@@ -16,7 +16,7 @@ from tavla.replay.matfile import MatParseError, read_match
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser("convert", help="convert a match record between .mat and .sgf",
-                              description=__doc__.splitlines()[0])
+                              description=_plain(__doc__))
     p.add_argument("input", metavar="IN", help="a .mat or .sgf record")
     p.add_argument("output", metavar="OUT", help="the .mat or .sgf file to write ('-': .mat on stdout)")
     p.add_argument("--dialect", choices=DIALECTS, default=None,
@@ -35,6 +35,15 @@ def run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as exc:
+            print(f"cannot convert: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
     return 0
+
+
+def _plain(doc: str | None) -> str:
+    """The module docstring as --help text: whole, without reStructuredText's double backticks."""
+    return " ".join((doc or "").split()).replace("``", "")

@@ -67,7 +67,11 @@ def _show(args: argparse.Namespace) -> int:
         if not svg.MIN_WIDTH <= args.width <= svg.MAX_WIDTH:
             print(f"tavla-engine show: --width {args.width} is not {svg.MIN_WIDTH}-{svg.MAX_WIDTH}", file=sys.stderr)
             return 2
-        args.svg.write_text(svg.render(picture, args.width, args.id), encoding="utf-8")
+        try:
+            args.svg.write_text(svg.render(picture, args.width, args.id), encoding="utf-8")
+        except OSError as exc:
+            print(f"tavla-engine show: cannot write {args.svg}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
         print(f"SVG:         {args.svg}")
     return 0
 

@@ -30,7 +30,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p = subparsers.add_parser(
         "replay",
         help="check .mat/.sgf match records through the service: every play and score",
-        description=__doc__.splitlines()[0],
+        description=" ".join(__doc__.split("\n\n")[0].split()).replace("``", ""),
     )
     p.add_argument("files", nargs="+", metavar="FILE",
                    help="Jellyfish .mat or gnubg .sgf records (one or several per file); a "

@@ -136,7 +136,7 @@ def position_from_proto(msg: pb.Position) -> Position:
     has_board = msg.HasField("board")
     has_id = bool(msg.position_id)
     if not has_board and not has_id:
-        raise InvalidInputError("position", "give board or position_id")
+        raise InvalidInputError("position", "give board, position_id, gnubg_id or xgid")
     on_roll = side_from_proto(msg.on_roll, "position.on_roll", None if has_board else Side.WHITE)
     if not has_board:
         return core.position_id.decode(msg.position_id, on_roll)

@@ -49,6 +49,9 @@ _KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
 _MAX_U32 = 2**32 - 1
 
 
+MAX_SEQUENCE = 2**63  # far beyond any match: one state per action
+
+
 def _side_in(value: int, field: str) -> Side | None:
     return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
 
@@ -119,6 +122,8 @@ def state_from_proto(msg: game_pb2.GameState) -> tuple[GameState, str]:
     """
     if msg.version != FORMAT_VERSION:
         raise InvalidInputError("state.version", f"{msg.version} is not {FORMAT_VERSION}")
+    if msg.sequence >= MAX_SEQUENCE:  # the next state's number must fit its uint64 field
+        raise InvalidInputError("state.sequence", f"is not below {MAX_SEQUENCE}")
     rules = convert.ruleset_from_proto(msg.ruleset)
     phase = _enum(_PHASES, msg.phase, "state.phase")
     resume: Phase | None = None

@@ -19,13 +19,14 @@ from dataclasses import replace
 import grpc
 from google.protobuf.message import DecodeError
 
-from tavla.core import InvalidInputError, dice
+from tavla.core import IllegalMoveError, InvalidInputError, dice
 from tavla.core.dice_commit import DiceKey, commitment_of
 from tavla.core.game import GameState, Transition, act, check_state, list_actions, new_match
 from tavla.core.ruleset import preset_name
 from tavla.server import convert
 from tavla.server import convert_game as cg
 from tavla.server import convert_match as cm
+from tavla.server.errors import IllegalMove
 from tavla.server.state_keys import Signed, StateMode, StateSigner, roll_tag
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc as api_grpc
@@ -152,7 +153,12 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
         else:
             tag = roll_tag(raw)
             source = dice.seeded_dice(secret, tag)
-        result = act(state, action, dice=source, now_ms=now, roll_tag=tag)
+        try:
+            result = act(state, action, dice=source, now_ms=now, roll_tag=tag)
+        except IllegalMoveError as exc:  # name the step and the dice, as ApplyMove and ListLegalSteps do
+            step = action.step
+            played = "" if step is None else f"{_point(step[0], 'bar')}/{_point(step[1], 'off')}"
+            raise IllegalMove(exc, played, state.dice) from None
         after = self._reveal(result, secret)
         signed, msg = self._seal(after, preset)
         return api.ActResponse(state=signed, game=msg, events=cg.events_to_proto(replace(result, state=after)))
@@ -164,3 +170,7 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
             return after
         following = "" if after.match.over else self._commitment(after.match_id, after.match.games_played)
         return replace(after, revealed_seed=secret.hex(), dice_commitment=following)
+
+
+def _point(number: int, edge: str) -> str:
+    return edge if number in (0, 25) else str(number)
