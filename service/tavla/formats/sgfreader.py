@@ -17,6 +17,8 @@ the length.
 
 from __future__ import annotations
 
+import os
+
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -274,7 +276,7 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Match:
     return matches[0]
 
 
-def read_sgf(path) -> Match:
+def read_sgf(path: str | os.PathLike[str]) -> Match:
     """Read and parse an ``.sgf`` file holding one match."""
     with open(path, "rb") as f:
         return parse_sgf(f.read(), str(path))

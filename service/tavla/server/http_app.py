@@ -298,7 +298,7 @@ class HttpApp:
     def _health(self, service: str) -> int:
         context = HttpContext("http", {}, "", None)
         response = self.health.Check(health_pb2.HealthCheckRequest(service=service), context)
-        return response.status
+        return int(response.status)
 
     def _static(self, path: str) -> tuple[int, list[tuple[str, str]], bytes] | None:
         assert self.web_dir is not None

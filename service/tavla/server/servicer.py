@@ -82,7 +82,7 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
                 if start:
                     limits.check_deadline(context)
                 chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
-            response = api.ListLegalMovesResponse.FromString(b"".join(chunks))
+            response: api.ListLegalMovesResponse = api.ListLegalMovesResponse.FromString(b"".join(chunks))
             response.dice_used = moves[0].dice_used
         metrics.legal_moves_returned(len(moves))
         return response

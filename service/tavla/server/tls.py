@@ -98,7 +98,7 @@ def server_credentials(files: CertificateFiles) -> grpc.ServerCredentials:
     )
 
 
-class ClientNameInterceptor(grpc.ServerInterceptor):
+class ClientNameInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
     """mTLS identity allow-list: a call whose client certificate names none of ``allowed`` (in its
     subject alternative names or common name) is answered ``PERMISSION_DENIED``.
 
@@ -121,7 +121,8 @@ class ClientNameInterceptor(grpc.ServerInterceptor):
                            ("stream_stream", grpc.stream_stream_rpc_method_handler)):
             behaviour = getattr(handler, kind)
             if behaviour is not None:
-                return make(self._checked(behaviour), request_deserializer=handler.request_deserializer,
+                return make(self._checked(behaviour),  # type: ignore[no-untyped-call]
+                            request_deserializer=handler.request_deserializer,
                             response_serializer=handler.response_serializer)
         return handler
 

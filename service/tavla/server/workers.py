@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -184,7 +185,7 @@ def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
 
 
 
-def _probe(family: int, kind: int, proto: int, sockaddr: tuple, host: str, port: int) -> None:
+def _probe(family: int, kind: int, proto: int, sockaddr: tuple[Any, ...], host: str, port: int) -> None:
     """Fail when anything already holds the port: a bind *without* SO_REUSEPORT conflicts with
     every socket bound there, another tavla-engine's SO_REUSEPORT ones included, which would
     otherwise silently share the port with this one."""
