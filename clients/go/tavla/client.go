@@ -4,15 +4,17 @@
 // NewClient opens a channel with the default service config that every tavla client shares
 // (ServiceConfig: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE). The
 // Client embeds tavlav1.EngineServiceClient, so every RPC is available with its full request and
-// response; the helpers cover the common calls and the match-play ones (Steps, Start, Roll,
-// CubeOptions, Cube, Update). AsError reads the rich error details, including the player's
-// message in the locale WithLocale asks for.
+// response, and every RPC has a helper (Helpers) taking the request's main fields. AsError reads
+// the rich error details, including the player's message in the locale WithLocale asks for.
 package tavla
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -53,6 +55,21 @@ const ServiceConfig = `{
     }
   ]
 }`
+
+// Helpers names the helper method of Client for each RPC of tavla.v1.EngineService (a test
+// checks every RPC of the service descriptor has one). The helpers cannot take the RPC's own
+// name: Client embeds the generated client, whose methods take the whole request.
+var Helpers = map[string]string{
+	"GetInitialPosition": "InitialPosition", "ListLegalMoves": "LegalMoves", "ApplyMove": "Play",
+	"ScoreGame": "Score", "BearOff": "BearOffFigures", "ListLegalSteps": "Steps",
+	"StartGame": "Start", "CommitDice": "Commit", "RollDice": "Roll", "NameRoll": "RollName",
+	"ListCubeActions": "CubeOptions", "ApplyCubeAction": "Cube",
+	"OfferResignation": "Offer", "AnswerResignation": "Answer",
+	"UpdateMatch": "Update", "AdvanceClock": "Clock", "GetRuleset": "Rules",
+	"ListRulesets": "Presets", "RenderPosition": "Render",
+	"NewMatch": "OpenMatch", "ListActions": "Actions", "Act": "Perform",
+	"ValidateMatch": "Validate",
+}
 
 // Client is a connection to a tavla engine. It is safe for concurrent use.
 type Client struct {
@@ -165,6 +182,172 @@ func (c *Client) Cube(ctx context.Context, match *tavlav1.MatchState, side tavla
 // Update scores a finished game: pass any answer's Outcome unchanged.
 func (c *Client) Update(ctx context.Context, match *tavlav1.MatchState, outcome *tavlav1.GameOutcome) (*tavlav1.UpdateMatchResponse, error) {
 	return c.UpdateMatch(ctx, &tavlav1.UpdateMatchRequest{Ruleset: c.Ruleset, Match: match, Outcome: outcome})
+}
+
+// BearOffFigures gives the bear-off figures of both sides and the race odds; with dice, the
+// moves ranked by their bear-off equity and the best one.
+func (c *Client) BearOffFigures(ctx context.Context, position *tavlav1.Position, dice ...uint32) (*tavlav1.BearOffResponse, error) {
+	return c.BearOff(ctx, &tavlav1.BearOffRequest{Ruleset: c.Ruleset, Position: position, Dice: dice})
+}
+
+// SeedSHA256 is the hex SHA-256 of a client seed, the form Commit sends (never the seed).
+func SeedSHA256(clientSeed string) string {
+	sum := sha256.Sum256([]byte(clientSeed))
+	return hex.EncodeToString(sum[:])
+}
+
+// Commit asks for a commitment and a token to roll verifiable dice with (docs/dice.md), bound
+// to the client seed the players fixed first, given by its SeedSHA256 ("" binds none).
+func (c *Client) Commit(ctx context.Context, clientSeedSHA256 string) (*tavlav1.CommitDiceResponse, error) {
+	return c.CommitDice(ctx, &tavlav1.CommitDiceRequest{ClientSeedSha256: clientSeedSHA256})
+}
+
+// RollName gives the Turkish name of the roll d1-d2 (R26), e.g. "Penç yek" for 5-1.
+func (c *Client) RollName(ctx context.Context, d1, d2 uint32) (*tavlav1.NameRollResponse, error) {
+	return c.NameRoll(ctx, &tavlav1.NameRollRequest{Dice: []uint32{d1, d2}})
+}
+
+// Offer tells what side's resignation of kind (single, gammon, backgammon) pays if accepted.
+func (c *Client) Offer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind) (*tavlav1.OfferResignationResponse, error) {
+	return c.OfferResignation(ctx, &tavlav1.OfferResignationRequest{Ruleset: c.Ruleset, Match: match,
+		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}})
+}
+
+// Answer accepts (the game ends with Outcome) or rejects side's resignation of kind.
+func (c *Client) Answer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind, accept bool) (*tavlav1.AnswerResignationResponse, error) {
+	return c.AnswerResignation(ctx, &tavlav1.AnswerResignationRequest{Ruleset: c.Ruleset, Match: match,
+		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}, Accept: accept})
+}
+
+// Clock gives the clock after side used elapsedMs on event (CLOCK_EVENT_UNSPECIFIED: a move),
+// or the forfeit it causes; state nil is the clock at the match's start.
+func (c *Client) Clock(ctx context.Context, settings *tavlav1.ClockSettings, state *tavlav1.ClockState, side tavlav1.Side, event tavlav1.ClockEvent, elapsedMs uint32) (*tavlav1.AdvanceClockResponse, error) {
+	return c.AdvanceClock(ctx, &tavlav1.AdvanceClockRequest{Settings: settings, State: state, Side: side, Event: event, ElapsedMs: elapsedMs})
+}
+
+// Rules gives ruleset (nil: the client's Ruleset) with every option resolved.
+func (c *Client) Rules(ctx context.Context, ruleset *tavlav1.Ruleset) (*tavlav1.GetRulesetResponse, error) {
+	if ruleset == nil {
+		ruleset = c.Ruleset
+	}
+	return c.GetRuleset(ctx, &tavlav1.GetRulesetRequest{Ruleset: ruleset})
+}
+
+// Presets lists the named rulesets with their options.
+func (c *Client) Presets(ctx context.Context) (*tavlav1.ListRulesetsResponse, error) {
+	return c.ListRulesets(ctx, &tavlav1.ListRulesetsRequest{})
+}
+
+// Render draws position as an SVG document and as text, with dice, the match score and the
+// cube when given (match and options may be nil; docs/formats.md).
+func (c *Client) Render(ctx context.Context, position *tavlav1.Position, dice []uint32, match *tavlav1.MatchState, options *tavlav1.RenderOptions) (*tavlav1.RenderPositionResponse, error) {
+	return c.RenderPosition(ctx, &tavlav1.RenderPositionRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Match: match, Options: options})
+}
+
+// OpenMatch starts a refereed match (docs/game-state.md) of length points (0: money play),
+// clock nil for none, matchID "" for one the server picks: keep the answer's State and send it
+// back with the next action.
+func (c *Client) OpenMatch(ctx context.Context, length uint32, clock *tavlav1.ClockSettings, matchID string) (*tavlav1.NewMatchResponse, error) {
+	return c.NewMatch(ctx, &tavlav1.NewMatchRequest{Ruleset: c.Ruleset, Length: length, Clock: clock, MatchId: matchID})
+}
+
+// Actions lists the legal actions of the side to act in state, with the decoded Game.
+func (c *Client) Actions(ctx context.Context, state *tavlav1.SignedGameState) (*tavlav1.ListActionsResponse, error) {
+	return c.ListActions(ctx, &tavlav1.ListActionsRequest{State: state})
+}
+
+// Perform applies action (one Actions gave, or one built with Action) to state and gives the
+// next state, its Game and Events. dice are the dice to roll, only in state mode off.
+func (c *Client) Perform(ctx context.Context, state *tavlav1.SignedGameState, action *tavlav1.GameAction, dice ...uint32) (*tavlav1.ActResponse, error) {
+	return c.Act(ctx, &tavlav1.ActRequest{State: state, Action: action, Dice: dice})
+}
+
+// Action is a GameAction of kind by side, e.g. Action(tavlav1.ActionKind_ACTION_KIND_ROLL, side).
+func Action(kind tavlav1.ActionKind, side tavlav1.Side) *tavlav1.GameAction {
+	return &tavlav1.GameAction{Kind: kind, Side: side}
+}
+
+// ValidateOptions are the first message's fields of a ValidateMatch stream.
+type ValidateOptions struct {
+	// Format of the record (RECORD_FORMAT_UNSPECIFIED: sniffed).
+	Format tavlav1.RecordFormat
+	// Rules to check under (VALIDATION_RULES_UNSPECIFIED: the server's default, auto).
+	Rules tavlav1.ValidationRules
+	// Source names the record in the verdicts, e.g. its file name.
+	Source string
+	// ChunkBytes is the size of the pieces sent; 0 means 64 KiB.
+	ChunkBytes int
+}
+
+// Validate checks the .mat or .sgf match records read from record on the server (ValidateMatch):
+// each is called with every verdict as it comes, one per game, then one per record. It returns
+// the first error of the call, of reading record, or of each (which ends the stream).
+func (c *Client) Validate(ctx context.Context, record io.Reader, opts ValidateOptions, each func(*tavlav1.ValidateMatchResponse) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream, err := c.ValidateMatch(ctx)
+	if err != nil {
+		return err
+	}
+	size := opts.ChunkBytes
+	if size <= 0 {
+		size = 64 << 10
+	}
+	// Send while receiving: verdicts come as games complete, and flow control would block a
+	// sender that waits for the end.
+	sent := make(chan error, 1)
+	go func() {
+		first := &tavlav1.ValidateMatchRequest{Format: opts.Format, Rules: opts.Rules, Source: opts.Source}
+		buf := make([]byte, size)
+		for {
+			n, rerr := record.Read(buf)
+			if n > 0 {
+				req := &tavlav1.ValidateMatchRequest{}
+				if first != nil {
+					req, first = first, nil
+				}
+				req.Piece = &tavlav1.ValidateMatchRequest_Chunk{Chunk: append([]byte(nil), buf[:n]...)}
+				if err := stream.Send(req); err != nil {
+					sent <- nil // the receiver sees the call's error
+					return
+				}
+			}
+			if rerr == io.EOF {
+				break
+			}
+			if rerr != nil {
+				sent <- rerr
+				cancel()
+				return
+			}
+		}
+		if first != nil { // an empty record: the options still go
+			if err := stream.Send(first); err != nil {
+				sent <- nil
+				return
+			}
+		}
+		sent <- stream.CloseSend()
+	}()
+	for {
+		verdict, err := stream.Recv()
+		if err == io.EOF {
+			return <-sent
+		}
+		if err != nil {
+			select {
+			case serr := <-sent:
+				if serr != nil {
+					return serr
+				}
+			default:
+			}
+			return err
+		}
+		if err := each(verdict); err != nil {
+			return err
+		}
+	}
 }
 
 // Error is a failed call with the rich details the engine sends (AIP-193).

@@ -1,5 +1,41 @@
 package dev.tavla.client;
 
+import com.google.protobuf.ByteString;
+import dev.tavla.v1.ActRequest;
+import dev.tavla.v1.ActResponse;
+import dev.tavla.v1.ActionKind;
+import dev.tavla.v1.AdvanceClockRequest;
+import dev.tavla.v1.AdvanceClockResponse;
+import dev.tavla.v1.AnswerResignationRequest;
+import dev.tavla.v1.AnswerResignationResponse;
+import dev.tavla.v1.ClockEvent;
+import dev.tavla.v1.ClockSettings;
+import dev.tavla.v1.ClockState;
+import dev.tavla.v1.CommitDiceRequest;
+import dev.tavla.v1.CommitDiceResponse;
+import dev.tavla.v1.GameAction;
+import dev.tavla.v1.GetRulesetRequest;
+import dev.tavla.v1.GetRulesetResponse;
+import dev.tavla.v1.ListActionsRequest;
+import dev.tavla.v1.ListActionsResponse;
+import dev.tavla.v1.ListRulesetsRequest;
+import dev.tavla.v1.ListRulesetsResponse;
+import dev.tavla.v1.NameRollRequest;
+import dev.tavla.v1.NameRollResponse;
+import dev.tavla.v1.NewMatchRequest;
+import dev.tavla.v1.NewMatchResponse;
+import dev.tavla.v1.OfferResignationRequest;
+import dev.tavla.v1.OfferResignationResponse;
+import dev.tavla.v1.RecordFormat;
+import dev.tavla.v1.RenderOptions;
+import dev.tavla.v1.RenderPositionRequest;
+import dev.tavla.v1.RenderPositionResponse;
+import dev.tavla.v1.ResignationOffer;
+import dev.tavla.v1.ResultKind;
+import dev.tavla.v1.SignedGameState;
+import dev.tavla.v1.ValidateMatchRequest;
+import dev.tavla.v1.ValidateMatchResponse;
+import dev.tavla.v1.ValidationRules;
 import dev.tavla.v1.ApplyCubeActionRequest;
 import dev.tavla.v1.ApplyCubeActionResponse;
 import dev.tavla.v1.ApplyMoveRequest;
@@ -32,9 +68,22 @@ import dev.tavla.v1.Side;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
 import io.grpc.stub.MetadataUtils;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -43,8 +92,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>{@link #create(String)} opens a plaintext channel with the default service config that every
  * tavla client shares ({@link #SERVICE_CONFIG}: a 30 s deadline for calls without one, up to 5
- * attempts on {@code UNAVAILABLE}). {@link #stub()} has every RPC with its full request and
- * response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
+ * attempts on {@code UNAVAILABLE}). Every RPC has a helper ({@link #HELPERS}) taking the request's
+ * main fields; {@link #stub()} has every RPC with its full request and response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
  * reads its rich details. Thread-safe; close it when done.
  */
 public final class TavlaClient implements AutoCloseable {
@@ -78,20 +127,56 @@ public final class TavlaClient implements AutoCloseable {
                   "name",
                   List.of(Map.of("service", "tavla.v1.EngineService", "method", "ValidateMatch")))));
 
+  /**
+   * The helper method of each RPC of {@code tavla.v1.EngineService} (a test checks every RPC of the
+   * service descriptor has one), as in the Python, TypeScript and Go clients.
+   */
+  public static final Map<String, String> HELPERS =
+      Map.ofEntries(
+          Map.entry("GetInitialPosition", "initialPosition"),
+          Map.entry("ListLegalMoves", "legalMoves"),
+          Map.entry("ApplyMove", "applyMove"),
+          Map.entry("ScoreGame", "scoreGame"),
+          Map.entry("BearOff", "bearOff"),
+          Map.entry("ListLegalSteps", "legalSteps"),
+          Map.entry("StartGame", "startGame"),
+          Map.entry("CommitDice", "commitDice"),
+          Map.entry("RollDice", "rollDice"),
+          Map.entry("NameRoll", "nameRoll"),
+          Map.entry("ListCubeActions", "cubeActions"),
+          Map.entry("ApplyCubeAction", "applyCubeAction"),
+          Map.entry("OfferResignation", "offerResignation"),
+          Map.entry("AnswerResignation", "answerResignation"),
+          Map.entry("UpdateMatch", "updateMatch"),
+          Map.entry("AdvanceClock", "advanceClock"),
+          Map.entry("GetRuleset", "getRuleset"),
+          Map.entry("ListRulesets", "listRulesets"),
+          Map.entry("RenderPosition", "renderPosition"),
+          Map.entry("NewMatch", "newMatch"),
+          Map.entry("ListActions", "listActions"),
+          Map.entry("Act", "act"),
+          Map.entry("ValidateMatch", "validateMatch"));
+
   private final ManagedChannel channel;
   private final EngineServiceGrpc.EngineServiceBlockingStub stub;
+  private final EngineServiceGrpc.EngineServiceStub asyncStub; // for the ValidateMatch stream
   private final Ruleset ruleset;
 
   /** The request metadata that picks the language of the player messages ("en", "tr"). */
   public static final String LOCALE_KEY = "x-tavla-locale";
 
   private TavlaClient(ManagedChannel channel, Ruleset ruleset) {
-    this(channel, ruleset, EngineServiceGrpc.newBlockingStub(channel));
+    this(channel, ruleset, EngineServiceGrpc.newBlockingStub(channel), EngineServiceGrpc.newStub(channel));
   }
 
-  private TavlaClient(ManagedChannel channel, Ruleset ruleset, EngineServiceGrpc.EngineServiceBlockingStub stub) {
+  private TavlaClient(
+      ManagedChannel channel,
+      Ruleset ruleset,
+      EngineServiceGrpc.EngineServiceBlockingStub stub,
+      EngineServiceGrpc.EngineServiceStub asyncStub) {
     this.channel = channel;
     this.stub = stub;
+    this.asyncStub = asyncStub;
     this.ruleset = ruleset;
   }
 
@@ -120,7 +205,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The same client with another ruleset for the helpers, sharing the channel. */
   public TavlaClient withRuleset(Ruleset ruleset) {
-    return new TavlaClient(channel, ruleset, stub);
+    return new TavlaClient(channel, ruleset, stub, asyncStub);
   }
 
   /**
@@ -130,8 +215,8 @@ public final class TavlaClient implements AutoCloseable {
   public TavlaClient withLocale(String locale) {
     Metadata headers = new Metadata();
     headers.put(Metadata.Key.of(LOCALE_KEY, Metadata.ASCII_STRING_MARSHALLER), locale);
-    return new TavlaClient(
-        channel, ruleset, stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers)));
+    var attach = MetadataUtils.newAttachHeadersInterceptor(headers);
+    return new TavlaClient(channel, ruleset, stub.withInterceptors(attach), asyncStub.withInterceptors(attach));
   }
 
   /** The generated blocking stub: every RPC with its full request and response. */
@@ -248,6 +333,246 @@ public final class TavlaClient implements AutoCloseable {
   public UpdateMatchResponse updateMatch(MatchState match, GameOutcome outcome) {
     return stub.updateMatch(
         UpdateMatchRequest.newBuilder().setRuleset(ruleset).setMatch(match).setOutcome(outcome).build());
+  }
+
+  /** The hex SHA-256 of a client seed (UTF-8), the form {@link #commitDice} sends (never the seed). */
+  public static String seedSha256(String clientSeed) {
+    try {
+      StringBuilder hex = new StringBuilder(64);
+      for (byte b : MessageDigest.getInstance("SHA-256").digest(clientSeed.getBytes(StandardCharsets.UTF_8))) {
+        hex.append(String.format("%02x", b));
+      }
+      return hex.toString();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime has SHA-256", e);
+    }
+  }
+
+  /**
+   * A commitment and a token to roll verifiable dice with (docs/dice.md), bound to the client seed
+   * the players fixed first, given by its {@link #seedSha256} ("" binds none).
+   */
+  public CommitDiceResponse commitDice(String clientSeedSha256) {
+    return stub.commitDice(CommitDiceRequest.newBuilder().setClientSeedSha256(clientSeedSha256).build());
+  }
+
+  /** The Turkish name of the roll {@code d1}-{@code d2} (R26), e.g. "penç yek" for 5-1. */
+  public NameRollResponse nameRoll(int d1, int d2) {
+    return stub.nameRoll(NameRollRequest.newBuilder().addDice(d1).addDice(d2).build());
+  }
+
+  /** What {@code side}'s resignation of {@code kind} (single, gammon, backgammon) pays if accepted. */
+  public OfferResignationResponse offerResignation(MatchState match, Side side, ResultKind kind) {
+    return stub.offerResignation(
+        OfferResignationRequest.newBuilder()
+            .setRuleset(ruleset)
+            .setMatch(match)
+            .setOffer(ResignationOffer.newBuilder().setSide(side).setKind(kind))
+            .build());
+  }
+
+  /** Accept (the game ends with its outcome) or reject {@code side}'s resignation of {@code kind}. */
+  public AnswerResignationResponse answerResignation(MatchState match, Side side, ResultKind kind, boolean accept) {
+    return stub.answerResignation(
+        AnswerResignationRequest.newBuilder()
+            .setRuleset(ruleset)
+            .setMatch(match)
+            .setOffer(ResignationOffer.newBuilder().setSide(side).setKind(kind))
+            .setAccept(accept)
+            .build());
+  }
+
+  /**
+   * The clock after {@code side} used {@code elapsedMs} on {@code event} ({@code
+   * CLOCK_EVENT_UNSPECIFIED}: a move), or the forfeit it causes; {@code state} null is the clock at
+   * the match's start.
+   */
+  public AdvanceClockResponse advanceClock(
+      ClockSettings settings, ClockState state, Side side, ClockEvent event, int elapsedMs) {
+    AdvanceClockRequest.Builder request =
+        AdvanceClockRequest.newBuilder().setSettings(settings).setSide(side).setEvent(event).setElapsedMs(elapsedMs);
+    if (state != null) {
+      request.setState(state);
+    }
+    return stub.advanceClock(request.build());
+  }
+
+  /** The client's ruleset with every option resolved. */
+  public GetRulesetResponse getRuleset() {
+    return getRuleset(ruleset);
+  }
+
+  /** {@code ruleset} with every option resolved. */
+  public GetRulesetResponse getRuleset(Ruleset ruleset) {
+    return stub.getRuleset(GetRulesetRequest.newBuilder().setRuleset(ruleset).build());
+  }
+
+  /** The named rulesets with their options. */
+  public ListRulesetsResponse listRulesets() {
+    return stub.listRulesets(ListRulesetsRequest.getDefaultInstance());
+  }
+
+  /**
+   * The board as an SVG document and as text, with {@code dice}, the match score and the cube when
+   * given ({@code match} and {@code options} may be null; docs/formats.md).
+   */
+  public RenderPositionResponse renderPosition(
+      Position position, List<Integer> dice, MatchState match, RenderOptions options) {
+    RenderPositionRequest.Builder request =
+        RenderPositionRequest.newBuilder().setRuleset(ruleset).setPosition(position).addAllDice(dice);
+    if (match != null) {
+      request.setMatch(match);
+    }
+    if (options != null) {
+      request.setOptions(options);
+    }
+    return stub.renderPosition(request.build());
+  }
+
+  /** A refereed money game or match of {@code length} points, with no clock: see {@link #newMatch(int, ClockSettings, String)}. */
+  public NewMatchResponse newMatch(int length) {
+    return newMatch(length, null, "");
+  }
+
+  /**
+   * The first state of a refereed match (docs/game-state.md) of {@code length} points (0: money
+   * play), {@code clock} null for none, {@code matchId} "" for one the server picks: keep the
+   * answer's state and send it back with the next action.
+   */
+  public NewMatchResponse newMatch(int length, ClockSettings clock, String matchId) {
+    NewMatchRequest.Builder request =
+        NewMatchRequest.newBuilder().setRuleset(ruleset).setLength(length).setMatchId(matchId);
+    if (clock != null) {
+      request.setClock(clock);
+    }
+    return stub.newMatch(request.build());
+  }
+
+  /** The legal actions of the side to act in {@code state}, with the decoded game. */
+  public ListActionsResponse listActions(SignedGameState state) {
+    return stub.listActions(ListActionsRequest.newBuilder().setState(state).build());
+  }
+
+  /**
+   * The next state after {@code action} (one {@link #listActions} gave, or one built with {@link
+   * #action}), with the decoded game and the events; {@code dice} are the dice to roll, only in
+   * state mode off.
+   */
+  public ActResponse act(SignedGameState state, GameAction action, int... dice) {
+    ActRequest.Builder request = ActRequest.newBuilder().setState(state).setAction(action);
+    for (int d : dice) {
+      request.addDice(d);
+    }
+    return stub.act(request.build());
+  }
+
+  /** A game action of {@code kind} by {@code side}, e.g. {@code action(ACTION_KIND_ROLL, side)}. */
+  public static GameAction action(ActionKind kind, Side side) {
+    return GameAction.newBuilder().setKind(kind).setSide(side).build();
+  }
+
+  /** {@link #validateMatch(InputStream, RecordFormat, ValidationRules, String)} with the format sniffed and the default rules. */
+  public List<ValidateMatchResponse> validateMatch(InputStream record, String source)
+      throws IOException, InterruptedException {
+    return validateMatch(
+        record, RecordFormat.RECORD_FORMAT_UNSPECIFIED, ValidationRules.VALIDATION_RULES_UNSPECIFIED, source);
+  }
+
+  /**
+   * Check the .mat or .sgf match records read from {@code record} on the server (ValidateMatch, a
+   * stream sent in 64 KiB chunks as the server takes them): the verdicts, one per game as it
+   * completes, then one per record.
+   *
+   * @throws StatusRuntimeException when the call fails
+   * @throws IOException when reading {@code record} fails (the call is cancelled)
+   */
+  public List<ValidateMatchResponse> validateMatch(
+      InputStream record, RecordFormat format, ValidationRules rules, String source)
+      throws IOException, InterruptedException {
+    ValidateCall call =
+        new ValidateCall(
+            record, ValidateMatchRequest.newBuilder().setFormat(format).setRules(rules).setSource(source));
+    asyncStub.validateMatch(call);
+    try {
+      call.done.get();
+    } catch (ExecutionException e) {
+      if (call.readError != null) {
+        throw call.readError;
+      }
+      if (e.getCause() instanceof StatusRuntimeException) {
+        throw (StatusRuntimeException) e.getCause();
+      }
+      throw Status.fromThrowable(e.getCause()).asRuntimeException();
+    } catch (InterruptedException e) {
+      call.requests.cancel("interrupted", e);
+      throw e;
+    }
+    return List.copyOf(call.verdicts);
+  }
+
+  /** One ValidateMatch call: sends the record while the server is ready, collects the verdicts. */
+  private static final class ValidateCall
+      implements ClientResponseObserver<ValidateMatchRequest, ValidateMatchResponse> {
+    private static final int CHUNK_BYTES = 64 << 10;
+    final List<ValidateMatchResponse> verdicts = Collections.synchronizedList(new ArrayList<>());
+    final CompletableFuture<Void> done = new CompletableFuture<>();
+    volatile IOException readError;
+    volatile ClientCallStreamObserver<ValidateMatchRequest> requests;
+    private final InputStream record;
+    private ValidateMatchRequest.Builder first; // the options; null once sent
+    private boolean sent; // onReady handlers run one at a time
+
+    ValidateCall(InputStream record, ValidateMatchRequest.Builder first) {
+      this.record = record;
+      this.first = first;
+    }
+
+    @Override
+    public void beforeStart(ClientCallStreamObserver<ValidateMatchRequest> requests) {
+      this.requests = requests;
+      requests.setOnReadyHandler(this::send);
+    }
+
+    private void send() {
+      byte[] buffer = new byte[CHUNK_BYTES];
+      while (!sent && requests.isReady()) {
+        int n;
+        try {
+          n = record.read(buffer);
+        } catch (IOException e) {
+          readError = e;
+          sent = true;
+          requests.cancel("reading the record failed", e);
+          return;
+        }
+        if (n < 0) {
+          if (first != null) { // an empty record: the options still go
+            requests.onNext(first.build());
+          }
+          sent = true;
+          requests.onCompleted();
+          return;
+        }
+        ValidateMatchRequest.Builder request = first != null ? first : ValidateMatchRequest.newBuilder();
+        first = null;
+        requests.onNext(request.setChunk(ByteString.copyFrom(buffer, 0, n)).build());
+      }
+    }
+
+    @Override
+    public void onNext(ValidateMatchResponse verdict) {
+      verdicts.add(verdict);
+    }
+
+    @Override
+    public void onError(Throwable t) {
+      done.completeExceptionally(t);
+    }
+
+    @Override
+    public void onCompleted() {
+      done.complete(null);
+    }
   }
 
   /** Shut the channel down, waiting up to 5 s for calls in flight. */

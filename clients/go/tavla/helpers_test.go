@@ -1,0 +1,300 @@
+package tavla_test
+
+// Every RPC has a helper (tavla.Helpers), and the helpers work against the live server: the
+// referee API plays a short match, the rest answer with real values.
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
+
+	"github.com/tavla-engine/tavla-engine/clients/go/tavla"
+	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
+)
+
+// messageName is the full proto name of t when it is a *Message type, else "".
+func messageName(t reflect.Type) protoreflect.FullName {
+	if t.Kind() != reflect.Pointer {
+		return ""
+	}
+	if m, ok := reflect.New(t.Elem()).Interface().(proto.Message); ok {
+		return m.ProtoReflect().Descriptor().FullName()
+	}
+	return ""
+}
+
+func TestEveryRPCHasAHelper(t *testing.T) {
+	service := tavlav1.File_tavla_v1_engine_service_proto.Services().ByName("EngineService")
+	if service == nil {
+		t.Fatal("no EngineService in the descriptor")
+	}
+	client := reflect.TypeOf(&tavla.Client{})
+	methods := service.Methods()
+	if methods.Len() != len(tavla.Helpers) {
+		t.Errorf("%d RPCs, %d helpers", methods.Len(), len(tavla.Helpers))
+	}
+	// The helpers that answer with something other than the RPC's response.
+	others := map[string]string{
+		"GetInitialPosition": "*tavlav1.Position", "ListLegalMoves": "[]*tavlav1.Move", "ValidateMatch": "error",
+	}
+	for i := 0; i < methods.Len(); i++ {
+		rpc := methods.Get(i)
+		name := string(rpc.Name())
+		helper, ok := tavla.Helpers[name]
+		if !ok {
+			t.Errorf("%s has no helper in tavla.Helpers", name)
+			continue
+		}
+		m, ok := client.MethodByName(helper)
+		if !ok || helper == name {
+			t.Errorf("%s: no helper method %s on *tavla.Client (not the generated method of the same name)", name, helper)
+			continue
+		}
+		ft := m.Type // receiver first
+		if ft.NumIn() < 2 || ft.In(1) != reflect.TypeOf((*context.Context)(nil)).Elem() {
+			t.Errorf("%s: %s does not take a context first", name, helper)
+		}
+		if want, ok := others[name]; ok {
+			if got := ft.Out(0).String(); got != want {
+				t.Errorf("%s: %s returns %s, want %s", name, helper, got, want)
+			}
+			continue
+		}
+		if ft.NumOut() != 2 || messageName(ft.Out(0)) != rpc.Output().FullName() {
+			t.Errorf("%s: %s returns %v, want (*%s, error)", name, helper, ft.Out(0), rpc.Output().FullName())
+		}
+	}
+	// Validate hands each verdict, a ValidateMatchResponse, to its callback.
+	validate, _ := client.MethodByName(tavla.Helpers["ValidateMatch"])
+	each := validate.Type.In(validate.Type.NumIn() - 1)
+	if each.Kind() != reflect.Func || messageName(each.In(0)) != service.Methods().ByName("ValidateMatch").Output().FullName() {
+		t.Errorf("Validate's callback is %v", each)
+	}
+}
+
+func other(side tavlav1.Side) tavlav1.Side {
+	return tavlav1.Side_SIDE_WHITE + tavlav1.Side_SIDE_BLACK - side
+}
+
+// pick is the action a simple player takes: finish a move, else step, else roll; never double,
+// resign or undo, so the game only goes forward.
+func pick(actions []*tavlav1.GameAction) *tavlav1.GameAction {
+	for _, kind := range []tavlav1.ActionKind{
+		tavlav1.ActionKind_ACTION_KIND_CONFIRM_MOVE, tavlav1.ActionKind_ACTION_KIND_STEP,
+		tavlav1.ActionKind_ACTION_KIND_ROLL, tavlav1.ActionKind_ACTION_KIND_START_GAME,
+	} {
+		for _, a := range actions {
+			if a.GetKind() == kind {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// TestRefereeMatch plays a 1-point match through OpenMatch, Actions and Perform (the server
+// runs in state mode off, so Perform may give the dice): four moves each way, then a resignation
+// the other side accepts, which ends the match (docs/game-state.md; R3 start, R22 resignation).
+func TestRefereeMatch(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	opened, err := c.OpenMatch(ctx, 1, nil, "go-client-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opened.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_START || opened.GetGame().GetMatch().GetLength() != 1 ||
+		opened.GetGame().GetMatchId() != "go-client-test" {
+		t.Fatalf("opened %v", opened.GetGame())
+	}
+	// The starting roll-off with dice 5 and 1 (state mode off): white's 5 beats black's 1.
+	started, err := c.Perform(ctx, opened.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_START_GAME, tavlav1.Side_SIDE_UNSPECIFIED), 5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := started.GetGame(); g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MOVING || g.GetSideToAct() != tavlav1.Side_SIDE_WHITE ||
+		!reflect.DeepEqual(g.GetDice(), []uint32{5, 1}) {
+		t.Fatalf("started %v", g)
+	}
+	state := started.GetState()
+	moves := 0
+	for calls := 0; moves < 8; calls++ {
+		if calls > 200 {
+			t.Fatalf("no progress after %d actions", calls)
+		}
+		listed, err := c.Actions(ctx, state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		action := pick(listed.GetActions())
+		if action == nil {
+			t.Fatalf("nothing to play in %v: %v", listed.GetGame().GetPhase(), listed.GetActions())
+		}
+		if action.GetSide() != listed.GetGame().GetSideToAct() {
+			t.Fatalf("action %v of the side not to act %v", action, listed.GetGame().GetSideToAct())
+		}
+		acted, err := c.Perform(ctx, state, action)
+		if err != nil {
+			t.Fatalf("%v: %v", action, err)
+		}
+		if acted.GetGame().GetSequence() <= listed.GetGame().GetSequence() {
+			t.Fatalf("sequence %d after %d", acted.GetGame().GetSequence(), listed.GetGame().GetSequence())
+		}
+		if action.GetKind() == tavlav1.ActionKind_ACTION_KIND_CONFIRM_MOVE {
+			moves++
+			if acted.GetGame().GetSideToAct() != other(action.GetSide()) {
+				t.Fatalf("after %v, %v to act", action, acted.GetGame().GetSideToAct())
+			}
+		}
+		state = acted.GetState()
+	}
+	listed, err := c.Actions(ctx, state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if listed.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_ROLL_OR_DOUBLE || listed.GetGame().GetSideToAct() != tavlav1.Side_SIDE_WHITE {
+		t.Fatalf("after 8 moves: %v, %v to act", listed.GetGame().GetPhase(), listed.GetGame().GetSideToAct())
+	}
+	resign := &tavlav1.GameAction{Kind: tavlav1.ActionKind_ACTION_KIND_RESIGN, Side: tavlav1.Side_SIDE_WHITE, ResignKind: tavlav1.ResultKind_RESULT_KIND_SINGLE}
+	offered, err := c.Perform(ctx, state, resign)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if offered.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_RESIGNATION_DECISION || offered.GetGame().GetSideToAct() != tavlav1.Side_SIDE_BLACK {
+		t.Fatalf("offered %v, %v to act", offered.GetGame().GetPhase(), offered.GetGame().GetSideToAct())
+	}
+	ended, err := c.Perform(ctx, offered.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ACCEPT_RESIGNATION, tavlav1.Side_SIDE_BLACK))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ev := ended.GetGame(), ended.GetEvents()
+	if g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MATCH_OVER || !ev.GetGameOver() || !ev.GetMatchOver() ||
+		ev.GetMatchWinner() != tavlav1.Side_SIDE_BLACK || g.GetMatch().GetBlackScore() != 1 || g.GetMatch().GetWhiteScore() != 0 ||
+		ev.GetOutcome().GetPoints() != 1 {
+		t.Fatalf("ended %v, events %v", g, ev)
+	}
+	// A finished match takes no more actions.
+	_, err = c.Perform(ctx, ended.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ROLL, tavlav1.Side_SIDE_WHITE))
+	if e, ok := tavla.AsError(err); !ok || e.Reason == "" {
+		t.Fatalf("acting after the match: %v", err)
+	}
+}
+
+func TestTheOtherHelpers(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	start := tavla.ByID(tavla.StartPositionID)
+
+	bo, err := c.BearOffFigures(ctx, start)
+	if err != nil || bo.GetWhite().GetPipCount() != 167 || bo.GetWhite().GetCanBearOff() || !bo.GetBlack().GetContact() || len(bo.GetMoves()) != 0 {
+		t.Errorf("bear-off %v, %v", bo, err)
+	}
+	commit, err := c.Commit(ctx, tavla.SeedSHA256("players' seed"))
+	if err != nil || len(commit.GetCommitment()) == 0 || commit.GetToken() == "" {
+		t.Errorf("commit %v, %v", commit, err)
+	}
+	name, err := c.RollName(ctx, 5, 1)
+	if err != nil || name.GetName().GetTurkish() != "penç yek" || name.GetName().GetNumbers() != "5-1" {
+		t.Errorf("roll name %v, %v", name, err)
+	}
+	match := &tavlav1.MatchState{Length: 5}
+	offer, err := c.Offer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_GAMMON)
+	if err != nil || offer.GetOutcome().GetPoints() != 2 || offer.GetOutcome().GetWinner() != tavlav1.Side_SIDE_BLACK {
+		t.Errorf("offer %v, %v", offer, err)
+	}
+	answer, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, true)
+	if err != nil || !answer.GetGameOver() || answer.GetOutcome().GetPoints() != 1 {
+		t.Errorf("answer %v, %v", answer, err)
+	}
+	rejected, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, false)
+	if err != nil || rejected.GetGameOver() {
+		t.Errorf("rejected %v, %v", rejected, err)
+	}
+	moveMs := uint32(12000)
+	clock, err := c.Clock(ctx, &tavlav1.ClockSettings{MoveMs: &moveMs}, nil, tavlav1.Side_SIDE_WHITE, tavlav1.ClockEvent_CLOCK_EVENT_MOVE, 15000)
+	// 3 s over the 12 s move time: white uses one of its 3 extensions, black keeps its own.
+	if err != nil || clock.GetForfeit() != nil || clock.GetExtensionsUsed() != 1 ||
+		clock.GetState().GetWhite().GetExtensionsLeft() != 2 || clock.GetState().GetBlack().GetExtensionsLeft() != 3 {
+		t.Errorf("clock %v, %v", clock, err)
+	}
+	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
+	rules, err := c.Rules(ctx, nil)
+	if err != nil || rules.GetRuleset().GetPreset() != "turkish" {
+		t.Errorf("rules %v, %v", rules, err)
+	}
+	presets, err := c.Presets(ctx)
+	names := map[string]bool{}
+	for _, p := range presets.GetPresets() {
+		names[p.GetName()] = true
+	}
+	if err != nil || !names["turkish"] || !names["international"] {
+		t.Errorf("presets %v, %v", names, err)
+	}
+	c.Ruleset = nil
+	render, err := c.Render(ctx, start, []uint32{5, 1}, nil, nil)
+	if err != nil || !strings.Contains(render.GetSvg(), "<svg") || render.GetText() == "" ||
+		render.GetPosition().GetPositionId() != tavla.StartPositionID {
+		t.Errorf("render %v, %v", render, err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	record, err := os.Open(filepath.Join(repoRoot, "tests", "data", "matches", "match0023.mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer record.Close()
+	var verdicts []*tavlav1.ValidateMatchResponse
+	// Small chunks: the record crosses many messages.
+	err = c.Validate(ctx, record, tavla.ValidateOptions{Format: tavlav1.RecordFormat_RECORD_FORMAT_MAT, Source: "match0023.mat", ChunkBytes: 100},
+		func(v *tavlav1.ValidateMatchResponse) error {
+			verdicts = append(verdicts, v)
+			return nil
+		})
+	if err != nil || len(verdicts) != 2 {
+		t.Fatalf("%d verdicts, %v: %v", len(verdicts), err, verdicts)
+	}
+	game, rec := verdicts[0].GetGame(), verdicts[1].GetRecord()
+	if game == nil || game.GetSource() != "match0023.mat" || game.GetGameNumber() != 1 || game.GetPlaysChecked() == 0 ||
+		game.GetFirstIllegal() != nil || !game.GetPointsAgree() {
+		t.Errorf("game verdict %v", game)
+	}
+	if rec == nil || !rec.GetReadable() || rec.GetGames() != 1 || rec.GetPlaysChecked() != game.GetPlaysChecked() {
+		t.Errorf("record verdict %v", rec)
+	}
+	// The callback's error ends the stream and comes back.
+	stop := errors.New("stop")
+	_, _ = record.Seek(0, 0)
+	if err := c.Validate(ctx, record, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return stop }); err != stop {
+		t.Errorf("callback error: %v", err)
+	}
+	// So does a reader's.
+	broken := errors.New("disk on fire")
+	if err := c.Validate(ctx, failingReader{broken}, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return nil }); !errors.Is(err, broken) {
+		t.Errorf("reader error: %v", err)
+	}
+}
+
+type failingReader struct{ err error }
+
+func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
