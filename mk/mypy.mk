@@ -1,5 +1,5 @@
 # Static types: `make test-mypy` runs mypy --strict over service/ (configuration in
-# pyproject.toml: the generated stubs and the modules listed there as not yet strict are skipped).
+# pyproject.toml: every module is strict; only the generated stubs are skipped).
 TEST_TARGETS += test-mypy
 .PHONY: test-mypy
 

@@ -33,7 +33,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import grpc
 import grpc.aio
@@ -100,6 +100,7 @@ def position(value: PositionLike, on_roll: int = types_pb2.SIDE_UNSPECIFIED) -> 
     a GNUBG ID (``POSITION_ID:MATCH_ID``), or the message itself."""
     if isinstance(value, types_pb2.Position):
         return value
+    on_roll = cast("types_pb2.Side", on_roll)  # an enum is its number on the wire
     if value.startswith("XGID="):
         return types_pb2.Position(xgid=value, on_roll=on_roll)
     if ":" in value:
@@ -172,6 +173,7 @@ RulesetLike = str | types_pb2.Ruleset | Mapping[str, Any]
 MatchLike = match_pb2.MatchState | Mapping[str, Any]
 EnumLike = int | str
 T = TypeVar("T")
+E = TypeVar("E", bound=int)  # a generated protobuf enum (the stubs make each a subclass of int)
 
 # Turkish names of the result kinds (tavla.core.names), accepted wherever a kind is
 _KIND_ALIASES = {"MARS": "GAMMON", "KATMERLI_MARS": "BACKGAMMON"}
@@ -185,23 +187,24 @@ def _ruleset(preset: RulesetLike | None) -> types_pb2.Ruleset | None:
     return types_pb2.Ruleset(**preset)
 
 
-def enum_value(enum: Any, value: EnumLike | None) -> int:
+def enum_value(enum: type[E], value: EnumLike | None) -> E:
     """The number of an enum value given as a number, its full name or its name without the
     enum's prefix, in any case: ``enum_value(types_pb2.Side, "white") == SIDE_WHITE``.
 
     :raises ValueError: not a value of ``enum``.
     """
+    wrapper: Any = enum  # at run time an EnumTypeWrapper, with keys() and Value()
     if value is None:
-        return 0
+        return cast(E, 0)
     if isinstance(value, int):
-        return value
-    prefix = next(iter(enum.keys())).removesuffix("UNSPECIFIED")  # "SIDE_", "CUBE_ACTION_", ...
+        return cast(E, value)
+    prefix = next(iter(wrapper.keys())).removesuffix("UNSPECIFIED")  # "SIDE_", "CUBE_ACTION_", ...
     key = value.strip().upper().replace(" ", "_").replace("-", "_").replace("İ", "I")
     key = _KIND_ALIASES.get(key, key)
     for name in (key, prefix + key):
-        if name in enum.keys():
-            return int(enum.Value(name))
-    raise ValueError(f"{value!r} is not one of {', '.join(enum.keys())}")
+        if name in wrapper.keys():
+            return cast(E, int(wrapper.Value(name)))
+    raise ValueError(f"{value!r} is not one of {', '.join(wrapper.keys())}")
 
 
 def match_state(length: int = 0, **fields: Any) -> match_pb2.MatchState:
@@ -211,8 +214,8 @@ def match_state(length: int = 0, **fields: Any) -> match_pb2.MatchState:
 
 def _msg(cls: type[T], value: T | Mapping[str, Any] | None) -> T | None:
     if value is None or isinstance(value, cls):
-        return value  # type: ignore[return-value]
-    return cls(**value)  # type: ignore[arg-type,call-arg]
+        return value
+    return cls(**value)  # type: ignore[arg-type]
 
 
 def _step(value: types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]) -> types_pb2.CheckerMove:
@@ -269,7 +272,7 @@ def _validate_requests(first: validate_pb2.ValidateMatchRequest, record: Any,
 class _Helpers:
     """Every RPC as a helper, written once: ``_call`` is blocking in :class:`Client` and returns
     a coroutine in :class:`AsyncClient`, and ``_then`` applies a function to what ``_call`` gave.
-    The return annotations are the blocking client's."""
+    The return annotations are the blocking client's: each helper casts what ``_call`` gave to it."""
 
     ruleset: types_pb2.Ruleset | None
 
@@ -292,7 +295,8 @@ class _Helpers:
         """The starting position (R2) with ``on_roll`` on roll."""
         request = engine_service_pb2.GetInitialPositionRequest(ruleset=self._rules(ruleset),
                                                                on_roll=enum_value(types_pb2.Side, on_roll))
-        return self._then(self._call("GetInitialPosition", request), lambda r: r.position)
+        return cast("types_pb2.Position",
+                    self._then(self._call("GetInitialPosition", request), lambda r: r.position))
 
     def legal_moves(self, position: PositionLike, dice: Sequence[int], *, view: EnumLike | None = None,
                     ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
@@ -300,7 +304,8 @@ class _Helpers:
         ``view="basic"``: only each move's notation and result Position ID (docs/performance.md)."""
         request = engine_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                            dice=dice, view=enum_value(engine_service_pb2.MoveView, view))
-        return self._then(self._call("ListLegalMoves", request), lambda r: list(r.moves))
+        return cast("list[types_pb2.Move]",
+                    self._then(self._call("ListLegalMoves", request), lambda r: list(r.moves)))
 
     def apply_move(self, position: PositionLike, dice: Sequence[int], move: MoveLike, *,
                    match: MatchLike | None = None,
@@ -310,21 +315,21 @@ class _Helpers:
         request = engine_service_pb2.ApplyMoveRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                       dice=dice, move=_move(move),
                                                       match=_msg(match_pb2.MatchState, match))
-        return self._call("ApplyMove", request)
+        return cast("engine_service_pb2.ApplyMoveResponse", self._call("ApplyMove", request))
 
     def score_game(self, position: PositionLike, *, match: MatchLike | None = None,
                    ruleset: RulesetLike | None = None) -> engine_service_pb2.ScoreGameResponse:
         """``game_over`` and, when over, the ``outcome`` (and the older ``result``)."""
         request = engine_service_pb2.ScoreGameRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                       match=_msg(match_pb2.MatchState, match))
-        return self._call("ScoreGame", request)
+        return cast("engine_service_pb2.ScoreGameResponse", self._call("ScoreGame", request))
 
     def bear_off(self, position: PositionLike, dice: Sequence[int] = (), *,
                  ruleset: RulesetLike | None = None) -> engine_service_pb2.BearOffResponse:
         """Bear-off figures of both sides, race odds, and with ``dice`` the ranked moves."""
         request = engine_service_pb2.BearOffRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                     dice=dice)
-        return self._call("BearOff", request)
+        return cast("engine_service_pb2.BearOffResponse", self._call("BearOff", request))
 
     def legal_steps(self, position: PositionLike, dice: Sequence[int],
                     steps: Iterable[types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]] = (), *,
@@ -335,7 +340,7 @@ class _Helpers:
         request = engine_service_pb2.ListLegalStepsRequest(
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             steps=[_step(s) for s in steps], match=_msg(match_pb2.MatchState, match))
-        return self._call("ListLegalSteps", request)
+        return cast("engine_service_pb2.ListLegalStepsResponse", self._call("ListLegalSteps", request))
 
     # --- a game's start and the dice -----------------------------------------------------------
 
@@ -348,7 +353,7 @@ class _Helpers:
         request = engine_service_pb2.StartGameRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             roll_off=[_throw(t) for t in roll_off], dice=dice, seed=_msg(dice_pb2.DiceSeed, seed))
-        return self._call("StartGame", request)
+        return cast("engine_service_pb2.StartGameResponse", self._call("StartGame", request))
 
     def commit_dice(self, client_seed_sha256: str = "", *,
                     client_seed: str | None = None) -> engine_service_pb2.CommitDiceResponse:
@@ -357,18 +362,20 @@ class _Helpers:
         or the hex SHA-256 itself; the token then rolls only with that seed."""
         if client_seed is not None:
             client_seed_sha256 = hashlib.sha256(client_seed.encode("utf-8")).hexdigest()
-        return self._call("CommitDice", engine_service_pb2.CommitDiceRequest(client_seed_sha256=client_seed_sha256))
+        request = engine_service_pb2.CommitDiceRequest(client_seed_sha256=client_seed_sha256)
+        return cast("engine_service_pb2.CommitDiceResponse", self._call("CommitDice", request))
 
     def roll_dice(self, *, seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
                   position: PositionLike | None = None) -> engine_service_pb2.RollDiceResponse:
         """Two dice, larger first, with their name; ``gele`` with ``position``; ``proof`` with ``seed``."""
         request = engine_service_pb2.RollDiceRequest(seed=_msg(dice_pb2.DiceSeed, seed),
                                                      position=None if position is None else _position(position))
-        return self._call("RollDice", request)
+        return cast("engine_service_pb2.RollDiceResponse", self._call("RollDice", request))
 
     def name_roll(self, dice: Sequence[int]) -> engine_service_pb2.NameRollResponse:
         """The Turkish name of a roll (R26)."""
-        return self._call("NameRoll", engine_service_pb2.NameRollRequest(dice=dice))
+        request = engine_service_pb2.NameRollRequest(dice=dice)
+        return cast("engine_service_pb2.NameRollResponse", self._call("NameRoll", request))
 
     # --- cube, resignation, match, clock, rulesets ---------------------------------------------
 
@@ -378,7 +385,7 @@ class _Helpers:
         request = engine_service_pb2.ListCubeActionsRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             side=enum_value(types_pb2.Side, side))
-        return self._call("ListCubeActions", request)
+        return cast("engine_service_pb2.ListCubeActionsResponse", self._call("ListCubeActions", request))
 
     def apply_cube_action(self, match: MatchLike, side: EnumLike, action: EnumLike, *,
                           ruleset: RulesetLike | None = None) -> engine_service_pb2.ApplyCubeActionResponse:
@@ -386,7 +393,7 @@ class _Helpers:
         request = engine_service_pb2.ApplyCubeActionRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             side=enum_value(types_pb2.Side, side), action=enum_value(match_pb2.CubeAction, action))
-        return self._call("ApplyCubeAction", request)
+        return cast("engine_service_pb2.ApplyCubeActionResponse", self._call("ApplyCubeAction", request))
 
     def offer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
                           | Sequence[EnumLike], *,
@@ -394,7 +401,7 @@ class _Helpers:
         """What ``offer`` (a message, or ``(side, kind)``) pays if accepted."""
         request = engine_service_pb2.OfferResignationRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer))
-        return self._call("OfferResignation", request)
+        return cast("engine_service_pb2.OfferResignationResponse", self._call("OfferResignation", request))
 
     def answer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
                            | Sequence[EnumLike], accept: bool, *,
@@ -403,14 +410,14 @@ class _Helpers:
         request = engine_service_pb2.AnswerResignationRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer),
             accept=accept)
-        return self._call("AnswerResignation", request)
+        return cast("engine_service_pb2.AnswerResignationResponse", self._call("AnswerResignation", request))
 
     def update_match(self, match: MatchLike, outcome: match_pb2.GameOutcome | Mapping[str, Any], *,
                      ruleset: RulesetLike | None = None) -> engine_service_pb2.UpdateMatchResponse:
         """The match after a game ended with ``outcome`` (any answer's ``outcome``, unchanged)."""
         request = engine_service_pb2.UpdateMatchRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), outcome=_outcome(outcome))
-        return self._call("UpdateMatch", request)
+        return cast("engine_service_pb2.UpdateMatchResponse", self._call("UpdateMatch", request))
 
     def advance_clock(self, side: EnumLike, elapsed_ms: int = 0, *,
                       settings: clock_pb2.ClockSettings | Mapping[str, Any] | None = None,
@@ -421,15 +428,17 @@ class _Helpers:
             settings=_msg(clock_pb2.ClockSettings, settings), state=_msg(clock_pb2.ClockState, state),
             side=enum_value(types_pb2.Side, side), event=enum_value(clock_pb2.ClockEvent, event),
             elapsed_ms=elapsed_ms)
-        return self._call("AdvanceClock", request)
+        return cast("engine_service_pb2.AdvanceClockResponse", self._call("AdvanceClock", request))
 
     def get_ruleset(self, ruleset: RulesetLike | None = None) -> engine_service_pb2.GetRulesetResponse:
         """The ruleset (default the client's) with every option resolved."""
-        return self._call("GetRuleset", engine_service_pb2.GetRulesetRequest(ruleset=self._rules(ruleset)))
+        request = engine_service_pb2.GetRulesetRequest(ruleset=self._rules(ruleset))
+        return cast("engine_service_pb2.GetRulesetResponse", self._call("GetRuleset", request))
 
     def list_rulesets(self) -> engine_service_pb2.ListRulesetsResponse:
         """The named presets with their options."""
-        return self._call("ListRulesets", engine_service_pb2.ListRulesetsRequest())
+        request = engine_service_pb2.ListRulesetsRequest()
+        return cast("engine_service_pb2.ListRulesetsResponse", self._call("ListRulesets", request))
 
     # --- the referee API (docs/game-state.md): one signed state per match -----------------------
 
@@ -439,11 +448,12 @@ class _Helpers:
         with the next action."""
         request = engine_service_pb2.NewMatchRequest(ruleset=self._rules(ruleset), length=length,
                                                      clock=_msg(clock_pb2.ClockSettings, clock), match_id=match_id)
-        return self._call("NewMatch", request)
+        return cast("engine_service_pb2.NewMatchResponse", self._call("NewMatch", request))
 
     def list_actions(self, state: game_pb2.SignedGameState) -> engine_service_pb2.ListActionsResponse:
         """The legal actions of the side to act (``.actions``) and the decoded state (``.game``)."""
-        return self._call("ListActions", engine_service_pb2.ListActionsRequest(state=state))
+        request = engine_service_pb2.ListActionsRequest(state=state)
+        return cast("engine_service_pb2.ListActionsResponse", self._call("ListActions", request))
 
     def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | EnumLike, *,
             dice: Sequence[int] = (), now_ms: int | None = None, **fields: Any) -> engine_service_pb2.ActResponse:
@@ -460,7 +470,7 @@ class _Helpers:
                     fields[name] = _step(value)
             action = game_pb2.GameAction(kind=enum_value(game_pb2.ActionKind, action), **fields)
         request = engine_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
-        return self._call("Act", request)
+        return cast("engine_service_pb2.ActResponse", self._call("Act", request))
 
     # --- match records (docs/match-files.md) ----------------------------------------------------
 
@@ -486,7 +496,7 @@ class _Helpers:
         request = engine_service_pb2.RenderPositionRequest(
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             match=_msg(match_pb2.MatchState, match), options=_msg(render_pb2.RenderOptions, options))
-        return self._call("RenderPosition", request)
+        return cast("engine_service_pb2.RenderPositionResponse", self._call("RenderPosition", request))
 
 
 def _position(value: PositionLike) -> types_pb2.Position:
@@ -515,7 +525,8 @@ class Client(_Helpers):
         opts = channel_options(options)
         self.channel = (grpc.secure_channel(target, credentials, opts) if credentials
                         else grpc.insecure_channel(target, opts))
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)
+        # the generated *_pb2_grpc modules carry no annotations
+        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.ruleset = _ruleset(ruleset)
         self.locale = locale
 
@@ -560,7 +571,8 @@ class AsyncClient(_Helpers):
         opts = channel_options(options)
         self.channel = (grpc.aio.secure_channel(target, credentials, opts) if credentials
                         else grpc.aio.insecure_channel(target, opts))
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)
+        # the generated *_pb2_grpc modules carry no annotations
+        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.ruleset = _ruleset(ruleset)
         self.locale = locale
 
@@ -589,7 +601,7 @@ class AsyncClient(_Helpers):
             return fn(await value)
         return then()
 
-    async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:  # type: ignore[override]
+    async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:
         try:
             async for response in getattr(self.stub, rpc)(requests, metadata=_metadata(self.locale)):
                 yield response

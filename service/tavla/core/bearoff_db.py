@@ -60,7 +60,7 @@ import time
 from array import array
 from math import comb
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from tavla.core.errors import InvalidInputError
 
@@ -221,13 +221,14 @@ class _Table:
 
     __slots__ = ("start", "offset", "values", "means")
 
-    def __init__(self, start: array, offset: array, values: array, means: array) -> None:
+    def __init__(self, start: array[int], offset: array[int], values: array[float],
+                 means: array[float]) -> None:
         self.start = start  # array('B'): the first n with P(n) stored
         self.offset = offset  # array('I'), N + 1 entries: values[offset[i]:offset[i + 1]]
         self.values = values  # array('d')
         self.means = means  # array('d')
 
-    def arrays(self) -> tuple[array, ...]:
+    def arrays(self) -> tuple[array[int], array[int], array[float], array[float]]:
         return self.start, self.offset, self.values, self.means
 
     @property
@@ -300,7 +301,7 @@ class BearoffDatabase:
 
 
 def _solve(positions: list[tuple[int, ...]], order: Sequence[int], terminal: list[bool],
-           record: list | None = None) -> _Table:
+           record: list[tuple[int, ...] | None] | None = None) -> _Table:
     """Backward induction over ``order`` (increasing indices); ``terminal`` positions need 0 rolls.
 
     ``t[k][d][q]`` is ``(value, final)``: the best expected number of rolls still needed (an
@@ -311,9 +312,9 @@ def _solve(positions: list[tuple[int, ...]], order: Sequence[int], terminal: lis
     tuple of the 21 positions the rolls of :data:`ROLLS` are played to.
     """
     n = len(positions)
-    t0: list = [(0, q) for q in range(n)]
+    t0: list[tuple[int, int]] = [(0, q) for q in range(n)]
     t1, t2, t3 = ([list(t0) for _ in range(6)] for _ in range(3))
-    counts: list = [None] * n  # exact integer numerators, P(n rolls) = counts[n] / 36**n
+    counts: list[list[int] | None] = [None] * n  # exact integer numerators, P(n rolls) = counts[n] / 36**n
     first = [0] * n
     for q in range(n):
         if terminal[q]:
@@ -343,30 +344,38 @@ def _solve(positions: list[tuple[int, ...]], order: Sequence[int], terminal: lis
         if total % 36:
             raise AssertionError("bear-off expectations need a larger scale")  # pragma: no cover
         t0[p] = (_ONE + total // 36, p)
-        lo = hi = None
+        lo: int | None = None
+        hi: int | None = None
         for q in chosen:
+            counts_q = counts[q]
+            assert counts_q is not None  # q is terminal or solved before p (its index is lower)
             a = first[q] + 1
-            b = a + len(counts[q])
+            b = a + len(counts_q)
             if lo is None or a < lo:
                 lo = a
             if hi is None or b > hi:
                 hi = b
+        assert lo is not None and hi is not None  # chosen holds the plays of 21 rolls
         acc = [0] * (hi - lo)
         for q, weight in chosen.items():
             o = first[q] + 1 - lo
-            for i, v in enumerate(counts[q], o):
+            counts_q = counts[q]
+            assert counts_q is not None
+            for i, v in enumerate(counts_q, o):
                 acc[i] += weight * v
         counts[p] = acc
         first[p] = lo
     return _pack(counts, first, [v for v, _ in t0])
 
 
-def _pack(counts: list, first: list[int], expect: list[int]) -> _Table:
+def _pack(counts: list[list[int] | None], first: list[int], expect: list[int]) -> _Table:
     start, offset, values, means = array("B"), array(_U32, [0]), array("d"), array("d")
     powers = [36**k for k in range(_SCALE_ROLLS + 1)]
     for p in range(len(counts)):
         lo = first[p]
-        probs = [c / powers[k] for k, c in enumerate(counts[p], lo)]
+        counts_p = counts[p]
+        assert counts_p is not None  # every position is terminal or solved
+        probs = [c / powers[k] for k, c in enumerate(counts_p, lo)]
         cut = len(probs)
         tail = 0.0
         while cut > 1 and tail + probs[cut - 1] < _TAIL:
@@ -393,18 +402,18 @@ class BuildResult(NamedTuple):
     """
 
     database: BearoffDatabase
-    choices: list
-    first_off_choices: list
+    choices: list[tuple[int, ...] | None]
+    first_off_choices: list[tuple[int, ...] | None]
 
 
 def build_with_choices() -> BuildResult:
     """As :func:`build`, keeping each roll's chosen play (for tests and analysis)."""
     t0 = time.perf_counter()
     positions = _all_positions()
-    choices: list = [None] * N_POSITIONS
+    choices: list[tuple[int, ...] | None] = [None] * N_POSITIONS
     win = _solve(positions, range(1, N_POSITIONS), [p == 0 for p in range(N_POSITIONS)], choices)
     full = [sum(c) == MAX_CHECKERS for c in positions]
-    first_choices: list = [None] * N_POSITIONS
+    first_choices: list[tuple[int, ...] | None] = [None] * N_POSITIONS
     first = _solve(positions, [p for p in range(N_POSITIONS) if full[p]], [not x for x in full],
                    first_choices)
     log.info("bear-off database built in %.2f s", time.perf_counter() - t0)
@@ -435,7 +444,7 @@ def cache_path() -> Path:
     return cache_dir() / f"bearoff-os-{POINTS}x{MAX_CHECKERS}-v{FORMAT_VERSION}.bin"
 
 
-def _to_le(a: array) -> bytes:
+def _to_le(a: array[Any]) -> bytes:
     if sys.byteorder == "big" and a.itemsize > 1:  # pragma: no cover
         a = array(a.typecode, a)
         a.byteswap()
@@ -463,7 +472,7 @@ def loads(data: bytes) -> BearoffDatabase:
     if hashlib.sha256(body).digest() != digest:
         raise ValueError("bear-off database checksum mismatch")
     pos = len(_HEADER)
-    arrays = []
+    arrays: list[array[Any]] = []  # the typecodes say which hold ints, which floats
     for code in _TYPECODES:
         n = int.from_bytes(body[pos:pos + 8], "little")
         pos += 8

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
@@ -119,7 +120,7 @@ def _local(path: str, mode: str) -> tuple[list[Report], list[str]]:
     return reports, errors
 
 
-def _remote(stub, path: str, mode: str) -> tuple[list[Report], list[str]]:
+def _remote(stub: Any, path: str, mode: str) -> tuple[list[Report], list[str]]:
     """Reports and unreadable-record errors of ``path`` from the ValidateMatch RPC."""
     from tavla.v1 import validate_pb2 as pb
 
@@ -127,7 +128,7 @@ def _remote(stub, path: str, mode: str) -> tuple[list[Report], list[str]]:
     rules = {"auto": pb.VALIDATION_RULES_AUTO, "match": pb.VALIDATION_RULES_MATCH,
              "money": pb.VALIDATION_RULES_MONEY, "money-jacoby": pb.VALIDATION_RULES_MONEY_JACOBY}
 
-    def requests():
+    def requests() -> Iterator[pb.ValidateMatchRequest]:
         yield pb.ValidateMatchRequest(format=formats[_format(path)], rules=rules[mode], source=path)
         for chunk in _chunks(path):
             yield pb.ValidateMatchRequest(chunk=chunk)
@@ -188,7 +189,9 @@ def run(args: argparse.Namespace) -> int:
             for attempt in range(_BUSY_TRIES):
                 with grpc.insecure_channel(args.target) as channel:
                     try:
-                        return _remote(engine_service_pb2_grpc.EngineServiceStub(channel), path, args.rules)
+                        # the generated *_pb2_grpc modules carry no annotations
+                        stub = engine_service_pb2_grpc.EngineServiceStub(channel)  # type: ignore[no-untyped-call]
+                        return _remote(stub, path, args.rules)
                     except _Busy:
                         # the server has as many streams open as it allows: wait and try again
                         time.sleep(min(0.2 * 2**attempt, 5.0))

@@ -33,7 +33,7 @@ in-process one and a gRPC one, so the same checks run on the core and on a live 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
@@ -78,7 +78,7 @@ class MatchRules:
         return cls.from_headers(match.headers)
 
     @classmethod
-    def from_headers(cls, headers, mode: str = "match") -> MatchRules:
+    def from_headers(cls, headers: Mapping[str, str], mode: str = "match") -> MatchRules:
         limit = headers.get("CubeLimit", "")
         crawford = headers.get("Crawford", "On").strip().lower() != "off"
         return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford,
@@ -240,7 +240,7 @@ class GameResult:
 class _Match:
     """The match as the engine keeps it, while its answers agree with the record."""
 
-    def __init__(self, engine: Engine, headers, length: int, mode: str, report: Report) -> None:
+    def __init__(self, engine: Engine, headers: Mapping[str, str], length: int, mode: str, report: Report) -> None:
         self.engine = engine
         self.mode = mode
         self.rules = MatchRules.from_headers(headers, mode)
@@ -289,7 +289,7 @@ class Replayer:
     ``length`` and ``headers`` are the record's; ``mode`` one of :data:`MODES`.
     """
 
-    def __init__(self, source: str, length: int, headers, engine: Engine, mode: str = "auto",
+    def __init__(self, source: str, length: int, headers: Mapping[str, str], engine: Engine, mode: str = "auto",
                  on_roll: OnRoll | None = None, notes: tuple[str, ...] = ()) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
@@ -406,7 +406,8 @@ def _cube(state: _Match, line: int, player: int, action: str) -> Ending | None:
     return ended
 
 
-def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | None, state: _Match):
+def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | None,
+                 state: _Match) -> tuple[int, int] | None:
     """Check one game's actions; returns (winner, points) as recorded."""
     actions = game.actions
     first = next((a for a in actions if isinstance(a, (Roll, Double))), None)

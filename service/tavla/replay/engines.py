@@ -6,9 +6,10 @@ match-play RPCs (StartGame, ListCubeActions, ApplyCubeAction, UpdateMatch) over 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 from tavla.core import (
     CubeAction,
@@ -33,6 +34,11 @@ from tavla.core import (
     update_match,
 )
 from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated
+
+if TYPE_CHECKING:  # the service's messages are imported lazily: the core engine needs no protobuf
+    from google.protobuf.message import Message
+
+    from tavla.v1 import match_pb2, types_pb2
 
 _SIDES = {1: Side.WHITE, 2: Side.BLACK}
 _KINDS = {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3}
@@ -137,7 +143,8 @@ class GrpcEngine:
 
         self._grpc = grpc
         self.channel = grpc.insecure_channel(target)
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)
+        # the generated *_pb2_grpc modules carry no annotations
+        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.timeout = timeout
 
     def wait_ready(self, timeout: float) -> bool:
@@ -151,36 +158,39 @@ class GrpcEngine:
     def close(self) -> None:
         self.channel.close()
 
-    def _call(self, method, request):
+    def _call(self, method: Callable[..., Any], request: Message) -> Any:
         try:
             return method(request, timeout=self.timeout)
         except self._grpc.RpcError as exc:
             raise EngineError(f"{exc.code().name}: {exc.details()}") from None
 
-    def initial(self, on_roll: int):
+    def initial(self, on_roll: int) -> types_pb2.Position:
         from tavla.v1 import engine_service_pb2 as pb
 
-        return self._call(self.stub.GetInitialPosition, pb.GetInitialPositionRequest(on_roll=on_roll)).position
+        request = pb.GetInitialPositionRequest(on_roll=cast("types_pb2.Side", on_roll))
+        response: pb.GetInitialPositionResponse = self._call(self.stub.GetInitialPosition, request)
+        return response.position
 
-    def on_roll(self, position) -> int:
+    def on_roll(self, position: types_pb2.Position) -> int:
         return int(position.on_roll)
 
     @staticmethod
-    def _key(position) -> str:
+    def _key(position: types_pb2.Position) -> str:
         return f"{position.position_id}:{Side(position.on_roll).name}"
 
-    def legal_keys(self, position, dice: tuple[int, int]) -> set[str]:
+    def legal_keys(self, position: types_pb2.Position, dice: tuple[int, int]) -> set[str]:
         from tavla.v1 import engine_service_pb2 as pb
 
-        response = self._call(self.stub.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice))
+        response: pb.ListLegalMovesResponse = self._call(
+            self.stub.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice))
         return {self._key(m.result) for m in response.moves}
 
-    def apply(self, position, dice: tuple[int, int], text: str) -> Applied:
+    def apply(self, position: types_pb2.Position, dice: tuple[int, int], text: str) -> Applied:
         from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import types_pb2
 
         request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text))
-        response = self._call(self.stub.ApplyMove, request)
+        response: pb.ApplyMoveResponse = self._call(self.stub.ApplyMove, request)
         return Applied(
             response.move.notation,
             response.position,
@@ -194,18 +204,18 @@ class GrpcEngine:
     # --- match play through the RPCs (R3, R18-R21) ---
 
     @staticmethod
-    def _ruleset(rules: MatchRules):
+    def _ruleset(rules: MatchRules) -> types_pb2.Ruleset:
         from tavla.v1 import types_pb2
 
         return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford,
                                  jacoby=rules.jacoby)
 
-    def new_match(self, rules: MatchRules, length: int):
+    def new_match(self, rules: MatchRules, length: int) -> match_pb2.MatchState:
         from tavla.v1 import match_pb2
 
         return match_pb2.MatchState(length=length)
 
-    def as_money(self, match):
+    def as_money(self, match: match_pb2.MatchState) -> match_pb2.MatchState:
         from tavla.v1 import match_pb2
 
         money = match_pb2.MatchState()
@@ -213,48 +223,53 @@ class GrpcEngine:
         money.length, money.crawford, money.post_crawford = 0, False, False
         return money
 
-    def position_id(self, position) -> str:
+    def position_id(self, position: types_pb2.Position) -> str:
         return position.position_id
 
-    def start(self, rules: MatchRules, match, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    def start(self, rules: MatchRules, match: match_pb2.MatchState,
+              roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
         from tavla.v1 import dice_pb2
         from tavla.v1 import engine_service_pb2 as pb
 
         request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, roll_off=[
             dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])])
-        response = self._call(self.stub.StartGame, request)
+        response: pb.StartGameResponse = self._call(self.stub.StartGame, request)
         return int(response.starter), (response.dice[0], response.dice[1])
 
-    def cube_actions(self, rules: MatchRules, match, side: int) -> tuple[set[str], str]:
+    def cube_actions(self, rules: MatchRules, match: match_pb2.MatchState, side: int) -> tuple[set[str], str]:
         from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
 
-        request = pb.ListCubeActionsRequest(ruleset=self._ruleset(rules), match=match, side=side)
-        response = self._call(self.stub.ListCubeActions, request)
+        request = pb.ListCubeActionsRequest(ruleset=self._ruleset(rules), match=match,
+                                            side=cast("types_pb2.Side", side))
+        response: pb.ListCubeActionsResponse = self._call(self.stub.ListCubeActions, request)
         actions = {match_pb2.CubeAction.Name(a).removeprefix("CUBE_ACTION_").lower() for a in response.actions}
         denial = match_pb2.CubeDenial.Name(response.double_denial).removeprefix("CUBE_DENIAL_")
         return actions, "" if denial == "UNSPECIFIED" else denial
 
-    def apply_cube(self, rules: MatchRules, match, side: int, action: str):
+    def apply_cube(self, rules: MatchRules, match: match_pb2.MatchState, side: int,
+                   action: str) -> tuple[match_pb2.MatchState, Ending | None]:
         from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
 
-        request = pb.ApplyCubeActionRequest(ruleset=self._ruleset(rules), match=match, side=side,
+        request = pb.ApplyCubeActionRequest(ruleset=self._ruleset(rules), match=match,
+                                            side=cast("types_pb2.Side", side),
                                             action=match_pb2.CubeAction.Value(f"CUBE_ACTION_{action.upper()}"))
-        response = self._call(self.stub.ApplyCubeAction, request)
+        response: pb.ApplyCubeActionResponse = self._call(self.stub.ApplyCubeAction, request)
         if not response.game_over:
             return response.match, None
         ending = match_pb2.GameEnding.Name(response.outcome.ending).removeprefix("GAME_ENDING_").lower()
         return response.match, Ending(int(response.outcome.winner), ending)
 
-    def update_match(self, rules: MatchRules, match, ending: Ending) -> Updated:
+    def update_match(self, rules: MatchRules, match: match_pb2.MatchState, ending: Ending) -> Updated:
         from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
 
-        outcome = match_pb2.GameOutcome(winner=ending.winner, kind=ending.kind,
+        outcome = match_pb2.GameOutcome(winner=cast("types_pb2.Side", ending.winner),
+                                        kind=cast("types_pb2.ResultKind", ending.kind),
                                         ending=match_pb2.GameEnding.Value(f"GAME_ENDING_{ending.ending.upper()}"))
         request = pb.UpdateMatchRequest(ruleset=self._ruleset(rules), match=match, outcome=outcome)
-        response = self._call(self.stub.UpdateMatch, request)
+        response: pb.UpdateMatchResponse = self._call(self.stub.UpdateMatch, request)
         after = response.match
         return Updated(after, (after.white_score, after.black_score), response.outcome.points,
                        response.points_scored, response.match_over, int(response.winner),

@@ -152,7 +152,7 @@ def _text(request: Any) -> str:
 
 def _details(context: grpc.ServicerContext) -> str:
     try:
-        raw = context.details()  # type: ignore[attr-defined]
+        raw = context.details()
     except AttributeError:
         return ""
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")

@@ -125,7 +125,7 @@ def build(
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
     server = grpc.server(
-        executor,  # type: ignore[arg-type]
+        executor,
         interceptors=[ArrivalInterceptor(), *outer, *interceptors,
                       StreamLimitInterceptor(),
                       limits,
@@ -133,7 +133,8 @@ def build(
         options=grpc_options,
         maximum_concurrent_rpcs=(options.max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR,
     )
-    engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)
+    # The generated *_pb2_grpc modules carry no annotations.
+    engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)  # type: ignore[no-untyped-call]
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:

@@ -41,7 +41,7 @@ def split_method(full: str) -> tuple[str, str]:
 Behaviour = Callable[[Any, grpc.ServicerContext], Any]
 
 
-class UnaryInterceptor(grpc.ServerInterceptor):
+class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
     """Base of the server's interceptors: each wraps the behaviour of every unary-unary call.
 
     Streaming calls (health Watch, reflection) and unknown methods pass through untouched.

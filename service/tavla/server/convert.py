@@ -227,7 +227,8 @@ def side_to_proto(side: Side) -> pb.Side:
 def position_to_proto(position: Position) -> pb.Position:
     """A ``Position`` message with ``on_roll``, ``board`` (with pip counts), ``position_id``,
     ``gnubg_id`` and ``xgid`` (written by :mod:`tavla.server.wire`)."""
-    return pb.Position.FromString(wire.position(position.board, position.on_roll))
+    msg: pb.Position = pb.Position.FromString(wire.position(position.board, position.on_roll))
+    return msg
 
 
 def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
@@ -237,7 +238,8 @@ def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
 
 def move_to_proto(move: core.Move) -> pb.Move:
     """A ``Move`` message: canonical notation, checker moves in a playable order, and result."""
-    return pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll))
+    msg: pb.Move = pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll))
+    return msg
 
 
 def move_view_from_proto(value: int) -> int:
@@ -266,6 +268,7 @@ def bear_off_status_to_proto(info: BearOffInfo) -> bearoff_pb2.BearOffStatus:
         pip_count=info.pip_count, contact=info.contact,
     )
     if info.expected_rolls is not None:
+        assert info.epc is not None  # bear_off_info sets both, from the database, or neither
         msg.expected_rolls = info.expected_rolls
         msg.effective_pip_count = info.epc
         msg.rolls_distribution.extend(info.distribution)

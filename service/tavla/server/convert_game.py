@@ -158,7 +158,7 @@ def action_to_proto(action: Action) -> game_pb2.GameAction:
     if action.step is not None:
         msg.step.CopyFrom(cm.step_to_proto(action.step))
     if action.resign_kind is not None:
-        msg.resign_kind = cm.kind_to_proto(action.resign_kind)  # type: ignore[assignment]
+        msg.resign_kind = cm.kind_to_proto(action.resign_kind)
     return msg
 
 
@@ -174,7 +174,7 @@ def _record_to_proto(r: Record, rules: Ruleset, state: GameState) -> game_pb2.Ac
         elapsed_ms=min(r.elapsed_ms, _MAX_U32), roll_tag=r.roll_tag,
     )
     if r.resign_kind is not None:
-        msg.resign_kind = cm.kind_to_proto(r.resign_kind)  # type: ignore[assignment]
+        msg.resign_kind = cm.kind_to_proto(r.resign_kind)
     if r.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(r.outcome, state.outcome_points if r.outcome == state.outcome else 0))
     return msg

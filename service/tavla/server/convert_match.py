@@ -9,8 +9,9 @@ unknown enum number, a required side missing); consistency with the ruleset is t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from tavla.core import (
     ActionReason,
@@ -43,13 +44,13 @@ from tavla.v1 import types_pb2 as pb
 
 MAX_ROLL_OFF = 64  # tied throws before a roll-off is decided: (1/6)**63 never happens
 
-_KINDS: dict[int, ResultKind] = {
+_KINDS: dict[pb.ResultKind, ResultKind] = {
     pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
     pb.RESULT_KIND_GAMMON: ResultKind.GAMMON,
     pb.RESULT_KIND_BACKGAMMON: ResultKind.BACKGAMMON,
 }
 _KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
-_ENDINGS: dict[int, GameEnding] = {
+_ENDINGS: dict[match_pb2.GameEnding, GameEnding] = {
     match_pb2.GAME_ENDING_BORNE_OFF: GameEnding.BORNE_OFF,
     match_pb2.GAME_ENDING_DROP: GameEnding.DROP,
     match_pb2.GAME_ENDING_RESIGNATION: GameEnding.RESIGNATION,
@@ -57,7 +58,7 @@ _ENDINGS: dict[int, GameEnding] = {
     match_pb2.GAME_ENDING_FORFEIT_MATCH: GameEnding.FORFEIT_MATCH,
 }
 _ENDINGS_OUT = {ending: number for number, ending in _ENDINGS.items()}
-_CUBE_ACTIONS: dict[int, CubeAction] = {
+_CUBE_ACTIONS: dict[match_pb2.CubeAction, CubeAction] = {
     match_pb2.CUBE_ACTION_DOUBLE: CubeAction.DOUBLE,
     match_pb2.CUBE_ACTION_TAKE: CubeAction.TAKE,
     match_pb2.CUBE_ACTION_DROP: CubeAction.DROP,
@@ -65,7 +66,7 @@ _CUBE_ACTIONS: dict[int, CubeAction] = {
     match_pb2.CUBE_ACTION_RACCOON: CubeAction.RACCOON,
 }
 _CUBE_ACTIONS_OUT = {action: number for number, action in _CUBE_ACTIONS.items()}
-_DENIALS_OUT: dict[ActionReason, int] = {
+_DENIALS_OUT: dict[ActionReason, match_pb2.CubeDenial] = {
     ActionReason.CUBE_DISABLED: match_pb2.CUBE_DENIAL_CUBE_DISABLED,
     ActionReason.CRAWFORD_GAME: match_pb2.CUBE_DENIAL_CRAWFORD_GAME,
     ActionReason.CUBE_OWNED_BY_OPPONENT: match_pb2.CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT,
@@ -74,19 +75,19 @@ _DENIALS_OUT: dict[ActionReason, int] = {
     ActionReason.DOUBLE_PENDING: match_pb2.CUBE_DENIAL_DOUBLE_PENDING,
     ActionReason.MATCH_OVER: match_pb2.CUBE_DENIAL_MATCH_OVER,
 }
-_CLOCK_PRESETS: dict[int, clock.ClockPreset] = {
+_CLOCK_PRESETS: dict[clock_pb2.ClockPreset, clock.ClockPreset] = {
     clock_pb2.CLOCK_PRESET_UNSPECIFIED: clock.ClockPreset.EXTENSIONS,
     clock_pb2.CLOCK_PRESET_EXTENSIONS: clock.ClockPreset.EXTENSIONS,
     clock_pb2.CLOCK_PRESET_RESERVE: clock.ClockPreset.RESERVE,
 }
-_CLOCK_EVENTS: dict[int, clock.ClockEvent] = {
+_CLOCK_EVENTS: dict[clock_pb2.ClockEvent, clock.ClockEvent] = {
     clock_pb2.CLOCK_EVENT_UNSPECIFIED: clock.ClockEvent.MOVE,
     clock_pb2.CLOCK_EVENT_MOVE: clock.ClockEvent.MOVE,
     clock_pb2.CLOCK_EVENT_DISCONNECT: clock.ClockEvent.DISCONNECT,
     clock_pb2.CLOCK_EVENT_BREAK: clock.ClockEvent.BREAK,
     clock_pb2.CLOCK_EVENT_NEW_GAME: clock.ClockEvent.NEW_GAME,
 }
-_FORFEITS_OUT: dict[clock.ForfeitReason, int] = {
+_FORFEITS_OUT: dict[clock.ForfeitReason, clock_pb2.ForfeitReason] = {
     clock.ForfeitReason.EXTENSIONS_EXHAUSTED: clock_pb2.FORFEIT_REASON_EXTENSIONS_EXHAUSTED,
     clock.ForfeitReason.RESERVE_EXHAUSTED: clock_pb2.FORFEIT_REASON_RESERVE_EXHAUSTED,
     clock.ForfeitReason.MOVE_TIME_CAP: clock_pb2.FORFEIT_REASON_MOVE_TIME_CAP,
@@ -102,11 +103,14 @@ def _optional_side(value: int, field: str) -> Side | None:
     return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
 
 
-def _side_out(side: Side | None) -> int:
+def _side_out(side: Side | None) -> pb.Side:
     return pb.SIDE_UNSPECIFIED if side is None else convert.side_to_proto(side)
 
 
-def _enum(table: dict, value: int, field: str):  # type: ignore[no-untyped-def,type-arg]
+T = TypeVar("T")
+
+
+def _enum(table: Mapping[Any, T], value: int, field: str) -> T:
     try:
         return table[value]
     except KeyError:
@@ -270,12 +274,12 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
     return outcome_to_proto(outcome, points_paid(outcome, state, rules))
 
 
-def cube_action_to_proto(action: CubeAction) -> int:
+def cube_action_to_proto(action: CubeAction) -> match_pb2.CubeAction:
     """The ``CubeAction`` number."""
     return _CUBE_ACTIONS_OUT[action]
 
 
-def denial_to_proto(reason: ActionReason | None) -> int:
+def denial_to_proto(reason: ActionReason | None) -> match_pb2.CubeDenial:
     """The ``CubeDenial`` number of why a side may not double; UNSPECIFIED for ``None``."""
     return match_pb2.CUBE_DENIAL_UNSPECIFIED if reason is None else _DENIALS_OUT[reason]
 
@@ -330,7 +334,7 @@ def offer_to_proto(offer: ResignationOffer) -> match_pb2.ResignationOffer:
     return match_pb2.ResignationOffer(side=convert.side_to_proto(offer.side), kind=_KINDS_OUT[offer.kind])
 
 
-def kind_to_proto(kind: ResultKind) -> int:
+def kind_to_proto(kind: ResultKind) -> pb.ResultKind:
     """The ``ResultKind`` number."""
     return _KINDS_OUT[kind]
 

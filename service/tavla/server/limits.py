@@ -33,7 +33,7 @@ _budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=N
 
 def remaining(context: grpc.ServicerContext) -> float:
     """Seconds left for this call: the client's deadline or the server's budget, the earlier."""
-    left = context.time_remaining()
+    left: float | None = context.time_remaining()
     if left is None or left > _NO_DEADLINE:
         left = float("inf")
     end = _budget_end.get()
@@ -114,7 +114,7 @@ class LimitsInterceptor(UnaryInterceptor):
 MAX_STREAMS = 4  # concurrent streaming calls per worker; the server adds as many threads
 
 
-class StreamLimitInterceptor(grpc.ServerInterceptor):
+class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
     """Caps concurrent streaming calls (health Watch, reflection) at ``max_streams``, and answers
     request messages that do not parse with ``INVALID_ARGUMENT`` (gRPC would answer ``INTERNAL``
     and log a traceback per message: a cheap way to flood the error log)."""
@@ -164,7 +164,7 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):
                     response_serializer=handler.response_serializer)
 
 
-class ArrivalInterceptor(grpc.ServerInterceptor):
+class ArrivalInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
     """Tells the admission watchdog (:mod:`~tavla.server.admission`) that a call's request has
     arrived: its handler is starting. Put it first, so it runs before any other work."""
 

@@ -29,7 +29,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, mult
 from tavla import __version__
 from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
 
-prometheus_client.disable_created_metrics()  # no *_created series: dashboards never use them
+# no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
+prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
 
 _LABELS = ("grpc_type", "grpc_service", "grpc_method")
 
@@ -177,11 +178,11 @@ def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[An
     registry = prometheus_client.REGISTRY
     if aggregate_dir is not None:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry, path=aggregate_dir)
+        multiprocess.MultiProcessCollector(registry, path=aggregate_dir)  # type: ignore[no-untyped-call]
     server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
     return server, thread
 
 
 def mark_process_dead(pid: int, directory: str) -> None:
     """Drop a dead worker's live gauges from the multiprocess directory."""
-    multiprocess.mark_process_dead(pid, directory)
+    multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]
