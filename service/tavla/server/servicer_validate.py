@@ -20,7 +20,7 @@ from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
-from tavla.server.errors import status_for
+from tavla.server.errors import locale_of, status_for
 from tavla.v1 import validate_pb2 as pb
 
 _FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
@@ -150,12 +150,15 @@ class ValidateServicer:
         try:
             yield from validate_stream(request_iterator, context)
         except InvalidInputError as exc:
-            status = status_for(exc)
+            status = status_for(exc, locale_of(context.invocation_metadata()))
             assert status is not None
             context.abort_with_status(rpc_status.to_status(status))
         except Exception:  # a bug: keep the traceback, tell the client nothing internal
             code = context.code()
             if code is not None and code != grpc.StatusCode.OK:
                 raise  # aborted on purpose (e.g. the stream cap): its status stands
+            if not context.is_active():  # the client cancelled or went away: nobody to answer
+                log.info("ValidateMatch stream ended by the client")
+                return
             log.exception("unexpected error in ValidateMatch")
             context.abort(grpc.StatusCode.INTERNAL, "internal error")
