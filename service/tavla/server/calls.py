@@ -40,6 +40,24 @@ def split_method(full: str) -> tuple[str, str]:
 
 Behaviour = Callable[[Any, grpc.ServicerContext], Any]
 
+_KINDS = (("unary_unary", grpc.unary_unary_rpc_method_handler),
+          ("unary_stream", grpc.unary_stream_rpc_method_handler),
+          ("stream_unary", grpc.stream_unary_rpc_method_handler),
+          ("stream_stream", grpc.stream_stream_rpc_method_handler))
+
+
+def wrap_any_handler(handler: Any, wrap: Callable[[Any], Any]) -> Any:
+    """``handler`` (of any of the four call kinds) with its behaviour replaced by ``wrap(behaviour)``;
+    ``None`` stays ``None``."""
+    if handler is None:
+        return None
+    for kind, make in _KINDS:
+        behaviour = getattr(handler, kind)
+        if behaviour is not None:
+            return make(wrap(behaviour), request_deserializer=handler.request_deserializer,
+                        response_serializer=handler.response_serializer)
+    return handler
+
 
 class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
     """Base of the server's interceptors: each wraps the behaviour of every unary-unary call.

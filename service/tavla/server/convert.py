@@ -8,9 +8,9 @@ field, e.g. ``position.on_roll``; the checker counts themselves are validated by
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tavla import core
 from tavla.core import (
@@ -222,6 +222,30 @@ def _enum(table: dict[int, T], value: int, field: str) -> T:
 def side_to_proto(side: Side) -> pb.Side:
     """The tavla.v1 ``Side`` number of ``side``."""
     return _SIDES_OUT[side]
+
+
+def optional_side_from_proto(value: int, field: str) -> Side | None:
+    """A :class:`Side`, or ``None`` for SIDE_UNSPECIFIED (a centred cube, no winner yet).
+
+    :raises InvalidInputError: an unknown side number, on ``field``.
+    """
+    return None if value == pb.SIDE_UNSPECIFIED else side_from_proto(value, field)
+
+
+def optional_side_to_proto(side: Side | None) -> pb.Side:
+    """The ``Side`` number; SIDE_UNSPECIFIED for ``None``."""
+    return pb.SIDE_UNSPECIFIED if side is None else side_to_proto(side)
+
+
+def enum_from_proto(table: Mapping[Any, T], value: int, field: str) -> T:
+    """``table[value]`` for an enum number read from a request.
+
+    :raises InvalidInputError: a number the table does not hold, on ``field``.
+    """
+    try:
+        return table[value]
+    except KeyError:
+        raise InvalidInputError(field, f"unknown value {value}") from None
 
 
 def position_to_proto(position: Position) -> pb.Position:

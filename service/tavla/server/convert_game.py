@@ -52,22 +52,9 @@ _MAX_U32 = 2**32 - 1
 MAX_SEQUENCE = 2**63  # far beyond any match: one state per action
 
 
-def _side_in(value: int, field: str) -> Side | None:
-    return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
-
-
-def _side_out(side: Side | None) -> pb.Side:
-    return pb.SIDE_UNSPECIFIED if side is None else convert.side_to_proto(side)
-
-
-T = TypeVar("T")
-
-
-def _enum(table: Mapping[Any, T], value: int, field: str) -> T:
-    try:
-        return table[value]
-    except KeyError:
-        raise InvalidInputError(field, f"unknown value {value}") from None
+_side_in = convert.optional_side_from_proto
+_side_out = convert.optional_side_to_proto
+_enum = convert.enum_from_proto
 
 
 def _step(m: pb.CheckerMove) -> tuple[int, int, int, bool]:

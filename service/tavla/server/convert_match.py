@@ -99,22 +99,9 @@ _START_OUT = {"international": pb.START_RULE_INTERNATIONAL, "turkish": pb.START_
 _KATMERLI_OUT = {"counted": pb.KATMERLI_MARS_RULE_COUNTED, "as_mars": pb.KATMERLI_MARS_RULE_AS_MARS}
 
 
-def _optional_side(value: int, field: str) -> Side | None:
-    return None if value == pb.SIDE_UNSPECIFIED else convert.side_from_proto(value, field)
-
-
-def _side_out(side: Side | None) -> pb.Side:
-    return pb.SIDE_UNSPECIFIED if side is None else convert.side_to_proto(side)
-
-
-T = TypeVar("T")
-
-
-def _enum(table: Mapping[Any, T], value: int, field: str) -> T:
-    try:
-        return table[value]
-    except KeyError:
-        raise InvalidInputError(field, f"unknown value {value}") from None
+_optional_side = convert.optional_side_from_proto
+_side_out = convert.optional_side_to_proto
+_enum = convert.enum_from_proto
 
 
 # ---------------------------------------------------------------------------------------------

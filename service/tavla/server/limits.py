@@ -24,7 +24,7 @@ from typing import Any
 import grpc
 
 from tavla.server import admission, metrics
-from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method
+from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
 from tavla.server.errors import lenient_deserializer, undecodable_status
 
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
@@ -169,18 +169,7 @@ class ArrivalInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc 
     arrived: its handler is starting. Put it first, so it runs before any other work."""
 
     def intercept_service(self, continuation: Any, handler_call_details: grpc.HandlerCallDetails) -> Any:
-        handler = continuation(handler_call_details)
-        if handler is None:
-            return handler
-        for kind, make in (("unary_unary", grpc.unary_unary_rpc_method_handler),
-                           ("unary_stream", grpc.unary_stream_rpc_method_handler),
-                           ("stream_unary", grpc.stream_unary_rpc_method_handler),
-                           ("stream_stream", grpc.stream_stream_rpc_method_handler)):
-            behaviour = getattr(handler, kind)
-            if behaviour is not None:
-                return make(_arrived(behaviour), request_deserializer=handler.request_deserializer,
-                            response_serializer=handler.response_serializer)
-        return handler
+        return wrap_any_handler(continuation(handler_call_details), _arrived)
 
 
 def _arrived(behaviour: Behaviour) -> Behaviour:

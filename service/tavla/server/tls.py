@@ -17,6 +17,8 @@ import threading
 import grpc
 import structlog
 
+from tavla.server.calls import wrap_any_handler
+
 log = structlog.get_logger(__name__)
 
 
@@ -113,18 +115,9 @@ class ClientNameInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
 
     def intercept_service(self, continuation, handler_call_details):  # type: ignore[no-untyped-def]
         handler = continuation(handler_call_details)
-        if handler is None or handler_call_details.method.startswith(self.EXEMPT):
+        if handler_call_details.method.startswith(self.EXEMPT):
             return handler
-        for kind, make in (("unary_unary", grpc.unary_unary_rpc_method_handler),
-                           ("unary_stream", grpc.unary_stream_rpc_method_handler),
-                           ("stream_unary", grpc.stream_unary_rpc_method_handler),
-                           ("stream_stream", grpc.stream_stream_rpc_method_handler)):
-            behaviour = getattr(handler, kind)
-            if behaviour is not None:
-                return make(self._checked(behaviour),  # type: ignore[no-untyped-call]
-                            request_deserializer=handler.request_deserializer,
-                            response_serializer=handler.response_serializer)
-        return handler
+        return wrap_any_handler(handler, self._checked)
 
     def _checked(self, behaviour):  # type: ignore[no-untyped-def]
         def run(request, context):  # type: ignore[no-untyped-def]
