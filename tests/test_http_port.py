@@ -368,3 +368,10 @@ def test_static_files_stay_inside_the_web_dir(tmp_path):
         assert http(e.http_port, "/%2e%2e/%2e%2e/etc/passwd", method="GET")[0] == 404
     finally:
         app.stop(e, 0.1)
+
+
+def test_the_stream_rpc_is_unimplemented_on_the_http_port(engine):
+    """ValidateMatch is a bidirectional stream: the HTTP port (unary Connect and gRPC-Web) answers
+    UNIMPLEMENTED naming the gRPC port, instead of failing inside the handler (a trial found 500)."""
+    status, error, _ = connect_json(engine.http_port, "ValidateMatch", {"chunk": "AAAA"})
+    assert status == 501 and error["code"] == "unimplemented" and "gRPC port" in error["message"]

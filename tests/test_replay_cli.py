@@ -97,3 +97,12 @@ def test_help_texts_are_whole_sentences(capsys):
         text = " ".join(capsys.readouterr().out.split())
         assert "``" not in text
         assert ("against a running service" in text) if command == "replay" else ("(.mat or .sgf, by file" in text)
+
+
+def test_a_record_file_larger_than_the_request_limit_replays_through_the_server(server_address, tmp_path):
+    """ValidateMatch messages stay under --max-request-bytes (64 KiB): a 100+ KiB file of ten
+    records goes through in pieces (a trial found 64 KiB chunks refused)."""
+    joined = tmp_path / "ten.mat"
+    joined.write_bytes(b"\n".join((DATA / f"match000{i}.mat").read_bytes() for i in range(10)))
+    assert joined.stat().st_size > 100_000
+    assert main(["replay", "--target", server_address, "--quiet", str(joined)]) == 0

@@ -92,7 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command != "serve":  # serve sets up structured logging itself
         logging.basicConfig(level=(args.log_level or "info").upper(), stream=sys.stderr,
                             format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except BrokenPipeError:  # e.g. `tavla-engine show ID | head -3`: the reader left, nothing to report
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

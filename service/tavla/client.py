@@ -476,7 +476,7 @@ class _Helpers:
 
     def validate_match(self, record: bytes | str | Iterable[bytes] | Iterable[validate_pb2.RecordEvent], *,
                        format: EnumLike | None = None, rules: EnumLike | None = None,  # noqa: A002
-                       source: str = "", chunk_bytes: int = 64 << 10) -> Any:
+                       source: str = "", chunk_bytes: int = 32 << 10) -> Any:
         """Check whole match records on the server (ValidateMatch, a stream): an iterator of
         ``ValidateMatchResponse``, one per game as it completes, then one per record (an async
         iterator from :class:`AsyncClient`). ``record`` is the bytes or text of ``.mat``/``.sgf``

@@ -525,7 +525,7 @@ export class EngineClient {
     record: string | Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>,
     options: { format?: EnumLike; rules?: EnumLike; source?: string; chunkBytes?: number } = {},
   ): AsyncIterable<ValidateMatchResponse> {
-    const chunkBytes = options.chunkBytes ?? 64 << 10;
+    const chunkBytes = options.chunkBytes ?? 32 << 10; // with its framing, below the server's 64 KiB request limit
     const bytes = typeof record === "string" ? new TextEncoder().encode(record) : record;
     const settings = {
       format: enumValue(RecordFormatSchema, options.format),

@@ -55,7 +55,8 @@ def check_client_seed(client_seed: str, field: str = "seed.client_seed") -> str:
         chosen when the seed was) or longer than :data:`MAX_CLIENT_SEED`.
     """
     if not client_seed:
-        raise InvalidInputError(field, "is required: the client's randomness, chosen after the commitment")
+        raise InvalidInputError(field, "is required: the client's randomness, fixed before CommitDice (its SHA-256 "
+                                       "went with that request)")
     if len(client_seed) > MAX_CLIENT_SEED:
         raise InvalidInputError(field, f"is {len(client_seed)} characters; at most {MAX_CLIENT_SEED}")
     return client_seed

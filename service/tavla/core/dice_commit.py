@@ -128,8 +128,9 @@ class DiceKey:
         """
         digest = client_seed_sha256.strip().lower()
         if not _SHA256_HEX.fullmatch(digest):
-            raise InvalidInputError(field, "is required: the hex SHA-256 (64 characters) of the client "
-                                           "seed the players fixed before asking for the commitment")
+            what = "is required" if not digest else "is not 64 hex characters"
+            raise InvalidInputError(field, f"{what}: the hex SHA-256 of the client seed the players fixed "
+                                           "before asking for the commitment")
         nonce = secrets.token_bytes(NONCE_BYTES)
         expires = int(time.time() if now is None else now) + TOKEN_SECONDS
         sealed = nonce + expires.to_bytes(EXPIRY_BYTES, "big") + bytes.fromhex(digest)

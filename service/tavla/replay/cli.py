@@ -23,7 +23,7 @@ from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
 
 DEFAULT_TARGET = "localhost:50051"
-CHUNK = 64 << 10  # bytes per ValidateMatch message, far below any --max-message-bytes
+CHUNK = 32 << 10  # bytes per ValidateMatch message: with its framing, well below --max-request-bytes (64 KiB)
 _COUNTS = ("finished", "capped", "drops", "resigned", "forfeits", "cube_actions", "match_updates")
 
 
@@ -135,6 +135,8 @@ def _remote(stub: Any, path: str, mode: str) -> tuple[list[Report], list[str]]:
 
     import grpc
 
+    if not os.path.isfile(path):  # before the stream: a reader's error there is only "UNKNOWN"
+        return [], [f"{path}: no such file"]
     reports, errors = [], []
     counts = dict.fromkeys(_COUNTS, 0)
     crawford = 0

@@ -148,12 +148,19 @@ class Method:
         self.behaviour = behaviour
 
 
+STREAMING = frozenset(f"/{m.containing_service.full_name}/{m.name}"
+                      for m in engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].methods
+                      if m.client_streaming or m.server_streaming)
+
+
 def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
     """``"/tavla.v1.EngineService/<Method>"`` -> :class:`Method` for every RPC, and health Check."""
     service = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
     methods = {}
     for method in service.methods:
+        if method.client_streaming or method.server_streaming:
+            continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
         name = f"/{service.full_name}/{method.name}"
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
                                getattr(servicer, method.name), interceptors)
@@ -242,7 +249,8 @@ class HttpApp:
                                text.encode()), []
         method = self.methods.get(path)
         if method is None:
-            return wire.failure(protocol, grpc.StatusCode.UNIMPLEMENTED, f"unknown method {path}"), []
+            why = (f"{path} is a stream: use the gRPC port" if path in STREAMING else f"unknown method {path}")
+            return wire.failure(protocol, grpc.StatusCode.UNIMPLEMENTED, why), []
         try:
             timeout = wire.timeout_seconds(protocol, headers)
             if headers.get("content-encoding", "identity") not in ("identity", ""):
@@ -347,7 +355,7 @@ async def _read_body(receive: Receive, limit: int) -> bytes:
         size += len(chunk)
         if size > limit:
             raise wire.ProtocolError(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                     f"the request is larger than the limit (max_message_bytes)")
+                                     "the request is larger than the limit (--max-request-bytes)")
         chunks.append(chunk)
         if not event.get("more_body", False):
             return b"".join(chunks)

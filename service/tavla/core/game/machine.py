@@ -310,12 +310,18 @@ def _start_game(state: GameState, action: Action, dice: Iterator[int] | None, ta
     if timing is not None:
         fresh = clk.advance(timing.settings, timing.state, Side.WHITE, clk.ClockEvent.NEW_GAME, 0)
         timing = replace(timing, state=fresh.state)
-    entry = Record(state.sequence + 1, None, K.START_GAME, dice=start.dice, roll_off=start.roll_off,
+    first = _larger_first(start.dice)
+    entry = Record(state.sequence + 1, None, K.START_GAME, dice=first, roll_off=start.roll_off,
                    roll_tag=tag)
-    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter), dice=start.dice,
+    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter), dice=first,
                     steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
                     record=(entry,), revealed_seed="")
-    return Transition(after, rolled=start.dice, roll_off=start.roll_off, no_legal_move=_stuck(after))
+    return Transition(after, rolled=first, roll_off=start.roll_off, no_legal_move=_stuck(after))
+
+
+def _larger_first(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """A roll as every answer gives it: larger die first (as rolls are named, R26)."""
+    return tuple(sorted(dice, reverse=True))
 
 
 def _stuck(state: GameState) -> bool:
@@ -324,7 +330,7 @@ def _stuck(state: GameState) -> bool:
 
 def _roll(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
     """Roll the dice (R22): the side on roll moves."""
-    rolled = roll_dice(_need_dice(dice))
+    rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
     side = state.position.on_roll
     after = replace(state, phase=Phase.MOVING, dice=rolled, steps=(),

@@ -43,7 +43,8 @@ def verify_game_dice(record: Sequence[Record], revealed_seed: str, commitment: s
             expected += [next(stream), next(stream)]
         drawn = [d for pair in entry.roll_off for d in pair]
         if entry.kind is ActionKind.ROLL or not entry.roll_off or start is StartRule.TURKISH:
-            expected += [next(stream), next(stream)]
+            # a roll is recorded larger die first: its two dice are compared as a pair
+            expected += sorted([next(stream), next(stream)], reverse=True)
             drawn += list(entry.dice)
         if expected != drawn:
             problems.append(f"action {entry.sequence}: dice {drawn} are not the seed's {expected}")

@@ -513,7 +513,7 @@ public final class TavlaClient implements AutoCloseable {
   /** One ValidateMatch call: sends the record while the server is ready, collects the verdicts. */
   private static final class ValidateCall
       implements ClientResponseObserver<ValidateMatchRequest, ValidateMatchResponse> {
-    private static final int CHUNK_BYTES = 64 << 10;
+    private static final int CHUNK_BYTES = 32 << 10; // with its framing, below the server's 64 KiB request limit
     final List<ValidateMatchResponse> verdicts = Collections.synchronizedList(new ArrayList<>());
     final CompletableFuture<Void> done = new CompletableFuture<>();
     volatile IOException readError;
