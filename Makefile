@@ -48,23 +48,26 @@ test-python: .venv-test/.installed
 test-reliability: .venv-test/.installed
 	.venv-test/bin/python -m pytest tests/reliability
 
-# Regenerate the hashed locks from pyproject.toml with uv (installed under .cache/tools).
-lock:
-	test -x .cache/tools/lock-venv/bin/uv || { $(PYTHON) -m venv .cache/tools/lock-venv && \
-		.cache/tools/lock-venv/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION); }
-	.cache/tools/lock-venv/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
+# uv and pip-audit, pinned, in a virtual environment of their own under .cache/tools.
+LOCK_VENV := .cache/tools/lock-venv
+$(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION):
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION)
+	touch $@
+
+# Regenerate the hashed locks from pyproject.toml with uv.
+lock: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
 		--generate-hashes --no-header -o requirements.lock
-	.cache/tools/lock-venv/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
+	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
 		--python-version 3.11 --generate-hashes --no-header -o requirements-test.lock
 
 # Known vulnerabilities in the locked dependencies (OSV by default; VULN_SERVICE=pypi for PyPI's).
 VULN_SERVICE ?= osv
-audit:
-	test -x .cache/tools/lock-venv/bin/pip-audit || { $(PYTHON) -m venv .cache/tools/lock-venv && \
-		.cache/tools/lock-venv/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION); }
-	.cache/tools/lock-venv/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
+audit: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
+	$(LOCK_VENV)/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
 		-r requirements.lock
-	.cache/tools/lock-venv/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
+	$(LOCK_VENV)/bin/pip-audit --vulnerability-service $(VULN_SERVICE) --disable-pip --require-hashes \
 		-r requirements-test.lock
 
 # Benchmarks print figures; none is a test. run_all.py runs every bench/*.py and writes
