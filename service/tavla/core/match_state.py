@@ -176,7 +176,7 @@ def _check_cube(state: MatchState, rules: Ruleset, field: str) -> None:
         raise InvalidInputError(f"{field}.redoubles", "a beaver or raccoon needs a pending double, money "
                                                       "play and beavers on")
     if cube.redoubles:
-        beaver = cube.offered_by if cube.redoubles == 1 else cube.offered_by.other  # type: ignore[union-attr]
+        beaver = cube.offered_by if cube.redoubles == 1 else cube.decider
         if cube.owner is not beaver or value < 2 ** cube.redoubles:
             raise InvalidInputError(f"{field}.owner", "after a beaver the beaver owns the cube at twice the "
                                                       "value doubled or more")
