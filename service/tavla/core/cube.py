@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from tavla.core.match_state import Cube, MatchState
+from tavla.core.match_state import Cube, MatchState, require_not_over
 from tavla.core.outcome import GameEnding, GameOutcome
 from tavla.core.position import Side
 from tavla.core.ruleset import Ruleset
@@ -127,8 +127,7 @@ def apply_cube_action(state: MatchState, rules: Ruleset, side: Side, action: Cub
 
     :raises CubeError: the action is not legal now (reason per :class:`ActionReason`).
     """
-    if state.over:
-        raise CubeError(R.MATCH_OVER, f"the match is over: {_name(state.winner)} has won it (R18)")  # type: ignore[arg-type]
+    require_not_over(state, CubeError)
     cube = state.cube
     if action is CubeAction.DOUBLE:
         denial = double_denial(state, rules, side)

@@ -75,12 +75,19 @@ def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tup
             if t < target or not _reachable(t - target, target == 0, pool, die) or _step_problem(b, f, die):
                 continue
             t, hit = movegen.play(b, f, die)
-            rest = pool.copy()
-            rest.remove(die)
-            new_paths = [p.copy() for p in paths]
-            new_paths[i] = [t] + path[2:] if t == target else [t] + path[1:]
-            _routes(b, new_paths, rest, ends, seen)
+            _routes(b, *_advance(paths, i, t, pool, die), ends, seen)
             movegen.unplay(b, f, t, hit)
+
+
+def _advance(paths: list[list[int]], i: int, t: int, pool: list[int],
+             die: int) -> tuple[list[list[int]], list[int]]:
+    """The legs and the dice left once leg ``i``'s checker has moved with ``die`` to ``t``."""
+    path = paths[i]
+    new_paths = [p.copy() for p in paths]
+    new_paths[i] = [t] + path[2:] if t == path[1] else [t] + path[1:]
+    rest = pool.copy()
+    rest.remove(die)
+    return new_paths, rest
 
 
 def _text(legs: Sequence[Leg]) -> str:
@@ -157,11 +164,7 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
                 _note(failure, depth, i, problem[0], f"{failure.names[i]}: {problem[1]}")
                 continue
             t, hit = movegen.play(b, f, die)
-            rest = pool.copy()
-            rest.remove(die)
-            new_paths = [p.copy() for p in paths]
-            new_paths[i] = [t] + path[2:] if t == target else [t] + path[1:]
-            _search(b, new_paths, rest, depth + 1, failure)
+            _search(b, *_advance(paths, i, t, pool, die), depth + 1, failure)
             movegen.unplay(b, f, t, hit)
             if failure.complete is not None:
                 return

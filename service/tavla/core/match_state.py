@@ -6,9 +6,10 @@ one is consistent with a ruleset.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tavla.core.errors import InvalidInputError
+from tavla.core.errors import InvalidInputError, RuleError
 from tavla.core.position import Side
 from tavla.core.ruleset import Ruleset
 from tavla.core.violations import ActionReason, IllegalActionError
@@ -175,7 +176,7 @@ def _check_cube(state: MatchState, rules: Ruleset, field: str) -> None:
         raise InvalidInputError(f"{field}.redoubles", "a beaver or raccoon needs a pending double, money "
                                                       "play and beavers on")
     if cube.redoubles:
-        beaver = cube.offered_by if cube.redoubles == 1 else cube.offered_by.other  # type: ignore[union-attr]
+        beaver = cube.offered_by if cube.redoubles == 1 else cube.decider
         if cube.owner is not beaver or value < 2 ** cube.redoubles:
             raise InvalidInputError(f"{field}.owner", "after a beaver the beaver owns the cube at twice the "
                                                       "value doubled or more")
@@ -191,8 +192,9 @@ def _check_cube(state: MatchState, rules: Ruleset, field: str) -> None:
                                     f"a double from {value} passes the cube limit {rules.cube_limit} (R19)")
 
 
-def require_not_over(state: MatchState) -> None:
-    """:raises IllegalActionError: ``MATCH_OVER`` when the match has a winner."""
+def require_not_over(state: MatchState,
+                     error: Callable[[ActionReason, str], RuleError] = IllegalActionError) -> None:
+    """:raises IllegalActionError: ``MATCH_OVER`` when the match has a winner (or ``error``, as
+        :func:`tavla.core.cube.apply_cube_action` raises :class:`CubeError`)."""
     if state.winner is not None:
-        raise IllegalActionError(ActionReason.MATCH_OVER,
-                                 f"the match is over: {_name(state.winner)} has won it (R18)")
+        raise error(ActionReason.MATCH_OVER, f"the match is over: {_name(state.winner)} has won it (R18)")

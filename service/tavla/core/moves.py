@@ -74,11 +74,9 @@ def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]
 
 def check_not_over(position: Position) -> None:
     """:raises GameOverError: a side has borne off all 15 checkers (R15)."""
-    board = position.board
-    if not any(x > 0 for x in board[1:]):  # the side on roll has none on the board or bar
-        raise GameOverError(position.on_roll)
-    if not any(x < 0 for x in board[:25]):
-        raise GameOverError(position.on_roll.other)
+    winner = position.winner
+    if winner is not None:
+        raise GameOverError(winner)
 
 
 def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:

@@ -38,7 +38,16 @@ class ActionReason(str, enum.Enum):
     NO_CLOCK = "NO_CLOCK"  # a timeout claimed in an untimed match
 
 
-class IllegalActionError(RuleError):
+class _ActionRuleError(RuleError):
+    """The shared constructor of the three sibling classes below: ``reason`` is an
+    :class:`ActionReason`. Private, so none of them is a subclass of another."""
+
+    def __init__(self, reason: ActionReason, message: str) -> None:
+        super().__init__(reason, message)
+        self.reason: ActionReason = reason
+
+
+class IllegalActionError(_ActionRuleError):
     """A match-play action (resignation, start, state-machine action) that is well formed but
     not allowed now.
 
@@ -46,30 +55,18 @@ class IllegalActionError(RuleError):
     :param message: a sentence naming the action and the rule.
     """
 
-    def __init__(self, reason: ActionReason, message: str) -> None:
-        super().__init__(reason, message)
-        self.reason: ActionReason = reason
 
-
-class CubeError(RuleError):
+class CubeError(_ActionRuleError):
     """A cube action that is well formed but not allowed now (R19-R21).
 
     :param reason: the :class:`ActionReason`.
     :param message: a sentence naming the action and the rule.
     """
 
-    def __init__(self, reason: ActionReason, message: str) -> None:
-        super().__init__(reason, message)
-        self.reason: ActionReason = reason
 
-
-class ClockError(RuleError):
+class ClockError(_ActionRuleError):
     """A clock event that is well formed but not allowed now (R25: ``BREAK_ALREADY_TAKEN``).
 
     :param reason: the :class:`ActionReason`.
     :param message: a sentence naming the event and the rule.
     """
-
-    def __init__(self, reason: ActionReason, message: str) -> None:
-        super().__init__(reason, message)
-        self.reason: ActionReason = reason

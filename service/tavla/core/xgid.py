@@ -66,12 +66,6 @@ class Xgid:
         return self.position.on_roll.other if self.cube_action else self.position.on_roll
 
 
-def _char(n: int, side: Side) -> str:
-    if n == 0:
-        return "-"
-    return chr((ord("A") if side is X else ord("a")) + n - 1)
-
-
 def encode(x: Xgid, field: str = "position.xgid") -> str:
     """The canonical XGID string (with the ``XGID=`` prefix).
 
@@ -79,17 +73,10 @@ def encode(x: Xgid, field: str = "position.xgid") -> str:
         play, Jacoby or beavers in a match, negative numbers) under ``field``.
     """
     _check(x, field)
-    black = x.position.side(X)
-    white = x.position.side(O)
-    chars = [_char(white.bar, O)]
-    for p in range(1, 25):  # X's (black's) point p is O's (white's) point 25 - p
-        b, w = black.points[p - 1], white.points[24 - p]
-        chars.append(_char(b, X) if b else _char(w, O))
-    chars.append(_char(black.bar, X))
     owner = 0 if x.cube_owner is None else _SIGN[x.cube_owner]
     dice = x.cube_action or f"{x.dice[0]}{x.dice[1]}"
     flags = int(x.crawford) if x.length else int(x.jacoby) | 2 * int(x.beavers)
-    fields = ["".join(chars), x.cube_value.bit_length() - 1, owner, _SIGN[x.turn], dice,
+    fields = [_checkers(x.position), x.cube_value.bit_length() - 1, owner, _SIGN[x.turn], dice,
               x.scores[1], x.scores[0], flags, x.length, x.max_cube_log2]
     return PREFIX + ":".join(str(f) for f in fields)
 
@@ -211,15 +198,20 @@ _CHARS = {v: "-" if v == 0 else chr(ord("A") + v - 1) if v > 0 else chr(ord("a")
 _POSITION_SUFFIX = {X: ":0:0:1:00:0:0:0:0:10", O: ":0:0:-1:00:0:0:0:0:10"}
 
 
-def encode_position(position: Position) -> str:
-    """``encode(Xgid(position))``, quickly: the board from X's (black's) view is the XGID string.
+def _checkers(position: Position) -> str:
+    """The 26 checker characters: the board from X's (black's) view is the XGID string.
 
     Index 0 of that board is minus O's bar (lowercase), 1-24 signed counts on X's points,
     25 X's bar (uppercase).
     """
     board = position.board if position.on_roll is X else tuple(-v for v in reversed(position.board))
     chars = _CHARS
-    return PREFIX + "".join([chars[v] for v in board]) + _POSITION_SUFFIX[position.on_roll]
+    return "".join([chars[v] for v in board])
+
+
+def encode_position(position: Position) -> str:
+    """``encode(Xgid(position))``, quickly: no field checks, the match fields all defaults."""
+    return PREFIX + _checkers(position) + _POSITION_SUFFIX[position.on_roll]
 
 
 def match_key(x: Xgid) -> MatchKey:

@@ -22,7 +22,7 @@ from typing import Any
 from tavla.core import clock as clk
 from tavla.core.cube import CubeAction, apply_cube_action, cube_options, double_denial
 from tavla.core.dice import roll as roll_dice
-from tavla.core.errors import InvalidInputError
+from tavla.core.errors import GameOverError, InvalidInputError
 from tavla.core.match import update_match
 from tavla.core.match_state import MatchState, check_match
 from tavla.core.moves import check_dice, check_not_over
@@ -119,7 +119,7 @@ def check_state(state: GameState) -> GameState:
     if phase not in (Phase.GAME_OVER, Phase.MATCH_OVER, Phase.START):
         try:
             check_not_over(state.position)
-        except Exception:
+        except GameOverError:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
         state = replace(state, steps=_turn(state).steps)  # every step legal; die and hit as the rules say

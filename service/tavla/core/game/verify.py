@@ -9,11 +9,11 @@ two dice; a ROLL's two dice.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Sequence
 
 from tavla.core.dice import seeded_dice
+from tavla.core.dice_commit import commitment_of
 from tavla.core.game.state import ActionKind, Record
 from tavla.core.ruleset import StartRule
 
@@ -32,7 +32,7 @@ def verify_game_dice(record: Sequence[Record], revealed_seed: str, commitment: s
     except ValueError:
         return ["the revealed seed is not hex"]
     problems = []
-    if not hmac.compare_digest(hashlib.sha256(secret).hexdigest(), commitment.lower()):
+    if not hmac.compare_digest(commitment_of(secret), commitment.lower()):
         problems.append("the revealed seed does not match the commitment")
     for entry in record:
         if entry.kind not in (ActionKind.START_GAME, ActionKind.ROLL):
