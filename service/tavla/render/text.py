@@ -15,15 +15,14 @@ ROWS = 5  # checkers drawn per point before the count is shown
 
 def _cell(slot: Slot, row: int) -> str:
     """Row ``row`` (0 at the board's edge) of a point, 3 characters."""
-    if slot.side is None or slot.count <= row:
+    if slot.side is None:
         return "   "
-    if row == ROWS - 1 and slot.count > ROWS:
-        return f"{slot.count:>2} "
-    return f" {SYMBOL[slot.side]} "
+    return _bar_cell(slot.count, slot.side, row)
 
 
 def _bar_cell(count: int, side: Side, row: int) -> str:
-    """Row ``row`` (0 next to the middle) of one side's bar checkers, 3 characters."""
+    """Row ``row`` (0 at the stack's base) of ``count`` checkers of ``side``, 3 characters; a
+    point's stack and a side's bar checkers are drawn alike."""
     if count <= row:
         return "   "
     if row == ROWS - 1 and count > ROWS:
