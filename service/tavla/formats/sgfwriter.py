@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from tavla.core import Position, Side, notation, resolve
 from tavla.core.errors import TavlaError
+from tavla.replay.driver import MatchRules
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]
@@ -86,7 +87,7 @@ def write_sgf(match: Match) -> str:
 
     :raises SgfWriteError: a play the rules core does not accept.
     """
-    crawford = match.headers.get("Crawford", "On").strip().lower() != "off" and match.length > 0
+    crawford = MatchRules.of(match).crawford and match.length > 0
     jacoby = match.headers.get("Jacoby", "").strip().lower() == "on" and match.length == 0
     rules = ":".join(r for r, on in (("Crawford", crawford), ("Jacoby", jacoby)) if on)
     trees = []
