@@ -183,8 +183,7 @@ class StreamValidator:
     def _end_record(self, out: list[Verdict]) -> None:
         if self.fmt == "sgf":
             if self.replayer is not None:
-                out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
-                self.record += 1
+                self._verdict(out, self.replayer.finish())
             self.replayer = None
             return
         if self.reader is None:
@@ -197,13 +196,16 @@ class StreamValidator:
         if last is not None:
             self._game(last, out)
         assert self.replayer is not None
-        out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
+        self._verdict(out, self.replayer.finish())
         self.reader, self.replayer = None, None
+
+    def _verdict(self, out: list[Verdict], report: Report | None, error: str = "") -> None:
+        """The verdict on the current record; the next one starts."""
+        out.append(RecordVerdict(self.record, self.source, report, error))
         self.record += 1
 
     def _unreadable(self, err: MatParseError, out: list[Verdict]) -> None:
-        out.append(RecordVerdict(self.record, self.source, None, str(err)))
-        self.record += 1
+        self._verdict(out, None, str(err))
         self.reader, self.replayer = None, None
         self.skipping = self.fmt == "mat"
         self.seen = True
@@ -278,11 +280,9 @@ class StreamValidator:
             return
         self._end_game(out)
         if self.replayer is not None:
-            out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
+            self._verdict(out, self.replayer.finish())
         else:
-            out.append(RecordVerdict(self.record, self.source, None,
-                                     f"{self.source}:{self.event_count}: no game in match record: "))
-        self.record += 1
+            self._verdict(out, None, f"{self.source}:{self.event_count}: no game in match record: ")
         self.events, self.replayer = None, None
 
 
