@@ -39,11 +39,8 @@ def _border(labels: list[int]) -> str:
 def _side_info(picture: BoardPicture, side: Side) -> str:
     view = picture.position.side(side)
     text = f"{SYMBOL[side]}: {side.name.lower():<5}  pips {view.pip_count:>3}  off {view.off:>2}"
-    match = picture.match
-    if match is not None and match.length:
-        text += f"  score {match.score(side)}/{match.length}"
-    elif match is not None and any(match.scores):
-        text += f"  score {match.score(side)}"
+    if score := picture.score(side):
+        text += f"  score {score}"
     if picture.position.on_roll is side:
         text += "  on roll"
     return text
