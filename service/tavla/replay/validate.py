@@ -218,9 +218,9 @@ class StreamValidator:
                 self.trees += 1
                 self.seen = True
                 try:
-                    sgf = parse_tree(tree, self.trees - 1)
+                    sgf = parse_tree(tree, self.trees - 1, self.source)
                 except MatParseError as err:
-                    self._unreadable(MatParseError(self.source, err.line, err.reason, err.text), out)
+                    self._unreadable(err, out)
                     continue
                 if sgf.index == 0 or self.replayer is None:
                     self._end_record(out)
