@@ -193,8 +193,7 @@ class StreamValidator:
         except MatParseError as err:
             self._unreadable(err, out)
             return
-        if last is not None:
-            self._game(last, out)
+        self._game(last, out)
         assert self.replayer is not None
         self._verdict(out, self.replayer.finish())
         self.reader, self.replayer = None, None
