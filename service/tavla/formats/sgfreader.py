@@ -31,7 +31,8 @@ __all__ = ["SgfGame", "SgfSplitter", "parse_sgf", "parse_tree", "read_sgf", "gam
 _PROPERTY = re.compile(rb"\s*([A-Z]+)\s*")
 _HEADER_LINE = re.compile(r'\[(.+?)\s+"(.*)"\]')
 _DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
-_PROPERTY_HEADERS = {"EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
+# SGF properties that stand for .mat headers (the writer maps them back)
+PROPERTY_HEADERS = {"EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
 
 
 @dataclass
@@ -156,7 +157,7 @@ def _parse_tree(tree: bytes) -> SgfGame:
             headers[m.group(1)] = m.group(2)
         elif text.strip():
             comment.append(text)
-    for prop, key in _PROPERTY_HEADERS.items():
+    for prop, key in PROPERTY_HEADERS.items():
         if prop in root and key not in headers:
             headers[key] = root[prop][0]
     if "DT" in root and "EventDate" not in headers and (m := _DATE.fullmatch(root["DT"][0])):

@@ -16,12 +16,13 @@ from collections.abc import Iterator
 
 from tavla.core import Position, Side, notation, resolve
 from tavla.core.errors import TavlaError
+from tavla.formats.sgfreader import PROPERTY_HEADERS
 from tavla.replay.driver import MatchRules
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]
 
-_KNOWN = {"Event": "EV", "Round": "RO", "Site": "PC", "Transcriber": "AN"}
+_KNOWN = {key: prop for prop, key in PROPERTY_HEADERS.items()}  # header -> property
 
 
 class SgfWriteError(ValueError):
