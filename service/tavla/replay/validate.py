@@ -98,14 +98,14 @@ class StreamValidator:
     def feed(self, data: bytes) -> list[Verdict]:
         out: list[Verdict] = []
         if self.fmt == "auto":
-            head = (bytes(self.pending) + data).lstrip()
+            data = bytes(self.pending) + data
+            head = data.lstrip()
             if not head:  # blank so far: keep the line count, not the bytes
-                blank = bytes(self.pending) + data
-                self.lineno += blank.count(b"\n")
-                self.pending = bytearray(blank[blank.rfind(b"\n") + 1:])
+                self.lineno += data.count(b"\n")
+                self.pending = bytearray(data[data.rfind(b"\n") + 1:])
                 return out
             self.fmt = "sgf" if head.startswith(b"(") else "mat"
-            data, self.pending = bytes(self.pending) + data, bytearray()
+            self.pending = bytearray()
         if self.fmt == "sgf":
             self._sgf(data, out)
             return out
