@@ -24,7 +24,6 @@ And for the hardest set the slowest full answer in milliseconds.
 from __future__ import annotations
 
 import argparse
-import glob
 import json
 import os
 import random
@@ -32,6 +31,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
 from tavla.server import convert, wire
@@ -40,23 +40,9 @@ from tavla.v1 import engine_service_pb2 as api
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-MATCHES = sorted(glob.glob(os.path.join(ROOT, "tests", "data", "matches", "*.mat")))
 HARDEST = os.path.join(HERE, "data", "hardest.txt")
 
 Pair = tuple[Position, tuple[int, int]]
-
-
-def match_pairs(limit: int | None = None) -> list[Pair]:
-    """Every (position, roll) of the real matches, in file order (the first ``limit`` files)."""
-    from tavla.replay.driver import replay
-    from tavla.replay.engines import LocalEngine
-    from tavla.replay.matfile import read_match
-
-    pairs: list[Pair] = []
-    engine = LocalEngine()
-    for path in MATCHES[:limit]:
-        replay(read_match(path), engine, on_roll=lambda pos, dice: pairs.append((pos, tuple(dice))))
-    return pairs
 
 
 def random_pairs(count: int, seed: int = 1) -> list[Pair]:
@@ -94,13 +80,7 @@ def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> by
 
 def cpu_rate(fn: Callable[[Pair], object], items: Sequence[Pair], repeat: int) -> float:
     """Items per CPU second, best of ``repeat`` runs."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.process_time()
-        for item in items:
-            fn(item)
-        best = min(best, time.process_time() - t0)
-    return len(items) / max(best, 1e-9)
+    return len(items) / max(best_time(fn, items, repeat, time.process_time), 1e-9)
 
 
 def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -> dict[str, float]:

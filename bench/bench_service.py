@@ -73,7 +73,7 @@ def _id_position(pos: core.Position) -> pb.Position:
 
 def build_requests(matches: int) -> dict[str, list[bytes]]:
     """Serialized requests per RPC name, from every (position, roll) of the first match records."""
-    from bench_encode import match_pairs
+    from bench_movegen import match_pairs
 
     out: dict[str, list[bytes]] = collections.defaultdict(list)
     for pos, dice in match_pairs(matches):

@@ -11,7 +11,7 @@ each play as recorded. Source: the Jellyfish match format as exported by Jellyfi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from tavla.replay.matfile import Action, Double, Drop, Game, Loss, Match, Roll, Take, Win
 
@@ -105,9 +105,3 @@ def write_match(match: Match, dialect: str | None = None) -> str:
         lines += list(write_game(game, match.players, dialect))
         lines.append("")
     return "\n".join(lines) + "\n"
-
-
-def write_matches(matches: Iterable[Match], dialect: str | None = None) -> Iterator[str]:
-    """Several records, one after another (an archive ValidateMatch reads as a stream)."""
-    for match in matches:
-        yield write_match(match, dialect)

@@ -56,9 +56,7 @@ class MatchRecorder:
 
     def match(self) -> Match:
         """The record with every game so far (the one in play included)."""
-        games = list(self.games)
-        if self.score is not None:
-            games.append(Game(len(games) + 1, 0, self.score, tuple(self.actions)))
+        games = self.games + self._open_game()
         return Match(self.source, self.length, MappingProxyType(dict(self.headers)), self.players, tuple(games))
 
     def _add(self, action: Action) -> None:
@@ -66,7 +64,12 @@ class MatchRecorder:
             raise ValueError("an action before the first game starts")
         self.actions.append(action)
 
+    def _open_game(self) -> list[Game]:
+        """The game in play, if any, as a record's game."""
+        if self.score is None:
+            return []
+        return [Game(len(self.games) + 1, 0, self.score, tuple(self.actions))]
+
     def _close(self) -> None:
-        if self.score is not None:
-            self.games.append(Game(len(self.games) + 1, 0, self.score, tuple(self.actions)))
+        self.games += self._open_game()
         self.score, self.actions = None, []

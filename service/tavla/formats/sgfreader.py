@@ -31,7 +31,8 @@ __all__ = ["SgfGame", "SgfSplitter", "parse_sgf", "parse_tree", "read_sgf", "gam
 _PROPERTY = re.compile(rb"\s*([A-Z]+)\s*")
 _HEADER_LINE = re.compile(r'\[(.+?)\s+"(.*)"\]')
 _DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
-_PROPERTY_HEADERS = {"EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
+# SGF properties that stand for .mat headers (the writer maps them back)
+PROPERTY_HEADERS = {"EV": "Event", "RO": "Round", "PC": "Site", "AN": "Transcriber"}
 
 
 @dataclass
@@ -130,13 +131,14 @@ def _move(value: str, player: int, line: int) -> Action:
     return Roll(player, line, (int(value[0]), int(value[1])), " ".join(steps))
 
 
-def parse_tree(tree: bytes, number: int = 0) -> SgfGame:
-    """One game tree (bytes of ``(;...)``); ``number`` is the tree's index, used as the line of
-    its actions when none is better. Raises :class:`MatParseError` (its line is the node)."""
+def parse_tree(tree: bytes, number: int = 0, source: str = "<sgf>") -> SgfGame:
+    """One game tree (bytes of ``(;...)``) of the record ``source``; ``number`` is the tree's
+    index, used as the line of its actions when none is better. Raises :class:`MatParseError`
+    (its line is the node)."""
     try:
         return _parse_tree(tree)
     except _Bad as err:
-        raise MatParseError("<sgf>", number + 1, str(err), tree[:80].decode("latin-1")) from None
+        raise MatParseError(source, number + 1, str(err), tree[:80].decode("latin-1")) from None
 
 
 def _parse_tree(tree: bytes) -> SgfGame:
@@ -155,7 +157,7 @@ def _parse_tree(tree: bytes) -> SgfGame:
             headers[m.group(1)] = m.group(2)
         elif text.strip():
             comment.append(text)
-    for prop, key in _PROPERTY_HEADERS.items():
+    for prop, key in PROPERTY_HEADERS.items():
         if prop in root and key not in headers:
             headers[key] = root[prop][0]
     if "DT" in root and "EventDate" not in headers and (m := _DATE.fullmatch(root["DT"][0])):
@@ -264,12 +266,7 @@ def parse_sgf(data: bytes | str, source: str = "<sgf>") -> Match:
         raise MatParseError(source, 1, str(err), "") from None
     if not trees:
         raise MatParseError(source, 1, "no game in match record", "")
-    games = []
-    for number, tree in enumerate(trees):
-        try:
-            games.append(parse_tree(tree, number))
-        except MatParseError as err:
-            raise MatParseError(source, err.line, err.reason, err.text) from None
+    games = [parse_tree(tree, number, source) for number, tree in enumerate(trees)]
     matches = games_to_matches(games, source)
     if len(matches) != 1:
         raise MatParseError(source, 1, f"{len(matches)} matches in one record", "")

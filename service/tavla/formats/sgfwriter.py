@@ -16,11 +16,13 @@ from collections.abc import Iterator
 
 from tavla.core import Position, Side, notation, resolve
 from tavla.core.errors import TavlaError
+from tavla.formats.sgfreader import PROPERTY_HEADERS
+from tavla.replay.driver import MatchRules
 from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]
 
-_KNOWN = {"Event": "EV", "Round": "RO", "Site": "PC", "Transcriber": "AN"}
+_KNOWN = {key: prop for prop, key in PROPERTY_HEADERS.items()}  # header -> property
 
 
 class SgfWriteError(ValueError):
@@ -86,7 +88,7 @@ def write_sgf(match: Match) -> str:
 
     :raises SgfWriteError: a play the rules core does not accept.
     """
-    crawford = match.headers.get("Crawford", "On").strip().lower() != "off" and match.length > 0
+    crawford = MatchRules.of(match).crawford and match.length > 0
     jacoby = match.headers.get("Jacoby", "").strip().lower() == "on" and match.length == 0
     rules = ":".join(r for r, on in (("Crawford", crawford), ("Jacoby", jacoby)) if on)
     trees = []

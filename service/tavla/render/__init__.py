@@ -54,6 +54,14 @@ class BoardPicture:
     def top_side(self) -> Side:
         return self.bottom_side.other
 
+    def score(self, side: Side) -> str:
+        """``side``'s score as drawn: ``3/7`` in a match, ``3`` in a money session with points
+        won, ``""`` when none is shown."""
+        match = self.match
+        if match is None or not (match.length or any(match.scores)):
+            return ""
+        return f"{match.score(side)}/{match.length}" if match.length else str(match.score(side))
+
     def bottom_point(self, column: int, top: bool) -> int:
         """The bottom side's number (1-24) of the point drawn at ``column`` (0-11) in a row."""
         if self.home_left:

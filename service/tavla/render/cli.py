@@ -35,16 +35,15 @@ def parse_any(text_id: str, on_roll: Side = Side.WHITE) -> tuple[Position, Match
     text_id = text_id.strip()
     if text_id.startswith(xgid.PREFIX) or text_id.count(":") >= 8:
         x = xgid.decode(text_id, "id")
-        key = xgid.match_key(x)
+        position, key = x.position, xgid.match_key(x)
     elif ":" in text_id:
         position, key = match_id.decode_gnubg_id(text_id, "id")
-        return position, match_id.match_of_key(key), key.dice if key.dice[0] else None
     else:
         try:
             return position_id.decode(text_id, on_roll), None, None
         except InvalidInputError as exc:
             raise InvalidInputError("id", f"not a Position ID, GNUBG ID or XGID: {exc.reason}") from None
-    return x.position, match_id.match_of_key(key), key.dice if key.dice[0] else None
+    return position, match_id.match_of_key(key), key.dice if key.dice[0] else None
 
 
 def _show(args: argparse.Namespace) -> int:

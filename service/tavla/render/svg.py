@@ -175,9 +175,7 @@ def _side_text(picture: BoardPicture, side: Side, upper: bool) -> str:
              f'<text class="pips" data-side="{side.name.lower()}" x="{x}" y="{y + 20}" font-size="16" '
              f'font-weight="bold" text-anchor="middle" fill="{colour}">{view.pip_count}</text>',
              f'<text x="{x}" y="{y + 34}" font-size="11" text-anchor="middle" fill="{colour}">pips</text>']
-    match = picture.match
-    if match is not None and (match.length or any(match.scores)):
-        score = f"{match.score(side)}/{match.length}" if match.length else str(match.score(side))
+    if score := picture.score(side):
         parts.append(f'<text class="score" data-side="{side.name.lower()}" x="{x}" y="{y + 56}" font-size="14" '
                      f'text-anchor="middle" fill="{colour}">{score}</text>')
     if picture.position.on_roll is side:

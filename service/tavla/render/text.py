@@ -15,15 +15,14 @@ ROWS = 5  # checkers drawn per point before the count is shown
 
 def _cell(slot: Slot, row: int) -> str:
     """Row ``row`` (0 at the board's edge) of a point, 3 characters."""
-    if slot.side is None or slot.count <= row:
+    if slot.side is None:
         return "   "
-    if row == ROWS - 1 and slot.count > ROWS:
-        return f"{slot.count:>2} "
-    return f" {SYMBOL[slot.side]} "
+    return _bar_cell(slot.count, slot.side, row)
 
 
 def _bar_cell(count: int, side: Side, row: int) -> str:
-    """Row ``row`` (0 next to the middle) of one side's bar checkers, 3 characters."""
+    """Row ``row`` (0 at the stack's base) of ``count`` checkers of ``side``, 3 characters; a
+    point's stack and a side's bar checkers are drawn alike."""
     if count <= row:
         return "   "
     if row == ROWS - 1 and count > ROWS:
@@ -40,11 +39,8 @@ def _border(labels: list[int]) -> str:
 def _side_info(picture: BoardPicture, side: Side) -> str:
     view = picture.position.side(side)
     text = f"{SYMBOL[side]}: {side.name.lower():<5}  pips {view.pip_count:>3}  off {view.off:>2}"
-    match = picture.match
-    if match is not None and match.length:
-        text += f"  score {match.score(side)}/{match.length}"
-    elif match is not None and any(match.scores):
-        text += f"  score {match.score(side)}"
+    if score := picture.score(side):
+        text += f"  score {score}"
     if picture.position.on_roll is side:
         text += "  on roll"
     return text

@@ -173,13 +173,15 @@ def run(args: argparse.Namespace) -> int:
     from tavla.v1 import engine_service_pb2_grpc
 
     if not args.local:
-        with grpc.insecure_channel(args.target) as probe:
-            try:
-                grpc.channel_ready_future(probe).result(timeout=args.connect_timeout)
-            except grpc.FutureTimeoutError:
-                print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
-                      f"start one with `tavla-engine serve`", file=sys.stderr)
-                return 2
+        from tavla.replay.engines import GrpcEngine
+
+        probe = GrpcEngine(args.target)
+        ready = probe.wait_ready(args.connect_timeout)
+        probe.close()
+        if not ready:
+            print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
+                  f"start one with `tavla-engine serve`", file=sys.stderr)
+            return 2
 
     def one(path: str) -> tuple[list[Report], list[str]]:
         try:

@@ -280,7 +280,7 @@ class MatReader:
         except _Bad as err:
             raise MatParseError(self.source, self.lineno, str(err), raw) from None
 
-    def close(self) -> Game | None:
+    def close(self) -> Game:
         """The end of the record: returns its last game."""
         if self.game is None:
             raise MatParseError(self.source, max(self.lineno, 1), "no game in match record", self.last_text)
@@ -358,9 +358,7 @@ def parse_match(text: str, source: str = "<string>") -> Match:
         raise MatParseError(source, 1, "empty match record", lines[0] if lines else "")
     reader = MatReader(source)
     games = [g for raw in lines if (g := reader.line(raw)) is not None]
-    last = reader.close()
-    assert last is not None
-    games.append(last)
+    games.append(reader.close())
     return Match(source, reader.length or 0, MappingProxyType(dict(reader.headers)), reader.players,
                  tuple(games), reader.notes())
 

@@ -98,14 +98,14 @@ class StreamValidator:
     def feed(self, data: bytes) -> list[Verdict]:
         out: list[Verdict] = []
         if self.fmt == "auto":
-            head = (bytes(self.pending) + data).lstrip()
+            data = bytes(self.pending) + data
+            head = data.lstrip()
             if not head:  # blank so far: keep the line count, not the bytes
-                blank = bytes(self.pending) + data
-                self.lineno += blank.count(b"\n")
-                self.pending = bytearray(blank[blank.rfind(b"\n") + 1:])
+                self.lineno += data.count(b"\n")
+                self.pending = bytearray(data[data.rfind(b"\n") + 1:])
                 return out
             self.fmt = "sgf" if head.startswith(b"(") else "mat"
-            data, self.pending = bytes(self.pending) + data, bytearray()
+            self.pending = bytearray()
         if self.fmt == "sgf":
             self._sgf(data, out)
             return out
@@ -183,8 +183,7 @@ class StreamValidator:
     def _end_record(self, out: list[Verdict]) -> None:
         if self.fmt == "sgf":
             if self.replayer is not None:
-                out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
-                self.record += 1
+                self._verdict(out, self.replayer.finish())
             self.replayer = None
             return
         if self.reader is None:
@@ -194,16 +193,18 @@ class StreamValidator:
         except MatParseError as err:
             self._unreadable(err, out)
             return
-        if last is not None:
-            self._game(last, out)
+        self._game(last, out)
         assert self.replayer is not None
-        out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
+        self._verdict(out, self.replayer.finish())
         self.reader, self.replayer = None, None
+
+    def _verdict(self, out: list[Verdict], report: Report | None, error: str = "") -> None:
+        """The verdict on the current record; the next one starts."""
+        out.append(RecordVerdict(self.record, self.source, report, error))
         self.record += 1
 
     def _unreadable(self, err: MatParseError, out: list[Verdict]) -> None:
-        out.append(RecordVerdict(self.record, self.source, None, str(err)))
-        self.record += 1
+        self._verdict(out, None, str(err))
         self.reader, self.replayer = None, None
         self.skipping = self.fmt == "mat"
         self.seen = True
@@ -216,9 +217,9 @@ class StreamValidator:
                 self.trees += 1
                 self.seen = True
                 try:
-                    sgf = parse_tree(tree, self.trees - 1)
+                    sgf = parse_tree(tree, self.trees - 1, self.source)
                 except MatParseError as err:
-                    self._unreadable(MatParseError(self.source, err.line, err.reason, err.text), out)
+                    self._unreadable(err, out)
                     continue
                 if sgf.index == 0 or self.replayer is None:
                     self._end_record(out)
@@ -278,11 +279,9 @@ class StreamValidator:
             return
         self._end_game(out)
         if self.replayer is not None:
-            out.append(RecordVerdict(self.record, self.source, self.replayer.finish()))
+            self._verdict(out, self.replayer.finish())
         else:
-            out.append(RecordVerdict(self.record, self.source, None,
-                                     f"{self.source}:{self.event_count}: no game in match record: "))
-        self.record += 1
+            self._verdict(out, None, f"{self.source}:{self.event_count}: no game in match record: ")
         self.events, self.replayer = None, None
 
 
