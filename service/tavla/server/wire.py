@@ -124,7 +124,7 @@ def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
         return head + b"\x1a\x0e" + pid
     white, black = (msg_me, msg_them) if on_roll is Side.WHITE else (msg_them, msg_me)
     return (head + _field(b"\x12", _field(b"\x0a", white) + _field(b"\x12", black)) + b"\x1a\x0e" + pid
-            + _ids(board, on_roll, pid))
+            + _ids(board if on_roll is Side.BLACK else _flip(board), on_roll, pid))
 
 
 _ON_ROLL = {Side.WHITE: b"\x08\x01", Side.BLACK: b"\x08\x02"}  # tavla.v1.Side numbers
@@ -135,12 +135,15 @@ _MONEY_MATCH = {side: b":" + _match_id.encode(_match_id.MatchKey(on_roll=side, t
 _XGID_CHARS = {v: c.encode("ascii") for v, c in _xgid._CHARS.items()}  # by signed count
 
 
-def _ids(board: Board, on_roll: Side, pid: bytes) -> bytes:
+def _ids(black_view: Board, on_roll: Side, pid: bytes) -> bytes:
     """Fields 4 and 5 of a ``Position``: ``gnubg_id`` (Position ID and a money Match ID) and ``xgid``
-    (:func:`tavla.core.xgid.encode_position`: the board from black's view)."""
+    (:func:`tavla.core.xgid.encode_position`).
+
+    :param black_view: the internal board as black, XGID's bottom player, sees it: the board
+        itself when black is on roll, else the board flipped.
+    """
     gnubg = pid + _MONEY_MATCH[on_roll]
-    seen = board if on_roll is Side.BLACK else tuple(-v for v in reversed(board))
-    x = (_XGID_PREFIX + b"".join([_XGID_CHARS[v] for v in seen]) + _XGID_SUFFIX[on_roll])
+    x = (_XGID_PREFIX + b"".join([_XGID_CHARS[v] for v in black_view]) + _XGID_SUFFIX[on_roll])
     return b"\x22" + _SMALL[len(gnubg)] + gnubg + b"\x2a" + _SMALL[len(x)] + x
 
 
@@ -241,7 +244,7 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
         white, black = (msg_me, msg_them) if white_moved else (msg_them, msg_me)
         board = b"\x0a" + small[len(white)] + white + b"\x12" + small[len(black)] + black
         result = (on_roll + b"\x12" + small[len(board)] + board + b"\x1a\x0e" + pid
-                  + _ids(_flip(after), result_side, pid))
+                  + _ids(_flip(after) if white_moved else after, result_side, pid))  # black's view
         move = head(steps)[0] + b"\x1a" + varint(len(result)) + result
         n = len(move)
         out.append(b"\x0a" + (small[n] if n < 0x80 else varint(n)) + move)
