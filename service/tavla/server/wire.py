@@ -24,11 +24,11 @@ import struct
 from collections.abc import Sequence
 from operator import mul
 
-from tavla.core import match_id as _match_id
 from tavla.core import xgid as _xgid
 from tavla.core.movegen import Step
 from tavla.core.notation import format_steps
 from tavla.core.position import CHECKERS, Board, Side
+from tavla.server.convert_ids import MONEY_MATCH_ID
 
 # Moves view: FULL is every field; BASIC is notation, result.on_roll and result.position_id.
 FULL = 0
@@ -130,8 +130,7 @@ def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
 _ON_ROLL = {Side.WHITE: b"\x08\x01", Side.BLACK: b"\x08\x02"}  # tavla.v1.Side numbers
 
 # The Match ID part of a bare position's GNUBG ID: money play, centred cube, no dice.
-_MONEY_MATCH = {side: b":" + _match_id.encode(_match_id.MatchKey(on_roll=side, turn=side)).encode("ascii")
-                for side in Side}
+_MONEY_MATCH = {side: b":" + MONEY_MATCH_ID[side].encode("ascii") for side in Side}
 _XGID_CHARS = {v: c.encode("ascii") for v, c in _xgid._CHARS.items()}  # by signed count
 
 
