@@ -58,7 +58,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = _playable(request.position)
+        position = playable(request.position)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
@@ -135,7 +135,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         response.dice.extend(sorted(roll, reverse=True))  # one order for every roll: larger first
         response.name.CopyFrom(cm.roll_name_to_proto(*roll))
         if request.HasField("position"):
-            position = _playable(request.position)
+            position = playable(request.position)
             response.gele = bool(position.board[25]) and core.legal_moves(position, roll)[0].dice_used == 0
         return response
 
@@ -265,7 +265,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
 
 
-def _playable(msg: pb.Position) -> Position:
+def playable(msg: pb.Position) -> Position:
     """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
     position = convert.position_from_proto(msg)
     if position.winner is not None:
