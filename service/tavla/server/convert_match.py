@@ -135,6 +135,16 @@ def match_from_proto(msg: match_pb2.MatchState, field: str = "match", *, rules: 
     return state
 
 
+def checked_match_from_proto(msg: match_pb2.MatchState, rules: Ruleset) -> MatchState:
+    """:func:`match_from_proto` of the request field ``match``, checked against ``rules``
+    (:func:`tavla.core.check_match`).
+
+    :raises InvalidInputError: as :func:`match_from_proto`, or a match that does not fit the
+        ruleset.
+    """
+    return check_match(match_from_proto(msg, rules=rules), rules)
+
+
 def kind_from_proto(value: int, field: str) -> ResultKind:
     """A :class:`ResultKind`; UNSPECIFIED is single."""
     if value == pb.RESULT_KIND_UNSPECIFIED:
@@ -256,7 +266,7 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
     """
     state = MatchState()
     if request.HasField("match"):  # type: ignore[attr-defined]
-        state = check_match(match_from_proto(request.match, rules=rules), rules)  # type: ignore[attr-defined]
+        state = checked_match_from_proto(request.match, rules)  # type: ignore[attr-defined]
     outcome = GameOutcome(result.winner, GameEnding.BORNE_OFF, result.kind)
     return outcome_to_proto(outcome, points_paid(outcome, state, rules))
 

@@ -90,7 +90,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         # no match is a money session, which a ruleset without money play (turkish) refuses
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         given = bool(request.roll_off or request.dice)
         response = api.StartGameResponse()
         if given and request.HasField("seed"):
@@ -154,7 +154,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises InvalidInputError: bad ruleset or match, or no side.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
         options = cube_options(state, rules, side)
         return api.ListCubeActionsResponse(actions=[cm.cube_action_to_proto(a) for a in options.actions],
@@ -168,7 +168,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: the action is not legal now.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
         action: CubeAction = cm.cube_action_from_proto(request.action)
         result = apply_cube_action(state, rules, side, action)
@@ -187,7 +187,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
         points = offer_value(state, rules, offer)
         return api.OfferResignationResponse(outcome=cm.outcome_to_proto(offer.outcome(), points))
@@ -200,7 +200,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
         outcome = answer(state, rules, offer, request.accept)
         if outcome is None:
