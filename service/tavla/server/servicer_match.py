@@ -28,19 +28,11 @@ from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class MatchPlayServicer(api_grpc.EngineServiceServicer):
-    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
-
-    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
-        (a random per-process key when unset), so a bad value stops the server at start.
-    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
-    """
+class DiceKeyed(api_grpc.EngineServiceServicer):
+    """The dice key of the servicers that seal commitments or roll: the match-play RPCs and the
+    referee (:class:`tavla.server.servicer_game.GamePlayServicer`)."""
 
     dice_key: DiceKey | None = None
-
-    def __init__(self, dice_key: DiceKey | None = None) -> None:
-        super().__init__()
-        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
 
     def _key(self) -> DiceKey:
         # a subclass that skips __init__ still gets a key (read once; racing readers agree or
@@ -48,6 +40,19 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         if self.dice_key is None:
             self.dice_key = DiceKey.from_env(os.environ)
         return self.dice_key
+
+
+class MatchPlayServicer(DiceKeyed):
+    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
+
+    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
+        (a random per-process key when unset), so a bad value stops the server at start.
+    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
+    """
+
+    def __init__(self, dice_key: DiceKey | None = None) -> None:
+        super().__init__()
+        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
 
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
                        context: grpc.ServicerContext) -> api.ListLegalStepsResponse:
