@@ -87,27 +87,31 @@ def _side(counts: bytes) -> tuple[bytes, int, int]:
         msg += b"\x18" + _SMALL[off]
     if pips:
         msg += b"\x20" + varint(pips)
-    # GNU Backgammon Position ID: per point, c one-bits then a zero-bit, the first bit lowest
-    text = "".join(map(_UNARY.__getitem__, counts))
     if len(_sides) >= _CACHE_MAX:
         _sides.clear()
-    value = (msg, int(text[::-1], 2), len(text))
+    value = (msg, *_id_bits(counts))
     _sides[counts] = value
     return value
 
 
-def _split(board: Board) -> tuple[bytes, bytes]:
-    """(on-roll side, other side) counts of an internal board, as :func:`_side` takes them."""
+def _id_bits(counts: bytes) -> tuple[int, int]:
+    """(Position ID bits, bit count) of one side: per point, c one-bits then a zero-bit, the
+    first bit lowest (GNU Backgammon's Position ID)."""
+    text = "".join(map(_UNARY.__getitem__, counts))
+    return int(text[::-1], 2), len(text)
+
+
+def _parts(board: Board) -> tuple[bytes, bytes, bytes]:
+    """(on-roll side's SideCheckers bytes, other side's, Position ID) of an internal board."""
     raw = _pack26(*board)
-    return raw[1:].translate(_POSITIVE), raw[24::-1].translate(_NEGATIVE)
+    msg_me, bits_me, _ = _side(raw[1:].translate(_POSITIVE))
+    msg_them, bits_them, n_them = _side(raw[24::-1].translate(_NEGATIVE))
+    return msg_me, msg_them, base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little"))[:14]
 
 
 def position_id(board: Board) -> str:
     """The Position ID of an internal board (same as :func:`tavla.core.position_id.encode`)."""
-    mine, theirs = _split(board)
-    _, bits_me, _ = _side(mine)
-    _, bits_them, n_them = _side(theirs)
-    return base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little")).decode("ascii")[:14]
+    return _parts(board)[2].decode("ascii")
 
 
 def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
@@ -115,10 +119,7 @@ def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
 
     FULL: on_roll, board (both sides with pip counts), position_id; BASIC: no board.
     """
-    mine, theirs = _split(board)
-    msg_me, bits_me, _ = _side(mine)
-    msg_them, bits_them, n_them = _side(theirs)
-    pid = base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little"))[:14]
+    msg_me, msg_them, pid = _parts(board)
     head = _ON_ROLL[on_roll]
     if view == BASIC:
         return head + b"\x1a\x0e" + pid
@@ -155,10 +156,9 @@ _bits: dict[bytes, tuple[int, int]] = {}
 
 def _side_bits(counts: bytes) -> tuple[int, int]:
     """(Position ID bits, bit count) of one side's 25 counts, for answers without boards."""
-    text = "".join(map(_UNARY.__getitem__, counts))
     if len(_bits) >= _CACHE_MAX:
         _bits.clear()
-    value = _bits[counts] = (int(text[::-1], 2), len(text))
+    value = _bits[counts] = _id_bits(counts)
     return value
 
 
