@@ -9,9 +9,8 @@ unknown enum number, a required side missing); consistency with the ruleset is t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
 
 from tavla.core import (
     ActionReason,
@@ -26,7 +25,6 @@ from tavla.core import (
     ResignationOffer,
     ResultKind,
     Ruleset,
-    Side,
     StepInput,
     check_match,
     clock,
