@@ -5,13 +5,11 @@ else. Input conversions raise :class:`~tavla.core.InvalidInputError` naming the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
 
-from tavla.core import InvalidInputError, Position, Side, legal_moves
+from tavla.core import InvalidInputError, Position, legal_moves
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.game.machine import _turn
-from tavla.core.resign import ResignationOffer
 from tavla.core.ruleset import Ruleset
 from tavla.server import convert
 from tavla.server import convert_match as cm

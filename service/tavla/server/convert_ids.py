@@ -16,8 +16,9 @@ from tavla.core.ruleset import Ruleset
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
-# The Match ID of a bare position: money play, centred cube, no dice, Jacoby off.
-_MONEY_MATCH_ID = {side: match_id.encode(match_id.MatchKey(on_roll=side, turn=side)) for side in Side}
+# The Match ID of a bare position: money play, centred cube, no dice, Jacoby off (also in
+# every Position that tavla.server.wire writes).
+MONEY_MATCH_ID = {side: match_id.encode(match_id.MatchKey(on_roll=side, turn=side)) for side in Side}
 
 
 _SIDES = {pb.SIDE_WHITE: Side.WHITE, pb.SIDE_BLACK: Side.BLACK}
@@ -29,7 +30,7 @@ def _name(side: Side) -> str:
 
 def position_ids(position: Position, pid: str) -> tuple[str, str]:
     """(gnubg_id, xgid) of a returned position, given its Position ID ``pid``."""
-    return f"{pid}:{_MONEY_MATCH_ID[position.on_roll]}", xgid.encode_position(position)
+    return f"{pid}:{MONEY_MATCH_ID[position.on_roll]}", xgid.encode_position(position)
 
 
 def position_from_ids(msg: pb.Position, plain: Callable[[pb.Position], Position]) -> Position:

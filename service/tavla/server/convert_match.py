@@ -9,9 +9,8 @@ unknown enum number, a required side missing); consistency with the ruleset is t
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
 
 from tavla.core import (
     ActionReason,
@@ -26,7 +25,6 @@ from tavla.core import (
     ResignationOffer,
     ResultKind,
     Ruleset,
-    Side,
     StepInput,
     check_match,
     clock,
@@ -133,6 +131,16 @@ def match_from_proto(msg: match_pb2.MatchState, field: str = "match", *, rules: 
     if msg.match_id or msg.gnubg_id or msg.xgid:
         return convert_ids.match_from_ids(msg, field, state, rules)
     return state
+
+
+def checked_match_from_proto(msg: match_pb2.MatchState, rules: Ruleset) -> MatchState:
+    """:func:`match_from_proto` of the request field ``match``, checked against ``rules``
+    (:func:`tavla.core.check_match`).
+
+    :raises InvalidInputError: as :func:`match_from_proto`, or a match that does not fit the
+        ruleset.
+    """
+    return check_match(match_from_proto(msg, rules=rules), rules)
 
 
 def kind_from_proto(value: int, field: str) -> ResultKind:
@@ -256,7 +264,7 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
     """
     state = MatchState()
     if request.HasField("match"):  # type: ignore[attr-defined]
-        state = check_match(match_from_proto(request.match, rules=rules), rules)  # type: ignore[attr-defined]
+        state = checked_match_from_proto(request.match, rules)  # type: ignore[attr-defined]
     outcome = GameOutcome(result.winner, GameEnding.BORNE_OFF, result.kind)
     return outcome_to_proto(outcome, points_paid(outcome, state, rules))
 

@@ -21,7 +21,7 @@ def render_position(request: api.RenderPositionRequest) -> api.RenderPositionRes
     position = convert.position_from_proto(request.position)
     match = None
     if request.HasField("match"):
-        match = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        match = cm.checked_match_from_proto(request.match, rules)
     dice = core.check_dice(tuple(request.dice)) if request.dice else None
     options = request.options
     bottom = convert.side_from_proto(options.bottom, "options.bottom", position.on_roll)

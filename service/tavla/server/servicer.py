@@ -21,7 +21,7 @@ from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.core.dice_commit import DiceKey
 from tavla.server.servicer_game import GamePlayServicer
-from tavla.server.servicer_match import MatchPlayServicer
+from tavla.server.servicer_match import MatchPlayServicer, playable
 from tavla.server.servicer_validate import ValidateServicer
 from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
@@ -70,7 +70,7 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         :raises GameOver: a side has already borne off all 15.
         """
         convert.ruleset_from_proto(request.ruleset)
-        position = _playable(request.position)
+        position = playable(request.position)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         limits.check_deadline(context)
@@ -95,7 +95,7 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         :raises IllegalMove: the move breaks a rule (reason per R4-R14) or is ambiguous.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = _playable(request.position)
+        position = playable(request.position)
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         limits.check_deadline(context)
@@ -163,15 +163,6 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         :raises InvalidInputError: bad ruleset, position, match, dice or options.
         """
         return render_rpc.render_position(request)
-
-
-def _playable(msg: pb.Position) -> Position:
-    """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
-    position = convert.position_from_proto(msg)
-    winner = position.winner
-    if winner is not None:
-        raise GameOver(winner)
-    return position
 
 
 def _resolve(position: Position, dice: Sequence[int], msg: pb.Move) -> core.Move:

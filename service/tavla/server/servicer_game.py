@@ -20,16 +20,16 @@ import grpc
 from google.protobuf.message import DecodeError
 
 from tavla.core import IllegalMoveError, InvalidInputError, dice
-from tavla.core.dice_commit import DiceKey, commitment_of
+from tavla.core.dice_commit import commitment_of
 from tavla.core.game import GameState, Transition, act, check_state, list_actions, new_match
 from tavla.core.ruleset import preset_name
 from tavla.server import convert
 from tavla.server import convert_game as cg
 from tavla.server import convert_match as cm
 from tavla.server.errors import IllegalMove
+from tavla.server.servicer_match import DiceKeyed
 from tavla.server.state_keys import Signed, StateMode, StateSigner, roll_tag
 from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import game_pb2
 
 MODE_ENV = "TAVLA_STATE_MODE"
@@ -49,7 +49,7 @@ def _given(values: Sequence[int]) -> Iterator[int]:
     raise InvalidInputError("dice", f"{len(values)} dice are not enough for this action")
 
 
-class GamePlayServicer(api_grpc.EngineServiceServicer):
+class GamePlayServicer(DiceKeyed):
     """NewMatch, ListActions and Act over one signed game state.
 
     :param signer: signs and checks states; by default mode ``TAVLA_STATE_MODE`` (off unless
@@ -57,18 +57,12 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
     """
 
     signer: StateSigner | None = None
-    dice_key: DiceKey | None = None  # MatchPlayServicer's, when mixed in
 
     def _signer(self) -> StateSigner:
         if self.signer is None:
             mode = StateMode(os.environ.get(MODE_ENV, "off").strip().lower() or "off")
             self.signer = StateSigner.from_settings(mode, os.environ)
         return self.signer
-
-    def _dice_key(self) -> DiceKey:
-        if self.dice_key is None:
-            self.dice_key = DiceKey.from_env(os.environ)
-        return self.dice_key
 
     # -- states in and out -------------------------------------------------------------------
 
@@ -97,7 +91,7 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
                 msg)
 
     def _commitment(self, match_id: str, game: int) -> str:
-        return commitment_of(self._dice_key().game_secret(match_id, game))
+        return commitment_of(self._key().game_secret(match_id, game))
 
     # -- the RPCs ----------------------------------------------------------------------------
 
@@ -147,7 +141,7 @@ class GamePlayServicer(api_grpc.EngineServiceServicer):
         action = cg.action_from_proto(request.action)
         now = request.now_ms if request.HasField("now_ms") else now_ms()
         game = state.match.games_played
-        secret = self._dice_key().game_secret(state.match_id, game)
+        secret = self._key().game_secret(state.match_id, game)
         if request.dice:
             tag, source = GIVEN, _given(tuple(request.dice))
         else:

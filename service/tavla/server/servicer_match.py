@@ -28,19 +28,11 @@ from tavla.v1 import engine_service_pb2_grpc as api_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class MatchPlayServicer(api_grpc.EngineServiceServicer):
-    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
-
-    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
-        (a random per-process key when unset), so a bad value stops the server at start.
-    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
-    """
+class DiceKeyed(api_grpc.EngineServiceServicer):
+    """The dice key of the servicers that seal commitments or roll: the match-play RPCs and the
+    referee (:class:`tavla.server.servicer_game.GamePlayServicer`)."""
 
     dice_key: DiceKey | None = None
-
-    def __init__(self, dice_key: DiceKey | None = None) -> None:
-        super().__init__()
-        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
 
     def _key(self) -> DiceKey:
         # a subclass that skips __init__ still gets a key (read once; racing readers agree or
@@ -48,6 +40,19 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         if self.dice_key is None:
             self.dice_key = DiceKey.from_env(os.environ)
         return self.dice_key
+
+
+class MatchPlayServicer(DiceKeyed):
+    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
+
+    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
+        (a random per-process key when unset), so a bad value stops the server at start.
+    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
+    """
+
+    def __init__(self, dice_key: DiceKey | None = None) -> None:
+        super().__init__()
+        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
 
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
                        context: grpc.ServicerContext) -> api.ListLegalStepsResponse:
@@ -58,7 +63,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = _playable(request.position)
+        position = playable(request.position)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
@@ -90,7 +95,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         # no match is a money session, which a ruleset without money play (turkish) refuses
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         given = bool(request.roll_off or request.dice)
         response = api.StartGameResponse()
         if given and request.HasField("seed"):
@@ -135,7 +140,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         response.dice.extend(sorted(roll, reverse=True))  # one order for every roll: larger first
         response.name.CopyFrom(cm.roll_name_to_proto(*roll))
         if request.HasField("position"):
-            position = _playable(request.position)
+            position = playable(request.position)
             response.gele = bool(position.board[25]) and core.legal_moves(position, roll)[0].dice_used == 0
         return response
 
@@ -154,7 +159,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises InvalidInputError: bad ruleset or match, or no side.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
         options = cube_options(state, rules, side)
         return api.ListCubeActionsResponse(actions=[cm.cube_action_to_proto(a) for a in options.actions],
@@ -168,7 +173,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: the action is not legal now.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
         action: CubeAction = cm.cube_action_from_proto(request.action)
         result = apply_cube_action(state, rules, side, action)
@@ -187,7 +192,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
         points = offer_value(state, rules, offer)
         return api.OfferResignationResponse(outcome=cm.outcome_to_proto(offer.outcome(), points))
@@ -200,7 +205,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        state = core.check_match(cm.match_from_proto(request.match, rules=rules), rules)
+        state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
         outcome = answer(state, rules, offer, request.accept)
         if outcome is None:
@@ -265,7 +270,7 @@ class MatchPlayServicer(api_grpc.EngineServiceServicer):
         return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
 
 
-def _playable(msg: pb.Position) -> Position:
+def playable(msg: pb.Position) -> Position:
     """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
     position = convert.position_from_proto(msg)
     if position.winner is not None:

@@ -24,11 +24,11 @@ import struct
 from collections.abc import Sequence
 from operator import mul
 
-from tavla.core import match_id as _match_id
 from tavla.core import xgid as _xgid
 from tavla.core.movegen import Step
 from tavla.core.notation import format_steps
 from tavla.core.position import CHECKERS, Board, Side
+from tavla.server.convert_ids import MONEY_MATCH_ID
 
 # Moves view: FULL is every field; BASIC is notation, result.on_roll and result.position_id.
 FULL = 0
@@ -87,27 +87,31 @@ def _side(counts: bytes) -> tuple[bytes, int, int]:
         msg += b"\x18" + _SMALL[off]
     if pips:
         msg += b"\x20" + varint(pips)
-    # GNU Backgammon Position ID: per point, c one-bits then a zero-bit, the first bit lowest
-    text = "".join(map(_UNARY.__getitem__, counts))
     if len(_sides) >= _CACHE_MAX:
         _sides.clear()
-    value = (msg, int(text[::-1], 2), len(text))
+    value = (msg, *_id_bits(counts))
     _sides[counts] = value
     return value
 
 
-def _split(board: Board) -> tuple[bytes, bytes]:
-    """(on-roll side, other side) counts of an internal board, as :func:`_side` takes them."""
+def _id_bits(counts: bytes) -> tuple[int, int]:
+    """(Position ID bits, bit count) of one side: per point, c one-bits then a zero-bit, the
+    first bit lowest (GNU Backgammon's Position ID)."""
+    text = "".join(map(_UNARY.__getitem__, counts))
+    return int(text[::-1], 2), len(text)
+
+
+def _parts(board: Board) -> tuple[bytes, bytes, bytes]:
+    """(on-roll side's SideCheckers bytes, other side's, Position ID) of an internal board."""
     raw = _pack26(*board)
-    return raw[1:].translate(_POSITIVE), raw[24::-1].translate(_NEGATIVE)
+    msg_me, bits_me, _ = _side(raw[1:].translate(_POSITIVE))
+    msg_them, bits_them, n_them = _side(raw[24::-1].translate(_NEGATIVE))
+    return msg_me, msg_them, base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little"))[:14]
 
 
 def position_id(board: Board) -> str:
     """The Position ID of an internal board (same as :func:`tavla.core.position_id.encode`)."""
-    mine, theirs = _split(board)
-    _, bits_me, _ = _side(mine)
-    _, bits_them, n_them = _side(theirs)
-    return base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little")).decode("ascii")[:14]
+    return _parts(board)[2].decode("ascii")
 
 
 def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
@@ -115,32 +119,31 @@ def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
 
     FULL: on_roll, board (both sides with pip counts), position_id; BASIC: no board.
     """
-    mine, theirs = _split(board)
-    msg_me, bits_me, _ = _side(mine)
-    msg_them, bits_them, n_them = _side(theirs)
-    pid = base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little"))[:14]
+    msg_me, msg_them, pid = _parts(board)
     head = _ON_ROLL[on_roll]
     if view == BASIC:
         return head + b"\x1a\x0e" + pid
     white, black = (msg_me, msg_them) if on_roll is Side.WHITE else (msg_them, msg_me)
     return (head + _field(b"\x12", _field(b"\x0a", white) + _field(b"\x12", black)) + b"\x1a\x0e" + pid
-            + _ids(board, on_roll, pid))
+            + _ids(board if on_roll is Side.BLACK else _flip(board), on_roll, pid))
 
 
 _ON_ROLL = {Side.WHITE: b"\x08\x01", Side.BLACK: b"\x08\x02"}  # tavla.v1.Side numbers
 
 # The Match ID part of a bare position's GNUBG ID: money play, centred cube, no dice.
-_MONEY_MATCH = {side: b":" + _match_id.encode(_match_id.MatchKey(on_roll=side, turn=side)).encode("ascii")
-                for side in Side}
+_MONEY_MATCH = {side: b":" + MONEY_MATCH_ID[side].encode("ascii") for side in Side}
 _XGID_CHARS = {v: c.encode("ascii") for v, c in _xgid._CHARS.items()}  # by signed count
 
 
-def _ids(board: Board, on_roll: Side, pid: bytes) -> bytes:
+def _ids(black_view: Board, on_roll: Side, pid: bytes) -> bytes:
     """Fields 4 and 5 of a ``Position``: ``gnubg_id`` (Position ID and a money Match ID) and ``xgid``
-    (:func:`tavla.core.xgid.encode_position`: the board from black's view)."""
+    (:func:`tavla.core.xgid.encode_position`).
+
+    :param black_view: the internal board as black, XGID's bottom player, sees it: the board
+        itself when black is on roll, else the board flipped.
+    """
     gnubg = pid + _MONEY_MATCH[on_roll]
-    seen = board if on_roll is Side.BLACK else tuple(-v for v in reversed(board))
-    x = (_XGID_PREFIX + b"".join([_XGID_CHARS[v] for v in seen]) + _XGID_SUFFIX[on_roll])
+    x = (_XGID_PREFIX + b"".join([_XGID_CHARS[v] for v in black_view]) + _XGID_SUFFIX[on_roll])
     return b"\x22" + _SMALL[len(gnubg)] + gnubg + b"\x2a" + _SMALL[len(x)] + x
 
 
@@ -153,10 +156,9 @@ _bits: dict[bytes, tuple[int, int]] = {}
 
 def _side_bits(counts: bytes) -> tuple[int, int]:
     """(Position ID bits, bit count) of one side's 25 counts, for answers without boards."""
-    text = "".join(map(_UNARY.__getitem__, counts))
     if len(_bits) >= _CACHE_MAX:
         _bits.clear()
-    value = _bits[counts] = (int(text[::-1], 2), len(text))
+    value = _bits[counts] = _id_bits(counts)
     return value
 
 
@@ -241,7 +243,7 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
         white, black = (msg_me, msg_them) if white_moved else (msg_them, msg_me)
         board = b"\x0a" + small[len(white)] + white + b"\x12" + small[len(black)] + black
         result = (on_roll + b"\x12" + small[len(board)] + board + b"\x1a\x0e" + pid
-                  + _ids(_flip(after), result_side, pid))
+                  + _ids(_flip(after) if white_moved else after, result_side, pid))  # black's view
         move = head(steps)[0] + b"\x1a" + varint(len(result)) + result
         n = len(move)
         out.append(b"\x0a" + (small[n] if n < 0x80 else varint(n)) + move)
