@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -76,6 +76,23 @@ GO_CODE_NAMES[grpc.StatusCode.OK] = "OK"
 GO_CODE_NAMES[grpc.StatusCode.CANCELLED] = "Canceled"
 
 
+def _timed(behaviour: Behaviour, record: Callable[[grpc.ServicerContext, str, float], None]) -> Behaviour:
+    """``behaviour``, calling ``record(context, code, seconds)`` when it ends: its final code
+    (:func:`~tavla.server.calls.final_code`, as Go spells it) and how long it took."""
+
+    def timed(request: Any, context: grpc.ServicerContext) -> Any:
+        begin = time.perf_counter()
+        raised = True
+        try:
+            response = behaviour(request, context)
+            raised = False
+            return response
+        finally:
+            record(context, GO_CODE_NAMES[final_code(context, raised=raised)], time.perf_counter() - begin)
+
+    return timed
+
+
 class MetricsInterceptor(UnaryInterceptor):
     """Counts and times every unary call, by its final code (:func:`~tavla.server.calls.final_code`)."""
 
@@ -84,21 +101,18 @@ class MetricsInterceptor(UnaryInterceptor):
         labels = ("unary", service, method)
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
 
+        def record(context: grpc.ServicerContext, code: str, seconds: float) -> None:
+            HANDLED.labels(*labels, code).inc()
+            HANDLING_SECONDS.labels(*labels, code).observe(seconds)
+            if code == "OK":
+                sent.inc()
+
+        timed = _timed(behaviour, record)
+
         def observed(request: Any, context: grpc.ServicerContext) -> Any:
             started.inc()
             received.inc()
-            begin = time.perf_counter()
-            raised = True
-            try:
-                response = behaviour(request, context)
-                raised = False
-                return response
-            finally:
-                code = GO_CODE_NAMES[final_code(context, raised=raised)]
-                HANDLED.labels(*labels, code).inc()
-                HANDLING_SECONDS.labels(*labels, code).observe(time.perf_counter() - begin)
-                if code == "OK":
-                    sent.inc()
+            return timed(request, context)
 
         return observed
 
@@ -110,20 +124,12 @@ class HttpMetricsInterceptor(UnaryInterceptor):
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
 
-        def observed(request: Any, context: grpc.ServicerContext) -> Any:
-            protocol = getattr(context, "protocol", "unknown")
-            begin = time.perf_counter()
-            raised = True
-            try:
-                response = behaviour(request, context)
-                raised = False
-                return response
-            finally:
-                code = GO_CODE_NAMES[final_code(context, raised=raised)]
-                HTTP_HANDLED.labels(protocol, service, method, code).inc()
-                HTTP_HANDLING_SECONDS.labels(protocol, service, method, code).observe(time.perf_counter() - begin)
+        def record(context: grpc.ServicerContext, code: str, seconds: float) -> None:
+            labels = (getattr(context, "protocol", "unknown"), service, method, code)
+            HTTP_HANDLED.labels(*labels).inc()
+            HTTP_HANDLING_SECONDS.labels(*labels).observe(seconds)
 
-        return observed
+        return _timed(behaviour, record)
 
 
 # --- engine hooks, called by the servicer -----------------------------------------------------
