@@ -20,6 +20,7 @@ Routes:
 from __future__ import annotations
 
 import asyncio
+import functools
 import mimetypes
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -37,7 +38,7 @@ from grpc_health.v1 import health, health_pb2
 from tavla.server import http_protocols as wire
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import Behaviour, UnaryInterceptor
-from tavla.server.errors import ErrorInterceptor
+from tavla.server.errors import ErrorInterceptor, lenient_deserializer
 from tavla.server.limits import LimitsInterceptor
 from tavla.server.metrics import HttpMetricsInterceptor
 from tavla.v1 import engine_service_pb2
@@ -135,15 +136,16 @@ class HttpContext:
 
 
 class Method:
-    """One callable RPC: its request and response types and the wrapped behaviour."""
+    """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour."""
 
     def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
                  interceptors: Sequence[UnaryInterceptor]) -> None:
         self.full_name = full_name
-        self.request_type = request_type
-        errors = ErrorInterceptor()
-        self.parse = errors.deserializer(request_type.FromString)
-        for interceptor in reversed([*interceptors, errors]):
+        # Both codecs parse leniently: a body that does not parse reaches the error interceptor,
+        # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
+        self.parse = lenient_deserializer(request_type.FromString)
+        self.parse_json = lenient_deserializer(functools.partial(wire.parse_json, message_type=request_type))
+        for interceptor in reversed([*interceptors, ErrorInterceptor()]):
             behaviour = interceptor.wrap(behaviour, full_name) or behaviour
         self.behaviour = behaviour
 
@@ -260,7 +262,7 @@ class HttpApp:
         except wire.ProtocolError as exc:
             return wire.failure(protocol, exc.code, exc.message), []
         context = HttpContext(protocol.name, headers, peer, timeout)
-        request = method.parse(payload) if protocol.codec == "proto" else _parse_json(method, payload)
+        request = method.parse(payload) if protocol.codec == "proto" else method.parse_json(payload)
         loop = asyncio.get_running_loop()
         work = loop.run_in_executor(self.executor, _invoke, method, request, context)
         try:
@@ -321,15 +323,6 @@ class HttpApp:
             kind += "; charset=utf-8"
         return 200, [("content-type", kind), ("cache-control", "no-cache"),
                      ("x-content-type-options", "nosniff")], target.read_bytes()
-
-
-def _parse_json(method: Method, payload: bytes) -> Any:
-    # The same lenient path as binary: a body that does not parse reaches the error interceptor,
-    # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
-    def parse(data: bytes) -> pb_message.Message:
-        return wire.parse_json(data, method.request_type)
-
-    return ErrorInterceptor().deserializer(parse)(payload)
 
 
 def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | None:
