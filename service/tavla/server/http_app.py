@@ -55,6 +55,7 @@ ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-
 EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
 PREFLIGHT_MAX_AGE = "7200"
 _HEALTH_METHOD = "/grpc.health.v1.Health/Check"
+_ENGINE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
 
 
 class Aborted(Exception):
@@ -150,20 +151,18 @@ class Method:
         self.behaviour = behaviour
 
 
-STREAMING = frozenset(f"/{m.containing_service.full_name}/{m.name}"
-                      for m in engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].methods
+STREAMING = frozenset(f"/{_ENGINE.full_name}/{m.name}" for m in _ENGINE.methods
                       if m.client_streaming or m.server_streaming)
 
 
 def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
     """``"/tavla.v1.EngineService/<Method>"`` -> :class:`Method` for every RPC, and health Check."""
-    service = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
     methods = {}
-    for method in service.methods:
+    for method in _ENGINE.methods:
         if method.client_streaming or method.server_streaming:
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
-        name = f"/{service.full_name}/{method.name}"
+        name = f"/{_ENGINE.full_name}/{method.name}"
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
                                getattr(servicer, method.name), interceptors)
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
@@ -290,9 +289,7 @@ class HttpApp:
 
     def _get(self, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
         if path in ("/healthz", "/readyz"):
-            service = "" if path == "/healthz" else engine_service_pb2.DESCRIPTOR.services_by_name[
-                "EngineService"].full_name
-            status = self._health(service)
+            status = self._health("" if path == "/healthz" else _ENGINE.full_name)
             name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
             code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
             return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
