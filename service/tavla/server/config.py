@@ -84,6 +84,12 @@ class Config:
     def tls(self) -> bool:
         return self.tls_cert is not None
 
+    @property
+    def request_limit(self) -> int:
+        """The largest request either port accepts: ``max_request_bytes``, unless
+        ``max_message_bytes`` is lower."""
+        return min(self.max_request_bytes, self.max_message_bytes)
+
     def check(self) -> Config:
         """Cross-field checks and file access; returns ``self``.
 
