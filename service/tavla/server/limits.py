@@ -140,22 +140,14 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
 
         def checked(requests: Any, context: grpc.ServicerContext) -> Any:
             for request in requests:
-                status = undecodable_status(request)
-                if status is not None:
-                    context.abort_with_status(status)
-                yield request
+                yield _parsed(request, context)
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
             ticket = admission.current()
             if ticket is not None and ticket.shed:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                               f"the server already has {self.max_streams} streams open, its limit")
-            if request_streaming:
-                request = checked(request, context)
-            else:
-                status = undecodable_status(request)
-                if status is not None:
-                    context.abort_with_status(status)
+            request = checked(request, context) if request_streaming else _parsed(request, context)
             if not self._slots.acquire(blocking=False):
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                               f"the server already has {self.max_streams} streams open, its limit")
@@ -168,6 +160,14 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
                 else grpc.unary_stream_rpc_method_handler)
         return make(limited, request_deserializer=lenient_deserializer(handler.request_deserializer),
                     response_serializer=handler.response_serializer)
+
+
+def _parsed(request: Any, context: grpc.ServicerContext) -> Any:
+    """``request``, or abort with ``INVALID_ARGUMENT`` when it did not parse."""
+    status = undecodable_status(request)
+    if status is not None:
+        context.abort_with_status(status)
+    return request
 
 
 class ArrivalInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
