@@ -221,16 +221,19 @@ class AdmissionExecutor(Executor):
                 with self._lock:
                     self._waiting.discard(ticket)
                     ticket.done = True
-                    if not ticket.shed and ticket.kind in self._admitted:
-                        self._admitted[ticket.kind] -= 1
+                    self._give_back(ticket)
 
         try:
             return pool.submit(run)
         except RuntimeError:  # shut down: give the admission back
             with self._lock:
-                if not ticket.shed and ticket.kind in self._admitted:
-                    self._admitted[ticket.kind] -= 1
+                self._give_back(ticket)
             raise
+
+    def _give_back(self, ticket: Ticket) -> None:
+        # the admission ``ticket`` took in submit, if any; call with the lock held
+        if not ticket.shed and ticket.kind in self._admitted:
+            self._admitted[ticket.kind] -= 1
 
     def _watch(self) -> None:
         while not self._closed.wait(_WATCH_PERIOD):
