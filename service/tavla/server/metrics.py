@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -27,7 +27,7 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
 
 from tavla import __version__
-from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
+from tavla.server.calls import Behaviour, UnaryInterceptor, observed, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
 prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -76,23 +76,6 @@ GO_CODE_NAMES[grpc.StatusCode.OK] = "OK"
 GO_CODE_NAMES[grpc.StatusCode.CANCELLED] = "Canceled"
 
 
-def _timed(behaviour: Behaviour, record: Callable[[grpc.ServicerContext, str, float], None]) -> Behaviour:
-    """``behaviour``, calling ``record(context, code, seconds)`` when it ends: its final code
-    (:func:`~tavla.server.calls.final_code`, as Go spells it) and how long it took."""
-
-    def timed(request: Any, context: grpc.ServicerContext) -> Any:
-        begin = time.perf_counter()
-        raised = True
-        try:
-            response = behaviour(request, context)
-            raised = False
-            return response
-        finally:
-            record(context, GO_CODE_NAMES[final_code(context, raised=raised)], time.perf_counter() - begin)
-
-    return timed
-
-
 class MetricsInterceptor(UnaryInterceptor):
     """Counts and times every unary call, by its final code (:func:`~tavla.server.calls.final_code`)."""
 
@@ -101,20 +84,21 @@ class MetricsInterceptor(UnaryInterceptor):
         labels = ("unary", service, method)
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
 
-        def record(context: grpc.ServicerContext, code: str, seconds: float) -> None:
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            code = GO_CODE_NAMES[status]
             HANDLED.labels(*labels, code).inc()
             HANDLING_SECONDS.labels(*labels, code).observe(seconds)
             if code == "OK":
                 sent.inc()
 
-        timed = _timed(behaviour, record)
+        timed = observed(behaviour, record)
 
-        def observed(request: Any, context: grpc.ServicerContext) -> Any:
+        def counted(request: Any, context: grpc.ServicerContext) -> Any:
             started.inc()
             received.inc()
             return timed(request, context)
 
-        return observed
+        return counted
 
 
 class HttpMetricsInterceptor(UnaryInterceptor):
@@ -124,12 +108,12 @@ class HttpMetricsInterceptor(UnaryInterceptor):
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
 
-        def record(context: grpc.ServicerContext, code: str, seconds: float) -> None:
-            labels = (getattr(context, "protocol", "unknown"), service, method, code)
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            labels = (getattr(context, "protocol", "unknown"), service, method, GO_CODE_NAMES[status])
             HTTP_HANDLED.labels(*labels).inc()
             HTTP_HANDLING_SECONDS.labels(*labels).observe(seconds)
 
-        return _timed(behaviour, record)
+        return observed(behaviour, record)
 
 
 # --- engine hooks, called by the servicer -----------------------------------------------------
