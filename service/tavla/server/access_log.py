@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import re
-import time
 import uuid
 from typing import Any
 
@@ -28,7 +27,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from tavla.server import tracing
-from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, final_code, split_method
+from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, observed, split_method
 
 REQUEST_ID = "x-request-id"
 # Request fields never logged, even at debug level: a dice token with its client seed rolls the
@@ -70,25 +69,22 @@ class AccessLogInterceptor(UnaryInterceptor):
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         quiet = split_method(full_method)[0] in OPS_SERVICES
 
+        def record(request: Any, context: grpc.ServicerContext, code: grpc.StatusCode, seconds: float) -> None:
+            try:
+                _log_call(full_method, request, context, code, seconds, quiet)
+            except Exception:  # a logging failure must never fail the call
+                _stdlib_log.exception("cannot write the access log line")
+
+        timed = observed(behaviour, record)
+
         def logged(request: Any, context: grpc.ServicerContext) -> Any:
             request_id = request_id_from(context.invocation_metadata())
             try:
                 context.send_initial_metadata(((REQUEST_ID, request_id),))
             except Exception:  # the client has already gone; the call ends anyway
                 pass
-            begin = time.perf_counter()
-            raised = True
             with structlog.contextvars.bound_contextvars(request_id=request_id):
-                try:
-                    response = behaviour(request, context)
-                    raised = False
-                    return response
-                finally:
-                    try:
-                        _log_call(full_method, request, context, final_code(context, raised=raised),
-                                  time.perf_counter() - begin, quiet)
-                    except Exception:  # a logging failure must never fail the call
-                        _stdlib_log.exception("cannot write the access log line")
+                return timed(request, context)
 
         return logged
 

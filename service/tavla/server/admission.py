@@ -38,7 +38,7 @@ from typing import Any
 
 import structlog
 
-from tavla.server.calls import OPS_SERVICES
+from tavla.server.calls import OPS_SERVICES, split_method
 
 log = structlog.get_logger("tavla.server.admission")
 
@@ -121,8 +121,7 @@ def kind_of(method: str) -> str:
     """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
     if method == HEALTH_CHECK:
         return HEALTH
-    service = method.split("/")[1] if method.count("/") >= 2 else ""
-    return STREAM if service in OPS_SERVICES else ENGINE
+    return STREAM if split_method(method)[0] in OPS_SERVICES else ENGINE
 
 
 def _method_and_call(args: tuple[Any, ...]) -> tuple[str, Any]:
@@ -221,16 +220,19 @@ class AdmissionExecutor(Executor):
                 with self._lock:
                     self._waiting.discard(ticket)
                     ticket.done = True
-                    if not ticket.shed and ticket.kind in self._admitted:
-                        self._admitted[ticket.kind] -= 1
+                    self._give_back(ticket)
 
         try:
             return pool.submit(run)
         except RuntimeError:  # shut down: give the admission back
             with self._lock:
-                if not ticket.shed and ticket.kind in self._admitted:
-                    self._admitted[ticket.kind] -= 1
+                self._give_back(ticket)
             raise
+
+    def _give_back(self, ticket: Ticket) -> None:
+        # the admission ``ticket`` took in submit, if any; call with the lock held
+        if not ticket.shed and ticket.kind in self._admitted:
+            self._admitted[ticket.kind] -= 1
 
     def _watch(self) -> None:
         while not self._closed.wait(_WATCH_PERIOD):

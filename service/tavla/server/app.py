@@ -107,7 +107,7 @@ def build(
     executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS)
     grpc_options: list[tuple[str, int]] = [
         # requests are small (under 2 KB): a larger one is refused before it is buffered whole
-        ("grpc.max_receive_message_length", min(options.max_request_bytes, options.max_message_bytes)),
+        ("grpc.max_receive_message_length", options.request_limit),
         ("grpc.max_send_message_length", options.max_message_bytes),
         # alone, a second server on a taken port must fail rather than silently share it
         ("grpc.so_reuseport", 1 if reuse_port else 0),
@@ -172,7 +172,7 @@ def _build_http(options: Config, servicer: Any, health_servicer: health.HealthSe
                                   thread_name_prefix="tavla-http")
     app = http_app.build_app(servicer, health_servicer, limits, executor,
                              max_message_bytes=options.max_message_bytes,
-                             max_request_bytes=min(options.max_request_bytes, options.max_message_bytes),
+                             max_request_bytes=options.request_limit,
                              cors_origins=options.cors_origins, web_dir=options.web_dir)
     sock = http_server.bind(options.host, options.http_port or 0, reuse_port=reuse_port)
     tls = (options.tls_cert, options.tls_key, options.tls_client_ca) if options.tls_cert and options.tls_key else None

@@ -7,6 +7,7 @@ but the client has gone (deadline passed or cancelled), the client never sees th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,25 @@ def split_method(full: str) -> tuple[str, str]:
 
 
 Behaviour = Callable[[Any, grpc.ServicerContext], Any]
+
+
+def observed(behaviour: Behaviour,
+             record: Callable[[Any, grpc.ServicerContext, grpc.StatusCode, float], None]) -> Behaviour:
+    """``behaviour``, calling ``record(request, context, code, seconds)`` when it ends: its
+    :func:`final_code` and how long it took."""
+
+    def run(request: Any, context: grpc.ServicerContext) -> Any:
+        begin = time.perf_counter()
+        raised = True
+        try:
+            response = behaviour(request, context)
+            raised = False
+            return response
+        finally:
+            record(request, context, final_code(context, raised=raised), time.perf_counter() - begin)
+
+    return run
+
 
 _KINDS = (("unary_unary", grpc.unary_unary_rpc_method_handler),
           ("unary_stream", grpc.unary_stream_rpc_method_handler),

@@ -84,6 +84,12 @@ class Config:
     def tls(self) -> bool:
         return self.tls_cert is not None
 
+    @property
+    def request_limit(self) -> int:
+        """The largest request either port accepts: ``max_request_bytes``, unless
+        ``max_message_bytes`` is lower."""
+        return min(self.max_request_bytes, self.max_message_bytes)
+
     def check(self) -> Config:
         """Cross-field checks and file access; returns ``self``.
 
@@ -221,8 +227,12 @@ def _choice(*choices: str) -> Callable[[str], str]:
     return parse
 
 
+def _comma_list(text: str) -> list[str]:
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
 def _names(text: str) -> str:
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = _comma_list(text)
     if not names:
         raise ValueError("names no client")
     return ",".join(names)
@@ -235,7 +245,7 @@ def _text(text: str) -> str:
 
 
 def _origins(text: str) -> str:
-    origins = [o.strip().rstrip("/") for o in text.split(",") if o.strip()]
+    origins = [o.rstrip("/") for o in _comma_list(text)]
     if not origins:
         raise ValueError("is empty")
     for origin in origins:

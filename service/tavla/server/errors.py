@@ -185,10 +185,6 @@ def undecodable_status(request: Any, locale: str = messages.DEFAULT_LOCALE) -> A
 
 def lenient_deserializer(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
     """``deserializer``, returning a stand-in instead of raising (see :func:`undecodable_status`)."""
-    return _lenient(deserializer)
-
-
-def _lenient(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
     # gRPC answers INTERNAL when the request deserializer raises; parsing is input validation,
     # so failures are passed to the handler wrapper as a value and answered INVALID_ARGUMENT.
     def deserialize(data: bytes) -> Any:
@@ -210,7 +206,7 @@ class ErrorInterceptor(UnaryInterceptor):
     """
 
     def deserializer(self, deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
-        return _lenient(deserializer)
+        return lenient_deserializer(deserializer)
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:

@@ -20,6 +20,7 @@ Routes:
 from __future__ import annotations
 
 import asyncio
+import functools
 import mimetypes
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -37,7 +38,7 @@ from grpc_health.v1 import health, health_pb2
 from tavla.server import http_protocols as wire
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import Behaviour, UnaryInterceptor
-from tavla.server.errors import ErrorInterceptor
+from tavla.server.errors import ErrorInterceptor, lenient_deserializer
 from tavla.server.limits import LimitsInterceptor
 from tavla.server.metrics import HttpMetricsInterceptor
 from tavla.v1 import engine_service_pb2
@@ -54,6 +55,7 @@ ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-
 EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
 PREFLIGHT_MAX_AGE = "7200"
 _HEALTH_METHOD = "/grpc.health.v1.Health/Check"
+_ENGINE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
 
 
 class Aborted(Exception):
@@ -135,33 +137,32 @@ class HttpContext:
 
 
 class Method:
-    """One callable RPC: its request and response types and the wrapped behaviour."""
+    """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour."""
 
     def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
                  interceptors: Sequence[UnaryInterceptor]) -> None:
         self.full_name = full_name
-        self.request_type = request_type
-        errors = ErrorInterceptor()
-        self.parse = errors.deserializer(request_type.FromString)
-        for interceptor in reversed([*interceptors, errors]):
+        # Both codecs parse leniently: a body that does not parse reaches the error interceptor,
+        # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
+        self.parse = lenient_deserializer(request_type.FromString)
+        self.parse_json = lenient_deserializer(functools.partial(wire.parse_json, message_type=request_type))
+        for interceptor in reversed([*interceptors, ErrorInterceptor()]):
             behaviour = interceptor.wrap(behaviour, full_name) or behaviour
         self.behaviour = behaviour
 
 
-STREAMING = frozenset(f"/{m.containing_service.full_name}/{m.name}"
-                      for m in engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].methods
+STREAMING = frozenset(f"/{_ENGINE.full_name}/{m.name}" for m in _ENGINE.methods
                       if m.client_streaming or m.server_streaming)
 
 
 def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
     """``"/tavla.v1.EngineService/<Method>"`` -> :class:`Method` for every RPC, and health Check."""
-    service = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
     methods = {}
-    for method in service.methods:
+    for method in _ENGINE.methods:
         if method.client_streaming or method.server_streaming:
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
-        name = f"/{service.full_name}/{method.name}"
+        name = f"/{_ENGINE.full_name}/{method.name}"
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
                                getattr(servicer, method.name), interceptors)
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
@@ -260,7 +261,7 @@ class HttpApp:
         except wire.ProtocolError as exc:
             return wire.failure(protocol, exc.code, exc.message), []
         context = HttpContext(protocol.name, headers, peer, timeout)
-        request = method.parse(payload) if protocol.codec == "proto" else _parse_json(method, payload)
+        request = method.parse(payload) if protocol.codec == "proto" else method.parse_json(payload)
         loop = asyncio.get_running_loop()
         work = loop.run_in_executor(self.executor, _invoke, method, request, context)
         try:
@@ -288,9 +289,7 @@ class HttpApp:
 
     def _get(self, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
         if path in ("/healthz", "/readyz"):
-            service = "" if path == "/healthz" else engine_service_pb2.DESCRIPTOR.services_by_name[
-                "EngineService"].full_name
-            status = self._health(service)
+            status = self._health("" if path == "/healthz" else _ENGINE.full_name)
             name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
             code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
             return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
@@ -321,15 +320,6 @@ class HttpApp:
             kind += "; charset=utf-8"
         return 200, [("content-type", kind), ("cache-control", "no-cache"),
                      ("x-content-type-options", "nosniff")], target.read_bytes()
-
-
-def _parse_json(method: Method, payload: bytes) -> Any:
-    # The same lenient path as binary: a body that does not parse reaches the error interceptor,
-    # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
-    def parse(data: bytes) -> pb_message.Message:
-        return wire.parse_json(data, method.request_type)
-
-    return ErrorInterceptor().deserializer(parse)(payload)
 
 
 def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | None:

@@ -171,10 +171,8 @@ def success(protocol: Protocol, response: pb_message.Message) -> Answer:
                 if protocol.codec == "json"
                 else response.SerializeToString())
         return Answer(200, [("content-type", protocol.response_content_type)], body)
-    data = response.SerializeToString()
-    frames = _frame(0x00, data) + _trailer_frame(grpc.StatusCode.OK, "", None)
-    return Answer(200, [("content-type", protocol.response_content_type)],
-                  base64.b64encode(frames) if protocol.text else frames)
+    return _grpc_web(protocol, _frame(0x00, response.SerializeToString())
+                     + _trailer_frame(grpc.StatusCode.OK, "", None))
 
 
 def failure(protocol: Protocol, code: grpc.StatusCode, message: str,
@@ -193,9 +191,13 @@ def failure(protocol: Protocol, code: grpc.StatusCode, message: str,
             error["details"] = [connect_detail(d) for d in details.details]
         return Answer(status, [("content-type", "application/json")],
                       json.dumps(error, ensure_ascii=False).encode("utf-8"))
-    frames = _trailer_frame(code, message, details)
-    headers = [("content-type", protocol.response_content_type)]
-    return Answer(200, headers, base64.b64encode(frames) if protocol.text else frames)
+    return _grpc_web(protocol, _trailer_frame(code, message, details))
+
+
+def _grpc_web(protocol: Protocol, frames: bytes) -> Answer:
+    # gRPC-Web answers are HTTP 200 whatever the call's status (it is in the trailers frame)
+    return Answer(200, [("content-type", protocol.response_content_type)],
+                  base64.b64encode(frames) if protocol.text else frames)
 
 
 def connect_detail(detail: any_pb2.Any) -> dict[str, object]:

@@ -30,9 +30,7 @@ def bind(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
 
     :raises OSError: the address cannot be bound.
     """
-    bare = host.strip("[]")
-    family, kind, proto, _, sockaddr = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM,
-                                                          flags=socket.AI_PASSIVE)[0]
+    family, kind, proto, sockaddr = process.resolve(host, port)
     sock = socket.socket(family, kind, proto)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -55,12 +57,22 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
-def _take(slots: admission.Slots, context: grpc.ServicerContext) -> None:
-    """Wait for a slot to run the engine, giving up when the call's time is up or it is gone."""
+@contextmanager
+def _engine_slot(ticket: admission.Ticket | None, context: grpc.ServicerContext) -> Iterator[None]:
+    """Hold one of the admission executor's slots to run the engine (none for a call that did
+    not come through it), waiting for one until the call's time is up or it is gone."""
+    slots = ticket.slots if ticket is not None else None
+    if slots is None:
+        yield
+        return
     context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
     if not slots.take(context.is_active, lambda: remaining(context)):
         check_deadline(context)  # aborts: the deadline passed or the client went away
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+    try:
+        yield
+    finally:
+        slots.release()
 
 
 class LimitsInterceptor(UnaryInterceptor):
@@ -94,15 +106,9 @@ class LimitsInterceptor(UnaryInterceptor):
                                   f"the server is already handling {self.max_concurrent_rpcs} calls, "
                                   "its limit; retry with backoff")
                 try:
-                    running = ticket.slots if ticket is not None else None
-                    with metrics.in_flight():  # admitted calls: running or waiting for a slot
-                        if running is not None:
-                            _take(running, context)
-                        try:
-                            return behaviour(request, context)
-                        finally:
-                            if running is not None:
-                                running.release()
+                    # admitted calls count as in flight while they wait for a slot too
+                    with metrics.in_flight(), _engine_slot(ticket, context):
+                        return behaviour(request, context)
                 finally:
                     self._slots.release()
             finally:
@@ -134,22 +140,14 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
 
         def checked(requests: Any, context: grpc.ServicerContext) -> Any:
             for request in requests:
-                status = undecodable_status(request)
-                if status is not None:
-                    context.abort_with_status(status)
-                yield request
+                yield _parsed(request, context)
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
             ticket = admission.current()
             if ticket is not None and ticket.shed:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                               f"the server already has {self.max_streams} streams open, its limit")
-            if request_streaming:
-                request = checked(request, context)
-            else:
-                status = undecodable_status(request)
-                if status is not None:
-                    context.abort_with_status(status)
+            request = checked(request, context) if request_streaming else _parsed(request, context)
             if not self._slots.acquire(blocking=False):
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                               f"the server already has {self.max_streams} streams open, its limit")
@@ -162,6 +160,14 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
                 else grpc.unary_stream_rpc_method_handler)
         return make(limited, request_deserializer=lenient_deserializer(handler.request_deserializer),
                     response_serializer=handler.response_serializer)
+
+
+def _parsed(request: Any, context: grpc.ServicerContext) -> Any:
+    """``request``, or abort with ``INVALID_ARGUMENT`` when it did not parse."""
+    status = undecodable_status(request)
+    if status is not None:
+        context.abort_with_status(status)
+    return request
 
 
 class ArrivalInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs

@@ -27,7 +27,7 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
 
 from tavla import __version__
-from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
+from tavla.server.calls import Behaviour, UnaryInterceptor, observed, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
 prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -84,23 +84,21 @@ class MetricsInterceptor(UnaryInterceptor):
         labels = ("unary", service, method)
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
 
-        def observed(request: Any, context: grpc.ServicerContext) -> Any:
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            code = GO_CODE_NAMES[status]
+            HANDLED.labels(*labels, code).inc()
+            HANDLING_SECONDS.labels(*labels, code).observe(seconds)
+            if code == "OK":
+                sent.inc()
+
+        timed = observed(behaviour, record)
+
+        def counted(request: Any, context: grpc.ServicerContext) -> Any:
             started.inc()
             received.inc()
-            begin = time.perf_counter()
-            raised = True
-            try:
-                response = behaviour(request, context)
-                raised = False
-                return response
-            finally:
-                code = GO_CODE_NAMES[final_code(context, raised=raised)]
-                HANDLED.labels(*labels, code).inc()
-                HANDLING_SECONDS.labels(*labels, code).observe(time.perf_counter() - begin)
-                if code == "OK":
-                    sent.inc()
+            return timed(request, context)
 
-        return observed
+        return counted
 
 
 class HttpMetricsInterceptor(UnaryInterceptor):
@@ -110,20 +108,12 @@ class HttpMetricsInterceptor(UnaryInterceptor):
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
 
-        def observed(request: Any, context: grpc.ServicerContext) -> Any:
-            protocol = getattr(context, "protocol", "unknown")
-            begin = time.perf_counter()
-            raised = True
-            try:
-                response = behaviour(request, context)
-                raised = False
-                return response
-            finally:
-                code = GO_CODE_NAMES[final_code(context, raised=raised)]
-                HTTP_HANDLED.labels(protocol, service, method, code).inc()
-                HTTP_HANDLING_SECONDS.labels(protocol, service, method, code).observe(time.perf_counter() - begin)
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            labels = (getattr(context, "protocol", "unknown"), service, method, GO_CODE_NAMES[status])
+            HTTP_HANDLED.labels(*labels).inc()
+            HTTP_HANDLING_SECONDS.labels(*labels).observe(seconds)
 
-        return observed
+        return observed(behaviour, record)
 
 
 # --- engine hooks, called by the servicer -----------------------------------------------------

@@ -1,10 +1,12 @@
 """Process plumbing shared by a server (:mod:`~tavla.server.app`) and the worker supervisor
-(:mod:`~tavla.server.workers`): stop signals and printable listen addresses."""
+(:mod:`~tavla.server.workers`): stop signals, and listen addresses resolved and printed."""
 
 from __future__ import annotations
 
 import signal
+import socket
 import threading
+from typing import Any
 
 
 def on_stop_signals(stopping: threading.Event, received: list[str]) -> None:
@@ -28,3 +30,14 @@ def address(host: str, port: int) -> str:
     if ":" in host and not host.startswith("["):
         host = f"[{host}]"
     return f"{host}:{port}"
+
+
+def resolve(host: str, port: int) -> tuple[int, int, int, tuple[Any, ...]]:
+    """``(family, type, proto, sockaddr)`` of a TCP socket listening on ``host:port`` (``host``
+    may be a bracketed IPv6 literal).
+
+    :raises OSError: the host does not resolve.
+    """
+    family, kind, proto, _, sockaddr = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM,
+                                                          flags=socket.AI_PASSIVE)[0]
+    return family, kind, proto, sockaddr

@@ -168,9 +168,7 @@ def _spawn(config: Config, index: int, multiproc_dir: str | None) -> subprocess.
 
 def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
     """A bound (not listening) SO_REUSEPORT socket on the address, and its port."""
-    bare = host.strip("[]")
-    family, kind, proto, _, sockaddr = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM,
-                                                          flags=socket.AI_PASSIVE)[0]
+    family, kind, proto, sockaddr = process.resolve(host, port)
     if port:
         _probe(family, kind, proto, sockaddr, host, port)
     sock = socket.socket(family, kind, proto)
