@@ -37,7 +37,7 @@ def _raw_list(channel: grpc.Channel):
     return channel.unary_unary(LIST, request_serializer=None, response_deserializer=None)
 
 
-FLOOD = 128  # calls sent at once
+FLOOD = 384  # calls sent at once
 ADMITTED = 4  # --max-concurrent-rpcs of the flooded server: engine calls admitted, queued ones included
 
 
@@ -45,7 +45,8 @@ def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_se
     # finding: with 128 costly calls outstanding, 0 RESOURCE_EXHAUSTED, p50 10 s, health over 1 s.
     # The costliest answer now takes a few ms to build, and this one Python client spends longer
     # reading each 280 KB answer than the server spends writing it, so it cannot keep 64 calls
-    # queued: the server admits 4 here, and the flood is 32 times that.
+    # queued: the server admits 4 here, and the flood is 96 times that (a shorter flood, sent
+    # quickly, ends before 32 calls are answered).
     server = Server("--max-concurrent-rpcs", str(ADMITTED))
     sampler = HealthSampler(server.target, period=0.05)
     sampler.start()
