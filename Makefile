@@ -5,7 +5,9 @@
 #   make test    install the service and its test tools into .venv-test and run every test
 # Dependencies come from the hashed locks requirements.lock (service) and requirements-test.lock
 # (tests); `make lock` regenerates both from pyproject.toml, `make audit` checks them for
-# known vulnerabilities (needs PyPI's JSON API or osv.dev).
+# known vulnerabilities (needs PyPI's JSON API or osv.dev); `make test-audit` does so offline
+# against advisories `make audit-refresh` downloads into .cache, and is part of `make test`
+# (mk/audit.mk; without advisories it warns that the locks were not audited).
 PYTHON ?= python3
 HOST ?= 0.0.0.0
 PORT ?= 50051

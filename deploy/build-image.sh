@@ -23,6 +23,11 @@
 #   SUITE          Debian suite of the base (default trixie: Python 3.13)
 #   MIRROR         Debian mirror (default http://deb.debian.org/debian)
 #   KEEP_STORAGE=1 keep buildah's storage ($CACHE/image/storage) for a look inside afterwards
+#   BASE_LOCK      Debian package lock of the base (default deploy/base-packages.lock): mmdebstrap
+#                  installs exactly its versions and the build fails if the base differs from it
+#                  (deploy/base_lock.py); "none" resolves the newest packages instead
+#   WRITE_BASE_LOCK=FILE  only make the base (BASE_LOCK=none) and write its lock to FILE
+#                  (`make base-lock`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,7 +63,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     deploy/apt-install-missing.sh "${missing[@]}"
 fi
 buildah --version
-[ -x "$HEALTH_PYTHON" ] || die "$HEALTH_PYTHON missing (make .venv-test/.installed)"
+[ -n "${WRITE_BASE_LOCK:-}" ] || [ -x "$HEALTH_PYTHON" ] || die "$HEALTH_PYTHON missing (make .venv-test/.installed)"
 
 # Leftovers of an interrupted run: its working containers and overlay mounts.
 cleanup() (  # a subshell: its `set +e` stays in it
@@ -76,7 +81,14 @@ trap cleanup EXIT
 cleanup
 
 # --- 2. base ---------------------------------------------------------------------------------
-MM_ARGS=(--variant=minbase --include=python3,python3-venv
+BASE_LOCK=${BASE_LOCK:-deploy/base-packages.lock}
+[ -z "${WRITE_BASE_LOCK:-}" ] || BASE_LOCK=none
+includes=python3,python3-venv
+if [ "$BASE_LOCK" != none ]; then
+    # every package of the base at its locked version (the lock holds python3 and python3-venv)
+    includes=$(python3 deploy/base_lock.py includes "$BASE_LOCK")
+fi
+MM_ARGS=(--variant=minbase --include="$includes"
          --aptopt='Acquire::Languages "none"'
          --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*'
          --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright'
@@ -92,6 +104,14 @@ else
     mmdebstrap --quiet --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata "${MM_ARGS[@]}" \
         "$base_tar.part.tar" "$MIRROR"  # the name's .tar makes mmdebstrap write a tarball
     mv "$base_tar.part.tar" "$base_tar"
+fi
+if [ -n "${WRITE_BASE_LOCK:-}" ]; then
+    python3 deploy/base_lock.py write "$WRITE_BASE_LOCK" "$base_tar" \
+        "Debian $SUITE minbase + python3 python3-venv, $MIRROR"
+    exit 0
+fi
+if [ "$BASE_LOCK" != none ]; then
+    python3 deploy/base_lock.py check "$BASE_LOCK" "$base_tar" || { rm -f "$base_tar"; exit 1; }
 fi
 base_secs=$(( $(date +%s) - t0 ))
 

@@ -2,7 +2,12 @@
 # made by mmdebstrap, exports build/image/tavla-engine.oci.tar, runs the server inside it and
 # health-checks it (deploy/build-image.sh; needs root, installs its tools with apt-get).
 TEST_TARGETS += test-image
-.PHONY: test-image image
+.PHONY: test-image image base-lock
 
 image test-image: .venv-test/.installed
 	HEALTH_PYTHON=.venv-test/bin/python deploy/build-image.sh
+
+# Rewrite deploy/base-packages.lock (the Debian packages of the base, exact versions) from a fresh
+# base: when the Debian mirror has moved on and test-image says the base differs from the lock.
+base-lock:
+	WRITE_BASE_LOCK=deploy/base-packages.lock deploy/build-image.sh

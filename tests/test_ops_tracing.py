@@ -86,3 +86,50 @@ def test_spans_for_calls_child_of_the_callers_trace(traced):
     assert bad.parent is None and bad.context.trace_id != ok.context.trace_id
     [line] = [json.loads(x) for x in stream.getvalue().splitlines() if '"traced-1"' in x]
     assert line["trace_id"] == TRACE_ID
+
+
+class _Context:
+    """The parts of a servicer context the tracing interceptor reads."""
+
+    def __init__(self) -> None:
+        self._code = None
+
+    def invocation_metadata(self):
+        return ()
+
+    def set_code(self, code) -> None:
+        self._code = code
+
+    def code(self):
+        return self._code
+
+    def is_active(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("code", "error"), [(grpc.StatusCode.INTERNAL, True), (grpc.StatusCode.UNAVAILABLE, True),
+                                             (grpc.StatusCode.NOT_FOUND, False), (None, False)])
+def test_server_errors_mark_the_span_as_error_and_client_errors_do_not(code, error):
+    pytest.importorskip("opentelemetry.sdk.trace")
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+    from opentelemetry.trace import StatusCode
+
+    from tavla.server.tracing import TracingInterceptor
+
+    exporter = InMemorySpanExporter()
+    provider = Tracing.new_provider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+
+    def behaviour(request, context):
+        if code is not None:
+            context.set_code(code)
+        return "answer"
+
+    wrapped = TracingInterceptor(provider.get_tracer("test")).wrap(behaviour, "/tavla.v1.EngineService/Probe")
+    assert wrapped("request", _Context()) == "answer"
+    [span] = exporter.get_finished_spans()
+    assert span.attributes["rpc.grpc.status_code"] == (code or grpc.StatusCode.OK).value[0]
+    assert (span.status.status_code == StatusCode.ERROR) is error
+    if error:
+        assert span.status.description == code.name

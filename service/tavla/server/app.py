@@ -176,7 +176,8 @@ def _build_http(options: Config, servicer: Any, health_servicer: health.HealthSe
                              cors_origins=options.cors_origins, web_dir=options.web_dir)
     sock = http_server.bind(options.host, options.http_port or 0, reuse_port=reuse_port)
     tls = (options.tls_cert, options.tls_key, options.tls_client_ca) if options.tls_cert and options.tls_key else None
-    return http_server.HttpServer(app, sock, tls=tls, grace_seconds=options.grace_seconds)
+    allowed = parse_names(options.tls_client_allowed_names) if options.tls_client_allowed_names else None
+    return http_server.HttpServer(app, sock, tls=tls, grace_seconds=options.grace_seconds, allowed_names=allowed)
 
 
 def start(engine: Engine) -> None:

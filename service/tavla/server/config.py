@@ -22,7 +22,6 @@ ENV_PREFIX = "TAVLA_"
 OTEL_ENDPOINT_ENV = "OTEL_EXPORTER_OTLP_ENDPOINT"  # the standard variable, honoured after ours
 LOG_LEVELS = ("debug", "info", "warning", "error")
 LOG_FORMATS = ("json", "console")
-STATE_MODES = ("off", "sign", "require")
 MiB = 1024 * 1024
 
 
@@ -227,6 +226,12 @@ def _choice(*choices: str) -> Callable[[str], str]:
     return parse
 
 
+def _state_mode(text: str) -> str:
+    from tavla.server.state_keys import parse_mode  # the one parser, shared with the servicer
+
+    return parse_mode(text).value
+
+
 def _comma_list(text: str) -> list[str]:
     return [item.strip() for item in text.split(",") if item.strip()]
 
@@ -306,7 +311,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("otlp_endpoint", _text,
            f"OTLP/gRPC endpoint for traces (else ${OTEL_ENDPOINT_ENV}); unset = no tracing", "URL"),
     Option("cache_dir", _text, "bear-off database cache directory", "DIR"),
-    Option("state_mode", _choice(*STATE_MODES),
+    Option("state_mode", _state_mode,
            "referee game states: off (unsigned; client dice and time allowed), sign, or require "
            "(only states this service signed; keys in TAVLA_STATE_KEYS or --state-keys-file)", "MODE"),
     Option("state_keys_file", _text, "file of state keys, kid:base64key per line (the first signs)", "FILE"),

@@ -37,6 +37,7 @@ from grpc_health.v1 import health, health_pb2
 
 from tavla.server import http_protocols as wire
 from tavla.server.access_log import AccessLogInterceptor
+from tavla.server.admission import BODY_SECONDS
 from tavla.server.calls import Behaviour, UnaryInterceptor
 from tavla.server.errors import ErrorInterceptor, lenient_deserializer
 from tavla.server.limits import LimitsInterceptor
@@ -182,12 +183,16 @@ class HttpApp:
     :param executor: runs the (blocking, CPU-bound) servicer calls off the event loop.
     :param cors_origins: from :func:`parse_origins`.
     :param web_dir: static files served at ``/``, or ``None``.
+    :param body_seconds: a request body not complete this long after its headers is answered
+        ``CANCELLED`` and its connection closed (HTTP/1.1), as the gRPC port's watchdog does.
     """
 
     def __init__(self, methods: dict[str, Method], executor: Executor, health_servicer: health.HealthServicer,
                  *, max_message_bytes: int, cors_origins: frozenset[str] = frozenset(),
-                 web_dir: str | None = None, max_request_bytes: int | None = None) -> None:
+                 web_dir: str | None = None, max_request_bytes: int | None = None,
+                 body_seconds: float = BODY_SECONDS) -> None:
         self.methods = methods
+        self.body_seconds = body_seconds
         self.max_request_bytes = max_message_bytes if max_request_bytes is None else max_request_bytes
         self.executor = executor
         self.health = health_servicer
@@ -207,7 +212,7 @@ class HttpApp:
         if method == "OPTIONS":
             await _respond(send, 204, cors + self._preflight_headers(headers) if cors else [], b"")
         elif method == "POST":
-            answer, extra = await self._call(path, headers, receive, _peer(scope))
+            answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
             await _respond(send, answer.status, answer.headers + extra + cors, answer.body)
         elif method in ("GET", "HEAD"):
             status, hdrs, body = self._get(path)
@@ -239,7 +244,7 @@ class HttpApp:
     # --- RPCs ---
 
     async def _call(self, path: str, headers: dict[str, str], receive: Receive,
-                    peer: str) -> tuple[wire.Answer, list[tuple[str, str]]]:
+                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer, list[tuple[str, str]]]:
         protocol = wire.protocol_of(headers.get("content-type", ""))
         if protocol is None:
             text = ("unsupported content-type; use application/json or application/proto (Connect), "
@@ -256,10 +261,17 @@ class HttpApp:
             timeout = wire.timeout_seconds(protocol, headers)
             if headers.get("content-encoding", "identity") not in ("identity", ""):
                 raise wire.ProtocolError(grpc.StatusCode.UNIMPLEMENTED, "compressed requests are not supported")
-            body = await _read_body(receive, self._body_limit(protocol))
+            body = await asyncio.wait_for(_read_body(receive, self._body_limit(protocol)), self.body_seconds)
             payload = wire.unframe(protocol, body)
         except wire.ProtocolError as exc:
             return wire.failure(protocol, exc.code, exc.message), []
+        except asyncio.TimeoutError:
+            # A client that sends headers and then too little holds a connection for nothing: answer,
+            # and on HTTP/1.1 close the connection (HTTP/2 has no such header; the stream ends).
+            log.info("request body incomplete: call cut off", method=path, peer=peer, seconds=self.body_seconds)
+            return (wire.failure(protocol, grpc.StatusCode.CANCELLED,
+                                 f"the request body did not arrive within {self.body_seconds:g} s"),
+                    [("connection", "close")] if http_version.startswith("1") else [])
         context = HttpContext(protocol.name, headers, peer, timeout)
         request = method.parse(payload) if protocol.codec == "proto" else method.parse_json(payload)
         loop = asyncio.get_running_loop()
@@ -378,10 +390,11 @@ def _peer(scope: Scope) -> str:
 
 def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
               executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
-              web_dir: str | None = None, max_request_bytes: int | None = None) -> HttpApp:
+              web_dir: str | None = None, max_request_bytes: int | None = None,
+              body_seconds: float = BODY_SECONDS) -> HttpApp:
     """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
     through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
     chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
     return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
                    max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
-                   web_dir=web_dir, max_request_bytes=max_request_bytes)
+                   web_dir=web_dir, max_request_bytes=max_request_bytes, body_seconds=body_seconds)

@@ -6,6 +6,13 @@ their backends) and HTTP/2, cleartext with prior knowledge (h2c) or over TLS wit
 is bound here, before the thread starts, so a taken port fails at start and port 0 is known at
 once; with workers it is shared with ``SO_REUSEPORT`` like the gRPC port. :meth:`HttpServer.stop`
 stops accepting and lets requests in flight finish within the grace period.
+
+Hardening, as on the gRPC port: a request body that is not complete ``body_seconds`` after its
+headers is answered and its connection closed (:class:`~tavla.server.http_app.HttpApp`); headers
+and TLS handshakes that never complete are cut off after the same seconds (Hypercorn's
+``keep_alive_timeout`` and ``ssl_handshake_timeout``); and with ``--tls-client-allowed-names`` a
+client certificate naming none of the allowed names fails the TLS handshake (there is no call yet
+to answer ``PERMISSION_DENIED``; health probes are not affected, they use the gRPC port).
 """
 
 from __future__ import annotations
@@ -16,11 +23,16 @@ import socket
 import ssl
 import threading
 
+import structlog
 from hypercorn.asyncio import serve
 from hypercorn.config import Config as HypercornConfig
 
 from tavla.server import process
+from tavla.server.admission import BODY_SECONDS
 from tavla.server.http_app import HttpApp
+from tavla.server.tls import certificate_names
+
+log = structlog.get_logger("tavla.server.http")
 
 _START_TIMEOUT = 10.0  # seconds for the event loop thread to come up
 
@@ -50,14 +62,21 @@ class HttpServer:
     """The HTTP port: ``start()`` serves ``app`` in a daemon thread, ``stop(grace)`` ends it.
 
     :param tls: (certificate, key, client CA or None) PEM files: TLS, and mTLS with a CA.
+    :param allowed_names: with mTLS, the client certificate must name one of these (subject
+        alternative names or common name), as ``--tls-client-allowed-names`` on the gRPC port.
+    :param body_seconds: headers that have not completed this long after the connection's last
+        request are cut off (Hypercorn's ``keep_alive_timeout``); bodies: see ``HttpApp``.
     """
 
     def __init__(self, app: HttpApp, sock: socket.socket, *,
-                 tls: tuple[str, str, str | None] | None = None, grace_seconds: float = 10.0) -> None:
+                 tls: tuple[str, str, str | None] | None = None, grace_seconds: float = 10.0,
+                 allowed_names: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.port: int = sock.getsockname()[1]
         self._fd = sock.detach()  # Hypercorn owns the socket from here ("fd://")
-        config = HypercornConfig()
+        config = _Config()
+        config.keep_alive_timeout = body_seconds
+        config.ssl_handshake_timeout = body_seconds  # Hypercorn's default: 60 s per silent TLS client
         config.bind = [f"fd://{self._fd}"]
         config.graceful_timeout = grace_seconds
         config.include_server_header = False
@@ -69,6 +88,7 @@ class HttpServer:
             if tls[2]:
                 config.ca_certs = tls[2]
                 config.verify_mode = ssl.CERT_REQUIRED
+                config.allowed_names = allowed_names
         self._config = config
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
@@ -95,3 +115,33 @@ class HttpServer:
         self._stopping = asyncio.Event()
         self._ready.set()
         await serve(self.app, self._config, shutdown_trigger=self._stopping.wait, mode="asgi")  # type: ignore[arg-type]
+
+
+class _Config(HypercornConfig):
+    """Hypercorn's configuration, whose TLS context also checks the client's name."""
+
+    allowed_names: frozenset[str] | None = None
+
+    def create_ssl_context(self) -> ssl.SSLContext | None:
+        context: ssl.SSLContext | None = super().create_ssl_context()
+        if context is not None and self.allowed_names:
+            context.sslobject_class = _allow_list(self.allowed_names)
+        return context
+
+
+def _allow_list(allowed: frozenset[str]) -> type[ssl.SSLObject]:
+    """An ``SSLObject`` (what asyncio's TLS uses) that fails the handshake when the verified client
+    certificate names none of ``allowed``."""
+
+    class AllowListSSLObject(ssl.SSLObject):
+        def do_handshake(self) -> None:
+            super().do_handshake()  # raises until the handshake is done; the chain is verified here
+            names = certificate_names(self.getpeercert() or {})
+            if not names & allowed:
+                # info, not warning: such a client could otherwise fill the log at warning level
+                log.info("HTTP port: client certificate not in the allow-list; connection refused",
+                            names=sorted(names))
+                raise ssl.SSLError("the client certificate's name is not in the server's allow-list "
+                                   "(--tls-client-allowed-names)")
+
+    return AllowListSSLObject

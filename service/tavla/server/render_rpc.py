@@ -22,7 +22,7 @@ def render_position(request: api.RenderPositionRequest) -> api.RenderPositionRes
     match = None
     if request.HasField("match"):
         match = cm.checked_match_from_proto(request.match, rules)
-    dice = core.check_dice(tuple(request.dice)) if request.dice else None
+    dice = core.check_dice(convert.dice_from_proto(request.dice)) if request.dice else None
     options = request.options
     bottom = convert.side_from_proto(options.bottom, "options.bottom", position.on_roll)
     width = options.width or svg.DEFAULT_WIDTH

@@ -28,11 +28,10 @@ from tavla.server import convert_game as cg
 from tavla.server import convert_match as cm
 from tavla.server.errors import IllegalMove
 from tavla.server.servicer_match import DiceKeyed
-from tavla.server.state_keys import Signed, StateMode, StateSigner, roll_tag
+from tavla.server.state_keys import MODE_ENV, Signed, StateMode, StateSigner, parse_mode, roll_tag
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import game_pb2
 
-MODE_ENV = "TAVLA_STATE_MODE"
 _MATCH_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 GIVEN = "given"  # the roll tag of dice a client gave (mode off)
 
@@ -60,7 +59,7 @@ class GamePlayServicer(DiceKeyed):
 
     def _signer(self) -> StateSigner:
         if self.signer is None:
-            mode = StateMode(os.environ.get(MODE_ENV, "off").strip().lower() or "off")
+            mode = parse_mode(os.environ.get(MODE_ENV, ""))
             self.signer = StateSigner.from_settings(mode, os.environ)
         return self.signer
 

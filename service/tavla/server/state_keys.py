@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from tavla.core.errors import RuleError
 
 KEYS_ENV = "TAVLA_STATE_KEYS"
+MODE_ENV = "TAVLA_STATE_MODE"
 MIN_KEY_BYTES = 32
 _LABEL = b"tavla-state-v1"
 _KID = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
@@ -43,6 +44,19 @@ class StateMode(enum.Enum):
     OFF = "off"
     SIGN = "sign"
     REQUIRE = "require"
+
+
+def parse_mode(text: str) -> StateMode:
+    """The state mode of ``--state-mode`` / ``TAVLA_STATE_MODE``: ``" Sign"`` -> ``SIGN``; empty
+    is ``OFF``. The one parser of the setting (the configuration and a servicer made without one).
+
+    :raises ValueError: not off, sign or require.
+    """
+    lowered = text.strip().lower() or StateMode.OFF.value
+    try:
+        return StateMode(lowered)
+    except ValueError:
+        raise ValueError(f"{text!r} is not one of {', '.join(m.value for m in StateMode)}") from None
 
 
 class StateReason(str, enum.Enum):

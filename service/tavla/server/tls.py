@@ -140,6 +140,16 @@ def client_names(auth_context: dict) -> set[str]:  # type: ignore[type-arg]
     return names
 
 
+def certificate_names(peer_certificate: dict) -> set[str]:  # type: ignore[type-arg]
+    """The same names as :func:`client_names`, from Python's ``SSLObject.getpeercert()``: the
+    DNS/IP/URI subject alternative names and the common name (the HTTP port's allow-list)."""
+    names = {value for kind, value in peer_certificate.get("subjectAltName", ())
+             if kind in ("DNS", "IP Address", "URI")}
+    for rdn in peer_certificate.get("subject", ()):
+        names.update(value for key, value in rdn if key == "commonName")
+    return names
+
+
 def parse_names(text: str) -> frozenset[str]:
     """``"a, b"`` -> ``{"a", "b"}``.
 

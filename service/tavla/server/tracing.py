@@ -18,7 +18,7 @@ from typing import Any
 
 import grpc
 
-from tavla.server.calls import Behaviour, UnaryInterceptor, final_code, split_method
+from tavla.server.calls import Behaviour, UnaryInterceptor, observed, split_method
 
 INSTALL_HINT = "pip install 'tavla-engine[otel]'"
 _MODULES = ("opentelemetry.sdk.trace", "opentelemetry.exporter.otlp.proto.grpc.trace_exporter")
@@ -85,6 +85,13 @@ class Tracing:
         self.provider.shutdown()
 
 
+# Server errors per the OpenTelemetry RPC conventions (the span's status is ERROR); client errors
+# such as INVALID_ARGUMENT are not.
+SERVER_ERRORS = frozenset((grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS,
+                           grpc.StatusCode.UNIMPLEMENTED, grpc.StatusCode.DEADLINE_EXCEEDED,
+                           grpc.StatusCode.UNAVAILABLE))
+
+
 class TracingInterceptor(UnaryInterceptor):
     """Runs each unary call in a SERVER span, a child of the caller's ``traceparent`` if any."""
 
@@ -95,6 +102,7 @@ class TracingInterceptor(UnaryInterceptor):
         self._tracer = tracer
         self._extract = propagate.extract
         self._use_span = trace.use_span
+        self._current_span = trace.get_current_span
         self._kind = SpanKind.SERVER
         self._status, self._error = Status, StatusCode.ERROR
 
@@ -102,25 +110,21 @@ class TracingInterceptor(UnaryInterceptor):
         service, method = split_method(full_method)
         name = f"{service}/{method}"
 
+        def record(request: Any, context: grpc.ServicerContext, code: grpc.StatusCode, seconds: float) -> None:
+            span = self._current_span()  # traced's span: record runs inside it
+            span.set_attribute("rpc.grpc.status_code", code.value[0])
+            if code in SERVER_ERRORS:
+                span.set_status(self._status(self._error, code.name))
+
+        timed = observed(behaviour, record)  # the access log's and the metrics' timing wrapper
+
         def traced(request: Any, context: grpc.ServicerContext) -> Any:
             carrier = {k: v for k, v in context.invocation_metadata() or () if isinstance(v, str)}
             span = self._tracer.start_span(
                 name, context=self._extract(carrier), kind=self._kind,
                 attributes={"rpc.system": "grpc", "rpc.service": service, "rpc.method": method},
             )
-            raised = True
             with self._use_span(span, end_on_exit=True, record_exception=False, set_status_on_exception=False):
-                try:
-                    response = behaviour(request, context)
-                    raised = False
-                    return response
-                finally:
-                    code = final_code(context, raised=raised)
-                    span.set_attribute("rpc.grpc.status_code", code.value[0])
-                    if code in (grpc.StatusCode.UNKNOWN, grpc.StatusCode.INTERNAL, grpc.StatusCode.DATA_LOSS,
-                                grpc.StatusCode.UNIMPLEMENTED, grpc.StatusCode.DEADLINE_EXCEEDED,
-                                grpc.StatusCode.UNAVAILABLE):
-                        # server errors per the OpenTelemetry RPC conventions; client errors are not
-                        span.set_status(self._status(self._error, code.name))
+                return timed(request, context)
 
         return traced
