@@ -13,7 +13,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from boards import position
-from tavla.core import IllegalMoveError, IllegalReason, Position, Side, StepInput, legal_moves, legal_steps
+from tavla.core import IllegalMoveError, IllegalReason, Position, Side, CheckerMove, legal_moves, legal_steps
 from tavla.core import notation, position_id, resolve
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -38,7 +38,7 @@ def test_last_checker_off_is_labelled_with_the_larger_die_r7(dice):
     s = legal_steps(LAST, dice)
     assert (1, 0, max(dice), False) in s.next_steps and s.forced
     assert s.forced_steps == move.steps
-    done = legal_steps(LAST, dice, [StepInput(1, 0, max(dice))])
+    done = legal_steps(LAST, dice, [CheckerMove(1, 0, max(dice))])
     assert done.complete and done.move == move
 
 
@@ -47,7 +47,7 @@ def test_the_smaller_die_ends_the_game_the_same_and_is_accepted_r15(dice):
     # ApplyMove has always accepted it (same final position); the steps accept it too now,
     # completing to the listed move labelled with the larger die.
     small = min(dice)
-    done = legal_steps(LAST, dice, [StepInput(1, 0, small)])
+    done = legal_steps(LAST, dice, [CheckerMove(1, 0, small)])
     assert done.complete and done.steps == ((1, 0, small, False),)
     assert done.move.steps == ((1, 0, max(dice), False),)
     assert resolve(LAST, dice, notation.parse("1/off")).steps == ((1, 0, max(dice), False),)
@@ -75,7 +75,7 @@ def test_written_route_through_a_blocked_point_is_refused_r4_r5():
     assert resolve(START, (6, 5), notation.parse("24/13")).notation == "24/13"
     # and the steps refuse the same first step
     with pytest.raises(IllegalMoveError) as err:
-        legal_steps(START, (6, 5), [StepInput(24, 19)])
+        legal_steps(START, (6, 5), [CheckerMove(24, 19)])
     assert err.value.reason is IllegalReason.POINT_BLOCKED
 
 
