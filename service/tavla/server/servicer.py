@@ -21,7 +21,8 @@ from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.core.dice_commit import DiceKey
 from tavla.server.servicer_game import GamePlayServicer
-from tavla.server.servicer_match import MatchPlayServicer, playable
+from tavla.core.game import lowlevel
+from tavla.server.servicer_match import MatchPlayServicer, game_end, playable
 from tavla.server.servicer_validate import ValidateServicer
 from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
@@ -101,15 +102,16 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         limits.check_deadline(context)
         with metrics.move_generation("ApplyMove"):
             move = _resolve(position, dice, request.move)
+            # the move the notation names, confirmed through the state machine (CONFIRM_MOVE)
+            ended = game_end(lowlevel.moving(rules, position, dice), move.steps, request)
         after = move.result
         response = api.ApplyMoveResponse(
             move=convert.move_to_proto(move), position=convert.position_to_proto(after)
         )
-        if after.winner is not None:
+        if ended is not None:
             response.game_over = True
-            result = core.score_game(after, rules)
-            response.result.CopyFrom(convert.result_to_proto(result))
-            response.outcome.CopyFrom(cm.borne_off_outcome(result, request, rules))
+            response.result.CopyFrom(convert.result_to_proto(core.score_game(after, rules)))
+            response.outcome.CopyFrom(ended)
         return response
 
     def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
