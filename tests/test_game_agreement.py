@@ -191,3 +191,26 @@ def test_apply_move_ends_the_game_as_confirm_move_does(engine, dice):
         assert answer.game_over
         assert (answer.outcome.winner, answer.outcome.kind, answer.outcome.points) == (
             pb.SIDE_BLACK, pb.RESULT_KIND_GAMMON, 4)
+
+
+@pytest.mark.parametrize("call", ["ApplyMove", "ListLegalSteps"])
+def test_a_game_end_the_match_refuses_is_refused_by_the_move_rpcs(engine, call):
+    """Issue 9: ApplyMove and ListLegalSteps priced a game's end in any match they were given,
+    including a match already won or with a double awaiting its answer, for which UpdateMatch then
+    refused the outcome. They now end the game by the state machine's CONFIRM_MOVE and refuse the
+    same: MATCH_OVER, or the pending double named (R18, R19)."""
+    intl = pb.Ruleset(preset="international")
+    last = pb.Position(position_id="v34YAAABAAAAAA", on_roll=pb.SIDE_BLACK)
+    won = match_pb2.MatchState(length=3, white_score=3, games_played=1, winner=pb.SIDE_WHITE)
+    pending = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(value=1, offered_by=pb.SIDE_BLACK))
+    for match, expected in ((won, "MATCH_OVER"), (pending, "match.cube.offered_by")):
+        if call == "ApplyMove":
+            request = api.ApplyMoveRequest(ruleset=intl, position=last, dice=[6, 4], match=match,
+                                           move=pb.Move(notation="1/off"))
+        else:
+            request = api.ListLegalStepsRequest(ruleset=intl, position=last, dice=[6, 4], match=match,
+                                                steps=[pb.CheckerMove(from_point=1, to_point=0)])
+        with pytest.raises(grpc.RpcError) as err:
+            getattr(engine, call)(request)
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert expected in str(err.value.trailing_metadata()) + err.value.details()

@@ -295,12 +295,16 @@ def game_end(turn: GameState, steps: tuple[CheckerMove, ...], request: object) -
     off the last checker (R15-R17), priced with the request's optional ``match`` (else money
     play, cube 1); ``None`` when the game goes on. The state machine's CONFIRM_MOVE decides.
 
-    :raises InvalidInputError: the match does not fit the ruleset (field ``match``), or a game
-        ending it does not allow (a double pending).
+    :raises InvalidInputError: the match does not fit the ruleset (field ``match``), or a double
+        awaits its answer in it (``match.cube.offered_by``): UpdateMatch would refuse the game's end.
     :raises IllegalActionError: ``MATCH_OVER`` (the request's match is already won).
     """
     if request.HasField("match"):  # type: ignore[attr-defined]
-        turn = replace(turn, match=cm.checked_match_from_proto(request.match, turn.ruleset))  # type: ignore[attr-defined]
+        match = cm.checked_match_from_proto(request.match, turn.ruleset)  # type: ignore[attr-defined]
+        if match.cube.offered_by is not None:  # as check_state: a side moves only once it is answered
+            raise core.InvalidInputError("match.cube.offered_by", "a double awaits its answer: take or drop "
+                                                                  "before the move that ends the game (R19)")
+        turn = replace(turn, match=match)
     done = game.confirm_move(replace(turn, steps=steps), Action(ActionKind.CONFIRM_MOVE, turn.position.on_roll))
     if done.game_over is None:
         return None
