@@ -102,9 +102,11 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         limits.check_deadline(context)
         with metrics.move_generation("ApplyMove"):
             move = _resolve(position, dice, request.move)
-            # the move the notation names, confirmed through the state machine (CONFIRM_MOVE)
-            ended = game_end(lowlevel.moving(rules, position, dice), move.steps, request)
         after = move.result
+        # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
+        # (only then: re-checking every move's steps would triple the call's cost)
+        ended = None if after.winner is None else game_end(lowlevel.moving(rules, position, dice), move.steps,
+                                                           request)
         response = api.ApplyMoveResponse(
             move=convert.move_to_proto(move), position=convert.position_to_proto(after)
         )
