@@ -128,3 +128,25 @@ def test_rpc_moves_steps_and_apply_agree_on_the_last_checker(engine, dice):
             position=_pos(LAST), dice=dice, steps=[pb.CheckerMove(from_point=1, to_point=0, die=die)]),
             timeout=TIMEOUT)
         assert steps.complete and steps.move == listed.moves[0]
+
+
+def test_one_checker_move_type_throughout():
+    """Issue 9: generated moves, the steps of a turn, the steps a frontend sends and a game's
+    record use one type, CheckerMove (from, to, die, hit), which is still a plain tuple for the
+    wire encoder's caches and the generator's speed."""
+    from tavla.core import preset
+    from tavla.core.game import Action, ActionKind, act, new_match
+    from tavla.core.dice import given_dice
+    from tavla.core import movegen, moves, steps
+
+    assert movegen.CheckerMove is CheckerMove and moves.CheckerMove is CheckerMove and steps.CheckerMove is CheckerMove
+    for dice in ((6, 5), (3, 3)):
+        for move in legal_moves(START, dice):
+            assert all(type(s) is CheckerMove for s in move.steps) and move.checker_moves == move.steps
+    turn = legal_steps(START, (6, 5), [CheckerMove(24, 18)])
+    assert turn.steps == (CheckerMove(24, 18, 6, False),) == ((24, 18, 6, False),)
+    assert all(type(s) is CheckerMove for s in (*turn.steps, *turn.next_steps))
+    state = act(new_match(preset("international"), 1), Action(ActionKind.START_GAME), dice=given_dice([6, 1])).state
+    first = legal_steps(state.position, state.dice).next_steps[0]  # white's 6-1 from the roll-off
+    state = act(state, Action(ActionKind.STEP, step=CheckerMove(first.from_point, first.to_point))).state
+    assert state.steps == (first,) and type(state.steps[0]) is CheckerMove
