@@ -94,6 +94,8 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         :raises InvalidInputError: bad ruleset, position, dice or move syntax.
         :raises GameOver: a side has already borne off all 15.
         :raises IllegalMove: the move breaks a rule (reason per R4-R14) or is ambiguous.
+        :raises IllegalActionError: ``MATCH_OVER``: the move ends the game of a ``match`` already won
+            (a ``match`` with a double pending: InvalidInputError, ``match.cube.offered_by``).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position)

@@ -70,6 +70,7 @@ class MatchPlayServicer(DiceKeyed):
         :raises InvalidInputError: bad ruleset, position, dice or steps.
         :raises GameOver: a side has already borne off all 15.
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
+        :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position)
