@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from operator import mul
 
 from tavla.core import xgid as _xgid
-from tavla.core.movegen import CheckerMove as Step
+from tavla.core.movegen import Step
 from tavla.core.notation import format_steps
 from tavla.core.position import CHECKERS, Board, Side
 from tavla.server.convert_ids import MONEY_MATCH_ID
