@@ -160,6 +160,54 @@ def test_after_a_beaver_the_doubler_takes_drops_or_raccoons():
     assert refused(offered, B, RC, BEAVERS) is ActionReason.RACCOON_NOT_ALLOWED
 
 
+class GnubgCube:
+    """GNU Backgammon's cube bookkeeping, as its match-state update (play.c, ApplyMoveRecord)
+    documents it, modelled independently as the oracle of the raccoon decision: the side
+    ``on_roll`` (gnubg's fMove) doubles; a redouble while doubled (beaver, then raccoon) doubles
+    the cube and gives it to the side NOT on roll; a take doubles it and gives it to the side not
+    on roll; a drop pays the cube's value before the answer to the side that did not drop."""
+
+    def __init__(self, on_roll: Side) -> None:
+        self.on_roll, self.value, self.owner, self.doubled, self.turn = on_roll, 1, None, False, on_roll
+
+    def act(self, action: CubeAction) -> tuple[Side, int] | None:
+        """Apply ``action`` by the side whose turn it is; a drop returns (winner, points)."""
+        if action is CubeAction.DOUBLE:
+            self.doubled = True
+        elif action in (CubeAction.BEAVER, CubeAction.RACCOON):  # gnubg's "redouble"
+            self.value, self.owner = 2 * self.value, self.on_roll.other
+        elif action is CubeAction.TAKE:
+            self.value, self.owner, self.doubled, self.turn = 2 * self.value, self.on_roll.other, False, self.on_roll
+            return None
+        else:
+            return self.turn.other, self.value
+        self.turn = self.turn.other
+        return None
+
+
+@pytest.mark.parametrize("answers", [(T,), (P,), (BV, T), (BV, P), (BV, RC, T), (BV, RC, P)])
+def test_beaver_and_raccoon_follow_gnubg(answers):
+    """After a raccoon the cube stays the beaver's, as in GNU Backgammon: its redouble (a beaver
+    or a raccoon) and its take both give the cube to the side not on roll, which is the side that
+    beavered (play.c, ApplyMoveRecord, MOVE_DOUBLE / MOVE_TAKE). A raccoon is the doubler's
+    redouble, not a take, so the cube does not pass to the raccooner; dropped, each answer pays
+    the cube's value before it (R19)."""
+    oracle, match, mover = GnubgCube(W), MONEY, W
+    for action in (D, *answers):
+        result = apply_cube_action(match, BEAVERS, mover, action)
+        dropped = oracle.act(action)
+        match = result.state
+        if dropped is not None:
+            assert result.outcome is not None
+            assert (result.outcome.winner, points_paid(result.outcome, match, BEAVERS)) == dropped
+            return
+        assert (match.cube.value, match.cube.owner) == (oracle.value, oracle.owner)
+        if oracle.doubled:
+            assert match.cube.decider is oracle.turn
+            mover = oracle.turn
+    assert match.cube == Cube(oracle.value, oracle.owner)
+
+
 def test_a_centred_cube_above_one_is_money_plays_automatic_double():
     """Issue 9: automatic doubles (money play) leave the cube centred above 1; either side may
     double it (R19), and Jacoby still counts it as unturned."""

@@ -1,9 +1,14 @@
 """Issue 9: no two RPCs disagree about a state. A Hypothesis property test drives random legal
 actions from ListActions through Act (state mode off, dice drawn by Hypothesis) and checks each
 against the older low-level RPCs: ListLegalSteps, ApplyMove, ListCubeActions, ApplyCubeAction,
-AnswerResignation and UpdateMatch must say the same thing about the same state."""
+OfferResignation, AnswerResignation and UpdateMatch must say the same thing about the same state,
+accepting exactly the cube actions and resignations Act accepts. And the older RPCs reach their
+answers through the state machine's per-action functions (the single path)."""
 
 from __future__ import annotations
+
+import grpc
+import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,6 +44,30 @@ def _check_listing(engine, game: game_pb2.GameState, actions: list[game_pb2.Game
         cube = engine.ListCubeActions(api.ListCubeActionsRequest(ruleset=game.ruleset, match=game.match,
                                                                  side=game.side_to_act))
         assert sorted(_CUBE[k] for k in kinds if k in _CUBE) == sorted(cube.actions)
+
+
+def _accepts(call, request) -> bool:
+    try:
+        call(request)
+    except grpc.RpcError as exc:
+        assert exc.code() == grpc.StatusCode.INVALID_ARGUMENT, exc
+        return False
+    return True
+
+
+def _check_refusals(engine, game: game_pb2.GameState, actions: list[game_pb2.GameAction]) -> None:
+    """The older cube and resignation RPCs accept, for the side to act, exactly what Act lists."""
+    kinds = {a.kind for a in actions}
+    side = game.side_to_act
+    if game.phase in (G.GAME_PHASE_ROLL_OR_DOUBLE, G.GAME_PHASE_CUBE_DECISION):
+        accepted = {kind for kind, number in _CUBE.items() if _accepts(engine.ApplyCubeAction, api.ApplyCubeActionRequest(
+            ruleset=game.ruleset, match=game.match, side=side, action=number))}
+        assert accepted == {k for k in kinds if k in _CUBE}
+    if game.phase in (G.GAME_PHASE_ROLL_OR_DOUBLE, G.GAME_PHASE_MOVING, G.GAME_PHASE_CUBE_DECISION):
+        offer = match_pb2.ResignationOffer(side=side, kind=pb.RESULT_KIND_GAMMON)
+        offered = _accepts(engine.OfferResignation, api.OfferResignationRequest(ruleset=game.ruleset,
+                                                                                match=game.match, offer=offer))
+        assert offered == (G.ACTION_KIND_RESIGN in kinds)
 
 
 def _check_act(engine, before: game_pb2.GameState, action: game_pb2.GameAction, after: api.ActResponse) -> None:
@@ -89,6 +118,7 @@ def test_act_agrees_with_the_older_rpcs(engine, data, ruleset, length):
         if not listed:
             break
         _check_listing(engine, game, listed)
+        _check_refusals(engine, game, listed)
         action = data.draw(st.sampled_from(listed), label="action")
         dice = []
         if action.kind == G.ACTION_KIND_ROLL:
@@ -103,3 +133,84 @@ def test_act_agrees_with_the_older_rpcs(engine, data, ruleset, length):
         _check_act(engine, game, action, answer)
         assert answer.game.sequence == game.sequence + 1
         signed, game = answer.state, answer.game
+
+
+def test_the_older_rpcs_go_through_the_state_machine(engine, monkeypatch):
+    """Each re-expressed RPC calls the machine's function for its action (docs/game-state.md,
+    "The low-level layer"): replace the function and the RPC's answer changes with it."""
+    from tavla.core.game import machine
+
+    called: list[str] = []
+    for name in ("turn", "cube_choices", "cube", "resign", "answer_resignation", "end_game", "confirm_move"):
+        real = getattr(machine, name)
+
+        def spy(*args, _real=real, _name=name, **kwargs):
+            called.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(machine, name, spy)
+    intl = pb.Ruleset(preset="international")
+    match = match_pb2.MatchState(length=7)
+    last = pb.Position(position_id="v34YAAABAAAAAA", on_roll=pb.SIDE_BLACK)  # black on roll, one checker left on its 1 point
+    cases = [
+        ("turn", lambda: engine.ListLegalSteps(api.ListLegalStepsRequest(ruleset=intl, position=last, dice=[4, 6]))),
+        ("confirm_move", lambda: engine.ApplyMove(api.ApplyMoveRequest(ruleset=intl, position=last, dice=[4, 6],
+                                                                       move=pb.Move(notation="1/off")))),
+        ("turn", lambda: engine.RollDice(api.RollDiceRequest(position=last))),
+        ("cube_choices", lambda: engine.ListCubeActions(api.ListCubeActionsRequest(ruleset=intl, match=match,
+                                                                                    side=pb.SIDE_WHITE))),
+        ("cube", lambda: engine.ApplyCubeAction(api.ApplyCubeActionRequest(
+            ruleset=intl, match=match, side=pb.SIDE_WHITE, action=match_pb2.CUBE_ACTION_DOUBLE))),
+        ("resign", lambda: engine.OfferResignation(api.OfferResignationRequest(
+            ruleset=intl, match=match, offer=match_pb2.ResignationOffer(side=pb.SIDE_WHITE, kind=pb.RESULT_KIND_SINGLE)))),
+        ("answer_resignation", lambda: engine.AnswerResignation(api.AnswerResignationRequest(
+            ruleset=intl, match=match, offer=match_pb2.ResignationOffer(side=pb.SIDE_WHITE, kind=pb.RESULT_KIND_SINGLE),
+            accept=True))),
+        ("end_game", lambda: engine.UpdateMatch(api.UpdateMatchRequest(ruleset=intl, match=match, outcome=match_pb2.GameOutcome(
+            winner=pb.SIDE_BLACK, ending=match_pb2.GAME_ENDING_RESIGNATION, kind=pb.RESULT_KIND_SINGLE)))),
+    ]
+    for name, call in cases:
+        called.clear()
+        call()
+        assert name in called, (name, called)
+
+
+@pytest.mark.parametrize("dice", [[4, 6], [6, 4], [1, 3], [3, 1]])
+def test_apply_move_ends_the_game_as_confirm_move_does(engine, dice):
+    """ApplyMove, ListLegalSteps and Act's CONFIRM_MOVE end a game by one function: black's last
+    checker borne off, white with none off, is a gammon paying 2 x the request match's cube 2
+    (R15-R17, R20)."""
+    intl = pb.Ruleset(preset="international")
+    last = pb.Position(position_id="v34YAAABAAAAAA", on_roll=pb.SIDE_BLACK)
+    match = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(value=2, owner=pb.SIDE_WHITE))
+    applied = engine.ApplyMove(api.ApplyMoveRequest(ruleset=intl, position=last, dice=dice, match=match,
+                                                    move=pb.Move(notation="1/off")))
+    stepped = engine.ListLegalSteps(api.ListLegalStepsRequest(ruleset=intl, position=last, dice=dice, match=match,
+                                                              steps=[pb.CheckerMove(from_point=1, to_point=0)]))
+    for answer in (applied, stepped):
+        assert answer.game_over
+        assert (answer.outcome.winner, answer.outcome.kind, answer.outcome.points) == (
+            pb.SIDE_BLACK, pb.RESULT_KIND_GAMMON, 4)
+
+
+@pytest.mark.parametrize("call", ["ApplyMove", "ListLegalSteps"])
+def test_a_game_end_the_match_refuses_is_refused_by_the_move_rpcs(engine, call):
+    """Issue 9: ApplyMove and ListLegalSteps priced a game's end in any match they were given,
+    including a match already won or with a double awaiting its answer, for which UpdateMatch then
+    refused the outcome. They now end the game by the state machine's CONFIRM_MOVE and refuse the
+    same: MATCH_OVER, or the pending double named (R18, R19)."""
+    intl = pb.Ruleset(preset="international")
+    last = pb.Position(position_id="v34YAAABAAAAAA", on_roll=pb.SIDE_BLACK)
+    won = match_pb2.MatchState(length=3, white_score=3, games_played=1, winner=pb.SIDE_WHITE)
+    pending = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(value=1, offered_by=pb.SIDE_BLACK))
+    for match, expected in ((won, "MATCH_OVER"), (pending, "match.cube.offered_by")):
+        if call == "ApplyMove":
+            request = api.ApplyMoveRequest(ruleset=intl, position=last, dice=[6, 4], match=match,
+                                           move=pb.Move(notation="1/off"))
+        else:
+            request = api.ListLegalStepsRequest(ruleset=intl, position=last, dice=[6, 4], match=match,
+                                                steps=[pb.CheckerMove(from_point=1, to_point=0)])
+        with pytest.raises(grpc.RpcError) as err:
+            getattr(engine, call)(request)
+        assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert expected in str(err.value.trailing_metadata()) + err.value.details()

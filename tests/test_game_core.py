@@ -27,7 +27,8 @@ from tavla.core import (
 from tavla.core.clock import PRESETS, ClockPreset
 from tavla.core.dice import given_dice
 from tavla.core.game import Action, ActionKind, GameState, Phase, act, check_state, list_actions, new_match, side_to_act
-from tavla.core.resign import ResignationOffer, answer, offer_value
+from tavla.core.game import lowlevel, machine
+from tavla.core.resign import ResignationOffer, answer
 from tavla.core.violations import ActionReason
 
 K = ActionKind
@@ -109,7 +110,9 @@ def test_resignation_while_a_double_is_pending_is_refused_by_the_core():
     accepts: refused (DOUBLE_PENDING) rather than ending in an outcome UpdateMatch refuses (R19)."""
     match = MatchState(length=7, cube=Cube(offered_by=W))
     offer = ResignationOffer(B, ResultKind.SINGLE)
-    for call in (lambda: answer(match, INTL, offer, True), lambda: offer_value(match, INTL, offer)):
+    offered = Action(K.RESIGN, B, resign_kind=ResultKind.SINGLE)  # OfferResignation's path
+    for call in (lambda: answer(match, INTL, offer, True),
+                 lambda: machine.resign(lowlevel.deciding(INTL, match, B), offered)):
         with pytest.raises(IllegalActionError) as err:
             call()
         assert err.value.reason is ActionReason.DOUBLE_PENDING

@@ -26,7 +26,8 @@ from tavla.core import (
     preset,
     update_match,
 )
-from tavla.core.resign import answer, offer_value
+from tavla.core.game import Action, ActionKind, lowlevel, machine
+from tavla.core.resign import answer
 
 W, B = Side.WHITE, Side.BLACK
 INTL = preset("international")
@@ -181,7 +182,8 @@ def test_next_starter_turkish_is_the_winner_international_rolls_off():
 def test_resignation_offer_and_answer():
     state = MatchState(length=7, cube=Cube(2, W))
     offer = ResignationOffer(B, G)
-    assert offer_value(state, INTL, offer) == 4
+    accepted = Action(ActionKind.ACCEPT_RESIGNATION, W)  # what OfferResignation prices an offer at
+    assert machine.answer_resignation(lowlevel.answering(INTL, state, offer), accepted).points == 4
     assert answer(state, INTL, offer, accept=False) is None
     outcome = answer(state, INTL, offer, accept=True)
     assert outcome == GameOutcome(W, GameEnding.RESIGNATION, G)

@@ -13,7 +13,7 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from boards import position
-from tavla.core import IllegalMoveError, IllegalReason, Position, Side, StepInput, legal_moves, legal_steps
+from tavla.core import IllegalMoveError, IllegalReason, Position, Side, CheckerMove, legal_moves, legal_steps
 from tavla.core import notation, position_id, resolve
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -38,7 +38,7 @@ def test_last_checker_off_is_labelled_with_the_larger_die_r7(dice):
     s = legal_steps(LAST, dice)
     assert (1, 0, max(dice), False) in s.next_steps and s.forced
     assert s.forced_steps == move.steps
-    done = legal_steps(LAST, dice, [StepInput(1, 0, max(dice))])
+    done = legal_steps(LAST, dice, [CheckerMove(1, 0, max(dice))])
     assert done.complete and done.move == move
 
 
@@ -47,7 +47,7 @@ def test_the_smaller_die_ends_the_game_the_same_and_is_accepted_r15(dice):
     # ApplyMove has always accepted it (same final position); the steps accept it too now,
     # completing to the listed move labelled with the larger die.
     small = min(dice)
-    done = legal_steps(LAST, dice, [StepInput(1, 0, small)])
+    done = legal_steps(LAST, dice, [CheckerMove(1, 0, small)])
     assert done.complete and done.steps == ((1, 0, small, False),)
     assert done.move.steps == ((1, 0, max(dice), False),)
     assert resolve(LAST, dice, notation.parse("1/off")).steps == ((1, 0, max(dice), False),)
@@ -75,7 +75,7 @@ def test_written_route_through_a_blocked_point_is_refused_r4_r5():
     assert resolve(START, (6, 5), notation.parse("24/13")).notation == "24/13"
     # and the steps refuse the same first step
     with pytest.raises(IllegalMoveError) as err:
-        legal_steps(START, (6, 5), [StepInput(24, 19)])
+        legal_steps(START, (6, 5), [CheckerMove(24, 19)])
     assert err.value.reason is IllegalReason.POINT_BLOCKED
 
 
@@ -128,3 +128,25 @@ def test_rpc_moves_steps_and_apply_agree_on_the_last_checker(engine, dice):
             position=_pos(LAST), dice=dice, steps=[pb.CheckerMove(from_point=1, to_point=0, die=die)]),
             timeout=TIMEOUT)
         assert steps.complete and steps.move == listed.moves[0]
+
+
+def test_one_checker_move_type_throughout():
+    """Issue 9: generated moves, the steps of a turn, the steps a frontend sends and a game's
+    record use one type, CheckerMove (from, to, die, hit), which is still a plain tuple for the
+    wire encoder's caches and the generator's speed."""
+    from tavla.core import preset
+    from tavla.core.game import Action, ActionKind, act, new_match
+    from tavla.core.dice import given_dice
+    from tavla.core import movegen, moves, steps
+
+    assert movegen.CheckerMove is CheckerMove and moves.CheckerMove is CheckerMove and steps.CheckerMove is CheckerMove
+    for dice in ((6, 5), (3, 3)):
+        for move in legal_moves(START, dice):
+            assert all(type(s) is CheckerMove for s in move.steps) and move.checker_moves == move.steps
+    turn = legal_steps(START, (6, 5), [CheckerMove(24, 18)])
+    assert turn.steps == (CheckerMove(24, 18, 6, False),) == ((24, 18, 6, False),)
+    assert all(type(s) is CheckerMove for s in (*turn.steps, *turn.next_steps))
+    state = act(new_match(preset("international"), 1), Action(ActionKind.START_GAME), dice=given_dice([6, 1])).state
+    first = legal_steps(state.position, state.dice).next_steps[0]  # white's 6-1 from the roll-off
+    state = act(state, Action(ActionKind.STEP, step=CheckerMove(first.from_point, first.to_point))).state
+    assert state.steps == (first,) and type(state.steps[0]) is CheckerMove

@@ -13,7 +13,7 @@ import pytest
 
 from boards import position
 from rules_reference import reference
-from tavla.core import (IllegalMoveError, IllegalReason, InvalidInputError, Position, StepInput, check_dice,
+from tavla.core import (IllegalMoveError, IllegalReason, InvalidInputError, Position, CheckerMove, check_dice,
                         legal_moves, legal_steps, notation, resolve)
 
 START = Position.initial()
@@ -148,7 +148,7 @@ def test_steps_hit_flags_r5():
 
 
 def test_steps_position_is_the_board_after_the_steps():
-    s = legal_steps(START, (6, 5), [StepInput(24, 18)])
+    s = legal_steps(START, (6, 5), [CheckerMove(24, 18)])
     expected = list(START.board)
     expected[24], expected[18] = 1, 1
     assert s.position.board == tuple(expected)
@@ -172,7 +172,7 @@ def test_forced_move_of_two_steps_003():
 def test_drag_that_two_hitting_routes_make_is_ambiguous_r5():
     pos = position(mover={22: 1, 13: 4, 8: 5, 6: 5}, other={9: 1, 6: 1, 13: 5, 8: 3, 5: 5})
     with pytest.raises(IllegalMoveError) as err:
-        legal_steps(pos, (6, 3), [StepInput(22, 13)])
+        legal_steps(pos, (6, 3), [CheckerMove(22, 13)])
     assert err.value.reason is IllegalReason.AMBIGUOUS_MOVE
 
 

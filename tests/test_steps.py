@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boards import position
-from tavla.core import IllegalMoveError, IllegalReason, Position, StepInput, legal_moves, legal_steps, position_id
+from tavla.core import IllegalMoveError, IllegalReason, Position, CheckerMove, legal_moves, legal_steps, position_id
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
@@ -24,7 +24,7 @@ TIMEOUT = 30
 
 
 def steps(pos, dice, *done):
-    return legal_steps(pos, dice, [StepInput(*d) for d in done])
+    return legal_steps(pos, dice, [CheckerMove(*d) for d in done])
 
 
 def pairs(state):
@@ -255,7 +255,7 @@ def all_paths(pos, dice, done=()):
         return [s.move.board_after]
     ends = []
     for step in s.next_steps:
-        ends += all_paths(pos, dice, (*done, StepInput(step[0], step[1], step[2])))
+        ends += all_paths(pos, dice, (*done, CheckerMove(step[0], step[1], step[2])))
     return ends
 
 
@@ -268,14 +268,14 @@ def test_any_path_of_steps_ends_in_exactly_one_legal_move(case, rng):
     seed, plies, d1, d2 = case
     pos = random_position(seed, plies)
     boards = {m.board_after for m in legal_moves(pos, (d1, d2))}
-    done: list[StepInput] = []
+    done: list[CheckerMove] = []
     while True:
         s = legal_steps(pos, (d1, d2), done)
         if s.complete:
             break
         assert s.next_steps, "an incomplete turn must offer a step"
         step = rng.choice(s.next_steps)
-        done.append(StepInput(step[0], step[1], step[2]))
+        done.append(CheckerMove(step[0], step[1], step[2]))
     matches = [b for b in boards if b == s.move.board_after]
     assert len(matches) == 1
 
@@ -334,9 +334,9 @@ def test_a_die_left_that_can_play_must_play_even_where_fewer_dice_reach_a_legal_
     pos = position({2: 1, 1: 1}, {1: 4})
     assert {tuple(m.steps) for m in legal_moves(pos, (2, 1))} == {
         ((2, 0, 2, False), (1, 0, 1, False)), ((2, 1, 1, False), (1, 0, 2, False))}
-    after = legal_steps(pos, (2, 1), (StepInput(2, 0, 2),))
+    after = legal_steps(pos, (2, 1), (CheckerMove(2, 0, 2),))
     assert not after.complete and after.next_steps == ((1, 0, 1, False),)
     assert after.forced and after.forced_steps == ((1, 0, 1, False),)
     both_off = next(m for m in legal_moves(pos, (2, 1)) if m.steps[0] == (2, 0, 2, False))
-    done = legal_steps(pos, (2, 1), (StepInput(2, 0, 2), StepInput(1, 0, 1)))
+    done = legal_steps(pos, (2, 1), (CheckerMove(2, 0, 2), CheckerMove(1, 0, 1)))
     assert done.complete and done.move == both_off

@@ -23,7 +23,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavla.core import CHECKERS, Position, StepInput, legal_moves, legal_steps, notation, position_id, resolve
+from tavla.core import CHECKERS, Position, CheckerMove, legal_moves, legal_steps, notation, position_id, resolve
 from tavla.core.notation import Leg
 from tavla.core.position import BAR
 
@@ -93,14 +93,14 @@ def test_apply_then_list(case):
             assert legal_moves(after, (d1, d2))  # the next side can always be listed
 
 
-def _paths(pos: Position, dice, done: tuple[StepInput, ...] = ()) -> set[tuple[int, ...]]:
+def _paths(pos: Position, dice, done: tuple[CheckerMove, ...] = ()) -> set[tuple[int, ...]]:
     s = legal_steps(pos, dice, done)
     if s.complete:
         return {s.move.board_after}
     assert s.next_steps, "an incomplete turn offers a step"
     ends: set[tuple[int, ...]] = set()
     for f, t, die, _hit in s.next_steps:
-        ends |= _paths(pos, dice, (*done, StepInput(f, t, die)))
+        ends |= _paths(pos, dice, (*done, CheckerMove(f, t, die)))
     return ends
 
 
@@ -113,10 +113,10 @@ def test_moves_are_paths_of_steps_for_both_dice_orders(case):
         moves = legal_moves(pos, dice)
         assert _paths(pos, dice) == {m.board_after for m in moves}
         for m in moves:  # each listed move, step by step, is offered and completes to itself
-            done: tuple[StepInput, ...] = ()
+            done: tuple[CheckerMove, ...] = ()
             for step in m.steps:
                 assert step in legal_steps(pos, dice, done).next_steps
-                done = (*done, StepInput(*step[:3]))
+                done = (*done, CheckerMove(*step[:3]))
             s = legal_steps(pos, dice, done)
             assert s.complete and s.move == m
 

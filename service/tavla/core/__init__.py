@@ -15,7 +15,8 @@ from tavla.core.errors import (
     TavlaError,
 )
 from tavla.core.legality import resolve
-from tavla.core.moves import CheckerMove, Move, check_dice, legal_moves
+from tavla.core.movegen import CheckerMove
+from tavla.core.moves import Move, check_dice, legal_moves
 from tavla.core.position import CHECKERS, Position, Side, SideView
 from tavla.core.ruleset import KatmerliMarsRule, Ruleset, StartRule, preset
 from tavla.core.scoring import GameResult, ResultKind, score_game
@@ -29,7 +30,7 @@ from tavla.core.outcome import GameEnding, GameOutcome, points_paid
 from tavla.core.resign import ResignationOffer
 from tavla.core.ruleset import PRESET_INFO, PresetInfo
 from tavla.core.start import Start, start_game, start_with_given_dice
-from tavla.core.steps import StepInput, StepState, legal_steps
+from tavla.core.steps import StepState, legal_steps
 from tavla.core.violations import ActionReason, ClockError, CubeError, IllegalActionError
 
 __all__ = [
@@ -40,7 +41,7 @@ __all__ = [
     # match play
     "ActionReason", "Cube", "CubeAction", "CubeOptions", "GameEnding", "GameOutcome",
     "IllegalActionError", "MatchState", "MatchUpdate", "PRESET_INFO", "PresetInfo",
-    "ResignationOffer", "Start", "StepInput", "StepState", "apply_cube_action", "check_match",
+    "ResignationOffer", "Start", "StepState", "apply_cube_action", "check_match",
     "clock", "cube_options", "dice", "dice_commit", "legal_steps", "names", "points_paid",
     "start_game", "start_with_given_dice", "update_match",
 ]

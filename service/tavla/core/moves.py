@@ -7,19 +7,9 @@ from typing import Sequence
 
 from tavla.core import movegen
 from tavla.core.errors import GameOverError, InvalidInputError
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.notation import format_steps
 from tavla.core.position import Board, Position, flip_board
-
-
-@dataclass(frozen=True, slots=True)
-class CheckerMove:
-    """One die played by one checker (mover's numbering; ``from_point`` 25 = bar, ``to_point`` 0 = off)."""
-
-    from_point: int
-    to_point: int
-    die: int
-    hit: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +21,14 @@ class Move:
     :ivar mover: the position the move was played from.
     """
 
-    steps: tuple[Step, ...]
+    steps: tuple[CheckerMove, ...]
     board_after: Board
     mover: Position = field(compare=False)
 
     @property
     def checker_moves(self) -> tuple[CheckerMove, ...]:
-        return tuple(CheckerMove(*s) for s in self.steps)
+        """The steps (the same :class:`CheckerMove` values)."""
+        return self.steps
 
     @property
     def notation(self) -> str:

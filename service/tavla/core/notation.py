@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from tavla.core.errors import InvalidInputError
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.position import BAR, OFF
 
 MAX_LENGTH = 200
@@ -25,7 +25,7 @@ def _name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
-def format_steps(steps: tuple[Step, ...]) -> str:
+def format_steps(steps: tuple[CheckerMove, ...]) -> str:
     """Notation of a sequence of single-die steps; ``""`` for the empty move."""
     chains: list[list[tuple[int, bool]]] = []
     for f, t, _die, hit in sorted(steps, key=lambda s: (-s[0], s[1])):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tavla.core.match_state import MatchState, require_not_over
-from tavla.core.outcome import GameEnding, GameOutcome, points_paid
+from tavla.core.outcome import GameEnding, GameOutcome
 from tavla.core.position import Side
 from tavla.core.ruleset import Ruleset
 from tavla.core.scoring import ResultKind
@@ -37,15 +37,6 @@ def check_resignable(state: MatchState) -> None:
         raise IllegalActionError(ActionReason.DOUBLE_PENDING,
                                  f"{doubler.name.lower()}'s double awaits its answer: take or drop "
                                  "before resigning (R19)")
-
-
-def offer_value(state: MatchState, rules: Ruleset, offer: ResignationOffer) -> int:
-    """Points the offer pays the other side if accepted: kind x cube (R17, R20; Jacoby).
-
-    :raises IllegalActionError: ``MATCH_OVER``, ``DOUBLE_PENDING`` (:func:`check_resignable`).
-    """
-    check_resignable(state)
-    return points_paid(offer.outcome(), state, rules)
 
 
 def answer(state: MatchState, rules: Ruleset, offer: ResignationOffer, accept: bool) -> GameOutcome | None:

@@ -22,20 +22,11 @@ from dataclasses import dataclass
 from tavla.core import movegen
 from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
 from tavla.core.legality import _step_problem  # the rule a single step breaks (R4-R14)
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.moves import Move, check_dice, legal_moves
 from tavla.core.position import BAR, Board, Position
 
 R = IllegalReason
-
-
-@dataclass(frozen=True, slots=True)
-class StepInput:
-    """A step as a frontend sends it: from, to, and the die (0: work it out from the distance)."""
-
-    from_point: int
-    to_point: int
-    die: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +37,7 @@ class CombinedStep:
         the destination, the points between are where the checker lands on the way.
     """
 
-    steps: tuple[Step, ...]
+    steps: tuple[CheckerMove, ...]
 
     @property
     def from_point(self) -> int:
@@ -80,16 +71,16 @@ class StepState:
     :ivar forced_steps: when ``forced``, the remaining steps in an order they can be played.
     """
 
-    steps: tuple[Step, ...]
+    steps: tuple[CheckerMove, ...]
     position: Position
     dice_left: tuple[int, ...]
-    next_steps: tuple[Step, ...]
+    next_steps: tuple[CheckerMove, ...]
     complete: bool
     move: Move | None
     gele: bool
     combined: tuple[CombinedStep, ...] = ()
     forced: bool = False
-    forced_steps: tuple[Step, ...] = ()
+    forced_steps: tuple[CheckerMove, ...] = ()
 
 
 class _Turn:
@@ -116,7 +107,7 @@ class _Turn:
             return True
         return board in self.by_board and depth > 0 and not self.regular_next(board, pool, depth)
 
-    def physical(self, board: Board, pool: tuple[int, ...]) -> list[Step]:
+    def physical(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
         """Single-die steps the board allows now (R4-R12), larger die first."""
         b = list(board)
         out = movegen.outside_count(b)
@@ -124,10 +115,10 @@ class _Turn:
         for die in dict.fromkeys(pool):  # each distinct die once, larger first
             for f in movegen.sources(b, die, out):
                 t = f - die
-                found.append((f, max(t, 0), die, t > 0 and b[t] == -1))
+                found.append(CheckerMove(f, max(t, 0), die, t > 0 and b[t] == -1))
         return found
 
-    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         """Single-die steps playable now (R4-R12), before the completion filter."""
         if depth >= self.used:
             return []
@@ -144,17 +135,17 @@ class _Turn:
                                   for s in self.candidates(board, pool, depth))
         return self._memo[key]
 
-    def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         return [s for s in self.candidates(board, pool, depth)
                 if self.completes(*_play(board, pool, s), depth + 1)]
 
-    def shortcuts(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def shortcuts(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
         if depth >= self.used:
             return []
         return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
 
-    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         if self.done(board, pool, depth):
             return []
         found = self.regular_next(board, pool, depth)
@@ -164,7 +155,7 @@ class _Turn:
         """Each checker's destinations with two or more dice, one per (from, to, position)."""
         found: dict[tuple[int, int, Board], CombinedStep] = {}
 
-        def walk(chain: tuple[Step, ...], b: Board, p: tuple[int, ...], d: int) -> None:
+        def walk(chain: tuple[CheckerMove, ...], b: Board, p: tuple[int, ...], d: int) -> None:
             for s in self.legal_next(b, p, d):
                 if s[0] != chain[-1][1] or s[0] == 0:
                     continue
@@ -178,11 +169,11 @@ class _Turn:
                 walk((first,), *_play(board, pool, first), depth + 1)
         return list(found.values())
 
-    def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[Step, ...] | None:
+    def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[CheckerMove, ...] | None:
         """The remaining steps when only one final position is left, else None."""
-        ends: dict[Board, tuple[Step, ...]] = {}
+        ends: dict[Board, tuple[CheckerMove, ...]] = {}
 
-        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[Step, ...]) -> bool:
+        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[CheckerMove, ...]) -> bool:
             if self.done(b, p, d):
                 ends.setdefault(b, path)
                 return len(ends) > 1
@@ -193,7 +184,7 @@ class _Turn:
         return next(iter(ends.values()))
 
 
-def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple[int, ...]]:
+def _play(board: Board, pool: tuple[int, ...], step: CheckerMove) -> tuple[Board, tuple[int, ...]]:
     b = list(board)
     movegen.play(b, step[0], step[2])
     rest = list(pool)
@@ -201,7 +192,7 @@ def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple
     return tuple(b), tuple(rest)
 
 
-def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInput] = ()) -> StepState:
+def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerMove] = ()) -> StepState:
     """The turn after the steps ``done``: the legal next steps, and whether it is complete.
 
     A step in ``done`` gives ``from_point`` and ``to_point``; its die is the distance. The die is
@@ -220,7 +211,7 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInpu
     turn = _Turn(position, dice)
     board: Board = position.board
     pool = turn.pool
-    played: list[Step] = []
+    played: list[CheckerMove] = []
     for i, given in enumerate(done):
         for step in _match(turn, board, pool, len(played), given, i):
             played.append(step)
@@ -244,8 +235,8 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
-def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: StepInput,
-           i: int) -> tuple[Step, ...]:
+def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: CheckerMove,
+           i: int) -> tuple[CheckerMove, ...]:
     """The legal step (or one checker's legal steps) ``given`` names, or why there is none."""
     f, t, die = given.from_point, given.to_point, given.die
     text = f"step {i + 1} ({_where(f)}/{_where(t)})"
@@ -295,7 +286,7 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
                                                  "both can be played (R7)")
 
 
-def _route(routes: list[CombinedStep], text: str) -> tuple[Step, ...]:
+def _route(routes: list[CombinedStep], text: str) -> tuple[CheckerMove, ...]:
     """One checker's route: without an intermediate hit if one fits (unnamed points, R5)."""
     quiet = [c for c in routes if not any(s[3] for s in c.steps[:-1])] or routes
     if len(quiet) > 1:  # routes are one per resulting position: these end differently

@@ -22,8 +22,6 @@ from tavla.core import (
     Ruleset,
     Side,
     TavlaError,
-    apply_cube_action,
-    cube_options,
     legal_moves,
     notation,
     position_id,
@@ -31,8 +29,9 @@ from tavla.core import (
     resolve,
     score_game,
     start_with_given_dice,
-    update_match,
 )
+from tavla.core.game import Action, ActionKind, lowlevel
+from tavla.core.game import machine
 from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated
 
 if TYPE_CHECKING:  # the service's messages are imported lazily: the core engine needs no protobuf
@@ -45,6 +44,7 @@ _KINDS = {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3}
 _KINDS_BY_NUMBER = {n: kind for kind, n in _KINDS.items()}
 _ENDINGS = {e.value: e for e in GameEnding}
 _CUBE_ACTIONS = {a.value: a for a in CubeAction}
+_ACTION_KINDS = {a: ActionKind[a.name] for a in CubeAction}  # the state machine's cube actions
 
 
 def _match_ruleset(rules: MatchRules) -> Ruleset:
@@ -114,20 +114,26 @@ class LocalEngine:
         return int(start.starter), start.dice
 
     def cube_actions(self, rules: MatchRules, match: MatchState, side: int) -> tuple[set[str], str]:
-        options = cube_options(match, _match_ruleset(rules), _SIDES[side])
+        options = machine.cube_choices(lowlevel.deciding(_match_ruleset(rules), match, _SIDES[side]), _SIDES[side])
         return {a.value for a in options.actions}, options.denial.value if options.denial else ""
 
     def apply_cube(self, rules: MatchRules, match: MatchState, side: int,
                    action: str) -> tuple[MatchState, Ending | None]:
         with _engine_errors():
-            result = apply_cube_action(match, _match_ruleset(rules), _SIDES[side], _CUBE_ACTIONS[action])
-        ended = result.outcome
-        return result.state, None if ended is None else Ending(int(ended.winner), ended.ending.value)
+            mover = _SIDES[side]
+            result = machine.cube(lowlevel.deciding(_match_ruleset(rules), match, mover),
+                                  Action(_ACTION_KINDS[_CUBE_ACTIONS[action]], mover))
+        ended = result.game_over
+        if ended is None:
+            return result.state.match, None
+        assert result.ended_in is not None  # a drop: the match before it is scored (update_match)
+        return result.ended_in, Ending(int(ended.winner), ended.ending.value)
 
     def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
         outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
         with _engine_errors():
-            update = update_match(match, _match_ruleset(rules), outcome)
+            update = machine.end_game(lowlevel.deciding(_match_ruleset(rules), match, outcome.winner), outcome).scored
+        assert update is not None
         after = update.state
         return Updated(after, after.scores, update.points_paid, update.points_scored, after.over,
                        int(after.winner) if after.winner else 0, after.crawford)

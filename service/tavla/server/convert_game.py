@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tavla.core import InvalidInputError, Position, legal_moves
+from tavla.core import CheckerMove, InvalidInputError, Position, legal_moves
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
-from tavla.core.game.machine import _turn
+from tavla.core.game.machine import turn
 from tavla.core.ruleset import Ruleset
 from tavla.server import convert
 from tavla.server import convert_match as cm
@@ -55,8 +55,8 @@ _side_out = convert.optional_side_to_proto
 _enum = convert.enum_from_proto
 
 
-def _step(m: pb.CheckerMove) -> tuple[int, int, int, bool]:
-    return (m.from_point, m.to_point, m.die, m.hit)
+def _step(m: pb.CheckerMove) -> CheckerMove:
+    return CheckerMove(m.from_point, m.to_point, m.die, m.hit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -186,11 +186,11 @@ def state_to_proto(state: GameState, preset: str) -> game_pb2.GameState:
     if state.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
     if state.dice:
-        turn = _turn(state)
-        msg.current.CopyFrom(convert.position_to_proto(turn.position))
-        msg.dice_left.extend(turn.dice_left)
-        msg.move_complete = turn.complete
-        msg.no_legal_move = turn.complete and not turn.steps
+        now = turn(state)
+        msg.current.CopyFrom(convert.position_to_proto(now.position))
+        msg.dice_left.extend(now.dice_left)
+        msg.move_complete = now.complete
+        msg.no_legal_move = now.complete and not now.steps
         msg.forced_move = len(legal_moves(state.position, state.dice)) == 1
     else:
         msg.current.CopyFrom(msg.position)

@@ -25,14 +25,13 @@ from tavla.core import (
     ResignationOffer,
     ResultKind,
     Ruleset,
-    StepInput,
     check_match,
     clock,
     names,
     points_paid,
 )
 from tavla.core.dice_commit import DiceProof
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.start import Start
 from tavla.core.steps import CombinedStep
 from tavla.server import convert, convert_ids
@@ -185,14 +184,14 @@ def offer_from_proto(msg: match_pb2.ResignationOffer, field: str = "offer") -> R
     return ResignationOffer(side, kind_from_proto(msg.kind, f"{field}.kind"))
 
 
-def steps_from_proto(moves: Sequence[pb.CheckerMove], field: str = "steps") -> tuple[StepInput, ...]:
+def steps_from_proto(moves: Sequence[pb.CheckerMove], field: str = "steps") -> tuple[CheckerMove, ...]:
     """The steps made so far; ``hit`` is ignored, ``die`` picks the die of a bear-off only (0: either).
 
     :raises InvalidInputError: more than four steps (a turn has at most four, R6).
     """
     if len(moves) > 4:
         raise InvalidInputError(field, f"has {len(moves)} steps; a turn has at most 4 (R6)")
-    return tuple(StepInput(m.from_point, m.to_point, m.die) for m in moves)
+    return tuple(CheckerMove(m.from_point, m.to_point, m.die) for m in moves)
 
 
 def roll_off_from_proto(throws: Sequence[dice_pb2.RollOffThrow]) -> list[tuple[int, int]]:
@@ -279,7 +278,7 @@ def denial_to_proto(reason: ActionReason | None) -> match_pb2.CubeDenial:
     return match_pb2.CUBE_DENIAL_UNSPECIFIED if reason is None else _DENIALS_OUT[reason]
 
 
-def step_to_proto(step: Step) -> pb.CheckerMove:
+def step_to_proto(step: CheckerMove) -> pb.CheckerMove:
     """A ``CheckerMove`` message of one single-die step."""
     return pb.CheckerMove(from_point=step[0], to_point=step[1], die=step[2], hit=step[3])
 

@@ -21,7 +21,8 @@ from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.core.dice_commit import DiceKey
 from tavla.server.servicer_game import GamePlayServicer
-from tavla.server.servicer_match import MatchPlayServicer, playable
+from tavla.core.game import lowlevel
+from tavla.server.servicer_match import MatchPlayServicer, game_end, playable
 from tavla.server.servicer_validate import ValidateServicer
 from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
@@ -93,6 +94,8 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         :raises InvalidInputError: bad ruleset, position, dice or move syntax.
         :raises GameOver: a side has already borne off all 15.
         :raises IllegalMove: the move breaks a rule (reason per R4-R14) or is ambiguous.
+        :raises IllegalActionError: ``MATCH_OVER``: the move ends the game of a ``match`` already won
+            (a ``match`` with a double pending: InvalidInputError, ``match.cube.offered_by``).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position)
@@ -102,14 +105,17 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         with metrics.move_generation("ApplyMove"):
             move = _resolve(position, dice, request.move)
         after = move.result
+        # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
+        # (only then: re-checking every move's steps would triple the call's cost)
+        ended = None if after.winner is None else game_end(lowlevel.moving(rules, position, dice), move.steps,
+                                                           request)
         response = api.ApplyMoveResponse(
             move=convert.move_to_proto(move), position=convert.position_to_proto(after)
         )
-        if after.winner is not None:
+        if ended is not None:
             response.game_over = True
-            result = core.score_game(after, rules)
-            response.result.CopyFrom(convert.result_to_proto(result))
-            response.outcome.CopyFrom(cm.borne_off_outcome(result, request, rules))
+            response.result.CopyFrom(convert.result_to_proto(core.score_game(after, rules)))
+            response.outcome.CopyFrom(ended)
         return response
 
     def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:

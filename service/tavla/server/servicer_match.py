@@ -1,6 +1,12 @@
 """The match-play RPCs of tavla.v1.EngineService (R3, R18-R26): each converts the request, calls
 the core, converts back, exactly like :mod:`tavla.server.servicer`, which inherits them.
 
+The low-level layer of the referee (docs/game-state.md): ListLegalSteps, RollDice's ``gele``,
+ListCubeActions, ApplyCubeAction, OfferResignation, AnswerResignation and UpdateMatch build the
+game state their request describes (:mod:`tavla.core.game.lowlevel`) and call the state
+machine's function for the action (:mod:`tavla.core.game.machine`), as Act does, so no two RPCs
+check a rule differently.
+
 Stateless: the match, cube, clock and dice commitment travel in every request. The one piece of
 configuration is the dice key that seals commitments (:mod:`tavla.core.dice_commit`), read from
 ``TAVLA_DICE_KEY`` when the servicer is made; without it each process has its own random key.
@@ -9,22 +15,25 @@ configuration is the dice key that seals commitments (:mod:`tavla.core.dice_comm
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 import grpc
 
 from tavla import core
 from tavla.core import IllegalMoveError, Position, dice
-from tavla.core.cube import CubeAction, apply_cube_action, cube_options
+from tavla.core.cube import CubeAction
 from tavla.core.dice_commit import DiceKey
-from tavla.core.match import update_match
-from tavla.core.outcome import points_paid
-from tavla.core.resign import answer, offer_value
+from tavla.core.game import Action, ActionKind, lowlevel
+from tavla.core.game import machine as game
+from tavla.core.game import GameState
+from tavla.core.movegen import CheckerMove
 from tavla.core.ruleset import PRESET_INFO, preset_name
 from tavla.server import convert
 from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc as api_grpc
+from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
 
@@ -61,14 +70,16 @@ class MatchPlayServicer(DiceKeyed):
         :raises InvalidInputError: bad ruleset, position, dice or steps.
         :raises GameOver: a side has already borne off all 15.
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
+        :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
+        turn = lowlevel.moving(rules, position, roll, done)
         try:
-            state = core.legal_steps(position, roll, done)
+            state = game.turn(turn)
         except IllegalMoveError as exc:
             text = " ".join(f"{s.from_point}/{s.to_point}" for s in done)
             raise IllegalMove(exc, text, roll) from exc
@@ -81,10 +92,10 @@ class MatchPlayServicer(DiceKeyed):
         )
         if state.move is not None:
             response.move.CopyFrom(convert.move_to_proto(state.move))
-            if state.move.result.winner is not None:
+            ended = game_end(turn, state.move.steps, request)
+            if ended is not None:
                 response.game_over = True
-                response.outcome.CopyFrom(cm.borne_off_outcome(core.score_game(state.move.result, rules),
-                                                               request, rules))
+                response.outcome.CopyFrom(ended)
         return response
 
     def StartGame(self, request: api.StartGameRequest, context: grpc.ServicerContext) -> api.StartGameResponse:
@@ -141,7 +152,7 @@ class MatchPlayServicer(DiceKeyed):
         response.name.CopyFrom(cm.roll_name_to_proto(*roll))
         if request.HasField("position"):
             position = playable(request.position)
-            response.gele = bool(position.board[25]) and core.legal_moves(position, roll)[0].dice_used == 0
+            response.gele = game.turn(lowlevel.moving(core.preset(convert.DEFAULT_PRESET), position, roll)).gele
         return response
 
     def NameRoll(self, request: api.NameRollRequest, context: grpc.ServicerContext) -> api.NameRollResponse:
@@ -161,7 +172,7 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
-        options = cube_options(state, rules, side)
+        options = game.cube_choices(lowlevel.deciding(rules, state, side), side)
         return api.ListCubeActionsResponse(actions=[cm.cube_action_to_proto(a) for a in options.actions],
                                            double_denial=cm.denial_to_proto(options.denial))
 
@@ -176,13 +187,12 @@ class MatchPlayServicer(DiceKeyed):
         state = cm.checked_match_from_proto(request.match, rules)
         side = convert.side_from_proto(request.side, "side")
         action: CubeAction = cm.cube_action_from_proto(request.action)
-        result = apply_cube_action(state, rules, side, action)
-        response = api.ApplyCubeActionResponse(match=cm.match_to_proto(result.state))
-        if result.outcome is not None:
-            response.game_over = True
-            response.outcome.CopyFrom(cm.outcome_to_proto(result.outcome,
-                                                          points_paid(result.outcome, result.state, rules)))
-        return response
+        result = game.cube(lowlevel.deciding(rules, state, side), Action(_CUBE_KINDS[action], side))
+        if result.game_over is None:
+            return api.ApplyCubeActionResponse(match=cm.match_to_proto(result.state.match))
+        assert result.ended_in is not None  # a drop: the match it ended, before UpdateMatch scores it
+        return api.ApplyCubeActionResponse(match=cm.match_to_proto(result.ended_in), game_over=True,
+                                           outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def OfferResignation(self, request: api.OfferResignationRequest,
                          context: grpc.ServicerContext) -> api.OfferResignationResponse:
@@ -194,8 +204,12 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
-        points = offer_value(state, rules, offer)
-        return api.OfferResignationResponse(outcome=cm.outcome_to_proto(offer.outcome(), points))
+        offered = game.resign(lowlevel.deciding(rules, state, offer.side),
+                              Action(ActionKind.RESIGN, offer.side, resign_kind=offer.kind))
+        # what it pays is what accepting it would pay
+        accepted = game.answer_resignation(offered.state, Action(ActionKind.ACCEPT_RESIGNATION, offer.side.other))
+        assert accepted.game_over is not None
+        return api.OfferResignationResponse(outcome=cm.outcome_to_proto(accepted.game_over, accepted.points))
 
     def AnswerResignation(self, request: api.AnswerResignationRequest,
                           context: grpc.ServicerContext) -> api.AnswerResignationResponse:
@@ -207,11 +221,12 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
-        outcome = answer(state, rules, offer, request.accept)
-        if outcome is None:
+        kind = ActionKind.ACCEPT_RESIGNATION if request.accept else ActionKind.REJECT_RESIGNATION
+        result = game.answer_resignation(lowlevel.answering(rules, state, offer), Action(kind, offer.side.other))
+        if result.game_over is None:
             return api.AnswerResignationResponse(game_over=False)
-        return api.AnswerResignationResponse(
-            game_over=True, outcome=cm.outcome_to_proto(outcome, points_paid(outcome, state, rules)))
+        return api.AnswerResignationResponse(game_over=True,
+                                             outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def UpdateMatch(self, request: api.UpdateMatchRequest,
                     context: grpc.ServicerContext) -> api.UpdateMatchResponse:
@@ -223,7 +238,8 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.match_from_proto(request.match, rules=rules)
         outcome = cm.outcome_from_proto(request.outcome)
-        update = update_match(state, rules, outcome)
+        update = game.end_game(lowlevel.deciding(rules, state, outcome.winner), outcome).scored
+        assert update is not None
         after = update.state
         return api.UpdateMatchResponse(
             match=cm.match_to_proto(after), outcome=cm.outcome_to_proto(outcome, update.points_paid),
@@ -268,6 +284,32 @@ class MatchPlayServicer(DiceKeyed):
                      context: grpc.ServicerContext) -> api.ListRulesetsResponse:
         """The named presets with their options."""
         return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
+
+
+_CUBE_KINDS = {CubeAction.DOUBLE: ActionKind.DOUBLE, CubeAction.TAKE: ActionKind.TAKE,
+               CubeAction.DROP: ActionKind.DROP, CubeAction.BEAVER: ActionKind.BEAVER,
+               CubeAction.RACCOON: ActionKind.RACCOON}
+
+
+def game_end(turn: GameState, steps: tuple[CheckerMove, ...], request: object) -> match_pb2.GameOutcome | None:
+    """The ``GameOutcome`` when ``steps``, a whole legal move of the MOVING state ``turn``, bear
+    off the last checker (R15-R17), priced with the request's optional ``match`` (else money
+    play, cube 1); ``None`` when the game goes on. The state machine's CONFIRM_MOVE decides.
+
+    :raises InvalidInputError: the match does not fit the ruleset (field ``match``), or a double
+        awaits its answer in it (``match.cube.offered_by``): UpdateMatch would refuse the game's end.
+    :raises IllegalActionError: ``MATCH_OVER`` (the request's match is already won).
+    """
+    if request.HasField("match"):  # type: ignore[attr-defined]
+        match = cm.checked_match_from_proto(request.match, turn.ruleset)  # type: ignore[attr-defined]
+        if match.cube.offered_by is not None:  # as check_state: a side moves only once it is answered
+            raise core.InvalidInputError("match.cube.offered_by", "a double awaits its answer: take or drop "
+                                                                  "before the move that ends the game (R19)")
+        turn = replace(turn, match=match)
+    done = game.confirm_move(replace(turn, steps=steps), Action(ActionKind.CONFIRM_MOVE, turn.position.on_roll))
+    if done.game_over is None:
+        return None
+    return cm.outcome_to_proto(done.game_over, done.points)
 
 
 def playable(msg: pb.Position) -> Position:

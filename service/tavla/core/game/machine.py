@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from tavla.core import clock as clk
-from tavla.core.cube import CubeAction, apply_cube_action, cube_options, double_denial
+from tavla.core.cube import CubeAction, CubeOptions, apply_cube_action, cube_options
 from tavla.core.dice import roll as roll_dice
 from tavla.core.errors import GameOverError, InvalidInputError
 from tavla.core.match import update_match
@@ -32,7 +32,8 @@ from tavla.core.resign import ResignationOffer, answer, check_resignable
 from tavla.core.ruleset import Ruleset
 from tavla.core.scoring import ResultKind, score_game
 from tavla.core.start import start_game as roll_off
-from tavla.core.steps import StepInput, StepState, legal_steps
+from tavla.core.movegen import CheckerMove
+from tavla.core.steps import StepState, legal_steps
 from tavla.core.game.state import (
     Action,
     ActionKind,
@@ -122,7 +123,7 @@ def check_state(state: GameState) -> GameState:
         except GameOverError:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
-        state = replace(state, steps=_turn(state).steps)  # every step legal; die and hit as the rules say
+        state = replace(state, steps=turn(state).steps)  # every step legal; die and hit as the rules say
     if len(state.record) > MAX_RECORD:
         raise _bad("record", f"has {len(state.record)} entries; at most {MAX_RECORD}")
     if state.clock is not None:
@@ -135,15 +136,28 @@ def check_state(state: GameState) -> GameState:
     return state
 
 
-def _turn(state: GameState, extra: StepInput | None = None) -> StepState:
-    done = [StepInput(s[0], s[1], s[2]) for s in state.steps]
+def turn(state: GameState, extra: CheckerMove | None = None) -> StepState:
+    """Where the turn of a MOVING state stands: its steps (and ``extra``) checked one by one,
+    the legal next steps, whether the move is complete (:func:`legal_steps`, R4-R14).
+
+    :raises IllegalMoveError: a step no legal move starts with.
+    :raises InvalidInputError: bad dice.
+    """
+    done = [CheckerMove(*s) for s in state.steps]  # a caller may give plain (from, to, die[, hit]) tuples
     if extra is not None:
-        done.append(extra)
+        done.append(CheckerMove(*extra))
     return legal_steps(state.position, state.dice, done)
 
 
 # ---------------------------------------------------------------------------------------------
 # What the side to act may do
+
+
+def cube_choices(state: GameState, side: Side) -> CubeOptions:
+    """The cube actions ``side`` may take in ``state`` and why it may not double
+    (:func:`cube_options`, R19-R21): DOUBLE for the side on roll before it rolls; TAKE, DROP,
+    BEAVER, RACCOON for the side that answers a pending double."""
+    return cube_options(state.match, state.ruleset, side)
 
 
 def _resignations(side: Side) -> list[Action]:
@@ -175,17 +189,15 @@ def list_actions(state: GameState, now_ms: int | None = None) -> list[Action]:
         actions.append(Action(K.START_GAME))
     elif phase is Phase.ROLL_OR_DOUBLE and actor is not None:
         actions.append(Action(K.ROLL, actor))
-        if double_denial(state.match, state.ruleset, actor) is None:
-            actions.append(Action(K.DOUBLE, actor))
+        actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
         actions += _resignations(actor)
     elif phase is Phase.CUBE_DECISION and actor is not None:
-        options = cube_options(state.match, state.ruleset, actor)
-        actions += [Action(_CUBE_KIND[a], actor) for a in options.actions]
+        actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
-        turn = _turn(state)
-        if turn.complete:
+        now = turn(state)
+        if now.complete:
             actions.append(Action(K.CONFIRM_MOVE, actor))
-        actions += [Action(K.STEP, actor, step=s) for s in turn.next_steps]
+        actions += [Action(K.STEP, actor, step=s) for s in now.next_steps]
         if state.steps:
             actions.append(Action(K.UNDO, actor))
         actions += _resignations(actor)
@@ -273,24 +285,33 @@ def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: Any)
     return state.record + (Record(state.sequence + 1, side, kind, **fields),)
 
 
-def _end_game(state: GameState, outcome: GameOutcome, side: Side | None, kind: ActionKind,
-              position: Position | None = None, match: MatchState | None = None, **fields: Any) -> Transition:
-    """The game is over: score it (R18, R20, R21), record it, and wait for the next game."""
-    update = update_match(match or state.match, state.ruleset, outcome)
+def end_game(state: GameState, outcome: GameOutcome, side: Side | None = None, kind: ActionKind | None = None,
+             position: Position | None = None, match: MatchState | None = None, **fields: Any) -> Transition:
+    """The game is over: score it (R18, R20, R21), record it (when ``kind`` is given: the action
+    that ended it), and wait for the next game. Every end of a game comes here: a move bearing
+    off the last checker, a drop, an accepted resignation, a forfeit, and UpdateMatch.
+
+    :param match: the match the game ended in, when the ending action changed it (a drop).
+    :raises InvalidInputError: an outcome the match refuses (:func:`update_match`).
+    :raises IllegalActionError: ``MATCH_OVER``.
+    """
+    ended_in = match or state.match
+    update = update_match(ended_in, state.ruleset, outcome)
     over = update.state.over
     after = replace(
         state, match=update.state, phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
         position=position or state.position, dice=(), steps=(), resignation=None, resume=None,
         outcome=outcome, outcome_points=update.points_paid,
-        record=_entry(state, side, kind, outcome=outcome, **fields),
+        record=state.record if kind is None else _entry(state, side, kind, outcome=outcome, **fields),
     )
-    return Transition(after, game_over=outcome, points=update.points_paid, match_over=over)
+    return Transition(after, game_over=outcome, points=update.points_paid, match_over=over, ended_in=ended_in,
+                      scored=update)
 
 
 def _forfeit(state: GameState, loser: Side, forfeit: clk.Forfeit, now_ms: int | None) -> Transition:
     """The side to act ran out of time (R23, R24): it loses the game or the match."""
     ending = GameEnding.FORFEIT_GAME if forfeit.scope is clk.ForfeitScope.GAME else GameEnding.FORFEIT_MATCH
-    result = _end_game(state, GameOutcome(loser.other, ending), loser, K.CLAIM_TIMEOUT)
+    result = end_game(state, GameOutcome(loser.other, ending), loser, K.CLAIM_TIMEOUT)
     after = replace(result.state, sequence=state.sequence + 1)
     if after.clock is not None and now_ms is not None:
         after = replace(after, clock=replace(after.clock, turn_started_ms=now_ms))
@@ -303,7 +324,8 @@ def _need_dice(dice: Iterator[int] | None) -> Iterator[int]:
     return dice
 
 
-def _start_game(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def start_game(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Roll off and start the next game (R3): the starter plays the first dice."""
     start = roll_off(state.ruleset, state.match, _need_dice(dice))
     timing = state.clock
@@ -325,10 +347,11 @@ def _larger_first(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _stuck(state: GameState) -> bool:
-    return not _turn(state).next_steps and not state.steps
+    return not turn(state).next_steps and not state.steps
 
 
-def _roll(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Roll the dice (R22): the side on roll moves."""
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
@@ -338,54 +361,57 @@ def _roll(state: GameState, action: Action, dice: Iterator[int] | None, tag: str
     return Transition(after, rolled=rolled, no_legal_move=_stuck(after))
 
 
-def _cube(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """DOUBLE, TAKE, DROP, BEAVER, RACCOON (R19-R21), by :func:`apply_cube_action`."""
     side = action.side or side_to_act(state)
     assert side is not None
     result = apply_cube_action(state.match, state.ruleset, side, _CUBE[action.kind])
     if result.outcome is not None:  # a drop
-        return _end_game(state, result.outcome, side, action.kind, match=result.state,
+        return end_game(state, result.outcome, side, action.kind, match=result.state,
                          cube_value=state.match.cube.value)
-    cube = result.state.cube
-    phase = Phase.CUBE_DECISION if cube.offered_by is not None else Phase.ROLL_OR_DOUBLE
-    value = 2 * cube.value if cube.offered_by is not None else cube.value
+    after_cube = result.state.cube
+    pending = after_cube.offered_by is not None
+    phase = Phase.CUBE_DECISION if pending else Phase.ROLL_OR_DOUBLE
+    value = 2 * after_cube.value if pending else after_cube.value
     after = replace(state, match=result.state, phase=phase,
                     record=_entry(state, side, action.kind, cube_value=value))
     return Transition(after)
 
 
-def _step(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`)."""
     if action.step is None:
         raise InvalidInputError("action.step", "a step needs from_point and to_point")
-    f, t, die = action.step[0], action.step[1], action.step[2]
-    turn = _turn(state, StepInput(f, t, die))
-    played = turn.steps[-1]
-    return Transition(replace(state, steps=turn.steps), hit=played[3])
+    after = turn(state, action.step)
+    return Transition(replace(state, steps=after.steps), hit=after.steps[-1].hit)
 
 
-def _undo(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
     if not state.steps:
         raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
     return Transition(replace(state, steps=state.steps[:-1]))
 
 
-def _confirm(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Lift the dice: the steps are a whole legal move (R7). A game ends when the last checker
     is borne off (R15-R17)."""
-    turn = _turn(state)
-    if not turn.complete or turn.move is None:
-        raise IllegalActionError(R.MOVE_INCOMPLETE, f"the steps play {len(turn.steps)} of the dice; a legal "
+    now = turn(state)
+    if not now.complete or now.move is None:
+        raise IllegalActionError(R.MOVE_INCOMPLETE, f"the steps play {len(now.steps)} of the dice; a legal "
                                                     "move plays more (R7)")
-    move = turn.move
+    move = now.move
     side = state.position.on_roll
     after_pos = move.result
     fields: dict[str, Any] = {"steps": move.steps, "notation": move.notation}
     hit = bool(move.hits)
     if after_pos.winner is not None:
         kind = score_game(after_pos, state.ruleset).kind
-        result = _end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
+        result = end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
                            K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
     after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
@@ -393,7 +419,8 @@ def _confirm(state: GameState, action: Action, dice: Iterator[int] | None, tag: 
     return Transition(after, hit=hit)
 
 
-def _resign(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Offer to lose a game of a kind; the other side decides."""
     if action.resign_kind is None:
         raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
@@ -405,28 +432,30 @@ def _resign(state: GameState, action: Action, dice: Iterator[int] | None, tag: s
     return Transition(after)
 
 
-def _answer(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     """Accept (the game ends with the offer's kind) or reject (play resumes where it was)."""
     offer = state.resignation
     assert offer is not None and state.resume is not None
     accept = action.kind is K.ACCEPT_RESIGNATION
     outcome = answer(state.match, state.ruleset, offer, accept)
     if outcome is not None:
-        return _end_game(state, outcome, offer.side.other, action.kind, resign_kind=offer.kind)
+        return end_game(state, outcome, offer.side.other, action.kind, resign_kind=offer.kind)
     after = replace(state, phase=state.resume, resume=None, resignation=None,
                     record=_entry(state, offer.side.other, action.kind, resign_kind=offer.kind))
     return Transition(after)
 
 
-def _claim(state: GameState, action: Action, dice: Iterator[int] | None, tag: str) -> Transition:
+def _claim(state: GameState, action: Action, dice: Iterator[int] | None = None,
+        tag: str = "") -> Transition:
     raise AssertionError("a valid claim is a forfeit, handled before dispatch")  # pragma: no cover
 
 
 _Handler = Callable[[GameState, Action, "Iterator[int] | None", str], Transition]
 _HANDLERS: dict[ActionKind, _Handler] = {
-    K.START_GAME: _start_game, K.ROLL: _roll, K.DOUBLE: _cube, K.TAKE: _cube, K.DROP: _cube,
-    K.BEAVER: _cube, K.RACCOON: _cube, K.STEP: _step, K.UNDO: _undo, K.CONFIRM_MOVE: _confirm,
-    K.RESIGN: _resign, K.ACCEPT_RESIGNATION: _answer, K.REJECT_RESIGNATION: _answer,
+    K.START_GAME: start_game, K.ROLL: roll, K.DOUBLE: cube, K.TAKE: cube, K.DROP: cube,
+    K.BEAVER: cube, K.RACCOON: cube, K.STEP: step, K.UNDO: undo, K.CONFIRM_MOVE: confirm_move,
+    K.RESIGN: resign, K.ACCEPT_RESIGNATION: answer_resignation, K.REJECT_RESIGNATION: answer_resignation,
     K.CLAIM_TIMEOUT: _claim,
 }
 _PHASES: dict[ActionKind, tuple[Phase, ...]] = {

@@ -6,8 +6,9 @@ import enum
 from dataclasses import dataclass, field
 
 from tavla.core.clock import ClockSettings, ClockState, Forfeit
+from tavla.core.match import MatchUpdate
 from tavla.core.match_state import MatchState
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.outcome import GameOutcome
 from tavla.core.position import Position, Side
 from tavla.core.resign import ResignationOffer
@@ -59,7 +60,7 @@ class Action:
 
     kind: ActionKind
     side: Side | None = None
-    step: Step | None = None
+    step: CheckerMove | None = None
     resign_kind: ResultKind | None = None
 
 
@@ -87,7 +88,7 @@ class Record:
     kind: ActionKind
     dice: tuple[int, ...] = ()
     roll_off: tuple[tuple[int, int], ...] = ()
-    steps: tuple[Step, ...] = ()
+    steps: tuple[CheckerMove, ...] = ()
     notation: str = ""
     cube_value: int = 0
     resign_kind: ResultKind | None = None
@@ -140,7 +141,7 @@ class GameState:
     phase: Phase
     position: Position
     dice: tuple[int, ...] = ()
-    steps: tuple[Step, ...] = ()
+    steps: tuple[CheckerMove, ...] = ()
     resignation: ResignationOffer | None = None
     resume: Phase | None = None
     clock: Timing | None = None
@@ -166,6 +167,9 @@ class Transition:
     :ivar match_over: the action ended the match.
     :ivar forfeit: the side to act ran out of time before (or by) this action.
     :ivar no_legal_move: the roll left the side on roll no legal step (it confirms the empty move).
+    :ivar ended_in: when the action ended the game, the match it ended in, before it was scored
+        (after a drop: the cube back to its value before the offer was answered).
+    :ivar scored: when the action ended the game, the match update (points scored, next starter).
     """
 
     state: GameState
@@ -177,6 +181,8 @@ class Transition:
     match_over: bool = False
     forfeit: Forfeit | None = None
     no_legal_move: bool = False
+    ended_in: MatchState | None = None
+    scored: MatchUpdate | None = None
 
 
 def side_to_act(state: GameState) -> Side | None:
