@@ -111,11 +111,17 @@ class HttpMetricsInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
+        children: dict[tuple[str, grpc.StatusCode], tuple[Any, Any]] = {}  # looked up once per label set
 
         def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
-            labels = (getattr(context, "protocol", "unknown"), service, method, GO_CODE_NAMES[status])
-            HTTP_HANDLED.labels(*labels).inc()
-            HTTP_HANDLING_SECONDS.labels(*labels).observe(seconds)
+            protocol = getattr(context, "protocol", "unknown")
+            pair = children.get((protocol, status))
+            if pair is None:
+                labels = (protocol, service, method, GO_CODE_NAMES[status])
+                pair = children[(protocol, status)] = (HTTP_HANDLED.labels(*labels),
+                                                       HTTP_HANDLING_SECONDS.labels(*labels))
+            pair[0].inc()
+            pair[1].observe(seconds)
 
         return observed(behaviour, record)
 
