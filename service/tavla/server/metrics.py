@@ -152,15 +152,6 @@ def legal_moves_returned(count: int) -> None:
     LEGAL_MOVES.observe(count)
 
 
-@contextmanager
-def in_flight() -> Iterator[None]:
-    IN_FLIGHT.inc()
-    try:
-        yield
-    finally:
-        IN_FLIGHT.dec()
-
-
 def worker_started() -> None:
     """Mark this process as a running server (``tavla_worker_info``)."""
     WORKER_INFO.labels(__version__).set(1)
