@@ -76,7 +76,7 @@ def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_se
     # (--max-call-seconds, 10 s) ran out, on a machine slower than 64 x 70 ms
     assert set(codes) <= {"OK", "RESOURCE_EXHAUSTED", "DEADLINE_EXCEEDED"}, codes
     # How many are answered before the flood ends depends on how fast this client sends against how
-    # fast the server sheds: 11-185 on the 2-core machine, before and after the cheaper per-call
+    # fast the server sheds: 11-251 on the 2-core machine, before and after the cheaper per-call
     # plumbing of issue 12 (median ~25-30); at least the admitted ones must be.
     assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= ADMITTED, codes
     assert not sampler.failures and len(sampler.seconds) >= 5
