@@ -75,7 +75,10 @@ def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_se
     # DEADLINE_EXCEEDED: an admitted call still waiting when the server's budget per call
     # (--max-call-seconds, 10 s) ran out, on a machine slower than 64 x 70 ms
     assert set(codes) <= {"OK", "RESOURCE_EXHAUSTED", "DEADLINE_EXCEEDED"}, codes
-    assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= 32, codes
+    # How many are answered before the flood ends depends on how fast this client sends against how
+    # fast the server sheds: 11-251 on the 2-core machine, before and after the cheaper per-call
+    # plumbing of issue 12 (median ~25-30); at least the admitted ones must be.
+    assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= ADMITTED, codes
     assert not sampler.failures and len(sampler.seconds) >= 5
     assert sampler.worst < HEALTH_BOUND, sorted(sampler.seconds)[-5:]
 

@@ -80,6 +80,14 @@ class Slots:
         self._free = count
         self._cond = threading.Condition()
 
+    def try_take(self) -> bool:
+        """Take a slot if one is free now, without waiting; whether one was taken."""
+        with self._cond:
+            if self._free == 0:
+                return False
+            self._free -= 1
+            return True
+
     def take(self, alive: Callable[[], bool], timeout: Callable[[], float]) -> bool:
         """Wait for a slot while ``alive()`` and ``timeout()`` (seconds left) > 0; whether one was
         taken. Wake the waiters with :meth:`wake` when a call ends."""
@@ -117,11 +125,21 @@ def mark_arrived() -> None:
         ticket.arrived = True
 
 
+_KINDS: dict[str, str] = {}  # kind_of per method seen, up to _MAX_KINDS methods (clients send any name)
+_MAX_KINDS = 256
+
+
 def kind_of(method: str) -> str:
     """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
-    if method == HEALTH_CHECK:
-        return HEALTH
-    return STREAM if split_method(method)[0] in OPS_SERVICES else ENGINE
+    kind = _KINDS.get(method)
+    if kind is None:
+        if method == HEALTH_CHECK:
+            kind = HEALTH
+        else:
+            kind = STREAM if split_method(method)[0] in OPS_SERVICES else ENGINE
+        if len(_KINDS) < _MAX_KINDS:
+            _KINDS[method] = kind
+    return kind
 
 
 def _method_and_call(args: tuple[Any, ...]) -> tuple[str, Any]:

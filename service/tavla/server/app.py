@@ -35,6 +35,7 @@ from grpc_reflection.v1alpha import reflection
 from tavla.server import config as config_module
 from tavla.server import admission, cpus, logs, metrics, process
 from tavla.server.access_log import AccessLogInterceptor
+from tavla.server.calls import CachedChain
 from tavla.server.errors import ErrorInterceptor
 from tavla.server.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.metrics import MetricsInterceptor
@@ -124,12 +125,13 @@ def build(
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
+    # Ours are applied once per method (CachedChain); interceptors passed in run per call as usual.
+    inner = CachedChain([StreamLimitInterceptor(), limits, ErrorInterceptor()])
+    chain = ([CachedChain([ArrivalInterceptor(), *outer, *interceptors, inner])] if not interceptors
+             else [CachedChain([ArrivalInterceptor(), *outer]), *interceptors, inner])
     server = grpc.server(
         executor,
-        interceptors=[ArrivalInterceptor(), *outer, *interceptors,
-                      StreamLimitInterceptor(),
-                      limits,
-                      ErrorInterceptor()],
+        interceptors=chain,
         options=grpc_options,
         maximum_concurrent_rpcs=(options.max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR,
     )

@@ -8,7 +8,7 @@ but the client has gone (deadline passed or cancelled), the client never sees th
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import grpc
@@ -109,3 +109,41 @@ class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc sh
     def deserializer(self, deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
         """The request deserializer to use; by default the handler's own."""
         return deserializer
+
+
+class CachedChain(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
+    """``interceptors`` (outermost first) applied once per method instead of once per call.
+
+    gRPC runs every server interceptor's ``intercept_service`` for every call, in its one thread
+    that accepts calls, and ours build the same wrapped handler each time. They depend only on
+    the method and on the handler they wrap (the call's metadata and peer are read when the call
+    runs), so the wrapped handler is kept per method while the handler inside stays the same
+    object. Only methods that have a handler are kept, so the cache cannot grow with the names
+    clients send.
+    """
+
+    def __init__(self, interceptors: Sequence[grpc.ServerInterceptor]) -> None:
+        self.interceptors = tuple(interceptors)
+        self._cache: dict[str, tuple[Any, Any]] = {}
+
+    def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], grpc.RpcMethodHandler | None],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler | None:
+        inner = continuation(handler_call_details)
+        if inner is None:
+            return None
+        method = handler_call_details.method
+        hit = self._cache.get(method)
+        if hit is not None and hit[0] is inner:
+            return hit[1]
+        handler = inner
+        for interceptor in reversed(self.interceptors):
+            handler = interceptor.intercept_service(_constant(handler), handler_call_details)
+        self._cache[method] = (inner, handler)
+        return handler
+
+
+def _constant(handler: Any) -> Callable[[Any], Any]:
+    return lambda _details: handler

@@ -210,9 +210,8 @@ class ErrorInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
-            undecodable = undecodable_status(request, locale_of(context.invocation_metadata()))
-            if undecodable is not None:
-                context.abort_with_status(undecodable)
+            if isinstance(request, _Undecodable):  # the locale is looked up only for a failure
+                context.abort_with_status(undecodable_status(request, locale_of(context.invocation_metadata())))
             try:
                 return behaviour(request, context)
             except Exception as exc:

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -57,22 +55,15 @@ def check_deadline(context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
 
-@contextmanager
-def _engine_slot(ticket: admission.Ticket | None, context: grpc.ServicerContext) -> Iterator[None]:
-    """Hold one of the admission executor's slots to run the engine (none for a call that did
-    not come through it), waiting for one until the call's time is up or it is gone."""
-    slots = ticket.slots if ticket is not None else None
-    if slots is None:
-        yield
+def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
+    """Take one of the admission executor's slots to run the engine, waiting for one until the
+    call's time is up or it is gone (then abort). The caller releases it."""
+    if slots.try_take():
         return
     context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
     if not slots.take(context.is_active, lambda: remaining(context)):
         check_deadline(context)  # aborts: the deadline passed or the client went away
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
-    try:
-        yield
-    finally:
-        slots.release()
 
 
 class LimitsInterceptor(UnaryInterceptor):
@@ -105,11 +96,19 @@ class LimitsInterceptor(UnaryInterceptor):
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                   f"the server is already handling {self.max_concurrent_rpcs} calls, "
                                   "its limit; retry with backoff")
+                # admitted calls count as in flight while they wait for a slot too
+                metrics.IN_FLIGHT.inc()
                 try:
-                    # admitted calls count as in flight while they wait for a slot too
-                    with metrics.in_flight(), _engine_slot(ticket, context):
+                    slots = ticket.slots if ticket is not None else None
+                    if slots is None:  # a call that did not come through the admission executor
                         return behaviour(request, context)
+                    _take_slot(slots, context)
+                    try:
+                        return behaviour(request, context)
+                    finally:
+                        slots.release()
                 finally:
+                    metrics.IN_FLIGHT.dec()
                     self._slots.release()
             finally:
                 _budget_end.reset(token)

@@ -83,12 +83,16 @@ class MetricsInterceptor(UnaryInterceptor):
         service, method = split_method(full_method)
         labels = ("unary", service, method)
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
+        by_code: dict[grpc.StatusCode, tuple[Any, Any]] = {}  # the labelled children, looked up once
 
         def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
-            code = GO_CODE_NAMES[status]
-            HANDLED.labels(*labels, code).inc()
-            HANDLING_SECONDS.labels(*labels, code).observe(seconds)
-            if code == "OK":
+            children = by_code.get(status)
+            if children is None:
+                code = GO_CODE_NAMES[status]
+                children = by_code[status] = (HANDLED.labels(*labels, code), HANDLING_SECONDS.labels(*labels, code))
+            children[0].inc()
+            children[1].observe(seconds)
+            if status is grpc.StatusCode.OK:
                 sent.inc()
 
         timed = observed(behaviour, record)
@@ -107,11 +111,17 @@ class HttpMetricsInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
+        children: dict[tuple[str, grpc.StatusCode], tuple[Any, Any]] = {}  # looked up once per label set
 
         def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
-            labels = (getattr(context, "protocol", "unknown"), service, method, GO_CODE_NAMES[status])
-            HTTP_HANDLED.labels(*labels).inc()
-            HTTP_HANDLING_SECONDS.labels(*labels).observe(seconds)
+            protocol = getattr(context, "protocol", "unknown")
+            pair = children.get((protocol, status))
+            if pair is None:
+                labels = (protocol, service, method, GO_CODE_NAMES[status])
+                pair = children[(protocol, status)] = (HTTP_HANDLED.labels(*labels),
+                                                       HTTP_HANDLING_SECONDS.labels(*labels))
+            pair[0].inc()
+            pair[1].observe(seconds)
 
         return observed(behaviour, record)
 
@@ -124,20 +134,22 @@ def move_generation(method: str) -> Iterator[None]:
     """Time the block as ``tavla_move_generation_seconds{grpc_method=method}`` if it completes."""
     begin = time.perf_counter()
     yield
-    MOVE_GENERATION_SECONDS.labels(method).observe(time.perf_counter() - begin)
+    move_generation_seconds(method, time.perf_counter() - begin)
+
+
+_MOVE_GENERATION: dict[str, Any] = {}  # the labelled children, looked up once per method
+
+
+def move_generation_seconds(method: str, seconds: float) -> None:
+    """Record one ``tavla_move_generation_seconds{grpc_method=method}`` observation."""
+    child = _MOVE_GENERATION.get(method)
+    if child is None:
+        child = _MOVE_GENERATION[method] = MOVE_GENERATION_SECONDS.labels(method)
+    child.observe(seconds)
 
 
 def legal_moves_returned(count: int) -> None:
     LEGAL_MOVES.observe(count)
-
-
-@contextmanager
-def in_flight() -> Iterator[None]:
-    IN_FLIGHT.inc()
-    try:
-        yield
-    finally:
-        IN_FLIGHT.dec()
 
 
 def worker_started() -> None:
