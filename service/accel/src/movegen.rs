@@ -6,6 +6,7 @@
 //! > 0 its checkers, < 0 the opponent's; `b[25]` its bar; `b[0]` minus the opponent's bar.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub type Board = [i8; 26];
 pub const BAR: usize = 25;
@@ -38,15 +39,36 @@ impl Steps {
     }
 }
 
+/// A multiply-rotate hash of the few bytes of a board (std's SipHash guards against hostile
+/// keys, which boards generated here are not, and costs more than the search itself).
+#[derive(Default)]
+pub struct BoardHasher(u64);
+
+impl Hasher for BoardHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write(&n.to_le_bytes());
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29) // the table indexes by the low bits: mix the high ones in
+    }
+}
+
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
 pub struct Moves {
     pub list: Vec<(Board, Steps)>,
-    seen: HashSet<Board>,
+    seen: HashSet<Board, BuildHasherDefault<BoardHasher>>,
 }
 
 impl Moves {
     fn new() -> Self {
-        Moves { list: Vec::with_capacity(64), seen: HashSet::with_capacity(64) }
+        Moves { list: Vec::with_capacity(64), seen: HashSet::with_capacity_and_hasher(64, Default::default()) }
     }
     fn clear(&mut self) {
         self.list.clear();

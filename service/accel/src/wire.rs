@@ -73,10 +73,10 @@ fn side_checkers(c: &Counts, out: &mut Vec<u8>) {
 
 /// Position ID bits of one side: per point, n one-bits then a zero-bit, first bit lowest.
 /// Returns (bits, bit count); at most 15 + 25 = 40 bits.
-fn id_bits(c: &Counts) -> (u128, u32) {
-    let (mut bits, mut pos) = (0u128, 0u32);
+fn id_bits(c: &Counts) -> (u64, u32) {
+    let (mut bits, mut pos) = (0u64, 0u32);
     for &n in c {
-        bits |= ((1u128 << n) - 1) << pos;
+        bits |= ((1u64 << n) - 1) << pos; // n <= 15, pos <= 40: within 64 bits
         pos += n as u32 + 1;
     }
     (bits, pos)
@@ -86,7 +86,7 @@ fn id_bits(c: &Counts) -> (u128, u32) {
 fn position_id(not_on_roll: &Counts, on_roll: &Counts) -> [u8; 14] {
     let (a, n) = id_bits(not_on_roll);
     let (b, _) = id_bits(on_roll);
-    let bytes = (a | b << n).to_le_bytes();
+    let bytes = (a as u128 | (b as u128) << n).to_le_bytes();
     let mut out = [0u8; 14];
     // 10 bytes = three full 3-byte groups and one lone byte; the padding characters are dropped
     for (g, chunk) in bytes[..10].chunks(3).enumerate() {

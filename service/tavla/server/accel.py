@@ -64,7 +64,11 @@ def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tupl
     """
     if _accel is None:
         return None
-    d1, d2 = check_dice(dice)  # the same checks, in the same order, as core.legal_moves
-    check_not_over(position)
-    answer: tuple[int, int, bytes] = _accel.legal_moves_wire(position.board, position.on_roll.value, d1, d2, view)
+    d1, d2 = check_dice(dice)  # first, as in core.legal_moves
+    try:
+        answer: tuple[int, int, bytes] = _accel.legal_moves_wire(position.board, position.on_roll.value, d1, d2,
+                                                                 view)
+    except ValueError:
+        check_not_over(position)  # a finished game: the core's error (checked only now, off the hot path)
+        raise
     return answer
