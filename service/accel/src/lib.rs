@@ -2,9 +2,10 @@
 //!
 //! One call generates every legal move of a position and roll and writes the answer's `moves`
 //! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.movegen` +
-//! `tavla.server.wire`). Python keeps every check that raises a user-facing error (dice,
-//! finished game, position); this module only refuses, with `ValueError`, arguments that the
-//! Python side should never pass, so a bug there cannot turn into a wrong answer or a crash.
+//! `tavla.server.wire`). Python raises every user-facing error (dice, finished game, position:
+//! `tavla.server.accel`); this module refuses, with `ValueError`, whatever it cannot answer
+//! (a finished game, which Python then reports as the core does, or arguments Python should
+//! never pass), so a bug there cannot turn into a wrong answer or a crash.
 
 mod movegen;
 mod notation;

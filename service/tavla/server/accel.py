@@ -3,8 +3,9 @@
 When the extension is installed, :func:`legal_moves_wire` generates the moves and writes the
 answer in Rust, in one call; otherwise it returns ``None`` and the caller takes the pure-Python
 path (``core.legal_moves`` + :mod:`tavla.server.wire`). Both give the same bytes: tests/test_accel.py
-compares them on every (position, roll) of the match corpus. The checks that raise the engine's
-errors (dice, finished game) run here in Python first, so errors are the same either way.
+compares them on every (position, roll) of the match corpus. Errors are the core's either way: the
+dice are checked here first (``check_dice``), and when the extension refuses a position (a
+finished game) ``check_not_over`` raises the core's ``GameOverError``.
 
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
