@@ -16,7 +16,8 @@ than wall time because other processes share the machine):
 * ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
   ``tavla_accel``: generation and wire bytes in Rust, then the same parse and serialize), when it
-  is installed and ``TAVLA_ACCEL`` is not 0;
+  is installed and ``TAVLA_ACCEL`` is not 0; ``accel_call``: the compiled call alone (generation and
+  the finished wire bytes, without the parse into the response message and the serialize);
 * ``reference``: generation plus the field-by-field protobuf builder the server used before
   (tests/reference_encoder.py), the "before" figure;
 * ``gnubg``: GNU Backgammon's ``find_best_moves`` at 0-ply on the same pairs (its move generation
@@ -107,6 +108,7 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
     if accel.ACTIVE:
         out["full_accel"] = cpu_rate(lambda pd: accel_answer(*pd), pairs, repeat)
         out["basic_accel"] = cpu_rate(lambda pd: accel_answer(*pd, wire.BASIC), pairs, repeat)
+        out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_wire(pd[0], pd[1], wire.FULL), pairs, repeat)
     if reference:
         out["reference"] = cpu_rate(lambda pd: reference_encoder.response(core.legal_moves(*pd)), pairs, 1)
     try:
