@@ -15,6 +15,8 @@ from __future__ import annotations
 import glob
 import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -191,3 +193,39 @@ def test_the_extension_refuses_what_python_never_passes(args, why):
         tavla_accel.legal_moves_wire(*args)
     if why:
         assert why in str(info.value)
+
+
+def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {**os.environ, **env}
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=60,
+                          check=False)
+
+
+def test_tavla_accel_0_forces_the_pure_path():
+    out = _python("from tavla.server import accel, wire; from tavla.core import Position\n"
+                  "print(accel.ACTIVE, accel.STATUS, accel.legal_moves_wire(Position.initial(), (3, 1), wire.FULL))",
+                  TAVLA_ACCEL="0")
+    assert out.stdout.split("\n")[0] == "False python (TAVLA_ACCEL=0) None", out.stderr
+
+
+@pytest.mark.parametrize("setting, message", [
+    ("maybe", "TAVLA_ACCEL='maybe' is not auto, 1/on or 0/off"),
+    ("on", None),  # installed: accepted
+])
+def test_the_setting_is_checked_at_start(setting, message):
+    out = _python("from tavla.server import accel\naccel.check_setting()\nprint('ok', accel.STATUS)",
+                  TAVLA_ACCEL=setting)
+    if message is None:
+        assert out.stdout.strip() == "ok rust", out.stderr
+    else:
+        assert out.returncode != 0 and message in out.stderr
+
+
+def test_serve_refuses_to_start_when_required_and_missing(tmp_path):
+    # a tavla_accel that cannot be imported stands in for a missing extension
+    (tmp_path / "tavla_accel.py").write_text("raise ImportError('not built')\n")
+    path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
+    out = subprocess.run([sys.executable, "-m", "tavla", "serve", "--port", "0"], capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": path, "TAVLA_ACCEL": "1"}, timeout=60, check=False)
+    assert out.returncode == 2
+    assert "TAVLA_ACCEL=1 requires the accelerator, but tavla_accel is not installed" in out.stderr
