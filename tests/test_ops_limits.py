@@ -120,6 +120,10 @@ def counted_generation(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(core, "legal_moves", counting)
+    # the pure-Python path, whose generation this counts (not the compiled accelerator)
+    from tavla.server import accel
+
+    monkeypatch.setattr(accel, "_accel", None)
     return generated
 
 
