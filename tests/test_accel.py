@@ -229,3 +229,12 @@ def test_serve_refuses_to_start_when_required_and_missing(tmp_path):
                          env={**os.environ, "PYTHONPATH": path, "TAVLA_ACCEL": "1"}, timeout=60, check=False)
     assert out.returncode == 2
     assert "TAVLA_ACCEL=1 requires the accelerator, but tavla_accel is not installed" in out.stderr
+
+
+def test_the_metric_says_the_accelerator_runs():
+    import prometheus_client
+
+    from tavla.server import metrics
+
+    metrics.worker_started()
+    assert prometheus_client.REGISTRY.get_sample_value("tavla_accelerator_active") == 1
