@@ -146,13 +146,7 @@ fn unplay(b: &mut Board, f: usize, t: usize, hit: bool) {
 
 /// The mover's checkers on points 7-24 and the bar (R11).
 fn outside_count(b: &Board) -> i32 {
-    let mut n = b[BAR] as i32;
-    for p in 7..=24 {
-        if b[p] > 0 {
-            n += b[p] as i32;
-        }
-    }
-    n
+    b[BAR] as i32 + b[7..=24].iter().filter(|&&v| v > 0).map(|&v| v as i32).sum::<i32>()
 }
 
 fn leaves_outside(f: usize, t: usize) -> bool {
@@ -169,7 +163,7 @@ pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
     if d1 == d2 {
         let mut steps = Steps::EMPTY;
         let best = doubles(&mut b, d1, 4, 24, out, &mut steps, &mut results, 0);
-        return (best as u8, results);
+        return (best, results);
     }
     let mut best = 0;
     let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
