@@ -238,3 +238,8 @@ def test_the_metric_says_the_accelerator_runs():
 
     metrics.worker_started()
     assert prometheus_client.REGISTRY.get_sample_value("tavla_accelerator_active") == 1
+
+
+def test_a_view_the_extension_does_not_write_takes_the_pure_path():
+    assert wire.FULL in accel._VIEWS and wire.BASIC in accel._VIEWS
+    assert accel.legal_moves_wire(Position.initial(), (3, 1), 7) is None

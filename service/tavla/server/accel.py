@@ -21,6 +21,7 @@ from tavla.core.moves import check_dice, check_not_over
 from tavla.core.position import Position
 
 ENV = "TAVLA_ACCEL"
+_VIEWS = (0, 1)  # tavla.server.wire.FULL and BASIC: what service/accel/src/wire.rs writes
 _OFF = {"0", "off", "false", "no"}
 _ON = {"1", "on", "true", "yes"}
 
@@ -57,13 +58,14 @@ def check_setting() -> None:
 
 def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tuple[int, int, bytes] | None:
     """(dice used, number of moves, the response's ``moves`` field as wire bytes), or ``None``
-    when the accelerator is off: then use ``core.legal_moves`` and :mod:`tavla.server.wire`.
+    when the accelerator is off or does not write ``view``: then use ``core.legal_moves`` and
+    :mod:`tavla.server.wire`.
 
     :param view: :data:`tavla.server.wire.FULL` or :data:`~tavla.server.wire.BASIC`.
     :raises InvalidInputError: bad dice.
     :raises GameOverError: a side has already borne off all 15 (R15).
     """
-    if _accel is None:
+    if _accel is None or view not in _VIEWS:  # a view the extension does not write: the pure path
         return None
     d1, d2 = check_dice(dice)  # first, as in core.legal_moves
     try:
