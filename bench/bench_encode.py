@@ -14,6 +14,10 @@ than wall time because other processes share the machine):
 * ``full``: generation plus the default answer as the server sends it (server/wire.py encoding,
   parsed into the response message, serialized);
 * ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
+* ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
+  ``tavla_accel``: generation and wire bytes in Rust, then the same parse and serialize), when it
+  is installed and ``TAVLA_ACCEL`` is not 0; ``accel_call``: the compiled call alone (generation and
+  the finished wire bytes, without the parse into the response message and the serialize);
 * ``reference``: generation plus the field-by-field protobuf builder the server used before
   (tests/reference_encoder.py), the "before" figure;
 * ``gnubg``: GNU Backgammon's ``find_best_moves`` at 0-ply on the same pairs (its move generation
@@ -34,7 +38,7 @@ from collections.abc import Callable, Sequence
 from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
-from tavla.server import convert, wire
+from tavla.server import accel, convert, wire
 from tavla.v1 import engine_service_pb2 as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -78,6 +82,16 @@ def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> by
     return response.SerializeToString()
 
 
+def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
+    """:func:`full_answer` from the compiled accelerator, as the server does when it is installed."""
+    answer = accel.legal_moves_wire(pos, dice, view)
+    assert answer is not None, accel.STATUS
+    used, _, data = answer
+    response = api.ListLegalMovesResponse.FromString(data)
+    response.dice_used = used
+    return response.SerializeToString()
+
+
 def cpu_rate(fn: Callable[[Pair], object], items: Sequence[Pair], repeat: int) -> float:
     """Items per CPU second, best of ``repeat`` runs."""
     return len(items) / max(best_time(fn, items, repeat, time.process_time), 1e-9)
@@ -91,6 +105,10 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
     out["generate"] = cpu_rate(lambda pd: core.legal_moves(*pd), pairs, repeat)
     out["full"] = cpu_rate(lambda pd: full_answer(*pd), pairs, repeat)
     out["basic"] = cpu_rate(lambda pd: full_answer(*pd, wire.BASIC), pairs, repeat)
+    if accel.ACTIVE:
+        out["full_accel"] = cpu_rate(lambda pd: accel_answer(*pd), pairs, repeat)
+        out["basic_accel"] = cpu_rate(lambda pd: accel_answer(*pd, wire.BASIC), pairs, repeat)
+        out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_wire(pd[0], pd[1], wire.FULL), pairs, repeat)
     if reference:
         out["reference"] = cpu_rate(lambda pd: reference_encoder.response(core.legal_moves(*pd)), pairs, 1)
     try:
@@ -104,14 +122,15 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
     return out
 
 
-def worst_ms(pairs: list[Pair], repeat: int = 5) -> tuple[float, str]:
+def worst_ms(pairs: list[Pair], repeat: int = 5,
+             answer: Callable[[Position, Sequence[int]], bytes] = full_answer) -> tuple[float, str]:
     """The slowest full answer of ``pairs`` in wall milliseconds (best of ``repeat`` each)."""
     worst, which = 0.0, ""
     for pos, dice in pairs:
         best = float("inf")
         for _ in range(repeat):
             t0 = time.perf_counter()
-            full_answer(pos, dice)
+            answer(pos, dice)
             best = min(best, time.perf_counter() - t0)
         if best > worst:
             worst = best
@@ -136,6 +155,12 @@ def run(smoke: bool = False, repeat: int = 3) -> dict[str, object]:
     results["worst_full_ms"] = ms
     results["worst_pair"] = which
     print(f"worst full answer {ms:.1f} ms: {which}")
+    if accel.ACTIVE:
+        ms, which = worst_ms(sets["hardest"], 1 if smoke else 5, accel_answer)
+        results["worst_accel_ms"] = ms
+        results["worst_accel_pair"] = which
+        print(f"worst full answer, accelerator {ms:.2f} ms: {which}")
+    results["accelerator"] = accel.STATUS
     return results
 
 

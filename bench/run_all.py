@@ -104,6 +104,9 @@ def goals(enc: dict, svc: dict) -> list[tuple[str, str, str, str]]:
     ratio = _ratio(match.get("full"), match.get("gnubg"))
     rows.append(("in-process generation + full answer / gnubg find_best_moves 0-ply (match positions)",
                  ">= 1.0", _fmt(ratio), "n/a" if ratio is None else ("yes" if ratio >= 1.0 else "no")))
+    ratio = _ratio(match.get("full_accel"), match.get("gnubg"))
+    rows.append(("the same with the compiled accelerator (service/accel) / gnubg (match positions)",
+                 ">= 10", _fmt(ratio), "n/a" if ratio is None else ("yes" if ratio >= 10 else "no")))
     worst = enc.get("worst_full_ms")
     rows.append(("worst (position, roll) full answer, in process", "< 20 ms", _fmt(worst, ".1f") + " ms",
                  "n/a" if worst is None else ("yes" if worst < 20 else "no")))
@@ -154,19 +157,27 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
               "Best of 3 runs, `time.process_time`. *full*: generation + the default answer as the server "
               "sends it (wire encoding, parse, serialize); *basic*: MOVE_VIEW_BASIC; *reference*: the "
               "field-by-field protobuf builder used before (the \"before\" figure); *gnubg*: "
-              "`find_best_moves` 0-ply.", "",
-              "| Set | Pairs | Moves/pair | generate | full | basic | reference (before) | gnubg | full / gnubg | full / reference |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "`find_best_moves` 0-ply; *(accel)*: the same answers from the compiled accelerator "
+              f"(service/accel; this run: {enc.get('accelerator', 'n/a')}); *accel call*: its call alone, "
+              "the full answer's wire bytes without the parse and serialize.", "",
+              "| Set | Pairs | Moves/pair | generate | full (pure) | basic (pure) | full (accel) | basic (accel) "
+              "| accel call | reference (before) | gnubg | full / gnubg | accel / gnubg | full / reference |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name in ("match", "random", "hardest"):
         e = enc.get(name)
         if not e:
             continue
         lines.append(f"| {name} | {e['pairs']:,} | {e['moves_per_pair']:.1f} | {e['generate']:,.0f} | "
-                     f"{e['full']:,.0f} | {e['basic']:,.0f} | {_fmt(e.get('reference'), ',.0f')} | "
+                     f"{e['full']:,.0f} | {e['basic']:,.0f} | {_fmt(e.get('full_accel'), ',.0f')} | "
+                     f"{_fmt(e.get('basic_accel'), ',.0f')} | {_fmt(e.get('accel_call'), ',.0f')} | "
+                     f"{_fmt(e.get('reference'), ',.0f')} | "
                      f"{_fmt(e.get('gnubg'), ',.0f')} | {_fmt(_ratio(e['full'], e.get('gnubg')))} | "
+                     f"{_fmt(_ratio(e.get('full_accel'), e.get('gnubg')))} | "
                      f"{_fmt(_ratio(e['full'], e.get('reference')), '.1f')} |")
     if "worst_full_ms" in enc:
         lines += ["", f"Slowest full answer of the hardest set: {enc['worst_full_ms']:.1f} ms ({enc['worst_pair']})."]
+    if "worst_accel_ms" in enc:
+        lines[-1] += f" With the accelerator: {enc['worst_accel_ms']:.2f} ms ({enc['worst_accel_pair']})."
     lines += ["", "## Service under load (ghz, 127.0.0.1)", ""]
     if "error" in svc:
         lines.append(f"Not measured: {svc['error']}.")

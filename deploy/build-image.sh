@@ -14,7 +14,8 @@
 #      point); the image holds no compiler and no pip; `buildah run` (chroot isolation) starts
 #      `tavla-engine serve` from the archive as the image's user, and grpc_health_check.py
 #      asks it for health ("" and tavla.v1.EngineService SERVING), calls GetInitialPosition,
-#      reads /metrics when the server has metrics, then SIGTERM must stop it cleanly.
+#      reads /metrics when the server has metrics, checks that it runs the compiled accelerator
+#      (service/accel, built in the Containerfile's build stage), then SIGTERM must stop it cleanly.
 #   5. Cleanup: the build storage is removed; only the archive, the report and the base cache stay.
 #
 # Needs root (apt-get, buildah's chroot isolation). Environment:
@@ -224,6 +225,9 @@ if ! "$HEALTH_PYTHON" deploy/grpc_health_check.py "127.0.0.1:$port" --wait 60 --
     cat "$log"; die "health check failed"
 fi
 [ -n "$has_metrics" ] || echo "metrics: this server has no --metrics-port yet; /metrics not checked"
+# The image runs the compiled accelerator (TAVLA_ACCEL=1 in the image; the startup log says so).
+grep -Eq '"accelerator": ?"rust"' "$log" || { cat "$log"; die "the server in the image does not use the accelerator"; }
+echo "accelerator: rust (tavla_accel)"
 rss_kib=$(awk '/VmRSS/ {print $2}' "/proc/$server_pid/status")
 for p in $(descendants "$server_pid"); do
     rss_kib=$(( rss_kib + $(awk '/VmRSS/ {print $2}' "/proc/$p/status" 2>/dev/null || echo 0) ))

@@ -335,6 +335,13 @@ def test_default_objects(tmp_path: Path) -> None:
                            "ServiceAccount"]
 
 
+def test_accelerator_setting(tmp_path: Path) -> None:
+    # the image has the compiled accelerator: required by default, so a pod without it fails to start
+    assert env_of(engine_container(render({}, tmp_path)))["TAVLA_ACCEL"] == "on"
+    off = engine_container(render({"config": {"accelerator": "off"}}, tmp_path))
+    assert env_of(off)["TAVLA_ACCEL"] == "off"
+
+
 def test_deployment_probes_are_native_grpc(tmp_path: Path) -> None:
     container = engine_container(render({}, tmp_path))
     assert container["startupProbe"]["grpc"] == {"port": 50051, "service": ""}

@@ -46,6 +46,12 @@ def _serve(args: argparse.Namespace) -> int:
         DiceKey.from_env(os.environ)
     except ValueError as exc:
         args.serve_parser.error(str(exc))
+    from tavla.server import accel  # TAVLA_ACCEL=1 without the extension stops the start
+
+    try:
+        accel.check_setting()
+    except ValueError as exc:
+        args.serve_parser.error(str(exc))
     from tavla.server import app  # the gRPC server, only for this command
 
     try:

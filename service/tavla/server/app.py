@@ -33,7 +33,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import admission, cpus, logs, metrics, process
+from tavla.server import accel, admission, cpus, logs, metrics, process
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import CachedChain
 from tavla.server.errors import ErrorInterceptor
@@ -277,10 +277,10 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
                  mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
                  max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes,
-                 http_port=engine.http_port, web=bool(config.web_dir))
+                 http_port=engine.http_port, web=bool(config.web_dir), accelerator=accel.STATUS)
     else:
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
-                 http_port=engine.http_port)
+                 http_port=engine.http_port, accelerator=accel.STATUS)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of

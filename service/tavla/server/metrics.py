@@ -27,6 +27,7 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
 
 from tavla import __version__
+from tavla.server import accel
 from tavla.server.calls import Behaviour, UnaryInterceptor, observed, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
@@ -67,6 +68,9 @@ MOVE_GENERATION_SECONDS = Histogram(
 IN_FLIGHT = Gauge("tavla_rpcs_in_flight", "Engine calls being handled now.", multiprocess_mode="livesum")
 WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with workers: labelled by pid).",
                     ("version",), multiprocess_mode="liveall")
+ACCELERATOR = Gauge("tavla_accelerator_active",
+                    "1 when ListLegalMoves runs on the compiled accelerator (tavla_accel) in this process, else 0.",
+                    multiprocess_mode="livemin")
 BEAROFF_READY = Gauge("tavla_bearoff_database_ready", "1 once the bear-off database is loaded in this process.",
                       multiprocess_mode="livemin")
 
@@ -155,6 +159,7 @@ def legal_moves_returned(count: int) -> None:
 def worker_started() -> None:
     """Mark this process as a running server (``tavla_worker_info``)."""
     WORKER_INFO.labels(__version__).set(1)
+    ACCELERATOR.set(1 if accel.ACTIVE else 0)
 
 
 def bearoff_ready() -> None:

@@ -1,0 +1,68 @@
+//! tavla_accel: the compiled path of tavla-engine's ListLegalMoves.
+//!
+//! One call generates every legal move of a position and roll and writes the answer's `moves`
+//! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.movegen` +
+//! `tavla.server.wire`). Python raises every user-facing error (dice, finished game, position:
+//! `tavla.server.accel`); this module refuses, with `ValueError`, whatever it cannot answer
+//! (a finished game, which Python then reports as the core does, or arguments Python should
+//! never pass), so a bug there cannot turn into a wrong answer or a crash.
+
+mod movegen;
+mod notation;
+mod wire;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+/// Compute (dice used, move count, wire bytes) without Python objects, so the GIL can be
+/// released meanwhile: the server answers from several threads.
+fn answer(board: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8) -> (u8, usize, Vec<u8>) {
+    let (used, moves) = movegen::generate(board, d1, d2);
+    // a full answer is about 200 bytes a move, a basic one about 30
+    let mut out = Vec::with_capacity(moves.list.len() * if view == wire::BASIC { 40 } else { 230 });
+    let mut scratch = wire::Scratch::default();
+    for (after, steps) in &moves.list {
+        wire::write_move(steps.as_slice(), after, on_roll, view, &mut scratch, &mut out);
+    }
+    (used, moves.list.len(), out)
+}
+
+/// Every legal move of `board` (the 26-int internal board of `tavla.core.Position`, side on
+/// roll `on_roll`: 1 white, 2 black) for dice `d1`, `d2`, as
+/// `(dice_used, number_of_moves, bytes of the repeated moves field)`; `view` 0 FULL, 1 BASIC.
+///
+/// Raises ValueError for arguments outside the engine's domain (dice not 1-6, a side not 1 or
+/// 2, an unknown view, counts no valid board has, or a side with no checkers left: a finished
+/// game); the caller checks those first and raises the engine's own errors.
+#[pyfunction]
+fn legal_moves_wire(py: Python<'_>, board: [i64; 26], on_roll: u8, d1: u8, d2: u8, view: u8)
+                    -> PyResult<(u8, usize, Py<PyBytes>)> {
+    if !(1..=6).contains(&d1) || !(1..=6).contains(&d2) {
+        return Err(PyValueError::new_err("dice must be 1-6"));
+    }
+    if on_roll != wire::WHITE && on_roll != wire::BLACK {
+        return Err(PyValueError::new_err("on_roll must be 1 (white) or 2 (black)"));
+    }
+    if view != wire::FULL && view != wire::BASIC {
+        return Err(PyValueError::new_err("view must be 0 (full) or 1 (basic)"));
+    }
+    let mut b: movegen::Board = [0; 26];
+    for (i, &v) in board.iter().enumerate() {
+        b[i] = i8::try_from(v).map_err(|_| PyValueError::new_err("board count out of range"))?;
+    }
+    if !wire::valid_board(&b) {
+        return Err(PyValueError::new_err("not a valid board"));
+    }
+    if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
+        return Err(PyValueError::new_err("a side has borne off all 15: the game is over"));
+    }
+    let (used, count, bytes) = py.detach(|| answer(&b, on_roll, d1, d2, view));
+    Ok((used, count, PyBytes::new(py, &bytes).unbind()))
+}
+
+#[pymodule]
+fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(legal_moves_wire, m)?)?;
+    Ok(())
+}

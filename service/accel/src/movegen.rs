@@ -1,0 +1,248 @@
+//! Legal move generation (R4-R14 of docs/RULES.md), the same search as
+//! `service/tavla/core/movegen.py`, step for step: the same candidates in the same order, so the
+//! moves come out in the order the Python core lists them (the wire bytes must be identical).
+//!
+//! Board: 26 signed counts seen from the side on roll (it moves from 25 towards 0); `b[1..=24]`
+//! > 0 its checkers, < 0 the opponent's; `b[25]` its bar; `b[0]` minus the opponent's bar.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+pub type Board = [i8; 26];
+pub const BAR: usize = 25;
+
+/// One single-die checker move; `to` 0 is off, `from` 25 the bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub from: u8,
+    pub to: u8,
+    pub die: u8,
+    pub hit: bool,
+}
+
+/// At most four steps (a double), kept inline: no allocation per move.
+#[derive(Clone, Copy, Debug)]
+pub struct Steps {
+    pub items: [Step; 4],
+    pub len: usize,
+}
+
+impl Steps {
+    const EMPTY: Steps = Steps { items: [Step { from: 0, to: 0, die: 0, hit: false }; 4], len: 0 };
+
+    pub fn as_slice(&self) -> &[Step] {
+        &self.items[..self.len]
+    }
+    fn push(&mut self, s: Step) {
+        self.items[self.len] = s;
+        self.len += 1;
+    }
+}
+
+/// A multiply-rotate hash of the few bytes of a board (std's SipHash guards against hostile
+/// keys, which boards generated here are not, and costs more than the search itself).
+#[derive(Default)]
+pub struct BoardHasher(u64);
+
+impl Hasher for BoardHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write(&n.to_le_bytes());
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29) // the table indexes by the low bits: mix the high ones in
+    }
+}
+
+/// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
+pub struct Moves {
+    pub list: Vec<(Board, Steps)>,
+    seen: HashSet<Board, BuildHasherDefault<BoardHasher>>,
+}
+
+impl Moves {
+    fn new() -> Self {
+        Moves { list: Vec::with_capacity(64), seen: HashSet::with_capacity_and_hasher(64, Default::default()) }
+    }
+    fn clear(&mut self) {
+        self.list.clear();
+        self.seen.clear();
+    }
+    fn insert(&mut self, b: &Board, steps: &Steps) {
+        if self.seen.insert(*b) {
+            self.list.push((*b, *steps));
+        }
+    }
+}
+
+/// Points (25 = bar) from which `die` can be played now, highest first (Python `sources`).
+/// At most 15 points hold the mover's checkers, so a fixed buffer is enough.
+fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]) -> usize {
+    if b[BAR] != 0 {
+        // R8: bar checkers first; R9: die n enters on point 25 - n
+        if b[BAR - die] >= -1 {
+            found[0] = BAR as u8;
+            return 1;
+        }
+        return 0;
+    }
+    let mut n = 0;
+    for f in (1..=top).rev() {
+        if b[f] <= 0 {
+            continue;
+        }
+        let ok = if f > die {
+            b[f - die] >= -1 // R5: open, own, or a blot
+        } else if outside != 0 {
+            false // R11: all 15 home before bearing off
+        } else if f == die {
+            true
+        } else {
+            // R12: a larger die bears off only from the highest occupied point
+            (f + 1..7).all(|h| b[h] <= 0)
+        };
+        if ok {
+            found[n] = f as u8;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Move one checker from `f` by `die` in place; returns (to, hit), `to` 0 for off.
+fn play(b: &mut Board, f: usize, die: usize) -> (usize, bool) {
+    b[f] -= 1;
+    if f <= die {
+        return (0, false);
+    }
+    let t = f - die;
+    if b[t] == -1 {
+        // R5, R8: the blot goes to the opponent's bar
+        b[t] = 1;
+        b[0] -= 1;
+        return (t, true);
+    }
+    b[t] += 1;
+    (t, false)
+}
+
+fn unplay(b: &mut Board, f: usize, t: usize, hit: bool) {
+    b[f] += 1;
+    if t != 0 {
+        if hit {
+            b[t] = -1;
+            b[0] += 1;
+        } else {
+            b[t] -= 1;
+        }
+    }
+}
+
+/// The mover's checkers on points 7-24 and the bar (R11).
+fn outside_count(b: &Board) -> i32 {
+    b[BAR] as i32 + b[7..=24].iter().filter(|&&v| v > 0).map(|&v| v as i32).sum::<i32>()
+}
+
+fn leaves_outside(f: usize, t: usize) -> bool {
+    f > 6 && t <= 6
+}
+
+/// All legal plays of `d1`, `d2` (1-6): (dice used, moves). Never empty: with nothing to play
+/// the one move is the unchanged board with no steps (R7).
+pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
+    let (d1, d2) = if d1 < d2 { (d2 as usize, d1 as usize) } else { (d1 as usize, d2 as usize) };
+    let mut b = *board;
+    let out = outside_count(&b);
+    let mut results = Moves::new();
+    if d1 == d2 {
+        let mut steps = Steps::EMPTY;
+        let best = doubles(&mut b, d1, 4, 24, out, &mut steps, &mut results, 0);
+        return (best, results);
+    }
+    let mut best = 0;
+    let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
+    for (da, db) in [(d1, d2), (d2, d1)] {
+        let n1 = sources(&b, da, out, 24, &mut first);
+        for &f in &first[..n1] {
+            let f = f as usize;
+            let (t, hit) = play(&mut b, f, da);
+            let out_a = if leaves_outside(f, t) { out - 1 } else { out };
+            let n2 = sources(&b, db, out_a, 24, &mut second);
+            let s1 = Step { from: f as u8, to: t as u8, die: da as u8, hit };
+            if n2 > 0 {
+                if best < 2 {
+                    best = 2;
+                    results.clear();
+                }
+                for &g in &second[..n2] {
+                    let g = g as usize;
+                    let (u, hit2) = play(&mut b, g, db);
+                    let mut steps = Steps::EMPTY;
+                    steps.push(s1);
+                    steps.push(Step { from: g as u8, to: u as u8, die: db as u8, hit: hit2 });
+                    results.insert(&b, &steps);
+                    unplay(&mut b, g, u, hit2);
+                }
+            } else if best < 2 {
+                best = 1;
+                let mut steps = Steps::EMPTY;
+                steps.push(s1);
+                results.insert(&b, &steps);
+            }
+            unplay(&mut b, f, t, hit);
+        }
+    }
+    if best == 1 {
+        // R7: if only one die can be played it must be the larger one when that is possible
+        if results.list.iter().any(|(_, s)| s.items[0].die as usize == d1) {
+            results.list.retain(|(_, s)| s.items[0].die as usize == d1);
+        }
+    } else if best == 0 {
+        results.insert(board, &Steps::EMPTY);
+    }
+    (best, results)
+}
+
+/// Depth-first search of a double (R6): sources never increase, so each set is tried once.
+/// Returns the most dice used so far; `results` keeps only plays using that many.
+#[allow(clippy::too_many_arguments)]
+fn doubles(b: &mut Board, die: usize, left: u8, top: usize, out: i32, steps: &mut Steps,
+           results: &mut Moves, mut best: u8) -> u8 {
+    let mut found = [0u8; 16];
+    let n = sources(b, die, out, top, &mut found);
+    if n == 0 {
+        let used = steps.len as u8;
+        if used > best {
+            results.clear();
+            best = used;
+        }
+        if used == best {
+            results.insert(b, steps);
+        }
+        return best;
+    }
+    for &f in &found[..n] {
+        let f = f as usize;
+        let (t, hit) = play(b, f, die);
+        steps.push(Step { from: f as u8, to: t as u8, die: die as u8, hit });
+        if left == 1 {
+            if best < 4 {
+                results.clear();
+                best = 4;
+            }
+            results.insert(b, steps);
+        } else {
+            let out_next = if leaves_outside(f, t) { out - 1 } else { out };
+            best = doubles(b, die, left - 1, f.min(24), out_next, steps, results, best);
+        }
+        steps.len -= 1;
+        unplay(b, f, t, hit);
+    }
+    best
+}

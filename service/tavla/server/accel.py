@@ -1,0 +1,77 @@
+"""The optional compiled accelerator (``tavla_accel``, built from service/accel) for ListLegalMoves.
+
+When the extension is installed, :func:`legal_moves_wire` generates the moves and writes the
+answer in Rust, in one call; otherwise it returns ``None`` and the caller takes the pure-Python
+path (``core.legal_moves`` + :mod:`tavla.server.wire`). Both give the same bytes: tests/test_accel.py
+compares them on every (position, roll) of the match corpus. Errors are the core's either way: the
+dice are checked here first (``check_dice``), and when the extension refuses a position (a
+finished game) ``check_not_over`` raises the core's ``GameOverError``.
+
+``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
+``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from types import ModuleType
+
+from tavla.core.moves import check_dice, check_not_over
+from tavla.core.position import Position
+
+ENV = "TAVLA_ACCEL"
+_VIEWS = (0, 1)  # tavla.server.wire.FULL and BASIC: what service/accel/src/wire.rs writes
+_OFF = {"0", "off", "false", "no"}
+_ON = {"1", "on", "true", "yes"}
+
+
+def _load(setting: str) -> ModuleType | None:
+    if setting in _OFF:
+        return None
+    try:
+        import tavla_accel
+    except ImportError:
+        return None
+    return tavla_accel
+
+
+_SETTING = os.environ.get(ENV, "auto").strip().lower()
+_accel = _load(_SETTING)
+ACTIVE = _accel is not None
+# For the startup log and the tavla_accelerator_active metric.
+STATUS = "rust" if ACTIVE else "python (TAVLA_ACCEL=0)" if _SETTING in _OFF else "python (tavla_accel not installed)"
+
+
+def check_setting() -> None:
+    """``tavla-engine serve`` checks this before it starts.
+
+    :raises ValueError: ``TAVLA_ACCEL`` is not auto, on or off, or is on and the extension is
+        not installed.
+    """
+    if _SETTING not in _OFF | _ON | {"auto", ""}:
+        raise ValueError(f"{ENV}={_SETTING!r} is not auto, 1/on or 0/off")
+    if _SETTING in _ON and not ACTIVE:
+        raise ValueError(f"{ENV}={_SETTING} requires the accelerator, but tavla_accel is not installed "
+                         "(pip install ./service/accel, or make accel)")
+
+
+def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tuple[int, int, bytes] | None:
+    """(dice used, number of moves, the response's ``moves`` field as wire bytes), or ``None``
+    when the accelerator is off or does not write ``view``: then use ``core.legal_moves`` and
+    :mod:`tavla.server.wire`.
+
+    :param view: :data:`tavla.server.wire.FULL` or :data:`~tavla.server.wire.BASIC`.
+    :raises InvalidInputError: bad dice.
+    :raises GameOverError: a side has already borne off all 15 (R15).
+    """
+    if _accel is None or view not in _VIEWS:  # a view the extension does not write: the pure path
+        return None
+    d1, d2 = check_dice(dice)  # first, as in core.legal_moves
+    try:
+        answer: tuple[int, int, bytes] = _accel.legal_moves_wire(position.board, position.on_roll.value, d1, d2,
+                                                                 view)
+    except ValueError:
+        check_not_over(position)  # a finished game: the core's error (checked only now, off the hot path)
+        raise
+    return answer
