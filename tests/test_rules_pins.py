@@ -13,8 +13,8 @@ import pytest
 
 from boards import position
 from rules_reference import reference
-from tavla.core import (IllegalMoveError, IllegalReason, InvalidInputError, Position, StepInput, check_dice,
-                        legal_moves, legal_steps, notation, resolve)
+from tavla.core import (IllegalMoveError, IllegalReason, InvalidInputError, Position, Side, StepInput, check_dice,
+                        legal_moves, legal_steps, movegen, notation, resolve)
 
 START = Position.initial()
 
@@ -201,3 +201,44 @@ def test_dice_bounds():
         check_dice((1,))
     assert err.value.field == "dice" and "two dice" in err.value.reason
     assert check_dice((6, 1)) == (6, 1)
+
+
+# --- issue 14, second mutation run: rules the first pins left open ------------------------------
+
+
+@pytest.mark.parametrize("mover, other, dice, used", [
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (6, 5), 2),  # the opening: both dice
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 3), 4),  # a double: four (R6)
+    ({24: 1}, {12: 2, 2: 13}, (6, 5), 1),  # only one die can be played (R7)
+    ({24: 1}, {7: 2, 6: 2, 2: 11}, (6, 5), 0),  # nothing can be played
+])
+def test_the_generator_reports_the_dice_a_legal_move_uses_r6_r7(mover, other, dice, used):
+    # movegen.generate's documented return: (dice used, {resulting board: steps})
+    pos = position(mover=mover, other=other)
+    count, results = movegen.generate(pos.board, *dice)
+    assert count == used and all(len(steps) == used for steps in results.values())
+
+
+def test_a_named_hit_is_preferred_to_an_unnamed_one_r5():
+    # 8/2* with 5-1: via 3 (open) or via 7 (a blot, hit on the way); the written move names only
+    # the hit on 2, so the route without the unnamed hit is meant; 8/7*/2* names both
+    pos = position(mover={8: 1, 6: 14}, other={18: 1, 23: 1, 1: 13})
+    assert resolve(pos, (5, 1), notation.parse("8/2*")).hits == {2}
+    assert resolve(pos, (5, 1), notation.parse("8/7*/2*")).hits == {7, 2}
+
+
+def test_a_leg_off_may_overshoot_with_its_last_die_r12():
+    # 5/off with 4-2: 5/1/off or 5/3/off, the last die larger than the distance left
+    pos = position(mover={5: 1}, other={1: 15})
+    move = resolve(pos, (4, 2), notation.parse("5/off"))
+    assert move.notation == "5/off" and move.dice_used == 2
+
+
+def test_steps_keep_the_side_on_roll_and_name_no_move_before_the_end():
+    # black on roll: the position after a step is still black's turn (R1: its own numbering)
+    pos = position(mover={24: 2, 13: 5, 8: 3, 6: 5}, other={24: 2, 13: 5, 8: 3, 6: 5}, on_roll=Side.BLACK)
+    s = legal_steps(pos, (6, 5), [StepInput(24, 18)])
+    assert s.position.on_roll is Side.BLACK and not s.complete and s.move is None
+    # 2/off with 2-1 reaches the board of a legal move, but the 1 can still play: not the end (R7)
+    s = legal_steps(position(mover={2: 1, 1: 1}, other={1: 4}), (2, 1), [StepInput(2, 0, 2)])
+    assert not s.complete and s.move is None

@@ -47,7 +47,7 @@ def classify(position: Position, winner: Side) -> ResultKind:
     loser = position.side(winner.other)
     if loser.off:
         return ResultKind.SINGLE
-    if loser.bar or any(loser.points[18:24]):
+    if loser.bar or any(loser.points[18:]):
         return ResultKind.BACKGAMMON
     return ResultKind.GAMMON
 
