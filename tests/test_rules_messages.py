@@ -72,6 +72,9 @@ def _steps(pos, dice, *done):
      "step 1 (22/17) with a 5: no checker of the side on roll on 22 (R4)"),
     (START, (5, 1), [(25, 20)], R.NO_CHECKER_THERE,
      "step 1 (bar/20) with a 5: no checker of the side on roll on bar (R4)"),
+    # ... also where the one legal move is the last checker borne off by one die (R15)
+    (position(mover={3: 1}, other={1: 15}), (1, 4), [(24, 20)], R.NO_CHECKER_THERE,
+     "step 1 (24/20) with a 4: no checker of the side on roll on 24 (R4)"),
     # R4: no die left and no sum of the dice makes the distance
     (START, (5, 1), [(24, 20)], R.WRONG_DICE,
      "step 1 (24/20): no die left (5-1) or dice in turn move a checker 24/20"),
@@ -145,6 +148,8 @@ def test_die_6_is_a_die():
     (LARGER, (5, 6), "24/19", R.MUST_USE_LARGER_DIE,
      "'24/19' plays the smaller die of 5-6; only one can be played, so the larger (R7)"),
     (START, (4, 4), "13/9 13/9", R.MUST_USE_MORE_DICE, "'13/9 13/9' plays 2 of the dice; 4 can be played (R6, R7)"),
+    # one checker's hop of two 2s (13/11/9) with two 2s left over (R6)
+    (START, (2, 2), "13/9", R.MUST_USE_MORE_DICE, "'13/9' plays 2 of the dice; 4 can be played (R6, R7)"),
     (position(mover={1: 2}, other={1: 15}), (1, 1), "1/off", R.MUST_USE_MORE_DICE,
      "'1/off' plays 1 of the dice; 2 can be played (R6, R7)"),
     # R4: the named points, point by point

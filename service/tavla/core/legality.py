@@ -166,8 +166,8 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
             _search(after, *_advance(paths, i, t, pool, die), depth + 1, failure)
             if failure.complete is not None:
                 return
-    if not pool:
-        _note(failure, depth, len(paths), R.WRONG_DICE, "more movement than the dice give")
+    # ranked below every leg's note at this depth: it is the reason only when no die was left
+    _note(failure, depth, len(paths), R.WRONG_DICE, "more movement than the dice give")
 
 
 def _reachable(dist: int, to_off: bool, pool: list[int], used: int) -> bool:

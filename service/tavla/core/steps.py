@@ -123,30 +123,23 @@ class _Turn:
                 found.append((f, max(t, 0), die, t > 0 and b[t] == -1))
         return found
 
-    def candidates(self, board: Board, pool: tuple[int, ...]) -> list[Step]:
-        """Single-die steps playable now (R4-R12), before the completion filter (never called
-        once the turn is done); when a legal move plays one die, only the steps that are one (R7:
-        the larger die when either can be played alone)."""
-        found = self.physical(board, pool)
-        if self.used == 1:
-            return [s for s in found if _play(board, pool, s)[0] in self.by_board]
-        return found
-
     def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
-        """Whether some sequence of further steps from ``board`` reaches ``used`` dice."""
+        """Whether some sequence of further steps from ``board`` reaches a legal move's final
+        position with ``used`` dice (R7: with one die, only the larger's when it can play)."""
         if depth == self.used:
-            return True
+            return board in self.by_board
         key = (board, pool)
         if key not in self._memo:
             self._memo[key] = any(self.completes(*_play(board, pool, s), depth + 1)
-                                  for s in self.candidates(board, pool))
+                                  for s in self.physical(board, pool))
         return self._memo[key]
 
     def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
-        return [s for s in self.candidates(board, pool)
-                if self.completes(*_play(board, pool, s), depth + 1)]
+        """The steps playable now (R4-R12) that some legal move starts with (never called once
+        the turn is done)."""
+        return [s for s in self.physical(board, pool) if self.completes(*_play(board, pool, s), depth + 1)]
 
-    def shortcuts(self, board: Board, pool: tuple[int, ...], depth: int) -> list[Step]:
+    def shortcuts(self, board: Board, pool: tuple[int, ...]) -> list[Step]:
         """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
         return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
 
@@ -154,7 +147,7 @@ class _Turn:
         if self.done(board, pool, depth):
             return []
         found = self.regular_next(board, pool, depth)
-        return found + [s for s in self.shortcuts(board, pool, depth) if s not in found]
+        return found + [s for s in self.shortcuts(board, pool) if s not in found]
 
     def combined(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CombinedStep]:
         """Each checker's destinations with two or more dice, one per (from, to, position)."""
@@ -174,18 +167,21 @@ class _Turn:
         return list(found.values())
 
     def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[Step, ...] | None:
-        """The remaining steps when only one final position is left, else None."""
+        """The remaining steps when only one final position is left, else None (call it only
+        while the turn is not done)."""
         ends: dict[Board, tuple[Step, ...]] = {}
 
-        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[Step, ...]) -> bool:
-            if self.done(b, p, d):
+        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[Step, ...]) -> None:
+            steps = self.legal_next(b, p, d)  # none once done: every offered path ends so
+            if not steps:
                 ends.setdefault(b, path)
-                return len(ends) > 1
-            return any(walk(*_play(b, p, s), d + 1, path + (s,)) for s in self.legal_next(b, p, d))
+            for s in steps:
+                if len(ends) > 1:  # two final positions: not forced, no need to look further
+                    return
+                walk(*_play(b, p, s), d + 1, path + (s,))
 
-        if self.done(board, pool, depth) or walk(board, pool, depth, ()) or len(ends) != 1:
-            return None
-        return next(iter(ends.values()))
+        walk(board, pool, depth, ())
+        return next(iter(ends.values())) if len(ends) == 1 else None
 
 
 def _play(board: Board, pool: tuple[int, ...], step: Step) -> tuple[Board, tuple[int, ...]]:
@@ -223,7 +219,7 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[StepInpu
     depth = len(played)
     complete = turn.done(board, pool, depth)
     move = turn.by_board[board] if complete else None  # the module docstring's invariant
-    rest = turn.forced(board, pool, depth)
+    rest = None if complete else turn.forced(board, pool, depth)
     return StepState(
         steps=tuple(played), position=Position(board, position.on_roll), dice_left=pool,
         next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
@@ -264,7 +260,7 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
         raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: dice {' and '.join(str(s[2]) for s in fits)} "
                                                  "both bear this checker off; give the die")
     if not fits:  # the same final position with fewer dice (R15: the game ends the same)
-        fits = [s for s in turn.shortcuts(board, pool, depth) if s[0] == f and s[1] == t and s[2] in dice]
+        fits = [s for s in turn.shortcuts(board, pool) if s[0] == f and s[1] == t and s[2] in dice]
     if fits:
         return (fits[0],)
     routes = [c for c in turn.combined(board, pool, depth) if c.from_point == f and c.to_point == t]
