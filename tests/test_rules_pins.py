@@ -242,3 +242,11 @@ def test_steps_keep_the_side_on_roll_and_name_no_move_before_the_end():
     # 2/off with 2-1 reaches the board of a legal move, but the 1 can still play: not the end (R7)
     s = legal_steps(position(mover={2: 1, 1: 1}, other={1: 4}), (2, 1), [StepInput(2, 0, 2)])
     assert not s.complete and s.move is None
+
+
+def test_steps_bear_off_only_after_the_last_checker_comes_home_r11():
+    # 1-6 with one checker on 7: 6/off is not offered first, though 7/6 6/off ends on its board
+    pos = position(mover={7: 1, 6: 14}, other={1: 15})
+    s = legal_steps(pos, (1, 6))
+    assert {s[:3] for s in s.next_steps} == {(7, 1, 6), (7, 6, 1), (6, 5, 1)}
+    assert (6, 0, 6) in {s[:3] for s in legal_steps(pos, (1, 6), [StepInput(7, 6)]).next_steps}
