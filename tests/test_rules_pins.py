@@ -250,3 +250,14 @@ def test_steps_bear_off_only_after_the_last_checker_comes_home_r11():
     s = legal_steps(pos, (1, 6))
     assert {s[:3] for s in s.next_steps} == {(7, 1, 6), (7, 6, 1), (6, 5, 1)}
     assert (6, 0, 6) in {s[:3] for s in legal_steps(pos, (1, 6), [StepInput(7, 6)]).next_steps}
+
+
+def test_combined_destinations_after_entering_with_a_double_r6_r8():
+    # black enters bar/19 with 6-6 (hitting); each checker outside can go on with two or three of
+    # the three 6s left: 21/15/9(/3) and 19/13/7(/1) (seed 004: every destination is marked)
+    pos = position(mover={1: 4, 2: 7, 6: 2, 21: 1}, mover_bar=1,
+                   other={21: 1, 20: 4, 18: 1, 16: 1, 13: 1, 6: 1, 5: 1, 3: 1, 2: 3, 1: 1}, on_roll=Side.BLACK)
+    s = legal_steps(pos, (6, 6), [StepInput(25, 19)])
+    assert s.next_steps == ((21, 15, 6, False), (19, 13, 6, False)) and not s.forced
+    assert {(c.from_point, c.to_point, c.via) for c in s.combined} == {
+        (21, 9, (15,)), (21, 3, (15, 9)), (19, 7, (13,)), (19, 1, (13, 7))}
