@@ -102,8 +102,8 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
 
     The legs are played die by die in every order a player could play them. The reason is the
     rule that stops the order getting furthest; among orders stopped after as many steps, the
-    leg written first, within a leg the larger die first, and for one die a broken rule (``POINT_BLOCKED``, ...) before
-    ``WRONG_DICE``. Legs that play completely but use too few dice or the smaller die break R7
+    leg written first, within a leg the larger die first, and for one die a broken rule
+    (``POINT_BLOCKED``, ...) before ``WRONG_DICE``. Legs that play completely but use too few dice or the smaller die break R7
     (``MUST_USE_BOTH_DICE``, ``MUST_USE_MORE_DICE``, ``MUST_USE_LARGER_DIE``).
     """
     d1, d2 = check_dice(dice)
