@@ -70,7 +70,7 @@ def unplay(b: list[int], f: int, t: int, hit: bool) -> None:
 
 def outside_count(b: list[int] | Board) -> int:
     """The mover's checkers on points 7-24 and the bar."""
-    return b[BAR] + sum(max(n, 0) for n in b[7:BAR])
+    return b[BAR] + sum([n for n in b[7:BAR] if n > 0])  # a list: faster than a generator here
 
 
 def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[Step, ...]]]:
