@@ -13,8 +13,8 @@ import pytest
 
 from boards import position
 from rules_reference import reference
-from tavla.core import (IllegalMoveError, IllegalReason, InvalidInputError, Position, CheckerMove, check_dice,
-                        legal_moves, legal_steps, notation, resolve)
+from tavla.core import (CheckerMove, IllegalMoveError, IllegalReason, InvalidInputError, Position, Side,
+                        check_dice, legal_moves, legal_steps, movegen, notation, resolve)
 
 START = Position.initial()
 
@@ -201,3 +201,75 @@ def test_dice_bounds():
         check_dice((1,))
     assert err.value.field == "dice" and "two dice" in err.value.reason
     assert check_dice((6, 1)) == (6, 1)
+
+
+# --- issue 14, second mutation run: rules the first pins left open ------------------------------
+
+
+@pytest.mark.parametrize("mover, other, dice, used", [
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (6, 5), 2),  # the opening: both dice
+    ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5}, (3, 3), 4),  # a double: four (R6)
+    ({24: 1}, {12: 2, 2: 13}, (6, 5), 1),  # only one die can be played (R7)
+    ({24: 1}, {7: 2, 6: 2, 2: 11}, (6, 5), 0),  # nothing can be played
+])
+def test_the_generator_reports_the_dice_a_legal_move_uses_r6_r7(mover, other, dice, used):
+    # movegen.generate's documented return: (dice used, {resulting board: steps})
+    pos = position(mover=mover, other=other)
+    count, results = movegen.generate(pos.board, *dice)
+    assert count == used and all(len(steps) == used for steps in results.values())
+
+
+def test_a_named_hit_is_preferred_to_an_unnamed_one_r5():
+    # 8/2* with 5-1: via 3 (open) or via 7 (a blot, hit on the way); the written move names only
+    # the hit on 2, so the route without the unnamed hit is meant; 8/7*/2* names both
+    pos = position(mover={8: 1, 6: 14}, other={18: 1, 23: 1, 1: 13})
+    assert resolve(pos, (5, 1), notation.parse("8/2*")).hits == {2}
+    assert resolve(pos, (5, 1), notation.parse("8/7*/2*")).hits == {7, 2}
+
+
+def test_a_leg_off_may_overshoot_with_its_last_die_r12():
+    # 5/off with 4-2: 5/1/off or 5/3/off, the last die larger than the distance left
+    pos = position(mover={5: 1}, other={1: 15})
+    move = resolve(pos, (4, 2), notation.parse("5/off"))
+    assert move.notation == "5/off" and move.dice_used == 2
+
+
+def test_steps_keep_the_side_on_roll_and_name_no_move_before_the_end():
+    # black on roll: the position after a step is still black's turn (R1: its own numbering)
+    pos = position(mover={24: 2, 13: 5, 8: 3, 6: 5}, other={24: 2, 13: 5, 8: 3, 6: 5}, on_roll=Side.BLACK)
+    s = legal_steps(pos, (6, 5), [CheckerMove(24, 18)])
+    assert s.position.on_roll is Side.BLACK and not s.complete and s.move is None
+    # 2/off with 2-1 reaches the board of a legal move, but the 1 can still play: not the end (R7)
+    s = legal_steps(position(mover={2: 1, 1: 1}, other={1: 4}), (2, 1), [CheckerMove(2, 0, 2)])
+    assert not s.complete and s.move is None
+
+
+def test_steps_bear_off_only_after_the_last_checker_comes_home_r11():
+    # 1-6 with one checker on 7: 6/off is not offered first, though 7/6 6/off ends on its board
+    pos = position(mover={7: 1, 6: 14}, other={1: 15})
+    s = legal_steps(pos, (1, 6))
+    assert {s[:3] for s in s.next_steps} == {(7, 1, 6), (7, 6, 1), (6, 5, 1)}
+    assert (6, 0, 6) in {s[:3] for s in legal_steps(pos, (1, 6), [CheckerMove(7, 6)]).next_steps}
+
+
+def test_combined_destinations_after_entering_with_a_double_r6_r8():
+    # black enters bar/19 with 6-6 (hitting); each checker outside can go on with two or three of
+    # the three 6s left: 21/15/9(/3) and 19/13/7(/1) (seed 004: every destination is marked)
+    pos = position(mover={1: 4, 2: 7, 6: 2, 21: 1}, mover_bar=1,
+                   other={21: 1, 20: 4, 18: 1, 16: 1, 13: 1, 6: 1, 5: 1, 3: 1, 2: 3, 1: 1}, on_roll=Side.BLACK)
+    s = legal_steps(pos, (6, 6), [CheckerMove(25, 19)])
+    assert s.next_steps == ((21, 15, 6, False), (19, 13, 6, False)) and not s.forced
+    assert {(c.from_point, c.to_point, c.via) for c in s.combined} == {
+        (21, 9, (15,)), (21, 3, (15, 9)), (19, 7, (13,)), (19, 1, (13, 7))}
+
+
+@pytest.mark.parametrize("dice", [(4, 6), (6, 4)])
+def test_last_checker_off_with_either_die_takes_the_larger(dice):
+    """R7, R15: black's last checker on its 1 point, dice 4 and 6: either die bears it off and ends
+    the game, so a step that names no die is not ambiguous; it is played with the larger, whatever
+    the order the dice are given in (issue 9: moves and steps agree)."""
+    from tavla.core import position_id
+    pos = position_id.decode("v34YAAABAAAAAA", Side.BLACK)
+    state = legal_steps(pos, dice, [CheckerMove(1, 0)])
+    assert state.complete
+    assert [tuple(s[:3]) for s in state.steps] == [(1, 0, 6)]

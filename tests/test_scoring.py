@@ -34,6 +34,8 @@ def finished(loser: dict, loser_bar: int = 0) -> Position:
         ({6: 14, 19: 1}, 0, ResultKind.BACKGAMMON, 3, 2),  # R16: one in white's home board
         ({6: 14}, 1, ResultKind.BACKGAMMON, 3, 2),  # R16: one on the bar
         ({6: 13, 19: 1}, 0, ResultKind.SINGLE, 1, 1),  # one off: single even with a checker back
+        ({6: 14, 18: 1}, 0, ResultKind.GAMMON, 2, 2),  # white's 7 point is outside its home board
+        ({6: 14, 24: 1}, 0, ResultKind.BACKGAMMON, 3, 2),  # R16: white's 1 point is in it
     ],
 )
 def test_score_kinds(loser, bar, kind, counted, as_mars):

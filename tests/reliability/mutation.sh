@@ -13,7 +13,7 @@ mkdir -p "$ROOT/.cache"
 rm -rf "$WORK"
 mkdir -p "$WORK/tests"
 cp -r "$ROOT/service" "$WORK/src"
-cp "$ROOT"/tests/boards.py "$ROOT"/tests/rules_reference.py "$ROOT"/tests/test_rules_pins.py "$ROOT"/tests/test_legality.py "$ROOT"/tests/test_steps.py \
+cp "$ROOT"/tests/boards.py "$ROOT"/tests/rules_reference.py "$ROOT"/tests/test_rules_pins.py "$ROOT"/tests/test_rules_messages.py "$ROOT"/tests/test_legality.py "$ROOT"/tests/test_steps.py \
    "$ROOT"/tests/test_notation.py "$ROOT"/tests/test_moves_agree.py "$ROOT"/tests/test_scoring.py "$WORK/tests/"
 cat > "$WORK/tests/conftest.py" <<'PY'
 import os, sys

@@ -35,11 +35,10 @@ def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Mov
     """
     moves = legal_moves(position, dice)
     by_board = {m.board_after: m for m in moves}
-    d1, d2 = check_dice(dice)
-    pool = [d1] * 4 if d1 == d2 else [max(d1, d2), min(d1, d2)]
+    pool = _pool(dice)
     ends: set[tuple[int, ...]] = set()
-    if len(legs) <= len(pool):
-        _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends, set())
+    if len(legs) <= len(pool):  # each leg takes a die at least (R4)
+        _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends)
     same = [by_board[b] for b in ends if b in by_board]
     if same:
         named = {p for leg in legs for p in leg.points[1:]}
@@ -56,26 +55,29 @@ def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Mov
     raise diagnose(position, dice, legs, moves[0].dice_used)
 
 
-def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]],
-            seen: set[tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]) -> None:
-    """Add to ``ends`` every board the legs reach, played die by die in any order (R4-R12)."""
+def _pool(dice: Sequence[int]) -> list[int]:
+    """The dice to play: a double four times (R6). :raises InvalidInputError: bad dice."""
+    d1, d2 = check_dice(dice)
+    return [d1] * 4 if d1 == d2 else [d1, d2]
+
+
+def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]]) -> None:
+    """Add to ``ends`` every board the legs reach, played die by die in any order (R4-R12).
+
+    Each step uses one die, so at most four levels deep: small enough without a memo."""
     if all(len(p) == 1 for p in paths):
         ends.add(tuple(b))
         return
-    key = (tuple(b), tuple(map(tuple, paths)), tuple(pool))
-    if key in seen:
-        return
-    seen.add(key)
     for i, path in enumerate(paths):
         if len(path) == 1:
             continue
         f, target = path[0], path[1]
         for die in set(pool):
             t = max(f - die, 0)
-            if t < target or not _reachable(t - target, target == 0, pool, die) or _step_problem(b, f, die):
+            if not _reachable(t - target, target == 0, pool, die) or _step_problem(b, f, die):
                 continue
             t, hit = movegen.play(b, f, die)
-            _routes(b, *_advance(paths, i, t, pool, die), ends, seen)
+            _routes(b, *_advance(paths, i, t, pool, die), ends)
             movegen.unplay(b, f, t, hit)
 
 
@@ -100,17 +102,16 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
 
     The legs are played die by die in every order a player could play them. The reason is the
     rule that stops the order getting furthest; among orders stopped after as many steps, the
-    leg written first, and within a leg a broken rule (``POINT_BLOCKED``, ...) before
-    ``WRONG_DICE``. Legs that play completely but use too few dice or the smaller die break R7
+    leg written first, within a leg the larger die first, and for one die a broken rule
+    (``POINT_BLOCKED``, ...) before ``WRONG_DICE``. Legs that play completely but use too few dice or the smaller die break R7
     (``MUST_USE_BOTH_DICE``, ``MUST_USE_MORE_DICE``, ``MUST_USE_LARGER_DIE``).
     """
     d1, d2 = check_dice(dice)
-    pool = [d1] * 4 if d1 == d2 else [d1, d2]
+    pool = _pool(dice)
     text = _text(legs)
     if len(legs) > len(pool):
         return IllegalMoveError(R.WRONG_DICE, f"{text!r} moves {len(legs)} checkers with {d1}-{d2}")
-    failure = _Failure()
-    failure.names = [_text([leg]) for leg in legs]
+    failure = _Failure([_text([leg]) for leg in legs])
     _search(list(position.board), [list(leg.points) for leg in legs], pool, 0, failure)
     if failure.complete is not None:
         used = failure.complete
@@ -127,19 +128,18 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
             R.MUST_USE_LARGER_DIE,
             f"{text!r} plays the smaller die of {d1}-{d2}; only one can be played, so the larger (R7)",
         )
-    reason, why = failure.reason or (R.WRONG_DICE, "the dice do not make these moves")
+    # every order of the legs either completes or breaks a rule, so a failure was noted
+    _, reason, why = max(failure.notes)
     return IllegalMoveError(reason, f"{text!r} with {d1}-{d2}: {why}")
 
 
 class _Failure:
-    """The deepest point the search reached: the rule that stopped it, or a complete play."""
+    """What the search found: each rule that stopped an order of the legs, or a complete play."""
 
-    def __init__(self) -> None:
-        self.depth = -1
-        self.leg = 0  # the written leg the recorded failure is in
-        self.reason: tuple[IllegalReason, str] | None = None
+    def __init__(self, names: list[str]) -> None:
+        self.names = names  # each leg as written, to name it in messages
+        self.notes: list[tuple[tuple[int, int, bool, int], IllegalReason, str]] = []
         self.complete: int | None = None
-        self.names: list[str] = []  # each leg as written, to name it in messages
 
 
 def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, failure: _Failure) -> None:
@@ -147,15 +147,13 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
     if all(len(p) == 1 for p in paths):
         failure.complete = depth
         return
-    if failure.complete is not None:
-        return
     for i, path in enumerate(paths):
         if len(path) == 1:
             continue
         f, target = path[0], path[1]
         for die in sorted(set(pool), reverse=True):
             t = max(f - die, 0)
-            if t < target or not _reachable(t - target, target == 0, pool, die):
+            if not _reachable(t - target, target == 0, pool, die):
                 _note(failure, depth, i, R.WRONG_DICE,
                       f"{failure.names[i]}: the dice do not move a checker {_p(f)}/{_p(target)}")
                 continue
@@ -163,17 +161,18 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
             if problem:
                 _note(failure, depth, i, problem[0], f"{failure.names[i]}: {problem[1]}")
                 continue
-            t, hit = movegen.play(b, f, die)
-            _search(b, *_advance(paths, i, t, pool, die), depth + 1, failure)
-            movegen.unplay(b, f, t, hit)
+            after = b.copy()
+            t, _ = movegen.play(after, f, die)
+            _search(after, *_advance(paths, i, t, pool, die), depth + 1, failure)
             if failure.complete is not None:
                 return
-    if not pool:
-        _note(failure, depth, len(paths), R.WRONG_DICE, "more movement than the dice give")
+    # ranked below every leg's note at this depth: it is the reason only when no die was left
+    _note(failure, depth, len(paths), R.WRONG_DICE, "more movement than the dice give")
 
 
 def _reachable(dist: int, to_off: bool, pool: list[int], used: int) -> bool:
-    """Whether the dice left after ``used`` can cover ``dist`` more pips (off: at least)."""
+    """Whether the dice left after ``used`` can cover ``dist`` more pips (off: at least); a
+    negative ``dist`` (the die passes the named point) never."""
     if dist == 0:
         return True
     rest = pool.copy()
@@ -189,15 +188,11 @@ def _p(point: int) -> str:
 
 
 def _note(failure: _Failure, depth: int, leg: int, reason: IllegalReason, why: str) -> None:
-    # The player's order: the failure after the most steps played wins; at equal depth the leg
-    # written first, and within one leg a broken rule says more than a dice mismatch.
-    if depth == failure.depth and leg == failure.leg:
-        if failure.reason is not None and failure.reason[0] is R.WRONG_DICE and reason is not R.WRONG_DICE:
-            failure.reason = (reason, why)
-        return
-    if depth > failure.depth or depth == failure.depth and leg < failure.leg:
-        failure.depth, failure.leg = depth, leg
-        failure.reason = (reason, why)
+    # The player's order ranks the notes: the failure after the most steps played; at equal depth
+    # the leg written first; within one leg a broken rule says more than a dice mismatch; then the
+    # first found (the larger die first).
+    rank = (depth, -leg, reason is not R.WRONG_DICE, -len(failure.notes))
+    failure.notes.append((rank, reason, why))
 
 
 def _step_problem(b: list[int], f: int, die: int) -> tuple[IllegalReason, str] | None:
@@ -213,7 +208,7 @@ def _step_problem(b: list[int], f: int, die: int) -> tuple[IllegalReason, str] |
         return None
     if movegen.outside_count(b):
         return R.BEAR_OFF_NOT_ALLOWED, "no checker may bear off before all 15 are home (R11, R14)"
-    if t < 0 and any(b[h] > 0 for h in range(f + 1, 7)):
+    if t < 0 and any(b[h] > 0 for h in range(f + 1, BAR)):  # all home here: any higher is 1-6
         return (
             R.BEAR_OFF_NOT_ALLOWED,
             f"a {die} bears off from {f} only when no checker stands higher (R12)",

@@ -33,12 +33,12 @@ Step = CheckerMove  # the former name (server/wire.py still spells it so), the s
 _new = tuple.__new__  # _new(CheckerMove, (...)) is half the cost of CheckerMove(...) in the hot loop
 
 
-def sources(b: list[int], die: int, outside: int, top: int = 24) -> list[int]:
+def sources(b: list[int], die: int, outside: int, top: int = BAR) -> list[int]:
     """Points (25 = bar) from which ``die`` can be played now, highest first.
 
     :param outside: the mover's checkers outside its home board (points 7-25), for R11.
     :param top: highest point to consider; the doubles search passes the last source so that the
-        same dice in another order are not tried again.
+        same dice in another order are not tried again (the bar, 25, is empty in the loop).
     """
     if b[BAR]:  # R8: bar checkers first; R9: die n enters on point 25 - n
         return [BAR] if b[BAR - die] >= -1 else []
@@ -54,7 +54,7 @@ def sources(b: list[int], die: int, outside: int, top: int = 24) -> list[int]:
                     found.append(f)
                 else:
                     # R12: a larger die bears off only from the highest occupied point
-                    for h in range(f + 1, 7):
+                    for h in range(f + 1, BAR):  # all home: points above 6 are empty
                         if b[h] > 0:
                             break
                     else:
@@ -89,11 +89,7 @@ def unplay(b: list[int], f: int, t: int, hit: bool) -> None:
 
 def outside_count(b: list[int] | Board) -> int:
     """The mover's checkers on points 7-24 and the bar."""
-    n = b[BAR]
-    for p in range(7, 25):
-        if b[p] > 0:
-            n += b[p]
-    return n
+    return b[BAR] + sum([n for n in b[7:BAR] if n > 0])  # a list: faster than a generator here
 
 
 def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[CheckerMove, ...]]]:
@@ -104,13 +100,13 @@ def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[Che
         is still in the mover's view. When nothing can be played the dict holds the unchanged
         board with an empty sequence, so it is never empty.
     """
-    if d1 < d2:  # larger die first, so a move's dice do not depend on the order given (R7)
-        d1, d2 = d2, d1
+    # larger die first, so a move's dice do not depend on the order given (R7)
+    d1, d2 = max(d1, d2), min(d1, d2)
     b = list(board)
     out = outside_count(b)
     results: dict[Board, tuple[CheckerMove, ...]] = {}
     if d1 == d2:
-        best = _doubles(b, d1, 4, 24, out, [], results, 0)
+        best = _doubles(b, d1, 4, BAR, out, [], results, 0)
         return best, results
     best = 0
     for da, db in ((d1, d2), (d2, d1)):
@@ -181,8 +177,7 @@ def _doubles(
             if key not in results:
                 results[key] = tuple(steps)
         else:
-            best = _doubles(b, die, left - 1, f if f < 25 else 24, out - 1 if f > 6 >= t else out,
-                            steps, results, best)
+            best = _doubles(b, die, left - 1, f, out - 1 if f > 6 >= t else out, steps, results, best)
         steps.pop()
         unplay(b, f, t, hit)
     return best

@@ -78,13 +78,13 @@ def parse(text: str, field: str = "move.notation") -> tuple[Leg, ...]:
     if norm.lower() in _EMPTY:
         return ()
     legs: list[Leg] = []
-    for token in norm.lower().split(" "):
+    for token in norm.lower().split():
         m = _TOKEN.match(token)
         if not m:
             raise InvalidInputError(field, f"cannot read {token!r} in {text!r}")
-        points = [_point(m.group(1), start=True, field=field, text=text)]
+        points = [_point(m.group(1), field, text, start=True)]
         for wp in _WAYPOINT.findall(m.group(2)):
-            points.append(_point(wp, start=False, field=field, text=text))
+            points.append(_point(wp, field, text))
         for a, b in zip(points, points[1:]):
             if b >= a:
                 raise InvalidInputError(field, f"{token!r} in {text!r} moves backwards")
@@ -97,14 +97,12 @@ def parse(text: str, field: str = "move.notation") -> tuple[Leg, ...]:
     return tuple(legs)
 
 
-def _point(word: str, *, start: bool, field: str, text: str) -> int:
+def _point(word: str, field: str, text: str, start: bool = False) -> int:
     if word == "bar":
         if not start:
             raise InvalidInputError(field, f"a checker cannot move to the bar in {text!r}")
         return BAR
-    if word == "off":
-        if start:
-            raise InvalidInputError(field, f"a checker cannot start from off in {text!r}")
+    if word == "off":  # only after a slash: _TOKEN never starts with it
         return OFF
     n = int(word)
     if start and n == 0 or not start and n == BAR or n > BAR:

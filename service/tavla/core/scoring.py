@@ -47,7 +47,7 @@ def classify(position: Position, winner: Side) -> ResultKind:
     loser = position.side(winner.other)
     if loser.off:
         return ResultKind.SINGLE
-    if loser.bar or any(loser.points[18:24]):
+    if loser.bar or any(loser.points[18:]):
         return ResultKind.BACKGAMMON
     return ResultKind.GAMMON
 
@@ -59,9 +59,10 @@ def score_game(position: Position, ruleset: Ruleset) -> GameResult:
     """
     winner = position.winner
     if winner is None:
+        white, black = (position.borne_off(side) for side in (Side.WHITE, Side.BLACK))
         raise GameNotOverError(
-            f"the game is not over: {position.borne_off(Side.WHITE)} white and "
-            f"{position.borne_off(Side.BLACK)} black checkers are off, a win needs {CHECKERS} (R15)"
+            f"the game is not over: {white} white and {black} black checkers are off, a win needs "
+            f"{CHECKERS} (R15)"
         )
     kind = classify(position, winner)
     return GameResult(winner, kind, points_for(kind, ruleset))

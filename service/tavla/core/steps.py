@@ -93,10 +93,6 @@ class _Turn:
         self.moves = legal_moves(position, dice)
         self.used = self.moves[0].dice_used
         self.by_board = {m.board_after: m for m in self.moves}
-        b = list(position.board)
-        # R7: when only one of two different dice can be played, it must be the larger if it can
-        self.big_only = (not self.double and self.used == 1
-                         and bool(movegen.sources(b, self.pool[0], movegen.outside_count(b))))
         self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
 
     def done(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
@@ -105,7 +101,7 @@ class _Turn:
         that can still be played must be; the last checker borne off ends the game, R15)."""
         if depth >= self.used:
             return True
-        return board in self.by_board and depth > 0 and not self.regular_next(board, pool, depth)
+        return board in self.by_board and not self.regular_next(board, pool, depth)
 
     def physical(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
         """Single-die steps the board allows now (R4-R12), larger die first."""
@@ -118,38 +114,31 @@ class _Turn:
                 found.append(CheckerMove(f, max(t, 0), die, t > 0 and b[t] == -1))
         return found
 
-    def candidates(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
-        """Single-die steps playable now (R4-R12), before the completion filter."""
-        if depth >= self.used:
-            return []
-        return [s for s in self.physical(board, pool)
-                if not (depth == 0 and self.big_only and s[2] != self.pool[0])]
-
     def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
-        """Whether some sequence of further steps from ``board`` reaches ``used`` dice."""
+        """Whether some sequence of further steps from ``board`` reaches a legal move's final
+        position with ``used`` dice (R7: with one die, only the larger's when it can play)."""
         if depth == self.used:
-            return True
+            return board in self.by_board
         key = (board, pool)
         if key not in self._memo:
             self._memo[key] = any(self.completes(*_play(board, pool, s), depth + 1)
-                                  for s in self.candidates(board, pool, depth))
+                                  for s in self.physical(board, pool))
         return self._memo[key]
 
     def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
-        return [s for s in self.candidates(board, pool, depth)
-                if self.completes(*_play(board, pool, s), depth + 1)]
+        """The steps playable now (R4-R12) that some legal move starts with (never called once
+        the turn is done)."""
+        return [s for s in self.physical(board, pool) if self.completes(*_play(board, pool, s), depth + 1)]
 
-    def shortcuts(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
+    def shortcuts(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
         """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
-        if depth >= self.used:
-            return []
         return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
 
     def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         if self.done(board, pool, depth):
             return []
         found = self.regular_next(board, pool, depth)
-        return found + [s for s in self.shortcuts(board, pool, depth) if s not in found]
+        return found + [s for s in self.shortcuts(board, pool) if s not in found]
 
     def combined(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CombinedStep]:
         """Each checker's destinations with two or more dice, one per (from, to, position)."""
@@ -157,7 +146,7 @@ class _Turn:
 
         def walk(chain: tuple[CheckerMove, ...], b: Board, p: tuple[int, ...], d: int) -> None:
             for s in self.legal_next(b, p, d):
-                if s[0] != chain[-1][1] or s[0] == 0:
+                if s[0] != chain[-1][1]:  # another checker (a checker borne off has ended)
                     continue
                 nb, np = _play(b, p, s)
                 longer = chain + (s,)
@@ -165,23 +154,25 @@ class _Turn:
                 walk(longer, nb, np, d + 1)
 
         for first in self.legal_next(board, pool, depth):
-            if first[1]:
-                walk((first,), *_play(board, pool, first), depth + 1)
+            walk((first,), *_play(board, pool, first), depth + 1)
         return list(found.values())
 
     def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[CheckerMove, ...] | None:
-        """The remaining steps when only one final position is left, else None."""
+        """The remaining steps when only one final position is left, else None (call it only
+        while the turn is not done)."""
         ends: dict[Board, tuple[CheckerMove, ...]] = {}
 
-        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[CheckerMove, ...]) -> bool:
-            if self.done(b, p, d):
+        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[CheckerMove, ...]) -> None:
+            steps = self.legal_next(b, p, d)  # none once done: every offered path ends so
+            if not steps:
                 ends.setdefault(b, path)
-                return len(ends) > 1
-            return any(walk(*_play(b, p, s), d + 1, path + (s,)) for s in self.legal_next(b, p, d))
+            for s in steps:
+                if len(ends) > 1:  # two final positions: not forced, no need to look further
+                    return
+                walk(*_play(b, p, s), d + 1, path + (s,))
 
-        if self.done(board, pool, depth) or walk(board, pool, depth, ()) or len(ends) != 1:
-            return None
-        return next(iter(ends.values()))
+        walk(board, pool, depth, ())
+        return next(iter(ends.values())) if len(ends) == 1 else None
 
 
 def _play(board: Board, pool: tuple[int, ...], step: CheckerMove) -> tuple[Board, tuple[int, ...]]:
@@ -202,8 +193,8 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
 
     :raises InvalidInputError: bad dice (``dice``) or a step outside the board (``steps``).
     :raises IllegalMoveError: a step that no legal move starts with: the rule it breaks (R4-R14),
-        ``MUST_USE_BOTH_DICE`` / ``MUST_USE_MORE_DICE`` / ``MUST_USE_LARGER_DIE`` when it can be
-        played but leaves fewer dice playable than a legal move uses (R7), ``WRONG_DICE`` when no
+        ``MUST_USE_BOTH_DICE`` / ``MUST_USE_LARGER_DIE`` when it can be played but leaves fewer
+        dice playable than a legal move uses (R7), ``WRONG_DICE`` when no
         dice left make the distance or after a complete move, ``AMBIGUOUS_MOVE`` for a bear-off
         that two dice can make (leaving different dice) when the die is not given, or a route
         of several dice that ends in different positions.
@@ -218,10 +209,8 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
             board, pool = _play(board, pool, step)
     depth = len(played)
     complete = turn.done(board, pool, depth)
-    move = turn.by_board.get(board) if complete else None
-    if complete and move is None:  # pragma: no cover - the module docstring's invariant
-        raise AssertionError(f"steps {played} complete no legal move")
-    rest = turn.forced(board, pool, depth)
+    move = turn.by_board[board] if complete else None  # the module docstring's invariant
+    rest = None if complete else turn.forced(board, pool, depth)
     return StepState(
         steps=tuple(played), position=Position(board, position.on_roll), dice_left=pool,
         next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
@@ -235,12 +224,19 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
+def _same_end(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, fits: list[CheckerMove]) -> bool:
+    """Whether every fitting step ends the move on one board: then the die does not matter (R15)
+    and the first, the larger (R7), is taken."""
+    after = [_play(board, pool, s) for s in fits]
+    return len({b for b, _ in after}) == 1 and all(turn.done(b, p, depth + 1) for b, p in after)
+
+
 def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: CheckerMove,
            i: int) -> tuple[CheckerMove, ...]:
     """The legal step (or one checker's legal steps) ``given`` names, or why there is none."""
     f, t, die = given.from_point, given.to_point, given.die
     text = f"step {i + 1} ({_where(f)}/{_where(t)})"
-    if not 1 <= f <= BAR or not 0 <= t < BAR or t >= f:
+    if not 1 <= f <= BAR or not 0 <= t < f:
         raise InvalidInputError("steps", f"{text}: from must be 1-24 or 25 (bar), to 0 (off) or 1-24, "
                                          "and forward (R4)")
     if die and not 1 <= die <= 6:
@@ -258,11 +254,11 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
                                              f"dice; no more can be played (R7)")
     regular = turn.regular_next(board, pool, depth)
     fits = [s for s in regular if s[0] == f and s[1] == t and s[2] in dice]
-    if len(fits) > 1:
+    if len(fits) > 1 and not _same_end(turn, board, pool, depth, fits):
         raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: dice {' and '.join(str(s[2]) for s in fits)} "
                                                  "both bear this checker off; give the die")
     if not fits:  # the same final position with fewer dice (R15: the game ends the same)
-        fits = [s for s in turn.shortcuts(board, pool, depth) if s[0] == f and s[1] == t and s[2] in dice]
+        fits = [s for s in turn.shortcuts(board, pool) if s[0] == f and s[1] == t and s[2] in dice]
     if fits:
         return (fits[0],)
     routes = [c for c in turn.combined(board, pool, depth) if c.from_point == f and c.to_point == t]
@@ -276,12 +272,11 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     problem = _step_problem(list(board), f, d)
     if problem is not None:
         raise IllegalMoveError(problem[0], f"{text} with a {d}: {problem[1]}")
-    if depth == 0 and turn.big_only and d != turn.pool[0]:
+    # A legal single step that no legal move starts with. Not with a double: there every legal
+    # step starts a play of the most dice (a step never stops another checker's steps).
+    if turn.used == 1:  # the smaller of two dice, where only the larger may be played alone
         raise IllegalMoveError(R.MUST_USE_LARGER_DIE, f"{text} plays the {d}; only one die can be "
                                                       f"played, so the larger {turn.pool[0]} (R7)")
-    if turn.double:
-        raise IllegalMoveError(R.MUST_USE_MORE_DICE, f"{text} leaves fewer of the four dice playable "
-                                                     f"than a legal move uses ({turn.used}) (R6, R7)")
     raise IllegalMoveError(R.MUST_USE_BOTH_DICE, f"{text} with a {d} leaves the other die unplayable; "
                                                  "both can be played (R7)")
 
