@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import struct
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
@@ -180,5 +181,23 @@ def test_a_servicer_returning_a_message_still_works():
         assert _grpc_web_payload(e.http_port, request, text=False) == expected
         _, body = _post(e.http_port, json_format.MessageToJson(request).encode(), "application/json")
         assert json.loads(body) == json_format.MessageToDict(api.ListLegalMovesResponse.FromString(expected))
+    finally:
+        app.stop(e, 0.5)
+
+
+def test_http_refuses_an_answer_over_the_message_limit():
+    # the limit counts the bytes as they are: 1-1 from the start lists 42 moves, over 1 KiB
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0, max_message_bytes=1024))
+    app.start(e)
+    try:
+        big = _request(Position.initial(core.Side.WHITE), (1, 1), api.MOVE_VIEW_FULL)
+        request = urllib.request.Request(f"http://127.0.0.1:{e.http_port}{PATH}", data=big.SerializeToString(),
+                                         method="POST", headers={"content-type": "application/proto"})
+        with pytest.raises(urllib.error.HTTPError) as info:
+            urllib.request.urlopen(request, timeout=30)
+        assert info.value.code == 429 and json.loads(info.value.read())["code"] == "resource_exhausted"
+        small = _request(Position.initial(core.Side.WHITE), (3, 1), api.MOVE_VIEW_BASIC)  # 16 moves, < 1 KiB
+        assert _post(e.http_port, small.SerializeToString(), "application/proto")[1] == ref_response(
+            core.legal_moves(Position.initial(core.Side.WHITE), (3, 1)), basic=True)
     finally:
         app.stop(e, 0.5)
