@@ -11,13 +11,17 @@ Three sets of (position, roll) pairs:
 Per set, positions per CPU second (``time.process_time``, best of ``--repeat``; CPU time rather
 than wall time because other processes share the machine):
 * ``generate``: ``core.legal_moves`` alone;
-* ``full``: generation plus the default answer as the server sends it (server/wire.py encoding,
-  parsed into the response message, serialized);
+* ``full``: generation plus the default answer as the server hands it to gRPC: the serialized
+  response (server/wire.py encoding and ``dice_used``), passed through as it is
+  (server/encoded.py), with no parse into the response message and no serialize;
 * ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
-  ``tavla_accel``: generation and wire bytes in Rust, then the same parse and serialize), when it
+  ``tavla_accel``: generation and wire bytes in Rust, then ``dice_used`` appended), when it
   is installed and ``TAVLA_ACCEL`` is not 0; ``accel_call``: the compiled call alone (generation and
-  the finished wire bytes, without the parse into the response message and the serialize);
+  the response's ``moves`` field);
+* ``full_accel_parsed``, ``basic_accel_parsed``: the accelerated answer as the server built it
+  before the bytes were passed through (parsed into the response message, serialized again by
+  gRPC): the "before" figures of that change, from the same run;
 * ``reference``: generation plus the field-by-field protobuf builder the server used before
   (tests/reference_encoder.py), the "before" figure;
 * ``gnubg``: GNU Backgammon's ``find_best_moves`` at 0-ply on the same pairs (its move generation
@@ -38,7 +42,7 @@ from collections.abc import Callable, Sequence
 from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
-from tavla.server import accel, convert, wire
+from tavla.server import accel, convert, encoded, wire
 from tavla.v1 import engine_service_pb2 as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -75,11 +79,10 @@ def hardest_pairs() -> list[Pair]:
 
 
 def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
-    """What the server does for ListLegalMoves after parsing the request (servicer.py)."""
+    """What the server does for ListLegalMoves after parsing the request (servicer.py): the
+    serialized response, which gRPC sends as it is (server/encoded.py)."""
     moves = core.legal_moves(pos, dice)
-    response = api.ListLegalMovesResponse.FromString(convert.moves_to_wire(moves, view))
-    response.dice_used = moves[0].dice_used
-    return response.SerializeToString()
+    return encoded.serialize(wire.legal_moves_response(convert.moves_to_wire(moves, view), moves[0].dice_used))
 
 
 def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
@@ -87,9 +90,18 @@ def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> b
     answer = accel.legal_moves_wire(pos, dice, view)
     assert answer is not None, accel.STATUS
     used, _, data = answer
+    return encoded.serialize(wire.legal_moves_response(data, used))
+
+
+def accel_answer_parsed(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
+    """:func:`accel_answer` as the server did before handing the bytes over: parsed into the
+    response message, then serialized (by gRPC)."""
+    answer = accel.legal_moves_wire(pos, dice, view)
+    assert answer is not None, accel.STATUS
+    used, _, data = answer
     response = api.ListLegalMovesResponse.FromString(data)
     response.dice_used = used
-    return response.SerializeToString()
+    return encoded.serialize(response)
 
 
 def cpu_rate(fn: Callable[[Pair], object], items: Sequence[Pair], repeat: int) -> float:
@@ -109,6 +121,8 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
         out["full_accel"] = cpu_rate(lambda pd: accel_answer(*pd), pairs, repeat)
         out["basic_accel"] = cpu_rate(lambda pd: accel_answer(*pd, wire.BASIC), pairs, repeat)
         out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_wire(pd[0], pd[1], wire.FULL), pairs, repeat)
+        out["full_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd), pairs, repeat)
+        out["basic_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd, wire.BASIC), pairs, repeat)
     if reference:
         out["reference"] = cpu_rate(lambda pd: reference_encoder.response(core.legal_moves(*pd)), pairs, 1)
     try:

@@ -155,14 +155,17 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
     lines += [f"| {g} | {t} | {m} | {ok} |" for g, t, m, ok in goals(enc, svc)]
     lines += ["", "## In process: positions per CPU second", "",
               "Best of 3 runs, `time.process_time`. *full*: generation + the default answer as the server "
-              "sends it (wire encoding, parse, serialize); *basic*: MOVE_VIEW_BASIC; *reference*: the "
+              "hands it to gRPC (the serialized response, passed through: no parse, no serialize); *basic*: MOVE_VIEW_BASIC; *reference*: the "
               "field-by-field protobuf builder used before (the \"before\" figure); *gnubg*: "
               "`find_best_moves` 0-ply; *(accel)*: the same answers from the compiled accelerator "
               f"(service/accel; this run: {enc.get('accelerator', 'n/a')}); *accel call*: its call alone, "
-              "the full answer's wire bytes without the parse and serialize.", "",
+              "its `moves` field; *accel, parsed (before)*: the accelerated full answer parsed into the "
+              "response message and serialized again, as the server did before passing the bytes through.", "",
               "| Set | Pairs | Moves/pair | generate | full (pure) | basic (pure) | full (accel) | basic (accel) "
-              "| accel call | reference (before) | gnubg | full / gnubg | accel / gnubg | full / reference |",
-              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+              "| accel call | accel, parsed (before) | reference (before) | gnubg | full / gnubg | accel / gnubg "
+              "| full / reference |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+              "| ---: |"]
     for name in ("match", "random", "hardest"):
         e = enc.get(name)
         if not e:
@@ -170,6 +173,7 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
         lines.append(f"| {name} | {e['pairs']:,} | {e['moves_per_pair']:.1f} | {e['generate']:,.0f} | "
                      f"{e['full']:,.0f} | {e['basic']:,.0f} | {_fmt(e.get('full_accel'), ',.0f')} | "
                      f"{_fmt(e.get('basic_accel'), ',.0f')} | {_fmt(e.get('accel_call'), ',.0f')} | "
+                     f"{_fmt(e.get('full_accel_parsed'), ',.0f')} | "
                      f"{_fmt(e.get('reference'), ',.0f')} | "
                      f"{_fmt(e.get('gnubg'), ',.0f')} | {_fmt(_ratio(e['full'], e.get('gnubg')))} | "
                      f"{_fmt(_ratio(e.get('full_accel'), e.get('gnubg')))} | "

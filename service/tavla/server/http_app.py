@@ -35,6 +35,7 @@ from google.protobuf import message_factory
 from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2
 
+from tavla.server import encoded
 from tavla.server import http_protocols as wire
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.admission import BODY_SECONDS
@@ -141,8 +142,11 @@ class Method:
     """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour."""
 
     def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
-                 interceptors: Sequence[UnaryInterceptor]) -> None:
+                 interceptors: Sequence[UnaryInterceptor],
+                 response_type: type[pb_message.Message] | None = None) -> None:
         self.full_name = full_name
+        # to parse a serialized answer (tavla.server.encoded) for the JSON codec
+        self.response_type = response_type
         # Both codecs parse leniently: a body that does not parse reaches the error interceptor,
         # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
         self.parse = lenient_deserializer(request_type.FromString)
@@ -165,7 +169,8 @@ def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
         name = f"/{_ENGINE.full_name}/{method.name}"
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
-                               getattr(servicer, method.name), interceptors)
+                               getattr(servicer, method.name), interceptors,
+                               message_factory.GetMessageClass(method.output_type))
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
                                      interceptors)
     return methods
@@ -286,11 +291,11 @@ class HttpApp:
         if response is None or (code is not None and code != grpc.StatusCode.OK):
             return (wire.failure(protocol, code or grpc.StatusCode.UNKNOWN, context.details(),
                                  context.status_details()), context.response_headers)
-        if response.ByteSize() > self.max_message_bytes:
+        if encoded.size(response) > self.max_message_bytes:
             return (wire.failure(protocol, grpc.StatusCode.RESOURCE_EXHAUSTED,
                                  f"the response is larger than {self.max_message_bytes} bytes"),
                     context.response_headers)
-        return wire.success(protocol, response), context.response_headers
+        return wire.success(protocol, response, method.response_type), context.response_headers
 
     def _body_limit(self, protocol: wire.Protocol) -> int:
         # a request body, in any codec: the gRPC port's request limit (--max-request-bytes)
@@ -334,7 +339,7 @@ class HttpApp:
                      ("x-content-type-options", "nosniff")], target.read_bytes()
 
 
-def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | None:
+def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | bytes | None:
     try:
         return method.behaviour(request, context)
     except Aborted:

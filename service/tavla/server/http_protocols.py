@@ -164,15 +164,25 @@ class Answer:
     body: bytes
 
 
-def success(protocol: Protocol, response: pb_message.Message) -> Answer:
-    """The answer carrying ``response``."""
-    if protocol.name == CONNECT:
-        body = (json_format.MessageToJson(response, indent=None, ensure_ascii=False).encode("utf-8")
-                if protocol.codec == "json"
-                else response.SerializeToString())
+def success(protocol: Protocol, response: pb_message.Message | bytes,
+            response_type: type[pb_message.Message] | None = None) -> Answer:
+    """The answer carrying ``response``: a message, or the bytes of a serialized one
+    (:mod:`tavla.server.encoded`), sent as they are in the binary codecs and parsed as
+    ``response_type`` (then only) for JSON.
+
+    :raises TypeError: ``response`` is bytes, the codec JSON and ``response_type`` not given.
+    """
+    if protocol.codec == "json":  # only Connect has a JSON codec here
+        if isinstance(response, bytes):
+            if response_type is None:
+                raise TypeError("a serialized response needs its response_type for JSON")
+            response = response_type.FromString(response)
+        body = json_format.MessageToJson(response, indent=None, ensure_ascii=False).encode("utf-8")
         return Answer(200, [("content-type", protocol.response_content_type)], body)
-    return _grpc_web(protocol, _frame(0x00, response.SerializeToString())
-                     + _trailer_frame(grpc.StatusCode.OK, "", None))
+    data = response if isinstance(response, bytes) else response.SerializeToString()
+    if protocol.name == CONNECT:
+        return Answer(200, [("content-type", protocol.response_content_type)], data)
+    return _grpc_web(protocol, _frame(0x00, data) + _trailer_frame(grpc.StatusCode.OK, "", None))
 
 
 def failure(protocol: Protocol, code: grpc.StatusCode, message: str,

@@ -16,7 +16,7 @@ import grpc
 from tavla import core
 from tavla.core import IllegalMoveError, Position, bearoff
 from tavla.core.notation import Leg
-from tavla.server import accel, convert, limits, metrics, render_rpc
+from tavla.server import accel, convert, limits, metrics, render_rpc, wire
 from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
 from tavla.core.dice_commit import DiceKey
@@ -62,10 +62,11 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
         return api.GetInitialPositionResponse(position=convert.position_to_proto(Position.initial(on_roll)))
 
-    def ListLegalMoves(
-        self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext
-    ) -> api.ListLegalMovesResponse:
+    def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
+
+        Returns the serialized ``ListLegalMovesResponse``, which gRPC and the HTTP port send as
+        they are (:mod:`tavla.server.encoded`); :meth:`list_legal_moves` gives the message.
 
         :raises InvalidInputError: bad ruleset, position or dice.
         :raises GameOver: a side has already borne off all 15.
@@ -89,9 +90,20 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
                 answer = moves[0].dice_used, len(moves), b"".join(chunks)
             used, count, data = answer
-            response: api.ListLegalMovesResponse = api.ListLegalMovesResponse.FromString(data)
-            response.dice_used = used
+            response = wire.legal_moves_response(data, used)
         metrics.legal_moves_returned(count)
+        return response
+
+    def list_legal_moves(
+        self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext
+    ) -> api.ListLegalMovesResponse:
+        """:meth:`ListLegalMoves` as a message, for callers in this process.
+
+        :raises InvalidInputError: bad ruleset, position or dice.
+        :raises GameOver: a side has already borne off all 15.
+        """
+        response: api.ListLegalMovesResponse = api.ListLegalMovesResponse.FromString(
+            self.ListLegalMoves(request, context))
         return response
 
     def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:

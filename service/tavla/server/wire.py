@@ -248,3 +248,10 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
         n = len(move)
         out.append(b"\x0a" + (small[n] if n < 0x80 else varint(n)) + move)
     return b"".join(out)
+
+
+def legal_moves_response(moves_field: bytes, dice_used: int) -> bytes:
+    """A whole serialized ``ListLegalMovesResponse``: ``moves_field`` (field 1, as :func:`moves`
+    writes it) then ``dice_used`` (field 2, left out when 0 as proto3 does), in field order, so
+    the bytes are those of ``SerializeToString``."""
+    return moves_field + b"\x10" + varint(dice_used) if dice_used else moves_field
