@@ -19,13 +19,16 @@ accel-test: .venv-test/.accel-installed
 	.venv-test/bin/python -c "import tavla_accel"
 	touch $@
 
-# For `make serve`: optional. Without cargo the server runs pure Python (its startup log says so).
+# For `make serve`: optional. Without cargo, or when the build fails (an older Rust, no crates.io),
+# the server runs pure Python (its startup log says so) and the next `make serve` tries again.
 .venv/.accel-installed: $(ACCEL_SOURCES) | .venv/.installed
-	@export PATH="$$HOME/.cargo/bin:$$PATH"; if command -v cargo >/dev/null; then \
-		$(ACCEL_ENV) .venv/bin/pip install --quiet --no-deps --force-reinstall ./service/accel \
-		&& touch $@; \
-	else \
+	@export PATH="$$HOME/.cargo/bin:$$PATH"; if ! command -v cargo >/dev/null; then \
 		echo "make serve: no Rust toolchain (cargo): serving without the accelerator (pure Python)"; \
+	elif $(ACCEL_ENV) .venv/bin/pip install --quiet --no-deps --force-reinstall ./service/accel; then \
+		touch $@; \
+	else \
+		echo "make serve: the accelerator did not build (above; Rust >= 1.85 and crates.io needed):" \
+			"serving without it (pure Python)"; \
 	fi
 
 test-python: .venv-test/.accel-installed

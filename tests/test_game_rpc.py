@@ -401,9 +401,9 @@ def test_an_illegal_step_through_act_names_the_step_and_the_dice(server_address)
         state = client.new_match(1).state
         state = client.act(state, "start_game", dice=[5, 2]).state  # mode off: the test gives the dice
         with pytest.raises(EngineError) as info:
-            client.act(state, "step", step={"from_point": 6, "to_point": 0})
+            client.act(state, "step", step={"from_point": 13, "to_point": 9})
     assert info.value.reason == "WRONG_DICE"
-    assert info.value.metadata == {"move": "6/off", "dice": "5-2"}
+    assert info.value.metadata == {"move": "13/9", "dice": "5-2"}
     assert info.value.localized == "Bu hamle penç dü (5-2) zarıyla oynanamaz."
 
 

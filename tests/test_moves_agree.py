@@ -150,3 +150,49 @@ def test_one_checker_move_type_throughout():
     first = legal_steps(state.position, state.dice).next_steps[0]  # white's 6-1 from the roll-off
     state = act(state, Action(ActionKind.STEP, step=CheckerMove(first.from_point, first.to_point))).state
     assert state.steps == (first,) and type(state.steps[0]) is CheckerMove
+
+
+def _random_game_positions(seed: int, count: int):
+    """``count`` (position, dice) pairs of random games from the start (a finished game restarts)."""
+    import random
+    from tavla.core import GameOverError
+    rng = random.Random(seed)
+    pos = Position.initial()
+    while count:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        try:
+            moves = legal_moves(pos, dice)
+        except GameOverError:
+            pos = Position.initial()
+            continue
+        yield pos, dice
+        count -= 1
+        pos = rng.choice(moves).result
+
+
+def test_a_refused_drag_step_names_the_rule_apply_move_names_r4_r14():
+    """A step of several dice (a drag: 24/12 with 3-3) refused by ListLegalSteps names the rule
+    that stops it as ApplyMove does for the same leg written as a move (POINT_BLOCKED,
+    BEAR_OFF_NOT_ALLOWED, ...), not only that no single die makes the distance."""
+    compared = 0
+    for pos, dice in _random_game_positions(7, 300):
+        d1, d2 = dice
+        sums = {d1 * k for k in (2, 3, 4)} if d1 == d2 else {d1 + d2}
+        for f in range(1, 26):
+            for dist in sums:
+                t = max(f - dist, 0)
+                try:
+                    legal_steps(pos, dice, [CheckerMove(f, t)])
+                    continue
+                except IllegalMoveError as step_error:
+                    refused = step_error.reason
+                try:
+                    resolve(pos, dice, notation.parse(f"{'bar' if f == 25 else f}/{t or 'off'}"))
+                    continue
+                except IllegalMoveError as move_error:
+                    if move_error.reason in (IllegalReason.MUST_USE_BOTH_DICE, IllegalReason.MUST_USE_MORE_DICE,
+                                             IllegalReason.MUST_USE_LARGER_DIE):
+                        continue  # a whole move that is too short: not a step's question
+                    assert refused is move_error.reason, (pos, dice, f, t, refused, move_error)
+                    compared += 1
+    assert compared > 200

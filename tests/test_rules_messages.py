@@ -102,9 +102,12 @@ def _steps(pos, dice, *done):
      "step 1 (24/19) plays the 5; only one die can be played, so the larger 6 (R7)"),
     (LARGER, (6, 5), [(24, 19)], R.MUST_USE_LARGER_DIE,
      "step 1 (24/19) plays the 5; only one die can be played, so the larger 6 (R7)"),
-    # a bear-off two dice make, leaving different dice: the die must be given
-    (position(mover={3: 1, 2: 1}, other={1: 15}), (6, 5), [(3, 0)], R.AMBIGUOUS_MOVE,
-     "step 1 (3/off): dice 6 and 5 both bear this checker off; give the die"),
+    # a drag of two dice through a blocked point: the rule, as ApplyMove names it (R5)
+    (START, (3, 3), [(24, 12)], R.POINT_BLOCKED,
+     "step 1 (24/12): point 12 is held by two or more opposing checkers (R5, R9)"),
+    # a bear-off drag before every checker is home (R11)
+    (START, (3, 3), [(6, 0)], R.BEAR_OFF_NOT_ALLOWED,
+     "step 1 (6/off): no checker may bear off before all 15 are home (R11, R14)"),
     # one checker dragged 22->13 hits on either route (R5): the steps must be given
     (TWO_BLOTS, (6, 3), [(22, 13)], R.AMBIGUOUS_MOVE,
      "step 1 (22/13): 22/16/13, 22/19/13 end differently; give the steps one by one"),

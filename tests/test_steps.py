@@ -109,16 +109,18 @@ def test_double_four_steps_r6():
     assert done.complete and done.move.notation in {m.notation for m in legal_moves(START, (3, 3))}
 
 
-def test_bear_off_with_a_larger_die_needs_the_die_when_two_fit_r12():
-    # R12: checkers on 3 and 2 only, dice 6-5: the 6 and the 5 each bear off the checker on 3,
-    # leaving different dice for the one on 2, so the frontend must say which die it used.
+def test_bear_off_two_dice_fit_takes_the_larger_r7_r12():
+    # R12: checkers on 3 and 2 only, dice 6-5: the 6 and the 5 each bear off the checker on 3 (the
+    # highest), and the die left bears off the one on 2 either way: a step naming no die is played
+    # with the larger (R7), one naming the 5 with the 5; both end with every checker off.
     pos = position(mover={3: 1, 2: 1}, other={1: 15})
     s = steps(pos, (6, 5))
     assert {(3, 0, 6), (3, 0, 5)} <= pairs(s)
-    with pytest.raises(IllegalMoveError) as err:
-        steps(pos, (6, 5), (3, 0))
-    assert err.value.reason is IllegalReason.AMBIGUOUS_MOVE
+    larger = steps(pos, (6, 5), (3, 0))
+    assert [tuple(x[:3]) for x in larger.steps] == [(3, 0, 6)] and larger.dice_left == (5,)
     assert steps(pos, (6, 5), (3, 0, 5)).dice_left == (6,)
+    for first in ((3, 0), (3, 0, 5)):
+        assert steps(pos, (6, 5), first, (2, 0)).complete
 
 
 def test_blocked_step_names_its_rule_r5():

@@ -762,8 +762,8 @@ type ListLegalStepsRequest struct {
 	// The roll: exactly two values, each 1-6.
 	Dice []uint32 `protobuf:"varint,3,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The steps made so far this turn, in order: from_point and to_point. The die is the distance;
-	// `die` is read only for a bear-off two dice could make (to pick one; 0: either, refused as
-	// AMBIGUOUS_MOVE when they leave different dice) and ignored otherwise. A step whose distance
+	// `die` is read only for a bear-off two dice could make (to pick one; 0: the larger, as the die
+	// left then plays the same either way, R12) and ignored otherwise. A step whose distance
 	// no single die makes is one checker moving on with several dice (a drag to a
 	// `combined_steps` destination), by a route without an intermediate hit when there is one.
 	Steps []*CheckerMove `protobuf:"bytes,4,rep,name=steps,proto3" json:"steps,omitempty"`

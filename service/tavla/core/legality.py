@@ -133,6 +133,19 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
     return IllegalMoveError(reason, f"{text!r} with {d1}-{d2}: {why}")
 
 
+def leg_problem(board: Sequence[int], f: int, t: int, pool: Sequence[int],
+                name: str) -> tuple[IllegalReason, str] | None:
+    """The rule (R4-R14) that stops one checker going ``f``/``t`` with several of the dice in
+    ``pool``, as :func:`diagnose` finds it for a written leg, with the message led by ``name``;
+    None when only the dice do not fit (``WRONG_DICE``) or the leg can be played."""
+    failure = _Failure([name])
+    _search(list(board), [[f, t]], list(pool), 0, failure)
+    if failure.complete is not None:
+        return None
+    _, reason, why = max(failure.notes)
+    return None if reason is R.WRONG_DICE else (reason, why)
+
+
 class _Failure:
     """What the search found: each rule that stopped an order of the legs, or a complete play."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tavla.core import movegen
+from tavla.core import legality, movegen
 from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
 from tavla.core.legality import _step_problem  # the rule a single step breaks (R4-R14)
 from tavla.core.movegen import CheckerMove
@@ -224,11 +224,12 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
-def _same_end(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, fits: list[CheckerMove]) -> bool:
-    """Whether every fitting step ends the move on one board: then the die does not matter (R15)
-    and the first, the larger (R7), is taken."""
-    after = [_play(board, pool, s) for s in fits]
-    return len({b for b, _ in after}) == 1 and all(turn.done(b, p, depth + 1) for b, p in after)
+def _refuse_drag(board: Board, f: int, t: int, pool: tuple[int, ...], text: str) -> None:
+    """A step of several dice (a drag, 24/12 with 3-3) that breaks a rule on its way: that rule,
+    as ApplyMove names it for the leg written as a move (R4-R14)."""
+    problem = legality.leg_problem(board, f, t, pool, text)
+    if problem is not None:
+        raise IllegalMoveError(*problem)
 
 
 def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: CheckerMove,
@@ -247,6 +248,8 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
         bear = sorted({d for d in pool if d >= f}, reverse=True)
         dice = [die] if die in bear else bear
     if turn.done(board, pool, depth):
+        if not dice:
+            _refuse_drag(board, f, t, pool, text)
         problem = _step_problem(list(board), f, dice[0]) if dice else None
         if problem is not None:  # e.g. a checker moved while one waits on the bar after "gele"
             raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
@@ -254,9 +257,9 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
                                              f"dice; no more can be played (R7)")
     regular = turn.regular_next(board, pool, depth)
     fits = [s for s in regular if s[0] == f and s[1] == t and s[2] in dice]
-    if len(fits) > 1 and not _same_end(turn, board, pool, depth, fits):
-        raise IllegalMoveError(R.AMBIGUOUS_MOVE, f"{text}: dice {' and '.join(str(s[2]) for s in fits)} "
-                                                 "both bear this checker off; give the die")
+    # Two dice that both bear off this checker: it stands highest (R12), so the die left bears
+    # off or moves the same checkers either way and the final positions are the same; the first,
+    # the larger, is taken (R7).
     if not fits:  # the same final position with fewer dice (R15: the game ends the same)
         fits = [s for s in turn.shortcuts(board, pool) if s[0] == f and s[1] == t and s[2] in dice]
     if fits:
@@ -265,6 +268,7 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     if routes:
         return _route(routes, text)
     if not dice:
+        _refuse_drag(board, f, t, pool, text)
         left = "-".join(map(str, pool))
         raise IllegalMoveError(R.WRONG_DICE, f"{text}: no die left ({left}) or dice in turn move a "
                                              f"checker {_where(f)}/{_where(t)}")
