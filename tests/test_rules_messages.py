@@ -105,6 +105,9 @@ def _steps(pos, dice, *done):
     # a drag of two dice through a blocked point: the rule, as ApplyMove names it (R5)
     (START, (3, 3), [(24, 12)], R.POINT_BLOCKED,
      "step 1 (24/12): point 12 is held by two or more opposing checkers (R5, R9)"),
+    # a drag while a checker on the bar cannot enter (gele: nothing can be played, R8)
+    (GELE, (6, 6), [(13, 1)], R.MUST_ENTER_FROM_BAR,
+     "step 1 (13/1): a checker on the bar must enter before 13 moves (R8)"),
     # a bear-off drag before every checker is home (R11)
     (START, (3, 3), [(6, 0)], R.BEAR_OFF_NOT_ALLOWED,
      "step 1 (6/off): no checker may bear off before all 15 are home (R11, R14)"),
