@@ -14,18 +14,27 @@ mod wire;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use std::cell::RefCell;
 
-/// Compute (dice used, move count, wire bytes) without Python objects, so the GIL can be
-/// released meanwhile: the server answers from several threads.
-fn answer(board: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8) -> (u8, usize, Vec<u8>) {
-    let (used, moves) = movegen::generate(board, d1, d2);
-    // a full answer is about 200 bytes a move, a basic one about 30
-    let mut out = Vec::with_capacity(moves.list.len() * if view == wire::BASIC { 40 } else { 230 });
-    let mut scratch = wire::Scratch::default();
+thread_local! {
+    /// The move list and the answer buffer, reused from call to call on each thread.
+    static WORK: RefCell<(movegen::Moves, Vec<u8>)> = RefCell::new((movegen::Moves::new(), Vec::with_capacity(8192)));
+}
+
+/// Compute (dice used, move count) and write the wire bytes into `out` without Python objects,
+/// so the GIL can be released meanwhile: the server answers from several threads.
+fn answer(board: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8, moves: &mut movegen::Moves,
+          out: &mut Vec<u8>) -> (u8, usize) {
+    let used = movegen::generate(board, d1, d2, moves);
+    out.clear();
+    let unhit = wire::Unhit::new(board);
     for (after, steps) in &moves.list {
-        wire::write_move(steps.as_slice(), after, on_roll, view, &mut scratch, &mut out);
+        wire::write_move(steps.as_slice(), after, on_roll, view, &unhit, out);
     }
-    (used, moves.list.len(), out)
+    if out.capacity() > 1 << 20 {
+        out.shrink_to(8192); // after a rare huge answer
+    }
+    (used, moves.list.len())
 }
 
 /// Every legal move of `board` (the 26-int internal board of `tavla.core.Position`, side on
@@ -57,8 +66,11 @@ fn legal_moves_wire(py: Python<'_>, board: [i64; 26], on_roll: u8, d1: u8, d2: u
     if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
         return Err(PyValueError::new_err("a side has borne off all 15: the game is over"));
     }
-    let (used, count, bytes) = py.detach(|| answer(&b, on_roll, d1, d2, view));
-    Ok((used, count, PyBytes::new(py, &bytes).unbind()))
+    WORK.with(|work| {
+        let (moves, out) = &mut *work.borrow_mut();
+        let (used, count) = py.detach(|| answer(&b, on_roll, d1, d2, view, moves, out));
+        Ok((used, count, PyBytes::new(py, out).unbind()))
+    })
 }
 
 #[pymodule]

@@ -5,9 +5,6 @@
 //! Board: 26 signed counts seen from the side on roll (it moves from 25 towards 0); `b[1..=24]`
 //! > 0 its checkers, < 0 the opponent's; `b[25]` its bar; `b[0]` minus the opponent's bar.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 pub type Board = [i8; 26];
 pub const BAR: usize = 25;
 
@@ -39,44 +36,71 @@ impl Steps {
     }
 }
 
-/// A multiply-rotate hash of the few bytes of a board (std's SipHash guards against hostile
+/// A multiply-xor hash of a board read as four words (std's SipHash guards against hostile
 /// keys, which boards generated here are not, and costs more than the search itself).
-#[derive(Default)]
-pub struct BoardHasher(u64);
-
-impl Hasher for BoardHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+#[inline(always)]
+fn board_hash(b: &Board) -> u64 {
+    let word = |i: usize| {
+        let mut w = [0u8; 8];
+        for (x, &v) in w.iter_mut().zip(&b[i..i + 8]) {
+            *x = v as u8;
         }
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write(&n.to_le_bytes());
-    }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29) // the table indexes by the low bits: mix the high ones in
-    }
+        u64::from_le_bytes(w)
+    };
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let tail = u16::from_le_bytes([b[24] as u8, b[25] as u8]) as u64;
+    let mut h = word(0).wrapping_mul(K);
+    h = (h.rotate_left(23) ^ word(8)).wrapping_mul(K);
+    h = (h.rotate_left(23) ^ word(16)).wrapping_mul(K);
+    h = (h.rotate_left(23) ^ tail).wrapping_mul(K);
+    h ^ (h >> 32)
 }
 
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
+/// `seen` is an open-addressing table of indexes into `list` plus one (0: empty), kept at
+/// most half full.
 pub struct Moves {
     pub list: Vec<(Board, Steps)>,
-    seen: HashSet<Board, BuildHasherDefault<BoardHasher>>,
+    seen: Vec<u32>,
 }
 
 impl Moves {
-    fn new() -> Self {
-        Moves { list: Vec::with_capacity(64), seen: HashSet::with_capacity_and_hasher(64, Default::default()) }
+    pub fn new() -> Self {
+        Moves { list: Vec::with_capacity(64), seen: vec![0; 128] }
     }
-    fn clear(&mut self) {
+    /// Empty, keeping the allocations (one Moves serves every call of a thread).
+    pub fn clear(&mut self) {
         self.list.clear();
-        self.seen.clear();
+        self.seen.fill(0);
     }
     fn insert(&mut self, b: &Board, steps: &Steps) {
-        if self.seen.insert(*b) {
-            self.list.push((*b, *steps));
+        if 2 * (self.list.len() + 1) > self.seen.len() {
+            self.grow();
+        }
+        let mask = self.seen.len() - 1;
+        let mut i = board_hash(b) as usize & mask;
+        loop {
+            match self.seen[i] {
+                0 => {
+                    self.list.push((*b, *steps));
+                    self.seen[i] = self.list.len() as u32;
+                    return;
+                }
+                k if self.list[k as usize - 1].0 == *b => return,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+    fn grow(&mut self) {
+        let size = self.seen.len() * 2;
+        self.seen.clear();
+        self.seen.resize(size, 0);
+        for (k, (b, _)) in self.list.iter().enumerate() {
+            let mut i = board_hash(b) as usize & (size - 1);
+            while self.seen[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            self.seen[i] = k as u32 + 1;
         }
     }
 }
@@ -155,15 +179,18 @@ fn leaves_outside(f: usize, t: usize) -> bool {
 
 /// All legal plays of `d1`, `d2` (1-6): (dice used, moves). Never empty: with nothing to play
 /// the one move is the unchanged board with no steps (R7).
-pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
+/// `results` is cleared first and holds the moves after.
+pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
     let (d1, d2) = if d1 < d2 { (d2 as usize, d1 as usize) } else { (d1 as usize, d2 as usize) };
     let mut b = *board;
     let out = outside_count(&b);
-    let mut results = Moves::new();
+    if results.seen.len() > 1024 {
+        *results = Moves::new(); // after a rare huge answer: do not clear a large table each call
+    }
+    results.clear();
     if d1 == d2 {
         let mut steps = Steps::EMPTY;
-        let best = doubles(&mut b, d1, 4, 24, out, &mut steps, &mut results, 0);
-        return (best, results);
+        return doubles(&mut b, d1, 4, 24, out, &mut steps, results, 0);
     }
     let mut best = 0;
     let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
@@ -201,12 +228,18 @@ pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
     if best == 1 {
         // R7: if only one die can be played it must be the larger one when that is possible
         if results.list.iter().any(|(_, s)| s.items[0].die as usize == d1) {
-            results.list.retain(|(_, s)| s.items[0].die as usize == d1);
+            // the table indexes the list: rebuild it (rare: only one die could be played)
+            let mut kept = std::mem::take(&mut results.list);
+            kept.retain(|(_, s)| s.items[0].die as usize == d1);
+            results.clear();
+            for (b, s) in &kept {
+                results.insert(b, s);
+            }
         }
     } else if best == 0 {
         results.insert(board, &Steps::EMPTY);
     }
-    (best, results)
+    best
 }
 
 /// Depth-first search of a double (R6): sources never increase, so each set is tried once.
