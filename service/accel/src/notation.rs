@@ -34,6 +34,9 @@ pub fn format_steps(steps: &[Step], buf: &mut [u8; MAX_LEN]) -> usize {
     if n == 0 {
         return 0;
     }
+    if n <= 2 {
+        return one_or_two(steps, buf);
+    }
     // Highest point first, then lowest destination (a stable sort, as Python's `sorted`).
     let mut sorted = [steps[0]; 4];
     sorted[..n].copy_from_slice(steps);
@@ -102,6 +105,52 @@ pub fn format_steps(steps: &[Step], buf: &mut [u8; MAX_LEN]) -> usize {
             buf[len..len + 3].copy_from_slice(&[b'(', b'0' + repeats as u8, b')']);
             len += 3;
         }
+    }
+    len
+}
+
+/// `from/to` with `*` for a hit.
+#[inline(always)]
+fn hop(s: &Step, buf: &mut [u8; MAX_LEN], len: &mut usize) {
+    buf[*len] = b'/';
+    *len += 1;
+    name(s.to, buf, len);
+    if s.hit {
+        buf[*len] = b'*';
+        *len += 1;
+    }
+}
+
+/// `format_steps` of one or two steps (every roll but a double), as the general case writes
+/// them: one checker moving twice is one chain, its middle point written only for a hit; two
+/// identical steps are grouped.
+fn one_or_two(steps: &[Step], buf: &mut [u8; MAX_LEN]) -> usize {
+    let mut len = 0;
+    let a = steps[0];
+    if steps.len() == 1 {
+        name(a.from, buf, &mut len);
+        hop(&a, buf, &mut len);
+        return len;
+    }
+    let b = steps[1];
+    // the highest point first, then the lowest destination; equal keys keep their order
+    let (a, b) = if a.from > b.from || (a.from == b.from && a.to <= b.to) { (a, b) } else { (b, a) };
+    name(a.from, buf, &mut len);
+    if b.from == a.to {
+        if a.hit {
+            hop(&a, buf, &mut len);
+        }
+        hop(&b, buf, &mut len);
+    } else if a.from == b.from && a.to == b.to && a.hit == b.hit {
+        hop(&a, buf, &mut len);
+        buf[len..len + 3].copy_from_slice(b"(2)");
+        len += 3;
+    } else {
+        hop(&a, buf, &mut len);
+        buf[len] = b' ';
+        len += 1;
+        name(b.from, buf, &mut len);
+        hop(&b, buf, &mut len);
     }
     len
 }

@@ -93,53 +93,55 @@ fn theirs(after: &Board) -> Counts {
 pub struct Unhit {
     counts: Counts,
     bits: (u64, u32),
-    side: ([u8; 34], usize),
+    side: SideInfo,
 }
 
 impl Unhit {
     pub fn new(before: &Board) -> Self {
         let counts = theirs(before);
-        Unhit { counts, bits: id_bits(&counts), side: side_checkers(&counts) }
+        Unhit { counts, bits: id_bits(&counts), side: side_info(&counts) }
     }
 }
 
-/// A `SideCheckers` message: points (packed), bar, borne_off, pip_count (a bar checker is 25).
-/// Returns (bytes, length); at most 26 + 2 + 2 + 3 bytes.
+/// What a `SideCheckers` message holds beside the points: bar, borne off, pip count (a bar
+/// checker is 25), and the message's length.
+#[derive(Clone, Copy)]
+struct SideInfo {
+    bar: u8,
+    off: u8,
+    pips: u32,
+    len: usize,
+}
+
 #[inline(always)]
-fn side_checkers(c: &Counts) -> ([u8; 34], usize) {
-    let mut out = [0u8; 34];
-    out[0] = 0x0a;
-    out[1] = 24;
-    out[2..26].copy_from_slice(&c[..24]);
+fn side_info(c: &Counts) -> SideInfo {
     let (mut on_board, mut pips) = (0u32, 0u32);
     for (i, &n) in c.iter().enumerate() {
         on_board += n as u32;
         pips += (i as u32 + 1) * n as u32;
     }
     let bar = c[24];
-    let mut n = 26;
-    if bar != 0 {
-        out[n] = 0x10;
-        out[n + 1] = bar;
-        n += 2;
+    let off = CHECKERS - on_board as u8;
+    let len = 26 + if bar != 0 { 2 } else { 0 } + if off != 0 { 2 } else { 0 }
+        + if pips == 0 { 0 } else if pips < 0x80 { 2 } else { 3 };
+    SideInfo { bar, off, pips, len }
+}
+
+/// A `SideCheckers` message: points (packed), bar, borne_off, pip_count, zero values left out.
+#[inline(always)]
+fn side_checkers(c: &Counts, info: &SideInfo, m: &mut Buf) {
+    m.put2(0x0a, 24);
+    m.put_all(&c[..24]);
+    if info.bar != 0 {
+        m.put2(0x10, info.bar);
     }
-    if on_board < CHECKERS as u32 {
-        out[n] = 0x18;
-        out[n + 1] = CHECKERS - on_board as u8;
-        n += 2;
+    if info.off != 0 {
+        m.put2(0x18, info.off);
     }
-    if pips != 0 {
-        out[n] = 0x20;
-        if pips < 0x80 {
-            out[n + 1] = pips as u8;
-            n += 2;
-        } else {
-            out[n + 1] = (pips as u8 & 0x7F) | 0x80;
-            out[n + 2] = (pips >> 7) as u8;
-            n += 3;
-        }
+    if info.pips != 0 {
+        m.put(0x20);
+        m.varint(info.pips as usize);
     }
-    (out, n)
 }
 
 /// Position ID bits of one side: per point, n one-bits then a zero-bit, first bit lowest.
@@ -209,21 +211,24 @@ fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
     m.put_all(suffix);
 }
 
-/// A `CheckerMove`: from_point, to_point, die, hit, zero values left out; (bytes, length).
+/// The length of a `CheckerMove` field: from_point and die are never 0, to_point is 0 for off.
 #[inline(always)]
-fn checker_move(s: &Step) -> ([u8; 10], usize) {
-    let mut msg = [0u8; 10];
-    let mut n = 2;
-    for (tag, v) in [(0x08, s.from), (0x10, s.to), (0x18, s.die), (0x20, s.hit as u8)] {
-        if v != 0 {
-            msg[n] = tag;
-            msg[n + 1] = v;
-            n += 2;
-        }
+fn checker_move_len(s: &Step) -> usize {
+    6 + if s.to != 0 { 2 } else { 0 } + if s.hit { 2 } else { 0 }
+}
+
+/// A `CheckerMove` field: from_point, to_point, die, hit, zero values left out.
+#[inline(always)]
+fn checker_move(s: &Step, m: &mut Buf) {
+    m.put2(0x12, (checker_move_len(s) - 2) as u8);
+    m.put2(0x08, s.from);
+    if s.to != 0 {
+        m.put2(0x10, s.to);
     }
-    msg[0] = 0x12;
-    msg[1] = (n - 2) as u8;
-    (msg, n)
+    m.put2(0x18, s.die);
+    if s.hit {
+        m.put2(0x20, 1);
+    }
 }
 
 /// Append one repeated `moves` entry (field 1 of the response) for a move of `mover`:
@@ -257,15 +262,12 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
         m.put2(0x1a, 14);
         m.put_all(&pid);
     } else {
-        let mut moves = [([0u8; 10], 0usize); 4];
-        let mut moves_len = 0;
-        for (slot, s) in moves.iter_mut().zip(steps) {
-            *slot = checker_move(s);
-            moves_len += slot.1;
-        }
-        let mine_side = side_checkers(&mine);
-        let theirs_side = if hit { side_checkers(theirs) } else { unhit.side };
-        let ((w, lw), (b, lb)) = if mover == WHITE { (mine_side, theirs_side) } else { (theirs_side, mine_side) };
+        let moves_len: usize = steps.iter().map(checker_move_len).sum();
+        let (white, black) = if mover == WHITE { (&mine, theirs) } else { (theirs, &mine) };
+        let mine_info = side_info(&mine);
+        let theirs_info = if hit { side_info(theirs) } else { unhit.side };
+        let (wi, bi) = if mover == WHITE { (mine_info, theirs_info) } else { (theirs_info, mine_info) };
+        let (lw, lb) = (wi.len, bi.len);
         let board_len = 2 + lw + 2 + lb;
         let matchid_len = if result_side == WHITE { MONEY_MATCH_WHITE.len() } else { MONEY_MATCH_BLACK.len() };
         let xgid_len = XGID_PREFIX.len() + 26
@@ -278,17 +280,17 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
             m.put2(0x0a, t as u8);
             m.put_all(&text[..t]);
         }
-        for (msg, n) in &moves[..steps.len()] {
-            m.put_all(&msg[..*n]);
+        for s in steps {
+            checker_move(s, &mut m);
         }
         m.put(0x1a);
         m.varint(result_len);
         m.put2(0x08, result_side);
         m.put2(0x12, board_len as u8);
         m.put2(0x0a, lw as u8);
-        m.put_all(&w[..lw]);
+        side_checkers(white, &wi, &mut m);
         m.put2(0x12, lb as u8);
-        m.put_all(&b[..lb]);
+        side_checkers(black, &bi, &mut m);
         m.put2(0x1a, 14);
         m.put_all(&pid);
         ids(after, mover, result_side, &pid, &mut m);
