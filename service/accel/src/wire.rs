@@ -5,6 +5,7 @@
 
 use crate::movegen::{Board, Step, BAR};
 use crate::notation::{format_steps, MAX_LEN};
+use std::mem::MaybeUninit;
 
 pub const FULL: u8 = 0;
 pub const BASIC: u8 = 1;
@@ -22,30 +23,34 @@ const XGID_SUFFIX_WHITE: &[u8] = b":0:0:-1:00:0:0:0:0:10";
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// One move entry is at most about 280 bytes (a 48-byte notation, four checker moves, the
-/// result); it is written into this stack buffer, then appended to the answer in one copy.
+/// result); this much room is reserved at the end of the answer before one is written.
 const MOVE_MAX: usize = 384;
 
-/// A stack buffer and its fill: writes are indexed, with no capacity checks per byte.
-struct Buf {
-    b: [u8; MOVE_MAX],
+/// The answer's spare capacity and how much of it is written: writes are indexed (checked
+/// against the reserved room), with no capacity check or zeroing per byte.
+struct Buf<'a> {
+    b: &'a mut [MaybeUninit<u8>],
     n: usize,
 }
 
-impl Buf {
+impl Buf<'_> {
     #[inline(always)]
     fn put(&mut self, v: u8) {
-        self.b[self.n] = v;
+        self.b[self.n].write(v);
         self.n += 1;
     }
     #[inline(always)]
     fn put2(&mut self, a: u8, v: u8) {
-        self.b[self.n] = a;
-        self.b[self.n + 1] = v;
+        self.b[self.n].write(a);
+        self.b[self.n + 1].write(v);
         self.n += 2;
     }
     #[inline(always)]
     fn put_all(&mut self, bytes: &[u8]) {
-        self.b[self.n..self.n + bytes.len()].copy_from_slice(bytes);
+        let dest = &mut self.b[self.n..self.n + bytes.len()]; // bounds checked here
+        // SAFETY: `dest` is `bytes.len()` bytes of the buffer, which `bytes` cannot overlap
+        // (the buffer is borrowed mutably).
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), dest.as_mut_ptr().cast::<u8>(), bytes.len()) };
         self.n += bytes.len();
     }
     /// A varint below 2^14 (every length and pip count written here).
@@ -197,7 +202,7 @@ fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
     m.put_all(matchid);
     m.put2(0x2a, (XGID_PREFIX.len() + 26 + suffix.len()) as u8);
     m.put_all(XGID_PREFIX);
-    let chars = &mut m.b[m.n..m.n + 26];
+    let mut chars = [0u8; 26];
     if mover == WHITE {
         for (i, ch) in chars.iter_mut().enumerate() {
             *ch = XGID_CHARS[(15 - after[25 - i] as i32) as usize];
@@ -207,7 +212,7 @@ fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
             *ch = XGID_CHARS[(after[i] as i32 + 15) as usize];
         }
     }
-    m.n += 26;
+    m.put_all(&chars);
     m.put_all(suffix);
 }
 
@@ -247,7 +252,8 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
     let mut text = [0u8; MAX_LEN];
     let t = format_steps(steps, &mut text);
     let text_field = if t > 0 { 2 + t } else { 0 };
-    let mut m = Buf { b: [0u8; MOVE_MAX], n: 0 };
+    out.reserve(MOVE_MAX);
+    let mut m = Buf { b: &mut out.spare_capacity_mut()[..MOVE_MAX], n: 0 };
     if view == BASIC {
         let result_len = 2 + 16;
         let head_len = text_field + 2 + result_len;
@@ -295,7 +301,10 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
         m.put_all(&pid);
         ids(after, mover, result_side, &pid, &mut m);
     }
-    out.extend_from_slice(&m.b[..m.n]);
+    let written = m.n;
+    // SAFETY: `m` wrote bytes 0..written of the spare capacity (every write goes through `Buf`,
+    // which counts it), and written <= MOVE_MAX <= the capacity reserved above.
+    unsafe { out.set_len(out.len() + written) };
 }
 
 /// Whether `b` is a board the engine can hold: counts within 15 per side, bars signed right.
