@@ -36,24 +36,21 @@ impl Steps {
     }
 }
 
-/// A multiply-xor hash of a board read as four words (std's SipHash guards against hostile
-/// keys, which boards generated here are not, and costs more than the search itself).
+/// A multiplicative hash of a board read as four words, the products independent (so they
+/// overlap in the CPU); its top bits index the table. std's SipHash guards against hostile keys,
+/// which boards generated here are not, and costs more than the search itself.
 #[inline(always)]
 fn board_hash(b: &Board) -> u64 {
-    let word = |i: usize| {
-        let mut w = [0u8; 8];
-        for (x, &v) in w.iter_mut().zip(&b[i..i + 8]) {
-            *x = v as u8;
-        }
-        u64::from_le_bytes(w)
-    };
-    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
-    let tail = u16::from_le_bytes([b[24] as u8, b[25] as u8]) as u64;
-    let mut h = word(0).wrapping_mul(K);
-    h = (h.rotate_left(23) ^ word(8)).wrapping_mul(K);
-    h = (h.rotate_left(23) ^ word(16)).wrapping_mul(K);
-    h = (h.rotate_left(23) ^ tail).wrapping_mul(K);
-    h ^ (h >> 32)
+    let mut u = [0u8; 26];
+    for (x, &v) in u.iter_mut().zip(b) {
+        *x = v as u8;
+    }
+    let word = |i: usize| u64::from_le_bytes([u[i], u[i + 1], u[i + 2], u[i + 3], u[i + 4], u[i + 5], u[i + 6], u[i + 7]]);
+    let tail = u16::from_le_bytes([u[24], u[25]]) as u64;
+    word(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ word(8).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ word(16).wrapping_mul(0x1656_67B1_9E37_79F9)
+        ^ (tail ^ 0x5555).wrapping_mul(0x27D4_EB2F_1656_67C5)
 }
 
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
@@ -78,7 +75,7 @@ impl Moves {
             self.grow();
         }
         let mask = self.seen.len() - 1;
-        let mut i = board_hash(b) as usize & mask;
+        let mut i = (board_hash(b) >> (64 - self.seen.len().trailing_zeros())) as usize;
         loop {
             match self.seen[i] {
                 0 => {
@@ -96,7 +93,7 @@ impl Moves {
         self.seen.clear();
         self.seen.resize(size, 0);
         for (k, (b, _)) in self.list.iter().enumerate() {
-            let mut i = board_hash(b) as usize & (size - 1);
+            let mut i = (board_hash(b) >> (64 - size.trailing_zeros())) as usize;
             while self.seen[i] != 0 {
                 i = (i + 1) & (size - 1);
             }

@@ -149,16 +149,34 @@ fn side_checkers(c: &Counts, info: &SideInfo, m: &mut Buf) {
     }
 }
 
+/// Position ID bits of two neighbouring points with counts a, b (index a | b << 4): their
+/// pattern (a one-bits, a zero, b one-bits, a zero) in the low 32 bits, its width above.
+const PAIR_BITS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = (i as u64 & 15, i as u64 >> 4);
+        t[i] = ((1 << a) - 1) | ((1 << b) - 1) << (a + 1) | (a + b + 2) << 32;
+        i += 1;
+    }
+    t
+};
+
 /// Position ID bits of one side: per point, n one-bits then a zero-bit, first bit lowest.
-/// Returns (bits, bit count); at most 15 + 25 = 40 bits.
+/// Returns (bits, bit count); at most 15 + 25 = 40 bits. Two points per step (PAIR_BITS):
+/// the positions depend on each other, so fewer steps is what makes this fast.
 #[inline(always)]
 fn id_bits(c: &Counts) -> (u64, u32) {
     let (mut bits, mut pos) = (0u64, 0u32);
-    for &n in c {
-        bits |= ((1u64 << n) - 1) << pos; // n <= 15, pos <= 40: within 64 bits
-        pos += n as u32 + 1;
+    for k in 0..12 {
+        // counts are at most 15: four bits each
+        let e = PAIR_BITS[(c[2 * k] | c[2 * k + 1] << 4) as usize];
+        bits |= (e & 0xFFFF_FFFF) << pos;
+        pos += (e >> 32) as u32;
     }
-    (bits, pos)
+    let n = c[24];
+    bits |= ((1u64 << n) - 1) << pos; // pos <= 40: within 64 bits
+    (bits, pos + n as u32 + 1)
 }
 
 /// The 14-character Position ID from the two sides' bits (`id_bits`): the side not on roll
