@@ -93,18 +93,21 @@ fn theirs(after: &Board) -> Counts {
     c
 }
 
-/// What a move leaves unchanged unless it hits: the other side's counts, Position ID bits
-/// and `SideCheckers` message, computed once per answer from the board before the move.
+/// Computed once per answer from the board before the move: what a move leaves unchanged
+/// unless it hits (the other side's counts, Position ID bits and `SideCheckers` totals), and
+/// the mover's totals, which each step changes by a known amount.
 pub struct Unhit {
     counts: Counts,
     bits: (u64, u32),
     side: SideInfo,
+    /// The mover's `SideInfo` before the move.
+    mover: SideInfo,
 }
 
 impl Unhit {
     pub fn new(before: &Board) -> Self {
         let counts = theirs(before);
-        Unhit { counts, bits: id_bits(&counts), side: side_info(&counts) }
+        Unhit { counts, bits: id_bits(&counts), side: side_info(&counts), mover: side_info(&mine(before)) }
     }
 }
 
@@ -125,11 +128,26 @@ fn side_info(c: &Counts) -> SideInfo {
         on_board += n as u32;
         pips += (i as u32 + 1) * n as u32;
     }
-    let bar = c[24];
-    let off = CHECKERS - on_board as u8;
+    side_info_of(c[24], CHECKERS - on_board as u8, pips)
+}
+
+#[inline(always)]
+fn side_info_of(bar: u8, off: u8, pips: u32) -> SideInfo {
     let len = 26 + if bar != 0 { 2 } else { 0 } + if off != 0 { 2 } else { 0 }
         + if pips == 0 { 0 } else if pips < 0x80 { 2 } else { 3 };
     SideInfo { bar, off, pips, len }
+}
+
+/// The mover's `SideInfo` after `steps` from the one before: each step takes from - to pips
+/// (a bar checker counts 25, off is 0), one to off bears a checker off.
+#[inline(always)]
+fn mover_info(before: &SideInfo, steps: &[Step], bar: u8) -> SideInfo {
+    let (mut pips, mut off) = (before.pips, before.off);
+    for s in steps {
+        pips -= (s.from - s.to) as u32;
+        off += (s.to == 0) as u8;
+    }
+    side_info_of(bar, off, pips)
 }
 
 /// A `SideCheckers` message: points (packed), bar, borne_off, pip_count, zero values left out.
@@ -288,7 +306,7 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
     } else {
         let moves_len: usize = steps.iter().map(checker_move_len).sum();
         let (white, black) = if mover == WHITE { (&mine, theirs) } else { (theirs, &mine) };
-        let mine_info = side_info(&mine);
+        let mine_info = mover_info(&unhit.mover, steps, after[BAR] as u8);
         let theirs_info = if hit { side_info(theirs) } else { unhit.side };
         let (wi, bi) = if mover == WHITE { (mine_info, theirs_info) } else { (theirs_info, mine_info) };
         let (lw, lb) = (wi.len, bi.len);
