@@ -71,13 +71,15 @@ pub fn format_steps(steps: &[Step], buf: &mut [u8; MAX_LEN]) -> usize {
     // Identical chains are grouped with a count, in the order of their first appearance;
     // chains are compared by what is written: the start, the hits and the end. The key packs
     // those (6 bits each, never zero, at most five), so comparing chains is comparing keys.
-    let written = |c: usize, i: usize| i == 0 || chains[c][i].1 || i == lens[c] - 1;
     let mut keys = [0u64; 4];
     for c in 0..count {
-        for i in (0..lens[c]).filter(|&i| written(c, i)) {
-            let (point, hit) = chains[c][i];
-            keys[c] = keys[c] << 6 | (point as u64 + 1) << 1 | hit as u64;
+        let mut key = chains[c][0].0 as u64 + 1;
+        for (i, &(point, hit)) in chains[c][..lens[c]].iter().enumerate().skip(1) {
+            if hit || i == lens[c] - 1 {
+                key = key << 6 | (point as u64 + 1) << 1 | hit as u64;
+            }
         }
+        keys[c] = key;
     }
     let mut len = 0;
     for c in 0..count {
@@ -89,16 +91,10 @@ pub fn format_steps(steps: &[Step], buf: &mut [u8; MAX_LEN]) -> usize {
             buf[len] = b' ';
             len += 1;
         }
-        for i in (0..lens[c]).filter(|&i| written(c, i)) {
-            let (point, hit) = chains[c][i];
-            if i > 0 {
-                buf[len] = b'/';
-                len += 1;
-            }
-            name(point, buf, &mut len);
-            if hit && i > 0 {
-                buf[len] = b'*';
-                len += 1;
+        name(chains[c][0].0, buf, &mut len);
+        for (i, &(point, hit)) in chains[c][..lens[c]].iter().enumerate().skip(1) {
+            if hit || i == lens[c] - 1 {
+                hop(&Step { from: 0, to: point, die: 0, hit }, buf, &mut len);
             }
         }
         if repeats > 1 {
