@@ -113,11 +113,17 @@ fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]
         }
         return 0;
     }
+    // the mover's points 1..=top as bits (a branch-free pass the compiler vectorizes), then
+    // only those are visited, highest first
+    let mut occupied = 0u32;
+    for (p, &v) in b.iter().enumerate().take(25) {
+        occupied |= ((v > 0) as u32) << p;
+    }
+    occupied &= ((2u32 << top) - 1) & !1;
     let mut n = 0;
-    for f in (1..=top).rev() {
-        if b[f] <= 0 {
-            continue;
-        }
+    while occupied != 0 {
+        let f = 31 - occupied.leading_zeros() as usize;
+        occupied &= !(1 << f);
         let ok = if f > die {
             b[f - die] >= -1 // R5: open, own, or a blot
         } else if outside != 0 {
