@@ -211,17 +211,14 @@ fn position_id((a, n): (u64, u32), (b, _): (u64, u32)) -> [u8; 14] {
     out
 }
 
-/// XGID's letter for a signed count -15..=15, indexed by count + 15.
-const XGID_CHARS: [u8; 31] = {
-    let mut t = [0u8; 31];
-    let mut i = 0;
-    while i < 31 {
-        let v = i as i32 - 15;
-        t[i] = if v == 0 { b'-' } else if v > 0 { b'A' + (v - 1) as u8 } else { b'a' + (-v - 1) as u8 };
-        i += 1;
-    }
-    t
-};
+/// XGID's letter for a signed count -15..=15: `-` for none, `A`.. for black's, `a`.. for
+/// white's; arithmetic and selects only, so the 26 of a board are done in a few vector steps.
+#[inline(always)]
+fn xgid_char(v: i8) -> u8 {
+    let pos = (b'A' as i8 - 1).wrapping_add(v) as u8;
+    let neg = (b'a' as i8 - 1).wrapping_sub(v) as u8;
+    if v > 0 { pos } else if v < 0 { neg } else { b'-' }
+}
 
 /// Fields 4 and 5 of a `Position`: gnubg_id (Position ID and money Match ID) and xgid.
 /// The XGID board is as black sees it: `after` as it is when black moved, else flipped.
@@ -240,12 +237,12 @@ fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
     m.put_all(XGID_PREFIX);
     let mut chars = [0u8; 26];
     if mover == WHITE {
-        for (i, ch) in chars.iter_mut().enumerate() {
-            *ch = XGID_CHARS[(15 - after[25 - i] as i32) as usize];
+        for (ch, &v) in chars.iter_mut().zip(after.iter().rev()) {
+            *ch = xgid_char(-v);
         }
     } else {
-        for (i, ch) in chars.iter_mut().enumerate() {
-            *ch = XGID_CHARS[(after[i] as i32 + 15) as usize];
+        for (ch, &v) in chars.iter_mut().zip(after) {
+            *ch = xgid_char(v);
         }
     }
     m.put_all(&chars);
