@@ -36,54 +36,82 @@ impl Steps {
     }
 }
 
-/// A multiplicative hash of a board read as four words, the products independent (so they
-/// overlap in the CPU); its top bits index the table. std's SipHash guards against hostile keys,
-/// which boards generated here are not, and costs more than the search itself.
-#[inline(always)]
-fn board_hash(b: &Board) -> u64 {
-    let mut u = [0u8; 26];
-    for (x, &v) in u.iter_mut().zip(b) {
-        *x = v as u8;
+/// A random 64-bit weight per board index (splitmix64), for a hash linear in the counts:
+/// hash(board) = sum of count x weight, wrapping. A move changes it by what its steps change
+/// (`step_delta`), so a result's hash comes from the steps, without reading the board just
+/// written byte by byte (reading it back as words stalls the CPU).
+const WEIGHTS: [u64; 26] = {
+    let mut t = [0u64; 26];
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut i = 0;
+    while i < 26 {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        t[i] = z ^ (z >> 31);
+        i += 1;
     }
-    let word = |i: usize| u64::from_le_bytes([u[i], u[i + 1], u[i + 2], u[i + 3], u[i + 4], u[i + 5], u[i + 6], u[i + 7]]);
-    let tail = u16::from_le_bytes([u[24], u[25]]) as u64;
-    word(0).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ word(8).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-        ^ word(16).wrapping_mul(0x1656_67B1_9E37_79F9)
-        ^ (tail ^ 0x5555).wrapping_mul(0x27D4_EB2F_1656_67C5)
+    t
+};
+
+fn board_hash(b: &Board) -> u64 {
+    b.iter().zip(WEIGHTS).fold(0u64, |h, (&v, w)| h.wrapping_add((v as i64 as u64).wrapping_mul(w)))
+}
+
+/// What one step adds to the board's hash: a checker leaves `from`; it arrives on `to` (not
+/// off); a hit turns the opponent's -1 there into our 1 (+2 in all) and puts one on their bar
+/// (index 0, -1).
+#[inline(always)]
+fn step_delta(s: &Step) -> u64 {
+    let mut d = WEIGHTS[s.from as usize].wrapping_neg();
+    if s.to != 0 {
+        d = d.wrapping_add(WEIGHTS[s.to as usize]);
+    }
+    if s.hit {
+        d = d.wrapping_add(WEIGHTS[s.to as usize]).wrapping_sub(WEIGHTS[0]);
+    }
+    d
 }
 
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
 /// `seen` is an open-addressing table of indexes into `list` plus one (0: empty), kept at
-/// most half full.
+/// most half full, indexed by the top bits of the board's hash; `hashes` runs beside `list`.
 pub struct Moves {
     pub list: Vec<(Board, Steps)>,
+    hashes: Vec<u64>,
     seen: Vec<u32>,
+    /// The hash of the board before the move.
+    base: u64,
 }
 
 impl Moves {
     pub fn new() -> Self {
-        Moves { list: Vec::with_capacity(64), seen: vec![0; 128] }
+        Moves { list: Vec::with_capacity(64), hashes: Vec::with_capacity(64), seen: vec![0; 128], base: 0 }
     }
     /// Empty, keeping the allocations (one Moves serves every call of a thread).
     pub fn clear(&mut self) {
         self.list.clear();
+        self.hashes.clear();
         self.seen.fill(0);
     }
+    /// Add `b`, the board after `steps` from the one `base` is the hash of, unless it is there.
     fn insert(&mut self, b: &Board, steps: &Steps) {
         if 2 * (self.list.len() + 1) > self.seen.len() {
             self.grow();
         }
+        let h = steps.as_slice().iter().fold(self.base, |h, s| h.wrapping_add(step_delta(s)));
         let mask = self.seen.len() - 1;
-        let mut i = (board_hash(b) >> (64 - self.seen.len().trailing_zeros())) as usize;
+        let mut i = (h >> (64 - self.seen.len().trailing_zeros())) as usize;
         loop {
             match self.seen[i] {
                 0 => {
                     self.list.push((*b, *steps));
+                    self.hashes.push(h);
                     self.seen[i] = self.list.len() as u32;
                     return;
                 }
-                k if self.list[k as usize - 1].0 == *b => return,
+                k if self.hashes[k as usize - 1] == h && self.list[k as usize - 1].0 == *b => return,
                 _ => i = (i + 1) & mask,
             }
         }
@@ -92,8 +120,8 @@ impl Moves {
         let size = self.seen.len() * 2;
         self.seen.clear();
         self.seen.resize(size, 0);
-        for (k, (b, _)) in self.list.iter().enumerate() {
-            let mut i = (board_hash(b) >> (64 - size.trailing_zeros())) as usize;
+        for (k, &h) in self.hashes.iter().enumerate() {
+            let mut i = (h >> (64 - size.trailing_zeros())) as usize;
             while self.seen[i] != 0 {
                 i = (i + 1) & (size - 1);
             }
@@ -191,6 +219,7 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
         *results = Moves::new(); // after a rare huge answer: do not clear a large table each call
     }
     results.clear();
+    results.base = board_hash(board);
     if d1 == d2 {
         let mut steps = Steps::EMPTY;
         return doubles(&mut b, d1, 4, 24, out, &mut steps, results, 0);
