@@ -130,6 +130,28 @@ impl Moves {
     }
 }
 
+/// Bit p set when `b[p] > 0`: two 16-byte compares (SSE2, in every x86-64 CPU).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn occupied_mask(b: &Board) -> u32 {
+    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
+    // SAFETY: SSE2 is part of x86-64; both loads read 16 bytes inside the 26-byte board
+    // (indexes 0..16 and 10..26), unaligned loads.
+    unsafe {
+        let zero = _mm_setzero_si128();
+        let lo = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_loadu_si128(b.as_ptr().cast()), zero)) as u32;
+        let hi = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_loadu_si128(b[10..].as_ptr().cast()), zero)) as u32;
+        lo | hi << 10
+    }
+}
+
+/// Bit p set when `b[p] > 0`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn occupied_mask(b: &Board) -> u32 {
+    b.iter().enumerate().fold(0, |m, (p, &v)| m | ((v > 0) as u32) << p)
+}
+
 /// Points (25 = bar) from which `die` can be played now, highest first (Python `sources`).
 /// At most 15 points hold the mover's checkers, so a fixed buffer is enough.
 fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]) -> usize {
@@ -141,13 +163,8 @@ fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]
         }
         return 0;
     }
-    // the mover's points 1..=top as bits (a branch-free pass the compiler vectorizes), then
-    // only those are visited, highest first
-    let mut occupied = 0u32;
-    for (p, &v) in b.iter().enumerate().take(25) {
-        occupied |= ((v > 0) as u32) << p;
-    }
-    occupied &= ((2u32 << top) - 1) & !1;
+    // the mover's points 1..=top as bits, then only those are visited, highest first
+    let mut occupied = occupied_mask(b) & ((2u32 << top) - 1) & !1;
     let mut n = 0;
     while occupied != 0 {
         let f = 31 - occupied.leading_zeros() as usize;
