@@ -89,11 +89,14 @@ impl Moves {
     pub fn new() -> Self {
         Moves { list: Vec::with_capacity(64), hashes: Vec::with_capacity(64), seen: vec![0; 128], base: 0 }
     }
-    /// Empty, keeping the allocations (one Moves serves every call of a thread).
+    /// Empty, keeping the allocations (one Moves serves every call of a thread). Every entry
+    /// of the table is in `list`: an empty list means a clean table.
     pub fn clear(&mut self) {
-        self.list.clear();
-        self.hashes.clear();
-        self.seen.fill(0);
+        if !self.list.is_empty() {
+            self.list.clear();
+            self.hashes.clear();
+            self.seen.fill(0);
+        }
     }
     /// Add `b`, the board after `steps` from the one `base` is the hash of, unless it is there.
     fn insert(&mut self, b: &Board, steps: &Steps) {
@@ -278,8 +281,8 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
         // R7: if only one die can be played it must be the larger one when that is possible
         if results.list.iter().any(|(_, s)| s.items[0].die as usize == d1) {
             // the table indexes the list: rebuild it (rare: only one die could be played)
-            let mut kept = std::mem::take(&mut results.list);
-            kept.retain(|(_, s)| s.items[0].die as usize == d1);
+            let kept: Vec<(Board, Steps)> =
+                results.list.iter().filter(|(_, s)| s.items[0].die as usize == d1).copied().collect();
             results.clear();
             for (b, s) in &kept {
                 results.insert(b, s);
