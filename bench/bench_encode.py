@@ -16,9 +16,10 @@ than wall time because other processes share the machine):
   (server/encoded.py), with no parse into the response message and no serialize;
 * ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
-  ``tavla_accel``: generation and wire bytes in Rust, then ``dice_used`` appended), when it
-  is installed and ``TAVLA_ACCEL`` is not 0; ``accel_call``: the compiled call alone (generation and
-  the response's ``moves`` field);
+  ``tavla_accel``: generation and wire bytes in Rust, ``dice_used`` included), when it
+  is installed and ``TAVLA_ACCEL`` is not 0 (one call: generation and the whole response, as the
+  server does); ``accel_call``: ``accel.legal_moves_wire`` alone (generation and the response's
+  ``moves`` field);
 * ``full_accel_parsed``, ``basic_accel_parsed``: the accelerated answer as the server built it
   before the bytes were passed through (parsed into the response message, serialized again by
   gRPC): the "before" figures of that change, from the same run;
@@ -86,11 +87,11 @@ def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> by
 
 
 def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
-    """:func:`full_answer` from the compiled accelerator, as the server does when it is installed."""
-    answer = accel.legal_moves_wire(pos, dice, view)
+    """:func:`full_answer` from the compiled accelerator, as the server does when it is installed
+    (the whole response from one call)."""
+    answer = accel.legal_moves_response(pos, dice, view)
     assert answer is not None, accel.STATUS
-    used, _, data = answer
-    return encoded.serialize(wire.legal_moves_response(data, used))
+    return encoded.serialize(answer[1])
 
 
 def accel_answer_parsed(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:

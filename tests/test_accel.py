@@ -63,8 +63,12 @@ def compiled(position: Position, dice: tuple[int, int], view: int) -> tuple[int,
 def assert_same(pairs: list[tuple[Position, tuple[int, int]]]) -> None:
     for position, dice in pairs:
         for view in VIEWS:
-            assert compiled(position, dice, view) == pure(position, dice, view), (
-                core.position_id.encode(position), position.on_roll.name, dice, view)
+            used, count, data = pure(position, dice, view)
+            where = core.position_id.encode(position), position.on_roll.name, dice, view
+            assert compiled(position, dice, view) == (used, count, data), where
+            # the whole response, as the servicer sends it
+            assert tavla_accel.legal_moves_response(position.board, position.on_roll.value, dice[0], dice[1],
+                                                    view) == (count, wire.legal_moves_response(data, used)), where
 
 
 @pytest.fixture(scope="module")
@@ -150,9 +154,12 @@ def test_the_server_path_uses_it_and_matches(match_pairs, monkeypatch):
         pytest.fail(f"the server would not use the accelerator: {accel.STATUS}")
     for position, dice in match_pairs[::50]:
         for view in VIEWS:
-            assert accel.legal_moves_wire(position, dice, view) == pure(position, dice, view)
+            used, count, data = pure(position, dice, view)
+            assert accel.legal_moves_wire(position, dice, view) == (used, count, data)
+            assert accel.legal_moves_response(position, dice, view) == (count, wire.legal_moves_response(data, used))
     monkeypatch.setattr(accel, "_accel", None)
     assert accel.legal_moves_wire(*match_pairs[0], wire.FULL) is None
+    assert accel.legal_moves_response(*match_pairs[0], wire.FULL) is None
 
 
 def finished() -> Position:
@@ -161,20 +168,35 @@ def finished() -> Position:
     return Position.from_sides(Side.BLACK, white, black)
 
 
-@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (3,), (1, 2, 3)])
-def test_bad_dice_raise_the_same_error(dice):
+BOTH = [accel.legal_moves_wire, accel.legal_moves_response]
+
+
+@pytest.mark.parametrize("call", BOTH)
+@pytest.mark.parametrize("dice", [(0, 3), (7, 1), (-1, 3), (3,), (1, 2, 3), ()])
+def test_bad_dice_raise_the_same_error(dice, call):
     with pytest.raises(InvalidInputError) as expected:
         core.legal_moves(Position.initial(), dice)
     with pytest.raises(InvalidInputError) as got:
-        accel.legal_moves_wire(Position.initial(), dice, wire.FULL)
+        call(Position.initial(), dice, wire.FULL)
     assert (got.value.field, got.value.reason) == (expected.value.field, expected.value.reason)
 
 
-def test_finished_game_raises_the_same_error():
+@pytest.mark.parametrize("call", BOTH)
+def test_bad_dice_of_a_finished_game_are_reported_first(call):
+    # the core checks the dice before the game's end
+    with pytest.raises(InvalidInputError) as expected:
+        core.legal_moves(finished(), (0, 1))
+    with pytest.raises(InvalidInputError) as got:
+        call(finished(), (0, 1), wire.FULL)
+    assert got.value.reason == expected.value.reason
+
+
+@pytest.mark.parametrize("call", BOTH)
+def test_finished_game_raises_the_same_error(call):
     with pytest.raises(GameOverError) as expected:
         core.legal_moves(finished(), (3, 1))
     with pytest.raises(GameOverError) as got:
-        accel.legal_moves_wire(finished(), (3, 1), wire.FULL)
+        call(finished(), (3, 1), wire.FULL)
     assert str(got.value) == str(expected.value) and got.value.winner is expected.value.winner
 
 
@@ -185,14 +207,23 @@ def test_finished_game_raises_the_same_error():
     ((Position.initial().board[:25], 1, 1, 3, 0), None),  # 25 ints: not a board
     (((16,) + Position.initial().board[1:], 1, 1, 3, 0), "board"),
     ((Position.initial().board[:25] + (-1,), 1, 1, 3, 0), "board"),  # a negative own bar
+    ((Position.initial().board[:25] + (200,), 1, 1, 3, 0), "out of range"),
     ((finished().board, 2, 3, 1, 0), "game is over"),
 ])
 def test_the_extension_refuses_what_python_never_passes(args, why):
     # a bug on the Python side gives a ValueError, never a wrong answer or a crash
-    with pytest.raises(ValueError) as info:
-        tavla_accel.legal_moves_wire(*args)
-    if why:
-        assert why in str(info.value)
+    for call in (tavla_accel.legal_moves_wire, tavla_accel.legal_moves_response):
+        with pytest.raises(ValueError) as info:
+            call(*args)
+        if why:
+            assert why in str(info.value)
+
+
+def test_a_board_that_is_not_a_tuple_of_ints_is_refused():
+    with pytest.raises(TypeError):
+        tavla_accel.legal_moves_wire(list(Position.initial().board), 1, 3, 1, 0)
+    with pytest.raises(TypeError):
+        tavla_accel.legal_moves_wire(("x",) + Position.initial().board[1:], 1, 3, 1, 0)
 
 
 def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -243,3 +274,4 @@ def test_the_metric_says_the_accelerator_runs():
 def test_a_view_the_extension_does_not_write_takes_the_pure_path():
     assert wire.FULL in accel._VIEWS and wire.BASIC in accel._VIEWS
     assert accel.legal_moves_wire(Position.initial(), (3, 1), 7) is None
+    assert accel.legal_moves_response(Position.initial(), (3, 1), 7) is None

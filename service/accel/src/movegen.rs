@@ -5,9 +5,6 @@
 //! Board: 26 signed counts seen from the side on roll (it moves from 25 towards 0); `b[1..=24]`
 //! > 0 its checkers, < 0 the opponent's; `b[25]` its bar; `b[0]` minus the opponent's bar.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 pub type Board = [i8; 26];
 pub const BAR: usize = 25;
 
@@ -39,46 +36,123 @@ impl Steps {
     }
 }
 
-/// A multiply-rotate hash of the few bytes of a board (std's SipHash guards against hostile
-/// keys, which boards generated here are not, and costs more than the search itself).
-#[derive(Default)]
-pub struct BoardHasher(u64);
+/// A random 64-bit weight per board index (splitmix64), for a hash linear in the counts:
+/// hash(board) = sum of count x weight, wrapping. A move changes it by what its steps change
+/// (`step_delta`), so a result's hash comes from the steps, without reading the board just
+/// written byte by byte (reading it back as words stalls the CPU).
+const WEIGHTS: [u64; 26] = {
+    let mut t = [0u64; 26];
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut i = 0;
+    while i < 26 {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        t[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    t
+};
 
-impl Hasher for BoardHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = (self.0.rotate_left(5) ^ u64::from_le_bytes(word)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
+fn board_hash(b: &Board) -> u64 {
+    b.iter().zip(WEIGHTS).fold(0u64, |h, (&v, w)| h.wrapping_add((v as i64 as u64).wrapping_mul(w)))
+}
+
+/// What one step adds to the board's hash: a checker leaves `from`; it arrives on `to` (not
+/// off); a hit turns the opponent's -1 there into our 1 (+2 in all) and puts one on their bar
+/// (index 0, -1).
+#[inline(always)]
+fn step_delta(s: &Step) -> u64 {
+    let mut d = WEIGHTS[s.from as usize].wrapping_neg();
+    if s.to != 0 {
+        d = d.wrapping_add(WEIGHTS[s.to as usize]);
     }
-    fn write_usize(&mut self, n: usize) {
-        self.write(&n.to_le_bytes());
+    if s.hit {
+        d = d.wrapping_add(WEIGHTS[s.to as usize]).wrapping_sub(WEIGHTS[0]);
     }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29) // the table indexes by the low bits: mix the high ones in
-    }
+    d
 }
 
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
+/// `seen` is an open-addressing table of indexes into `list` plus one (0: empty), kept at
+/// most half full, indexed by the top bits of the board's hash; `hashes` runs beside `list`.
 pub struct Moves {
     pub list: Vec<(Board, Steps)>,
-    seen: HashSet<Board, BuildHasherDefault<BoardHasher>>,
+    hashes: Vec<u64>,
+    seen: Vec<u32>,
+    /// The hash of the board before the move.
+    base: u64,
 }
 
 impl Moves {
-    fn new() -> Self {
-        Moves { list: Vec::with_capacity(64), seen: HashSet::with_capacity_and_hasher(64, Default::default()) }
+    pub fn new() -> Self {
+        Moves { list: Vec::with_capacity(64), hashes: Vec::with_capacity(64), seen: vec![0; 128], base: 0 }
     }
-    fn clear(&mut self) {
-        self.list.clear();
-        self.seen.clear();
-    }
-    fn insert(&mut self, b: &Board, steps: &Steps) {
-        if self.seen.insert(*b) {
-            self.list.push((*b, *steps));
+    /// Empty, keeping the allocations (one Moves serves every call of a thread). Every entry
+    /// of the table is in `list`: an empty list means a clean table.
+    pub fn clear(&mut self) {
+        if !self.list.is_empty() {
+            self.list.clear();
+            self.hashes.clear();
+            self.seen.fill(0);
         }
     }
+    /// Add `b`, the board after `steps` from the one `base` is the hash of, unless it is there.
+    fn insert(&mut self, b: &Board, steps: &Steps) {
+        if 2 * (self.list.len() + 1) > self.seen.len() {
+            self.grow();
+        }
+        let h = steps.as_slice().iter().fold(self.base, |h, s| h.wrapping_add(step_delta(s)));
+        let mask = self.seen.len() - 1;
+        let mut i = (h >> (64 - self.seen.len().trailing_zeros())) as usize;
+        loop {
+            match self.seen[i] {
+                0 => {
+                    self.list.push((*b, *steps));
+                    self.hashes.push(h);
+                    self.seen[i] = self.list.len() as u32;
+                    return;
+                }
+                k if self.hashes[k as usize - 1] == h && self.list[k as usize - 1].0 == *b => return,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+    fn grow(&mut self) {
+        let size = self.seen.len() * 2;
+        self.seen.clear();
+        self.seen.resize(size, 0);
+        for (k, &h) in self.hashes.iter().enumerate() {
+            let mut i = (h >> (64 - size.trailing_zeros())) as usize;
+            while self.seen[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            self.seen[i] = k as u32 + 1;
+        }
+    }
+}
+
+/// Bit p set when `b[p] > 0`: two 16-byte compares (SSE2, in every x86-64 CPU).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn occupied_mask(b: &Board) -> u32 {
+    use std::arch::x86_64::{_mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_setzero_si128};
+    // SAFETY: SSE2 is part of x86-64; both loads read 16 bytes inside the 26-byte board
+    // (indexes 0..16 and 10..26), unaligned loads.
+    unsafe {
+        let zero = _mm_setzero_si128();
+        let lo = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_loadu_si128(b.as_ptr().cast()), zero)) as u32;
+        let hi = _mm_movemask_epi8(_mm_cmpgt_epi8(_mm_loadu_si128(b[10..].as_ptr().cast()), zero)) as u32;
+        lo | hi << 10
+    }
+}
+
+/// Bit p set when `b[p] > 0`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn occupied_mask(b: &Board) -> u32 {
+    b.iter().enumerate().fold(0, |m, (p, &v)| m | ((v > 0) as u32) << p)
 }
 
 /// Points (25 = bar) from which `die` can be played now, highest first (Python `sources`).
@@ -92,11 +166,12 @@ fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]
         }
         return 0;
     }
+    // the mover's points 1..=top as bits, then only those are visited, highest first
+    let mut occupied = occupied_mask(b) & ((2u32 << top) - 1) & !1;
     let mut n = 0;
-    for f in (1..=top).rev() {
-        if b[f] <= 0 {
-            continue;
-        }
+    while occupied != 0 {
+        let f = 31 - occupied.leading_zeros() as usize;
+        occupied &= !(1 << f);
         let ok = if f > die {
             b[f - die] >= -1 // R5: open, own, or a blot
         } else if outside != 0 {
@@ -155,15 +230,19 @@ fn leaves_outside(f: usize, t: usize) -> bool {
 
 /// All legal plays of `d1`, `d2` (1-6): (dice used, moves). Never empty: with nothing to play
 /// the one move is the unchanged board with no steps (R7).
-pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
+/// `results` is cleared first and holds the moves after.
+pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
     let (d1, d2) = if d1 < d2 { (d2 as usize, d1 as usize) } else { (d1 as usize, d2 as usize) };
     let mut b = *board;
     let out = outside_count(&b);
-    let mut results = Moves::new();
+    if results.seen.len() > 1024 {
+        *results = Moves::new(); // after a rare huge answer: do not clear a large table each call
+    }
+    results.clear();
+    results.base = board_hash(board);
     if d1 == d2 {
         let mut steps = Steps::EMPTY;
-        let best = doubles(&mut b, d1, 4, 24, out, &mut steps, &mut results, 0);
-        return (best, results);
+        return doubles(&mut b, d1, 4, 24, out, &mut steps, results, 0);
     }
     let mut best = 0;
     let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
@@ -201,12 +280,18 @@ pub fn generate(board: &Board, d1: u8, d2: u8) -> (u8, Moves) {
     if best == 1 {
         // R7: if only one die can be played it must be the larger one when that is possible
         if results.list.iter().any(|(_, s)| s.items[0].die as usize == d1) {
-            results.list.retain(|(_, s)| s.items[0].die as usize == d1);
+            // the table indexes the list: rebuild it (rare: only one die could be played)
+            let kept: Vec<(Board, Steps)> =
+                results.list.iter().filter(|(_, s)| s.items[0].die as usize == d1).copied().collect();
+            results.clear();
+            for (b, s) in &kept {
+                results.insert(b, s);
+            }
         }
     } else if best == 0 {
         results.insert(board, &Steps::EMPTY);
     }
-    (best, results)
+    best
 }
 
 /// Depth-first search of a double (R6): sources never increase, so each set is tried once.

@@ -4,7 +4,8 @@
 //! differential test (tests/test_accel.py) fails if either side changes alone.
 
 use crate::movegen::{Board, Step, BAR};
-use crate::notation::format_steps;
+use crate::notation::{format_steps, MAX_LEN};
+use std::mem::MaybeUninit;
 
 pub const FULL: u8 = 0;
 pub const BASIC: u8 = 1;
@@ -21,184 +22,322 @@ const XGID_SUFFIX_BLACK: &[u8] = b":0:0:1:00:0:0:0:0:10";
 const XGID_SUFFIX_WHITE: &[u8] = b":0:0:-1:00:0:0:0:0:10";
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-pub fn varint(mut n: usize, out: &mut Vec<u8>) {
-    while n >= 0x80 {
-        out.push((n as u8 & 0x7F) | 0x80);
-        n >>= 7;
-    }
-    out.push(n as u8);
+/// One move entry is at most about 280 bytes (a 48-byte notation, four checker moves, the
+/// result); this much room is reserved at the end of the answer before one is written.
+const MOVE_MAX: usize = 384;
+
+/// The answer's spare capacity and how much of it is written: writes are indexed (checked
+/// against the reserved room), with no capacity check or zeroing per byte.
+struct Buf<'a> {
+    b: &'a mut [MaybeUninit<u8>],
+    n: usize,
 }
 
-/// A length-delimited field: tag, length, payload.
-fn field(tag: u8, payload: &[u8], out: &mut Vec<u8>) {
-    out.push(tag);
-    varint(payload.len(), out);
-    out.extend_from_slice(payload);
+impl Buf<'_> {
+    #[inline(always)]
+    fn put(&mut self, v: u8) {
+        self.b[self.n].write(v);
+        self.n += 1;
+    }
+    #[inline(always)]
+    fn put2(&mut self, a: u8, v: u8) {
+        self.b[self.n].write(a);
+        self.b[self.n + 1].write(v);
+        self.n += 2;
+    }
+    #[inline(always)]
+    fn put_all(&mut self, bytes: &[u8]) {
+        let dest = &mut self.b[self.n..self.n + bytes.len()]; // bounds checked here
+        // SAFETY: `dest` is `bytes.len()` bytes of the buffer, which `bytes` cannot overlap
+        // (the buffer is borrowed mutably).
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), dest.as_mut_ptr().cast::<u8>(), bytes.len()) };
+        self.n += bytes.len();
+    }
+    /// A varint below 2^14 (every length and pip count written here).
+    #[inline(always)]
+    fn varint(&mut self, v: usize) {
+        if v < 0x80 {
+            self.put(v as u8);
+        } else {
+            self.put2((v as u8 & 0x7F) | 0x80, (v >> 7) as u8);
+        }
+    }
+}
+
+#[inline(always)]
+fn varint_len(v: usize) -> usize {
+    if v < 0x80 { 1 } else { 2 }
 }
 
 /// One side's 25 counts in its own numbering: points 1..24, then its bar.
 type Counts = [u8; 25];
 
-/// The counts of the side that moved (the board is in its view) and of the other side.
-fn counts(after: &Board) -> (Counts, Counts) {
-    let (mut mine, mut theirs) = ([0u8; 25], [0u8; 25]);
+/// The counts of the side that moved (the board is in its view).
+#[inline(always)]
+fn mine(after: &Board) -> Counts {
+    let mut c = [0u8; 25];
     for p in 1..=25 {
-        mine[p - 1] = after[p].max(0) as u8;
+        c[p - 1] = after[p].max(0) as u8;
     }
+    c
+}
+
+/// The counts of the other side.
+#[inline(always)]
+fn theirs(after: &Board) -> Counts {
+    let mut c = [0u8; 25];
     for k in 0..25 {
         // the opponent's point k + 1 is index 24 - k; its bar is index 0
-        theirs[k] = (-after[24 - k]).max(0) as u8;
+        c[k] = (-after[24 - k]).max(0) as u8;
     }
-    (mine, theirs)
+    c
 }
 
-/// A `SideCheckers` message: points (packed), bar, borne_off, pip_count (a bar checker is 25).
-fn side_checkers(c: &Counts, out: &mut Vec<u8>) {
-    out.extend_from_slice(&[0x0a, 24]);
-    out.extend_from_slice(&c[..24]);
-    let bar = c[24];
-    let on_board: u8 = c.iter().sum();
-    let pips: usize = c.iter().enumerate().map(|(i, &n)| (i + 1) * n as usize).sum();
-    if bar != 0 {
-        out.extend_from_slice(&[0x10, bar]);
-    }
-    if on_board < CHECKERS {
-        out.extend_from_slice(&[0x18, CHECKERS - on_board]);
-    }
-    if pips != 0 {
-        out.push(0x20);
-        varint(pips, out);
+/// Computed once per answer from the board before the move: what a move leaves unchanged
+/// unless it hits (the other side's counts, Position ID bits and `SideCheckers` totals), and
+/// the mover's totals, which each step changes by a known amount.
+pub struct Unhit {
+    counts: Counts,
+    bits: (u64, u32),
+    side: SideInfo,
+    /// The mover's `SideInfo` before the move.
+    mover: SideInfo,
+}
+
+impl Unhit {
+    pub fn new(before: &Board) -> Self {
+        let counts = theirs(before);
+        Unhit { counts, bits: id_bits(&counts), side: side_info(&counts), mover: side_info(&mine(before)) }
     }
 }
+
+/// What a `SideCheckers` message holds beside the points: bar, borne off, pip count (a bar
+/// checker is 25), and the message's length.
+#[derive(Clone, Copy)]
+struct SideInfo {
+    bar: u8,
+    off: u8,
+    pips: u32,
+    len: usize,
+}
+
+#[inline(always)]
+fn side_info(c: &Counts) -> SideInfo {
+    let (mut on_board, mut pips) = (0u32, 0u32);
+    for (i, &n) in c.iter().enumerate() {
+        on_board += n as u32;
+        pips += (i as u32 + 1) * n as u32;
+    }
+    side_info_of(c[24], CHECKERS - on_board as u8, pips)
+}
+
+#[inline(always)]
+fn side_info_of(bar: u8, off: u8, pips: u32) -> SideInfo {
+    let len = 26 + if bar != 0 { 2 } else { 0 } + if off != 0 { 2 } else { 0 }
+        + if pips == 0 { 0 } else if pips < 0x80 { 2 } else { 3 };
+    SideInfo { bar, off, pips, len }
+}
+
+/// The mover's `SideInfo` after `steps` from the one before: each step takes from - to pips
+/// (a bar checker counts 25, off is 0), one to off bears a checker off.
+#[inline(always)]
+fn mover_info(before: &SideInfo, steps: &[Step], bar: u8) -> SideInfo {
+    let (mut pips, mut off) = (before.pips, before.off);
+    for s in steps {
+        pips -= (s.from - s.to) as u32;
+        off += (s.to == 0) as u8;
+    }
+    side_info_of(bar, off, pips)
+}
+
+/// A `SideCheckers` message: points (packed), bar, borne_off, pip_count, zero values left out.
+#[inline(always)]
+fn side_checkers(c: &Counts, info: &SideInfo, m: &mut Buf) {
+    m.put2(0x0a, 24);
+    m.put_all(&c[..24]);
+    if info.bar != 0 {
+        m.put2(0x10, info.bar);
+    }
+    if info.off != 0 {
+        m.put2(0x18, info.off);
+    }
+    if info.pips != 0 {
+        m.put(0x20);
+        m.varint(info.pips as usize);
+    }
+}
+
+/// Position ID bits of two neighbouring points with counts a, b (index a | b << 4): their
+/// pattern (a one-bits, a zero, b one-bits, a zero) in the low 32 bits, its width above.
+const PAIR_BITS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = (i as u64 & 15, i as u64 >> 4);
+        t[i] = ((1 << a) - 1) | ((1 << b) - 1) << (a + 1) | (a + b + 2) << 32;
+        i += 1;
+    }
+    t
+};
 
 /// Position ID bits of one side: per point, n one-bits then a zero-bit, first bit lowest.
-/// Returns (bits, bit count); at most 15 + 25 = 40 bits.
+/// Returns (bits, bit count); at most 15 + 25 = 40 bits. Two points per step (PAIR_BITS):
+/// the positions depend on each other, so fewer steps is what makes this fast.
+#[inline(always)]
 fn id_bits(c: &Counts) -> (u64, u32) {
     let (mut bits, mut pos) = (0u64, 0u32);
-    for &n in c {
-        bits |= ((1u64 << n) - 1) << pos; // n <= 15, pos <= 40: within 64 bits
-        pos += n as u32 + 1;
+    for k in 0..12 {
+        // counts are at most 15: four bits each
+        let e = PAIR_BITS[(c[2 * k] | c[2 * k + 1] << 4) as usize];
+        bits |= (e & 0xFFFF_FFFF) << pos;
+        pos += (e >> 32) as u32;
     }
-    (bits, pos)
+    let n = c[24];
+    bits |= ((1u64 << n) - 1) << pos; // pos <= 40: within 64 bits
+    (bits, pos + n as u32 + 1)
 }
 
-/// The 14-character Position ID: the side not on roll first, 80 bits little-endian, base64.
-fn position_id(not_on_roll: &Counts, on_roll: &Counts) -> [u8; 14] {
-    let (a, n) = id_bits(not_on_roll);
-    let (b, _) = id_bits(on_roll);
-    let bytes = (a as u128 | (b as u128) << n).to_le_bytes();
+/// The 14-character Position ID from the two sides' bits (`id_bits`): the side not on roll
+/// first, 80 bits little-endian, base64 (10 bytes: 14 characters once the padding is dropped).
+#[inline(always)]
+fn position_id((a, n): (u64, u32), (b, _): (u64, u32)) -> [u8; 14] {
+    let le = a as u128 | (b as u128) << n;
+    // the 10 bytes as one big-endian number, then 4 zero bits to make 84 = 14 x 6
+    let be = (le.swap_bytes() >> 48) << 4;
     let mut out = [0u8; 14];
-    // 10 bytes = three full 3-byte groups and one lone byte; the padding characters are dropped
-    for (g, chunk) in bytes[..10].chunks(3).enumerate() {
-        let v = (chunk[0] as u32) << 16
-            | (*chunk.get(1).unwrap_or(&0) as u32) << 8
-            | *chunk.get(2).unwrap_or(&0) as u32;
-        for j in 0..4 {
-            if g * 4 + j < 14 {
-                out[g * 4 + j] = B64[(v >> (18 - 6 * j) & 63) as usize];
-            }
-        }
+    for (i, ch) in out.iter_mut().enumerate() {
+        *ch = B64[(be >> (78 - 6 * i) & 63) as usize];
     }
     out
 }
 
+/// XGID's letter for a signed count -15..=15: `-` for none, `A`.. for black's, `a`.. for
+/// white's; arithmetic and selects only, so the 26 of a board are done in a few vector steps.
+#[inline(always)]
 fn xgid_char(v: i8) -> u8 {
-    match v {
-        0 => b'-',
-        v if v > 0 => b'A' + (v as u8 - 1),
-        v => b'a' + ((-v) as u8 - 1),
-    }
+    let pos = (b'A' as i8 - 1).wrapping_add(v) as u8;
+    let neg = (b'a' as i8 - 1).wrapping_sub(v) as u8;
+    if v > 0 { pos } else if v < 0 { neg } else { b'-' }
 }
 
 /// Fields 4 and 5 of a `Position`: gnubg_id (Position ID and money Match ID) and xgid.
-/// `black_view`: the board as black sees it.
-fn ids(black_view: &Board, on_roll: u8, pid: &[u8; 14], out: &mut Vec<u8>) {
-    let (matchid, suffix) = if on_roll == WHITE {
+/// The XGID board is as black sees it: `after` as it is when black moved, else flipped.
+#[inline(always)]
+fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
+    let (matchid, suffix) = if result_side == WHITE {
         (MONEY_MATCH_WHITE, XGID_SUFFIX_WHITE)
     } else {
         (MONEY_MATCH_BLACK, XGID_SUFFIX_BLACK)
     };
-    out.extend_from_slice(&[0x22, (14 + 1 + matchid.len()) as u8]);
-    out.extend_from_slice(pid);
-    out.push(b':');
-    out.extend_from_slice(matchid);
-    out.extend_from_slice(&[0x2a, (XGID_PREFIX.len() + 26 + suffix.len()) as u8]);
-    out.extend_from_slice(XGID_PREFIX);
-    out.extend(black_view.iter().map(|&v| xgid_char(v)));
-    out.extend_from_slice(suffix);
-}
-
-fn flip(b: &Board) -> Board {
-    let mut out = [0i8; 26];
-    for i in 0..26 {
-        out[i] = -b[25 - i];
-    }
-    out
-}
-
-/// A `CheckerMove`: from_point, to_point, die, hit, zero values left out.
-fn checker_move(s: &Step, out: &mut Vec<u8>) {
-    let mut msg = [0u8; 8];
-    let mut n = 0;
-    for (tag, v) in [(0x08, s.from), (0x10, s.to), (0x18, s.die), (0x20, s.hit as u8)] {
-        if v != 0 {
-            msg[n] = tag;
-            msg[n + 1] = v;
-            n += 2;
+    m.put2(0x22, (14 + 1 + matchid.len()) as u8);
+    m.put_all(pid);
+    m.put(b':');
+    m.put_all(matchid);
+    m.put2(0x2a, (XGID_PREFIX.len() + 26 + suffix.len()) as u8);
+    m.put_all(XGID_PREFIX);
+    let mut chars = [0u8; 26];
+    if mover == WHITE {
+        for (ch, &v) in chars.iter_mut().zip(after.iter().rev()) {
+            *ch = xgid_char(-v);
+        }
+    } else {
+        for (ch, &v) in chars.iter_mut().zip(after) {
+            *ch = xgid_char(v);
         }
     }
-    field(0x12, &msg[..n], out);
+    m.put_all(&chars);
+    m.put_all(suffix);
+}
+
+/// The length of a `CheckerMove` field: from_point and die are never 0, to_point is 0 for off.
+#[inline(always)]
+fn checker_move_len(s: &Step) -> usize {
+    6 + if s.to != 0 { 2 } else { 0 } + if s.hit { 2 } else { 0 }
+}
+
+/// A `CheckerMove` field: from_point, to_point, die, hit, zero values left out.
+#[inline(always)]
+fn checker_move(s: &Step, m: &mut Buf) {
+    m.put2(0x12, (checker_move_len(s) - 2) as u8);
+    m.put2(0x08, s.from);
+    if s.to != 0 {
+        m.put2(0x10, s.to);
+    }
+    m.put2(0x18, s.die);
+    if s.hit {
+        m.put2(0x20, 1);
+    }
 }
 
 /// Append one repeated `moves` entry (field 1 of the response) for a move of `mover`:
-/// notation, checker moves (FULL), and the result with the other side on roll.
-pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, scratch: &mut Scratch,
-                  out: &mut Vec<u8>) {
+/// notation, checker moves (FULL), and the result with the other side on roll. Every length
+/// is known before its message is written, so the entry is written front to back, once.
+/// `unhit`: `Unhit::new` of the board before the move.
+pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Unhit, out: &mut Vec<u8>) {
     let result_side = if mover == WHITE { BLACK } else { WHITE };
-    let (mine, theirs) = counts(after);
+    let mine = mine(after);
+    let hit = steps.iter().any(|s| s.hit);
+    let theirs_hit = if hit { theirs(after) } else { [0; 25] };
+    let theirs = if hit { &theirs_hit } else { &unhit.counts };
+    let theirs_bits = if hit { id_bits(theirs) } else { unhit.bits };
     // in the result the mover is not on roll: its bits come first
-    let pid = position_id(&mine, &theirs);
-    let Scratch { text, head, result, board, side } = scratch;
-    text.clear();
-    head.clear();
-    result.clear();
-    format_steps(steps, text);
-    if !text.is_empty() {
-        field(0x0a, text, head);
-    }
-    result.extend_from_slice(&[0x08, result_side]);
+    let pid = position_id(id_bits(&mine), theirs_bits);
+    let mut text = [0u8; MAX_LEN];
+    let t = format_steps(steps, &mut text);
+    let text_field = if t > 0 { 2 + t } else { 0 };
+    out.reserve(MOVE_MAX);
+    let mut m = Buf { b: &mut out.spare_capacity_mut()[..MOVE_MAX], n: 0 };
     if view == BASIC {
-        result.extend_from_slice(&[0x1a, 14]);
-        result.extend_from_slice(&pid);
+        let result_len = 2 + 16;
+        let head_len = text_field + 2 + result_len;
+        m.put(0x0a);
+        m.varint(head_len);
+        if t > 0 {
+            m.put2(0x0a, t as u8);
+            m.put_all(&text[..t]);
+        }
+        m.put2(0x1a, result_len as u8);
+        m.put2(0x08, result_side);
+        m.put2(0x1a, 14);
+        m.put_all(&pid);
     } else {
+        let moves_len: usize = steps.iter().map(checker_move_len).sum();
+        let (white, black) = if mover == WHITE { (&mine, theirs) } else { (theirs, &mine) };
+        let mine_info = mover_info(&unhit.mover, steps, after[BAR] as u8);
+        let theirs_info = if hit { side_info(theirs) } else { unhit.side };
+        let (wi, bi) = if mover == WHITE { (mine_info, theirs_info) } else { (theirs_info, mine_info) };
+        let (lw, lb) = (wi.len, bi.len);
+        let board_len = 2 + lw + 2 + lb;
+        let matchid_len = if result_side == WHITE { MONEY_MATCH_WHITE.len() } else { MONEY_MATCH_BLACK.len() };
+        let xgid_len = XGID_PREFIX.len() + 26
+            + if result_side == WHITE { XGID_SUFFIX_WHITE.len() } else { XGID_SUFFIX_BLACK.len() };
+        let result_len = 2 + 2 + board_len + 16 + 2 + 15 + matchid_len + 2 + xgid_len;
+        let head_len = text_field + moves_len + 1 + varint_len(result_len) + result_len;
+        m.put(0x0a);
+        m.varint(head_len);
+        if t > 0 {
+            m.put2(0x0a, t as u8);
+            m.put_all(&text[..t]);
+        }
         for s in steps {
-            checker_move(s, head);
+            checker_move(s, &mut m);
         }
-        let (white, black) = if mover == WHITE { (&mine, &theirs) } else { (&theirs, &mine) };
-        board.clear();
-        for (tag, c) in [(0x0a, white), (0x12, black)] {
-            side.clear();
-            side_checkers(c, side);
-            field(tag, side, board);
-        }
-        field(0x12, board, result);
-        result.extend_from_slice(&[0x1a, 14]);
-        result.extend_from_slice(&pid);
-        let black_view = if mover == WHITE { flip(after) } else { *after };
-        ids(&black_view, result_side, &pid, result);
+        m.put(0x1a);
+        m.varint(result_len);
+        m.put2(0x08, result_side);
+        m.put2(0x12, board_len as u8);
+        m.put2(0x0a, lw as u8);
+        side_checkers(white, &wi, &mut m);
+        m.put2(0x12, lb as u8);
+        side_checkers(black, &bi, &mut m);
+        m.put2(0x1a, 14);
+        m.put_all(&pid);
+        ids(after, mover, result_side, &pid, &mut m);
     }
-    field(0x1a, result, head);
-    field(0x0a, head, out);
-}
-
-/// Buffers reused from move to move: one answer allocates them once.
-#[derive(Default)]
-pub struct Scratch {
-    text: Vec<u8>,
-    head: Vec<u8>,
-    result: Vec<u8>,
-    board: Vec<u8>,
-    side: Vec<u8>,
+    let written = m.n;
+    // SAFETY: `m` wrote bytes 0..written of the spare capacity (every write goes through `Buf`,
+    // which counts it), and written <= MOVE_MAX <= the capacity reserved above.
+    unsafe { out.set_len(out.len() + written) };
 }
 
 /// Whether `b` is a board the engine can hold: counts within 15 per side, bars signed right.

@@ -1,11 +1,12 @@
 """The optional compiled accelerator (``tavla_accel``, built from service/accel) for ListLegalMoves.
 
-When the extension is installed, :func:`legal_moves_wire` generates the moves and writes the
-answer in Rust, in one call; otherwise it returns ``None`` and the caller takes the pure-Python
+When the extension is installed, :func:`legal_moves_wire` (the ``moves`` field) and
+:func:`legal_moves_response` (the whole response, what the servicer sends) generate the moves and
+write the answer in Rust, in one call; otherwise it returns ``None`` and the caller takes the pure-Python
 path (``core.legal_moves`` + :mod:`tavla.server.wire`). Both give the same bytes: tests/test_accel.py
-compares them on every (position, roll) of the match corpus. Errors are the core's either way: the
-dice are checked here first (``check_dice``), and when the extension refuses a position (a
-finished game) ``check_not_over`` raises the core's ``GameOverError``.
+compares them on every (position, roll) of the match corpus. Errors are the core's either way:
+when the extension refuses a call (bad dice, a finished game), ``check_dice`` and then
+``check_not_over`` raise the core's error.
 
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
@@ -67,11 +68,36 @@ def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tupl
     """
     if _accel is None or view not in _VIEWS:  # a view the extension does not write: the pure path
         return None
-    d1, d2 = check_dice(dice)  # first, as in core.legal_moves
     try:
-        answer: tuple[int, int, bytes] = _accel.legal_moves_wire(position.board, position.on_roll.value, d1, d2,
-                                                                 view)
-    except ValueError:
-        check_not_over(position)  # a finished game: the core's error (checked only now, off the hot path)
+        d1, d2 = dice
+        answer: tuple[int, int, bytes] = _accel.legal_moves_wire(
+            position.board, position.on_roll, d1, d2, view)  # Side is an IntEnum: 1 or 2
+    except (ValueError, TypeError, OverflowError):
+        _core_error(position, dice)
         raise
     return answer
+
+
+def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:
+    """(number of moves, the whole serialized ``ListLegalMovesResponse``: the bytes
+    :func:`tavla.server.wire.legal_moves_response` makes of :func:`legal_moves_wire`'s answer),
+    or ``None`` as :func:`legal_moves_wire`. Same errors.
+    """
+    if _accel is None or view not in _VIEWS:
+        return None
+    try:
+        d1, d2 = dice
+        answer: tuple[int, bytes] = _accel.legal_moves_response(
+            position.board, position.on_roll, d1, d2, view)  # Side is an IntEnum: 1 or 2
+    except (ValueError, TypeError, OverflowError):
+        _core_error(position, dice)
+        raise
+    return answer
+
+
+def _core_error(position: Position, dice: Sequence[int]) -> None:
+    """The extension refused: raise the core's error, in the core's order (dice first, then a
+    finished game), if there is one. Checked only now, off the hot path (the extension checks
+    the dice too, and a roll of other than two dice fails the unpacking)."""
+    check_dice(dice)
+    check_not_over(position)

@@ -79,8 +79,8 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         with metrics.move_generation("ListLegalMoves"):
             # The compiled path, when installed: the largest answer takes about 1 ms, so it has no
             # deadline checks of its own.
-            answer = accel.legal_moves_wire(position, dice, view)
-            if answer is None:
+            whole = accel.legal_moves_response(position, dice, view)  # the whole response
+            if whole is None:
                 moves = core.legal_moves(position, dice)
                 # Encoded straight to wire bytes (server/wire.py), in chunks between deadline checks.
                 chunks = []
@@ -88,9 +88,8 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
                     if start:
                         limits.check_deadline(context)
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
-                answer = moves[0].dice_used, len(moves), b"".join(chunks)
-            used, count, data = answer
-            response = wire.legal_moves_response(data, used)
+                whole = len(moves), wire.legal_moves_response(b"".join(chunks), moves[0].dice_used)
+        count, response = whole
         metrics.legal_moves_returned(count)
         return response
 
