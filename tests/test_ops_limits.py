@@ -220,3 +220,13 @@ def test_message_larger_than_the_limit_is_refused():
             assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
     finally:
         engine.server.stop(None)
+
+
+def test_grpc_backstop_leaves_room_for_a_flood_of_shed_calls():
+    """gRPC's own cap (which refuses health checks too) stays far above the admission limit, with
+    a floor, so a flood the admission sheds never reaches it (CI: --max-concurrent-rpcs 4 had a
+    backstop of 32, and a flood of 384 shed calls made gRPC refuse a health check)."""
+    from tavla.server import app
+    assert app.backstop(4) == 1024
+    assert app.backstop(64) == 1024
+    assert app.backstop(1000) == (1000 + app.MAX_STREAMS) * 4

@@ -56,13 +56,21 @@ DEFAULT_MAX_MESSAGE_BYTES = config_module.DEFAULTS.max_message_bytes
 DEFAULT_GRACE_SECONDS = config_module.DEFAULTS.grace_seconds
 # gRPC's own cap on calls accepted at once (any service, shed ones included); past it gRPC answers
 # RESOURCE_EXHAUSTED itself, health checks too. A backstop against floods far beyond the limit:
-# the admission executor (tavla.server.admission) sheds engine calls long before.
+# the admission executor (tavla.server.admission) sheds engine calls long before. Shed calls
+# still count until answered, so a small limit gets a floor: with --max-concurrent-rpcs 4 the
+# backstop was 32 and a flood of 384 made gRPC refuse a health check.
 BACKSTOP_FACTOR = 4
+BACKSTOP_FLOOR = 1024
 # stop(grace) waits this much longer than the grace for gRPC to finish, then gives up waiting.
 STOP_MARGIN = 2.0
 
 # Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
 BEAROFF_CACHE_WAIT = 60.0
+
+def backstop(max_concurrent_rpcs: int) -> int:
+    """gRPC's own cap on calls accepted at once for an admission limit of ``max_concurrent_rpcs``."""
+    return max(BACKSTOP_FLOOR, (max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR)
+
 
 ENGINE_SERVICE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].full_name
 HEALTH_NAMES = ("", ENGINE_SERVICE)  # "" is the whole server, as probes ask by default
@@ -133,7 +141,7 @@ def build(
         executor,
         interceptors=chain,
         options=grpc_options,
-        maximum_concurrent_rpcs=(options.max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR,
+        maximum_concurrent_rpcs=backstop(options.max_concurrent_rpcs),
     )
     # as the generated add_EngineServiceServicer_to_server, but ListLegalMoves' bytes go out as they are
     encoded.add_to_server(servicer, server)
