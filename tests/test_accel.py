@@ -226,6 +226,33 @@ def test_a_board_that_is_not_a_tuple_of_ints_is_refused():
         tavla_accel.legal_moves_wire(("x",) + Position.initial().board[1:], 1, 3, 1, 0)
 
 
+class _Index:
+    """Not an int, but usable as one (``__index__``): read as ``operator.index`` reads it."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("view", [wire.FULL, wire.BASIC])
+def test_counts_that_are_not_the_cached_small_ints_read_the_same(view):
+    # The extension recognises the interpreter's cached ints -5..15 by address and reads any
+    # other object by value: int subclass objects, bools and __index__ objects must give the
+    # same answer.
+    subclass = type("Int", (int,), {})
+    for pos, dice in [(Position.initial(), (3, 1)), (Position.initial(), (6, 6))]:
+        board = pos.board
+        expected = tavla_accel.legal_moves_response(board, 1, *dice, view)
+        for convert_count in (subclass, _Index):
+            same = tuple(convert_count(v) for v in board)
+            assert tavla_accel.legal_moves_response(same, 1, *dice, view) == expected
+    one = Position.initial().board[:24] + (True, 0)
+    assert tavla_accel.legal_moves_response(one, 1, 3, 1, view) == tavla_accel.legal_moves_response(
+        Position.initial().board[:24] + (1, 0), 1, 3, 1, view)
+
+
 def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     environ = {**os.environ, **env}
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=environ, timeout=60,

@@ -83,13 +83,17 @@ def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> 
     :func:`tavla.server.wire.legal_moves_response` makes of :func:`legal_moves_wire`'s answer),
     or ``None`` as :func:`legal_moves_wire`. Same errors.
     """
-    if _accel is None or view not in _VIEWS:
+    ext = _accel
+    if ext is None:
         return None
     try:
         d1, d2 = dice
-        answer: tuple[int, bytes] = _accel.legal_moves_response(
+        answer: tuple[int, bytes] = ext.legal_moves_response(
             position.board, position.on_roll, d1, d2, view)  # Side is an IntEnum: 1 or 2
     except (ValueError, TypeError, OverflowError):
+        # the extension refuses a view it does not write: checked only now, off the hot path
+        if view not in _VIEWS:
+            return None
         _core_error(position, dice)
         raise
     return answer
