@@ -214,3 +214,23 @@ def test_a_game_end_the_match_refuses_is_refused_by_the_move_rpcs(engine, call):
             getattr(engine, call)(request)
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert expected in str(err.value.trailing_metadata()) + err.value.details()
+
+
+@pytest.mark.parametrize("call", ["ApplyMove", "ListLegalSteps"])
+def test_a_move_that_does_not_end_the_game_leaves_the_match_alone(engine, call):
+    """The request's match prices only a game's end: a complete move that does not bear off the
+    last checker is answered the same whatever the match says, as before issue 9 (ApplyMove and
+    ListLegalSteps agree; 24/18 13/8 from the start with 6-5)."""
+    start = pb.Position(position_id="4HPwATDgc/ABMA", on_roll=pb.SIDE_WHITE)
+    pending = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(value=1, offered_by=pb.SIDE_BLACK))
+    won = match_pb2.MatchState(length=3, white_score=3, games_played=1, winner=pb.SIDE_WHITE)
+    for match in (pending, won):
+        if call == "ApplyMove":
+            answer = engine.ApplyMove(api.ApplyMoveRequest(position=start, dice=[6, 5], match=match,
+                                                           move=pb.Move(notation="24/18 13/8")))
+        else:
+            answer = engine.ListLegalSteps(api.ListLegalStepsRequest(
+                position=start, dice=[6, 5], match=match,
+                steps=[pb.CheckerMove(from_point=24, to_point=18), pb.CheckerMove(from_point=13, to_point=8)]))
+            assert answer.complete
+        assert answer.move.notation == "24/18 13/8" and not answer.game_over

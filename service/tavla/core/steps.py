@@ -195,9 +195,10 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
     :raises IllegalMoveError: a step that no legal move starts with: the rule it breaks (R4-R14),
         ``MUST_USE_BOTH_DICE`` / ``MUST_USE_LARGER_DIE`` when it can be played but leaves fewer
         dice playable than a legal move uses (R7), ``WRONG_DICE`` when no
-        dice left make the distance or after a complete move, ``AMBIGUOUS_MOVE`` for a bear-off
-        that two dice can make (leaving different dice) when the die is not given, or a route
-        of several dice that ends in different positions.
+        dice left make the distance or after a complete move, ``AMBIGUOUS_MOVE`` for a route of
+        several dice that ends in different positions. A bear-off two dice can make, the die not
+        given, is played with the larger (R7, R12). A step of several dice refused on its way
+        names the rule that stops it, as :func:`~tavla.core.legality.resolve` does.
     """
     turn = _Turn(position, dice)
     board: Board = position.board

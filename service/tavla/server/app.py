@@ -67,6 +67,7 @@ STOP_MARGIN = 2.0
 # Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
 BEAROFF_CACHE_WAIT = 60.0
 
+
 def backstop(max_concurrent_rpcs: int) -> int:
     """gRPC's own cap on calls accepted at once for an admission limit of ``max_concurrent_rpcs``."""
     return max(BACKSTOP_FLOOR, (max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR)

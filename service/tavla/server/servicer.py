@@ -123,9 +123,7 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
             move = _resolve(position, dice, request.move)
         after = move.result
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
-        # (only then: re-checking every move's steps would triple the call's cost)
-        ended = None if after.winner is None else game_end(lowlevel.moving(rules, position, dice), move.steps,
-                                                           request)
+        ended = game_end(lowlevel.moving(rules, position, dice), move, request)
         response = api.ApplyMoveResponse(
             move=convert.move_to_proto(move), position=convert.position_to_proto(after)
         )

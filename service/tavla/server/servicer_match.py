@@ -26,7 +26,6 @@ from tavla.core.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine as game
 from tavla.core.game import GameState
-from tavla.core.movegen import CheckerMove
 from tavla.core.ruleset import PRESET_INFO, preset_name
 from tavla.server import convert
 from tavla.server import convert_match as cm
@@ -92,7 +91,7 @@ class MatchPlayServicer(DiceKeyed):
         )
         if state.move is not None:
             response.move.CopyFrom(convert.move_to_proto(state.move))
-            ended = game_end(turn, state.move.steps, request)
+            ended = game_end(turn, state.move, request)
             if ended is not None:
                 response.game_over = True
                 response.outcome.CopyFrom(ended)
@@ -291,22 +290,27 @@ _CUBE_KINDS = {CubeAction.DOUBLE: ActionKind.DOUBLE, CubeAction.TAKE: ActionKind
                CubeAction.RACCOON: ActionKind.RACCOON}
 
 
-def game_end(turn: GameState, steps: tuple[CheckerMove, ...], request: object) -> match_pb2.GameOutcome | None:
-    """The ``GameOutcome`` when ``steps``, a whole legal move of the MOVING state ``turn``, bear
+def game_end(turn: GameState, move: core.Move,
+             request: api.ApplyMoveRequest | api.ListLegalStepsRequest) -> match_pb2.GameOutcome | None:
+    """The ``GameOutcome`` when ``move``, a whole legal move of the MOVING state ``turn``, bears
     off the last checker (R15-R17), priced with the request's optional ``match`` (else money
-    play, cube 1); ``None`` when the game goes on. The state machine's CONFIRM_MOVE decides.
+    play, cube 1) by the state machine's CONFIRM_MOVE; ``None`` when the game goes on (the
+    request's match is then not looked at, and the move not checked again: ``move`` is one of
+    ``legal_moves``').
 
     :raises InvalidInputError: the match does not fit the ruleset (field ``match``), or a double
         awaits its answer in it (``match.cube.offered_by``): UpdateMatch would refuse the game's end.
     :raises IllegalActionError: ``MATCH_OVER`` (the request's match is already won).
     """
-    if request.HasField("match"):  # type: ignore[attr-defined]
-        match = cm.checked_match_from_proto(request.match, turn.ruleset)  # type: ignore[attr-defined]
+    if move.result.winner is None:
+        return None
+    if request.HasField("match"):
+        match = cm.checked_match_from_proto(request.match, turn.ruleset)
         if match.cube.offered_by is not None:  # as check_state: a side moves only once it is answered
             raise core.InvalidInputError("match.cube.offered_by", "a double awaits its answer: take or drop "
                                                                   "before the move that ends the game (R19)")
         turn = replace(turn, match=match)
-    done = game.confirm_move(replace(turn, steps=steps), Action(ActionKind.CONFIRM_MOVE, turn.position.on_roll))
+    done = game.confirm_move(replace(turn, steps=move.steps), Action(ActionKind.CONFIRM_MOVE, turn.position.on_roll))
     if done.game_over is None:
         return None
     return cm.outcome_to_proto(done.game_over, done.points)
