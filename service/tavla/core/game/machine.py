@@ -325,7 +325,7 @@ def _need_dice(dice: Iterator[int] | None) -> Iterator[int]:
 
 
 def start_game(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+               tag: str = "") -> Transition:
     """Roll off and start the next game (R3): the starter plays the first dice."""
     start = roll_off(state.ruleset, state.match, _need_dice(dice))
     timing = state.clock
@@ -351,7 +351,7 @@ def _stuck(state: GameState) -> bool:
 
 
 def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+         tag: str = "") -> Transition:
     """Roll the dice (R22): the side on roll moves."""
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
@@ -362,14 +362,14 @@ def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+         tag: str = "") -> Transition:
     """DOUBLE, TAKE, DROP, BEAVER, RACCOON (R19-R21), by :func:`apply_cube_action`."""
     side = action.side or side_to_act(state)
     assert side is not None
     result = apply_cube_action(state.match, state.ruleset, side, _CUBE[action.kind])
     if result.outcome is not None:  # a drop
         return end_game(state, result.outcome, side, action.kind, match=result.state,
-                         cube_value=state.match.cube.value)
+                        cube_value=state.match.cube.value)
     after_cube = result.state.cube
     pending = after_cube.offered_by is not None
     phase = Phase.CUBE_DECISION if pending else Phase.ROLL_OR_DOUBLE
@@ -380,7 +380,7 @@ def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+         tag: str = "") -> Transition:
     """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`)."""
     if action.step is None:
         raise InvalidInputError("action.step", "a step needs from_point and to_point")
@@ -389,7 +389,7 @@ def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+         tag: str = "") -> Transition:
     """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
     if not state.steps:
         raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
@@ -397,7 +397,7 @@ def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+                 tag: str = "") -> Transition:
     """Lift the dice: the steps are a whole legal move (R7). A game ends when the last checker
     is borne off (R15-R17)."""
     now = turn(state)
@@ -412,7 +412,7 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
     if after_pos.winner is not None:
         kind = score_game(after_pos, state.ruleset).kind
         result = end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
-                           K.CONFIRM_MOVE, position=after_pos, **fields)
+                          K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
     after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
                     record=_entry(state, side, K.CONFIRM_MOVE, **fields))
@@ -420,7 +420,7 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
 
 
 def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+           tag: str = "") -> Transition:
     """Offer to lose a game of a kind; the other side decides."""
     if action.resign_kind is None:
         raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
@@ -433,7 +433,7 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+                       tag: str = "") -> Transition:
     """Accept (the game ends with the offer's kind) or reject (play resumes where it was)."""
     offer = state.resignation
     assert offer is not None and state.resume is not None
@@ -447,7 +447,7 @@ def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | N
 
 
 def _claim(state: GameState, action: Action, dice: Iterator[int] | None = None,
-        tag: str = "") -> Transition:
+           tag: str = "") -> Transition:
     raise AssertionError("a valid claim is a forfeit, handled before dispatch")  # pragma: no cover
 
 
