@@ -168,20 +168,29 @@ def build(db: str, locks: list[str], advisories: str = ADVISORIES_DIR) -> Path:
     return target
 
 
-def run_scanner(scanner: str, db: str, locks: list[str]) -> tuple[int, set[str], str]:
-    """osv-scanner, offline, on ``locks`` (read as requirements.txt): its exit status (0 none found,
-    1 vulnerabilities found, others: errors), the advisory ids it reported, its table."""
-    base = [scanner, "scan", "source", "--offline", "--local-db-path", db]
+def _command(scanner: str, db: str, locks: list[str]) -> list[str]:
+    command = [scanner, "scan", "source", "--offline", "--local-db-path", db]
     for lock in locks:
-        base += ["--lockfile", f"requirements.txt:{lock}"]
-    found = subprocess.run([*base, "--format", "json"], capture_output=True, text=True, timeout=300)
+        command += ["--lockfile", f"requirements.txt:{lock}"]
+    return command
+
+
+def run_scanner(scanner: str, db: str, locks: list[str]) -> tuple[int, set[str]]:
+    """osv-scanner, offline, on ``locks`` (read as requirements.txt): its exit status (0 none found,
+    1 vulnerabilities found, others: errors) and the advisory ids it reported."""
+    found = subprocess.run([*_command(scanner, db, locks), "--format", "json"], capture_output=True,
+                           text=True, timeout=300)
     ids: set[str] = set()
     if found.stdout.strip():
         for result in json.loads(found.stdout).get("results") or []:
             for package in result.get("packages") or []:
                 ids.update(v["id"] for v in package.get("vulnerabilities") or [])
-    table = subprocess.run(base, capture_output=True, text=True, timeout=300).stdout
-    return found.returncode, ids, table
+    return found.returncode, ids
+
+
+def scanner_table(scanner: str, db: str, locks: list[str]) -> str:
+    """osv-scanner's own table for ``locks``, for a failure's message (a second scan: only then)."""
+    return subprocess.run(_command(scanner, db, locks), capture_output=True, text=True, timeout=300).stdout
 
 
 def expected_ids(fixture: str) -> set[str]:
@@ -199,11 +208,11 @@ def selftest(scanner: str, db: str, advisory_files: list[str], fixture: str) -> 
     :raises SystemExit: anything else reported, or exit status other than 1 (found).
     """
     _write_db(db, [Path(f) for f in advisory_files])
-    status, ids, table = run_scanner(scanner, db, [fixture])
+    status, ids = run_scanner(scanner, db, [fixture])
     want = expected_ids(fixture)
     if status != 1 or ids != want:
         raise SystemExit(f"osv: self-test failed: {fixture} should report {sorted(want)}, "
-                         f"got {sorted(ids)} (exit status {status}):\n{table}")
+                         f"got {sorted(ids)} (exit status {status}):\n{scanner_table(scanner, db, [fixture])}")
     print(f"osv: self-test: {fixture} reports {', '.join(sorted(ids))} as it should")
     return ids
 
@@ -216,8 +225,9 @@ def scan(args: argparse.Namespace) -> None:
             raise SystemExit("osv: AUDIT_REQUIRED=1: the locks must be audited, and cannot be here")
         return
     build(args.db, args.locks, args.advisories)
-    status, ids, table = run_scanner(args.scanner, args.db, args.locks)
+    status, ids = run_scanner(args.scanner, args.db, args.locks)
     if status != 0 or ids:
+        table = scanner_table(args.scanner, args.db, args.locks)
         raise SystemExit(f"osv: known vulnerabilities in {' '.join(args.locks)}: {', '.join(sorted(ids))} "
                          f"(exit status {status}; upgrade them in pyproject.toml and `make lock`):\n{table}")
     source = (Path(args.advisories) / "SOURCE").read_text().strip()

@@ -168,7 +168,8 @@ def _offline(command: list[str]) -> list[str]:
 @needs_scanner
 def test_the_self_test_reports_exactly_the_synthetic_advisory(tmp_path):
     assert osv_audit.selftest(SCANNER, str(tmp_path), [CANARY], FIXTURE) == {"TAVLA-TEST-0001"}
-    status, ids, table = osv_audit.run_scanner(SCANNER, str(tmp_path), [FIXTURE])
+    status, ids = osv_audit.run_scanner(SCANNER, str(tmp_path), [FIXTURE])
+    table = osv_audit.scanner_table(SCANNER, str(tmp_path), [FIXTURE])
     assert (status, ids) == (1, {"TAVLA-TEST-0001"})
     assert "tavla-audit-canary " in table and "2.0" in table  # the fixed version
     assert "tavla-audit-canary-ok" not in table
