@@ -8,9 +8,10 @@ holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, 
 when the call arrives:
 
 * **Engine calls** (``tavla.v1.EngineService``): at most ``max_admitted`` per worker are
-  admitted, each on a thread of its own that reads the request; at most ``engine_threads`` of
-  them run the engine at once (:attr:`Ticket.slots`, taken by the limits interceptor), the others
-  wait for a slot. One more is *shed*: it runs on a small pool of its own, where the limits
+  admitted; they queue for ``engine_threads`` threads (:class:`~tavla.server.pool.EnginePool`,
+  which adds a thread for each one held up by a call whose request is late), and at most
+  ``engine_threads`` of them run the engine at once (:attr:`Ticket.slots`, taken by the limits
+  interceptor). One more is *shed*: it runs on a small pool of its own, where the limits
   interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
   a flood of costly calls is turned away instead of piling up behind the GIL.
 * **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
@@ -38,6 +39,7 @@ from typing import Any
 
 import structlog
 
+from tavla.server import pool as engine_pool
 from tavla.server.calls import OPS_SERVICES, split_method
 
 log = structlog.get_logger("tavla.server.admission")
@@ -55,6 +57,8 @@ BODY_SECONDS = 5.0
 #: The same for health checks and shed calls.
 QUICK_BODY_SECONDS = 1.0
 _WATCH_PERIOD = 0.25
+# the engine pool's threads held by late requests are replaced this often
+_TOP_UP_PERIOD = engine_pool.HELD_AFTER
 
 
 @dataclass(eq=False)
@@ -173,8 +177,11 @@ class AdmissionExecutor(Executor):
         self._lock = threading.Lock()
         self._admitted = {ENGINE: 0, STREAM: 0}
         self._limits = {ENGINE: max_admitted, STREAM: max_streams}
-        self._pools = {
-            ENGINE: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc"),
+        self._on_thread: dict[int, Ticket] = {}  # engine pool thread -> the call it runs
+        self.engine_pool = engine_pool.EnginePool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
+                                                  self._held)
+        self._pools: dict[str, Any] = {
+            ENGINE: self.engine_pool,
             HEALTH: ThreadPoolExecutor(HEALTH_THREADS, "tavla-health"),
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
         }
@@ -185,8 +192,7 @@ class AdmissionExecutor(Executor):
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
         self.cut_off_total = 0
-        if body_seconds > 0:
-            threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
+        threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
 
     def admitted(self, kind: str = ENGINE) -> int:
         """Calls of ``kind`` admitted now (running or queued)."""
@@ -229,14 +235,17 @@ class AdmissionExecutor(Executor):
         def run() -> Any:
             _local.ticket = ticket
             ticket.running_since = time.monotonic()
+            me = threading.get_ident()
             with self._lock:
                 self._waiting.add(ticket)
+                self._on_thread[me] = ticket
             try:
                 return fn(*args, **kwargs)
             finally:
                 _local.ticket = None
                 with self._lock:
                     self._waiting.discard(ticket)
+                    self._on_thread.pop(me, None)
                     ticket.done = True
                     self._give_back(ticket)
 
@@ -252,8 +261,20 @@ class AdmissionExecutor(Executor):
         if not ticket.shed and ticket.kind in self._admitted:
             self._admitted[ticket.kind] -= 1
 
+    def _held(self, ident: int, now: float) -> bool:
+        # the engine pool's question: is that thread waiting too long for its call's request?
+        ticket = self._on_thread.get(ident)
+        return (ticket is not None and not ticket.arrived and ticket.running_since is not None
+                and now - ticket.running_since > engine_pool.HELD_AFTER)
+
     def _watch(self) -> None:
-        while not self._closed.wait(_WATCH_PERIOD):
+        every = max(1, round(_WATCH_PERIOD / _TOP_UP_PERIOD))
+        tick = 0
+        while not self._closed.wait(_TOP_UP_PERIOD):
+            self.engine_pool.top_up()
+            tick += 1
+            if self.body_seconds <= 0 or tick % every:
+                continue
             now = time.monotonic()
             with self._lock:
                 late = [t for t in self._waiting
