@@ -35,6 +35,13 @@ SIDES = (Side.WHITE, Side.BLACK)
 TIMEOUT = 30
 
 
+@pytest.fixture(autouse=True)
+def _built_with_from_id(_extension_built) -> None:  # noqa: F811 (test_accel's fixture)
+    if not hasattr(tavla_accel, "legal_moves_response_from_id"):
+        pytest.fail("tavla_accel was built before legal_moves_response_from_id: rebuild it (make accel-test)",
+                    pytrace=False)
+
+
 def existing(text: str, side: Side, dice: tuple[int, int], view: int) -> tuple[int, bytes] | None:
     """What the server answered before: decode (as convert.position_from_proto), refuse a finished
     game (playable), then the extension on the board; None where the server raises an error."""

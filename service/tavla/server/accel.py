@@ -6,7 +6,8 @@ write the answer in Rust, in one call; otherwise it returns ``None`` and the cal
 path (``core.legal_moves`` + :mod:`tavla.server.wire`). Both give the same bytes: tests/test_accel.py
 compares them on every (position, roll) of the match corpus. Errors are the core's either way:
 when the extension refuses a call (bad dice, a finished game), ``check_dice`` and then
-``check_not_over`` raise the core's error.
+``check_not_over`` raise the core's error. :data:`response_from_id` answers the common request
+(a Position ID) in one call, from the ID itself, for the servicer's fast path.
 
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
