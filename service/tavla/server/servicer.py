@@ -2,7 +2,7 @@
 
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.errors.ErrorInterceptor` turns them
-into statuses. The only other uses of the context are deadline checks before and during move
+into statuses. The only other uses of the context are deadline checks around move
 generation (:func:`tavla.server.limits.check_deadline`), and the engine metrics are recorded
 here (:mod:`tavla.server.metrics`).
 """
