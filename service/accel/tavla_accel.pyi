@@ -16,3 +16,16 @@ def legal_moves_response(
 ) -> tuple[int, bytes]:
     """(number of moves, the whole serialized ListLegalMovesResponse): :func:`legal_moves_wire`'s
     bytes followed by ``dice_used`` (field 2, left out when 0). Same arguments and errors."""
+
+def legal_moves_response_from_id(
+    position_id: str, on_roll: int, d1: int, d2: int, view: int
+) -> tuple[int, bytes]:
+    """:func:`legal_moves_response` of the position a GNU Backgammon Position ID gives, ``on_roll``
+    (1 white, 2 black) on roll: the ID is read and validated here, accepting exactly the IDs
+    ``tavla.core.position_id.decode`` accepts, less a finished game (a side with all 15 off).
+
+    :raises ValueError: anything else: a bad or non-canonical ID, a finished game, dice not 1-6,
+        a bad side or view (any int that fits 64 bits; no reason worth showing: the server then
+        takes the Python path, which raises the engine's own error).
+    :raises TypeError: ``position_id`` is not a str.
+    """

@@ -9,6 +9,7 @@
 
 mod movegen;
 mod notation;
+mod position_id;
 mod wire;
 
 use pyo3::exceptions::PyValueError;
@@ -95,10 +96,8 @@ fn read_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::B
     Ok(b)
 }
 
-/// Check the arguments, then answer: (dice used, move count, bytes), the bytes being the
-/// response's `moves` field, followed by its `dice_used` field when `response`.
-fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
-       -> PyResult<(u8, usize, Py<PyBytes>)> {
+/// Refuse a side, dice or view outside the engine's domain.
+fn check_args(on_roll: u8, d1: u8, d2: u8, view: u8) -> PyResult<()> {
     if !(1..=6).contains(&d1) || !(1..=6).contains(&d2) {
         return Err(PyValueError::new_err("dice must be 1-6"));
     }
@@ -108,6 +107,14 @@ fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, 
     if view != wire::FULL && view != wire::BASIC {
         return Err(PyValueError::new_err("view must be 0 (full) or 1 (basic)"));
     }
+    Ok(())
+}
+
+/// Check the arguments, then answer: (dice used, move count, bytes), the bytes being the
+/// response's `moves` field, followed by its `dice_used` field when `response`.
+fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
+       -> PyResult<(u8, usize, Py<PyBytes>)> {
+    check_args(on_roll, d1, d2, view)?;
     if board.len() != 26 {
         return Err(PyValueError::new_err("a board is 26 ints"));
     }
@@ -118,18 +125,24 @@ fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, 
     if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
         return Err(PyValueError::new_err("a side has borne off all 15: the game is over"));
     }
+    answer(py, &b, on_roll, d1, d2, view, response)
+}
+
+/// `run`'s answer for a board already checked (valid, game not over) and checked arguments.
+fn answer(py: Python<'_>, b: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
+          -> PyResult<(u8, usize, Py<PyBytes>)> {
     WORK.with(|work| {
         let (moves, out) = &mut *work.borrow_mut();
         // Generation holds the GIL (about 1 us for most rolls, a fraction of a millisecond for
         // the largest doubles); the encoding releases it only for long answers: releasing costs
         // ~20 ns alone, but while other threads hold the GIL, taking it back can wait for
         // them, which a 2 us answer should not.
-        let used = movegen::generate(&b, d1, d2, moves);
+        let used = movegen::generate(b, d1, d2, moves);
         let count = moves.list.len();
         if count >= DETACH_FROM {
-            py.detach(|| encode(moves, &b, on_roll, view, out));
+            py.detach(|| encode(moves, b, on_roll, view, out));
         } else {
-            encode(moves, &b, on_roll, view, out);
+            encode(moves, b, on_roll, view, out);
         }
         if response && used != 0 {
             out.extend_from_slice(&[0x10, used]); // dice_used (field 2), at most 4: one byte
@@ -164,10 +177,32 @@ fn legal_moves_response(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8,
     Ok((count, bytes))
 }
 
+/// `legal_moves_response` for the position a GNU Backgammon Position ID gives, with `on_roll`
+/// (1 white, 2 black) on roll: the server's common request, answered without building a Python
+/// position. The ID is read and validated here, accepting exactly what
+/// `tavla.core.position_id.decode` accepts, less a finished game (`position_id.rs`).
+///
+/// Raises ValueError for anything else (a bad ID, a finished game, dice not 1-6, a bad side or
+/// view), without a reason worth showing: the caller then takes the Python path, which raises
+/// the engine's own error. The ints are i64 so that no value raises OverflowError instead.
+#[pyfunction]
+fn legal_moves_response_from_id(py: Python<'_>, position_id: &str, on_roll: i64, d1: i64, d2: i64, view: i64)
+                                -> PyResult<(usize, Py<PyBytes>)> {
+    let small = |v: i64| u8::try_from(v).map_err(|_| PyValueError::new_err("argument out of range"));
+    let (on_roll, d1, d2, view) = (small(on_roll)?, small(d1)?, small(d2)?, small(view)?);
+    check_args(on_roll, d1, d2, view)?;
+    let Some(b) = position_id::decode(position_id.as_bytes()) else {
+        return Err(PyValueError::new_err("not a Position ID of a game in play"));
+    };
+    let (_, count, bytes) = answer(py, &b, on_roll, d1, d2, view, true)?;
+    Ok((count, bytes))
+}
+
 #[pymodule]
 fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     SMALL_INTS.get_or_init(small_ints);
     m.add_function(wrap_pyfunction!(legal_moves_wire, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves_response, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves_response_from_id, m)?)?;
     Ok(())
 }

@@ -6,7 +6,8 @@ write the answer in Rust, in one call; otherwise it returns ``None`` and the cal
 path (``core.legal_moves`` + :mod:`tavla.server.wire`). Both give the same bytes: tests/test_accel.py
 compares them on every (position, roll) of the match corpus. Errors are the core's either way:
 when the extension refuses a call (bad dice, a finished game), ``check_dice`` and then
-``check_not_over`` raise the core's error.
+``check_not_over`` raise the core's error. :data:`response_from_id` answers the common request
+(a Position ID) in one call, from the ID itself, for the servicer's fast path.
 
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
@@ -15,7 +16,7 @@ when the extension refuses a call (bad dice, a finished game), ``check_dice`` an
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from tavla.core.moves import check_dice, check_not_over
@@ -40,6 +41,13 @@ def _load(setting: str) -> ModuleType | None:
 _SETTING = os.environ.get(ENV, "auto").strip().lower()
 _accel = _load(_SETTING)
 ACTIVE = _accel is not None
+# The extension's whole-call path, straight from a Position ID (None when the extension is off,
+# absent, or built before it had one): ``(position_id, on_roll 1|2, d1, d2, view) -> (number of
+# moves, the serialized ListLegalMovesResponse)``. It accepts exactly the IDs core.position_id.decode
+# accepts, less finished games, and raises ValueError for anything else: the caller then takes
+# the full path, which raises the engine's error (the servicer's ListLegalMoves).
+response_from_id: Callable[[str, int, int, int, int], tuple[int, bytes]] | None = getattr(
+    _accel, "legal_moves_response_from_id", None)
 # For the startup log and the tavla_accelerator_active metric.
 STATUS = "rust" if ACTIVE else "python (TAVLA_ACCEL=0)" if _SETTING in _OFF else "python (tavla_accel not installed)"
 
