@@ -180,7 +180,7 @@ class AdmissionExecutor(Executor):
         self._on_thread: dict[int, Ticket] = {}  # engine pool thread -> the call it runs
         self.engine_pool = engine_pool.EnginePool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
                                                   self._held)
-        self._pools: dict[str, Any] = {
+        self._pools: dict[str, ThreadPoolExecutor | engine_pool.EnginePool] = {
             ENGINE: self.engine_pool,
             HEALTH: ThreadPoolExecutor(HEALTH_THREADS, "tavla-health"),
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
