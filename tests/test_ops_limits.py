@@ -124,6 +124,7 @@ def counted_generation(monkeypatch):
     from tavla.server import accel
 
     monkeypatch.setattr(accel, "_accel", None)
+    monkeypatch.setattr(accel, "response_from_id", None)
     return generated
 
 
@@ -159,6 +160,21 @@ def test_server_budget_applies_when_the_client_sets_no_deadline(counted_generati
             assert counted_generation == []
             # other methods are not slow, and are answered within the same budget
             assert stub.GetInitialPosition(api.GetInitialPositionRequest()).position.position_id == START_ID
+    finally:
+        engine.server.stop(None)
+
+
+def test_server_budget_applies_on_the_compiled_path_too():
+    # ListLegalMoves' fast path (a Position ID answered in one compiled call) checks the budget
+    # after its answer: a call that ran out of time is not answered OK
+    engine = serve(Config(host="127.0.0.1", port=0, max_call_seconds=0.2), Late())
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            with pytest.raises(grpc.RpcError) as info:
+                stub.ListLegalMoves(LIST_REQUEST)  # no deadline
+            assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            assert "max_call_seconds" in info.value.details()
     finally:
         engine.server.stop(None)
 

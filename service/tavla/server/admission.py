@@ -82,7 +82,8 @@ class Slots:
 
     def __init__(self, count: int) -> None:
         self._free = count
-        self._cond = threading.Condition()
+        self._waiters = 0  # release() notifies only when someone waits (notify is Python code)
+        self._cond = threading.Condition(threading.Lock())
 
     def try_take(self) -> bool:
         """Take a slot if one is free now, without waiting; whether one was taken."""
@@ -100,14 +101,19 @@ class Slots:
                 left = timeout()
                 if left <= 0 or not alive():
                     return False
-                self._cond.wait(min(left, 1.0))
+                self._waiters += 1
+                try:
+                    self._cond.wait(min(left, 1.0))
+                finally:
+                    self._waiters -= 1
             self._free -= 1
             return True
 
     def release(self) -> None:
         with self._cond:
             self._free += 1
-            self._cond.notify()
+            if self._waiters:
+                self._cond.notify()
 
     def wake(self) -> None:
         with self._cond:
