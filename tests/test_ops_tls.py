@@ -172,3 +172,121 @@ def test_the_tls_exec_probe_sees_serving_and_not_serving(pki, tmp_path):
         assert probe.main([*args, "--mtls", "--service", "tavla.v1.EngineService"]) == 1
     finally:
         engine.server.stop(None)
+
+
+# --- the HTTP port (Connect / gRPC-Web, Hypercorn) reloads too -------------------------------------
+
+def _replace(source: Path, target: Path) -> None:
+    """Write ``target`` as a renewal does: a new file renamed over the old one."""
+    tmp = target.with_suffix(".new")
+    shutil.copy(source, tmp)
+    tmp.replace(target)
+
+
+def _https(port: int, pki: Path, client: str | None = None, cas: tuple[str, ...] = ("ca", "other-ca"),
+           ) -> tuple[str, int]:
+    """One GetInitialPosition over a new TLS connection to the HTTP port: the server certificate's
+    common name and the answer's status."""
+    import http.client
+    import ssl
+
+    context = ssl.create_default_context()
+    for ca in cas:
+        context.load_verify_locations(cafile=str(pki / f"{ca}.pem"))
+    context.check_hostname = False
+    if client:
+        context.load_cert_chain(str(pki / f"{client}.pem"), str(pki / f"{client}.key"))
+    conn = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=TIMEOUT)
+    try:
+        conn.request("POST", "/tavla.v1.EngineService/GetInitialPosition", b"{}",
+                     {"content-type": "application/json"})
+        answer = conn.getresponse()
+        assert START_ID.encode() in answer.read()
+        subject = dict(rdn[0] for rdn in conn.sock.getpeercert()["subject"])
+        return subject["commonName"], answer.status
+    finally:
+        conn.close()
+
+
+def _https_refused(port: int, pki: Path, client: str | None) -> None:
+    import http.client
+    import ssl
+
+    with pytest.raises((ssl.SSLError, ConnectionError, http.client.RemoteDisconnected, OSError)):
+        _https(port, pki, client)
+
+
+def _http_engine(**tls: str) -> app.Engine:
+    return start(Config(host="127.0.0.1", port=0, http_port=0, **tls).check())
+
+
+def test_the_http_port_uses_renewed_certificate_files_for_new_connections(pki, tmp_path):
+    import http.client
+    import ssl
+
+    from structlog.testing import capture_logs
+
+    cert, key = tmp_path / "tls.crt", tmp_path / "tls.key"
+    shutil.copy(pki / "server.pem", cert)
+    shutil.copy(pki / "server.key", key)
+    engine = _http_engine(tls_cert=str(cert), tls_key=str(key))
+    try:
+        assert _https(engine.http_port, pki) == ("server", 200)
+        # a connection opened before the renewal keeps working (and keeps its certificate)
+        context = ssl.create_default_context(cafile=str(pki / "ca.pem"))
+        context.check_hostname = False
+        kept = http.client.HTTPSConnection("127.0.0.1", engine.http_port, context=context, timeout=TIMEOUT)
+        kept.request("GET", "/healthz")
+        assert kept.getresponse().read() == b"SERVING\n"
+
+        _replace(pki / "server2.pem", cert)
+        _replace(pki / "server2.key", key)
+        assert _https(engine.http_port, pki) == ("server2", 200)
+        kept.request("GET", "/healthz")
+        assert kept.getresponse().read() == b"SERVING\n"
+        assert dict(rdn[0] for rdn in kept.sock.getpeercert()["subject"])["commonName"] == "server"
+        kept.close()
+
+        # broken updates: the key of another certificate, then garbage -> the previous certificate
+        with capture_logs() as logs:
+            _replace(pki / "client.key", key)
+            assert _https(engine.http_port, pki) == ("server2", 200)
+            key.write_text("-----BEGIN PRIVATE KEY-----\nnot a key\n")
+            assert _https(engine.http_port, pki) == ("server2", 200)
+        warnings = [e for e in logs if e["log_level"] == "warning" and e.get("port") == "http"]
+        assert len(warnings) == 2, logs
+        assert "keeping the previous certificate" in warnings[0]["event"]
+
+        # the next good write is picked up again (the failed ones did not stop the checks)
+        _replace(pki / "server.key", key)
+        _replace(pki / "server.pem", cert)
+        assert _https(engine.http_port, pki) == ("server", 200)
+        assert call(engine.port, creds(pki)) == START_ID  # the gRPC port, meanwhile, on its own
+    finally:
+        app.stop(engine, 0.5)
+
+
+def test_the_http_port_uses_a_renewed_client_ca_and_keeps_the_allow_list(pki, tmp_path):
+    client_ca = tmp_path / "ca.crt"
+    shutil.copy(pki / "ca.pem", client_ca)
+    engine = _http_engine(tls_cert=str(pki / "server.pem"), tls_key=str(pki / "server.key"),
+                          tls_client_ca=str(client_ca), tls_client_allowed_names="client, stranger")
+    try:
+        assert _https(engine.http_port, pki, "client") == ("server", 200)
+        _https_refused(engine.http_port, pki, "stranger")  # other-ca is not trusted yet
+        _https_refused(engine.http_port, pki, "intruder")  # from the CA, not on the allow-list
+
+        # a bundle with both CAs (a CA rotation): both clients, still the allow-list
+        bundle = tmp_path / "bundle.pem"
+        bundle.write_bytes((pki / "ca.pem").read_bytes() + (pki / "other-ca.pem").read_bytes())
+        _replace(bundle, client_ca)
+        assert _https(engine.http_port, pki, "stranger") == ("server", 200)
+        assert _https(engine.http_port, pki, "client") == ("server", 200)
+        _https_refused(engine.http_port, pki, "intruder")
+
+        # the old CA removed from the file: no longer trusted (the context is rebuilt, not added to)
+        _replace(pki / "other-ca.pem", client_ca)
+        assert _https(engine.http_port, pki, "stranger") == ("server", 200)
+        _https_refused(engine.http_port, pki, "client")
+    finally:
+        app.stop(engine, 0.5)

@@ -13,6 +13,10 @@ and TLS handshakes that never complete are cut off after the same seconds (Hyper
 ``keep_alive_timeout`` and ``ssl_handshake_timeout``); and with ``--tls-client-allowed-names`` a
 client certificate naming none of the allowed names fails the TLS handshake (there is no call yet
 to answer ``PERMISSION_DENIED``; health probes are not affected, they use the gRPC port).
+
+TLS files are looked at before each new connection, as on the gRPC port: renewed files (a new
+certificate, key or client CA) are used by later connections, a broken update is logged and the
+previous certificate kept (:class:`~tavla.server.tls.ReloadingSSLContext`).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from hypercorn.config import Config as HypercornConfig
 from tavla.server import process
 from tavla.server.admission import BODY_SECONDS
 from tavla.server.http_app import HttpApp
-from tavla.server.tls import certificate_names
+from tavla.server.tls import CertificateFiles, ReloadingSSLContext, certificate_names
 
 log = structlog.get_logger("tavla.server.http")
 
@@ -118,13 +122,27 @@ class HttpServer:
 
 
 class _Config(HypercornConfig):
-    """Hypercorn's configuration, whose TLS context also checks the client's name."""
+    """Hypercorn's configuration, whose TLS context also checks the client's name and is rebuilt
+    (Hypercorn's settings, the same files) when the certificate files change."""
 
     allowed_names: frozenset[str] | None = None
 
     def create_ssl_context(self) -> ssl.SSLContext | None:
+        if self.certfile is None or self.keyfile is None:  # ssl_enabled, for the type checker
+            return None
+        # stamped before the first build, so a change during it is seen by the next connection
+        files = CertificateFiles(self.certfile, self.keyfile, self.ca_certs)
+        return ReloadingSSLContext(self._fresh_ssl_context, files)
+
+    def _fresh_ssl_context(self) -> ssl.SSLContext:
+        """Hypercorn's context (ALPN h2/http1.1, its ciphers, TLS >= 1.2, CA and verify mode) from
+        the files as they are now, with the allow-list.
+
+        :raises OSError, ssl.SSLError: a file is missing or unusable.
+        """
         context: ssl.SSLContext | None = super().create_ssl_context()
-        if context is not None and self.allowed_names:
+        assert context is not None  # ssl_enabled
+        if self.allowed_names:
             context.sslobject_class = _allow_list(self.allowed_names)
         return context
 

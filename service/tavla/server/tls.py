@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import ssl
 import threading
+from collections.abc import Callable
 
 import grpc
 import structlog
@@ -20,6 +21,9 @@ import structlog
 from tavla.server.calls import wrap_any_handler
 
 log = structlog.get_logger(__name__)
+
+
+_KEPT = "TLS files changed but cannot be used; keeping the previous certificate"
 
 
 class TlsError(ValueError):
@@ -71,18 +75,25 @@ class CertificateFiles:
                            f"{', client CA ' + self.client_ca if self.client_ca else ''}): {exc}") from None
         return grpc.ssl_server_certificate_configuration([(key, cert)], root_certificates=ca)
 
-    def reload_if_changed(self) -> grpc.ServerCertificateConfiguration | None:
-        """A new configuration when a file has changed since the last load, else ``None``."""
+    def changed(self) -> bool:
+        """Whether a file has changed (inode, size or mtime) since the last call (or since this
+        object was made); a ``stat`` of each file. True once per change, so a broken update is
+        reported once and the next write of the files is seen again."""
         stamp = self._stamps()
         with self._lock:
             if stamp == self._stamp:
-                return None
+                return False
             self._stamp = stamp
+            return True
+
+    def reload_if_changed(self) -> grpc.ServerCertificateConfiguration | None:
+        """A new configuration when a file has changed since the last load, else ``None``."""
+        if not self.changed():
+            return None
         try:
             config = self.configuration()
         except TlsError as exc:
-            log.warning("TLS files changed but cannot be used; keeping the previous certificate",
-                        error=str(exc))
+            log.warning(_KEPT, error=str(exc))
             return None
         log.info("TLS certificate reloaded", cert=self.cert)
         return config
@@ -98,6 +109,51 @@ def server_credentials(files: CertificateFiles) -> grpc.ServerCredentials:
     return grpc.dynamic_ssl_server_credentials(
         initial, files.reload_if_changed, require_client_authentication=files.client_ca is not None,
     )
+
+
+class ReloadingSSLContext(ssl.SSLContext):
+    """A server ``SSLContext`` for asyncio (the HTTP port) that picks up renewed certificate files.
+
+    Each new connection (asyncio's TLS transport calls :meth:`wrap_bio` once per connection)
+    first checks ``files`` (:meth:`CertificateFiles.changed`, a ``stat`` per file); when they
+    changed, ``build()`` makes a fresh context from them and it replaces the current one, so the
+    new certificate, key *and* client CA take effect together (a CA removed from the file is no
+    longer trusted: nothing is added to the old context). If ``build()`` fails (a half-written
+    update, a key that is not the certificate's, garbage) a warning is logged and the previous
+    context kept. Connections already open keep the context they started with.
+
+    This object is only the entry point: its own settings are unused; :attr:`current` is the
+    context that handshakes (ALPN, ciphers, verify mode, ``sslobject_class`` are ``build()``'s).
+    Used from one event loop thread; ``files``' lock covers concurrent checks anyway.
+    """
+
+    def __new__(cls, build: Callable[[], ssl.SSLContext], files: CertificateFiles) -> ReloadingSSLContext:
+        return super().__new__(cls, ssl.PROTOCOL_TLS_SERVER)
+
+    def __init__(self, build: Callable[[], ssl.SSLContext], files: CertificateFiles) -> None:
+        self._build, self._files = build, files
+        self.current: ssl.SSLContext = build()
+
+    def _refresh(self) -> None:
+        if not self._files.changed():
+            return
+        try:
+            self.current = self._build()
+        except (OSError, ssl.SSLError, ValueError) as exc:
+            log.warning(_KEPT, port="http", error=str(exc))
+            return
+        log.info("TLS certificate reloaded", port="http", cert=self._files.cert)
+
+    def wrap_bio(self, incoming: ssl.MemoryBIO, outgoing: ssl.MemoryBIO, server_side: bool = False,
+                 server_hostname: str | bytes | None = None,
+                 session: ssl.SSLSession | None = None) -> ssl.SSLObject:
+        self._refresh()
+        return self.current.wrap_bio(incoming, outgoing, server_side=server_side,
+                                     server_hostname=server_hostname, session=session)
+
+    def wrap_socket(self, sock, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self._refresh()
+        return self.current.wrap_socket(sock, *args, **kwargs)
 
 
 class ClientNameInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]
