@@ -67,7 +67,7 @@ def install_generator(ext: ModuleType | None) -> None:
         core's class; a failure here is a bug, so the import fails loudly).
     """
     generate = getattr(ext, "generate", None)
-    if generate is None:
+    if ext is None or generate is None:
         movegen.use_compiled(None)
         return
     ext.set_checker_move(movegen.CheckerMove)
