@@ -6,6 +6,8 @@ extras install gnubg; without it only our figures are printed).
 Measured, in one run on the same (position, roll) pairs:
 * ``tavla movegen.generate``: the generator alone (distinct resulting boards).
 * ``tavla legal_moves``: the core API the service calls (Move values, results not yet flipped).
+* ``tavla_accel.generate`` (when the extension is installed): the compiled generator the server
+  puts behind ``movegen.generate``, the same answer as Python objects.
 * ``gnubg find_best_moves``: GNU Backgammon's move generation plus its 0-ply ordering, the
   nearest call its Python binding offers.
 Then the slowest (position, roll) pairs for us.
@@ -66,6 +68,17 @@ def main() -> None:
     api, _ = rate(lambda pd: legal_moves(pd[0], pd[1]), pairs, args.repeat)
     print(f"tavla movegen.generate   {ours:10,.0f} positions/s  ({t_ours:.3f} s)")
     print(f"tavla legal_moves        {api:10,.0f} positions/s")
+    try:
+        import tavla_accel
+    except ImportError:
+        tavla_accel = None
+    if hasattr(tavla_accel, "generate"):  # the compiled generator the server installs (issue 12)
+        from tavla.core.movegen import CheckerMove
+
+        tavla_accel.set_checker_move(CheckerMove)
+        compiled, t_compiled = rate(lambda bd: tavla_accel.generate(bd[0], *bd[1]), boards, args.repeat)
+        print(f"tavla_accel.generate     {compiled:10,.0f} positions/s  ({t_compiled:.3f} s; the same "
+              "objects, compiled)")
     try:
         import gnubg
     except ImportError:

@@ -21,7 +21,7 @@ import sys
 import pytest
 
 from tavla import core
-from tavla.core import GameOverError, InvalidInputError, Position, Side, SideView
+from tavla.core import GameOverError, InvalidInputError, Position, Side, SideView, movegen
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
@@ -48,6 +48,13 @@ def _extension_built() -> None:
             pytest.skip("tavla_accel not built and TAVLA_ACCEL_EXPECTED=0")
         pytest.fail("tavla_accel is not installed: build it (make accel-test, or pip install "
                     "./service/accel), or set TAVLA_ACCEL_EXPECTED=0 to run without it", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _pure_generator(monkeypatch) -> None:
+    # `pure` below is the path without the extension: the core's own generator, not the
+    # compiled one tavla.server.accel installs behind it (tests/test_accel_generate.py)
+    monkeypatch.setattr(movegen, "_compiled", None)
 
 
 def pure(position: Position, dice: tuple[int, int], view: int) -> tuple[int, int, bytes]:

@@ -1,5 +1,7 @@
 """Type stub of the compiled accelerator (service/accel/src/lib.rs); shipped in its wheel."""
 
+from typing import Any
+
 def legal_moves_wire(
     board: tuple[int, ...], on_roll: int, d1: int, d2: int, view: int
 ) -> tuple[int, int, bytes]:
@@ -28,4 +30,24 @@ def legal_moves_response_from_id(
         a bad side or view (any int that fits 64 bits; no reason worth showing: the server then
         takes the Python path, which raises the engine's own error).
     :raises TypeError: ``position_id`` is not a str.
+    """
+
+def generate(
+    board: tuple[int, ...], d1: int, d2: int
+) -> tuple[int, dict[tuple[int, ...], tuple[Any, ...]]]:
+    """What ``tavla.core.movegen.generate_python(board, d1, d2)`` returns, the same objects in the
+    same order: (dice used, {resulting board, 26 ints in the mover's view: the first step
+    sequence found reaching it, a tuple of ``CheckerMove``}) (R4-R14). ``tavla.server.accel``
+    installs it behind ``tavla.core.movegen.generate``.
+
+    :raises ValueError: anything it does not answer (the caller then runs the Python generator):
+        dice that are not ints 1-6, a board that is not a tuple of 26 ints of a valid position
+        (at most 15 checkers a side, bars not negative), or :func:`set_checker_move` not called.
+    """
+
+def set_checker_move(cls: type) -> None:
+    """Hand over ``tavla.core.movegen.CheckerMove``, the class :func:`generate` makes its steps of
+    (as ``tuple.__new__(cls, (from, to, die, hit))``); a later call replaces it.
+
+    :raises ValueError: ``cls`` is not a tuple subclass whose instances are built that way.
     """

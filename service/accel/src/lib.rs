@@ -1,4 +1,5 @@
-//! tavla_accel: the compiled path of tavla-engine's ListLegalMoves.
+//! tavla_accel: the compiled path of tavla-engine's ListLegalMoves, and of the core's move
+//! generator (`generate`: the Python objects `tavla.core.movegen.generate` returns).
 //!
 //! One call generates every legal move of a position and roll and writes the answer's `moves`
 //! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.movegen` +
@@ -9,19 +10,23 @@
 
 mod movegen;
 mod notation;
+mod objects;
 mod position_id;
 mod wire;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyTuple};
+use pyo3::types::{PyBytes, PyInt, PyTuple, PyType};
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
 thread_local! {
     /// The move list and the answer buffer, reused from call to call on each thread.
     static WORK: RefCell<(movegen::Moves, Vec<u8>)> = RefCell::new((movegen::Moves::new(), Vec::with_capacity(8192)));
+    /// `generate`'s move list, apart from WORK: building its Python objects can run other
+    /// Python code (a collection's finalizers), which could call the extension again.
+    static GENERATED: RefCell<movegen::Moves> = RefCell::new(movegen::Moves::new());
 }
 
 /// Write the wire bytes of `moves` into `out` (no Python objects: may run without the GIL).
@@ -198,11 +203,60 @@ fn legal_moves_response_from_id(py: Python<'_>, position_id: &str, on_roll: i64,
     Ok((count, bytes))
 }
 
+/// `tavla.core.movegen.generate(board, d1, d2)`'s answer, the same objects in the same order:
+/// `(dice used, {resulting board (26 ints, mover's view): (CheckerMove, ...)})`, the first step
+/// sequence found per board, the moves in the order the Python search finds them (R4-R14).
+/// `set_checker_move` must have been called.
+///
+/// Raises ValueError for anything it does not answer: dice that are not ints 1-6, a board that
+/// is not a tuple of 26 ints no valid position has (counts beyond 15 a side, a negative bar),
+/// `set_checker_move` not called; the caller then runs the Python generator.
+#[pyfunction]
+fn generate<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, d1: &Bound<'py, PyAny>, d2: &Bound<'py, PyAny>)
+                 -> PyResult<Bound<'py, PyTuple>> {
+    let refuse = |why: &str| PyValueError::new_err(why.to_owned());
+    let die = |d: &Bound<'py, PyAny>| match d.extract::<i64>() {
+        Ok(v) if d.is_exact_instance_of::<PyInt>() && (1..=6).contains(&v) => Ok(v as u8),
+        _ => Err(refuse("dice must be ints 1-6")),
+    };
+    let (d1, d2) = (die(d1)?, die(d2)?);
+    let board = board.cast::<PyTuple>().map_err(|_| refuse("a board is a tuple"))?;
+    if board.len() != 26 {
+        return Err(refuse("a board is 26 ints"));
+    }
+    let b = read_board(py, board).map_err(|_| refuse("board counts must be ints -15..15"))?;
+    if !wire::valid_board(&b) {
+        return Err(refuse("not a valid board"));
+    }
+    GENERATED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut moves) => {
+            let used = movegen::generate(&b, d1, d2, &mut moves);
+            objects::answer(py, used, &moves)
+        }
+        Err(_) => {
+            // called again while building an answer's objects: a list of its own
+            let mut moves = movegen::Moves::new();
+            let used = movegen::generate(&b, d1, d2, &mut moves);
+            objects::answer(py, used, &moves)
+        }
+    })
+}
+
+/// Hand over `tavla.core.movegen.CheckerMove`, the class of `generate`'s steps (a tuple
+/// subclass); a later call replaces it. Raises ValueError when `cls` is not a tuple subclass
+/// built as `tuple.__new__(cls, (from, to, die, hit))`.
+#[pyfunction]
+fn set_checker_move(cls: &Bound<'_, PyType>) -> PyResult<()> {
+    objects::set_checker_move(cls)
+}
+
 #[pymodule]
 fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     SMALL_INTS.get_or_init(small_ints);
     m.add_function(wrap_pyfunction!(legal_moves_wire, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves_response, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves_response_from_id, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(set_checker_move, m)?)?;
     Ok(())
 }

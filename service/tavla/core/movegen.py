@@ -8,6 +8,7 @@ same checkers are one move. Candidates are generated depth-first; legality of th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from tavla.core.position import BAR, Board
@@ -92,7 +93,41 @@ def outside_count(b: list[int] | Board) -> int:
     return b[BAR] + sum([n for n in b[7:BAR] if n > 0])  # a list: faster than a generator here
 
 
-def generate(board: Board, d1: int, d2: int) -> tuple[int, dict[Board, tuple[CheckerMove, ...]]]:
+Generated = tuple[int, dict[Board, tuple[CheckerMove, ...]]]
+"""What :func:`generate` returns: (dice used, {resulting board: step sequence})."""
+
+# The seam for a compiled generator (issue 12): ``tavla.server.accel`` installs the extension's
+# ``tavla_accel.generate`` here at import, unless TAVLA_ACCEL is off, so that every caller of
+# the core (ApplyMove, ListLegalSteps, Act, replays, ValidateMatch) gets it while the core
+# imports neither the server nor the extension. It must return exactly what
+# :func:`generate_python` does (tests/test_accel_generate.py) and raise ValueError for what it
+# does not answer.
+_compiled: Callable[[Board, int, int], Generated] | None = None
+
+
+def use_compiled(implementation: Callable[[Board, int, int], Generated] | None) -> None:
+    """Make :func:`generate` call ``implementation`` first (``None``: the pure-Python
+    generator alone). ``implementation(board, d1, d2)`` must return what
+    :func:`generate_python` returns, or raise ValueError to hand the call to it."""
+    global _compiled
+    _compiled = implementation
+
+
+def generate(board: Board, d1: int, d2: int) -> Generated:
+    """All legal plays of dice ``d1``, ``d2`` (1-6) from ``board``, side on roll moving: the
+    compiled generator's answer when one is installed (:func:`use_compiled`), else (or when it
+    refuses the call with ValueError) :func:`generate_python`'s, which is the same.
+    """
+    compiled = _compiled
+    if compiled is not None:
+        try:
+            return compiled(board, d1, d2)
+        except ValueError:
+            pass
+    return generate_python(board, d1, d2)
+
+
+def generate_python(board: Board, d1: int, d2: int) -> Generated:
     """All legal plays of dice ``d1``, ``d2`` (1-6) from ``board``, side on roll moving.
 
     :returns: (dice used, {resulting board: one step sequence reaching it, the larger die tried

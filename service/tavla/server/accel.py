@@ -9,6 +9,10 @@ when the extension refuses a call (bad dice, a finished game), ``check_dice`` an
 ``check_not_over`` raise the core's error. :data:`response_from_id` answers the common request
 (a Position ID) in one call, from the ID itself, for the servicer's fast path.
 
+At import it also installs the extension's move generator in the core
+(:func:`install_generator`): ``core.movegen.generate`` then returns the extension's objects,
+the same as the pure generator's (tests/test_accel_generate.py).
+
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
 """
@@ -19,6 +23,7 @@ import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
+from tavla.core import movegen
 from tavla.core.moves import check_dice, check_not_over
 from tavla.core.position import Position
 
@@ -50,6 +55,26 @@ response_from_id: Callable[[str, int, int, int, int], tuple[int, bytes]] | None 
     _accel, "legal_moves_response_from_id", None)
 # For the startup log and the tavla_accelerator_active metric.
 STATUS = "rust" if ACTIVE else "python (TAVLA_ACCEL=0)" if _SETTING in _OFF else "python (tavla_accel not installed)"
+
+
+def install_generator(ext: ModuleType | None) -> None:
+    """Make the core's move generator (``core.movegen.generate``, behind ApplyMove,
+    ListLegalSteps, Act, replays, ValidateMatch) the extension's ``generate`` when ``ext`` is
+    the extension and has one (a build before it had one: the pure generator stays), else the
+    pure generator alone.
+
+    :raises ValueError: the extension does not accept ``CheckerMove`` (cannot happen with the
+        core's class; a failure here is a bug, so the import fails loudly).
+    """
+    generate = getattr(ext, "generate", None)
+    if ext is None or generate is None:
+        movegen.use_compiled(None)
+        return
+    ext.set_checker_move(movegen.CheckerMove)
+    movegen.use_compiled(generate)
+
+
+install_generator(_accel)
 
 
 def check_setting() -> None:
