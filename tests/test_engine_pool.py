@@ -28,7 +28,7 @@ def _wait(predicate, seconds: float = TIMEOUT) -> None:
 
 
 def test_runs_calls_on_its_threads_and_hands_back_results_and_errors():
-    engine = pool.EnginePool(2, 8, held=lambda ident, now: False)
+    engine = pool.CallPool(2, 8, held=lambda ident, now: False)
     names = set()
 
     def work(n):
@@ -51,7 +51,7 @@ def test_runs_calls_on_its_threads_and_hands_back_results_and_errors():
 def test_a_held_thread_is_replaced_while_calls_queue_and_the_extra_thread_leaves(monkeypatch):
     monkeypatch.setattr(pool, "IDLE_SECONDS", 0.1)
     held_idents: set[int] = set()
-    engine = pool.EnginePool(2, 3, held=lambda ident, now: ident in held_idents)
+    engine = pool.CallPool(2, 3, held=lambda ident, now: ident in held_idents)
     release = threading.Event()
 
     def slow_client():  # stands for a thread waiting for a request that does not come
@@ -74,7 +74,7 @@ def test_a_held_thread_is_replaced_while_calls_queue_and_the_extra_thread_leaves
 
 
 def test_top_up_counts_only_held_threads():
-    engine = pool.EnginePool(2, 8, held=lambda ident, now: False)
+    engine = pool.CallPool(2, 8, held=lambda ident, now: False)
     release = threading.Event()
     busy = [engine.submit(release.wait, TIMEOUT) for _ in range(2)]  # working, not held
     queued = engine.submit(lambda: "later")
@@ -86,7 +86,7 @@ def test_top_up_counts_only_held_threads():
 
 
 def test_shutdown_can_cancel_queued_calls():
-    engine = pool.EnginePool(1, 1, held=lambda ident, now: False)
+    engine = pool.CallPool(1, 1, held=lambda ident, now: False)
     release = threading.Event()
     running = engine.submit(release.wait, TIMEOUT)
     queued = engine.submit(lambda: "never")
@@ -125,6 +125,70 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
                                                        "13/7 8/3", "13/2", "8/2 8/3"]
         assert not any(call.done() for call in hung)  # answered before any slow call was cut off
         assert executor.engine_pool.size() > admission.ENGINE_THREADS
+    finally:
+        hold.set()
+        for ch in channels:
+            ch.close()
+        app.stop(engine, grace=0)
+
+
+def _server():
+    engine = app.build(Config(port=0, host="127.0.0.1", metrics_port=None))
+    app.start(engine)
+    return engine, f"127.0.0.1:{engine.port}"
+
+
+def test_validate_match_streams_do_not_take_the_engine_threads():
+    # finding (fresh-user trial): two ValidateMatch streams whose client went quiet after
+    # opening held both engine threads, and every other engine call waited; a stream now runs
+    # on a thread of its own, still counted as an admitted engine call
+    engine, target = _server()
+    hold = threading.Event()
+
+    def quiet():
+        hold.wait(TIMEOUT)
+        return
+        yield  # a stream that sends nothing
+
+    channels = [grpc.insecure_channel(target) for _ in range(2)]
+    try:
+        stub = engine_service_pb2_grpc.EngineServiceStub(channels[0])
+        streams = [stub.ValidateMatch(quiet(), timeout=TIMEOUT) for _ in range(admission.ENGINE_THREADS + 1)]
+        executor = engine.executor
+        _wait(lambda: executor.admitted() == len(streams))  # admitted as engine calls
+        answer = engine_service_pb2_grpc.EngineServiceStub(channels[1]).ListLegalMoves(
+            api.ListLegalMovesRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[6, 5]),
+            timeout=TIMEOUT)
+        assert len(answer.moves) == 7
+        assert executor.engine_pool.size() == admission.ENGINE_THREADS  # no extra thread needed
+    finally:
+        hold.set()
+        for ch in channels:
+            ch.close()
+        app.stop(engine, grace=0)
+
+
+def test_health_checks_are_answered_while_slow_clients_hold_the_health_threads():
+    # finding (fresh-user trial): 8 health checks sending headers only made a real one take 1.1 s
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    engine, target = _server()
+    hold = threading.Event()
+
+    def nothing():
+        hold.wait(TIMEOUT)
+        return
+        yield
+
+    channels = [grpc.insecure_channel(target) for _ in range(2)]
+    try:
+        hung = [channels[0].stream_unary("/grpc.health.v1.Health/Check", request_serializer=None,
+                                         response_deserializer=None).future(nothing(), timeout=TIMEOUT)
+                for _ in range(admission.HEALTH_THREADS + 2)]
+        _wait(lambda: engine.executor.running() >= len(hung))
+        reply = health_pb2_grpc.HealthStub(channels[1]).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
+        assert reply.status == health_pb2.HealthCheckResponse.SERVING
+        assert not any(call.done() for call in hung)  # answered before the watchdog cut them (1 s)
     finally:
         hold.set()
         for ch in channels:

@@ -14,6 +14,8 @@ when the call arrives:
   interceptor). One more is *shed*: it runs on a small pool of its own, where the limits
   interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
   a flood of costly calls is turned away instead of piling up behind the GIL.
+* **Engine streams** (``ValidateMatch``): admitted as engine calls, but each on a thread of its
+  own (a stream holds its thread while its client sends), never on the engine threads.
 * **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
   behind engine calls, never shed.
 * **Streams** (health ``Watch``, reflection): at most ``max_streams`` at once; more are shed and
@@ -39,15 +41,24 @@ from typing import Any
 
 import structlog
 
-from tavla.server import pool as engine_pool
+from tavla.server import pool as call_pool
 from tavla.server.calls import OPS_SERVICES, split_method
+from tavla.v1 import engine_service_pb2
 
 log = structlog.get_logger("tavla.server.admission")
 
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
-ENGINE, HEALTH, STREAM = "engine", "health", "stream"
+ENGINE, ENGINE_STREAM, HEALTH, STREAM = "engine", "engine-stream", "health", "stream"
 HEALTH_THREADS = 4
 SHED_THREADS = 8
+#: Most threads the health and shed pools grow to while clients that send no request hold some.
+MAX_EXTRA_THREADS = 64
+_ENGINE_STREAMS = frozenset(
+    f"/{service.full_name}/{method.name}"
+    for service in engine_service_pb2.DESCRIPTOR.services_by_name.values()
+    for method in service.methods if method.client_streaming or method.server_streaming)
+# which admission count a kind takes (engine streams count as engine calls)
+_COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM}
 #: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
 #: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
 #: accepts every call, health checks included) and the health threads responsive.
@@ -58,7 +69,7 @@ BODY_SECONDS = 5.0
 QUICK_BODY_SECONDS = 1.0
 _WATCH_PERIOD = 0.25
 # the engine pool's threads held by late requests are replaced this often
-_TOP_UP_PERIOD = engine_pool.HELD_AFTER
+_TOP_UP_PERIOD = call_pool.HELD_AFTER
 
 
 @dataclass(eq=False)
@@ -75,6 +86,7 @@ class Ticket:
     done: bool = field(default=False)
     body_seconds: float = BODY_SECONDS
     slots: Slots | None = None  # engine calls: take one to run the engine
+    counted: str | None = None  # the admission count it took, if any
 
 
 class Slots:
@@ -140,11 +152,14 @@ _MAX_KINDS = 256
 
 
 def kind_of(method: str) -> str:
-    """``engine``, ``health`` (unary Check) or ``stream`` (the other platform services)."""
+    """``engine``, ``engine-stream`` (ValidateMatch), ``health`` (unary Check) or ``stream`` (the
+    other platform services)."""
     kind = _KINDS.get(method)
     if kind is None:
         if method == HEALTH_CHECK:
             kind = HEALTH
+        elif method in _ENGINE_STREAMS:
+            kind = ENGINE_STREAM
         else:
             kind = STREAM if split_method(method)[0] in OPS_SERVICES else ENGINE
         if len(_KINDS) < _MAX_KINDS:
@@ -183,15 +198,20 @@ class AdmissionExecutor(Executor):
         self._lock = threading.Lock()
         self._admitted = {ENGINE: 0, STREAM: 0}
         self._limits = {ENGINE: max_admitted, STREAM: max_streams}
-        self._on_thread: dict[int, Ticket] = {}  # engine pool thread -> the call it runs
-        self.engine_pool = engine_pool.EnginePool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
-                                                  self._held)
-        self._pools: dict[str, ThreadPoolExecutor | engine_pool.EnginePool] = {
+        self._on_thread: dict[int, Ticket] = {}  # pool thread -> the call it runs
+        # Pools of a few threads that add one per thread held by a call whose request is late
+        # (tavla.server.pool); streams hold their thread for as long as they last: one each.
+        self.engine_pool = call_pool.CallPool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
+                                              self._held, "tavla-rpc")
+        health_pool = call_pool.CallPool(HEALTH_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-health")
+        self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
+        self._call_pools = (self.engine_pool, health_pool, self._shed_pool)
+        self._pools: dict[str, ThreadPoolExecutor | call_pool.CallPool] = {
             ENGINE: self.engine_pool,
-            HEALTH: ThreadPoolExecutor(HEALTH_THREADS, "tavla-health"),
+            ENGINE_STREAM: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc-stream"),
+            HEALTH: health_pool,
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
         }
-        self._shed_pool = ThreadPoolExecutor(SHED_THREADS, "tavla-shed")
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
         self._waiting: set[Ticket] = set()
         self._closed = threading.Event()
@@ -223,20 +243,22 @@ class AdmissionExecutor(Executor):
         method, call = _method_and_call(args)
         ticket = Ticket(kind_of(method), method, call)
         self.seen[ticket.kind] += 1
-        pool = self._pools[ticket.kind]
+        pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
         if ticket.kind == ENGINE:
             ticket.slots = self.engine_slots
-        else:
+        elif ticket.kind != ENGINE_STREAM:
             ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+        counted = _COUNTED.get(ticket.kind)
         with self._lock:
-            if ticket.kind in self._limits:
-                if self._admitted[ticket.kind] >= self._limits[ticket.kind]:
+            if counted is not None:
+                if self._admitted[counted] >= self._limits[counted]:
                     ticket.shed = True
                     ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
                     self.shed_total += 1
                     pool = self._shed_pool
                 else:
-                    self._admitted[ticket.kind] += 1
+                    self._admitted[counted] += 1
+                    ticket.counted = counted
 
         def run() -> Any:
             _local.ticket = ticket
@@ -264,20 +286,22 @@ class AdmissionExecutor(Executor):
 
     def _give_back(self, ticket: Ticket) -> None:
         # the admission ``ticket`` took in submit, if any; call with the lock held
-        if not ticket.shed and ticket.kind in self._admitted:
-            self._admitted[ticket.kind] -= 1
+        if ticket.counted is not None:
+            self._admitted[ticket.counted] -= 1
+            ticket.counted = None
 
     def _held(self, ident: int, now: float) -> bool:
-        # the engine pool's question: is that thread waiting too long for its call's request?
+        # the call pools' question: is that thread waiting too long for its call's request?
         ticket = self._on_thread.get(ident)
         return (ticket is not None and not ticket.arrived and ticket.running_since is not None
-                and now - ticket.running_since > engine_pool.HELD_AFTER)
+                and now - ticket.running_since > call_pool.HELD_AFTER)
 
     def _watch(self) -> None:
         every = max(1, round(_WATCH_PERIOD / _TOP_UP_PERIOD))
         tick = 0
         while not self._closed.wait(_TOP_UP_PERIOD):
-            self.engine_pool.top_up()
+            for pool in self._call_pools:
+                pool.top_up()
             tick += 1
             if self.body_seconds <= 0 or tick % every:
                 continue

@@ -11,7 +11,7 @@ A client that sends headers and then nothing would hold such a thread until the 
 watchdog cuts its call (seconds), and a few such clients would stall every engine call. So the
 pool counts a thread as *held* once its call has waited :data:`HELD_AFTER` seconds for its request
 (:class:`~tavla.server.admission.Ticket` says when it started and whether the request arrived),
-and :meth:`EnginePool.top_up` (called by the watchdog) starts a thread for each held one while
+and :meth:`CallPool.top_up` (called by the watchdog) starts a thread for each held one while
 calls are queued, up to ``max_threads``. Threads beyond ``threads`` leave after
 :data:`IDLE_SECONDS` without work.
 """
@@ -34,7 +34,7 @@ IDLE_SECONDS = 2.0
 _STOP = object()
 
 
-class EnginePool:
+class CallPool:
     """Runs submitted functions on ``threads`` threads, plus one for each thread held by a call
     whose request is late, up to ``max_threads``.
 
