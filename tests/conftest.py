@@ -57,3 +57,15 @@ def subprocess_env() -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     return env
+
+
+@pytest.fixture(scope="module")
+def pure_generator() -> Iterator[None]:
+    """The pure-Python move generator alone for the module (the server installs the compiled one
+    at import): the oracle tests check it, tests/test_accel_generate.py ties the compiled one to it."""
+    from tavla.core import movegen
+
+    saved = movegen._compiled
+    movegen.use_compiled(None)
+    yield
+    movegen.use_compiled(saved)

@@ -136,7 +136,8 @@ def test_random_scattered_positions_every_roll():
     assert_same([(p, (d1, d2)) for p in positions for d1 in range(1, 7) for d2 in range(1, 7)])
 
 
-def test_hardest_pairs():
+def hardest_pairs() -> list[tuple[Position, tuple[int, int]]]:
+    """The fixed hard (position, roll) pairs of bench/data/hardest.txt (``id side d1-d2`` lines)."""
     pairs = []
     with open(HARDEST, encoding="ascii") as f:
         for line in f:
@@ -144,6 +145,11 @@ def test_hardest_pairs():
                 pid, side, roll = line.split()[:3]
                 d1, d2 = (int(x) for x in roll.split("-"))
                 pairs.append((core.position_id.decode(pid, Side[side.upper()]), (d1, d2)))
+    return pairs
+
+
+def test_hardest_pairs():
+    pairs = hardest_pairs()
     assert len(pairs) >= 5
     assert_same(pairs)
     assert max(compiled(p, d, wire.FULL)[1] for p, d in pairs) > 500  # the big answers are in

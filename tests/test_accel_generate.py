@@ -21,14 +21,14 @@ import random
 import pytest
 
 from tavla import core
-from tavla.core import Position, Side, movegen
+from tavla.core import Position, movegen
 from tavla.core import bearoff_db as bdb
 from tavla.core.movegen import CheckerMove, generate_python
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
 from tavla.server import accel
-from test_accel import HARDEST, MATCHES, _python, scattered, tavla_accel
+from test_accel import MATCHES, _python, hardest_pairs, scattered, tavla_accel
 from test_differential_gnubg import random_game_pairs
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
@@ -99,13 +99,7 @@ def test_random_scattered_positions_every_roll():
 
 
 def test_hardest_pairs():
-    pairs = []
-    with open(HARDEST, encoding="ascii") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                pid, side, roll = line.split()[:3]
-                d1, d2 = (int(x) for x in roll.split("-"))
-                pairs.append((core.position_id.decode(pid, Side[side.upper()]).board, (d1, d2)))
+    pairs = [(position.board, dice) for position, dice in hardest_pairs()]
     assert len(pairs) >= 5
     assert_all_same(pairs)
     assert max(len(generate_python(b, *d)[1]) for b, d in pairs) > 500  # the big answers are in

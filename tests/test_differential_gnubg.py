@@ -19,17 +19,9 @@ import pytest
 from oracle_gnubg import agrees
 from tavla.core import Position
 from tavla.core.movegen import generate, outside_count, sources
-from tavla.core import movegen
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _pure_generator():
-    # the oracle checks the pure-Python generator whatever ran before in this session (the
-    # server installs the compiled one); tests/test_accel_generate.py ties that one to this
-    saved = movegen._compiled
-    movegen.use_compiled(None)
-    yield
-    movegen.use_compiled(saved)
+# the oracles check the pure-Python generator, whatever this session installed (conftest.py)
+pytestmark = pytest.mark.usefixtures("pure_generator")
 
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]

@@ -16,17 +16,9 @@ import pyspiel
 import pytest
 
 from tavla.core.movegen import generate
-from tavla.core import movegen
 
-
-@pytest.fixture(autouse=True, scope="module")
-def _pure_generator():
-    # the oracle checks the pure-Python generator whatever ran before in this session (the
-    # server installs the compiled one); tests/test_accel_generate.py ties that one to this
-    saved = movegen._compiled
-    movegen.use_compiled(None)
-    yield
-    movegen.use_compiled(saved)
+# the oracles check the pure-Python generator, whatever this session installed (conftest.py)
+pytestmark = pytest.mark.usefixtures("pure_generator")
 
 
 GAME = pyspiel.load_game("backgammon")

@@ -105,16 +105,11 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
     slow = admission.ENGINE_THREADS + 2
     hold = threading.Event()
 
-    def nothing():
-        hold.wait(TIMEOUT)
-        return
-        yield  # a request stream that sends no message
-
     target = f"127.0.0.1:{engine.port}"
     channels = [grpc.insecure_channel(target) for _ in range(2)]
     try:
         hung = [channels[0].stream_unary(LIST, request_serializer=None, response_deserializer=None)
-                .future(nothing(), timeout=TIMEOUT) for _ in range(slow)]
+                .future(_silent(hold), timeout=TIMEOUT) for _ in range(slow)]
         executor = engine.executor
         _wait(lambda: executor.running() >= slow)  # each holds a thread, waiting for its request
         stub = engine_service_pb2_grpc.EngineServiceStub(channels[1])
@@ -132,6 +127,13 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
         app.stop(engine, grace=0)
 
 
+def _silent(release: threading.Event):
+    """A request stream that sends nothing until ``release`` is set (a client that went quiet)."""
+    release.wait(TIMEOUT)
+    return
+    yield
+
+
 def _server():
     engine = app.build(Config(port=0, host="127.0.0.1", metrics_port=None))
     app.start(engine)
@@ -145,15 +147,10 @@ def test_validate_match_streams_do_not_take_the_engine_threads():
     engine, target = _server()
     hold = threading.Event()
 
-    def quiet():
-        hold.wait(TIMEOUT)
-        return
-        yield  # a stream that sends nothing
-
     channels = [grpc.insecure_channel(target) for _ in range(2)]
     try:
         stub = engine_service_pb2_grpc.EngineServiceStub(channels[0])
-        streams = [stub.ValidateMatch(quiet(), timeout=TIMEOUT) for _ in range(admission.ENGINE_THREADS + 1)]
+        streams = [stub.ValidateMatch(_silent(hold), timeout=TIMEOUT) for _ in range(admission.ENGINE_THREADS + 1)]
         executor = engine.executor
         _wait(lambda: executor.admitted() == len(streams))  # admitted as engine calls
         answer = engine_service_pb2_grpc.EngineServiceStub(channels[1]).ListLegalMoves(
@@ -175,15 +172,10 @@ def test_health_checks_are_answered_while_slow_clients_hold_the_health_threads()
     engine, target = _server()
     hold = threading.Event()
 
-    def nothing():
-        hold.wait(TIMEOUT)
-        return
-        yield
-
     channels = [grpc.insecure_channel(target) for _ in range(2)]
     try:
         hung = [channels[0].stream_unary("/grpc.health.v1.Health/Check", request_serializer=None,
-                                         response_deserializer=None).future(nothing(), timeout=TIMEOUT)
+                                         response_deserializer=None).future(_silent(hold), timeout=TIMEOUT)
                 for _ in range(admission.HEALTH_THREADS + 2)]
         _wait(lambda: engine.executor.running() >= len(hung))
         reply = health_pb2_grpc.HealthStub(channels[1]).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
