@@ -15,7 +15,6 @@ says it is not built on purpose (``make test`` builds it: ``make accel-test``).
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
