@@ -8,7 +8,7 @@ holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, 
 when the call arrives:
 
 * **Engine calls** (``tavla.v1.EngineService``): at most ``max_admitted`` per worker are
-  admitted; they queue for ``engine_threads`` threads (:class:`~tavla.server.pool.EnginePool`,
+  admitted; they queue for ``engine_threads`` threads (:class:`~tavla.server.pool.CallPool`,
   which adds a thread for each one held up by a call whose request is late), and at most
   ``engine_threads`` of them run the engine at once (:attr:`Ticket.slots`, taken by the limits
   interceptor). One more is *shed*: it runs on a small pool of its own, where the limits
@@ -68,7 +68,7 @@ BODY_SECONDS = 5.0
 #: The same for health checks and shed calls.
 QUICK_BODY_SECONDS = 1.0
 _WATCH_PERIOD = 0.25
-# the engine pool's threads held by late requests are replaced this often
+# the call pools' threads held by late requests are replaced this often
 _TOP_UP_PERIOD = call_pool.HELD_AFTER
 
 
@@ -90,9 +90,14 @@ class Ticket:
 
 
 class Slots:
-    """A counting semaphore whose waiters also wake when their call ends (cancelled, deadline)."""
+    """A counting semaphore whose waiters also wake when their call ends (cancelled, deadline).
+
+    A lock and ints rather than ``threading.BoundedSemaphore``, which is Python code around a
+    ``Condition``: every engine call takes and releases slots, so this is on the hot path.
+    """
 
     def __init__(self, count: int) -> None:
+        self._count = count
         self._free = count
         self._waiters = 0  # release() notifies only when someone waits (notify is Python code)
         self._cond = threading.Condition(threading.Lock())
@@ -122,7 +127,10 @@ class Slots:
             return True
 
     def release(self) -> None:
+        """:raises ValueError: more released than taken (a bug), as ``BoundedSemaphore`` does."""
         with self._cond:
+            if self._free >= self._count:
+                raise ValueError("released more slots than were taken")
             self._free += 1
             if self._waiters:
                 self._cond.notify()
@@ -198,7 +206,7 @@ class AdmissionExecutor(Executor):
         self._lock = threading.Lock()
         self._admitted = {ENGINE: 0, STREAM: 0}
         self._limits = {ENGINE: max_admitted, STREAM: max_streams}
-        self._on_thread: dict[int, Ticket] = {}  # pool thread -> the call it runs
+        self._running: dict[int, Ticket] = {}  # thread -> the call it runs (every running call)
         # Pools of a few threads that add one per thread held by a call whose request is late
         # (tavla.server.pool); streams hold their thread for as long as they last: one each.
         self.engine_pool = call_pool.CallPool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
@@ -213,7 +221,6 @@ class AdmissionExecutor(Executor):
             STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
         }
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
-        self._waiting: set[Ticket] = set()
         self._closed = threading.Event()
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
@@ -228,7 +235,7 @@ class AdmissionExecutor(Executor):
     def running(self) -> int:
         """Calls whose handler is running now (any kind)."""
         with self._lock:
-            return len(self._waiting)
+            return len(self._running)
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait up to ``timeout`` seconds for every running handler to return; whether they did."""
@@ -265,15 +272,13 @@ class AdmissionExecutor(Executor):
             ticket.running_since = time.monotonic()
             me = threading.get_ident()
             with self._lock:
-                self._waiting.add(ticket)
-                self._on_thread[me] = ticket
+                self._running[me] = ticket
             try:
                 return fn(*args, **kwargs)
             finally:
                 _local.ticket = None
                 with self._lock:
-                    self._waiting.discard(ticket)
-                    self._on_thread.pop(me, None)
+                    del self._running[me]
                     ticket.done = True
                     self._give_back(ticket)
 
@@ -292,7 +297,7 @@ class AdmissionExecutor(Executor):
 
     def _held(self, ident: int, now: float) -> bool:
         # the call pools' question: is that thread waiting too long for its call's request?
-        ticket = self._on_thread.get(ident)
+        ticket = self._running.get(ident)
         return (ticket is not None and not ticket.arrived and ticket.running_since is not None
                 and now - ticket.running_since > call_pool.HELD_AFTER)
 
@@ -307,7 +312,7 @@ class AdmissionExecutor(Executor):
                 continue
             now = time.monotonic()
             with self._lock:
-                late = [t for t in self._waiting
+                late = [t for t in self._running.values()
                         if not t.arrived and not t.cancelled and t.running_since is not None
                         and now - t.running_since > t.body_seconds]
                 for ticket in late:

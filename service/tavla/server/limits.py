@@ -66,30 +66,6 @@ def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
 
 
-class Counter:
-    """A non-blocking counting limit: :meth:`take` (whether one was free) and :meth:`give_back`.
-    A lock and an int: ``threading.BoundedSemaphore`` is Python code around a ``Condition``,
-    about 1 us a call on a path every engine call takes."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._used = 0
-        self._lock = threading.Lock()
-
-    def take(self) -> bool:
-        with self._lock:
-            if self._used >= self.limit:
-                return False
-            self._used += 1
-            return True
-
-    def give_back(self) -> None:
-        with self._lock:
-            if self._used == 0:
-                raise ValueError("given back more than was taken")
-            self._used -= 1
-
-
 class LimitsInterceptor(UnaryInterceptor):
     """Applies both limits to every unary call of the engine service (not to health/reflection).
 
@@ -100,7 +76,7 @@ class LimitsInterceptor(UnaryInterceptor):
     def __init__(self, max_concurrent_rpcs: int, max_call_seconds: float = 0.0) -> None:
         self.max_concurrent_rpcs = max_concurrent_rpcs
         self.max_call_seconds = max_call_seconds
-        self._slots = Counter(max_concurrent_rpcs)
+        self._slots = admission.Slots(max_concurrent_rpcs)
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         if split_method(full_method)[0] in OPS_SERVICES:
@@ -116,7 +92,7 @@ class LimitsInterceptor(UnaryInterceptor):
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                   "the server is already handling its limit of calls "
                                   "(max_concurrent_rpcs, queued ones included); retry with backoff")
-                if not self._slots.take():
+                if not self._slots.try_take():
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                   f"the server is already handling {self.max_concurrent_rpcs} calls, "
                                   "its limit; retry with backoff")
@@ -133,7 +109,7 @@ class LimitsInterceptor(UnaryInterceptor):
                         slots.release()
                 finally:
                     metrics.IN_FLIGHT.dec()
-                    self._slots.give_back()
+                    self._slots.release()
             finally:
                 _budget_end.reset(token)
 

@@ -1,5 +1,6 @@
-"""A thread pool for engine calls: a few threads that take queued calls, and more only while
-some of them are held up by calls whose request has not arrived.
+"""A thread pool for calls: a few threads that take queued calls, and more only while some of
+them are held up by calls whose request has not arrived (the admission executor's engine, health
+and shed pools).
 
 gRPC Python hands a call to the executor before its request is read, and the thread that runs it
 first waits for the request. A pool with a thread per call (what the server had) makes every call
