@@ -101,6 +101,19 @@ fn read_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::B
     Ok(b)
 }
 
+/// The counts of `board`, a tuple of 26 ints that a valid position has (each side at most 15
+/// checkers, nothing on the wrong bar); ValueError otherwise, or `read_board`'s error.
+fn checked_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::Board> {
+    if board.len() != 26 {
+        return Err(PyValueError::new_err("a board is 26 ints"));
+    }
+    let b = read_board(py, board)?;
+    if !wire::valid_board(&b) {
+        return Err(PyValueError::new_err("not a valid board"));
+    }
+    Ok(b)
+}
+
 /// Refuse a side, dice or view outside the engine's domain.
 fn check_args(on_roll: u8, d1: u8, d2: u8, view: u8) -> PyResult<()> {
     if !(1..=6).contains(&d1) || !(1..=6).contains(&d2) {
@@ -120,13 +133,7 @@ fn check_args(on_roll: u8, d1: u8, d2: u8, view: u8) -> PyResult<()> {
 fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
        -> PyResult<(u8, usize, Py<PyBytes>)> {
     check_args(on_roll, d1, d2, view)?;
-    if board.len() != 26 {
-        return Err(PyValueError::new_err("a board is 26 ints"));
-    }
-    let b = read_board(py, board)?;
-    if !wire::valid_board(&b) {
-        return Err(PyValueError::new_err("not a valid board"));
-    }
+    let b = checked_board(py, board)?;
     if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
         return Err(PyValueError::new_err("a side has borne off all 15: the game is over"));
     }
@@ -221,13 +228,10 @@ fn generate<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, d1: &Bound<'py, PyA
     };
     let (d1, d2) = (die(d1)?, die(d2)?);
     let board = board.cast::<PyTuple>().map_err(|_| refuse("a board is a tuple"))?;
-    if board.len() != 26 {
-        return Err(refuse("a board is 26 ints"));
-    }
-    let b = read_board(py, board).map_err(|_| refuse("board counts must be ints -15..15"))?;
-    if !wire::valid_board(&b) {
-        return Err(refuse("not a valid board"));
-    }
+    // every refusal a ValueError (a count that is not an int raises TypeError in read_board)
+    let b = checked_board(py, board).map_err(|e| {
+        if e.is_instance_of::<PyValueError>(py) { e } else { refuse("board counts must be ints -15..15") }
+    })?;
     GENERATED.with(|cell| match cell.try_borrow_mut() {
         Ok(mut moves) => {
             let used = movegen::generate(&b, d1, d2, &mut moves);
