@@ -232,17 +232,16 @@ fn generate<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, d1: &Bound<'py, PyA
     let b = checked_board(py, board).map_err(|e| {
         if e.is_instance_of::<PyValueError>(py) { e } else { refuse("board counts must be ints -15..15") }
     })?;
-    GENERATED.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut moves) => {
-            let used = movegen::generate(&b, d1, d2, &mut moves);
-            objects::answer(py, used, &moves)
-        }
-        Err(_) => {
+    GENERATED.with(|cell| {
+        let mut shared = cell.try_borrow_mut();
+        let mut own = None;
+        let moves = match shared {
+            Ok(ref mut moves) => &mut **moves,
             // called again while building an answer's objects: a list of its own
-            let mut moves = movegen::Moves::new();
-            let used = movegen::generate(&b, d1, d2, &mut moves);
-            objects::answer(py, used, &moves)
-        }
+            Err(_) => own.insert(movegen::Moves::new()),
+        };
+        let used = movegen::generate(&b, d1, d2, moves);
+        objects::answer(py, used, moves)
     })
 }
 
