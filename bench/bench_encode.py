@@ -49,7 +49,7 @@ from tavla.v1 import engine_service_pb2 as api
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-HARDEST = os.path.join(HERE, "data", "hardest.txt")
+from hardest_pairs import hardest_pairs  # noqa: E402 (tests/ is on the path only now)
 
 Pair = tuple[Position, tuple[int, int]]
 
@@ -64,18 +64,6 @@ def random_pairs(count: int, seed: int = 1) -> list[Pair]:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             pairs.append((pos, dice))
             pos = rng.choice(core.legal_moves(pos, dice)).result
-    return pairs
-
-
-def hardest_pairs() -> list[Pair]:
-    """The fixed hard pairs: ``position_id on_roll d1-d2`` per line (bench/data/hardest.txt)."""
-    pairs = []
-    with open(HARDEST, encoding="ascii") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                pid, side, roll = line.split()[:3]
-                d1, d2 = (int(x) for x in roll.split("-"))
-                pairs.append((core.position_id.decode(pid, Side[side.upper()]), (d1, d2)))
     return pairs
 
 

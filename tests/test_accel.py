@@ -26,11 +26,11 @@ from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
 from tavla.server import accel, convert, wire
+from hardest_pairs import hardest_pairs
 from test_differential_gnubg import random_game_pairs
 
 HERE = os.path.dirname(__file__)
 MATCHES = sorted(glob.glob(os.path.join(HERE, "data", "matches", "*.mat")))
-HARDEST = os.path.join(HERE, "..", "bench", "data", "hardest.txt")
 VIEWS = (wire.FULL, wire.BASIC)
 
 try:
@@ -134,18 +134,6 @@ def test_random_scattered_positions_every_roll():
     rng = random.Random(7)
     positions = [scattered(rng) for _ in range(300)]
     assert_same([(p, (d1, d2)) for p in positions for d1 in range(1, 7) for d2 in range(1, 7)])
-
-
-def hardest_pairs() -> list[tuple[Position, tuple[int, int]]]:
-    """The fixed hard (position, roll) pairs of bench/data/hardest.txt (``id side d1-d2`` lines)."""
-    pairs = []
-    with open(HARDEST, encoding="ascii") as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                pid, side, roll = line.split()[:3]
-                d1, d2 = (int(x) for x in roll.split("-"))
-                pairs.append((core.position_id.decode(pid, Side[side.upper()]), (d1, d2)))
-    return pairs
 
 
 def test_hardest_pairs():

@@ -27,7 +27,8 @@ from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
 from tavla.server import accel
-from test_accel import _extension_built, _python, hardest_pairs, MATCHES, scattered, tavla_accel  # noqa: F401
+from hardest_pairs import hardest_pairs
+from test_accel import _extension_built, _python, MATCHES, scattered, tavla_accel  # noqa: F401
 from test_differential_gnubg import random_game_pairs
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
