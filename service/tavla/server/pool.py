@@ -75,11 +75,11 @@ class CallPool:
         with self._lock:
             return len(self._workers) + self._starting
 
-    def top_up(self, now: float | None = None) -> int:
+    def top_up(self) -> int:
         """Start a thread for each held thread while calls are queued; how many were started."""
         if self._closed or self._queue.empty():
             return 0
-        now = time.monotonic() if now is None else now
+        now = time.monotonic()
         with self._lock:
             idents = list(self._workers)
             running = len(idents) + self._starting
