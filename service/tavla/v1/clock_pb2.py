@@ -22,11 +22,12 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/clock.proto\x12\x08tavla.v1\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xee\x02\n\rClockSettings\x12%\n\x06preset\x18\x01 \x01(\x0e\x32\x15.tavla.v1.ClockPreset\x12\x14\n\x07move_ms\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x17\n\nextensions\x18\x03 \x01(\rH\x01\x88\x01\x01\x12\x19\n\x0c\x65xtension_ms\x18\x04 \x01(\rH\x02\x88\x01\x01\x12\x17\n\nreserve_ms\x18\x05 \x01(\rH\x03\x88\x01\x01\x12\x18\n\x0bmove_cap_ms\x18\x06 \x01(\rH\x04\x88\x01\x01\x12\x19\n\x0creconnect_ms\x18\x07 \x01(\rH\x05\x88\x01\x01\x12\x15\n\x08\x62reak_ms\x18\x08 \x01(\rH\x06\x88\x01\x01\x12\x13\n\x06\x62reaks\x18\t \x01(\rH\x07\x88\x01\x01\x42\n\n\x08_move_msB\r\n\x0b_extensionsB\x0f\n\r_extension_msB\r\n\x0b_reserve_msB\x0e\n\x0c_move_cap_msB\x0f\n\r_reconnect_msB\x0b\n\t_break_msB\t\n\x07_breaks\"M\n\tSideClock\x12\x17\n\x0f\x65xtensions_left\x18\x01 \x01(\r\x12\x12\n\nreserve_ms\x18\x02 \x01(\r\x12\x13\n\x0b\x62reaks_left\x18\x03 \x01(\r\"T\n\nClockState\x12\"\n\x05white\x18\x01 \x01(\x0b\x32\x13.tavla.v1.SideClock\x12\"\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x13.tavla.v1.SideClock\"}\n\x0c\x43lockForfeit\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\'\n\x06reason\x18\x02 \x01(\x0e\x32\x17.tavla.v1.ForfeitReason\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome*b\n\x0b\x43lockPreset\x12\x1c\n\x18\x43LOCK_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43LOCK_PRESET_EXTENSIONS\x10\x01\x12\x18\n\x14\x43LOCK_PRESET_RESERVE\x10\x02*\x8c\x01\n\nClockEvent\x12\x1b\n\x17\x43LOCK_EVENT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x43LOCK_EVENT_MOVE\x10\x01\x12\x1a\n\x16\x43LOCK_EVENT_DISCONNECT\x10\x02\x12\x15\n\x11\x43LOCK_EVENT_BREAK\x10\x03\x12\x18\n\x14\x43LOCK_EVENT_NEW_GAME\x10\x04*\x8e\x02\n\rForfeitReason\x12\x1e\n\x1a\x46ORFEIT_REASON_UNSPECIFIED\x10\x00\x12\'\n#FORFEIT_REASON_EXTENSIONS_EXHAUSTED\x10\x01\x12$\n FORFEIT_REASON_RESERVE_EXHAUSTED\x10\x02\x12 \n\x1c\x46ORFEIT_REASON_MOVE_TIME_CAP\x10\x03\x12$\n FORFEIT_REASON_MOVE_TIME_EXPIRED\x10\x04\x12$\n FORFEIT_REASON_RECONNECT_EXPIRED\x10\x05\x12 \n\x1c\x46ORFEIT_REASON_BREAK_OVERRUN\x10\x06\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/clock.proto\x12\x08tavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\x9c\x03\n\rClockSettings\x12%\n\x06preset\x18\x01 \x01(\x0e\x32\x15.tavla.v1.ClockPreset\x12,\n\tmove_time\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x17\n\nextensions\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x31\n\x0e\x65xtension_time\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12*\n\x07reserve\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\x12+\n\x08move_cap\x18\x06 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x33\n\x10reconnect_window\x18\x07 \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nbreak_time\x18\x08 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x06\x62reaks\x18\t \x01(\rH\x01\x88\x01\x01\x42\r\n\x0b_extensionsB\t\n\x07_breaks\"e\n\tSideClock\x12\x17\n\x0f\x65xtensions_left\x18\x01 \x01(\r\x12*\n\x07reserve\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x0b\x62reaks_left\x18\x03 \x01(\r\"T\n\nClockState\x12\"\n\x05white\x18\x01 \x01(\x0b\x32\x13.tavla.v1.SideClock\x12\"\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x13.tavla.v1.SideClock\"}\n\x0c\x43lockForfeit\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\'\n\x06reason\x18\x02 \x01(\x0e\x32\x17.tavla.v1.ForfeitReason\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome*b\n\x0b\x43lockPreset\x12\x1c\n\x18\x43LOCK_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43LOCK_PRESET_EXTENSIONS\x10\x01\x12\x18\n\x14\x43LOCK_PRESET_RESERVE\x10\x02*\x8c\x01\n\nClockEvent\x12\x1b\n\x17\x43LOCK_EVENT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x43LOCK_EVENT_MOVE\x10\x01\x12\x1a\n\x16\x43LOCK_EVENT_DISCONNECT\x10\x02\x12\x15\n\x11\x43LOCK_EVENT_BREAK\x10\x03\x12\x18\n\x14\x43LOCK_EVENT_NEW_GAME\x10\x04*\x8e\x02\n\rForfeitReason\x12\x1e\n\x1a\x46ORFEIT_REASON_UNSPECIFIED\x10\x00\x12\'\n#FORFEIT_REASON_EXTENSIONS_EXHAUSTED\x10\x01\x12$\n FORFEIT_REASON_RESERVE_EXHAUSTED\x10\x02\x12 \n\x1c\x46ORFEIT_REASON_MOVE_TIME_CAP\x10\x03\x12$\n FORFEIT_REASON_MOVE_TIME_EXPIRED\x10\x04\x12$\n FORFEIT_REASON_RECONNECT_EXPIRED\x10\x05\x12 \n\x1c\x46ORFEIT_REASON_BREAK_OVERRUN\x10\x06\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,18 +35,18 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.clock_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_CLOCKPRESET']._serialized_start=739
-  _globals['_CLOCKPRESET']._serialized_end=837
-  _globals['_CLOCKEVENT']._serialized_start=840
-  _globals['_CLOCKEVENT']._serialized_end=980
-  _globals['_FORFEITREASON']._serialized_start=983
-  _globals['_FORFEITREASON']._serialized_end=1253
-  _globals['_CLOCKSETTINGS']._serialized_start=79
-  _globals['_CLOCKSETTINGS']._serialized_end=445
-  _globals['_SIDECLOCK']._serialized_start=447
-  _globals['_SIDECLOCK']._serialized_end=524
-  _globals['_CLOCKSTATE']._serialized_start=526
-  _globals['_CLOCKSTATE']._serialized_end=610
-  _globals['_CLOCKFORFEIT']._serialized_start=612
-  _globals['_CLOCKFORFEIT']._serialized_end=737
+  _globals['_CLOCKPRESET']._serialized_start=841
+  _globals['_CLOCKPRESET']._serialized_end=939
+  _globals['_CLOCKEVENT']._serialized_start=942
+  _globals['_CLOCKEVENT']._serialized_end=1082
+  _globals['_FORFEITREASON']._serialized_start=1085
+  _globals['_FORFEITREASON']._serialized_end=1355
+  _globals['_CLOCKSETTINGS']._serialized_start=111
+  _globals['_CLOCKSETTINGS']._serialized_end=523
+  _globals['_SIDECLOCK']._serialized_start=525
+  _globals['_SIDECLOCK']._serialized_end=626
+  _globals['_CLOCKSTATE']._serialized_start=628
+  _globals['_CLOCKSTATE']._serialized_end=712
+  _globals['_CLOCKFORFEIT']._serialized_start=714
+  _globals['_CLOCKFORFEIT']._serialized_end=839
 # @@protoc_insertion_point(module_scope)

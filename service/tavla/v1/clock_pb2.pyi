@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import duration_pb2 as _duration_pb2
 from tavla.v1 import match_pb2 as _match_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -48,36 +51,36 @@ FORFEIT_REASON_RECONNECT_EXPIRED: ForfeitReason
 FORFEIT_REASON_BREAK_OVERRUN: ForfeitReason
 
 class ClockSettings(_message.Message):
-    __slots__ = ("preset", "move_ms", "extensions", "extension_ms", "reserve_ms", "move_cap_ms", "reconnect_ms", "break_ms", "breaks")
+    __slots__ = ("preset", "move_time", "extensions", "extension_time", "reserve", "move_cap", "reconnect_window", "break_time", "breaks")
     PRESET_FIELD_NUMBER: _ClassVar[int]
-    MOVE_MS_FIELD_NUMBER: _ClassVar[int]
+    MOVE_TIME_FIELD_NUMBER: _ClassVar[int]
     EXTENSIONS_FIELD_NUMBER: _ClassVar[int]
-    EXTENSION_MS_FIELD_NUMBER: _ClassVar[int]
-    RESERVE_MS_FIELD_NUMBER: _ClassVar[int]
-    MOVE_CAP_MS_FIELD_NUMBER: _ClassVar[int]
-    RECONNECT_MS_FIELD_NUMBER: _ClassVar[int]
-    BREAK_MS_FIELD_NUMBER: _ClassVar[int]
+    EXTENSION_TIME_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_FIELD_NUMBER: _ClassVar[int]
+    MOVE_CAP_FIELD_NUMBER: _ClassVar[int]
+    RECONNECT_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    BREAK_TIME_FIELD_NUMBER: _ClassVar[int]
     BREAKS_FIELD_NUMBER: _ClassVar[int]
     preset: ClockPreset
-    move_ms: int
+    move_time: _duration_pb2.Duration
     extensions: int
-    extension_ms: int
-    reserve_ms: int
-    move_cap_ms: int
-    reconnect_ms: int
-    break_ms: int
+    extension_time: _duration_pb2.Duration
+    reserve: _duration_pb2.Duration
+    move_cap: _duration_pb2.Duration
+    reconnect_window: _duration_pb2.Duration
+    break_time: _duration_pb2.Duration
     breaks: int
-    def __init__(self, preset: _Optional[_Union[ClockPreset, str]] = ..., move_ms: _Optional[int] = ..., extensions: _Optional[int] = ..., extension_ms: _Optional[int] = ..., reserve_ms: _Optional[int] = ..., move_cap_ms: _Optional[int] = ..., reconnect_ms: _Optional[int] = ..., break_ms: _Optional[int] = ..., breaks: _Optional[int] = ...) -> None: ...
+    def __init__(self, preset: _Optional[_Union[ClockPreset, str]] = ..., move_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., extensions: _Optional[int] = ..., extension_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., reserve: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., move_cap: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., reconnect_window: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., break_time: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., breaks: _Optional[int] = ...) -> None: ...
 
 class SideClock(_message.Message):
-    __slots__ = ("extensions_left", "reserve_ms", "breaks_left")
+    __slots__ = ("extensions_left", "reserve", "breaks_left")
     EXTENSIONS_LEFT_FIELD_NUMBER: _ClassVar[int]
-    RESERVE_MS_FIELD_NUMBER: _ClassVar[int]
+    RESERVE_FIELD_NUMBER: _ClassVar[int]
     BREAKS_LEFT_FIELD_NUMBER: _ClassVar[int]
     extensions_left: int
-    reserve_ms: int
+    reserve: _duration_pb2.Duration
     breaks_left: int
-    def __init__(self, extensions_left: _Optional[int] = ..., reserve_ms: _Optional[int] = ..., breaks_left: _Optional[int] = ...) -> None: ...
+    def __init__(self, extensions_left: _Optional[int] = ..., reserve: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., breaks_left: _Optional[int] = ...) -> None: ...
 
 class ClockState(_message.Message):
     __slots__ = ("white", "black")

@@ -96,18 +96,30 @@ class Board(_message.Message):
     def __init__(self, white: _Optional[_Union[SideCheckers, _Mapping]] = ..., black: _Optional[_Union[SideCheckers, _Mapping]] = ...) -> None: ...
 
 class Position(_message.Message):
-    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid")
+    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid", "ids")
     ON_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
     GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
     XGID_FIELD_NUMBER: _ClassVar[int]
+    IDS_FIELD_NUMBER: _ClassVar[int]
     on_roll: Side
     board: Board
     position_id: str
     gnubg_id: str
     xgid: str
-    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
+    ids: PositionIds
+    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., ids: _Optional[_Union[PositionIds, _Mapping]] = ...) -> None: ...
+
+class PositionIds(_message.Message):
+    __slots__ = ("position_id", "gnubg_id", "xgid")
+    POSITION_ID_FIELD_NUMBER: _ClassVar[int]
+    GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
+    XGID_FIELD_NUMBER: _ClassVar[int]
+    position_id: str
+    gnubg_id: str
+    xgid: str
+    def __init__(self, position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
 
 class CheckerMove(_message.Message):
     __slots__ = ("from_point", "to_point", "die", "hit")
@@ -130,13 +142,3 @@ class Move(_message.Message):
     checker_moves: _containers.RepeatedCompositeFieldContainer[CheckerMove]
     result: Position
     def __init__(self, notation: _Optional[str] = ..., checker_moves: _Optional[_Iterable[_Union[CheckerMove, _Mapping]]] = ..., result: _Optional[_Union[Position, _Mapping]] = ...) -> None: ...
-
-class GameResult(_message.Message):
-    __slots__ = ("winner", "kind", "points")
-    WINNER_FIELD_NUMBER: _ClassVar[int]
-    KIND_FIELD_NUMBER: _ClassVar[int]
-    POINTS_FIELD_NUMBER: _ClassVar[int]
-    winner: Side
-    kind: ResultKind
-    points: int
-    def __init__(self, winner: _Optional[_Union[Side, str]] = ..., kind: _Optional[_Union[ResultKind, str]] = ..., points: _Optional[int] = ...) -> None: ...

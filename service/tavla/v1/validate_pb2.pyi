@@ -1,3 +1,4 @@
+from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -58,7 +59,7 @@ class RecordEvent(_message.Message):
     def __init__(self, record: _Optional[_Union[RecordStart, _Mapping]] = ..., game: _Optional[_Union[RecordedGameStart, _Mapping]] = ..., roll: _Optional[_Union[RecordedRoll, _Mapping]] = ..., cube: _Optional[_Union[RecordedCube, _Mapping]] = ..., result: _Optional[_Union[RecordedResult, _Mapping]] = ...) -> None: ...
 
 class RecordStart(_message.Message):
-    __slots__ = ("length", "player1", "player2", "headers")
+    __slots__ = ("length", "white_player", "black_player", "headers")
     class HeadersEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -67,44 +68,44 @@ class RecordStart(_message.Message):
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     LENGTH_FIELD_NUMBER: _ClassVar[int]
-    PLAYER1_FIELD_NUMBER: _ClassVar[int]
-    PLAYER2_FIELD_NUMBER: _ClassVar[int]
+    WHITE_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    BLACK_PLAYER_FIELD_NUMBER: _ClassVar[int]
     HEADERS_FIELD_NUMBER: _ClassVar[int]
     length: int
-    player1: str
-    player2: str
+    white_player: str
+    black_player: str
     headers: _containers.ScalarMap[str, str]
-    def __init__(self, length: _Optional[int] = ..., player1: _Optional[str] = ..., player2: _Optional[str] = ..., headers: _Optional[_Mapping[str, str]] = ...) -> None: ...
+    def __init__(self, length: _Optional[int] = ..., white_player: _Optional[str] = ..., black_player: _Optional[str] = ..., headers: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class RecordedGameStart(_message.Message):
-    __slots__ = ("number", "score1", "score2")
+    __slots__ = ("number", "white_score", "black_score")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
-    SCORE1_FIELD_NUMBER: _ClassVar[int]
-    SCORE2_FIELD_NUMBER: _ClassVar[int]
+    WHITE_SCORE_FIELD_NUMBER: _ClassVar[int]
+    BLACK_SCORE_FIELD_NUMBER: _ClassVar[int]
     number: int
-    score1: int
-    score2: int
-    def __init__(self, number: _Optional[int] = ..., score1: _Optional[int] = ..., score2: _Optional[int] = ...) -> None: ...
+    white_score: int
+    black_score: int
+    def __init__(self, number: _Optional[int] = ..., white_score: _Optional[int] = ..., black_score: _Optional[int] = ...) -> None: ...
 
 class RecordedRoll(_message.Message):
     __slots__ = ("player", "dice", "play")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
-    player: int
+    player: _types_pb2.Side
     dice: _containers.RepeatedScalarFieldContainer[int]
     play: str
-    def __init__(self, player: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., play: _Optional[str] = ...) -> None: ...
+    def __init__(self, player: _Optional[_Union[_types_pb2.Side, str]] = ..., dice: _Optional[_Iterable[int]] = ..., play: _Optional[str] = ...) -> None: ...
 
 class RecordedCube(_message.Message):
     __slots__ = ("player", "action", "value")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
-    player: int
+    player: _types_pb2.Side
     action: str
     value: int
-    def __init__(self, player: _Optional[int] = ..., action: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    def __init__(self, player: _Optional[_Union[_types_pb2.Side, str]] = ..., action: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
 
 class RecordedResult(_message.Message):
     __slots__ = ("player", "points", "loss", "match_won")
@@ -112,11 +113,11 @@ class RecordedResult(_message.Message):
     POINTS_FIELD_NUMBER: _ClassVar[int]
     LOSS_FIELD_NUMBER: _ClassVar[int]
     MATCH_WON_FIELD_NUMBER: _ClassVar[int]
-    player: int
+    player: _types_pb2.Side
     points: int
     loss: bool
     match_won: bool
-    def __init__(self, player: _Optional[int] = ..., points: _Optional[int] = ..., loss: _Optional[bool] = ..., match_won: _Optional[bool] = ...) -> None: ...
+    def __init__(self, player: _Optional[_Union[_types_pb2.Side, str]] = ..., points: _Optional[int] = ..., loss: _Optional[bool] = ..., match_won: _Optional[bool] = ...) -> None: ...
 
 class ValidateMatchResponse(_message.Message):
     __slots__ = ("game", "record")
@@ -179,7 +180,7 @@ class GameVerdict(_message.Message):
     def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., game_number: _Optional[int] = ..., line: _Optional[int] = ..., plays_checked: _Optional[int] = ..., first_illegal: _Optional[_Union[IllegalPlay, _Mapping]] = ..., points_agree: _Optional[bool] = ..., score_agree: _Optional[bool] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., finished: _Optional[int] = ..., capped: _Optional[int] = ..., drops: _Optional[int] = ..., resigned: _Optional[int] = ..., forfeits: _Optional[int] = ..., cube_actions: _Optional[int] = ..., crawford_game: _Optional[bool] = ..., match_updates: _Optional[int] = ...) -> None: ...
 
 class RecordVerdict(_message.Message):
-    __slots__ = ("record", "source", "readable", "error", "length", "games", "plays_checked", "rules", "money_session", "unfinished", "score1", "score2", "match_winner", "disagreements", "notes", "unlisted")
+    __slots__ = ("record", "source", "readable", "error", "length", "games", "plays_checked", "rules", "money_session", "unfinished", "white_score", "black_score", "match_winner", "disagreements", "notes", "unlisted")
     RECORD_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     READABLE_FIELD_NUMBER: _ClassVar[int]
@@ -190,8 +191,8 @@ class RecordVerdict(_message.Message):
     RULES_FIELD_NUMBER: _ClassVar[int]
     MONEY_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNFINISHED_FIELD_NUMBER: _ClassVar[int]
-    SCORE1_FIELD_NUMBER: _ClassVar[int]
-    SCORE2_FIELD_NUMBER: _ClassVar[int]
+    WHITE_SCORE_FIELD_NUMBER: _ClassVar[int]
+    BLACK_SCORE_FIELD_NUMBER: _ClassVar[int]
     MATCH_WINNER_FIELD_NUMBER: _ClassVar[int]
     DISAGREEMENTS_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
@@ -206,10 +207,10 @@ class RecordVerdict(_message.Message):
     rules: str
     money_session: bool
     unfinished: bool
-    score1: int
-    score2: int
-    match_winner: int
+    white_score: int
+    black_score: int
+    match_winner: _types_pb2.Side
     disagreements: _containers.RepeatedScalarFieldContainer[str]
     notes: _containers.RepeatedScalarFieldContainer[str]
     unlisted: int
-    def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., readable: _Optional[bool] = ..., error: _Optional[str] = ..., length: _Optional[int] = ..., games: _Optional[int] = ..., plays_checked: _Optional[int] = ..., rules: _Optional[str] = ..., money_session: _Optional[bool] = ..., unfinished: _Optional[bool] = ..., score1: _Optional[int] = ..., score2: _Optional[int] = ..., match_winner: _Optional[int] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., unlisted: _Optional[int] = ...) -> None: ...
+    def __init__(self, record: _Optional[int] = ..., source: _Optional[str] = ..., readable: _Optional[bool] = ..., error: _Optional[str] = ..., length: _Optional[int] = ..., games: _Optional[int] = ..., plays_checked: _Optional[int] = ..., rules: _Optional[str] = ..., money_session: _Optional[bool] = ..., unfinished: _Optional[bool] = ..., white_score: _Optional[int] = ..., black_score: _Optional[int] = ..., match_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., disagreements: _Optional[_Iterable[str]] = ..., notes: _Optional[_Iterable[str]] = ..., unlisted: _Optional[int] = ...) -> None: ...
