@@ -114,8 +114,45 @@ class GameClock(_message.Message):
     def __init__(self, settings: _Optional[_Union[_clock_pb2.ClockSettings, _Mapping]] = ..., state: _Optional[_Union[_clock_pb2.ClockState, _Mapping]] = ..., turn_started_ms: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("version", "match_id", "sequence", "ruleset", "match", "phase", "side_to_act", "position", "dice", "steps", "resignation", "resume_phase", "clock", "outcome", "record", "dice_commitment", "revealed_seed", "current", "dice_left", "move_complete", "no_legal_move", "forced_move")
+    __slots__ = ("version", "match_id", "sequence", "ruleset", "match", "phase", "position", "on_roll", "dice", "steps", "resignation", "resume_phase", "clock", "outcome", "turn", "dice_commitment", "record_digest")
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    ON_ROLL_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    RESIGNATION_FIELD_NUMBER: _ClassVar[int]
+    RESUME_PHASE_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    DICE_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    RECORD_DIGEST_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    match_id: str
+    sequence: int
+    ruleset: _types_pb2.Ruleset
+    match: _match_pb2.MatchState
+    phase: GamePhase
+    position: bytes
+    on_roll: _types_pb2.Side
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
+    resignation: _match_pb2.ResignationOffer
+    resume_phase: GamePhase
+    clock: GameClock
+    outcome: _match_pb2.GameOutcome
+    turn: int
+    dice_commitment: bytes
+    record_digest: bytes
+    def __init__(self, version: _Optional[int] = ..., match_id: _Optional[str] = ..., sequence: _Optional[int] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., phase: _Optional[_Union[GamePhase, str]] = ..., position: _Optional[bytes] = ..., on_roll: _Optional[_Union[_types_pb2.Side, str]] = ..., dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., resignation: _Optional[_Union[_match_pb2.ResignationOffer, _Mapping]] = ..., resume_phase: _Optional[_Union[GamePhase, str]] = ..., clock: _Optional[_Union[GameClock, _Mapping]] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., turn: _Optional[int] = ..., dice_commitment: _Optional[bytes] = ..., record_digest: _Optional[bytes] = ...) -> None: ...
+
+class GameView(_message.Message):
+    __slots__ = ("match_id", "sequence", "ruleset", "match", "phase", "side_to_act", "position", "current", "dice", "dice_left", "steps", "move_complete", "no_legal_move", "forced_move", "forced_steps", "resignation", "resume_phase", "clock", "outcome", "turn", "dice_commitment", "revealed_seed", "record_digest")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
@@ -123,21 +160,22 @@ class GameState(_message.Message):
     PHASE_FIELD_NUMBER: _ClassVar[int]
     SIDE_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
+    DICE_LEFT_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
+    MOVE_COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    NO_LEGAL_MOVE_FIELD_NUMBER: _ClassVar[int]
+    FORCED_MOVE_FIELD_NUMBER: _ClassVar[int]
+    FORCED_STEPS_FIELD_NUMBER: _ClassVar[int]
     RESIGNATION_FIELD_NUMBER: _ClassVar[int]
     RESUME_PHASE_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
-    RECORD_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
     DICE_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     REVEALED_SEED_FIELD_NUMBER: _ClassVar[int]
-    CURRENT_FIELD_NUMBER: _ClassVar[int]
-    DICE_LEFT_FIELD_NUMBER: _ClassVar[int]
-    MOVE_COMPLETE_FIELD_NUMBER: _ClassVar[int]
-    NO_LEGAL_MOVE_FIELD_NUMBER: _ClassVar[int]
-    FORCED_MOVE_FIELD_NUMBER: _ClassVar[int]
-    version: int
+    RECORD_DIGEST_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     sequence: int
     ruleset: _types_pb2.Ruleset
@@ -145,21 +183,23 @@ class GameState(_message.Message):
     phase: GamePhase
     side_to_act: _types_pb2.Side
     position: _types_pb2.Position
+    current: _types_pb2.Position
     dice: _containers.RepeatedScalarFieldContainer[int]
+    dice_left: _containers.RepeatedScalarFieldContainer[int]
     steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
+    move_complete: bool
+    no_legal_move: bool
+    forced_move: bool
+    forced_steps: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
     resignation: _match_pb2.ResignationOffer
     resume_phase: GamePhase
     clock: GameClock
     outcome: _match_pb2.GameOutcome
-    record: _containers.RepeatedCompositeFieldContainer[ActionRecord]
+    turn: int
     dice_commitment: str
     revealed_seed: str
-    current: _types_pb2.Position
-    dice_left: _containers.RepeatedScalarFieldContainer[int]
-    move_complete: bool
-    no_legal_move: bool
-    forced_move: bool
-    def __init__(self, version: _Optional[int] = ..., match_id: _Optional[str] = ..., sequence: _Optional[int] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., phase: _Optional[_Union[GamePhase, str]] = ..., side_to_act: _Optional[_Union[_types_pb2.Side, str]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., resignation: _Optional[_Union[_match_pb2.ResignationOffer, _Mapping]] = ..., resume_phase: _Optional[_Union[GamePhase, str]] = ..., clock: _Optional[_Union[GameClock, _Mapping]] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., record: _Optional[_Iterable[_Union[ActionRecord, _Mapping]]] = ..., dice_commitment: _Optional[str] = ..., revealed_seed: _Optional[str] = ..., current: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., move_complete: _Optional[bool] = ..., no_legal_move: _Optional[bool] = ..., forced_move: _Optional[bool] = ...) -> None: ...
+    record_digest: str
+    def __init__(self, match_id: _Optional[str] = ..., sequence: _Optional[int] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., phase: _Optional[_Union[GamePhase, str]] = ..., side_to_act: _Optional[_Union[_types_pb2.Side, str]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., current: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., move_complete: _Optional[bool] = ..., no_legal_move: _Optional[bool] = ..., forced_move: _Optional[bool] = ..., forced_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., resignation: _Optional[_Union[_match_pb2.ResignationOffer, _Mapping]] = ..., resume_phase: _Optional[_Union[GamePhase, str]] = ..., clock: _Optional[_Union[GameClock, _Mapping]] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., turn: _Optional[int] = ..., dice_commitment: _Optional[str] = ..., revealed_seed: _Optional[str] = ..., record_digest: _Optional[str] = ...) -> None: ...
 
 class SignedGameState(_message.Message):
     __slots__ = ("state", "key_id", "signature")
@@ -172,7 +212,7 @@ class SignedGameState(_message.Message):
     def __init__(self, state: _Optional[bytes] = ..., key_id: _Optional[str] = ..., signature: _Optional[bytes] = ...) -> None: ...
 
 class GameEvents(_message.Message):
-    __slots__ = ("rolled", "roll_off", "hit", "game_over", "outcome", "match_over", "match_winner", "forfeit", "no_legal_move")
+    __slots__ = ("rolled", "roll_off", "hit", "game_over", "outcome", "match_over", "match_winner", "forfeit", "no_legal_move", "records")
     ROLLED_FIELD_NUMBER: _ClassVar[int]
     ROLL_OFF_FIELD_NUMBER: _ClassVar[int]
     HIT_FIELD_NUMBER: _ClassVar[int]
@@ -182,6 +222,7 @@ class GameEvents(_message.Message):
     MATCH_WINNER_FIELD_NUMBER: _ClassVar[int]
     FORFEIT_FIELD_NUMBER: _ClassVar[int]
     NO_LEGAL_MOVE_FIELD_NUMBER: _ClassVar[int]
+    RECORDS_FIELD_NUMBER: _ClassVar[int]
     rolled: _containers.RepeatedScalarFieldContainer[int]
     roll_off: _containers.RepeatedCompositeFieldContainer[_dice_pb2.RollOffThrow]
     hit: bool
@@ -191,4 +232,5 @@ class GameEvents(_message.Message):
     match_winner: _types_pb2.Side
     forfeit: _clock_pb2.ClockForfeit
     no_legal_move: bool
-    def __init__(self, rolled: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., hit: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., match_over: _Optional[bool] = ..., match_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., forfeit: _Optional[_Union[_clock_pb2.ClockForfeit, _Mapping]] = ..., no_legal_move: _Optional[bool] = ...) -> None: ...
+    records: _containers.RepeatedCompositeFieldContainer[ActionRecord]
+    def __init__(self, rolled: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., hit: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., match_over: _Optional[bool] = ..., match_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., forfeit: _Optional[_Union[_clock_pb2.ClockForfeit, _Mapping]] = ..., no_legal_move: _Optional[bool] = ..., records: _Optional[_Iterable[_Union[ActionRecord, _Mapping]]] = ...) -> None: ...

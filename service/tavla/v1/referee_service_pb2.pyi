@@ -22,12 +22,14 @@ class NewMatchRequest(_message.Message):
     def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., length: _Optional[int] = ..., clock: _Optional[_Union[_clock_pb2.ClockSettings, _Mapping]] = ..., match_id: _Optional[str] = ...) -> None: ...
 
 class NewMatchResponse(_message.Message):
-    __slots__ = ("state", "game")
+    __slots__ = ("state", "view", "actions")
     STATE_FIELD_NUMBER: _ClassVar[int]
-    GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
     state: _game_pb2.SignedGameState
-    game: _game_pb2.GameState
-    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., game: _Optional[_Union[_game_pb2.GameState, _Mapping]] = ...) -> None: ...
+    view: _game_pb2.GameView
+    actions: _containers.RepeatedCompositeFieldContainer[_game_pb2.GameAction]
+    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ..., actions: _Optional[_Iterable[_Union[_game_pb2.GameAction, _Mapping]]] = ...) -> None: ...
 
 class ListActionsRequest(_message.Message):
     __slots__ = ("state",)
@@ -36,31 +38,29 @@ class ListActionsRequest(_message.Message):
     def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ...) -> None: ...
 
 class ListActionsResponse(_message.Message):
-    __slots__ = ("actions", "game")
+    __slots__ = ("actions", "view")
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
-    GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
     actions: _containers.RepeatedCompositeFieldContainer[_game_pb2.GameAction]
-    game: _game_pb2.GameState
-    def __init__(self, actions: _Optional[_Iterable[_Union[_game_pb2.GameAction, _Mapping]]] = ..., game: _Optional[_Union[_game_pb2.GameState, _Mapping]] = ...) -> None: ...
+    view: _game_pb2.GameView
+    def __init__(self, actions: _Optional[_Iterable[_Union[_game_pb2.GameAction, _Mapping]]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("state", "action", "dice", "now_ms")
+    __slots__ = ("state", "action")
     STATE_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
-    DICE_FIELD_NUMBER: _ClassVar[int]
-    NOW_MS_FIELD_NUMBER: _ClassVar[int]
     state: _game_pb2.SignedGameState
     action: _game_pb2.GameAction
-    dice: _containers.RepeatedScalarFieldContainer[int]
-    now_ms: int
-    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., action: _Optional[_Union[_game_pb2.GameAction, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ..., now_ms: _Optional[int] = ...) -> None: ...
+    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., action: _Optional[_Union[_game_pb2.GameAction, _Mapping]] = ...) -> None: ...
 
 class ActResponse(_message.Message):
-    __slots__ = ("state", "game", "events")
+    __slots__ = ("state", "view", "events", "actions")
     STATE_FIELD_NUMBER: _ClassVar[int]
-    GAME_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
     state: _game_pb2.SignedGameState
-    game: _game_pb2.GameState
+    view: _game_pb2.GameView
     events: _game_pb2.GameEvents
-    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., game: _Optional[_Union[_game_pb2.GameState, _Mapping]] = ..., events: _Optional[_Union[_game_pb2.GameEvents, _Mapping]] = ...) -> None: ...
+    actions: _containers.RepeatedCompositeFieldContainer[_game_pb2.GameAction]
+    def __init__(self, state: _Optional[_Union[_game_pb2.SignedGameState, _Mapping]] = ..., view: _Optional[_Union[_game_pb2.GameView, _Mapping]] = ..., events: _Optional[_Union[_game_pb2.GameEvents, _Mapping]] = ..., actions: _Optional[_Iterable[_Union[_game_pb2.GameAction, _Mapping]]] = ...) -> None: ...

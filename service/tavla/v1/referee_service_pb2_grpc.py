@@ -88,15 +88,17 @@ class RefereeServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListActions(self, request, context):
-        """The legal actions of the side to act in a state.
+        """The legal actions of the side to act in a state, and what it shows (as Act answers them).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def Act(self, request, context):
-        """The next state after an action, and what happened. The server rolls the dice and measures
-        the time.
+        """The next state after an action, what happened (with the new record entries), what the
+        next state shows and its legal actions: one round trip per click. The server rolls the
+        dice and measures the time. CLIENT_DICE_REFUSED and CLIENT_TIME_REFUSED answer test
+        metadata sent to a server without --test-inputs (docs/security.md).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
