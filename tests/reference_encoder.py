@@ -9,7 +9,7 @@ from __future__ import annotations
 from tavla import core
 from tavla.core import Position, Side, SideView
 from tavla.server import convert, convert_ids
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 

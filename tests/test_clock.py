@@ -23,7 +23,7 @@ from tavla.core.clock import (
     initial_state,
 )
 from tavla.v1 import clock_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 
 EXT = PRESETS[ClockPreset.EXTENSIONS]
 RES = PRESETS[ClockPreset.RESERVE]

@@ -21,9 +21,8 @@ from hypothesis import strategies as st
 
 from tavla.core import CHECKERS, Position, Side, SideView, position_id
 from tavla.server.app import start_in_process
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -245,14 +244,14 @@ def test_game_over_position(engine, method):
     b"\x18",  # dice: a tag without its value
 ])
 def test_undecodable_request_is_invalid_argument(channel, payload):
-    call = channel.unary_unary("/tavla.v1.EngineService/ListLegalMoves")  # raw bytes both ways
+    call = channel.unary_unary("/tavla.v1.RulesService/ListLegalMoves")  # raw bytes both ways
     with pytest.raises(grpc.RpcError) as info:
         call(payload, timeout=TIMEOUT)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "does not parse" in info.value.details()
 
 
-class _Broken(EngineServiceServicer):
+class _Broken(TavlaServicer):
     def ListLegalMoves(self, request, context):
         raise RuntimeError("secret internal detail")
 
@@ -261,7 +260,7 @@ def test_bug_gives_internal_logs_traceback_and_server_survives(caplog):
     server, port = start_in_process(servicer=_Broken())
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             with caplog.at_level(logging.ERROR, logger="tavla.server.errors"):
                 with pytest.raises(grpc.RpcError) as info:
                     stub.ListLegalMoves(list_request(START_ID_POSITION), timeout=TIMEOUT)
@@ -272,7 +271,7 @@ def test_bug_gives_internal_logs_traceback_and_server_survives(caplog):
             assert "ListLegalMoves" in record.getMessage()
             # the same server still answers
             reply = stub.GetInitialPosition(api.GetInitialPositionRequest(), timeout=TIMEOUT)
-            assert reply.position.position_id == START_ID
+            assert reply.position.ids.position_id == START_ID
     finally:
         server.stop(grace=None)
 
@@ -365,7 +364,7 @@ def test_fuzzed_requests_get_ok_or_invalid_argument(engine, channel):
         codes["OK"] = codes.get("OK", 0) + 1
         if method == "ListLegalMoves":
             assert response.moves
-            assert all(len(m.result.position_id) == 14 for m in response.moves)
+            assert all(len(m.result.ids.position_id) == 14 for m in response.moves)
             # every listed move applies, by notation or by checker moves, to the same result
             move = data.draw(st.sampled_from(response.moves))
             sent = data.draw(st.sampled_from([

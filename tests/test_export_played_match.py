@@ -16,7 +16,7 @@ from tavla.formats.recorder import MatchRecorder
 from tavla.formats.sgfreader import parse_sgf
 from tavla.formats.sgfwriter import write_sgf
 from tavla.replay.matfile import Roll, parse_match
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import dice_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 from tavla.v1 import validate_pb2 as vpb

@@ -8,7 +8,7 @@ import pytest
 
 from test_errors import field_violations, rich_status
 from tavla.core import Position, Side, match_id, position_id, xgid
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 

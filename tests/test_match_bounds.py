@@ -9,7 +9,7 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 
 BIG = 4294967295
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30

@@ -7,7 +7,7 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30  # seconds per call: generous, never a speed assertion

@@ -15,7 +15,7 @@ from grpc_status import rpc_status
 from boards import position
 from tavla.core import IllegalMoveError, IllegalReason, Position, Side, CheckerMove, legal_moves, legal_steps
 from tavla.core import notation, position_id, resolve
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START = Position.initial()

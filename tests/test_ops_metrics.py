@@ -11,8 +11,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tavla.server import app, metrics
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -31,7 +30,7 @@ def channel():
 
 @pytest.fixture(scope="module")
 def stub(channel):
-    return engine_service_pb2_grpc.EngineServiceStub(channel)
+    return api.AnyStub(channel)
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ import pytest
 
 from tavla.core import InvalidInputError, KatmerliMarsRule, Ruleset, StartRule, preset
 from tavla.core.ruleset import PRESET_INFO, check_cube_limit
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30
