@@ -42,7 +42,7 @@ class _Flaky(rules_service_pb2_grpc.RulesServiceServicer):
             failing = self.calls <= self.failures
         if failing:
             context.abort(self.code, "failing on purpose")
-        return api.GetInitialPositionResponse(position=pb.Position(position_id=START_POSITION_ID))
+        return api.GetInitialPositionResponse(position=pb.Position(ids=pb.PositionIds(position_id=START_POSITION_ID)))
 
     def ScoreGame(self, request, context):
         time.sleep(2)
@@ -118,8 +118,8 @@ def test_helpers_against_the_server(server_address: str) -> None:
         assert moves[0].notation == "24/23 13/8"
         after = c.apply_move(START_POSITION_ID, (5, 1), "24/23 13/8")
         assert after.move.result.ids.position_id == "4PPgASjgc/ABMA" == moves[0].result.ids.position_id
-        assert c.apply_move(position(START_POSITION_ID), (5, 1), moves[0]).position == after.position
-        assert not c.score_game(START_POSITION_ID).game_over
+        assert c.apply_move(position(START_POSITION_ID), (5, 1), moves[0]).move == after.move
+        assert not c.score_game(START_POSITION_ID).HasField("outcome")
         assert c.bear_off(START_POSITION_ID).white.pip_count == 167
         with pytest.raises(EngineError) as info:
             c.apply_move(START_POSITION_ID, (5, 1), "13/8")
@@ -135,8 +135,8 @@ def test_helpers_against_the_server(server_address: str) -> None:
 def test_ruleset_preset_applies_to_every_helper(server_address: str) -> None:
     with Client(server_address, ruleset="turkish") as c:
         # katmerli mars pays 2 under the turkish preset: white all off, black 13:14 and one on the bar
-        result = c.score_game("APD/A0AAAAAAAA").result
-        assert (result.kind, result.points) == (pb.RESULT_KIND_BACKGAMMON, 2)
+        outcome = c.score_game("APD/A0AAAAAAAA").outcome
+        assert (outcome.kind, outcome.points) == (pb.RESULT_KIND_BACKGAMMON, 2)
 
 
 def test_referee_helpers_play_a_game(server_address: str) -> None:

@@ -57,7 +57,8 @@ def http(port: int, path: str, body: bytes = b"", content_type: str = "applicati
 
 
 def connect_json(port: int, method: str, request: dict, **kw) -> tuple[int, dict, dict[str, str]]:
-    status, headers, body = http(port, api.path(method), json.dumps(request).encode(), **kw)
+    path = method if method.startswith("/") else api.path(method)
+    status, headers, body = http(port, path, json.dumps(request).encode(), **kw)
     return status, json.loads(body), headers
 
 
@@ -94,8 +95,9 @@ def test_connect_json_answers_as_grpc(engine, stub):
     assert status == 200 and headers["content-type"] == "application/json"
     expected = stub.ApplyMove(json_format.ParseDict(APPLY, api.ApplyMoveRequest()))
     assert json_format.ParseDict(answer, api.ApplyMoveResponse()) == expected
-    assert answer["position"]["positionId"] == "4PPgASjgc/ABMA"  # proto JSON: camelCase, enums by name
-    assert answer["position"]["onRoll"] == "SIDE_BLACK"
+    result = answer["move"]["result"]
+    assert result["ids"]["positionId"] == "4PPgASjgc/ABMA"  # proto JSON: camelCase, enums by name
+    assert result["onRoll"] == "SIDE_BLACK"
     assert len(headers["x-request-id"]) == 32
 
 
@@ -175,14 +177,16 @@ def test_snake_and_camel_case_and_unknown_fields_are_read(engine):
 
 def test_empty_body_is_the_empty_request(engine):
     status, answer, _ = connect_json(engine.http_port, "GetInitialPosition", {})
-    assert status == 200 and answer["position"]["positionId"] == START
+    assert status == 200 and answer["position"]["ids"]["positionId"] == START
     status, headers, body = http(engine.http_port, api.path("GetInitialPosition"), b"")
     assert status == 200 and json.loads(body)["position"]["onRoll"] == "SIDE_WHITE"
 
 
 def test_unknown_method_and_media_type(engine):
-    status, error, _ = connect_json(engine.http_port, "NoSuchThing", {})
-    assert status == 501 and error["code"] == "unimplemented"
+    for path in ("/tavla.v1.RulesService/NoSuchThing", "/tavla.v1.EngineService/GetInitialPosition",
+                 "/tavla.v1.MatchService/ApplyMove"):  # no 0.x paths, no RPC on another service's path
+        status, error, _ = connect_json(engine.http_port, path, {})
+        assert status == 501 and error["code"] == "unimplemented", path
     status, headers, _ = http(engine.http_port, api.path("ApplyMove"), b"{}", "text/plain")
     assert status == 415 and "application/json" in headers["accept-post"]
 

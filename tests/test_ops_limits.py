@@ -34,7 +34,7 @@ class Outcomes(grpc.ServerInterceptor):
 
     def intercept_service(self, continuation, details):
         handler = continuation(details)
-        if handler is None or handler.unary_unary is None or "EngineService" not in details.method:
+        if handler is None or handler.unary_unary is None or not details.method.startswith("/tavla.v1."):
             return handler
         behaviour = handler.unary_unary
 

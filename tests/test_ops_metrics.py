@@ -9,14 +9,13 @@ import grpc
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tavla.server import app, metrics
+from tavla.server import app, metrics, services
 from tavla.server.config import Config
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
 TIMEOUT = 30
-ENGINE = "tavla.v1.EngineService"
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +54,7 @@ def value(samples, name, **labels) -> float:
 
 
 def labels(method, code=None):
-    out = {"grpc_type": "unary", "grpc_service": ENGINE, "grpc_method": method}
+    out = {"grpc_type": "unary", "grpc_service": services.service_of(method), "grpc_method": method}
     if code is not None:
         out["grpc_code"] = code
     return out

@@ -54,7 +54,9 @@ def test_not_serving_until_started_and_self_checked(monkeypatch):
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
             health = health_pb2_grpc.HealthStub(ch)
-            for service in ("", app.ENGINE_SERVICE):
+            assert app.HEALTH_NAMES == ("", "tavla.v1.RulesService", "tavla.v1.MatchService",
+                                        "tavla.v1.RefereeService", "tavla.v1.RecordsService")
+            for service in app.HEALTH_NAMES:
                 assert health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status == SERVING
         assert seen == [NOT_SERVING]
     finally:
@@ -71,7 +73,7 @@ def test_drain_is_not_serving_but_still_serves_then_stop_refuses(monkeypatch):
         stub = api.AnyStub(ch)
 
         def drain(_seconds):  # stands in for the drain period
-            for service in ("", app.ENGINE_SERVICE):
+            for service in ("", "tavla.v1.RulesService"):
                 during.append(health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status)
             during.append(len(stub.ListLegalMoves(list_request(0), timeout=TIMEOUT).moves))
 

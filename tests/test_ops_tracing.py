@@ -73,11 +73,11 @@ def test_spans_for_calls_child_of_the_callers_trace(traced):
         stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[9, 9]),
                             timeout=TIMEOUT)
     ok, bad = exporter.get_finished_spans()
-    assert ok.name == "tavla.v1.EngineService/ListLegalMoves"
+    assert ok.name == "tavla.v1.RulesService/ListLegalMoves"
     assert ok.kind == SpanKind.SERVER
     assert format(ok.context.trace_id, "032x") == TRACE_ID
     assert format(ok.parent.span_id, "016x") == PARENT_ID
-    assert dict(ok.attributes) == {"rpc.system": "grpc", "rpc.service": "tavla.v1.EngineService",
+    assert dict(ok.attributes) == {"rpc.system": "grpc", "rpc.service": "tavla.v1.RulesService",
                                    "rpc.method": "ListLegalMoves", "rpc.grpc.status_code": 0}
     assert ok.resource.attributes["service.name"] == "tavla-engine"
     assert bad.attributes["rpc.grpc.status_code"] == grpc.StatusCode.INVALID_ARGUMENT.value[0]
@@ -125,7 +125,7 @@ def test_server_errors_mark_the_span_as_error_and_client_errors_do_not(code, err
             context.set_code(code)
         return "answer"
 
-    wrapped = TracingInterceptor(provider.get_tracer("test")).wrap(behaviour, "/tavla.v1.EngineService/Probe")
+    wrapped = TracingInterceptor(provider.get_tracer("test")).wrap(behaviour, "/tavla.v1.RulesService/Probe")
     assert wrapped("request", _Context()) == "answer"
     [span] = exporter.get_finished_spans()
     assert span.attributes["rpc.grpc.status_code"] == (code or grpc.StatusCode.OK).value[0]
