@@ -123,7 +123,7 @@ def test_rpc_moves_steps_and_apply_agree_on_the_last_checker(engine, dice):
     assert [(c.from_point, c.to_point, c.die) for c in listed.moves[0].checker_moves] == [(1, 0, 6)]
     for die in (4, 6):  # ApplyMove ignores the die on input; ListLegalSteps takes either
         applied = _apply(engine, LAST, dice, checker_moves=[pb.CheckerMove(from_point=1, to_point=0, die=die)])
-        assert applied.game_over and applied.move == listed.moves[0]
+        assert applied.HasField("outcome") and applied.move == listed.moves[0]
         steps = engine.ListLegalSteps(api.ListLegalStepsRequest(
             position=_pos(LAST), dice=dice, steps=[pb.CheckerMove(from_point=1, to_point=0, die=die)]),
             timeout=TIMEOUT)

@@ -9,7 +9,8 @@ unknown enum number, a required side missing); consistency with the ruleset is t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 
 from tavla.core import (
@@ -47,6 +48,8 @@ MAX_MS = 2**32 - 1
 # ClockSettings' Duration fields -> the core's millisecond fields
 _CLOCK_DURATIONS = {"move_time": "move_ms", "extension_time": "extension_ms", "reserve": "reserve_ms",
                     "move_cap": "move_cap_ms", "reconnect_window": "reconnect_ms", "break_time": "break_ms"}
+# the core's field names in errors -> the API's (SideClock.reserve and AdvanceClock's elapsed too)
+_CLOCK_FIELDS_OUT = {core: name for name, core in _CLOCK_DURATIONS.items()} | {"elapsed_ms": "elapsed"}
 
 _KINDS: dict[pb.ResultKind, ResultKind] = {
     pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
@@ -212,9 +215,11 @@ def roll_off_from_proto(throws: Sequence[dice_pb2.RollOffThrow]) -> list[tuple[i
 
 
 def clock_settings_from_proto(msg: clock_pb2.ClockSettings, field: str = "settings") -> clock.ClockSettings:
-    """The preset's settings with every set field overridden.
+    """The preset's settings with every set field overridden, checked
+    (:func:`tavla.core.clock.check_settings`: bounds, extensions with a length).
 
-    :raises InvalidInputError: an unknown preset number.
+    :raises InvalidInputError: an unknown preset number, a bad Duration, or settings the core
+        refuses (named by the API's field, e.g. ``settings.move_time``).
     """
     preset: clock.ClockPreset = _enum(_CLOCK_PRESETS, msg.preset, f"{field}.preset")
     settings = clock.PRESETS[preset]
@@ -225,7 +230,22 @@ def clock_settings_from_proto(msg: clock_pb2.ClockSettings, field: str = "settin
     for name in ("extensions", "breaks"):
         if msg.HasField(name):
             overrides[name] = getattr(msg, name)
-    return replace(settings, **overrides)  # type: ignore[arg-type]  # every override is an int field
+    with api_clock_fields():
+        return clock.check_settings(replace(settings, **overrides), field)  # type: ignore[arg-type]
+
+
+@contextmanager
+def api_clock_fields() -> Iterator[None]:
+    """Re-raise an :class:`InvalidInputError` of the clock core with the API's field names: the
+    core names its millisecond attributes (``settings.move_ms``), the API its Duration fields
+    (``settings.move_time``)."""
+    try:
+        yield
+    except InvalidInputError as exc:
+        renamed = ".".join(_CLOCK_FIELDS_OUT.get(part, part) for part in exc.field.split("."))
+        if renamed == exc.field:
+            raise
+        raise InvalidInputError(renamed, exc.reason) from None
 
 
 def duration_to_ms(msg: duration_pb2.Duration, field: str) -> int:

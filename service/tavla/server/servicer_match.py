@@ -258,13 +258,14 @@ class MatchPlayServicer(DiceKeyed):
         :raises InvalidInputError: bad settings, state, side or event.
         :raises IllegalActionError: ``BREAK_ALREADY_TAKEN``.
         """
-        settings = core.clock.check_settings(cm.clock_settings_from_proto(request.settings))
+        settings = cm.clock_settings_from_proto(request.settings)
         state = (cm.clock_state_from_proto(request.state) if request.HasField("state")
                  else core.clock.initial_state(settings))
         side = convert.side_from_proto(request.side, "side")
         event = cm.clock_event_from_proto(request.event)
         elapsed = cm.duration_to_ms(request.elapsed, "elapsed") if request.HasField("elapsed") else 0
-        result = core.clock.advance(settings, state, side, event, elapsed)
+        with cm.api_clock_fields():
+            result = core.clock.advance(settings, state, side, event, elapsed)
         response = api.AdvanceClockResponse(
             state=cm.clock_state_to_proto(result.state), charged=cm.ms_to_duration(result.charged_ms),
             extensions_used=result.extensions_used, time_left=cm.ms_to_duration(result.time_left_ms),
