@@ -22,7 +22,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from tavla.core.dice_commit import DiceKey
 from tavla.server.app import start_in_process
-from tavla.server.servicer import EngineServiceServicer
+from tavla.server.servicer import TavlaServicer
 from tavla.server.state_keys import StateMode, StateSigner
 from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import engine_service_pb2_grpc as api_grpc
@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     signer = StateSigner(StateMode.REQUIRE, (("bench", b"b" * 32),), shared=True)
-    servicer = EngineServiceServicer(dice_key=DiceKey(b"bench dice key, thirty-two chars", shared=True), signer=signer)
+    servicer = TavlaServicer(dice_key=DiceKey(b"bench dice key, thirty-two chars", shared=True), signer=signer)
     server, port = start_in_process(servicer=servicer)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     engine = api_grpc.EngineServiceStub(channel)

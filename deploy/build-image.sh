@@ -13,7 +13,7 @@
 #   4. Checks: skopeo reads the archive's config (non-root user, no healthcheck, labels, entry
 #      point); the image holds no compiler and no pip; `buildah run` (chroot isolation) starts
 #      `tavla-engine serve` from the archive as the image's user, and grpc_health_check.py
-#      asks it for health ("" and tavla.v1.EngineService SERVING), calls GetInitialPosition,
+#      asks it for health ("" and each tavla.v1 service SERVING), calls GetInitialPosition,
 #      reads /metrics when the server has metrics, checks that it runs the compiled accelerator
 #      (service/accel, built in the Containerfile's build stage), then SIGTERM must stop it cleanly.
 #   5. Cleanup: the build storage is removed; only the archive, the report and the base cache stay.

@@ -3,8 +3,8 @@
     python deploy/grpc_health_check.py HOST:PORT [--wait S] [--call-engine] [--metrics URL] [--pid N]
 
 Waits up to ``--wait`` seconds until ``grpc.health.v1.Health/Check`` answers SERVING for ``""``
-and for ``tavla.v1.EngineService``; with ``--call-engine`` also calls
-``tavla.v1.EngineService/GetInitialPosition`` with an empty request (valid: the international
+and for each tavla.v1 service (RulesService, MatchService, RefereeService, RecordsService); with
+``--call-engine`` also calls ``tavla.v1.RulesService/GetInitialPosition`` with an empty request (valid: the international
 start, white on roll) and needs a non-empty answer; with ``--metrics`` needs that URL to answer
 200 with Prometheus text. ``--pid`` gives up at once when that process has died (so a server
 that crashed is not waited for). Exit status 0 when every check passed, else 1.
@@ -24,8 +24,9 @@ import urllib.request
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-SERVICES = ("", "tavla.v1.EngineService")
-INITIAL_POSITION = "/tavla.v1.EngineService/GetInitialPosition"
+SERVICES = ("", "tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
+            "tavla.v1.RecordsService")
+INITIAL_POSITION = "/tavla.v1.RulesService/GetInitialPosition"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,10 @@
 #
 #   make regen-clients     regenerate the committed Go code from proto/ (buf.gen.yaml); the
 #                          TypeScript and Java builds generate their own, uncommitted
-#   make test-proto        buf lint, buf breaking against BUF_AGAINST, generated code is fresh
+#   make test-proto        buf lint, buf breaking against BUF_AGAINST (the 1.0 baseline), generated
+#                          code is fresh
+#   make proto-baseline    rebuild the buf breaking baseline from proto/ (only on purpose: a new
+#                          major version; CHANGELOG.md says when it was last reset)
 #   make test-client-go    go vet + go test (conformance) + the README example
 #   make test-client-ts    tsc + node --test (conformance) + the README example
 #   make test-client-java  mvn test (conformance, README example)
@@ -22,9 +25,12 @@ PROTOC_GEN_GO_GRPC_VERSION := v1.6.2
 # protoc-gen-es (and the buf that runs it in the TypeScript build) are devDependencies of
 # clients/typescript (package.json, locked); protoc-gen-es is the version of its runtime.
 
-# buf breaking compares proto/ with this git ref (skipped, with a message, when it does not exist
-# or has no proto files: a first commit, a shallow clone).
-BUF_AGAINST ?= HEAD~1
+# buf breaking compares proto/ with the 1.0 baseline: an image of the tavla.v1 API as released in
+# 1.0.0 (`buf build`, committed), so no change can break a 1.x client, however many commits it
+# spans. BUF_AGAINST may also name a git ref (e.g. BUF_AGAINST=HEAD~1; skipped, with a message,
+# when it does not exist or has no proto files: a first commit, a shallow clone).
+BUF_BASELINE := proto/buf-baseline.binpb
+BUF_AGAINST ?= $(BUF_BASELINE)
 
 TOOLS := .cache/tools
 TOOLS_BIN := $(TOOLS)/bin
@@ -43,7 +49,7 @@ MAVEN := mvn -B -ntp -Dstyle.color=never
 
 TEST_TARGETS += test-proto test-client-go test-client-ts test-client-java
 
-.PHONY: clients-tools regen-clients test-proto test-client-go test-client-ts test-client-java
+.PHONY: clients-tools regen-clients proto-baseline test-proto test-client-go test-client-ts test-client-java
 
 $(TOOLS)/.stamp-dir:
 	mkdir -p $(TOOLS_BIN) $(TOOLS)/stamps
@@ -80,9 +86,17 @@ regen-clients: clients-tools
 	PATH="$(GEN_PATH)" $(BUF) generate
 	cd clients/go && go build ./...
 
+# Reset the buf breaking baseline to proto/ as it is: done once for 1.0.0 (CHANGELOG.md); run it
+# again only for a new major version, and say so in the CHANGELOG.
+proto-baseline: clients-tools
+	$(BUF) build proto --exclude-source-info -o $(BUF_BASELINE)
+
 test-proto: clients-tools
 	$(BUF) lint proto
-	@if ! git rev-parse -q --verify '$(BUF_AGAINST)^{commit}' >/dev/null 2>&1; then \
+	@if [ -f '$(BUF_AGAINST)' ]; then \
+		echo "buf breaking proto --against $(BUF_AGAINST)"; \
+		$(BUF) breaking proto --against '$(BUF_AGAINST)'; \
+	elif ! git rev-parse -q --verify '$(BUF_AGAINST)^{commit}' >/dev/null 2>&1; then \
 		echo "buf breaking: skipped, no commit $(BUF_AGAINST) (first commit or shallow clone)"; \
 	elif ! git ls-tree -r --name-only '$(BUF_AGAINST)' -- proto | grep -q '\.proto$$'; then \
 		echo "buf breaking: skipped, $(BUF_AGAINST) has no proto files"; \

@@ -1,6 +1,6 @@
 """Shared fixtures: one in-process tavla-engine server on a free localhost port per test session.
 
-``engine`` is an ``EngineServiceStub``, ``channel`` the channel it uses, ``server_address``
+``engine`` calls any tavla.v1 RPC (``rpc_api.AnyStub``), ``channel`` the channel it uses, ``server_address``
 its ``host:port``; ``subprocess_env`` is an environment in which ``python -m tavla`` imports this
 checkout's package. Run the suite with ``PYTHONPATH=service pytest`` or after ``pip install .``;
 without either, ``service/`` is put on ``sys.path`` here.
@@ -23,7 +23,7 @@ import grpc  # noqa: E402
 
 import tavla  # noqa: E402
 from tavla.server.app import start_in_process  # noqa: E402
-from tavla.v1 import engine_service_pb2_grpc  # noqa: E402
+import rpc_api  # noqa: E402
 
 CONNECT_TIMEOUT = 30  # seconds; generous, it is a readiness wait, not a speed assertion
 
@@ -45,9 +45,9 @@ def channel(server_address: str) -> Iterator[grpc.Channel]:
 
 
 @pytest.fixture(scope="session")
-def engine(channel: grpc.Channel) -> engine_service_pb2_grpc.EngineServiceStub:
-    """A stub of ``tavla.v1.EngineService`` on the session server."""
-    return engine_service_pb2_grpc.EngineServiceStub(channel)
+def engine(channel: grpc.Channel) -> rpc_api.AnyStub:
+    """Every tavla.v1 RPC on the session server (one generated stub per service)."""
+    return rpc_api.AnyStub(channel)
 
 
 @pytest.fixture(scope="session")

@@ -10,7 +10,7 @@ from tavla.core.game import verify_game_dice
 from tavla.core.game.state import ActionKind, Record
 from tavla.server import convert_game as cg
 from tavla.server.state_keys import Signed, StateSigner
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import game_pb2
 from tavla.v1 import types_pb2 as pb
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from tavla import core
 from tavla.core import Position, Side, SideView
 from tavla.server import convert, convert_ids
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 
@@ -23,7 +23,7 @@ def position(pos: Position) -> pb.Position:
     return pb.Position(
         on_roll=convert.side_to_proto(pos.on_roll),
         board=pb.Board(white=side(pos.side(Side.WHITE)), black=side(pos.side(Side.BLACK))),
-        position_id=pid, gnubg_id=gnubg_id, xgid=xgid,
+        ids=pb.PositionIds(position_id=pid, gnubg_id=gnubg_id, xgid=xgid),
     )
 
 
@@ -41,7 +41,6 @@ def response(moves: list[core.Move], basic: bool = False) -> bytes:
     if basic:
         for m in encoded:
             m.ClearField("checker_moves")
-            m.result.ClearField("board")
-            m.result.ClearField("gnubg_id")
-            m.result.ClearField("xgid")
+            m.result.position_id = m.result.ids.position_id  # the ID in place of the board
+            m.result.ClearField("ids")
     return api.ListLegalMovesResponse(moves=encoded, dice_used=moves[0].dice_used).SerializeToString()

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from tavla.core import CHECKERS, InvalidInputError, Position, Side, SideView, position_id
 from tavla.server import accel, wire
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from test_accel import _extension_built, _python, match_pairs, tavla_accel  # noqa: F401 (fixtures)
 

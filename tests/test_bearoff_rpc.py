@@ -9,7 +9,7 @@ from grpc_status import rpc_status
 
 from boards import position
 from tavla.core import Side, position_id
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 

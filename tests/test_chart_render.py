@@ -346,7 +346,7 @@ def test_deployment_probes_are_native_grpc(tmp_path: Path) -> None:
     container = engine_container(render({}, tmp_path))
     assert container["startupProbe"]["grpc"] == {"port": 50051, "service": ""}
     assert container["livenessProbe"]["grpc"] == {"port": 50051, "service": ""}
-    assert container["readinessProbe"]["grpc"] == {"port": 50051, "service": "tavla.v1.EngineService"}
+    assert container["readinessProbe"]["grpc"] == {"port": 50051, "service": "tavla.v1.RulesService"}
 
 
 def test_deployment_security(tmp_path: Path) -> None:
@@ -529,7 +529,7 @@ def test_tls_from_values(tmp_path: Path) -> None:
     # the kubelet's gRPC probe cannot speak TLS: an exec probe asks health over TLS, so a draining
     # pod (NOT_SERVING) leaves the Service (a TCP check could not see it)
     for probe, service in (("startupProbe", ""), ("livenessProbe", ""),
-                           ("readinessProbe", "tavla.v1.EngineService")):
+                           ("readinessProbe", "tavla.v1.RulesService")):
         command = container[probe]["exec"]["command"]
         assert command[:3] == ["python3", "-m", "tavla.server.probe"]
         assert command[command.index("--service") + 1] == service

@@ -17,8 +17,8 @@ import pytest
 
 from tavla import client as tavla_client
 from tavla.client import START_POSITION_ID, AsyncClient, Client, EngineError, position
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
+from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ def test_service_config_is_the_shared_one() -> None:
     assert tavla_client.SERVICE_CONFIG == shared
 
 
-class _Flaky(engine_service_pb2_grpc.EngineServiceServicer):
+class _Flaky(rules_service_pb2_grpc.RulesServiceServicer):
     """GetInitialPosition fails with ``code`` ``failures`` times, then answers; ScoreGame sleeps."""
 
     def __init__(self, code: grpc.StatusCode, failures: int) -> None:
@@ -42,7 +42,7 @@ class _Flaky(engine_service_pb2_grpc.EngineServiceServicer):
             failing = self.calls <= self.failures
         if failing:
             context.abort(self.code, "failing on purpose")
-        return api.GetInitialPositionResponse(position=pb.Position(position_id=START_POSITION_ID))
+        return api.GetInitialPositionResponse(position=pb.Position(ids=pb.PositionIds(position_id=START_POSITION_ID)))
 
     def ScoreGame(self, request, context):
         time.sleep(2)
@@ -56,7 +56,7 @@ def flaky_server() -> Iterator[callable]:
     def start(code: grpc.StatusCode, failures: int) -> tuple[str, _Flaky]:
         servicer = _Flaky(code, failures)
         server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-        engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, server)
+        rules_service_pb2_grpc.add_RulesServiceServicer_to_server(servicer, server)
         port = server.add_insecure_port("127.0.0.1:0")
         server.start()
         servers.append(server)
@@ -70,7 +70,7 @@ def flaky_server() -> Iterator[callable]:
 def test_unavailable_is_retried(flaky_server) -> None:
     target, servicer = flaky_server(grpc.StatusCode.UNAVAILABLE, 2)
     with Client(target) as c:
-        assert c.initial_position().position_id == START_POSITION_ID
+        assert c.initial_position().ids.position_id == START_POSITION_ID
     assert servicer.calls == 3
 
 
@@ -97,7 +97,7 @@ def test_asyncio_client_retries_too(flaky_server) -> None:
 
     async def run() -> str:
         async with AsyncClient(target) as c:
-            return (await c.initial_position()).position_id
+            return (await c.initial_position()).ids.position_id
 
     assert asyncio.run(run()) == START_POSITION_ID
     assert servicer.calls == 3
@@ -113,13 +113,13 @@ def test_a_call_deadline_shorter_than_the_default_wins(flaky_server) -> None:
 def test_helpers_against_the_server(server_address: str) -> None:
     with Client(server_address) as c:
         start = c.initial_position(pb.SIDE_BLACK)
-        assert (start.position_id, start.on_roll) == (START_POSITION_ID, pb.SIDE_BLACK)
+        assert (start.ids.position_id, start.on_roll) == (START_POSITION_ID, pb.SIDE_BLACK)
         moves = c.legal_moves(START_POSITION_ID, [5, 1])
         assert moves[0].notation == "24/23 13/8"
         after = c.apply_move(START_POSITION_ID, (5, 1), "24/23 13/8")
-        assert after.position.position_id == "4PPgASjgc/ABMA" == moves[0].result.position_id
-        assert c.apply_move(position(START_POSITION_ID), (5, 1), moves[0]).position == after.position
-        assert not c.score_game(START_POSITION_ID).game_over
+        assert after.move.result.ids.position_id == "4PPgASjgc/ABMA" == moves[0].result.ids.position_id
+        assert c.apply_move(position(START_POSITION_ID), (5, 1), moves[0]).move == after.move
+        assert not c.score_game(START_POSITION_ID).HasField("outcome")
         assert c.bear_off(START_POSITION_ID).white.pip_count == 167
         with pytest.raises(EngineError) as info:
             c.apply_move(START_POSITION_ID, (5, 1), "13/8")
@@ -135,8 +135,8 @@ def test_helpers_against_the_server(server_address: str) -> None:
 def test_ruleset_preset_applies_to_every_helper(server_address: str) -> None:
     with Client(server_address, ruleset="turkish") as c:
         # katmerli mars pays 2 under the turkish preset: white all off, black 13:14 and one on the bar
-        result = c.score_game("APD/A0AAAAAAAA").result
-        assert (result.kind, result.points) == (pb.RESULT_KIND_BACKGAMMON, 2)
+        outcome = c.score_game("APD/A0AAAAAAAA").outcome
+        assert (outcome.kind, outcome.points) == (pb.RESULT_KIND_BACKGAMMON, 2)
 
 
 def test_referee_helpers_play_a_game(server_address: str) -> None:

@@ -22,8 +22,10 @@ from tavla.core.clock import (
     advance,
     initial_state,
 )
+from google.protobuf.duration_pb2 import Duration
+
+import rpc_api as api
 from tavla.v1 import clock_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
 
 EXT = PRESETS[ClockPreset.EXTENSIONS]
 RES = PRESETS[ClockPreset.RESERVE]
@@ -143,24 +145,52 @@ def test_a_plain_move_clock_without_reserve_or_extensions():
 # --- over gRPC --------------------------------------------------------------------------------
 
 
+def ms(n: int) -> Duration:
+    """A Duration of ``n`` milliseconds (the API's times, 1.0)."""
+    return Duration(seconds=n // 1000, nanos=n % 1000 * 1_000_000)
+
+
 def test_advance_clock_rpc(engine):
     settings = clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_RESERVE)
-    first = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=1, elapsed_ms=20_000),
+    first = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=1, elapsed=ms(20_000)),
                                 timeout=TIMEOUT)
-    assert first.state.white.reserve_ms == 112_000 and first.charged_ms == 8_000
+    assert first.state.white.reserve == ms(112_000) and first.charged == ms(8_000)  # R24: 12 s free
+    assert first.time_left == ms(60_000)  # the 60 s cap
     assert not first.HasField("forfeit")
     lost = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, state=first.state, side=1,
-                                                       elapsed_ms=61_000), timeout=TIMEOUT)
+                                                       elapsed=ms(61_000)), timeout=TIMEOUT)
     assert lost.forfeit.reason == clock_pb2.FORFEIT_REASON_MOVE_TIME_CAP
     assert lost.forfeit.outcome.winner == 2
     assert lost.forfeit.outcome.ending == match_pb2.GAME_ENDING_FORFEIT_MATCH
 
 
 def test_advance_clock_rpc_overrides_the_table_move_time(engine):
-    settings = clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=10_000)
-    response = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=2, elapsed_ms=10_001),
+    settings = clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_time=ms(10_000))
+    response = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=2, elapsed=ms(10_001)),
                                    timeout=TIMEOUT)
     assert response.extensions_used == 1 and response.state.black.extensions_left == 2
-    lost = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=2, elapsed_ms=200_001),
+    lost = engine.AdvanceClock(api.AdvanceClockRequest(settings=settings, side=2, elapsed=ms(200_001)),
                                timeout=TIMEOUT)
     assert lost.forfeit.outcome.ending == match_pb2.GAME_ENDING_FORFEIT_GAME
+
+
+@pytest.mark.parametrize(("duration", "why"), [
+    (Duration(seconds=-1), "is negative"),
+    (Duration(seconds=1, nanos=500), "not a whole number of milliseconds"),
+    (Duration(nanos=1_000_000_000), "nanos"),
+    (Duration(seconds=2**32), "at most 4294967295 ms"),
+])
+def test_advance_clock_rpc_refuses_bad_durations(engine, duration, why):
+    import grpc
+    from grpc_status import rpc_status
+    from google.rpc import error_details_pb2
+
+    with pytest.raises(grpc.RpcError) as info:
+        engine.AdvanceClock(api.AdvanceClockRequest(side=1, elapsed=duration), timeout=TIMEOUT)
+    assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    bad = error_details_pb2.BadRequest()
+    for detail in rpc_status.from_call(info.value).details:
+        if detail.Is(bad.DESCRIPTOR):
+            detail.Unpack(bad)
+    assert [v.field for v in bad.field_violations] == ["elapsed"]
+    assert why in bad.field_violations[0].description

@@ -19,10 +19,9 @@ from boards import position
 from tavla.core import InvalidInputError, dice, dice_commit, position_id
 from tavla.core.dice_commit import DiceKey, DiceProof, verify
 from tavla.server.app import start_in_process
-from tavla.server.servicer import EngineServiceServicer
+from tavla.server.servicer import TavlaServicer
 from tavla.v1 import dice_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -269,10 +268,10 @@ def test_roll_dice_gele(engine):
 
 def test_a_token_from_another_replica_with_the_same_key_rolls(engine):
     # two servers, as two replicas of one deployment, share TAVLA_DICE_KEY: no server memory
-    servers = [start_in_process(servicer=EngineServiceServicer(DiceKey.from_env({dice_commit.KEY_ENV: SHARED})))
+    servers = [start_in_process(servicer=TavlaServicer(DiceKey.from_env({dice_commit.KEY_ENV: SHARED})))
                for _ in range(2)]
     try:
-        stubs = [engine_service_pb2_grpc.EngineServiceStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
+        stubs = [api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
                  for _, port in servers]
         commit = stubs[0].CommitDice(api.CommitDiceRequest(client_seed_sha256=H("c")), timeout=TIMEOUT)
         seed = dice_pb2.DiceSeed(token=commit.token, client_seed="c")

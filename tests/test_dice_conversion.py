@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from test_errors import field_violations, rich_status
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START = pb.Position(position_id="4HPwATDgc/ABMA")

@@ -32,15 +32,14 @@ from tavla.replay.matfile import read_match
 from tavla.server import accel, app, encoded, wire
 from tavla.server.config import Config
 from tavla.server.http_app import HttpContext
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from reference_encoder import response as ref_response
 
 HERE = os.path.dirname(__file__)
 MATCHES = sorted(glob.glob(os.path.join(HERE, "data", "matches", "*.mat")))[:12]
-PATH = "/tavla.v1.EngineService/ListLegalMoves"
+PATH = "/tavla.v1.RulesService/ListLegalMoves"
 VIEWS = ((api.MOVE_VIEW_FULL, False), (api.MOVE_VIEW_BASIC, True))
 # bench/data/hardest.txt: the largest full answer (1,693 moves, ~260 KB)
 LARGEST = (core.position_id.decode("fqa8AACkqqqIJA", core.Side.WHITE), (2, 2))
@@ -137,7 +136,7 @@ def test_every_surface_sends_the_message_paths_bytes(engine, raw_call, pairs, pa
 
 
 def test_servicer_returns_bytes_and_the_typed_path_a_message(pairs):
-    servicer = EngineServiceServicer()
+    servicer = TavlaServicer()
     position, dice = pairs[0]
     request = _request(position, dice, api.MOVE_VIEW_FULL)
     data = servicer.ListLegalMoves(request, HttpContext("test", {}, "", None))
@@ -160,7 +159,7 @@ def test_serializer_passes_bytes_and_serializes_messages():
     assert encoded.size(b"abc") == 3 and encoded.size(message) == message.ByteSize()
 
 
-class _MessageServicer(EngineServiceServicer):
+class _MessageServicer(TavlaServicer):
     """A subclass that still returns the message: gRPC and HTTP must serialize it as before."""
 
     def ListLegalMoves(self, request, context):
@@ -175,7 +174,7 @@ def test_a_servicer_returning_a_message_still_works():
         request = _request(position, (3, 1), api.MOVE_VIEW_BASIC)
         expected = ref_response(core.legal_moves(position, (3, 1)), basic=True)
         with grpc.insecure_channel(f"127.0.0.1:{e.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             assert stub.ListLegalMoves(request, timeout=30).SerializeToString() == expected
         assert _post(e.http_port, request.SerializeToString(), "application/proto")[1] == expected
         assert _grpc_web_payload(e.http_port, request, text=False) == expected

@@ -12,12 +12,11 @@ import pytest
 
 from tavla.server import admission, app, pool
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30
-LIST = "/tavla.v1.EngineService/ListLegalMoves"
+LIST = "/tavla.v1.RulesService/ListLegalMoves"
 
 
 def _wait(predicate, seconds: float = TIMEOUT) -> None:
@@ -112,7 +111,7 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
                 .future(_silent(hold), timeout=TIMEOUT) for _ in range(slow)]
         executor = engine.executor
         _wait(lambda: executor.running() >= slow)  # each holds a thread, waiting for its request
-        stub = engine_service_pb2_grpc.EngineServiceStub(channels[1])
+        stub = api.AnyStub(channels[1])
         answer = stub.ListLegalMoves(api.ListLegalMovesRequest(
             position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[6, 5]), timeout=TIMEOUT)
         # R4-R14 from the start with 6-5 (8 and 6 points given up or kept, the run 24/13)
@@ -149,11 +148,11 @@ def test_validate_match_streams_do_not_take_the_engine_threads():
 
     channels = [grpc.insecure_channel(target) for _ in range(2)]
     try:
-        stub = engine_service_pb2_grpc.EngineServiceStub(channels[0])
+        stub = api.AnyStub(channels[0])
         streams = [stub.ValidateMatch(_silent(hold), timeout=TIMEOUT) for _ in range(admission.ENGINE_THREADS + 1)]
         executor = engine.executor
         _wait(lambda: executor.admitted() == len(streams))  # admitted as engine calls
-        answer = engine_service_pb2_grpc.EngineServiceStub(channels[1]).ListLegalMoves(
+        answer = api.AnyStub(channels[1]).ListLegalMoves(
             api.ListLegalMovesRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[6, 5]),
             timeout=TIMEOUT)
         assert len(answer.moves) == 7

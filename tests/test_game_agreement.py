@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -39,7 +39,7 @@ def _check_listing(engine, game: game_pb2.GameState, actions: list[game_pb2.Game
         assert listed == sorted((s.from_point, s.to_point, s.die) for s in old.next_steps)
         assert (G.ACTION_KIND_CONFIRM_MOVE in kinds) == old.complete == game.move_complete
         assert list(game.dice_left) == list(old.dice_left)
-        assert game.current.position_id == old.position.position_id
+        assert game.current.ids.position_id == old.position.ids.position_id
     if game.phase in (G.GAME_PHASE_ROLL_OR_DOUBLE, G.GAME_PHASE_CUBE_DECISION):
         cube = engine.ListCubeActions(api.ListCubeActionsRequest(ruleset=game.ruleset, match=game.match,
                                                                  side=game.side_to_act))
@@ -77,7 +77,7 @@ def _check_act(engine, before: game_pb2.GameState, action: game_pb2.GameAction, 
         old = engine.ListLegalSteps(_steps_request(before))
         applied = engine.ApplyMove(api.ApplyMoveRequest(ruleset=before.ruleset, position=before.position,
                                                         dice=before.dice, move=old.move))
-        assert game.position.position_id == applied.position.position_id
+        assert game.position.ids.position_id == applied.position.ids.position_id
         assert events.game_over == applied.game_over
         if applied.game_over:
             assert events.outcome.kind == applied.result.kind

@@ -17,8 +17,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 
 from game_driver import choose
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
+import rpc_api as api
 
 KEYS = f"k1:{base64.b64encode(b'replica state key, 32 bytes long').decode()}"
 DICE = "replica dice key: at least thirty-two characters"
@@ -30,7 +29,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _serve(env: dict[str, str], keys: str) -> tuple[subprocess.Popen, api_grpc.EngineServiceStub, grpc.Channel]:
+def _serve(env: dict[str, str], keys: str) -> tuple[subprocess.Popen, api.AnyStub, grpc.Channel]:
     port = _free_port()
     env = dict(env, TAVLA_STATE_MODE="require", TAVLA_STATE_KEYS=keys, TAVLA_DICE_KEY=DICE, TAVLA_METRICS_PORT="0",
                TAVLA_WORKERS="1", TAVLA_DRAIN_SECONDS="0", TAVLA_LOG_LEVEL="warning")
@@ -43,7 +42,7 @@ def _serve(env: dict[str, str], keys: str) -> tuple[subprocess.Popen, api_grpc.E
         try:
             reply = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=1)
             if reply.status == health_pb2.HealthCheckResponse.SERVING:
-                return proc, api_grpc.EngineServiceStub(channel), channel
+                return proc, api.AnyStub(channel), channel
         except grpc.RpcError:
             pass
         time.sleep(0.2)

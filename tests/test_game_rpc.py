@@ -18,26 +18,25 @@ from grpc_status import rpc_status
 from game_driver import DICE_SECRET, KEYS, Checker, choose, play_match
 from tavla.core.dice_commit import DiceKey
 from tavla.server.app import start_in_process
-from tavla.server.servicer import EngineServiceServicer
+from tavla.server.servicer import TavlaServicer
 from tavla.server.state_keys import StateMode, StateSigner
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 G = game_pb2
 SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 
 
-def start(mode: StateMode, keys=KEYS) -> tuple[grpc.Server, api_grpc.EngineServiceStub]:
-    servicer = EngineServiceServicer(dice_key=DiceKey(DICE_SECRET, shared=True),
+def start(mode: StateMode, keys=KEYS) -> tuple[grpc.Server, api.AnyStub]:
+    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True),
                                      signer=StateSigner(mode, keys, shared=True))
     server, port = start_in_process(servicer=servicer)
-    return server, api_grpc.EngineServiceStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
+    return server, api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
 
 
 @pytest.fixture(scope="module")
-def referee() -> Iterator[api_grpc.EngineServiceStub]:
+def referee() -> Iterator[api.AnyStub]:
     server, stub = start(StateMode.REQUIRE)
     yield stub
     server.stop(None)

@@ -23,12 +23,10 @@ from google.rpc import error_details_pb2, status_pb2
 
 from tavla.server import app
 from tavla.server.config import Config
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
-SERVICE = "/tavla.v1.EngineService"
 START = "4HPwATDgc/ABMA"
 ORIGIN = "https://play.example.com"
 
@@ -42,9 +40,9 @@ def engine() -> Iterator[app.Engine]:
 
 
 @pytest.fixture(scope="module")
-def stub(engine: app.Engine) -> Iterator[engine_service_pb2_grpc.EngineServiceStub]:
+def stub(engine: app.Engine) -> Iterator[api.AnyStub]:
     with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-        yield engine_service_pb2_grpc.EngineServiceStub(channel)
+        yield api.AnyStub(channel)
 
 
 def http(port: int, path: str, body: bytes = b"", content_type: str = "application/json",
@@ -59,7 +57,8 @@ def http(port: int, path: str, body: bytes = b"", content_type: str = "applicati
 
 
 def connect_json(port: int, method: str, request: dict, **kw) -> tuple[int, dict, dict[str, str]]:
-    status, headers, body = http(port, f"{SERVICE}/{method}", json.dumps(request).encode(), **kw)
+    path = method if method.startswith("/") else api.path(method)
+    status, headers, body = http(port, path, json.dumps(request).encode(), **kw)
     return status, json.loads(body), headers
 
 
@@ -68,7 +67,7 @@ def grpc_web(port: int, method: str, message, *, text: bool = False) -> tuple[by
     data = message.SerializeToString()
     frame = struct.pack(">BI", 0, len(data)) + data
     kind = "application/grpc-web-text+proto" if text else "application/grpc-web+proto"
-    status, headers, body = http(port, f"{SERVICE}/{method}", base64.b64encode(frame) if text else frame, kind,
+    status, headers, body = http(port, api.path(method), base64.b64encode(frame) if text else frame, kind,
                                  headers={"x-grpc-web": "1"})
     assert status == 200 and headers["content-type"] == kind
     if text:
@@ -96,14 +95,15 @@ def test_connect_json_answers_as_grpc(engine, stub):
     assert status == 200 and headers["content-type"] == "application/json"
     expected = stub.ApplyMove(json_format.ParseDict(APPLY, api.ApplyMoveRequest()))
     assert json_format.ParseDict(answer, api.ApplyMoveResponse()) == expected
-    assert answer["position"]["positionId"] == "4PPgASjgc/ABMA"  # proto JSON: camelCase, enums by name
-    assert answer["position"]["onRoll"] == "SIDE_BLACK"
+    result = answer["move"]["result"]
+    assert result["ids"]["positionId"] == "4PPgASjgc/ABMA"  # proto JSON: camelCase, enums by name
+    assert result["onRoll"] == "SIDE_BLACK"
     assert len(headers["x-request-id"]) == 32
 
 
 def test_connect_binary_answers_as_grpc(engine, stub):
     request = json_format.ParseDict(APPLY, api.ApplyMoveRequest())
-    status, headers, body = http(engine.http_port, f"{SERVICE}/ApplyMove", request.SerializeToString(),
+    status, headers, body = http(engine.http_port, api.path("ApplyMove"), request.SerializeToString(),
                                  "application/proto")
     assert status == 200 and headers["content-type"] == "application/proto"
     assert api.ApplyMoveResponse.FromString(body) == stub.ApplyMove(request)
@@ -162,7 +162,7 @@ def test_bad_input_names_the_field_in_a_bad_request(engine):
 
 
 def test_unparsable_json_is_invalid_argument_on_request(engine):
-    status, headers, body = http(engine.http_port, f"{SERVICE}/ListLegalMoves", b'{"dice": "six"}')
+    status, headers, body = http(engine.http_port, api.path("ListLegalMoves"), b'{"dice": "six"}')
     error = json.loads(body)
     assert status == 400 and error["code"] == "invalid_argument"
     assert error["details"][0]["debug"]["fieldViolations"][0]["field"] == "request"
@@ -177,15 +177,17 @@ def test_snake_and_camel_case_and_unknown_fields_are_read(engine):
 
 def test_empty_body_is_the_empty_request(engine):
     status, answer, _ = connect_json(engine.http_port, "GetInitialPosition", {})
-    assert status == 200 and answer["position"]["positionId"] == START
-    status, headers, body = http(engine.http_port, f"{SERVICE}/GetInitialPosition", b"")
+    assert status == 200 and answer["position"]["ids"]["positionId"] == START
+    status, headers, body = http(engine.http_port, api.path("GetInitialPosition"), b"")
     assert status == 200 and json.loads(body)["position"]["onRoll"] == "SIDE_WHITE"
 
 
 def test_unknown_method_and_media_type(engine):
-    status, error, _ = connect_json(engine.http_port, "NoSuchThing", {})
-    assert status == 501 and error["code"] == "unimplemented"
-    status, headers, _ = http(engine.http_port, f"{SERVICE}/ApplyMove", b"{}", "text/plain")
+    for path in ("/tavla.v1.RulesService/NoSuchThing", "/tavla.v1.EngineService/GetInitialPosition",
+                 "/tavla.v1.MatchService/ApplyMove"):  # no 0.x paths, no RPC on another service's path
+        status, error, _ = connect_json(engine.http_port, path, {})
+        assert status == 501 and error["code"] == "unimplemented", path
+    status, headers, _ = http(engine.http_port, api.path("ApplyMove"), b"{}", "text/plain")
     assert status == 415 and "application/json" in headers["accept-post"]
 
 
@@ -198,7 +200,7 @@ def test_health_and_readiness(engine):
     assert http(engine.http_port, "/healthz", method="GET")[0::2] == (200, b"SERVING\n")
     assert http(engine.http_port, "/readyz", method="GET")[0::2] == (200, b"SERVING\n")
     status, _, body = http(engine.http_port, "/grpc.health.v1.Health/Check",
-                           json.dumps({"service": "tavla.v1.EngineService"}).encode())
+                           json.dumps({"service": "tavla.v1.RulesService"}).encode())
     assert status == 200 and json.loads(body) == {"status": "SERVING"}
     status, _, body = http(engine.http_port, "/grpc.health.v1.Health/Check", b'{"service": "nope"}')
     assert status == 404 and json.loads(body)["code"] == "not_found"
@@ -208,7 +210,7 @@ def test_health_and_readiness(engine):
 
 
 def test_cors_preflight_for_an_allowed_origin(engine):
-    status, headers, _ = http(engine.http_port, f"{SERVICE}/ApplyMove", method="OPTIONS", headers={
+    status, headers, _ = http(engine.http_port, api.path("ApplyMove"), method="OPTIONS", headers={
         "origin": ORIGIN, "access-control-request-method": "POST",
         "access-control-request-headers": "content-type, connect-protocol-version, x-evil"})
     assert status == 204
@@ -221,7 +223,7 @@ def test_cors_preflight_for_an_allowed_origin(engine):
 
 
 def test_cors_refuses_other_origins_and_is_off_by_default(engine):
-    status, headers, _ = http(engine.http_port, f"{SERVICE}/ApplyMove", method="OPTIONS",
+    status, headers, _ = http(engine.http_port, api.path("ApplyMove"), method="OPTIONS",
                               headers={"origin": "https://evil.example", "access-control-request-method": "POST"})
     assert status == 204 and "access-control-allow-origin" not in headers
     off = app.build(Config(host="127.0.0.1", port=0, http_port=0))
@@ -236,7 +238,7 @@ def test_cors_refuses_other_origins_and_is_off_by_default(engine):
 # --- deadlines and limits ----------------------------------------------------------------------
 
 
-class _Slow(EngineServiceServicer):
+class _Slow(TavlaServicer):
     def __init__(self, seconds: float) -> None:
         super().__init__()
         self.seconds = seconds
@@ -269,7 +271,7 @@ def test_connect_timeout_header_is_the_deadline(slow_engine):
 def test_grpc_web_timeout_header_is_the_deadline(slow_engine):
     time.sleep(0.7)  # the call cut short above may still hold the one slot
     data = struct.pack(">BI", 0, 0)
-    status, _, body = http(slow_engine.http_port, f"{SERVICE}/GetInitialPosition", data,
+    status, _, body = http(slow_engine.http_port, api.path("GetInitialPosition"), data,
                            "application/grpc-web+proto", headers={"grpc-timeout": "100m"})
     assert status == 200 and b"grpc-status: 4" in body
 
@@ -278,7 +280,7 @@ def test_concurrency_limit_is_shared_with_grpc(slow_engine):
     time.sleep(0.7)
     results: list[int] = []
     with grpc.insecure_channel(f"127.0.0.1:{slow_engine.port}") as channel:
-        stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+        stub = api.AnyStub(channel)
         busy = threading.Thread(target=lambda: stub.GetInitialPosition(api.GetInitialPositionRequest()))
         busy.start()
         time.sleep(0.2)
@@ -297,7 +299,7 @@ def test_http_metrics_are_labelled_by_protocol(engine):
 
     def handled(protocol: str) -> float:
         return REGISTRY.get_sample_value("tavla_http_rpcs_handled_total", {
-            "protocol": protocol, "grpc_service": "tavla.v1.EngineService", "grpc_method": "ScoreGame",
+            "protocol": protocol, "grpc_service": "tavla.v1.RulesService", "grpc_method": "ScoreGame",
             "grpc_code": "OK"}) or 0.0
 
     before = handled("connect"), handled("grpc-web")
@@ -342,9 +344,9 @@ def test_grpc_web_frames_must_be_one_uncompressed_data_frame(engine):
     one = struct.pack(">BI", 0, 0)
     for body, code in ((one + one, grpc.StatusCode.INVALID_ARGUMENT), (struct.pack(">BI", 1, 0), grpc.StatusCode.UNIMPLEMENTED),
                        (b"\x00\x00", grpc.StatusCode.INVALID_ARGUMENT), (struct.pack(">BI", 0, 9) + b"x", grpc.StatusCode.INVALID_ARGUMENT)):
-        status, _, answer = http(port, f"{SERVICE}/GetInitialPosition", body, "application/grpc-web+proto")
+        status, _, answer = http(port, api.path("GetInitialPosition"), body, "application/grpc-web+proto")
         assert status == 200 and f"grpc-status: {code.value[0]}".encode() in answer, (body, answer)
-    status, _, answer = http(port, f"{SERVICE}/GetInitialPosition", b"not base64!", "application/grpc-web-text")
+    status, _, answer = http(port, api.path("GetInitialPosition"), b"not base64!", "application/grpc-web-text")
     assert b"grpc-status: 3" in base64.b64decode(answer)
 
 

@@ -1,6 +1,7 @@
-"""The ID fields over gRPC: Position.gnubg_id / xgid and MatchState.match_id / gnubg_id / xgid are
-accepted wherever a position or match is, returned with every position and match, and malformed
-or contradicting values are INVALID_ARGUMENT with a BadRequest naming the field."""
+"""The ID fields over gRPC: Position.gnubg_id / xgid (members of the oneof ``checkers``) and
+MatchState.match_id / gnubg_id / xgid (the oneof ``id``) are accepted wherever a position or match
+is, returned with every position (in ``Position.ids``) and match, and malformed or contradicting
+values are INVALID_ARGUMENT with a BadRequest naming the field."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from test_errors import field_violations, rich_status
 from tavla.core import Position, Side, match_id, position_id, xgid
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -24,9 +25,8 @@ def test_initial_position_has_every_id(engine):
         (Side.BLACK, pb.SIDE_BLACK, "4HPwATDgc/ABMA:cAkAAAAAAAAE", START_BLACK_XGID),
     ):
         pos = engine.GetInitialPosition(api.GetInitialPositionRequest(on_roll=number), timeout=TIMEOUT).position
-        assert pos.position_id == "4HPwATDgc/ABMA"
-        assert pos.gnubg_id == gnubg_id
-        assert pos.xgid == text
+        assert pos.ids == pb.PositionIds(position_id="4HPwATDgc/ABMA", gnubg_id=gnubg_id, xgid=text)
+        assert pos.WhichOneof("checkers") == "board"
 
 
 def test_every_move_result_carries_ids_that_decode_to_it(engine):
@@ -39,24 +39,23 @@ def test_every_move_result_carries_ids_that_decode_to_it(engine):
     for m in moves:
         r = m.result
         assert r.on_roll == pb.SIDE_BLACK
-        expected = position_id.decode(r.position_id, Side.BLACK)
-        assert xgid.decode(r.xgid).position == expected
-        assert match_id.decode_gnubg_id(r.gnubg_id)[0] == expected
+        expected = position_id.decode(r.ids.position_id, Side.BLACK)
+        assert xgid.decode(r.ids.xgid).position == expected
+        assert match_id.decode_gnubg_id(r.ids.gnubg_id)[0] == expected
 
 
 def test_gnubg_id_gives_the_side_on_roll(engine):
     # black on roll after white's 31 (8/5 6/5): gnubg's player 1 holds the dice
     after = engine.ApplyMove(api.ApplyMoveRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[3, 1],
-                                                  move=pb.Move(notation="8/5 6/5")), timeout=TIMEOUT).position
+                                                  move=pb.Move(notation="8/5 6/5")), timeout=TIMEOUT).move.result
     assert after.on_roll == pb.SIDE_BLACK
-    back = engine.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(gnubg_id=after.gnubg_id),
+    back = engine.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(gnubg_id=after.ids.gnubg_id),
                                                            dice=[2, 1]), timeout=TIMEOUT)
     assert back.moves[0].result.on_roll == pb.SIDE_WHITE
-    # the same through the XGID, and both together with the board and on_roll
-    full = pb.Position(on_roll=pb.SIDE_BLACK, board=after.board, position_id=after.position_id,
-                       gnubg_id=after.gnubg_id, xgid=after.xgid)
-    score = engine.ScoreGame(api.ScoreGameRequest(position=full), timeout=TIMEOUT)
-    assert score.game_over is False
+    # the same through the XGID (without on_roll: the ID's), and the answer sent back as it is
+    for position in (pb.Position(xgid=after.ids.xgid), after):
+        listed = engine.ListLegalMoves(api.ListLegalMovesRequest(position=position, dice=[2, 1]), timeout=TIMEOUT)
+        assert listed == back
 
 
 def test_xgid_with_rolled_dice_and_match_fields_is_accepted(engine):
@@ -72,9 +71,9 @@ def test_xgid_with_rolled_dice_and_match_fields_is_accepted(engine):
     (pb.Position(gnubg_id="4HPwATDgc/ABMA"), "position.gnubg_id", "POSITION_ID:MATCH_ID"),
     (pb.Position(gnubg_id="4HPwATDgc/ABMA:MAEAAAAAAA"), "position.gnubg_id", "12 base64"),
     (pb.Position(xgid=START_WHITE_XGID, on_roll=pb.SIDE_BLACK), "position.xgid", "white on roll"),
-    (pb.Position(gnubg_id="4HPwATDgc/ABMA:MAEAAAAAAAAE", xgid=START_BLACK_XGID), "position.xgid",
-     "different position"),
-    (pb.Position(xgid=START_WHITE_XGID, position_id="4PPgASjgc/ABMA"), "position.xgid", "different checkers"),
+    (pb.Position(gnubg_id="4HPwATDgc/ABMA:MAEAAAAAAAAE", on_roll=pb.SIDE_BLACK), "position.gnubg_id",
+     "white on roll"),
+    (pb.Position(gnubg_id="4HPwATDgc/ABMA:MAEAAAAAAAAE", on_roll=7), "position.on_roll", "unknown value 7"),
 ])
 def test_bad_or_contradicting_position_ids(engine, position, field, words):
     status = rich_status(engine, "ListLegalMoves", api.ListLegalMovesRequest(position=position, dice=[3, 1]))
@@ -141,7 +140,7 @@ def test_match_from_xgid_and_gnubg_id(engine):
                                                                 side=pb.SIDE_WHITE), timeout=TIMEOUT)
     assert list(actions.actions) == [match_pb2.CUBE_ACTION_TAKE, match_pb2.CUBE_ACTION_DROP]
     gid = "4HPwATDgc/ABMA:" + _match_id(length=7, scores=(4, 2))
-    both = match_pb2.MatchState(gnubg_id=gid, match_id=_match_id(length=7, scores=(4, 2)), length=7, white_score=4)
+    both = match_pb2.MatchState(gnubg_id=gid, length=7, white_score=4)  # plain fields agreeing with the ID
     assert engine.ListCubeActions(api.ListCubeActionsRequest(match=both, side=pb.SIDE_WHITE),
                                   timeout=TIMEOUT).actions == [match_pb2.CUBE_ACTION_DOUBLE]
 
@@ -153,7 +152,6 @@ def test_match_from_xgid_and_gnubg_id(engine):
      "black_score 2"),
     (match_pb2.MatchState(match_id=_match_id(cube_value=2, cube_owner=Side.WHITE, length=7),
                           cube=match_pb2.CubeState(value=2, owner=pb.SIDE_BLACK)), "match.match_id", "cube.owner white"),
-    (match_pb2.MatchState(match_id=_match_id(length=7), xgid=START_BLACK_XGID), "match.xgid", "different match"),
     (match_pb2.MatchState(xgid=f"{START_X}:1:1:-1:B:0:0:0:0:10"), "match.xgid", "beaver"),
     (match_pb2.MatchState(gnubg_id="4HPwATDgc/ABMA:"), "match.gnubg_id", "12 base64"),
     # a valid ID whose state the ruleset refuses: check_match names the plain field
@@ -182,4 +180,4 @@ def test_match_id_is_empty_when_the_format_cannot_hold_the_match(engine):
     request = api.ApplyCubeActionRequest(match=match_pb2.MatchState(white_score=40000), side=pb.SIDE_WHITE,
                                          action=match_pb2.CUBE_ACTION_DOUBLE)
     response = engine.ApplyCubeAction(request, timeout=TIMEOUT)
-    assert response.match.white_score == 40000 and response.match.match_id == ""
+    assert response.match.white_score == 40000 and response.match.WhichOneof("id") is None

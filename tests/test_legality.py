@@ -130,7 +130,8 @@ def test_game_over_is_refused_over_grpc(engine):
     from grpc_status import rpc_status
     from google.rpc import error_details_pb2
     from tavla.core import position_id
-    from tavla.v1 import engine_service_pb2 as api, types_pb2 as pb
+    import rpc_api as api
+    from tavla.v1 import types_pb2 as pb
 
     won = position(mover={1: 1}, other={})  # black has borne off all 15
     request = api.ApplyMoveRequest(position=pb.Position(position_id=position_id.encode(won)), dice=[2, 1],

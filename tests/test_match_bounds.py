@@ -9,7 +9,7 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 
 BIG = 4294967295
 
@@ -25,9 +25,9 @@ def _field(engine, method: str, body: dict) -> str:
 
 
 @pytest.mark.parametrize("body, field", [
-    ({"settings": {"preset": "CLOCK_PRESET_RESERVE", "reserve_ms": BIG, "move_ms": BIG},
-      "side": "SIDE_WHITE", "elapsed_ms": BIG}, "settings.move_ms"),
-    ({"settings": {"preset": "CLOCK_PRESET_EXTENSIONS", "extensions": BIG, "extension_ms": 60000},
+    ({"settings": {"preset": "CLOCK_PRESET_RESERVE", "reserve": f"{BIG // 1000}s", "move_time": f"{BIG // 1000}s"},
+      "side": "SIDE_WHITE", "elapsed": f"{BIG // 1000}s"}, "settings.move_time"),
+    ({"settings": {"preset": "CLOCK_PRESET_EXTENSIONS", "extensions": BIG, "extension_time": "60s"},
       "side": "SIDE_WHITE", "event": "CLOCK_EVENT_NEW_GAME"}, "settings.extensions"),
 ])
 def test_clock_settings_that_would_overflow(engine, body, field):

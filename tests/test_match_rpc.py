@@ -15,12 +15,18 @@ from grpc_status import rpc_status
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from google.protobuf.duration_pb2 import Duration
+
+import rpc_api as api
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30
 U32 = st.integers(0, 2**32 - 1)
+
+
+def _ms(n: int) -> Duration:
+    return Duration(seconds=n // 1000, nanos=n % 1000 * 10**6)
 
 
 class Frontend:
@@ -45,14 +51,14 @@ class Frontend:
             self.log.append((outcome, update.outcome.points, (update.match.white_score, update.match.black_score),
                              self.match.crawford))
             self.match = update.match
-            if update.match_over:
+            if update.match.winner != pb.SIDE_UNSPECIFIED:  # the match is over
                 return update
         raise AssertionError("the match did not end")
 
     def tick(self, side: int) -> match_pb2.GameOutcome | None:
         """Advance the clock for a move of a random length; a forfeit ends the game."""
         request = api.AdvanceClockRequest(settings=self.clock_settings, side=side,
-                                          elapsed_ms=self.rng.choice([500, 3_000, 13_000]))
+                                          elapsed=_ms(self.rng.choice([500, 3_000, 13_000])))
         if self.clock is not None:
             request.state.CopyFrom(self.clock)
         response = self.call("AdvanceClock", request)
@@ -82,8 +88,7 @@ class Frontend:
             dice = []
             if move.result.board.white.borne_off == 15 or move.result.board.black.borne_off == 15:
                 score = self.call("ScoreGame", api.ScoreGameRequest(ruleset=self.ruleset, position=move.result))
-                return match_pb2.GameOutcome(winner=score.result.winner, kind=score.result.kind,
-                                             ending=match_pb2.GAME_ENDING_BORNE_OFF)
+                return score.outcome
             position = move.result
 
     def checker_by_checker(self, position: pb.Position, dice: list[int]) -> pb.Move:
@@ -112,7 +117,7 @@ class Frontend:
         response = self.call("ApplyCubeAction", api.ApplyCubeActionRequest(
             ruleset=self.ruleset, match=offered, side=other, action=answer))
         self.match = response.match
-        return response.outcome if response.game_over else None
+        return response.outcome if response.HasField("outcome") else None
 
     def resign(self, side: int) -> match_pb2.GameOutcome | None:
         offer = match_pb2.ResignationOffer(side=side, kind=self.rng.choice([1, 2, 3]))
@@ -121,7 +126,7 @@ class Frontend:
         assert value >= 1
         response = self.call("AnswerResignation", api.AnswerResignationRequest(
             ruleset=self.ruleset, match=self.match, offer=offer, accept=self.rng.random() < 0.5))
-        return response.outcome if response.game_over else None
+        return response.outcome if response.HasField("outcome") else None
 
 
 @pytest.mark.parametrize("preset, length, seed", [("international", 5, 1), ("international", 3, 7),
@@ -129,9 +134,9 @@ class Frontend:
 def test_a_frontend_plays_a_whole_match_through_the_service(engine, preset, length, seed):
     frontend = Frontend(engine, pb.Ruleset(preset=preset), length, seed)
     final = frontend.play_match()
-    assert final.match_over and final.winner in (pb.SIDE_WHITE, pb.SIDE_BLACK)
+    assert final.match.winner in (pb.SIDE_WHITE, pb.SIDE_BLACK)
     scores = (final.match.white_score, final.match.black_score)
-    assert max(scores) == length and scores[final.winner - 1] == length
+    assert max(scores) == length and scores[final.match.winner - 1] == length
     paid = {1: 0, 2: 0}
     crawford_games = 0
     for outcome, points, after, crawford in frontend.log:
@@ -244,11 +249,15 @@ rulesets = st.builds(pb.Ruleset, preset=st.sampled_from(["", "turkish", "tavla",
                      cube_limit=st.one_of(st.none(), st.sampled_from([0, 2, 64, 1024, 100])))
 outcomes = st.builds(match_pb2.GameOutcome, winner=sides, ending=st.integers(0, 6), kind=kinds, points=U32)
 offers = st.builds(match_pb2.ResignationOffer, side=sides, kind=kinds)
-side_clocks = st.builds(clock_pb2.SideClock, extensions_left=st.integers(0, 5), reserve_ms=U32,
+# Durations: valid ones up to past the 2**32 - 1 ms bound, negative ones, sub-millisecond ones and
+# nanos out of range
+durations = st.one_of(st.builds(lambda ms: Duration(seconds=ms // 1000, nanos=ms % 1000 * 10**6), st.integers(0, 2**33)),
+                      st.builds(Duration, seconds=st.integers(-2, 2**34), nanos=st.integers(-2, 10**9 + 1)))
+side_clocks = st.builds(clock_pb2.SideClock, extensions_left=st.integers(0, 5), reserve=durations,
                         breaks_left=st.integers(0, 2))
 clock_settings = st.builds(clock_pb2.ClockSettings, preset=st.integers(0, 3),
-                           move_ms=st.one_of(st.none(), U32), extensions=st.one_of(st.none(), st.integers(0, 5)),
-                           extension_ms=st.one_of(st.none(), U32), reserve_ms=st.one_of(st.none(), U32))
+                           move_time=st.one_of(st.none(), durations), extensions=st.one_of(st.none(), st.integers(0, 5)),
+                           extension_time=st.one_of(st.none(), durations), reserve=st.one_of(st.none(), durations))
 steps = st.lists(st.builds(pb.CheckerMove, from_point=st.integers(0, 30), to_point=st.integers(0, 30),
                            die=st.integers(0, 8)), max_size=5)
 positions = st.sampled_from([pb.Position(position_id="4HPwATDgc/ABMA"), pb.Position(position_id="4PPgASjgc/ABMA",
@@ -277,9 +286,9 @@ requests = st.one_of(
     st.builds(lambda r, m, o: ("UpdateMatch", api.UpdateMatchRequest(ruleset=r, match=m, outcome=o)),
               rulesets, matches, outcomes),
     st.builds(lambda c, w, b, s, e, t: ("AdvanceClock", api.AdvanceClockRequest(
-        settings=c, state=clock_pb2.ClockState(white=w, black=b), side=s, event=e, elapsed_ms=t)),
-        clock_settings, side_clocks, side_clocks, sides, st.integers(0, 6), U32),
-    st.builds(lambda r: ("GetRuleset", api.GetRulesetRequest(ruleset=r)), rulesets),
+        settings=c, state=clock_pb2.ClockState(white=w, black=b), side=s, event=e, elapsed=t)),
+        clock_settings, side_clocks, side_clocks, sides, st.integers(0, 6), durations),
+    st.builds(lambda r: ("ResolveRuleset", api.ResolveRulesetRequest(ruleset=r)), rulesets),
 )
 
 
@@ -302,7 +311,7 @@ def test_fuzzed_match_play_requests_get_ok_or_invalid_argument(engine):
         if method == "UpdateMatch":
             assert response.points_scored <= response.outcome.points
             m = response.match
-            assert response.match_over or max(m.white_score, m.black_score) < m.length or m.length == 0
+            assert m.winner or max(m.white_score, m.black_score) < m.length or m.length == 0
 
     check()
     assert codes.get("OK") and codes.get("INVALID_ARGUMENT")

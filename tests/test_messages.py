@@ -13,7 +13,7 @@ from grpc_status import rpc_status
 
 from tavla.core import ActionReason, IllegalReason, messages
 from tavla.server.errors import GAME_OVER
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -97,7 +97,7 @@ def test_a_field_is_worded_by_its_longest_listed_prefix(field, key):
 
 
 def test_an_undecodable_request_has_a_player_message_too(channel):
-    call = channel.unary_unary("/tavla.v1.EngineService/NameRoll")  # raw bytes, no serializer
+    call = channel.unary_unary("/tavla.v1.RulesService/NameRoll")  # raw bytes, no serializer
     with pytest.raises(grpc.RpcError) as info:
         call(b"\xff\xff", timeout=TIMEOUT, metadata=[("x-tavla-locale", "tr")])
     status = rpc_status.from_call(info.value)

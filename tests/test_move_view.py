@@ -7,7 +7,7 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30  # seconds per call: generous, never a speed assertion
@@ -26,7 +26,8 @@ def test_unspecified_is_the_full_answer(engine):
     assert unset == list_moves(engine, api.MOVE_VIEW_FULL)
     move = {m.notation: m for m in unset.moves}["24/23 13/8"]
     assert sorted((c.from_point, c.to_point, c.die) for c in move.checker_moves) == [(13, 8, 5), (24, 23, 1)]
-    assert move.result.position_id == AFTER_51_ID
+    assert move.result.ids.position_id == AFTER_51_ID
+    assert move.result.WhichOneof("checkers") == "board"
     assert move.result.on_roll == pb.SIDE_BLACK
     assert move.result.board.white.pip_count == 161 and move.result.board.black.pip_count == 167
 
@@ -38,7 +39,8 @@ def test_basic_is_notation_and_result_id_only(engine):
     assert len(basic.moves) == len(full.moves) > 1
     for lean, whole in zip(basic.moves, full.moves):  # same moves, same order
         assert lean.notation == whole.notation
-        assert lean.result.position_id == whole.result.position_id
+        assert lean.result.position_id == whole.result.ids.position_id  # the oneof's ID, no ids
+        assert lean.result.WhichOneof("checkers") == "position_id" and not lean.result.HasField("ids")
         assert lean.result.on_roll == whole.result.on_roll == pb.SIDE_BLACK
         assert not lean.checker_moves and not lean.result.HasField("board")
     assert basic.ByteSize() * 3 < full.ByteSize()

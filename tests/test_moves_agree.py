@@ -15,7 +15,7 @@ from grpc_status import rpc_status
 from boards import position
 from tavla.core import IllegalMoveError, IllegalReason, Position, Side, CheckerMove, legal_moves, legal_steps
 from tavla.core import notation, position_id, resolve
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START = Position.initial()
@@ -123,7 +123,7 @@ def test_rpc_moves_steps_and_apply_agree_on_the_last_checker(engine, dice):
     assert [(c.from_point, c.to_point, c.die) for c in listed.moves[0].checker_moves] == [(1, 0, 6)]
     for die in (4, 6):  # ApplyMove ignores the die on input; ListLegalSteps takes either
         applied = _apply(engine, LAST, dice, checker_moves=[pb.CheckerMove(from_point=1, to_point=0, die=die)])
-        assert applied.game_over and applied.move == listed.moves[0]
+        assert applied.HasField("outcome") and applied.move == listed.moves[0]
         steps = engine.ListLegalSteps(api.ListLegalStepsRequest(
             position=_pos(LAST), dice=dice, steps=[pb.CheckerMove(from_point=1, to_point=0, die=die)]),
             timeout=TIMEOUT)

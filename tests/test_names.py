@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tavla.core import InvalidInputError, names
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 
 TIMEOUT = 30
 

@@ -16,9 +16,8 @@ from tavla import core
 from tavla.server import app, limits
 from tavla.server.calls import final_code
 from tavla.server.config import Config
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -35,7 +34,7 @@ class Outcomes(grpc.ServerInterceptor):
 
     def intercept_service(self, continuation, details):
         handler = continuation(details)
-        if handler is None or handler.unary_unary is None or "EngineService" not in details.method:
+        if handler is None or handler.unary_unary is None or not details.method.startswith("/tavla.v1."):
             return handler
         behaviour = handler.unary_unary
 
@@ -61,7 +60,7 @@ def serve(options: Config, servicer=None, interceptors=()):
 # --- concurrency ------------------------------------------------------------------------------
 
 
-class Holding(EngineServiceServicer):
+class Holding(TavlaServicer):
     """GetInitialPosition waits until released, so calls pile up."""
 
     def __init__(self) -> None:
@@ -79,7 +78,7 @@ def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers(
     engine = serve(Config(host="127.0.0.1", port=0, max_concurrent_rpcs=2), servicer)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             held = [stub.GetInitialPosition.future(api.GetInitialPositionRequest(), timeout=TIMEOUT)
                     for _ in range(2)]
             for _ in held:
@@ -91,7 +90,7 @@ def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers(
             reply = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
             assert reply.status == health_pb2.HealthCheckResponse.SERVING
             servicer.release.set()
-            assert all(f.result().position.position_id == START_ID for f in held)
+            assert all(f.result().position.ids.position_id == START_ID for f in held)
             assert len(stub.ListLegalMoves(LIST_REQUEST, timeout=TIMEOUT).moves) > 0  # slots freed
     finally:
         servicer.release.set()
@@ -101,7 +100,7 @@ def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers(
 # --- deadlines --------------------------------------------------------------------------------
 
 
-class Late(EngineServiceServicer):
+class Late(TavlaServicer):
     """ListLegalMoves is slow to start: it waits until the call's time is up, then goes on."""
 
     def ListLegalMoves(self, request, context):
@@ -134,7 +133,7 @@ def test_call_past_its_deadline_stops_before_move_generation(counted_generation)
     counted_generation.clear()  # the start-up self-check generated once
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             with pytest.raises(grpc.RpcError) as info:
                 stub.ListLegalMoves(LIST_REQUEST, timeout=0.5)
             assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
@@ -156,7 +155,7 @@ def test_server_budget_applies_when_the_client_sets_no_deadline(path, request):
         counted.clear()
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             with pytest.raises(grpc.RpcError) as info:
                 stub.ListLegalMoves(LIST_REQUEST)  # no deadline
             assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
@@ -165,7 +164,7 @@ def test_server_budget_applies_when_the_client_sets_no_deadline(path, request):
             if counted is not None:
                 assert counted == []
             # other methods are not slow, and are answered within the same budget
-            assert stub.GetInitialPosition(api.GetInitialPositionRequest()).position.position_id == START_ID
+            assert stub.GetInitialPosition(api.GetInitialPositionRequest()).position.ids.position_id == START_ID
     finally:
         engine.server.stop(None)
 
@@ -196,7 +195,7 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch):
     monkeypatch.setattr(servicer_module.accel, "_accel", None)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             with pytest.raises(grpc.RpcError) as info:
                 stub.ListLegalMoves(request, timeout=TIMEOUT)
             assert info.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
@@ -214,7 +213,7 @@ def test_message_larger_than_the_limit_is_refused():
     engine = serve(Config(host="127.0.0.1", port=0, max_message_bytes=1024))
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             big = api.ApplyMoveRequest(position=pb.Position(position_id=START_ID), dice=[5, 1],
                                        move=pb.Move(notation="x" * 2000))
             with pytest.raises(grpc.RpcError) as info:

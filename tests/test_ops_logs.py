@@ -15,9 +15,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from tavla.server import app, logs
 from tavla.server.access_log import request_id_from
 from tavla.server.config import Config
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -25,7 +24,7 @@ BAD_ID = "NotAPositionID"
 TIMEOUT = 30
 
 
-class _Broken(EngineServiceServicer):
+class _Broken(TavlaServicer):
     def ScoreGame(self, request, context):
         raise RuntimeError("a bug")
 
@@ -67,7 +66,7 @@ def rpc_lines(stream: io.StringIO, request_id: str) -> list[dict]:
 
 def calls(channel: grpc.Channel, request_id: str) -> None:
     """A successful call and two failing ones, all quoting positions or moves."""
-    stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+    stub = api.AnyStub(channel)
     meta = (("x-request-id", request_id),)
     stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[5, 1]),
                         timeout=TIMEOUT, metadata=meta)
@@ -85,13 +84,13 @@ def calls(channel: grpc.Channel, request_id: str) -> None:
 
 def test_one_json_line_per_call_with_the_callers_request_id(server, restore_logging):
     stream = capture("info")
-    stub = engine_service_pb2_grpc.EngineServiceStub(server)
+    stub = api.AnyStub(server)
     response, call = stub.GetInitialPosition.with_call(
         api.GetInitialPositionRequest(), timeout=TIMEOUT, metadata=(("x-request-id", "req-42"),))
-    assert response.position.position_id == START_ID
+    assert response.position.ids.position_id == START_ID
     assert ("x-request-id", "req-42") in call.initial_metadata()
     [line] = rpc_lines(stream, "req-42")
-    assert line["method"] == "/tavla.v1.EngineService/GetInitialPosition"
+    assert line["method"] == "/tavla.v1.RulesService/GetInitialPosition"
     assert line["code"] == "OK"
     assert line["level"] == "info"
     assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
@@ -102,7 +101,7 @@ def test_one_json_line_per_call_with_the_callers_request_id(server, restore_logg
 
 def test_request_id_made_up_when_missing_or_unusable(server, restore_logging):
     stream = capture("info")
-    stub = engine_service_pb2_grpc.EngineServiceStub(server)
+    stub = api.AnyStub(server)
     for sent in ((), (("x-request-id", "has spaces"),), (("x-request-id", "x" * 200),)):
         _, call = stub.GetInitialPosition.with_call(api.GetInitialPositionRequest(), timeout=TIMEOUT,
                                                     metadata=sent)
@@ -150,7 +149,7 @@ def test_health_checks_only_at_debug(server, restore_logging):
 
 def test_internal_error_logged_at_error_with_the_request_id_on_its_traceback(server, restore_logging):
     stream = capture("info")
-    stub = engine_service_pb2_grpc.EngineServiceStub(server)
+    stub = api.AnyStub(server)
     with pytest.raises(grpc.RpcError) as info:
         stub.ScoreGame(api.ScoreGameRequest(position=pb.Position(position_id=START_ID)), timeout=TIMEOUT,
                        metadata=(("x-request-id", "bug-1"),))

@@ -9,15 +9,13 @@ import grpc
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tavla.server import app, metrics
+from tavla.server import app, metrics, services
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
 TIMEOUT = 30
-ENGINE = "tavla.v1.EngineService"
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +29,7 @@ def channel():
 
 @pytest.fixture(scope="module")
 def stub(channel):
-    return engine_service_pb2_grpc.EngineServiceStub(channel)
+    return api.AnyStub(channel)
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +54,7 @@ def value(samples, name, **labels) -> float:
 
 
 def labels(method, code=None):
-    out = {"grpc_type": "unary", "grpc_service": ENGINE, "grpc_method": method}
+    out = {"grpc_type": "unary", "grpc_service": services.service_of(method), "grpc_method": method}
     if code is not None:
         out["grpc_code"] = code
     return out

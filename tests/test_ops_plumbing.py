@@ -11,8 +11,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from tavla.server import access_log, app, logs
 from tavla.server.calls import CachedChain, UnaryInterceptor
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 
@@ -47,10 +46,10 @@ def test_cached_chain_wraps_once_per_method_and_runs_every_call() -> None:
     counting = CountingInterceptor()
     chain = CachedChain([counting])
     echo = _handler(lambda request, context: request)
-    details = Details("/tavla.v1.EngineService/ListLegalMoves")
+    details = Details("/tavla.v1.RulesService/ListLegalMoves")
     handlers = [chain.intercept_service(lambda _d: echo, details) for _ in range(5)]
     assert all(h is handlers[0] for h in handlers)
-    assert counting.wrapped == ["/tavla.v1.EngineService/ListLegalMoves"]
+    assert counting.wrapped == ["/tavla.v1.RulesService/ListLegalMoves"]
     assert [h.unary_unary(i, None) for i, h in enumerate(handlers)] == [0, 1, 2, 3, 4]
     assert counting.ran == 5
 
@@ -58,7 +57,7 @@ def test_cached_chain_wraps_once_per_method_and_runs_every_call() -> None:
 def test_cached_chain_wraps_again_when_the_inner_handler_changes() -> None:
     counting = CountingInterceptor()
     chain = CachedChain([counting])
-    details = Details("/tavla.v1.EngineService/ListLegalMoves")
+    details = Details("/tavla.v1.RulesService/ListLegalMoves")
     first = chain.intercept_service(lambda _d: _handler(lambda r, c: "first"), details)
     second = chain.intercept_service(lambda _d: _handler(lambda r, c: "second"), details)
     assert first.unary_unary(None, None) == "first"
@@ -90,7 +89,7 @@ def test_server_runs_its_interceptors_per_method_and_callers_per_call() -> None:
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-            stub = engine_service_pb2_grpc.EngineServiceStub(channel)
+            stub = api.AnyStub(channel)
             request = api.ListLegalMovesRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[3, 1])
             for _ in range(3):
                 assert len(stub.ListLegalMoves(request, timeout=10).moves) == 16  # R4: 3-1 from the start
@@ -125,10 +124,10 @@ def test_access_log_skips_a_line_below_the_level() -> None:
     try:
         logs.configure("warning", "json")
         context = Context()
-        access_log._log_call("/tavla.v1.EngineService/ListLegalMoves", None, context, grpc.StatusCode.OK, 0.001,
+        access_log._log_call("/tavla.v1.RulesService/ListLegalMoves", None, context, grpc.StatusCode.OK, 0.001,
                              False)
         assert context.peers == 0  # an info line at warning level: nothing looked up
-        access_log._log_call("/tavla.v1.EngineService/ListLegalMoves", None, context,
+        access_log._log_call("/tavla.v1.RulesService/ListLegalMoves", None, context,
                              grpc.StatusCode.RESOURCE_EXHAUSTED, 0.001, False)
         assert context.peers == 1  # a warning line is written, with its peer
     finally:

@@ -22,8 +22,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from tavla.server import app
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -55,7 +54,9 @@ def test_not_serving_until_started_and_self_checked(monkeypatch):
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
             health = health_pb2_grpc.HealthStub(ch)
-            for service in ("", app.ENGINE_SERVICE):
+            assert app.HEALTH_NAMES == ("", "tavla.v1.RulesService", "tavla.v1.MatchService",
+                                        "tavla.v1.RefereeService", "tavla.v1.RecordsService")
+            for service in app.HEALTH_NAMES:
                 assert health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status == SERVING
         assert seen == [NOT_SERVING]
     finally:
@@ -69,10 +70,10 @@ def test_drain_is_not_serving_but_still_serves_then_stop_refuses(monkeypatch):
     during = []
     with grpc.insecure_channel(target) as ch:
         health = health_pb2_grpc.HealthStub(ch)
-        stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+        stub = api.AnyStub(ch)
 
         def drain(_seconds):  # stands in for the drain period
-            for service in ("", app.ENGINE_SERVICE):
+            for service in ("", "tavla.v1.RulesService"):
                 during.append(health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status)
             during.append(len(stub.ListLegalMoves(list_request(0), timeout=TIMEOUT).moves))
 
@@ -166,7 +167,7 @@ class LoadClient(threading.Thread):
         options = [("grpc.use_local_subchannel_pool", 1)]  # a connection of its own
         with grpc.insecure_channel(self.target, options=options) as ch:
             health = health_pb2_grpc.HealthStub(ch)
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             n = 0
             try:
                 while True:
@@ -187,7 +188,7 @@ def spread_calls(target: str, count: int) -> None:
     """``count`` calls, each on a new connection, tagged ``spread-k``."""
     for k in range(count):
         with grpc.insecure_channel(target, options=[("grpc.use_local_subchannel_pool", 1)]) as ch:
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             stub.ListLegalMoves(list_request(k), timeout=TIMEOUT, metadata=(("x-request-id", f"spread-{k}"),),
                                 wait_for_ready=True)
 

@@ -10,8 +10,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from tavla.server.limits import MAX_STREAMS
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 
 
 def _hold_reflection_stream(target: str, opened: threading.Event, release: threading.Event, codes: list):
@@ -46,8 +45,8 @@ def test_idle_reflection_streams_do_not_starve_the_server(server_address):
         with grpc.insecure_channel(server_address) as ch:
             health = health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
             assert health.status == health_pb2.HealthCheckResponse.SERVING
-            engine = engine_service_pb2_grpc.EngineServiceStub(ch)
-            assert engine.GetInitialPosition(api.GetInitialPositionRequest(), timeout=10).position.position_id
+            engine = api.AnyStub(ch)
+            assert engine.GetInitialPosition(api.GetInitialPositionRequest(), timeout=10).position.ids.position_id
     finally:
         release.set()
         for t in threads:

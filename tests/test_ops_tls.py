@@ -12,8 +12,7 @@ import pytest
 
 from tavla.server import app
 from tavla.server.config import Config
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
 
@@ -69,8 +68,8 @@ def call(port: int, credentials: grpc.ChannelCredentials | None) -> str:
     channel = (grpc.secure_channel(target, credentials, options=options) if credentials
                else grpc.insecure_channel(target, options=options))
     with channel:
-        stub = engine_service_pb2_grpc.EngineServiceStub(channel)
-        return stub.GetInitialPosition(api.GetInitialPositionRequest(), timeout=TIMEOUT).position.position_id
+        stub = api.AnyStub(channel)
+        return stub.GetInitialPosition(api.GetInitialPositionRequest(), timeout=TIMEOUT).position.ids.position_id
 
 
 def creds(pki: Path, ca: str = "ca", client: str | None = None) -> grpc.ChannelCredentials:
@@ -166,10 +165,10 @@ def test_the_tls_exec_probe_sees_serving_and_not_serving(pki, tmp_path):
                           tls_key=str(tls_dir / "tls.key"), tls_client_ca=str(pki / "ca.pem")).check())
     args = ["--port", str(engine.port), "--tls-dir", str(tls_dir), "--server-name", "localhost"]
     try:
-        assert probe.main([*args, "--mtls", "--service", "tavla.v1.EngineService"]) == 0
+        assert probe.main([*args, "--mtls", "--service", "tavla.v1.RulesService"]) == 0
         assert probe.main([*args, "--service", ""]) == 1  # mTLS: no client certificate
         engine.health.enter_graceful_shutdown()  # draining
-        assert probe.main([*args, "--mtls", "--service", "tavla.v1.EngineService"]) == 1
+        assert probe.main([*args, "--mtls", "--service", "tavla.v1.RulesService"]) == 1
     finally:
         engine.server.stop(None)
 
@@ -198,7 +197,7 @@ def _https(port: int, pki: Path, client: str | None = None, cas: tuple[str, ...]
         context.load_cert_chain(str(pki / f"{client}.pem"), str(pki / f"{client}.key"))
     conn = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=TIMEOUT)
     try:
-        conn.request("POST", "/tavla.v1.EngineService/GetInitialPosition", b"{}",
+        conn.request("POST", "/tavla.v1.RulesService/GetInitialPosition", b"{}",
                      {"content-type": "application/json"})
         answer = conn.getresponse()
         assert START_ID.encode() in answer.read()

@@ -17,8 +17,7 @@ from tavla import cli
 from tavla.server import app, logs
 from tavla.server.config import Config
 from tavla.server.tracing import INSTALL_HINT, Tracing
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30
@@ -53,7 +52,7 @@ def traced():
     stream = io.StringIO()
     logs.configure("info", "json", stream)
     with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-        yield engine_service_pb2_grpc.EngineServiceStub(channel), exporter, stream
+        yield api.AnyStub(channel), exporter, stream
     engine.server.stop(None)
     tracing.shutdown()
     root = logging.getLogger()
@@ -74,11 +73,11 @@ def test_spans_for_calls_child_of_the_callers_trace(traced):
         stub.ListLegalMoves(api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[9, 9]),
                             timeout=TIMEOUT)
     ok, bad = exporter.get_finished_spans()
-    assert ok.name == "tavla.v1.EngineService/ListLegalMoves"
+    assert ok.name == "tavla.v1.RulesService/ListLegalMoves"
     assert ok.kind == SpanKind.SERVER
     assert format(ok.context.trace_id, "032x") == TRACE_ID
     assert format(ok.parent.span_id, "016x") == PARENT_ID
-    assert dict(ok.attributes) == {"rpc.system": "grpc", "rpc.service": "tavla.v1.EngineService",
+    assert dict(ok.attributes) == {"rpc.system": "grpc", "rpc.service": "tavla.v1.RulesService",
                                    "rpc.method": "ListLegalMoves", "rpc.grpc.status_code": 0}
     assert ok.resource.attributes["service.name"] == "tavla-engine"
     assert bad.attributes["rpc.grpc.status_code"] == grpc.StatusCode.INVALID_ARGUMENT.value[0]
@@ -126,7 +125,7 @@ def test_server_errors_mark_the_span_as_error_and_client_errors_do_not(code, err
             context.set_code(code)
         return "answer"
 
-    wrapped = TracingInterceptor(provider.get_tracer("test")).wrap(behaviour, "/tavla.v1.EngineService/Probe")
+    wrapped = TracingInterceptor(provider.get_tracer("test")).wrap(behaviour, "/tavla.v1.RulesService/Probe")
     assert wrapped("request", _Context()) == "answer"
     [span] = exporter.get_finished_spans()
     assert span.attributes["rpc.grpc.status_code"] == (code or grpc.StatusCode.OK).value[0]

@@ -12,7 +12,7 @@ import pytest
 from test_errors import field_violations, rich_status
 from tavla.core import Cube, MatchState, Position, Side, SideView, xgid
 from tavla.render import BoardPicture, svg, text
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import match_pb2, render_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -128,7 +128,7 @@ def test_render_position_rpc(engine):
     assert _pips(root) == {"white": 62, "black": 87}
     assert _points(root)[1] == ("white", 7)  # white on roll: its numbering
     assert _groups(root, "cube")[0].get("data-owner") == "white"
-    assert response.position.xgid == "XGID=aCGB-------a-------AA-dbgA:0:0:-1:00:0:0:0:0:10"
+    assert response.position.ids.xgid == "XGID=aCGB-------a-------AA-dbgA:0:0:-1:00:0:0:0:0:10"
     assert response.position.board.black.pip_count == 87
     assert response.text.splitlines()[0].endswith("on roll")  # white at the top now
     assert "score 5/7" in response.text
@@ -139,7 +139,7 @@ def test_render_position_defaults(engine):
                                      timeout=TIMEOUT)
     root = ET.fromstring(response.svg)
     assert root.get("width") == "720" and _pips(root) == {"white": 167, "black": 167}
-    assert response.position.gnubg_id == "4HPwATDgc/ABMA:MAEAAAAAAAAE"
+    assert response.position.ids.gnubg_id == "4HPwATDgc/ABMA:MAEAAAAAAAAE"
 
 
 @pytest.mark.parametrize("request_, field", [

@@ -1,5 +1,5 @@
 """Rulesets (RULES.md R3, R16-R21): the named presets, each option overridable, and the
-GetRuleset / ListRulesets RPCs that let frontends show them."""
+ResolveRuleset / ListRulesets RPCs that let frontends show them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from tavla.core import InvalidInputError, KatmerliMarsRule, Ruleset, StartRule, preset
 from tavla.core.ruleset import PRESET_INFO, check_cube_limit
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 TIMEOUT = 30
@@ -61,14 +61,14 @@ def test_list_rulesets_rpc(engine):
 
 
 def test_get_ruleset_rpc_resolves_overrides(engine):
-    request = api.GetRulesetRequest(ruleset=pb.Ruleset(
+    request = api.ResolveRulesetRequest(ruleset=pb.Ruleset(
         preset="backgammon", cube_limit=1024, jacoby=True,
         match_lengths=pb.MatchLengths(lengths=[13, 7], money_play=False)))
-    rules = engine.GetRuleset(request, timeout=TIMEOUT).ruleset
+    rules = engine.ResolveRuleset(request, timeout=TIMEOUT).ruleset
     assert rules.preset == "international" and rules.cube_limit == 1024 and rules.jacoby
     assert list(rules.match_lengths.lengths) == [7, 13] and not rules.match_lengths.money_play
     assert rules.HasField("crawford") and rules.crawford
-    default = engine.GetRuleset(api.GetRulesetRequest(), timeout=TIMEOUT).ruleset
+    default = engine.ResolveRuleset(api.ResolveRulesetRequest(), timeout=TIMEOUT).ruleset
     assert default.preset == "international" and default.cube
 
 
@@ -79,6 +79,6 @@ def test_get_ruleset_rpc_resolves_overrides(engine):
 ])
 def test_get_ruleset_rpc_bad_options(engine, ruleset, field):
     with pytest.raises(grpc.RpcError) as info:
-        engine.GetRuleset(api.GetRulesetRequest(ruleset=ruleset), timeout=TIMEOUT)
+        engine.ResolveRuleset(api.ResolveRulesetRequest(ruleset=ruleset), timeout=TIMEOUT)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert field in info.value.details()

@@ -1,4 +1,4 @@
-"""tavla.v1.EngineService end to end over gRPC, plus health, reflection, the CLI and the process.
+"""The tavla.v1 services end to end over gRPC, plus health, reflection, the CLI and the process.
 
 Positions are given as GNU Backgammon Position IDs (made with the core's ``position_id.encode``)
 or as explicit ``Board`` messages. Point numbers are each side's own (RULES.md R1): white's point
@@ -24,7 +24,8 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoRe
 from tavla import __version__, cli
 from tavla.core import CHECKERS, Position, Side, SideView, position_id
 from tavla.server import app
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
+from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -71,7 +72,8 @@ def by_notation(response: api.ListLegalMovesResponse) -> dict[str, pb.Move]:
 # --- health and reflection --------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("service", ["", "tavla.v1.EngineService"])
+@pytest.mark.parametrize("service", ["", "tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
+                                     "tavla.v1.RecordsService"])
 def test_health_serving(channel, service):
     reply = health_pb2_grpc.HealthStub(channel).Check(
         health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT
@@ -87,15 +89,36 @@ def test_health_unknown_service_not_found(channel):
     assert info.value.code() == grpc.StatusCode.NOT_FOUND
 
 
+# The 1.0 API (issue 19): one service per concern, every RPC in exactly one.
+SERVICE_RPCS = {
+    "tavla.v1.RulesService": ["GetInitialPosition", "ListLegalMoves", "ApplyMove", "ScoreGame", "BearOff",
+                              "RenderPosition", "NameRoll"],
+    "tavla.v1.MatchService": ["ListLegalSteps", "StartGame", "CommitDice", "RollDice", "ListCubeActions",
+                              "ApplyCubeAction", "OfferResignation", "AnswerResignation", "UpdateMatch",
+                              "AdvanceClock", "ResolveRuleset", "ListRulesets"],
+    "tavla.v1.RefereeService": ["NewMatch", "ListActions", "Act"],
+    "tavla.v1.RecordsService": ["ValidateMatch"],
+}
+
+
 def test_reflection_lists_and_describes_services(channel):
     database = ProtoReflectionDescriptorDatabase(channel)
     assert set(database.get_services()) == {
-        "tavla.v1.EngineService", "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection",
+        *SERVICE_RPCS, "grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection",
     }
-    service = descriptor_pool.DescriptorPool(database).FindServiceByName("tavla.v1.EngineService")
-    names = [m.name for m in service.methods]
-    assert names[:4] == ["GetInitialPosition", "ListLegalMoves", "ApplyMove", "ScoreGame"]
-    assert names == [m.name for m in api.DESCRIPTOR.services_by_name["EngineService"].methods]
+    pool = descriptor_pool.DescriptorPool(database)
+    for name, rpcs in SERVICE_RPCS.items():
+        assert [m.name for m in pool.FindServiceByName(name).methods] == rpcs
+
+
+def test_every_rpc_answers_on_its_own_service_only(channel):
+    # an RPC called on another service's path is UNIMPLEMENTED: no old EngineService paths remain
+    for path in ("/tavla.v1.EngineService/GetInitialPosition", "/tavla.v1.MatchService/GetInitialPosition"):
+        with pytest.raises(grpc.RpcError) as info:
+            channel.unary_unary(path)(b"", timeout=TIMEOUT)
+        assert info.value.code() == grpc.StatusCode.UNIMPLEMENTED, path
+    answer = channel.unary_unary("/tavla.v1.RulesService/GetInitialPosition")(b"", timeout=TIMEOUT)
+    assert api.GetInitialPositionResponse.FromString(answer).position.ids.position_id == START_ID
 
 
 # --- GetInitialPosition -----------------------------------------------------------------------
@@ -103,7 +126,7 @@ def test_reflection_lists_and_describes_services(channel):
 
 def test_initial_position_defaults_to_white(engine):
     position = engine.GetInitialPosition(api.GetInitialPositionRequest(), timeout=TIMEOUT).position
-    assert position.position_id == START_ID
+    assert position.ids.position_id == START_ID
     assert position.on_roll == pb.SIDE_WHITE
     for side in (position.board.white, position.board.black):  # R2, each in its own numbering
         assert list(side.points) == [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5] + [0] * 10 + [2]
@@ -113,7 +136,7 @@ def test_initial_position_defaults_to_white(engine):
 def test_initial_position_black_on_roll(engine):
     request = api.GetInitialPositionRequest(on_roll=pb.SIDE_BLACK, ruleset=pb.Ruleset(preset="tavla"))
     position = engine.GetInitialPosition(request, timeout=TIMEOUT).position
-    assert (position.on_roll, position.position_id) == (pb.SIDE_BLACK, START_ID)
+    assert (position.on_roll, position.ids.position_id) == (pb.SIDE_BLACK, START_ID)
 
 
 # --- ListLegalMoves ---------------------------------------------------------------------------
@@ -123,7 +146,7 @@ def test_opening_51_contains_24_23_13_8(engine):
     response = list_moves(engine, id_position(START_ID), [5, 1])
     assert response.dice_used == 2
     move = by_notation(response)["24/23 13/8"]
-    assert move.result.position_id == AFTER_51_ID
+    assert move.result.ids.position_id == AFTER_51_ID
     assert move.result.on_roll == pb.SIDE_BLACK
     assert {(c.from_point, c.to_point, c.die, c.hit) for c in move.checker_moves} == {
         (24, 23, 1, False), (13, 8, 5, False),
@@ -138,7 +161,7 @@ def test_opening_51_contains_24_23_13_8(engine):
 def test_opening_move_counts(engine, dice, count):
     response = list_moves(engine, id_position(START_ID), dice)
     assert len(response.moves) == count
-    assert len({m.result.position_id for m in response.moves}) == count  # one per result
+    assert len({m.result.ids.position_id for m in response.moves}) == count  # one per result
     assert response.dice_used == (4 if dice[0] == dice[1] else 2)
 
 
@@ -146,7 +169,7 @@ def test_black_on_roll_mirrors_white(engine):
     response = list_moves(engine, id_position(START_ID, pb.SIDE_BLACK), [5, 1])
     move = by_notation(response)["24/23 13/8"]
     assert move.result.on_roll == pb.SIDE_WHITE
-    assert move.result.position_id == AFTER_51_ID
+    assert move.result.ids.position_id == AFTER_51_ID
     assert move.result.board.black.points[22] == 1  # black's own point 23
 
 
@@ -168,7 +191,7 @@ def test_no_move_gives_one_empty_move(engine):
     assert move.notation == "" and not move.checker_moves
     assert move.result.on_roll == pb.SIDE_BLACK
     assert _same_checkers(move.result.board, position.board)
-    assert move.result.position_id == position_id.encode(core_position(white, black, white_bar=1).swap_turn())
+    assert move.result.ids.position_id == position_id.encode(core_position(white, black, white_bar=1).swap_turn())
 
 
 def _same_checkers(a: pb.Board, b: pb.Board) -> bool:
@@ -189,10 +212,10 @@ def apply(engine, position: pb.Position, dice, move: pb.Move, **ruleset) -> api.
 def test_apply_by_notation(engine):
     response = apply(engine, id_position(START_ID), [5, 1], pb.Move(notation="13/8 24/23"))
     assert response.move.notation == "24/23 13/8"  # canonical form
-    assert response.position.position_id == AFTER_51_ID
-    assert response.position.on_roll == pb.SIDE_BLACK
-    assert response.move.result == response.position
-    assert not response.game_over and not response.HasField("result")
+    assert response.move.result.ids.position_id == AFTER_51_ID
+    assert response.move.result.on_roll == pb.SIDE_BLACK
+    assert not response.HasField("outcome")  # the game goes on
+    assert [f.name for f, _ in response.ListFields()] == ["move"]  # 1.0: no position or game_over beside it
 
 
 def test_apply_by_checker_moves(engine):
@@ -200,7 +223,7 @@ def test_apply_by_checker_moves(engine):
                                   pb.CheckerMove(from_point=13, to_point=8)])
     response = apply(engine, id_position(START_ID), [5, 1], move)
     assert response.move.notation == "24/23 13/8"
-    assert response.position.position_id == AFTER_51_ID
+    assert response.move.result.ids.position_id == AFTER_51_ID
 
 
 def test_apply_one_checker_both_dice_by_checker_moves(engine):
@@ -222,27 +245,31 @@ def test_apply_echoes_a_listed_move(engine):
 def test_apply_empty_move_when_nothing_plays(engine):
     position = board_position({6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, white_bar=1)
     response = apply(engine, position, [6, 6], pb.Move())
-    assert response.move.notation == "" and response.position.on_roll == pb.SIDE_BLACK
+    assert response.move.notation == "" and response.move.result.on_roll == pb.SIDE_BLACK
 
 
 def test_apply_ending_the_game_returns_result(engine):
     # White's last checker on its 1 point; black has borne off none, all on black's 13: gammon.
     position = board_position({1: 1}, {13: 15})
     response = apply(engine, position, [2, 1], pb.Move(notation="1/off"))
-    assert response.game_over
-    assert response.result == pb.GameResult(winner=pb.SIDE_WHITE, kind=pb.RESULT_KIND_GAMMON, points=2)
-    assert response.position.board.white.borne_off == 15
-    assert response.position.on_roll == pb.SIDE_BLACK
+    assert response.outcome == borne_off(pb.SIDE_WHITE, pb.RESULT_KIND_GAMMON, 2)
+    assert response.move.result.board.white.borne_off == 15
+    assert response.move.result.on_roll == pb.SIDE_BLACK
 
 
 def test_apply_ending_with_backgammon_as_mars(engine):
     # Black's checker on its 20 is in white's home board (R16); turkish pays it 2 (R17).
     position = board_position({2: 1, 1: 1}, {20: 1, 13: 14}, on_roll=pb.SIDE_WHITE)
     response = apply(engine, position, [3, 2], pb.Move(notation="2/off 1/off"), preset="turkish")
-    assert response.result == pb.GameResult(winner=pb.SIDE_WHITE, kind=pb.RESULT_KIND_BACKGAMMON, points=2)
+    assert response.outcome == borne_off(pb.SIDE_WHITE, pb.RESULT_KIND_BACKGAMMON, 2)
 
 
 # --- ScoreGame --------------------------------------------------------------------------------
+
+
+def borne_off(winner: pb.Side, kind: pb.ResultKind, points: int) -> match_pb2.GameOutcome:
+    """The outcome of a game won by bearing off, paying ``points`` (cube 1, R15-R17)."""
+    return match_pb2.GameOutcome(winner=winner, ending=match_pb2.GAME_ENDING_BORNE_OFF, kind=kind, points=points)
 
 
 def score(engine, position: pb.Position, **ruleset) -> api.ScoreGameResponse:
@@ -267,21 +294,20 @@ def score(engine, position: pb.Position, **ruleset) -> api.ScoreGameResponse:
 )
 def test_score_game(engine, black, black_bar, ruleset, kind, points):
     response = score(engine, board_position({}, black, black_bar=black_bar, on_roll=pb.SIDE_BLACK), **ruleset)
-    assert response.game_over
-    assert response.result == pb.GameResult(winner=pb.SIDE_WHITE, kind=kind, points=points)
+    assert response.outcome == borne_off(pb.SIDE_WHITE, kind, points)
 
 
 def test_score_game_black_wins_by_position_id(engine):
     # all of white on its 24 point, which is black's 1: inside the winner's home board (R16)
     position = core_position({24: 15}, {}, on_roll=Side.WHITE)
     response = score(engine, id_position(position_id.encode(position)))
-    assert response.result == pb.GameResult(winner=pb.SIDE_BLACK, kind=pb.RESULT_KIND_BACKGAMMON, points=3)
+    assert response.outcome == borne_off(pb.SIDE_BLACK, pb.RESULT_KIND_BACKGAMMON, 3)
 
 
 def test_score_game_not_over(engine):
     response = score(engine, id_position(START_ID))
-    assert not response.game_over
-    assert not response.HasField("result")
+    assert not response.HasField("outcome")
+    assert response.ByteSize() == 0
 
 
 # --- graceful stop, CLI and process -----------------------------------------------------------
@@ -355,7 +381,7 @@ def test_signal_stops_server_with_exit_0(subprocess_env, signum):
         port = _wait_for_port(lines)
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             reply = health_pb2_grpc.HealthStub(ch).Check(
-                health_pb2.HealthCheckRequest(service="tavla.v1.EngineService"), timeout=TIMEOUT,
+                health_pb2.HealthCheckRequest(service="tavla.v1.RefereeService"), timeout=TIMEOUT,
                 wait_for_ready=True,
             )
             assert reply.status == health_pb2.HealthCheckResponse.SERVING

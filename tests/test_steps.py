@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from boards import position
 from tavla.core import IllegalMoveError, IllegalReason, Position, CheckerMove, legal_moves, legal_steps, position_id
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START = Position.initial()

@@ -17,6 +17,7 @@ from tavla.formats.sgfwriter import write_sgf
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import Double, Drop, Loss, Roll, Take, Win, read_match
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, validate_bytes
+from tavla.v1 import types_pb2 as pb_types
 from tavla.v1 import validate_pb2 as pb
 
 DATA = Path(__file__).parent / "data" / "matches"
@@ -120,10 +121,11 @@ def read_plays(path: Path) -> int:
 def _events(path: Path):
     match = read_match(path)
     yield pb.ValidateMatchRequest(source=path.name, event=pb.RecordEvent(record=pb.RecordStart(
-        length=match.length, player1=match.players[0], player2=match.players[1], headers=dict(match.headers))))
+        length=match.length, white_player=match.players[0], black_player=match.players[1],
+        headers=dict(match.headers))))
     for game in match.games:
         yield pb.ValidateMatchRequest(event=pb.RecordEvent(game=pb.RecordedGameStart(
-            number=game.number, score1=game.score[0], score2=game.score[1])))
+            number=game.number, white_score=game.score[0], black_score=game.score[1])))
         for a in game.actions:
             if isinstance(a, Roll):
                 event = pb.RecordEvent(roll=pb.RecordedRoll(player=a.player, dice=a.dice, play=a.play))
@@ -141,7 +143,8 @@ def test_a_stream_of_plays(engine):
     responses = list(engine.ValidateMatch(_events(DATA / "match0045.mat"), timeout=60))
     record = responses[-1].record
     assert record.readable and not record.disagreements
-    assert (record.plays_checked, record.score1, record.score2, record.match_winner) == (read_plays(DATA / "match0045.mat"), 3, 13, 2)
+    assert (record.plays_checked, record.white_score, record.black_score, record.match_winner) == (
+        read_plays(DATA / "match0045.mat"), 3, 13, pb_types.SIDE_BLACK)
 
 
 def _bad_request(engine, reqs) -> tuple[str, str]:

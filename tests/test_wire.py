@@ -20,7 +20,7 @@ from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
 from tavla.server import convert, wire
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from reference_encoder import move as ref_move
 from reference_encoder import position as ref_position
 from reference_encoder import response as ref_response

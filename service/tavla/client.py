@@ -1,4 +1,5 @@
-"""Client of ``tavla.v1.EngineService``: :class:`Client` (blocking) and :class:`AsyncClient` (asyncio).
+"""Client of the tavla.v1 services (RulesService, MatchService, RefereeService, RecordsService):
+:class:`Client` (blocking) and :class:`AsyncClient` (asyncio).
 
 Both open a channel with the default service config (:data:`SERVICE_CONFIG`, the same in every
 language's client; docs/clients.md): each call's deadline is at most 30 s, and a call that fails
@@ -9,7 +10,7 @@ stateless, so a retry is always safe.
     >>> with Client("localhost:50051") as engine:                 # doctest: +SKIP
     ...     start = engine.initial_position()
     ...     moves = engine.legal_moves(start, (5, 1))
-    ...     print(engine.apply_move(start, (5, 1), moves[0]).position.position_id)
+    ...     print(engine.apply_move(start, (5, 1), moves[0]).move.result.ids.position_id)
     4PPgASjgc/ABMA
 
 Every RPC has a helper (:data:`HELPERS`), named after it in snake case without ``List``/``Get``
@@ -19,7 +20,8 @@ request's fields, with conveniences: a position may be a Position ID string, a m
 a message a ``dict``, an enum its name in any case without the prefix (``"white"``,
 ``"double"``, ``"gammon"``; Turkish ``"mars"`` and ``"katmerli mars"`` too). Each returns the
 response message, except ``initial_position`` (a ``Position``) and ``legal_moves`` (a list of
-``Move``). ``ruleset=`` on a call overrides the client's. ``client.stub`` is the generated stub.
+``Move``). ``ruleset=`` on a call overrides the client's. ``client.stubs`` holds the generated
+stub of each service by its full name (``client.stubs["tavla.v1.RulesService"]``).
 
 Failed calls raise :class:`EngineError`, which carries the status code, the rich error details
 (``ErrorInfo`` reason, ``BadRequest`` fields) and the message for players (``localized``) in the
@@ -32,6 +34,7 @@ import hashlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from types import TracebackType
 from typing import Any, TypeVar, cast
 
@@ -39,12 +42,15 @@ import grpc
 import grpc.aio
 from google.rpc import error_details_pb2, status_pb2
 
-from tavla.v1 import (clock_pb2, dice_pb2, engine_service_pb2, engine_service_pb2_grpc, game_pb2, match_pb2,
-                      render_pb2, types_pb2, validate_pb2)
+from google.protobuf import duration_pb2
+
+from tavla.v1 import (clock_pb2, dice_pb2, game_pb2, match_pb2, match_service_pb2, match_service_pb2_grpc,
+                      records_service_pb2, records_service_pb2_grpc, referee_service_pb2, referee_service_pb2_grpc,
+                      render_pb2, rules_service_pb2, rules_service_pb2_grpc, types_pb2, validate_pb2)
 
 __all__ = [
-    "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "START_POSITION_ID", "AsyncClient", "Client",
-    "EngineError", "channel_options", "enum_value", "match_state", "position",
+    "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "SERVICE_OF", "START_POSITION_ID",
+    "AsyncClient", "Client", "EngineError", "channel_options", "enum_value", "match_state", "position",
 ]
 
 DEFAULT_TARGET = "localhost:50051"
@@ -55,7 +61,8 @@ START_POSITION_ID = "4HPwATDgc/ABMA"  # the starting position (R2), either side 
 SERVICE_CONFIG: dict[str, Any] = {
     "methodConfig": [
         {
-            "name": [{"service": "tavla.v1.EngineService"}],
+            "name": [{"service": "tavla.v1.RulesService"}, {"service": "tavla.v1.MatchService"},
+                     {"service": "tavla.v1.RefereeService"}, {"service": "tavla.v1.RecordsService"}],
             "timeout": "30s",
             "retryPolicy": {
                 "maxAttempts": 5,
@@ -66,7 +73,7 @@ SERVICE_CONFIG: dict[str, Any] = {
             },
         },
         # ValidateMatch streams a whole archive: no timeout and no retry (a retry would resend it)
-        {"name": [{"service": "tavla.v1.EngineService", "method": "ValidateMatch"}]},
+        {"name": [{"service": "tavla.v1.RecordsService", "method": "ValidateMatch"}]},
     ]
 }
 
@@ -80,10 +87,27 @@ HELPERS: dict[str, str] = {
     "StartGame": "start_game", "CommitDice": "commit_dice", "RollDice": "roll_dice", "NameRoll": "name_roll",
     "ListCubeActions": "cube_actions", "ApplyCubeAction": "apply_cube_action",
     "OfferResignation": "offer_resignation", "AnswerResignation": "answer_resignation",
-    "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "GetRuleset": "get_ruleset",
+    "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "ResolveRuleset": "resolve_ruleset",
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
     "NewMatch": "new_match", "ListActions": "list_actions", "Act": "act",
     "ValidateMatch": "validate_match",
+}
+
+# Each service's generated stub class, by the service's full name; every RPC by its service.
+_STUBS: dict[str, Any] = {
+    module.DESCRIPTOR.services_by_name[name].full_name: getattr(grpc_module, f"{name}Stub")
+    for module, grpc_module, name in (
+        (rules_service_pb2, rules_service_pb2_grpc, "RulesService"),
+        (match_service_pb2, match_service_pb2_grpc, "MatchService"),
+        (referee_service_pb2, referee_service_pb2_grpc, "RefereeService"),
+        (records_service_pb2, records_service_pb2_grpc, "RecordsService"),
+    )
+}
+#: The full name of the service of every RPC, by the RPC's name.
+SERVICE_OF: dict[str, str] = {
+    method.name: service.full_name
+    for module in (rules_service_pb2, match_service_pb2, referee_service_pb2, records_service_pb2)
+    for service in module.DESCRIPTOR.services_by_name.values() for method in service.methods
 }
 
 PositionLike = types_pb2.Position | str
@@ -293,7 +317,7 @@ class _Helpers:
     def initial_position(self, on_roll: EnumLike = types_pb2.SIDE_WHITE, *,
                          ruleset: RulesetLike | None = None) -> types_pb2.Position:
         """The starting position (R2) with ``on_roll`` on roll."""
-        request = engine_service_pb2.GetInitialPositionRequest(ruleset=self._rules(ruleset),
+        request = rules_service_pb2.GetInitialPositionRequest(ruleset=self._rules(ruleset),
                                                                on_roll=enum_value(types_pb2.Side, on_roll))
         return cast("types_pb2.Position",
                     self._then(self._call("GetInitialPosition", request), lambda r: r.position))
@@ -302,161 +326,162 @@ class _Helpers:
                     ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
         """Every legal move for the roll (never empty: one empty move when nothing can be played);
         ``view="basic"``: only each move's notation and result Position ID (docs/performance.md)."""
-        request = engine_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
-                                                           dice=dice, view=enum_value(engine_service_pb2.MoveView, view))
+        request = rules_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
+                                                           dice=dice, view=enum_value(rules_service_pb2.MoveView, view))
         return cast("list[types_pb2.Move]",
                     self._then(self._call("ListLegalMoves", request), lambda r: list(r.moves)))
 
     def apply_move(self, position: PositionLike, dice: Sequence[int], move: MoveLike, *,
                    match: MatchLike | None = None,
-                   ruleset: RulesetLike | None = None) -> engine_service_pb2.ApplyMoveResponse:
+                   ruleset: RulesetLike | None = None) -> rules_service_pb2.ApplyMoveResponse:
         """Play ``move``: the next position, and ``outcome`` when it ends the game (its points with
         ``match``'s cube)."""
-        request = engine_service_pb2.ApplyMoveRequest(ruleset=self._rules(ruleset), position=_position(position),
+        request = rules_service_pb2.ApplyMoveRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                       dice=dice, move=_move(move),
                                                       match=_msg(match_pb2.MatchState, match))
-        return cast("engine_service_pb2.ApplyMoveResponse", self._call("ApplyMove", request))
+        return cast("rules_service_pb2.ApplyMoveResponse", self._call("ApplyMove", request))
 
     def score_game(self, position: PositionLike, *, match: MatchLike | None = None,
-                   ruleset: RulesetLike | None = None) -> engine_service_pb2.ScoreGameResponse:
-        """``game_over`` and, when over, the ``outcome`` (and the older ``result``)."""
-        request = engine_service_pb2.ScoreGameRequest(ruleset=self._rules(ruleset), position=_position(position),
+                   ruleset: RulesetLike | None = None) -> rules_service_pb2.ScoreGameResponse:
+        """``outcome`` set when the game is over (one side has borne off all 15)."""
+        request = rules_service_pb2.ScoreGameRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                       match=_msg(match_pb2.MatchState, match))
-        return cast("engine_service_pb2.ScoreGameResponse", self._call("ScoreGame", request))
+        return cast("rules_service_pb2.ScoreGameResponse", self._call("ScoreGame", request))
 
     def bear_off(self, position: PositionLike, dice: Sequence[int] = (), *,
-                 ruleset: RulesetLike | None = None) -> engine_service_pb2.BearOffResponse:
+                 ruleset: RulesetLike | None = None) -> rules_service_pb2.BearOffResponse:
         """Bear-off figures of both sides, race odds, and with ``dice`` the ranked moves."""
-        request = engine_service_pb2.BearOffRequest(ruleset=self._rules(ruleset), position=_position(position),
+        request = rules_service_pb2.BearOffRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                     dice=dice)
-        return cast("engine_service_pb2.BearOffResponse", self._call("BearOff", request))
+        return cast("rules_service_pb2.BearOffResponse", self._call("BearOff", request))
 
     def legal_steps(self, position: PositionLike, dice: Sequence[int],
                     steps: Iterable[types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]] = (), *,
                     match: MatchLike | None = None,
-                    ruleset: RulesetLike | None = None) -> engine_service_pb2.ListLegalStepsResponse:
+                    ruleset: RulesetLike | None = None) -> match_service_pb2.ListLegalStepsResponse:
         """The legal next steps after ``steps`` (each a ``CheckerMove`` or ``(from, to[, die])``),
         whether they make a complete ``move``, and its ``outcome`` when it ends the game."""
-        request = engine_service_pb2.ListLegalStepsRequest(
+        request = match_service_pb2.ListLegalStepsRequest(
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             steps=[_step(s) for s in steps], match=_msg(match_pb2.MatchState, match))
-        return cast("engine_service_pb2.ListLegalStepsResponse", self._call("ListLegalSteps", request))
+        return cast("match_service_pb2.ListLegalStepsResponse", self._call("ListLegalSteps", request))
 
     # --- a game's start and the dice -----------------------------------------------------------
 
     def start_game(self, match: MatchLike | None = None, *,
                    roll_off: Iterable[dice_pb2.RollOffThrow | Sequence[int] | Mapping[str, Any]] = (),
                    dice: Sequence[int] = (), seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
-                   ruleset: RulesetLike | None = None) -> engine_service_pb2.StartGameResponse:
+                   ruleset: RulesetLike | None = None) -> match_service_pb2.StartGameResponse:
         """Who starts, the first dice (larger first) and the roll-off (R3); ``roll_off`` throws are
         ``(white_die, black_die)``."""
-        request = engine_service_pb2.StartGameRequest(
+        request = match_service_pb2.StartGameRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             roll_off=[_throw(t) for t in roll_off], dice=dice, seed=_msg(dice_pb2.DiceSeed, seed))
-        return cast("engine_service_pb2.StartGameResponse", self._call("StartGame", request))
+        return cast("match_service_pb2.StartGameResponse", self._call("StartGame", request))
 
     def commit_dice(self, client_seed_sha256: str = "", *,
-                    client_seed: str | None = None) -> engine_service_pb2.CommitDiceResponse:
+                    client_seed: str | None = None) -> match_service_pb2.CommitDiceResponse:
         """A commitment and a token to roll verifiable dice with (docs/dice.md), bound to the
         client seed the players fixed first: give the seed (its SHA-256 is sent, never the seed)
         or the hex SHA-256 itself; the token then rolls only with that seed."""
         if client_seed is not None:
             client_seed_sha256 = hashlib.sha256(client_seed.encode("utf-8")).hexdigest()
-        request = engine_service_pb2.CommitDiceRequest(client_seed_sha256=client_seed_sha256)
-        return cast("engine_service_pb2.CommitDiceResponse", self._call("CommitDice", request))
+        request = match_service_pb2.CommitDiceRequest(client_seed_sha256=client_seed_sha256)
+        return cast("match_service_pb2.CommitDiceResponse", self._call("CommitDice", request))
 
     def roll_dice(self, *, seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
-                  position: PositionLike | None = None) -> engine_service_pb2.RollDiceResponse:
+                  position: PositionLike | None = None) -> match_service_pb2.RollDiceResponse:
         """Two dice, larger first, with their name; ``gele`` with ``position``; ``proof`` with ``seed``."""
-        request = engine_service_pb2.RollDiceRequest(seed=_msg(dice_pb2.DiceSeed, seed),
+        request = match_service_pb2.RollDiceRequest(seed=_msg(dice_pb2.DiceSeed, seed),
                                                      position=None if position is None else _position(position))
-        return cast("engine_service_pb2.RollDiceResponse", self._call("RollDice", request))
+        return cast("match_service_pb2.RollDiceResponse", self._call("RollDice", request))
 
-    def name_roll(self, dice: Sequence[int]) -> engine_service_pb2.NameRollResponse:
+    def name_roll(self, dice: Sequence[int]) -> rules_service_pb2.NameRollResponse:
         """The Turkish name of a roll (R26)."""
-        request = engine_service_pb2.NameRollRequest(dice=dice)
-        return cast("engine_service_pb2.NameRollResponse", self._call("NameRoll", request))
+        request = rules_service_pb2.NameRollRequest(dice=dice)
+        return cast("rules_service_pb2.NameRollResponse", self._call("NameRoll", request))
 
     # --- cube, resignation, match, clock, rulesets ---------------------------------------------
 
     def cube_actions(self, match: MatchLike, side: EnumLike, *,
-                     ruleset: RulesetLike | None = None) -> engine_service_pb2.ListCubeActionsResponse:
+                     ruleset: RulesetLike | None = None) -> match_service_pb2.ListCubeActionsResponse:
         """The cube actions ``side`` may take now, and why it may not double (R19-R21)."""
-        request = engine_service_pb2.ListCubeActionsRequest(
+        request = match_service_pb2.ListCubeActionsRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             side=enum_value(types_pb2.Side, side))
-        return cast("engine_service_pb2.ListCubeActionsResponse", self._call("ListCubeActions", request))
+        return cast("match_service_pb2.ListCubeActionsResponse", self._call("ListCubeActions", request))
 
     def apply_cube_action(self, match: MatchLike, side: EnumLike, action: EnumLike, *,
-                          ruleset: RulesetLike | None = None) -> engine_service_pb2.ApplyCubeActionResponse:
+                          ruleset: RulesetLike | None = None) -> match_service_pb2.ApplyCubeActionResponse:
         """The match after ``action`` (``"double"``, ``"take"``, ``"drop"``, ``"beaver"``)."""
-        request = engine_service_pb2.ApplyCubeActionRequest(
+        request = match_service_pb2.ApplyCubeActionRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
             side=enum_value(types_pb2.Side, side), action=enum_value(match_pb2.CubeAction, action))
-        return cast("engine_service_pb2.ApplyCubeActionResponse", self._call("ApplyCubeAction", request))
+        return cast("match_service_pb2.ApplyCubeActionResponse", self._call("ApplyCubeAction", request))
 
     def offer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
                           | Sequence[EnumLike], *,
-                          ruleset: RulesetLike | None = None) -> engine_service_pb2.OfferResignationResponse:
+                          ruleset: RulesetLike | None = None) -> match_service_pb2.OfferResignationResponse:
         """What ``offer`` (a message, or ``(side, kind)``) pays if accepted."""
-        request = engine_service_pb2.OfferResignationRequest(
+        request = match_service_pb2.OfferResignationRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer))
-        return cast("engine_service_pb2.OfferResignationResponse", self._call("OfferResignation", request))
+        return cast("match_service_pb2.OfferResignationResponse", self._call("OfferResignation", request))
 
     def answer_resignation(self, match: MatchLike, offer: match_pb2.ResignationOffer | Mapping[str, Any]
                            | Sequence[EnumLike], accept: bool, *,
-                           ruleset: RulesetLike | None = None) -> engine_service_pb2.AnswerResignationResponse:
+                           ruleset: RulesetLike | None = None) -> match_service_pb2.AnswerResignationResponse:
         """Accept (the game ends: ``outcome``) or reject ``offer``."""
-        request = engine_service_pb2.AnswerResignationRequest(
+        request = match_service_pb2.AnswerResignationRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), offer=_offer(offer),
             accept=accept)
-        return cast("engine_service_pb2.AnswerResignationResponse", self._call("AnswerResignation", request))
+        return cast("match_service_pb2.AnswerResignationResponse", self._call("AnswerResignation", request))
 
     def update_match(self, match: MatchLike, outcome: match_pb2.GameOutcome | Mapping[str, Any], *,
-                     ruleset: RulesetLike | None = None) -> engine_service_pb2.UpdateMatchResponse:
+                     ruleset: RulesetLike | None = None) -> match_service_pb2.UpdateMatchResponse:
         """The match after a game ended with ``outcome`` (any answer's ``outcome``, unchanged)."""
-        request = engine_service_pb2.UpdateMatchRequest(
+        request = match_service_pb2.UpdateMatchRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match), outcome=_outcome(outcome))
-        return cast("engine_service_pb2.UpdateMatchResponse", self._call("UpdateMatch", request))
+        return cast("match_service_pb2.UpdateMatchResponse", self._call("UpdateMatch", request))
 
-    def advance_clock(self, side: EnumLike, elapsed_ms: int = 0, *,
+    def advance_clock(self, side: EnumLike, elapsed: timedelta | duration_pb2.Duration = timedelta(0), *,
                       settings: clock_pb2.ClockSettings | Mapping[str, Any] | None = None,
                       state: clock_pb2.ClockState | Mapping[str, Any] | None = None,
-                      event: EnumLike | None = None) -> engine_service_pb2.AdvanceClockResponse:
-        """The clock after ``side`` used ``elapsed_ms`` on ``event`` (default a move), or a forfeit."""
-        request = engine_service_pb2.AdvanceClockRequest(
+                      event: EnumLike | None = None) -> match_service_pb2.AdvanceClockResponse:
+        """The clock after ``side`` used ``elapsed`` (whole milliseconds) on ``event`` (default a
+        move), or a forfeit."""
+        request = match_service_pb2.AdvanceClockRequest(
             settings=_msg(clock_pb2.ClockSettings, settings), state=_msg(clock_pb2.ClockState, state),
             side=enum_value(types_pb2.Side, side), event=enum_value(clock_pb2.ClockEvent, event),
-            elapsed_ms=elapsed_ms)
-        return cast("engine_service_pb2.AdvanceClockResponse", self._call("AdvanceClock", request))
+            elapsed=_duration(elapsed))
+        return cast("match_service_pb2.AdvanceClockResponse", self._call("AdvanceClock", request))
 
-    def get_ruleset(self, ruleset: RulesetLike | None = None) -> engine_service_pb2.GetRulesetResponse:
+    def resolve_ruleset(self, ruleset: RulesetLike | None = None) -> match_service_pb2.ResolveRulesetResponse:
         """The ruleset (default the client's) with every option resolved."""
-        request = engine_service_pb2.GetRulesetRequest(ruleset=self._rules(ruleset))
-        return cast("engine_service_pb2.GetRulesetResponse", self._call("GetRuleset", request))
+        request = match_service_pb2.ResolveRulesetRequest(ruleset=self._rules(ruleset))
+        return cast("match_service_pb2.ResolveRulesetResponse", self._call("ResolveRuleset", request))
 
-    def list_rulesets(self) -> engine_service_pb2.ListRulesetsResponse:
+    def list_rulesets(self) -> match_service_pb2.ListRulesetsResponse:
         """The named presets with their options."""
-        request = engine_service_pb2.ListRulesetsRequest()
-        return cast("engine_service_pb2.ListRulesetsResponse", self._call("ListRulesets", request))
+        request = match_service_pb2.ListRulesetsRequest()
+        return cast("match_service_pb2.ListRulesetsResponse", self._call("ListRulesets", request))
 
     # --- the referee API (docs/game-state.md): one signed state per match -----------------------
 
     def new_match(self, length: int = 0, clock: clock_pb2.ClockSettings | Mapping[str, Any] | None = None,
-                  match_id: str = "", *, ruleset: RulesetLike | None = None) -> engine_service_pb2.NewMatchResponse:
+                  match_id: str = "", *, ruleset: RulesetLike | None = None) -> referee_service_pb2.NewMatchResponse:
         """The first state of a match (``length`` 0: money play); keep ``.state`` and send it back
         with the next action."""
-        request = engine_service_pb2.NewMatchRequest(ruleset=self._rules(ruleset), length=length,
+        request = referee_service_pb2.NewMatchRequest(ruleset=self._rules(ruleset), length=length,
                                                      clock=_msg(clock_pb2.ClockSettings, clock), match_id=match_id)
-        return cast("engine_service_pb2.NewMatchResponse", self._call("NewMatch", request))
+        return cast("referee_service_pb2.NewMatchResponse", self._call("NewMatch", request))
 
-    def list_actions(self, state: game_pb2.SignedGameState) -> engine_service_pb2.ListActionsResponse:
+    def list_actions(self, state: game_pb2.SignedGameState) -> referee_service_pb2.ListActionsResponse:
         """The legal actions of the side to act (``.actions``) and the decoded state (``.game``)."""
-        request = engine_service_pb2.ListActionsRequest(state=state)
-        return cast("engine_service_pb2.ListActionsResponse", self._call("ListActions", request))
+        request = referee_service_pb2.ListActionsRequest(state=state)
+        return cast("referee_service_pb2.ListActionsResponse", self._call("ListActions", request))
 
     def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | EnumLike, *,
-            dice: Sequence[int] = (), now_ms: int | None = None, **fields: Any) -> engine_service_pb2.ActResponse:
+            dice: Sequence[int] = (), now_ms: int | None = None, **fields: Any) -> referee_service_pb2.ActResponse:
         """The next state after ``action``: a ``GameAction`` (one ``list_actions`` gave), or an
         action kind (``"roll"``, ``ACTION_KIND_RESIGN``) with its fields as keywords, e.g.
         ``act(s, "resign", resign_kind="gammon")``. ``dice`` and ``now_ms`` only in state mode off."""
@@ -469,8 +494,8 @@ class _Helpers:
                 elif name == "step" and not isinstance(value, types_pb2.CheckerMove):
                     fields[name] = _step(value)
             action = game_pb2.GameAction(kind=enum_value(game_pb2.ActionKind, action), **fields)
-        request = engine_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
-        return cast("engine_service_pb2.ActResponse", self._call("Act", request))
+        request = referee_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
+        return cast("referee_service_pb2.ActResponse", self._call("Act", request))
 
     # --- match records (docs/match-files.md) ----------------------------------------------------
 
@@ -490,17 +515,25 @@ class _Helpers:
 
     def render_position(self, position: PositionLike, dice: Sequence[int] = (), *,
                         match: MatchLike | None = None, options: render_pb2.RenderOptions | Mapping[str, Any] | None = None,
-                        ruleset: RulesetLike | None = None) -> engine_service_pb2.RenderPositionResponse:
+                        ruleset: RulesetLike | None = None) -> rules_service_pb2.RenderPositionResponse:
         """The board as an SVG document and as text (``svg``, ``text``), with the dice, the match
         score and cube when given (docs/formats.md)."""
-        request = engine_service_pb2.RenderPositionRequest(
+        request = rules_service_pb2.RenderPositionRequest(
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             match=_msg(match_pb2.MatchState, match), options=_msg(render_pb2.RenderOptions, options))
-        return cast("engine_service_pb2.RenderPositionResponse", self._call("RenderPosition", request))
+        return cast("rules_service_pb2.RenderPositionResponse", self._call("RenderPosition", request))
 
 
 def _position(value: PositionLike) -> types_pb2.Position:
     return position(value)
+
+
+def _duration(value: timedelta | duration_pb2.Duration) -> duration_pb2.Duration:
+    if isinstance(value, duration_pb2.Duration):
+        return value
+    msg = duration_pb2.Duration()
+    msg.FromTimedelta(value)
+    return msg
 
 
 def _metadata(locale: str | None) -> tuple[tuple[str, str], ...]:
@@ -525,8 +558,8 @@ class Client(_Helpers):
         opts = channel_options(options)
         self.channel = (grpc.secure_channel(target, credentials, opts) if credentials
                         else grpc.insecure_channel(target, opts))
-        # the generated *_pb2_grpc modules carry no annotations
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
+        #: The generated stub of each tavla.v1 service, by the service's full name.
+        self.stubs = {name: stub(self.channel) for name, stub in _STUBS.items()}
         self.ruleset = _ruleset(ruleset)
         self.locale = locale
 
@@ -540,9 +573,11 @@ class Client(_Helpers):
         self.close()
 
     def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
-        """Call any RPC by name with its request message; raises :class:`EngineError`."""
+        """Call any RPC by name (:data:`SERVICE_OF`) with its request message; raises
+        :class:`EngineError` (KeyError for a name no service has)."""
         try:
-            return getattr(self.stub, rpc)(request, timeout=timeout, metadata=_metadata(self.locale))
+            return getattr(self.stubs[SERVICE_OF[rpc]], rpc)(request, timeout=timeout,
+                                                             metadata=_metadata(self.locale))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
@@ -554,7 +589,7 @@ class Client(_Helpers):
 
     def _stream(self, rpc: str, requests: Iterator[Any]) -> Iterator[Any]:
         try:
-            yield from getattr(self.stub, rpc)(requests, metadata=_metadata(self.locale))
+            yield from getattr(self.stubs[SERVICE_OF[rpc]], rpc)(requests, metadata=_metadata(self.locale))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
@@ -571,8 +606,8 @@ class AsyncClient(_Helpers):
         opts = channel_options(options)
         self.channel = (grpc.aio.secure_channel(target, credentials, opts) if credentials
                         else grpc.aio.insecure_channel(target, opts))
-        # the generated *_pb2_grpc modules carry no annotations
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
+        #: The generated stub of each tavla.v1 service, by the service's full name.
+        self.stubs = {name: stub(self.channel) for name, stub in _STUBS.items()}
         self.ruleset = _ruleset(ruleset)
         self.locale = locale
 
@@ -587,9 +622,11 @@ class AsyncClient(_Helpers):
         await self.close()
 
     async def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
-        """Call any RPC by name with its request message; raises :class:`EngineError`."""
+        """Call any RPC by name (:data:`SERVICE_OF`) with its request message; raises
+        :class:`EngineError` (KeyError for a name no service has)."""
         try:
-            return await getattr(self.stub, rpc)(request, timeout=timeout, metadata=_metadata(self.locale))
+            return await getattr(self.stubs[SERVICE_OF[rpc]], rpc)(request, timeout=timeout,
+                                                                   metadata=_metadata(self.locale))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
@@ -603,7 +640,8 @@ class AsyncClient(_Helpers):
 
     async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:
         try:
-            async for response in getattr(self.stub, rpc)(requests, metadata=_metadata(self.locale)):
+            async for response in getattr(self.stubs[SERVICE_OF[rpc]], rpc)(requests,
+                                                                            metadata=_metadata(self.locale)):
                 yield response
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None

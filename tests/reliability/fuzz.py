@@ -17,9 +17,8 @@ from google.protobuf import descriptor as pb_descriptor
 from google.protobuf import message as pb_message
 from google.protobuf import message_factory
 
-from tavla.v1 import engine_service_pb2 as api
+from tavla.server import services
 
-SERVICE = api.DESCRIPTOR.services_by_name["EngineService"]
 START_ID = "4HPwATDgc/ABMA"
 
 STRINGS = (
@@ -36,14 +35,15 @@ REPEATS = (0, 1, 2, 3, 4, 5, 17, 1000)
 
 
 def methods() -> list[tuple[str, type[pb_message.Message]]]:
-    """``("/tavla.v1.EngineService/Method", RequestClass)`` for every unary RPC (ValidateMatch, a
-    stream, gets random and mutated records in tests/test_validate_match.py)."""
+    """``("/tavla.v1.<Service>/Method", RequestClass)`` for every unary RPC of every tavla.v1
+    service (ValidateMatch, a stream, gets random and mutated records in
+    tests/test_validate_match.py)."""
     out = []
-    for method in SERVICE.methods:
+    for method in services.METHODS.values():
         if method.client_streaming or method.server_streaming:
             continue
         request_class = message_factory.GetMessageClass(method.input_type)
-        out.append((f"/{SERVICE.full_name}/{method.name}", request_class))
+        out.append((services.path(method.name), request_class))
     return out
 
 

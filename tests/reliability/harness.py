@@ -20,7 +20,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from tavla.v1 import engine_service_pb2 as api
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,7 +183,7 @@ with grpc.insecure_channel(target) as ch:
         begin = time.perf_counter()
         out["started"].append(time.monotonic())
         try:
-            status = stub.Check(health_pb2.HealthCheckRequest(service="tavla.v1.EngineService"), timeout=10).status
+            status = stub.Check(health_pb2.HealthCheckRequest(service="tavla.v1.RulesService"), timeout=10).status
             if status != health_pb2.HealthCheckResponse.SERVING:
                 out["failures"].append(f"status {status}")
         except grpc.RpcError as exc:

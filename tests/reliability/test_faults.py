@@ -21,12 +21,11 @@ from tavla.client import channel_options
 from tavla.server import app
 from tavla.server.calls import final_code
 from tavla.server.config import Config
-from tavla.server.servicer import EngineServiceServicer
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server.servicer import TavlaServicer
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
-LIST = "/tavla.v1.EngineService/ListLegalMoves"
+LIST = "/tavla.v1.RulesService/ListLegalMoves"
 COSTLY_BYTES = COSTLY.SerializeToString()
 BODY_SECONDS = 5.0  # tavla.server.admission.BODY_SECONDS
 CHEAP = api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[3, 1])
@@ -112,7 +111,7 @@ def test_requests_that_never_send_their_body_are_cut_off_quickly():
                 codes[exc.code().name] = codes.get(exc.code().name, 0) + 1
             ends.append(time.monotonic() - begin)
         with grpc.insecure_channel(server.target) as ch:
-            after = engine_service_pb2_grpc.EngineServiceStub(ch).ListLegalMoves(CHEAP, timeout=30)
+            after = api.AnyStub(ch).ListLegalMoves(CHEAP, timeout=30)
     finally:
         hold.set()
         sampler.finish()
@@ -130,7 +129,7 @@ def test_oversized_requests_cost_no_memory():
     # finding: 16 requests of 4 MiB at once peaked at 545 MB (chart limit 512Mi), not given back
     server = Server()
     with grpc.insecure_channel(server.target) as ch:  # warm up: first calls allocate arenas
-        stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+        stub = api.AnyStub(ch)
         for _ in range(20):
             stub.ListLegalMoves(CHEAP, timeout=30)
     start = server.rss_mib()
@@ -148,7 +147,7 @@ def test_oversized_requests_cost_no_memory():
     codes: dict[str, int] = {}
     try:
         with grpc.insecure_channel(server.target, options=options) as ch:
-            call = ch.unary_unary("/tavla.v1.EngineService/NameRoll", request_serializer=None,
+            call = ch.unary_unary("/tavla.v1.RulesService/NameRoll", request_serializer=None,
                                   response_deserializer=None)
             for _ in range(2):
                 for f in [call.future(big, timeout=60) for _ in range(16)]:
@@ -173,7 +172,7 @@ def _load(target: str, stop: threading.Event, results: dict[str, int], app_retri
     """Calls in a loop with the tavla service config (gRPC retries UNAVAILABLE before the call is
     committed); ``app_retries`` more attempts on UNAVAILABLE after it (every RPC is idempotent)."""
     with grpc.insecure_channel(target, options=channel_options()) as ch:
-        stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+        stub = api.AnyStub(ch)
         while not stop.is_set():
             for attempt in range(app_retries + 1):
                 try:
@@ -254,7 +253,7 @@ def test_sigterm_under_a_flood_fails_no_admitted_call_and_ends_within_its_grace(
 # --- in process: cancelled and expired calls stop their work -----------------------------------
 
 
-class Recorder(EngineServiceServicer):
+class Recorder(TavlaServicer):
     """Lets the test cancel a call after it has started, then runs the real handler."""
 
     def __init__(self) -> None:
@@ -281,7 +280,7 @@ def test_cancelled_and_expired_calls_stop_their_work():
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             for _ in range(5):  # cancelled by the client once the handler runs
                 servicer.started.clear()
                 servicer.go.clear()

@@ -24,10 +24,9 @@ from harness import ROOT, Server, free_port, report, subprocess_env
 from tavla.core import TavlaError
 from tavla.server import app, logs
 from tavla.server.config import Config
-from tavla.server.servicer import EngineServiceServicer
+from tavla.server.servicer import TavlaServicer
 from tavla.v1 import clock_pb2
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 IDENTITY = lambda b: b  # noqa: E731 - raw bytes in and out
@@ -50,7 +49,7 @@ COUNTS = (0, 1, 50, 100)  # the per-field bound is 100
 
 def test_every_clock_setting_combination_is_answered_or_invalid():
     # finding: 158 of 2,880 combinations inside the documented bounds overflowed time_left_ms
-    servicer = EngineServiceServicer()
+    servicer = TavlaServicer()
     tried = failed = 0
     for preset, move, extensions, extension_ms, reserve, cap, event in itertools.product(
             (1, 2), DURATIONS, COUNTS, DURATIONS, DURATIONS, (0, 86_400_000), (1, 2, 3, 4)):
@@ -74,7 +73,7 @@ def test_the_reported_clock_overflow_is_invalid_argument(server):
     request = api.AdvanceClockRequest.FromString(wire)
     assert request.settings.extensions == 50 and request.settings.extension_ms == 86_400_000
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
-        call = ch.unary_unary("/tavla.v1.EngineService/AdvanceClock", request_serializer=IDENTITY,
+        call = ch.unary_unary("/tavla.v1.MatchService/AdvanceClock", request_serializer=IDENTITY,
                               response_deserializer=IDENTITY)
         with pytest.raises(grpc.RpcError) as err:
             call(wire, timeout=TIMEOUT)
@@ -86,7 +85,7 @@ def test_the_reported_clock_overflow_is_invalid_argument(server):
 
 def test_an_answer_out_of_range_is_invalid_argument_not_internal(server):
     # the generic guard: a missing bound somewhere still answers INVALID_ARGUMENT
-    class Overflowing(EngineServiceServicer):
+    class Overflowing(TavlaServicer):
         def NameRoll(self, request, context):
             return api.AdvanceClockResponse(time_left_ms=2**33)
 
@@ -95,7 +94,7 @@ def test_an_answer_out_of_range_is_invalid_argument_not_internal(server):
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
             with pytest.raises(grpc.RpcError) as err:
-                engine_service_pb2_grpc.EngineServiceStub(ch).NameRoll(api.NameRollRequest(dice=[1, 2]),
+                api.AnyStub(ch).NameRoll(api.NameRollRequest(dice=[1, 2]),
                                                                        timeout=TIMEOUT)
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     finally:
@@ -151,7 +150,7 @@ def test_shutdown_after_garbage_streams_ends_within_its_grace():
 def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     release = __import__("threading").Event()
 
-    class Stuck(EngineServiceServicer):
+    class Stuck(TavlaServicer):
         def NameRoll(self, request, context):
             release.wait(60)  # ignores its cancellation
             return api.NameRollResponse()
@@ -159,7 +158,7 @@ def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     engine = app.build(Config(host="127.0.0.1", port=0), servicer=Stuck())
     app.start(engine)
     ch = grpc.insecure_channel(f"127.0.0.1:{engine.port}")
-    future = engine_service_pb2_grpc.EngineServiceStub(ch).NameRoll.future(api.NameRollRequest(dice=[1, 2]),
+    future = api.AnyStub(ch).NameRoll.future(api.NameRollRequest(dice=[1, 2]),
                                                                           timeout=TIMEOUT)
     time.sleep(0.5)
     begin = time.monotonic()
@@ -183,7 +182,7 @@ def test_the_executor_tells_health_engine_and_stream_calls_apart(server):
     before = dict(server.executor.seen)
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
         health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
-        engine_service_pb2_grpc.EngineServiceStub(ch).NameRoll(api.NameRollRequest(dice=[1, 2]), timeout=TIMEOUT)
+        api.AnyStub(ch).NameRoll(api.NameRollRequest(dice=[1, 2]), timeout=TIMEOUT)
     _garbage_streams(f"127.0.0.1:{server.port}", count=1)
     seen = {k: server.executor.seen[k] - before.get(k, 0) for k in (admission.HEALTH, admission.ENGINE,
                                                                     admission.STREAM)}
@@ -200,7 +199,7 @@ def test_a_4_mib_request_is_refused_before_it_is_read(server):
     with grpc.insecure_channel(f"127.0.0.1:{server.port}",
                                options=[("grpc.max_send_message_length", 8 * 1024 * 1024)]) as ch:
         with pytest.raises(grpc.RpcError) as err:
-            engine_service_pb2_grpc.EngineServiceStub(ch).NameRoll(big, timeout=TIMEOUT)
+            api.AnyStub(ch).NameRoll(big, timeout=TIMEOUT)
     assert err.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
 
 
@@ -215,7 +214,7 @@ def test_repeated_fields_are_bounded_early(server, method, body, field):
     request = json_format.ParseDict(body, getattr(api, f"{method}Request")())
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
         with pytest.raises(grpc.RpcError) as err:
-            getattr(engine_service_pb2_grpc.EngineServiceStub(ch), method)(request, timeout=TIMEOUT)
+            getattr(api.AnyStub(ch), method)(request, timeout=TIMEOUT)
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     bad = error_details_pb2.BadRequest()
     rpc_status.from_call(err.value).details[0].Unpack(bad)
@@ -235,7 +234,7 @@ def test_debug_log_redacts_dice_secrets_and_escapes_control_characters():
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             seed = "alice-secret-seed"
             commit = stub.CommitDice(api.CommitDiceRequest(client_seed_sha256=dice_commit.client_seed_sha256(seed)),
                                      timeout=TIMEOUT)

@@ -34,7 +34,7 @@ from tavla.server.admission import BODY_SECONDS
 from tavla.server.config import Config
 
 SLACK = 3.0  # seconds a loaded 2-core machine may add to the body timeout
-ENGINE = "/tavla.v1.EngineService/GetInitialPosition"
+ENGINE = "/tavla.v1.RulesService/GetInitialPosition"
 
 
 @pytest.fixture(scope="module")
@@ -177,11 +177,11 @@ def test_a_complete_slow_body_within_the_timeout_is_served(engine):
 def test_http_requests_over_the_request_limit_are_refused_like_grpc(engine):
     big = json.dumps({"positionId": "x" * 5000}).encode()
     conn = http.client.HTTPConnection("127.0.0.1", engine.http_port, timeout=10)
-    conn.request("POST", "/tavla.v1.EngineService/ListLegalMoves", big, {"content-type": "application/json"})
+    conn.request("POST", "/tavla.v1.RulesService/ListLegalMoves", big, {"content-type": "application/json"})
     answer = conn.getresponse()
     assert (answer.status, json.loads(answer.read())["code"]) == (429, "resource_exhausted")
     with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
-        call = channel.unary_unary("/tavla.v1.EngineService/ListLegalMoves")
+        call = channel.unary_unary("/tavla.v1.RulesService/ListLegalMoves")
         with pytest.raises(grpc.RpcError) as info:
             call(b"\x0a" + bytes([0x88, 0x27]) + b"x" * 5000, timeout=10)
     assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED

@@ -19,8 +19,7 @@ import grpc
 from harness import HEALTH_BOUND, LONG, START_ID, HealthSampler, Server, report
 
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc
+import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 SECONDS = float(os.environ.get("TAVLA_SOAK_SECONDS", "0") or 0) or (600.0 if LONG else 20.0)
@@ -28,7 +27,7 @@ CLIENTS = 4
 POSITIONS = [START_ID, "4PPgASjgc/ABMA", "/38AAACUlBRVFQ", "sHPwATDgc/ABMA", "27YBBwDg6+ADQA"]
 
 
-def _one_call(stub: engine_service_pb2_grpc.EngineServiceStub, rng: random.Random) -> None:
+def _one_call(stub: api.AnyStub, rng: random.Random) -> None:
     pick = rng.random()
     position = pb.Position(position_id=rng.choice(POSITIONS))
     dice = [rng.randint(1, 6), rng.randint(1, 6)]
@@ -69,7 +68,7 @@ def test_soak_mixed_load():
     def client(index: int) -> None:
         rng = random.Random(index)
         with grpc.insecure_channel(server.target) as ch:
-            stub = engine_service_pb2_grpc.EngineServiceStub(ch)
+            stub = api.AnyStub(ch)
             while not stop.is_set():
                 begin = time.monotonic()
                 try:

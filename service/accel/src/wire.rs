@@ -220,8 +220,20 @@ fn xgid_char(v: i8) -> u8 {
     if v > 0 { pos } else if v < 0 { neg } else { b'-' }
 }
 
-/// Fields 4 and 5 of a `Position`: gnubg_id (Position ID and money Match ID) and xgid.
-/// The XGID board is as black sees it: `after` as it is when black moved, else flipped.
+/// The length of a `PositionIds` (field 6 of a `Position`): under 128, a one-byte varint.
+#[inline(always)]
+fn ids_len(result_side: u8) -> usize {
+    let (matchid, suffix) = if result_side == WHITE {
+        (MONEY_MATCH_WHITE, XGID_SUFFIX_WHITE)
+    } else {
+        (MONEY_MATCH_BLACK, XGID_SUFFIX_BLACK)
+    };
+    16 + 2 + 15 + matchid.len() + 2 + XGID_PREFIX.len() + 26 + suffix.len()
+}
+
+/// Field 6 of a `Position`, its `PositionIds`: position_id, gnubg_id (Position ID and money
+/// Match ID) and xgid. The XGID board is as black sees it: `after` as it is when black moved,
+/// else flipped.
 #[inline(always)]
 fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
     let (matchid, suffix) = if result_side == WHITE {
@@ -229,11 +241,14 @@ fn ids(after: &Board, mover: u8, result_side: u8, pid: &[u8; 14], m: &mut Buf) {
     } else {
         (MONEY_MATCH_BLACK, XGID_SUFFIX_BLACK)
     };
-    m.put2(0x22, (14 + 1 + matchid.len()) as u8);
+    m.put2(0x32, ids_len(result_side) as u8);
+    m.put2(0x0a, 14);
+    m.put_all(pid);
+    m.put2(0x12, (14 + 1 + matchid.len()) as u8);
     m.put_all(pid);
     m.put(b':');
     m.put_all(matchid);
-    m.put2(0x2a, (XGID_PREFIX.len() + 26 + suffix.len()) as u8);
+    m.put2(0x1a, (XGID_PREFIX.len() + 26 + suffix.len()) as u8);
     m.put_all(XGID_PREFIX);
     let mut chars = [0u8; 26];
     if mover == WHITE {
@@ -308,10 +323,7 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
         let (wi, bi) = if mover == WHITE { (mine_info, theirs_info) } else { (theirs_info, mine_info) };
         let (lw, lb) = (wi.len, bi.len);
         let board_len = 2 + lw + 2 + lb;
-        let matchid_len = if result_side == WHITE { MONEY_MATCH_WHITE.len() } else { MONEY_MATCH_BLACK.len() };
-        let xgid_len = XGID_PREFIX.len() + 26
-            + if result_side == WHITE { XGID_SUFFIX_WHITE.len() } else { XGID_SUFFIX_BLACK.len() };
-        let result_len = 2 + 2 + board_len + 16 + 2 + 15 + matchid_len + 2 + xgid_len;
+        let result_len = 2 + 2 + board_len + 2 + ids_len(result_side);
         let head_len = text_field + moves_len + 1 + varint_len(result_len) + result_len;
         m.put(0x0a);
         m.varint(head_len);
@@ -330,8 +342,6 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
         side_checkers(white, &wi, &mut m);
         m.put2(0x12, lb as u8);
         side_checkers(black, &bi, &mut m);
-        m.put2(0x1a, 14);
-        m.put_all(&pid);
         ids(after, mover, result_side, &pid, &mut m);
     }
     let written = m.n;

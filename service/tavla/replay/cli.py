@@ -160,7 +160,7 @@ def _remote(stub: Any, path: str, mode: str) -> tuple[list[Report], list[str]]:
         else:
             reports.append(Report(
                 r.source, r.length, r.games, r.plays_checked, crawford_games=crawford,
-                final_score=(r.score1, r.score2), match_winner=r.match_winner,
+                final_score=(r.white_score, r.black_score), match_winner=int(r.match_winner),  # SIDE_WHITE 1, SIDE_BLACK 2
                 problems=list(r.disagreements), notes=list(r.notes), rules=r.rules,
                 unfinished=r.unfinished, money=r.money_session, dropped=r.unlisted, **counts))
         counts, crawford = dict.fromkeys(_COUNTS, 0), 0
@@ -170,7 +170,7 @@ def _remote(stub: Any, path: str, mode: str) -> tuple[list[Report], list[str]]:
 def run(args: argparse.Namespace) -> int:
     import grpc
 
-    from tavla.v1 import engine_service_pb2_grpc
+    from tavla.v1 import records_service_pb2_grpc
 
     if not args.local:
         from tavla.replay.engines import GrpcEngine
@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
                 with grpc.insecure_channel(args.target) as channel:
                     try:
                         # the generated *_pb2_grpc modules carry no annotations
-                        stub = engine_service_pb2_grpc.EngineServiceStub(channel)  # type: ignore[no-untyped-call]
+                        stub = records_service_pb2_grpc.RecordsServiceStub(channel)  # type: ignore[no-untyped-call]
                         return _remote(stub, path, args.rules)
                     except _Busy:
                         # the server has as many streams open as it allows: wait and try again

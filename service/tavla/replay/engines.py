@@ -140,17 +140,19 @@ class LocalEngine:
 
 
 class GrpcEngine:
-    """A running tavla.v1.EngineService at ``target`` (``host:port``)."""
+    """A running tavla-engine at ``target`` (``host:port``): its tavla.v1 RulesService and
+    MatchService."""
 
     def __init__(self, target: str, timeout: float = 10.0) -> None:
         import grpc
 
-        from tavla.v1 import engine_service_pb2_grpc
+        from tavla.v1 import match_service_pb2_grpc, rules_service_pb2_grpc
 
         self._grpc = grpc
         self.channel = grpc.insecure_channel(target)
         # the generated *_pb2_grpc modules carry no annotations
-        self.stub = engine_service_pb2_grpc.EngineServiceStub(self.channel)  # type: ignore[no-untyped-call]
+        self.rules = rules_service_pb2_grpc.RulesServiceStub(self.channel)  # type: ignore[no-untyped-call]
+        self.match = match_service_pb2_grpc.MatchServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.timeout = timeout
 
     def wait_ready(self, timeout: float) -> bool:
@@ -171,10 +173,10 @@ class GrpcEngine:
             raise EngineError(f"{exc.code().name}: {exc.details()}") from None
 
     def initial(self, on_roll: int) -> types_pb2.Position:
-        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import rules_service_pb2 as pb
 
         request = pb.GetInitialPositionRequest(on_roll=cast("types_pb2.Side", on_roll))
-        response: pb.GetInitialPositionResponse = self._call(self.stub.GetInitialPosition, request)
+        response: pb.GetInitialPositionResponse = self._call(self.rules.GetInitialPosition, request)
         return response.position
 
     def on_roll(self, position: types_pb2.Position) -> int:
@@ -182,29 +184,35 @@ class GrpcEngine:
 
     @staticmethod
     def _key(position: types_pb2.Position) -> str:
-        return f"{position.position_id}:{Side(position.on_roll).name}"
+        return f"{GrpcEngine._pid(position)}:{Side(position.on_roll).name}"
+
+    @staticmethod
+    def _pid(position: types_pb2.Position) -> str:
+        # a returned position has its ID in ids (with the board), or alone (MOVE_VIEW_BASIC)
+        return position.ids.position_id or position.position_id
 
     def legal_keys(self, position: types_pb2.Position, dice: tuple[int, int]) -> set[str]:
-        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import rules_service_pb2 as pb
 
         response: pb.ListLegalMovesResponse = self._call(
-            self.stub.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice))
+            self.rules.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice))
         return {self._key(m.result) for m in response.moves}
 
     def apply(self, position: types_pb2.Position, dice: tuple[int, int], text: str) -> Applied:
-        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import rules_service_pb2 as pb
         from tavla.v1 import types_pb2
 
         request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text))
-        response: pb.ApplyMoveResponse = self._call(self.stub.ApplyMove, request)
+        response: pb.ApplyMoveResponse = self._call(self.rules.ApplyMove, request)
+        over = response.HasField("outcome")  # no match in the request: money play, cube 1
         return Applied(
             response.move.notation,
-            response.position,
-            self._key(response.position),
-            response.game_over,
-            int(response.result.winner) if response.game_over else 0,
-            response.result.points if response.game_over else 0,
-            int(response.result.kind) if response.game_over else 0,  # RESULT_KIND_* numbers 1-3
+            response.move.result,
+            self._key(response.move.result),
+            over,
+            int(response.outcome.winner) if over else 0,
+            response.outcome.points if over else 0,
+            int(response.outcome.kind) if over else 0,  # RESULT_KIND_* numbers 1-3
         )
 
     # --- match play through the RPCs (R3, R18-R21) ---
@@ -230,53 +238,52 @@ class GrpcEngine:
         return money
 
     def position_id(self, position: types_pb2.Position) -> str:
-        return position.position_id
+        return self._pid(position)
 
     def start(self, rules: MatchRules, match: match_pb2.MatchState,
               roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
         from tavla.v1 import dice_pb2
-        from tavla.v1 import engine_service_pb2 as pb
+        from tavla.v1 import match_service_pb2 as pb
 
         request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, roll_off=[
             dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])])
-        response: pb.StartGameResponse = self._call(self.stub.StartGame, request)
+        response: pb.StartGameResponse = self._call(self.match.StartGame, request)
         return int(response.starter), (response.dice[0], response.dice[1])
 
     def cube_actions(self, rules: MatchRules, match: match_pb2.MatchState, side: int) -> tuple[set[str], str]:
-        from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
+        from tavla.v1 import match_service_pb2 as pb
 
         request = pb.ListCubeActionsRequest(ruleset=self._ruleset(rules), match=match,
                                             side=cast("types_pb2.Side", side))
-        response: pb.ListCubeActionsResponse = self._call(self.stub.ListCubeActions, request)
+        response: pb.ListCubeActionsResponse = self._call(self.match.ListCubeActions, request)
         actions = {match_pb2.CubeAction.Name(a).removeprefix("CUBE_ACTION_").lower() for a in response.actions}
         denial = match_pb2.CubeDenial.Name(response.double_denial).removeprefix("CUBE_DENIAL_")
         return actions, "" if denial == "UNSPECIFIED" else denial
 
     def apply_cube(self, rules: MatchRules, match: match_pb2.MatchState, side: int,
                    action: str) -> tuple[match_pb2.MatchState, Ending | None]:
-        from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
+        from tavla.v1 import match_service_pb2 as pb
 
         request = pb.ApplyCubeActionRequest(ruleset=self._ruleset(rules), match=match,
                                             side=cast("types_pb2.Side", side),
                                             action=match_pb2.CubeAction.Value(f"CUBE_ACTION_{action.upper()}"))
-        response: pb.ApplyCubeActionResponse = self._call(self.stub.ApplyCubeAction, request)
-        if not response.game_over:
+        response: pb.ApplyCubeActionResponse = self._call(self.match.ApplyCubeAction, request)
+        if not response.HasField("outcome"):
             return response.match, None
         ending = match_pb2.GameEnding.Name(response.outcome.ending).removeprefix("GAME_ENDING_").lower()
         return response.match, Ending(int(response.outcome.winner), ending)
 
     def update_match(self, rules: MatchRules, match: match_pb2.MatchState, ending: Ending) -> Updated:
-        from tavla.v1 import engine_service_pb2 as pb
         from tavla.v1 import match_pb2
+        from tavla.v1 import match_service_pb2 as pb
 
         outcome = match_pb2.GameOutcome(winner=cast("types_pb2.Side", ending.winner),
                                         kind=cast("types_pb2.ResultKind", ending.kind),
                                         ending=match_pb2.GameEnding.Value(f"GAME_ENDING_{ending.ending.upper()}"))
         request = pb.UpdateMatchRequest(ruleset=self._ruleset(rules), match=match, outcome=outcome)
-        response: pb.UpdateMatchResponse = self._call(self.stub.UpdateMatch, request)
+        response: pb.UpdateMatchResponse = self._call(self.match.UpdateMatch, request)
         after = response.match
         return Updated(after, (after.white_score, after.black_score), response.outcome.points,
-                       response.points_scored, response.match_over, int(response.winner),
-                       response.crawford_game)
+                       response.points_scored, after.winner != 0, int(after.winner), after.crawford)

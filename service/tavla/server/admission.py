@@ -7,7 +7,7 @@ handler therefore never sees queued calls, and a client that sends headers and t
 holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, and decides
 when the call arrives:
 
-* **Engine calls** (``tavla.v1.EngineService``): at most ``max_admitted`` per worker are
+* **Engine calls** (every tavla.v1 service, :mod:`tavla.server.services`): at most ``max_admitted`` per worker are
   admitted; they queue for ``engine_threads`` threads (:class:`~tavla.server.pool.CallPool`,
   which adds a thread for each one held up by a call whose request is late), and at most
   ``engine_threads`` of them run the engine at once (:attr:`Ticket.slots`, taken by the limits
@@ -43,7 +43,7 @@ import structlog
 
 from tavla.server import pool as call_pool
 from tavla.server.calls import OPS_SERVICES, split_method
-from tavla.v1 import engine_service_pb2
+from tavla.server import services
 
 log = structlog.get_logger("tavla.server.admission")
 
@@ -54,9 +54,8 @@ SHED_THREADS = 8
 #: Most threads the health and shed pools grow to while clients that send no request hold some.
 MAX_EXTRA_THREADS = 64
 _ENGINE_STREAMS = frozenset(
-    f"/{service.full_name}/{method.name}"
-    for service in engine_service_pb2.DESCRIPTOR.services_by_name.values()
-    for method in service.methods if method.client_streaming or method.server_streaming)
+    services.path(name) for name, method in services.METHODS.items()
+    if method.client_streaming or method.server_streaming)
 # which admission count a kind takes (engine streams count as engine calls)
 _COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM}
 #: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so

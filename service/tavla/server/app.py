@@ -1,7 +1,8 @@
 """The server process: build the gRPC server, run it, stop it gracefully.
 
-One server carries three services: ``tavla.v1.EngineService``, gRPC health
-(``grpc.health.v1.Health``, SERVING for ``""`` and ``tavla.v1.EngineService`` once started and
+One server carries the tavla.v1 services (:mod:`~tavla.server.services`: RulesService,
+MatchService, RefereeService, RecordsService, all answered by one servicer), gRPC health
+(``grpc.health.v1.Health``, SERVING for ``""`` and each tavla.v1 service name once started and
 the engine has answered a self-check) and, unless turned off, server reflection. With
 ``http_port`` set, the same servicer, health and concurrency limit also answer Connect and gRPC-Web
 on that port (:mod:`~tavla.server.http_app`), and it drains and stops with the gRPC port.
@@ -33,16 +34,15 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import accel, admission, cpus, encoded, logs, metrics, process
+from tavla.server import accel, admission, cpus, encoded, logs, metrics, process, services
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import CachedChain
 from tavla.server.errors import ErrorInterceptor
 from tavla.server.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.metrics import MetricsInterceptor
-from tavla.server.servicer import EngineServiceServicer
+from tavla.server.servicer import TavlaServicer
 from tavla.server.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.tracing import Tracing
-from tavla.v1 import engine_service_pb2, engine_service_pb2_grpc
 
 log = structlog.get_logger("tavla.server")
 
@@ -73,8 +73,9 @@ def backstop(max_concurrent_rpcs: int) -> int:
     return max(BACKSTOP_FLOOR, (max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR)
 
 
-ENGINE_SERVICE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"].full_name
-HEALTH_NAMES = ("", ENGINE_SERVICE)  # "" is the whole server, as probes ask by default
+#: The health service names set SERVING together: "" is the whole server, as probes ask by
+#: default, then each tavla.v1 service.
+HEALTH_NAMES = ("", *services.NAMES)
 _WAKE_SECONDS = 0.5  # see run()
 
 
@@ -97,7 +98,7 @@ class Engine:
 def build(
     options: Config,
     *,
-    servicer: engine_service_pb2_grpc.EngineServiceServicer | None = None,
+    servicer: TavlaServicer | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
     tracing: Tracing | None = None,
     reuse_port: bool = False,
@@ -106,7 +107,7 @@ def build(
 
     :param options: host, port, TLS files, limits and reflection are used; the process-level
         settings (workers, logs, metrics port, drain) are :func:`run`'s.
-    :param servicer: the EngineService implementation (tests pass a failing one).
+    :param servicer: the implementation of every tavla.v1 service (tests pass a failing one).
     :param interceptors: more interceptors, run inside the access log and metrics.
     :param tracing: trace every call with this provider.
     :param reuse_port: share the port with other processes (SO_REUSEPORT), for workers.
@@ -128,7 +129,7 @@ def build(
             ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
         ]
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds)  # shared with HTTP
-    servicer = servicer or EngineServiceServicer(signer=options.state_signer())
+    servicer = servicer or TavlaServicer(signer=options.state_signer())
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -144,14 +145,14 @@ def build(
         options=grpc_options,
         maximum_concurrent_rpcs=backstop(options.max_concurrent_rpcs),
     )
-    # as the generated add_EngineServiceServicer_to_server, but ListLegalMoves' bytes go out as they are
+    # as the generated add_<Service>Servicer_to_server, but ListLegalMoves' bytes go out as they are
     encoded.add_to_server(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     if options.reflection:
-        reflection.enable_server_reflection((ENGINE_SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME),
+        reflection.enable_server_reflection((*services.NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME),
                                             server)
     address = process.address(options.host, options.port)
     try:
@@ -232,7 +233,7 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
 def start_in_process(
     options: Config | None = None,
     *,
-    servicer: engine_service_pb2_grpc.EngineServiceServicer | None = None,
+    servicer: TavlaServicer | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
 ) -> tuple[grpc.Server, int]:
     """Build and start a server in this process (default: localhost, a free port), for tests.

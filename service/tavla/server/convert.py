@@ -30,7 +30,7 @@ from tavla.core.notation import Leg
 from tavla.core.ruleset import check_cube_limit, check_match_lengths
 from tavla.server import convert_ids, wire
 from tavla.v1 import bearoff_pb2
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import rules_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 T = TypeVar("T")
@@ -121,33 +121,26 @@ def side_from_proto(value: int, field: str, default: Side | None = None) -> Side
 
 
 def position_from_proto(msg: pb.Position) -> Position:
-    """A validated core :class:`Position` from ``board`` and/or ``position_id`` (R1).
+    """A validated core :class:`Position` from the one encoding of its ``checkers`` oneof (R1).
 
-    With only ``position_id``, an unset ``on_roll`` means white; with ``board`` it is required.
-    With ``gnubg_id`` or ``xgid`` see :func:`tavla.server.convert_ids.position_from_ids`.
+    ``board`` needs ``on_roll``; with ``position_id`` an unset ``on_roll`` means white; with
+    ``gnubg_id`` or ``xgid`` see :func:`tavla.server.convert_ids.position_from_ids`. ``ids`` is
+    output only and ignored.
 
-    :raises InvalidInputError: neither given, or both given for different checkers (field
-        ``position``); ``on_roll`` missing with ``board`` or unknown (``position.on_roll``); bad
-        counts or a point held by both sides (``position.board...``, from the core); a bad
-        Position ID (``position.position_id``, from the core).
+    :raises InvalidInputError: no encoding given (field ``position``); ``on_roll`` missing with
+        ``board`` or unknown (``position.on_roll``); bad counts or a point held by both sides
+        (``position.board...``, from the core); a bad Position ID (``position.position_id``,
+        from the core).
     """
-    if msg.gnubg_id or msg.xgid:  # the ID fields (docs/formats.md) take their own path
-        return convert_ids.position_from_ids(msg, position_from_proto)
-    has_board = msg.HasField("board")
-    has_id = bool(msg.position_id)
-    if not has_board and not has_id:
+    which = msg.WhichOneof("checkers")
+    if which in ("gnubg_id", "xgid"):  # the ID fields (docs/formats.md) take their own path
+        return convert_ids.position_from_ids(msg)
+    if which is None:
         raise InvalidInputError("position", "give board, position_id, gnubg_id or xgid")
-    on_roll = side_from_proto(msg.on_roll, "position.on_roll", None if has_board else Side.WHITE)
-    if not has_board:
-        return core.position_id.decode(msg.position_id, on_roll)
-    from_board = Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black))
-    if has_id and core.position_id.decode(msg.position_id, on_roll) != from_board:
-        raise InvalidInputError(
-            "position",
-            f"board and position_id {msg.position_id!r} describe different checkers "
-            f"(the board's ID is {core.position_id.encode(from_board)!r})",
-        )
-    return from_board
+    if which == "position_id":
+        return core.position_id.decode(msg.position_id, side_from_proto(msg.on_roll, "position.on_roll", Side.WHITE))
+    on_roll = side_from_proto(msg.on_roll, "position.on_roll")
+    return Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black))
 
 
 def _view(msg: pb.SideCheckers) -> SideView:
@@ -249,8 +242,8 @@ def enum_from_proto(table: Mapping[Any, T], value: int, field: str) -> T:
 
 
 def position_to_proto(position: Position) -> pb.Position:
-    """A ``Position`` message with ``on_roll``, ``board`` (with pip counts), ``position_id``,
-    ``gnubg_id`` and ``xgid`` (written by :mod:`tavla.server.wire`)."""
+    """A ``Position`` message with ``on_roll``, ``board`` (with pip counts) and ``ids``
+    (``position_id``, ``gnubg_id``, ``xgid``), written by :mod:`tavla.server.wire`."""
     msg: pb.Position = pb.Position.FromString(wire.position(position.board, position.on_roll))
     return msg
 
@@ -279,11 +272,6 @@ def moves_to_wire(moves: Sequence[core.Move], view: int = wire.FULL) -> bytes:
     if not moves:
         return b""
     return wire.moves([(m.steps, m.board_after) for m in moves], moves[0].mover.on_roll, view)
-
-
-def result_to_proto(result: GameResult) -> pb.GameResult:
-    """A ``GameResult`` message: winner, kind and points with the cube at 1 (R15-R17)."""
-    return pb.GameResult(winner=side_to_proto(result.winner), kind=_KINDS_OUT[result.kind], points=result.points)
 
 
 def bear_off_status_to_proto(info: BearOffInfo) -> bearoff_pb2.BearOffStatus:

@@ -33,26 +33,19 @@ def position_ids(position: Position, pid: str) -> tuple[str, str]:
     return f"{pid}:{MONEY_MATCH_ID[position.on_roll]}", xgid.encode_position(position)
 
 
-def position_from_ids(msg: pb.Position, plain: Callable[[pb.Position], Position]) -> Position:
-    """The position of ``msg`` when ``gnubg_id`` or ``xgid`` is set.
-
-    Each ID gives the checkers and the side on roll; ``on_roll``, ``board`` and
-    ``position_id``, when given, must agree with them (``plain`` reads those, as
-    :func:`tavla.server.convert.position_from_proto` does).
+def position_from_ids(msg: pb.Position) -> Position:
+    """The position of ``msg`` when its ``checkers`` are a ``gnubg_id`` or an ``xgid``: each gives
+    the checkers and the side on roll; ``on_roll``, when set, must agree.
 
     :raises InvalidInputError: a malformed ID (``position.gnubg_id``, ``position.xgid``), or an
-        ID that disagrees with another field given (named by the ID's field).
+        ``on_roll`` that disagrees with it (named by the ID's field) or is unknown.
     """
-    found: list[tuple[str, Position]] = []
-    if msg.gnubg_id:
-        found.append(("position.gnubg_id", match_id.decode_gnubg_id(msg.gnubg_id, "position.gnubg_id")[0]))
-    if msg.xgid:
-        found.append(("position.xgid", xgid.decode(msg.xgid, "position.xgid").position))
-    field, position = found[0]
-    for other_field, other in found[1:]:
-        if other != position:
-            raise InvalidInputError(other_field, f"describes a different position than {field} "
-                                                 f"({_describe(other)} against {_describe(position)})")
+    if msg.WhichOneof("checkers") == "gnubg_id":
+        field = "position.gnubg_id"
+        position = match_id.decode_gnubg_id(msg.gnubg_id, field)[0]
+    else:
+        field = "position.xgid"
+        position = xgid.decode(msg.xgid, field).position
     if msg.on_roll != pb.SIDE_UNSPECIFIED:
         if msg.on_roll not in _SIDES:
             raise InvalidInputError("position.on_roll", f"unknown value {msg.on_roll}")
@@ -60,16 +53,6 @@ def position_from_ids(msg: pb.Position, plain: Callable[[pb.Position], Position]
         if on_roll is not position.on_roll:
             raise InvalidInputError(field, f"has {_name(position.on_roll)} on roll but position.on_roll "
                                            f"is {_name(on_roll)}")
-    if msg.HasField("board") or msg.position_id:
-        rest = pb.Position(board=msg.board, position_id=msg.position_id,
-                           on_roll=pb.SIDE_WHITE if position.on_roll is Side.WHITE else pb.SIDE_BLACK)
-        if not msg.HasField("board"):
-            rest.ClearField("board")
-        given = plain(rest)
-        if given != position:
-            what = "position.board" if msg.HasField("board") else "position.position_id"
-            raise InvalidInputError(field, f"describes different checkers than {what} "
-                                           f"({_describe(position)} against {_describe(given)})")
     return position
 
 

@@ -9,7 +9,8 @@ unknown enum number, a required side missing); consistency with the ruleset is t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 
 from tavla.core import (
@@ -35,11 +36,20 @@ from tavla.core.movegen import CheckerMove
 from tavla.core.start import Start
 from tavla.core.steps import CombinedStep
 from tavla.server import convert, convert_ids
+from google.protobuf import duration_pb2
+
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import match_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 MAX_ROLL_OFF = 64  # tied throws before a roll-off is decided: (1/6)**63 never happens
+#: The longest duration a clock field takes, in milliseconds: 2**32 - 1, as the 0.x uint32 fields.
+MAX_MS = 2**32 - 1
+# ClockSettings' Duration fields -> the core's millisecond fields
+_CLOCK_DURATIONS = {"move_time": "move_ms", "extension_time": "extension_ms", "reserve": "reserve_ms",
+                    "move_cap": "move_cap_ms", "reconnect_window": "reconnect_ms", "break_time": "break_ms"}
+# the core's field names in errors -> the API's (SideClock.reserve and AdvanceClock's elapsed too)
+_CLOCK_FIELDS_OUT = {core: name for name, core in _CLOCK_DURATIONS.items()} | {"elapsed_ms": "elapsed"}
 
 _KINDS: dict[pb.ResultKind, ResultKind] = {
     pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
@@ -205,24 +215,72 @@ def roll_off_from_proto(throws: Sequence[dice_pb2.RollOffThrow]) -> list[tuple[i
 
 
 def clock_settings_from_proto(msg: clock_pb2.ClockSettings, field: str = "settings") -> clock.ClockSettings:
-    """The preset's settings with every set field overridden.
+    """The preset's settings with every set field overridden, checked
+    (:func:`tavla.core.clock.check_settings`: bounds, extensions with a length).
 
-    :raises InvalidInputError: an unknown preset number.
+    :raises InvalidInputError: an unknown preset number, a bad Duration, or settings the core
+        refuses (named by the API's field, e.g. ``settings.move_time``).
     """
     preset: clock.ClockPreset = _enum(_CLOCK_PRESETS, msg.preset, f"{field}.preset")
     settings = clock.PRESETS[preset]
-    for name in ("move_ms", "extensions", "extension_ms", "reserve_ms", "move_cap_ms", "reconnect_ms",
-                 "break_ms", "breaks"):
+    overrides: dict[str, int] = {}
+    for name, core_name in _CLOCK_DURATIONS.items():
         if msg.HasField(name):
-            settings = replace(settings, **{name: getattr(msg, name)})
-    return settings
+            overrides[core_name] = duration_to_ms(getattr(msg, name), f"{field}.{name}")
+    for name in ("extensions", "breaks"):
+        if msg.HasField(name):
+            overrides[name] = getattr(msg, name)
+    with api_clock_fields():
+        return clock.check_settings(replace(settings, **overrides), field)  # type: ignore[arg-type]
 
 
-def clock_state_from_proto(msg: clock_pb2.ClockState) -> clock.ClockState:
-    """A core :class:`~tavla.core.clock.ClockState` (checked against the settings by the core)."""
-    def side(c: clock_pb2.SideClock) -> clock.SideClock:
-        return clock.SideClock(c.extensions_left, c.reserve_ms, c.breaks_left)
-    return clock.ClockState(side(msg.white), side(msg.black))
+@contextmanager
+def api_clock_fields() -> Iterator[None]:
+    """Re-raise an :class:`InvalidInputError` of the clock core with the API's field names: the
+    core names its millisecond attributes (``settings.move_ms``), the API its Duration fields
+    (``settings.move_time``)."""
+    try:
+        yield
+    except InvalidInputError as exc:
+        renamed = ".".join(_CLOCK_FIELDS_OUT.get(part, part) for part in exc.field.split("."))
+        if renamed == exc.field:
+            raise
+        raise InvalidInputError(renamed, exc.reason) from None
+
+
+def duration_to_ms(msg: duration_pb2.Duration, field: str) -> int:
+    """A ``google.protobuf.Duration`` as whole milliseconds, 0 to :data:`MAX_MS` (the clock's
+    unit and range, R23-R25).
+
+    :raises InvalidInputError: negative, not whole milliseconds, not a valid Duration (nanos out
+        of range), or longer than :data:`MAX_MS`.
+    """
+    if msg.seconds < 0 or msg.nanos < 0:
+        raise InvalidInputError(field, "is negative; a duration here is at least 0")
+    if msg.nanos >= 1_000_000_000:
+        raise InvalidInputError(field, f"nanos is {msg.nanos}; a Duration's nanos are below 1,000,000,000")
+    if msg.nanos % 1_000_000:
+        raise InvalidInputError(field, "is not a whole number of milliseconds")
+    ms = msg.seconds * 1000 + msg.nanos // 1_000_000
+    if ms > MAX_MS:
+        raise InvalidInputError(field, f"is {ms} ms; at most {MAX_MS} ms (about 49.7 days)")
+    return int(ms)
+
+
+def ms_to_duration(ms: int) -> duration_pb2.Duration:
+    """A ``google.protobuf.Duration`` of ``ms`` milliseconds (``ms`` >= 0)."""
+    return duration_pb2.Duration(seconds=ms // 1000, nanos=(ms % 1000) * 1_000_000)
+
+
+def clock_state_from_proto(msg: clock_pb2.ClockState, field: str = "state") -> clock.ClockState:
+    """A core :class:`~tavla.core.clock.ClockState` (checked against the settings by the core).
+
+    :raises InvalidInputError: a reserve that is not a duration of whole milliseconds.
+    """
+    def side(c: clock_pb2.SideClock, name: str) -> clock.SideClock:
+        return clock.SideClock(c.extensions_left, duration_to_ms(c.reserve, f"{field}.{name}.reserve"),
+                               c.breaks_left)
+    return clock.ClockState(side(msg.white, "white"), side(msg.black, "black"))
 
 
 def clock_event_from_proto(value: int, field: str = "event") -> clock.ClockEvent:
@@ -236,15 +294,19 @@ def clock_event_from_proto(value: int, field: str = "event") -> clock.ClockEvent
 
 
 def match_to_proto(state: MatchState) -> match_pb2.MatchState:
-    """A ``MatchState`` message."""
-    return match_pb2.MatchState(
+    """A ``MatchState`` message, with its Match ID when the format can hold it."""
+    msg = match_pb2.MatchState(
         length=state.length, white_score=state.scores[0], black_score=state.scores[1],
         crawford=state.crawford, post_crawford=state.post_crawford,
         cube=match_pb2.CubeState(value=state.cube.value, owner=_side_out(state.cube.owner),
                                  offered_by=_side_out(state.cube.offered_by), redoubles=state.cube.redoubles),
         previous_winner=_side_out(state.previous_winner), games_played=state.games_played,
-        winner=_side_out(state.winner), match_id=convert_ids.match_id_of(state),
+        winner=_side_out(state.winner),
     )
+    match_id = convert_ids.match_id_of(state)
+    if match_id:  # unset when the format cannot hold the match
+        msg.match_id = match_id
+    return msg
 
 
 def outcome_to_proto(outcome: GameOutcome, points: int) -> match_pb2.GameOutcome:
@@ -317,9 +379,8 @@ def clock_settings_to_proto(settings: clock.ClockSettings) -> clock_pb2.ClockSet
     preset = (clock_pb2.CLOCK_PRESET_EXTENSIONS if settings.scope is clock.ForfeitScope.GAME
               else clock_pb2.CLOCK_PRESET_RESERVE)
     return clock_pb2.ClockSettings(
-        preset=preset, move_ms=settings.move_ms, extensions=settings.extensions,
-        extension_ms=settings.extension_ms, reserve_ms=settings.reserve_ms, move_cap_ms=settings.move_cap_ms,
-        reconnect_ms=settings.reconnect_ms, break_ms=settings.break_ms, breaks=settings.breaks,
+        preset=preset, extensions=settings.extensions, breaks=settings.breaks,
+        **{name: ms_to_duration(getattr(settings, core_name)) for name, core_name in _CLOCK_DURATIONS.items()},
     )
 
 
@@ -336,7 +397,7 @@ def kind_to_proto(kind: ResultKind) -> pb.ResultKind:
 def clock_state_to_proto(state: clock.ClockState) -> clock_pb2.ClockState:
     """A ``ClockState`` message."""
     def side(c: clock.SideClock) -> clock_pb2.SideClock:
-        return clock_pb2.SideClock(extensions_left=c.extensions_left, reserve_ms=c.reserve_ms,
+        return clock_pb2.SideClock(extensions_left=c.extensions_left, reserve=ms_to_duration(c.reserve_ms),
                                    breaks_left=c.breaks_left)
     return clock_pb2.ClockState(white=side(state.white), black=side(state.black))
 

@@ -17,10 +17,10 @@ from typing import Any
 import grpc
 from google.protobuf import message as pb_message
 
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.server import services
 
-SERVICE = "tavla.v1.EngineService"
-#: Methods of ``tavla.v1.EngineService`` whose servicer method returns the serialized response.
+#: Methods (bare names, :mod:`tavla.server.services`) whose servicer method returns the serialized
+#: response.
 ENCODED_METHODS = frozenset({"ListLegalMoves"})
 
 
@@ -42,27 +42,30 @@ class _Capture:
     """Stands in for the server while the generated code registers its handlers."""
 
     def __init__(self) -> None:
+        self.service = ""
         self.handlers: dict[str, Any] = {}
 
     def add_generic_rpc_handlers(self, _handlers: Any) -> None:
         pass
 
     def add_registered_method_handlers(self, service: str, handlers: dict[str, Any]) -> None:
-        assert service == SERVICE, service
+        self.service = service
         self.handlers = dict(handlers)
 
 
 def add_to_server(servicer: Any, server: grpc.Server) -> None:
-    """Register ``servicer`` for ``tavla.v1.EngineService`` like the generated
-    ``add_EngineServiceServicer_to_server``, with :func:`serialize` as the response serializer
-    of :data:`ENCODED_METHODS`."""
-    capture = _Capture()
-    # The generated *_pb2_grpc modules carry no annotations.
-    engine_service_pb2_grpc.add_EngineServiceServicer_to_server(servicer, capture)  # type: ignore[no-untyped-call]
-    handlers = capture.handlers
-    for name in ENCODED_METHODS:
-        handler = handlers[name]
-        handlers[name] = grpc.unary_unary_rpc_method_handler(
-            handler.unary_unary, request_deserializer=handler.request_deserializer, response_serializer=serialize)
-    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE, handlers),))
-    server.add_registered_method_handlers(SERVICE, handlers)
+    """Register ``servicer`` for every tavla.v1 service (:data:`tavla.server.services.SERVICES`)
+    like the generated ``add_<Service>Servicer_to_server``, with :func:`serialize` as the response
+    serializer of :data:`ENCODED_METHODS`."""
+    for service in services.SERVICES:
+        capture = _Capture()
+        service.add_to_server(servicer, capture)
+        assert capture.service == service.name, capture.service
+        handlers = capture.handlers
+        for name in ENCODED_METHODS & handlers.keys():
+            handler = handlers[name]
+            handlers[name] = grpc.unary_unary_rpc_method_handler(
+                handler.unary_unary, request_deserializer=handler.request_deserializer,
+                response_serializer=serialize)
+        server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.name, handlers),))
+        server.add_registered_method_handlers(service.name, handlers)

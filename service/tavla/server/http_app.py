@@ -1,4 +1,4 @@
-"""The HTTP port: ``tavla.v1.EngineService`` over Connect and gRPC-Web, for browsers and curl.
+"""The HTTP port: the tavla.v1 services over Connect and gRPC-Web, for browsers and curl.
 
 An ASGI application (served by Hypercorn, :mod:`~tavla.server.http_server`) in front of the very
 servicer the gRPC port uses, called through the same interceptors: the access log (with
@@ -8,10 +8,11 @@ one gRPC gives. A :class:`HttpContext` plays the part of ``grpc.ServicerContext`
 
 Routes:
 
-* ``POST /tavla.v1.EngineService/<Method>`` and ``POST /grpc.health.v1.Health/Check``:
+* ``POST /tavla.v1.<Service>/<Method>`` (every unary RPC of :mod:`tavla.server.services`) and
+  ``POST /grpc.health.v1.Health/Check``:
   Connect unary (``application/json`` or ``application/proto``; deadline ``connect-timeout-ms``)
   or gRPC-Web (``application/grpc-web[-text][+proto]``; deadline ``grpc-timeout``).
-* ``GET /healthz`` (the server) and ``GET /readyz`` (the engine service; 503 while draining).
+* ``GET /healthz`` (the server) and ``GET /readyz`` (every tavla.v1 service; 503 while draining).
 * ``GET`` anything else: the static files of ``web_dir`` when set (``/`` is ``index.html``).
 * ``OPTIONS``: CORS preflight. Cross-origin calls are allowed only from the configured origins;
   same-origin pages (the served board) need none.
@@ -35,7 +36,7 @@ from google.protobuf import message_factory
 from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2
 
-from tavla.server import encoded
+from tavla.server import encoded, services
 from tavla.server import http_protocols as wire
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.admission import BODY_SECONDS
@@ -43,7 +44,6 @@ from tavla.server.calls import Behaviour, UnaryInterceptor
 from tavla.server.errors import ErrorInterceptor, lenient_deserializer
 from tavla.server.limits import LimitsInterceptor
 from tavla.server.metrics import HttpMetricsInterceptor
-from tavla.v1 import engine_service_pb2
 
 log = structlog.get_logger("tavla.server.http")
 
@@ -57,7 +57,6 @@ ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-
 EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
 PREFLIGHT_MAX_AGE = "7200"
 _HEALTH_METHOD = "/grpc.health.v1.Health/Check"
-_ENGINE = engine_service_pb2.DESCRIPTOR.services_by_name["EngineService"]
 
 
 class Aborted(Exception):
@@ -156,18 +155,19 @@ class Method:
         self.behaviour = behaviour
 
 
-STREAMING = frozenset(f"/{_ENGINE.full_name}/{m.name}" for m in _ENGINE.methods
+STREAMING = frozenset(services.path(name) for name, m in services.METHODS.items()
                       if m.client_streaming or m.server_streaming)
 
 
 def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
-    """``"/tavla.v1.EngineService/<Method>"`` -> :class:`Method` for every RPC, and health Check."""
+    """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC of every
+    tavla.v1 service (:mod:`tavla.server.services`), and health Check."""
     methods = {}
-    for method in _ENGINE.methods:
+    for method in services.METHODS.values():
         if method.client_streaming or method.server_streaming:
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
-        name = f"/{_ENGINE.full_name}/{method.name}"
+        name = services.path(method.name)
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
                                getattr(servicer, method.name), interceptors,
                                message_factory.GetMessageClass(method.output_type))
@@ -306,7 +306,7 @@ class HttpApp:
 
     def _get(self, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
         if path in ("/healthz", "/readyz"):
-            status = self._health("" if path == "/healthz" else _ENGINE.full_name)
+            status = self._health("") if path == "/healthz" else self._ready()
             name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
             code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
             return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
@@ -316,8 +316,16 @@ class HttpApp:
             if found is not None:
                 return found
         return 404, [("content-type", "text/plain; charset=utf-8")], (
-            b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.EngineService/<Method> with "
+            b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.<Service>/<Method> with "
             b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz.\n")
+
+    def _ready(self) -> int:
+        # SERVING only when every tavla.v1 service is (they change together, app.HEALTH_NAMES)
+        for name in services.NAMES:
+            status = self._health(name)
+            if status != health_pb2.HealthCheckResponse.SERVING:
+                return status
+        return int(health_pb2.HealthCheckResponse.SERVING)
 
     def _health(self, service: str) -> int:
         context = HttpContext("http", {}, "", None)

@@ -1,7 +1,7 @@
 """A gRPC health probe that speaks TLS, for Kubernetes exec probes (the kubelet's native gRPC
 probe is plaintext only, so with TLS on it could not see NOT_SERVING).
 
-    python3 -m tavla.server.probe --service tavla.v1.EngineService --tls-dir /etc/tavla/tls \\
+    python3 -m tavla.server.probe --service tavla.v1.RulesService --tls-dir /etc/tavla/tls \\
         --server-name tavla-engine.games.svc [--mtls]
 
 Asks ``127.0.0.1:PORT`` for the health of ``--service``; exits 0 when SERVING, 1 otherwise

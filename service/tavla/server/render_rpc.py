@@ -8,7 +8,7 @@ from tavla.core import InvalidInputError
 from tavla.render import BoardPicture, svg, text
 from tavla.server import convert
 from tavla.server import convert_match as cm
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import rules_service_pb2 as api
 
 
 def render_position(request: api.RenderPositionRequest) -> api.RenderPositionResponse:
@@ -30,6 +30,6 @@ def render_position(request: api.RenderPositionRequest) -> api.RenderPositionRes
         raise InvalidInputError("options.width", f"{width} is not {svg.MIN_WIDTH}-{svg.MAX_WIDTH} pixels")
     picture = BoardPicture(position, match, dice, bottom, options.home_left)
     returned = convert.position_to_proto(position)
-    title = f"{position.on_roll.name.lower()} on roll, {returned.xgid}"
+    title = f"{position.on_roll.name.lower()} on roll, {returned.ids.xgid}"
     return api.RenderPositionResponse(svg=svg.render(picture, width, title), text=text.render(picture),
                                       position=returned)

@@ -1,4 +1,6 @@
-"""The tavla.v1 EngineService: each method converts the request, calls the core, converts back.
+"""The tavla.v1 servicer: one object implementing every method of RulesService, MatchService,
+RefereeService and RecordsService (:mod:`tavla.server.services` registers it for each). Each
+method converts the request, calls the core, converts back.
 
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.errors.ErrorInterceptor` turns them
@@ -27,7 +29,7 @@ from tavla.server.servicer_match import MatchPlayServicer, game_end, playable
 from tavla.server.servicer_validate import ValidateServicer
 from tavla.server.state_keys import StateSigner
 from tavla.v1 import bearoff_pb2
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import rules_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 
@@ -36,12 +38,12 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 256
 
 
-class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
-    """The rules engine service (see ``proto/tavla/v1/engine_service.proto``); the match-play
-    RPCs (R3, R18-R26) come from :class:`~tavla.server.servicer_match.MatchPlayServicer`, the
-    referee RPCs (NewMatch, ListActions, Act) from
-    :class:`~tavla.server.servicer_game.GamePlayServicer`, ValidateMatch from
-    :class:`~tavla.server.servicer_validate.ValidateServicer`.
+class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
+    """Every tavla.v1 RPC (``proto/tavla/v1/*_service.proto``): RulesService's here (NameRoll
+    aside), MatchService's (R3, R18-R25) and NameRoll (R26) from
+    :class:`~tavla.server.servicer_match.MatchPlayServicer`, RefereeService's (NewMatch,
+    ListActions, Act) from :class:`~tavla.server.servicer_game.GamePlayServicer`, RecordsService's
+    ValidateMatch from :class:`~tavla.server.servicer_validate.ValidateServicer`.
 
     :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
     :param signer: signs and checks game states (mode and keys; default from the environment).
@@ -117,7 +119,8 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         return response
 
     def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:
-        """Play ``move`` and return the legal move, the position after it and any result.
+        """Play ``move`` and return the legal move (with the position after it) and, when it ends
+        the game, the outcome.
 
         :raises InvalidInputError: bad ruleset, position, dice or move syntax.
         :raises GameOver: a side has already borne off all 15.
@@ -132,32 +135,24 @@ class EngineServiceServicer(ValidateServicer, MatchPlayServicer, GamePlayService
         limits.check_deadline(context)
         with metrics.move_generation("ApplyMove"):
             move = _resolve(position, dice, request.move)
-        after = move.result
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
         ended = game_end(lowlevel.moving(rules, position, dice), move, request)
-        response = api.ApplyMoveResponse(
-            move=convert.move_to_proto(move), position=convert.position_to_proto(after)
-        )
+        response = api.ApplyMoveResponse(move=convert.move_to_proto(move))
         if ended is not None:
-            response.game_over = True
-            response.result.CopyFrom(convert.result_to_proto(core.score_game(after, rules)))
             response.outcome.CopyFrom(ended)
         return response
 
     def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
-        """The result of a finished game (R15-R17); ``game_over`` false if nobody has 15 off.
+        """The outcome of a finished game (R15-R17); no outcome if nobody has 15 off.
 
         :raises InvalidInputError: bad ruleset or position.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = convert.position_from_proto(request.position)
         if position.winner is None:
-            return api.ScoreGameResponse(game_over=False)
+            return api.ScoreGameResponse()
         result = core.score_game(position, rules)
-        return api.ScoreGameResponse(
-            game_over=True, result=convert.result_to_proto(result),
-            outcome=cm.borne_off_outcome(result, request, rules),
-        )
+        return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules))
 
 
     def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
@@ -215,7 +210,7 @@ def _answer_from_id(
     """
     msg = request.position
     dice = request.dice
-    if len(dice) != 2 or msg.gnubg_id or msg.xgid or msg.HasField("board"):
+    if len(dice) != 2 or msg.WhichOneof("checkers") != "position_id":
         return None
     on_roll = _FAST_SIDES.get(msg.on_roll)
     view = _FAST_VIEWS.get(request.view)

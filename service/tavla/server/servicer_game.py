@@ -1,4 +1,4 @@
-"""The referee RPCs of tavla.v1.EngineService: NewMatch, ListActions, Act. Each opens the signed
+"""The tavla.v1.RefereeService RPCs: NewMatch, ListActions, Act. Each opens the signed
 state, converts, calls :mod:`tavla.core.game`, converts back and signs; the rules are the core's.
 
 What the server adds, and only in this module: the signature (:mod:`tavla.server.state_keys`),
@@ -29,7 +29,7 @@ from tavla.server import convert_match as cm
 from tavla.server.errors import IllegalMove
 from tavla.server.servicer_match import DiceKeyed
 from tavla.server.state_keys import MODE_ENV, Signed, StateMode, StateSigner, parse_mode, roll_tag
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import referee_service_pb2 as api
 from tavla.v1 import game_pb2
 
 _MATCH_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")

@@ -1,5 +1,6 @@
-"""The match-play RPCs of tavla.v1.EngineService (R3, R18-R26): each converts the request, calls
-the core, converts back, exactly like :mod:`tavla.server.servicer`, which inherits them.
+"""The tavla.v1.MatchService RPCs (R3, R18-R25), and RulesService's NameRoll (R26): each converts
+the request, calls the core, converts back, exactly like :mod:`tavla.server.servicer`, which
+inherits them.
 
 The low-level layer of the referee (docs/game-state.md): ListLegalSteps, RollDice's ``gele``,
 ListCubeActions, ApplyCubeAction, OfferResignation, AnswerResignation and UpdateMatch build the
@@ -30,15 +31,19 @@ from tavla.core.ruleset import PRESET_INFO, preset_name
 from tavla.server import convert
 from tavla.server import convert_match as cm
 from tavla.server.errors import GameOver, IllegalMove
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
-from tavla.v1 import match_pb2
+from tavla.v1 import match_pb2, match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc
+from tavla.v1 import match_service_pb2 as api
+from tavla.v1 import rules_service_pb2 as rules_api
+from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class DiceKeyed(api_grpc.EngineServiceServicer):
+class DiceKeyed(rules_service_pb2_grpc.RulesServiceServicer, match_service_pb2_grpc.MatchServiceServicer,
+                referee_service_pb2_grpc.RefereeServiceServicer, records_service_pb2_grpc.RecordsServiceServicer):
     """The dice key of the servicers that seal commitments or roll: the match-play RPCs and the
-    referee (:class:`tavla.server.servicer_game.GamePlayServicer`)."""
+    referee (:class:`tavla.server.servicer_game.GamePlayServicer`). Its bases are the generated
+    servicers of every tavla.v1 service (:mod:`tavla.server.services`), whose methods answer
+    UNIMPLEMENTED until a subclass defines them."""
 
     dice_key: DiceKey | None = None
 
@@ -93,7 +98,6 @@ class MatchPlayServicer(DiceKeyed):
             response.move.CopyFrom(convert.move_to_proto(state.move))
             ended = game_end(turn, state.move, request)
             if ended is not None:
-                response.game_over = True
                 response.outcome.CopyFrom(ended)
         return response
 
@@ -154,13 +158,14 @@ class MatchPlayServicer(DiceKeyed):
             response.gele = game.turn(lowlevel.moving(core.preset(convert.DEFAULT_PRESET), position, roll)).gele
         return response
 
-    def NameRoll(self, request: api.NameRollRequest, context: grpc.ServicerContext) -> api.NameRollResponse:
+    def NameRoll(self, request: rules_api.NameRollRequest,
+                 context: grpc.ServicerContext) -> rules_api.NameRollResponse:
         """The Turkish name of a roll (R26).
 
         :raises InvalidInputError: not two dice 1-6.
         """
         d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
-        return api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
+        return rules_api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def ListCubeActions(self, request: api.ListCubeActionsRequest,
                         context: grpc.ServicerContext) -> api.ListCubeActionsResponse:
@@ -190,7 +195,7 @@ class MatchPlayServicer(DiceKeyed):
         if result.game_over is None:
             return api.ApplyCubeActionResponse(match=cm.match_to_proto(result.state.match))
         assert result.ended_in is not None  # a drop: the match it ended, before UpdateMatch scores it
-        return api.ApplyCubeActionResponse(match=cm.match_to_proto(result.ended_in), game_over=True,
+        return api.ApplyCubeActionResponse(match=cm.match_to_proto(result.ended_in),
                                            outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def OfferResignation(self, request: api.OfferResignationRequest,
@@ -223,9 +228,8 @@ class MatchPlayServicer(DiceKeyed):
         kind = ActionKind.ACCEPT_RESIGNATION if request.accept else ActionKind.REJECT_RESIGNATION
         result = game.answer_resignation(lowlevel.answering(rules, state, offer), Action(kind, offer.side.other))
         if result.game_over is None:
-            return api.AnswerResignationResponse(game_over=False)
-        return api.AnswerResignationResponse(game_over=True,
-                                             outcome=cm.outcome_to_proto(result.game_over, result.points))
+            return api.AnswerResignationResponse()
+        return api.AnswerResignationResponse(outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def UpdateMatch(self, request: api.UpdateMatchRequest,
                     context: grpc.ServicerContext) -> api.UpdateMatchResponse:
@@ -242,9 +246,7 @@ class MatchPlayServicer(DiceKeyed):
         after = update.state
         return api.UpdateMatchResponse(
             match=cm.match_to_proto(after), outcome=cm.outcome_to_proto(outcome, update.points_paid),
-            points_scored=update.points_scored, match_over=after.over,
-            winner=pb.SIDE_UNSPECIFIED if after.winner is None else convert.side_to_proto(after.winner),
-            crawford_game=after.crawford,
+            points_scored=update.points_scored,
             next_starter=(pb.SIDE_UNSPECIFIED if update.next_starter is None
                           else convert.side_to_proto(update.next_starter)),
         )
@@ -256,28 +258,31 @@ class MatchPlayServicer(DiceKeyed):
         :raises InvalidInputError: bad settings, state, side or event.
         :raises IllegalActionError: ``BREAK_ALREADY_TAKEN``.
         """
-        settings = core.clock.check_settings(cm.clock_settings_from_proto(request.settings))
+        settings = cm.clock_settings_from_proto(request.settings)
         state = (cm.clock_state_from_proto(request.state) if request.HasField("state")
                  else core.clock.initial_state(settings))
         side = convert.side_from_proto(request.side, "side")
         event = cm.clock_event_from_proto(request.event)
-        result = core.clock.advance(settings, state, side, event, request.elapsed_ms)
+        elapsed = cm.duration_to_ms(request.elapsed, "elapsed") if request.HasField("elapsed") else 0
+        with cm.api_clock_fields():
+            result = core.clock.advance(settings, state, side, event, elapsed)
         response = api.AdvanceClockResponse(
-            state=cm.clock_state_to_proto(result.state), charged_ms=result.charged_ms,
-            extensions_used=result.extensions_used, time_left_ms=result.time_left_ms,
+            state=cm.clock_state_to_proto(result.state), charged=cm.ms_to_duration(result.charged_ms),
+            extensions_used=result.extensions_used, time_left=cm.ms_to_duration(result.time_left_ms),
         )
         if result.forfeit is not None:
             response.forfeit.CopyFrom(cm.forfeit_to_proto(result.forfeit))
         return response
 
-    def GetRuleset(self, request: api.GetRulesetRequest, context: grpc.ServicerContext) -> api.GetRulesetResponse:
+    def ResolveRuleset(self, request: api.ResolveRulesetRequest,
+                       context: grpc.ServicerContext) -> api.ResolveRulesetResponse:
         """The ruleset with its preset's canonical name and every option resolved.
 
         :raises InvalidInputError: bad ruleset.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         name = preset_name(request.ruleset.preset or convert.DEFAULT_PRESET)
-        return api.GetRulesetResponse(ruleset=cm.ruleset_to_proto(rules, name))
+        return api.ResolveRulesetResponse(ruleset=cm.ruleset_to_proto(rules, name))
 
     def ListRulesets(self, request: api.ListRulesetsRequest,
                      context: grpc.ServicerContext) -> api.ListRulesetsResponse:
@@ -291,7 +296,7 @@ _CUBE_KINDS = {CubeAction.DOUBLE: ActionKind.DOUBLE, CubeAction.TAKE: ActionKind
 
 
 def game_end(turn: GameState, move: core.Move,
-             request: api.ApplyMoveRequest | api.ListLegalStepsRequest) -> match_pb2.GameOutcome | None:
+             request: rules_api.ApplyMoveRequest | api.ListLegalStepsRequest) -> match_pb2.GameOutcome | None:
     """The ``GameOutcome`` when ``move``, a whole legal move of the MOVING state ``turn``, bears
     off the last checker (R15-R17), priced with the request's optional ``match`` (else money
     play, cube 1) by the state machine's CONFIRM_MOVE; ``None`` when the game goes on (the

@@ -1,4 +1,4 @@
-"""The ValidateMatch RPC: match records streamed in, verdicts streamed out
+"""The tavla.v1.RecordsService ValidateMatch RPC: match records streamed in, verdicts streamed out
 (:mod:`tavla.replay.validate` does the work with the rules core in process).
 
 Bidirectional: each request carries the next bytes or recorded event; each game's verdict is
@@ -21,7 +21,7 @@ from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
 from tavla.server.errors import locale_of, status_for
-from tavla.v1 import validate_pb2 as pb
+from tavla.v1 import types_pb2, validate_pb2 as pb
 
 _FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
 _MODES = {pb.VALIDATION_RULES_UNSPECIFIED: "auto", pb.VALIDATION_RULES_AUTO: "auto",
@@ -53,8 +53,8 @@ def record_to_proto(verdict: RecordVerdict) -> pb.ValidateMatchResponse:
     if report is not None:
         record.length, record.games, record.plays_checked = report.length, report.games, report.plays
         record.rules, record.money_session, record.unfinished = report.rules, report.money, report.unfinished
-        record.score1, record.score2 = report.final_score
-        record.match_winner = report.match_winner
+        record.white_score, record.black_score = report.final_score
+        record.match_winner = _SIDES_OUT.get(report.match_winner, types_pb2.SIDE_UNSPECIFIED)
         record.disagreements.extend(report.problems)
         record.notes.extend(report.notes)
         record.unlisted = report.dropped
@@ -65,19 +65,28 @@ def to_proto(verdict: Verdict) -> pb.ValidateMatchResponse:
     return game_to_proto(verdict) if isinstance(verdict, GameVerdict) else record_to_proto(verdict)
 
 
+# A record's players by number (1: white, the left column of a .mat; 2: black) <-> Side.
+_PLAYERS: dict[int, int] = {types_pb2.SIDE_WHITE: 1, types_pb2.SIDE_BLACK: 2}
+_SIDES_OUT: dict[int, types_pb2.Side] = {1: types_pb2.SIDE_WHITE, 2: types_pb2.SIDE_BLACK}
+
+
 def _player(value: int, field: str) -> int:
-    if value not in (1, 2):
-        raise InvalidInputError(field, f"must be 1 or 2, not {value}")
-    return value
+    """The record's player number (1 or 2) of a ``Side``.
+
+    :raises InvalidInputError: SIDE_UNSPECIFIED or an unknown number.
+    """
+    if value not in _PLAYERS:
+        raise InvalidInputError(field, f"must be SIDE_WHITE (player 1) or SIDE_BLACK (player 2), not {value}")
+    return _PLAYERS[value]
 
 
 def _event(validator: StreamValidator, event: pb.RecordEvent) -> list[Verdict]:
     kind = event.WhichOneof("kind")
     if kind == "record":
         r = event.record
-        return validator.start_record(r.length, (r.player1, r.player2), dict(r.headers))
+        return validator.start_record(r.length, (r.white_player, r.black_player), dict(r.headers))
     if kind == "game":
-        return validator.start_game(event.game.number, (event.game.score1, event.game.score2))
+        return validator.start_game(event.game.number, (event.game.white_score, event.game.black_score))
     if kind == "roll":
         roll = event.roll
         player = _player(roll.player, "event.roll.player")

@@ -4,7 +4,7 @@ Off unless an endpoint is configured (``--otlp-endpoint``, ``TAVLA_OTLP_ENDPOINT
 ``OTEL_EXPORTER_OTLP_ENDPOINT``). The OpenTelemetry packages are the ``otel`` extra
 (``pip install 'tavla-engine[otel]'``) and are imported only when tracing is on. The caller's
 W3C ``traceparent`` metadata makes the span a child of the caller's; the span is named
-``tavla.v1.EngineService/ListLegalMoves`` and carries the ``rpc.*`` semantic attributes and the
+``tavla.v1.RulesService/ListLegalMoves`` and carries the ``rpc.*`` semantic attributes and the
 status code. The other OpenTelemetry variables (``OTEL_SERVICE_NAME``,
 ``OTEL_RESOURCE_ATTRIBUTES``, ``OTEL_EXPORTER_OTLP_HEADERS``, ...) apply as usual; the service
 name defaults to ``tavla-engine``.

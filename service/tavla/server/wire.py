@@ -117,14 +117,15 @@ def position_id(board: Board) -> str:
 def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
     """Serialized ``Position`` of the internal ``board`` with ``on_roll`` on roll.
 
-    FULL: on_roll, board (both sides with pip counts), position_id; BASIC: no board.
+    FULL: on_roll, board (both sides with pip counts), ids (position_id, gnubg_id, xgid); BASIC:
+    on_roll and position_id (the ``checkers`` oneof's ID member) only.
     """
     msg_me, msg_them, pid = _parts(board)
     head = _ON_ROLL[on_roll]
     if view == BASIC:
         return head + b"\x1a\x0e" + pid
     white, black = (msg_me, msg_them) if on_roll is Side.WHITE else (msg_them, msg_me)
-    return (head + _field(b"\x12", _field(b"\x0a", white) + _field(b"\x12", black)) + b"\x1a\x0e" + pid
+    return (head + _field(b"\x12", _field(b"\x0a", white) + _field(b"\x12", black))
             + _ids(board if on_roll is Side.BLACK else _flip(board), on_roll, pid))
 
 
@@ -136,15 +137,16 @@ _XGID_CHARS = {v: c.encode("ascii") for v, c in _xgid._CHARS.items()}  # by sign
 
 
 def _ids(black_view: Board, on_roll: Side, pid: bytes) -> bytes:
-    """Fields 4 and 5 of a ``Position``: ``gnubg_id`` (Position ID and a money Match ID) and ``xgid``
-    (:func:`tavla.core.xgid.encode_position`).
+    """Field 6 of a ``Position``, its ``PositionIds``: ``position_id``, ``gnubg_id`` (Position ID
+    and a money Match ID) and ``xgid`` (:func:`tavla.core.xgid.encode_position`); under 128 bytes.
 
     :param black_view: the internal board as black, XGID's bottom player, sees it: the board
         itself when black is on roll, else the board flipped.
     """
     gnubg = pid + _MONEY_MATCH[on_roll]
     x = (_XGID_PREFIX + b"".join([_XGID_CHARS[v] for v in black_view]) + _XGID_SUFFIX[on_roll])
-    return b"\x22" + _SMALL[len(gnubg)] + gnubg + b"\x2a" + _SMALL[len(x)] + x
+    ids = b"\x0a\x0e" + pid + b"\x12" + _SMALL[len(gnubg)] + gnubg + b"\x1a" + _SMALL[len(x)] + x
+    return b"\x32" + _SMALL[len(ids)] + ids
 
 
 _XGID_PREFIX = _xgid.PREFIX.encode("ascii")
@@ -242,7 +244,7 @@ def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: in
         # is longer than 127
         white, black = (msg_me, msg_them) if white_moved else (msg_them, msg_me)
         board = b"\x0a" + small[len(white)] + white + b"\x12" + small[len(black)] + black
-        result = (on_roll + b"\x12" + small[len(board)] + board + b"\x1a\x0e" + pid
+        result = (on_roll + b"\x12" + small[len(board)] + board
                   + _ids(_flip(after) if white_moved else after, result_side, pid))  # black's view
         move = head(steps)[0] + b"\x1a" + varint(len(result)) + result
         n = len(move)
