@@ -202,7 +202,9 @@ class Referee:
         if result.game_over is not None:
             commitment = b"" if after.match.over else self._commitment(after, after.match.games_played)
         after = replace(after, record_digest=digest, dice_commitment=commitment)
-        analysis = result.analysis if after.phase is Phase.MOVING else None
+        analysis = None
+        if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
+            analysis = result.analysis or turn(after)
         events = cg.events_to_proto(replace(result, state=after), records)
         return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
 
