@@ -130,7 +130,9 @@ def position_key(position: Position) -> bytes:
     return base64.b64decode(wire.position_id(position.board) + "==")
 
 
+@functools.lru_cache(maxsize=4096)
 def _position(key: bytes, on_roll: int) -> Position:
+    """A state's position (cached: every step of a turn opens the same one)."""
     if len(key) != POSITION_KEY_BYTES:
         raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
     side = convert.side_from_proto(on_roll, "state.on_roll")
@@ -214,6 +216,11 @@ def _match_out(match: MatchState) -> match_pb2.MatchState:
     )
 
 
+@functools.lru_cache(maxsize=1024)
+def _match_view(match: MatchState) -> bytes:
+    return cm.match_to_proto(match).SerializeToString()
+
+
 def _clock_out(timing: Timing) -> game_pb2.GameClock:
     return game_pb2.GameClock(settings=cm.clock_settings_to_proto(timing.settings),
                               state=cm.clock_state_to_proto(timing.state), turn_started_ms=timing.turn_started_ms)
@@ -248,7 +255,8 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     """
     msg = game_pb2.GameView(
         match_id=state.match_id, sequence=state.sequence,
-        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)), match=cm.match_to_proto(state.match),
+        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)),
+        match=match_pb2.MatchState.FromString(_match_view(state.match)),
         phase=_PHASES_OUT[state.phase], side_to_act=_side_out(side_to_act(state)),
         position=convert.position_to_proto(state.position), dice=state.dice, steps=_steps_out(state.steps),
         resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
