@@ -258,7 +258,9 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
             raise IllegalActionError(R.NOT_TIMED_OUT, f"{_name(actor)} has {verdict.time_left_ms} ms left "
                                                       "of its turn's time at most; not timed out (R23, R24)")
     if verdict is not None and verdict.forfeit is not None and actor is not None:
-        return _forfeit(state, actor, verdict.forfeit, now_ms)  # a late action of the side to act
+        if kind is not K.CLAIM_TIMEOUT:
+            handler(state, action, dice, roll_tag)  # a late action must still be legal (issue 22)...
+        return _forfeit(state, actor, verdict.forfeit, now_ms)  # ...and becomes the late side's forfeit
     result = handler(state, action, dice, roll_tag)
     return _finish(state, result, actor, verdict, now_ms)
 
