@@ -119,3 +119,32 @@ def test_every_roll_of_a_game_checks_out_against_its_revealed_secret():
                                                            else (7 - r.dice[0],) * 2})
                 for r in rolls]
     assert verify_game_dice(tampered, answer.view.revealed_seed, commitment, INTL.start)
+
+
+def test_a_kept_record_checks_against_the_state_and_a_changed_one_does_not():
+    """The state keeps a digest of the record, not the record (issue 19): the entries the Act
+    answers returned check against it; one changed, dropped or swapped is INVALID_ARGUMENT on
+    `record`, saying why."""
+    import pytest
+
+    from tavla.core import InvalidInputError
+
+    answer = started("record")
+    record = list(answer.events.records)
+    rng = random.Random(2)
+    while len(record) < 12:
+        kinds = {a.kind for a in answer.actions}
+        kind = G.ACTION_KIND_CONFIRM_MOVE if G.ACTION_KIND_CONFIRM_MOVE in kinds else None
+        chosen = next((a for a in answer.actions if a.kind == kind), None) or rng.choice(
+            [a for a in answer.actions if a.kind in (G.ACTION_KIND_STEP, G.ACTION_KIND_ROLL, G.ACTION_KIND_UNDO)])
+        answer = step(answer, cg.action_from_proto(chosen))
+        record += list(answer.events.records)
+    assert REFEREE.check_record(answer.signed, record).sequence == answer.view.sequence
+    changed = [type(e)() for e in record]
+    for copy, entry in zip(changed, record):
+        copy.CopyFrom(entry)
+    changed[3].notation += "*"
+    for bad in (record[:-1], record[1:], [record[1], record[0], *record[2:]], changed, record + record[-1:]):
+        with pytest.raises(InvalidInputError) as err:
+            REFEREE.check_record(answer.signed, bad)
+        assert err.value.field == "record" and "do not match the state's record digest" in err.value.reason

@@ -79,6 +79,7 @@ def test_turkish_five_point_match(referee):
     assert 5 in (game.match.white_score, game.match.black_score)
     assert G.ACTION_KIND_DOUBLE not in kinds  # no cube in the Turkish preset (R19)
     assert checker.games >= 1 and checker.games == game.match.games_played
+    assert checker.largest <= 512  # the signed state does not grow with the game (issue 19)
 
 
 def test_international_seven_point_match_with_the_cube(referee):
@@ -89,7 +90,7 @@ def test_international_seven_point_match_with_the_cube(referee):
     assert game.phase == G.GAME_PHASE_MATCH_OVER
     assert 7 in (game.match.white_score, game.match.black_score)
     assert {G.ACTION_KIND_DOUBLE, G.ACTION_KIND_TAKE} <= set(kinds)
-    assert checker.games == game.match.games_played
+    assert checker.games == game.match.games_played and checker.largest <= 512
 
 
 def test_money_play_with_beavers_and_jacoby(referee):

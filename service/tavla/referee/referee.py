@@ -208,6 +208,18 @@ class Referee:
         events = cg.events_to_proto(replace(result, state=after), records)
         return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
 
+    def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:
+        """The state inside ``signed``, once ``entries`` (every record entry of the match, in
+        order, as the Act answers gave them) check against its record digest: what an RPC that
+        takes a record (an export, a dice check) does first.
+
+        :raises StateError: the signature does not check out as the mode asks.
+        :raises InvalidInputError: on ``field``: the entries do not lead to the state's digest.
+        """
+        state = self.open(signed).state
+        chain.check_record((e.SerializeToString(deterministic=True) for e in entries), state.record_digest, field)
+        return state
+
     def _now(self, given: int | None) -> int:
         if given is None:
             return self.clock()
