@@ -200,7 +200,7 @@ def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
 
 @functools.lru_cache(maxsize=256)
 def _ruleset_out(rules: Ruleset, preset: str) -> bytes:
-    return cm.ruleset_to_proto(rules, preset).SerializeToString(deterministic=True)
+    return bytes(cm.ruleset_to_proto(rules, preset).SerializeToString(deterministic=True))
 
 
 def _match_out(match: MatchState) -> match_pb2.MatchState:
@@ -218,7 +218,7 @@ def _match_out(match: MatchState) -> match_pb2.MatchState:
 
 @functools.lru_cache(maxsize=1024)
 def _match_view(match: MatchState) -> bytes:
-    return cm.match_to_proto(match).SerializeToString()
+    return bytes(cm.match_to_proto(match).SerializeToString())
 
 
 def _clock_out(timing: Timing) -> game_pb2.GameClock:
@@ -243,7 +243,7 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
         msg.clock.CopyFrom(_clock_out(state.clock))
     if state.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
-    return msg.SerializeToString(deterministic=True)
+    return bytes(msg.SerializeToString(deterministic=True))
 
 
 def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
@@ -283,14 +283,21 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
 
 
 def action_to_proto(action: Action) -> game_pb2.GameAction:
-    """A ``GameAction`` message."""
+    """A ``GameAction`` message (a new one each call)."""
+    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(_action_bytes(action))
+    return msg
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_bytes(action: Action) -> bytes:
+    """The bytes of an action's message: the same few hundred actions recur in every game."""
     msg = game_pb2.GameAction(kind=_KINDS_OUT[action.kind], side=_side_out(action.side))
     if action.step is not None:
         s = action.step
         msg.step.CopyFrom(pb.CheckerMove(from_point=s[0], to_point=s[1], die=s[2], hit=s[3]))
     if action.resign_kind is not None:
         msg.resign_kind = cm.kind_to_proto(action.resign_kind)
-    return msg
+    return bytes(msg.SerializeToString())
 
 
 def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
