@@ -1,90 +1,221 @@
-"""Benchmark of the referee API (issue 9): Act throughput for one checker step beside the health
-no-op, over gRPC on 127.0.0.1, in state mode require (signature checked and made on every call).
-Prints figures; asserts nothing.
+"""Benchmark of the referee API (issues 9, 19): throughput side by side with health, the signed
+state's size over whole matches, the bytes on the wire per click, and the core alone. Prints
+figures; asserts nothing.
 
-    PYTHONPATH=service python bench/bench_act.py [--seconds 3] [--threads 1]
+    PYTHONPATH=service python bench/bench_act.py [--seconds 3] [--in-flight 32] [--matches 200]
 
-Figures, each calls per second with its mean latency: ``health``: grpc.health.v1 Check (the no-op
-floor of a call); ``act step``: Act of one checker step in a fresh game (open and verify the
-signed state, re-check it, play the step with the rules, encode, sign); ``list actions``:
-ListActions of the same state; and, in process without gRPC, the core's ``act`` alone.
+* ``health`` / ``act step`` / ``list actions``: calls per second from one run, ``--in-flight``
+  calls outstanding at once (grpc.aio), against a server in its own process (``tavla-engine
+  serve``, one worker, state mode require: every state's signature checked and made). ``act
+  step`` is Act of one checker step in a fresh game; ``list actions`` ListActions of that state.
+* ``signed state``: the largest signed state over ``--matches`` whole matches played in process
+  through :class:`tavla.referee.Referee` (a third each: Turkish 5-point, international 7-point
+  with the cube, money play with beavers and raccoons), random legal actions.
+* ``wire per click``: one whole 7-point match over gRPC, one Act per click (its answer carries
+  the next actions): request and response bytes per Act.
+* ``core act step`` / ``referee act step``: in process, no gRPC: the core's ``act`` of one
+  step, and the referee's whole Act (open, act, view, actions, seal).
 """
 
 from __future__ import annotations
 
 import argparse
-import threading
+import asyncio
+import base64
+import os
+import random
+import socket
+import subprocess
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from pathlib import Path
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from tavla.core import preset
 from tavla.core.dice_commit import DiceKey
-from tavla.server.app import start_in_process
-from tavla.server.servicer import TavlaServicer
-from tavla.server.state_keys import StateMode, StateSigner
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
+from tavla.core.game import Action, ActionKind, act
+from tavla.referee import Referee
+from tavla.server import convert_game as cg
+from tavla.server.state_keys import Signed, StateMode, StateSigner
+from tavla.v1 import referee_service_pb2 as api
+from tavla.v1 import referee_service_pb2_grpc as api_grpc
 from tavla.v1 import game_pb2
 
+G = game_pb2
+STATE_KEY = b"b" * 32
+DICE_KEY = "bench dice key, thirty-two characters"
 
-def rate(call: Callable[[], object], seconds: float, threads: int) -> tuple[float, float]:
-    """(calls per second, mean milliseconds per call) of ``call`` run by ``threads`` threads."""
-    counts = [0] * threads
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    """``tavla-engine serve`` on ``port``: one worker, mode require, no metrics."""
+    env = dict(os.environ, TAVLA_STATE_KEYS=f"bench:{base64.b64encode(STATE_KEY).decode()}",
+               TAVLA_DICE_KEY=DICE_KEY, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "service"))
+    command = [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1",
+               "--state-mode", "require", "--metrics-port", "0", "--log-level", "warning"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+    grpc.channel_ready_future(channel).result(timeout=60)
+    channel.close()
+    return server
+
+
+async def rate(call: Callable[[], Awaitable[object]], seconds: float, in_flight: int) -> tuple[float, float]:
+    """(calls per second, mean milliseconds per call) with ``in_flight`` calls outstanding."""
+    count = 0
     stop = time.perf_counter() + seconds
 
-    def run(i: int) -> None:
+    async def loop() -> None:
+        nonlocal count
         while time.perf_counter() < stop:
-            call()
-            counts[i] += 1
+            await call()
+            count += 1
 
     started = time.perf_counter()
-    workers = [threading.Thread(target=run, args=(i,)) for i in range(threads)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
+    await asyncio.gather(*(loop() for _ in range(in_flight)))
     elapsed = time.perf_counter() - started
-    total = sum(counts)
-    return total / elapsed, 1000 * elapsed * threads / max(total, 1)
+    return count / elapsed, 1000 * elapsed * in_flight / max(count, 1)
+
+
+def choose(actions: list[G.GameAction], rng: random.Random, double: float) -> G.GameAction:
+    """A random legal action that lets a game end: whole moves confirmed, doubles sometimes,
+    every double beavered when it can be."""
+    kinds = {a.kind: a for a in actions}
+    for kind in (G.ACTION_KIND_START_GAME, G.ACTION_KIND_CONFIRM_MOVE, G.ACTION_KIND_BEAVER):
+        if kind in kinds:
+            return kinds[kind]
+    if G.ACTION_KIND_TAKE in kinds:
+        return kinds[G.ACTION_KIND_DROP if rng.random() < 0.3 else G.ACTION_KIND_TAKE]
+    if G.ACTION_KIND_DOUBLE in kinds and rng.random() < double:
+        return kinds[G.ACTION_KIND_DOUBLE]
+    if G.ACTION_KIND_ROLL in kinds:
+        return kinds[G.ACTION_KIND_ROLL]
+    steps = [a for a in actions if a.kind == G.ACTION_KIND_STEP]
+    if steps and rng.random() < 0.1 and G.ACTION_KIND_UNDO in kinds:
+        return kinds[G.ACTION_KIND_UNDO]
+    return rng.choice(steps) if steps else actions[0]
+
+
+MATCHES = (("turkish", 5, 0.0), ("international", 7, 0.15), ("money-beavers", 0, 0.3))
+
+
+def largest_states(referee: Referee, matches: int) -> tuple[int, int, int]:
+    """(largest signed state in bytes, states seen, matches played) over whole matches."""
+    largest = seen = 0
+    for n in range(matches):
+        name, length, double = MATCHES[n % len(MATCHES)]
+        rules = replace(preset("international"), beavers=True) if name == "money-beavers" else preset(name)
+        rng = random.Random(n)
+        answer = referee.new_match(rules, "international" if length == 0 else name, length)
+        games = 0
+        while answer.actions and games < 4:  # money play: four games
+            assert answer.signed is not None
+            largest, seen = max(largest, len(answer.signed.state)), seen + 1
+            action = cg.action_from_proto(choose(answer.actions, rng, double))
+            answer = referee.act(referee.open(answer.signed), action)
+            if length == 0 and answer.events is not None and answer.events.game_over:
+                games += 1
+        assert answer.signed is not None
+        largest, seen = max(largest, len(answer.signed.state)), seen + 1
+    return largest, seen, matches
+
+
+def wire_per_click(engine: api_grpc.RefereeServiceStub) -> tuple[float, float, int]:
+    """(request bytes, response bytes) per Act over one whole 7-point match, and the Acts."""
+    rng = random.Random(3)
+    response = engine.NewMatch(api.NewMatchRequest(length=7))
+    signed, actions = response.state, list(response.actions)
+    sent = received = clicks = 0
+    while actions:
+        request = api.ActRequest(state=signed, action=choose(actions, rng, 0.15))
+        answer = engine.Act(request)
+        sent += request.ByteSize()
+        received += answer.ByteSize()
+        clicks += 1
+        signed, actions = answer.state, list(answer.actions)
+    return sent / clicks, received / clicks, clicks
+
+
+def per_call(fn: Callable[[], object], seconds: float) -> float:
+    """Microseconds per call of ``fn``, in process."""
+    count, stop = 0, time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < stop:
+        fn()
+        count += 1
+    return 1e6 * (time.perf_counter() - started) / count
+
+
+async def throughput(port: int, seconds: float, in_flight: int) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+        engine = api_grpc.RefereeServiceStub(channel)
+        health = health_pb2_grpc.HealthStub(channel)
+        first = await engine.NewMatch(api.NewMatchRequest(length=7))
+        started = await engine.Act(api.ActRequest(state=first.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME)))
+        step = next(a for a in started.actions if a.kind == G.ACTION_KIND_STEP)
+        act_request = api.ActRequest(state=started.state, action=step)
+        list_request = api.ListActionsRequest(state=started.state)
+        health_request = health_pb2.HealthCheckRequest()
+        print(f"server: one worker, state mode require; {in_flight} calls in flight, {seconds:g} s each; "
+              f"step {step.step.from_point}/{step.step.to_point} of a {len(started.state.state)}-byte state")
+        figures = {}
+        for name, call in (("health", lambda: health.Check(health_request)),
+                           ("act step", lambda: engine.Act(act_request)),
+                           ("list actions", lambda: engine.ListActions(list_request))):
+            figures[name] = await rate(call, seconds, in_flight)
+        floor = figures["health"][0]
+        for name, (per_second, ms) in figures.items():
+            print(f"{name:>16}: {per_second:8.0f} calls/s  {ms:6.2f} ms/call  {per_second / floor:4.2f}x health")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--in-flight", type=int, default=32)
+    parser.add_argument("--matches", type=int, default=200)
     args = parser.parse_args()
-    signer = StateSigner(StateMode.REQUIRE, (("bench", b"b" * 32),), shared=True)
-    servicer = TavlaServicer(dice_key=DiceKey(b"bench dice key, thirty-two chars", shared=True), signer=signer)
-    server, port = start_in_process(servicer=servicer)
-    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    engine = api_grpc.EngineServiceStub(channel)
-    health = health_pb2_grpc.HealthStub(channel)
-    first = engine.NewMatch(api.NewMatchRequest(length=7)).state
-    started = engine.Act(api.ActRequest(state=first, action=game_pb2.GameAction(kind=game_pb2.ACTION_KIND_START_GAME)))
-    step = next(a for a in engine.ListActions(api.ListActionsRequest(state=started.state)).actions
-                if a.kind == game_pb2.ACTION_KIND_STEP)
-    act_request = api.ActRequest(state=started.state, action=step)
-    list_request = api.ListActionsRequest(state=started.state)
-    health_request = health_pb2.HealthCheckRequest()
-    print(f"state: {len(started.state.state)} bytes signed; step {step.step.from_point}/{step.step.to_point}; "
-          f"{args.threads} client thread(s), {args.seconds:g} s each")
-    for name, call in (("health", lambda: health.Check(health_request)),
-                       ("act step", lambda: engine.Act(act_request)),
-                       ("list actions", lambda: engine.ListActions(list_request))):
-        per_second, ms = rate(call, args.seconds, args.threads)
-        print(f"{name:>14}: {per_second:8.0f} calls/s  {ms:6.2f} ms/call")
 
-    from tavla.core.game import Action, ActionKind, act
-    from tavla.server import convert_game as cg
+    port = free_port()
+    server = start_server(port)
+    try:
+        asyncio.run(throughput(port, args.seconds, args.in_flight))
+        channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+        sent, received, clicks = wire_per_click(api_grpc.RefereeServiceStub(channel))
+        channel.close()
+        print(f"{'wire per click':>16}: {sent:.0f} bytes sent, {received:.0f} received per Act "
+              f"(protobuf), one whole 7-point match of {clicks} Acts")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
-    state, _ = cg.state_from_proto(started.game)
-    core_step = Action(ActionKind.STEP, step=(step.step.from_point, step.step.to_point, step.step.die, False))
-    per_second, ms = rate(lambda: act(state, core_step), args.seconds, 1)
-    print(f"{'core act step':>14}: {per_second:8.0f} calls/s  {ms:6.3f} ms/call (in process, no gRPC)")
-    channel.close()
-    server.stop(None)
+    signer = StateSigner(StateMode.REQUIRE, (("bench", STATE_KEY),), shared=True)
+    referee = Referee(signer, DiceKey(DICE_KEY.encode(), shared=True))
+    started_at = time.perf_counter()
+    largest, seen, played = largest_states(referee, args.matches)
+    print(f"{'signed state':>16}: at most {largest} bytes over {played} whole matches ({seen} states; "
+          f"Turkish 5, international 7 with the cube, money with beavers) in {time.perf_counter() - started_at:.0f} s")
+
+    first = referee.new_match(preset("international"), "international", 7)
+    assert first.signed is not None
+    begun = referee.act(referee.open(first.signed), Action(ActionKind.START_GAME))
+    assert begun.signed is not None
+    step_msg = next(a for a in begun.actions if a.kind == G.ACTION_KIND_STEP)
+    step = cg.action_from_proto(step_msg)
+    opened = referee.open(begun.signed)
+    core_us = per_call(lambda: act(opened.state, step), args.seconds)
+    signed = Signed(begun.signed.state, begun.signed.key_id, begun.signed.signature)
+    referee_us = per_call(lambda: referee.act(referee.open(signed), step), args.seconds)
+    print(f"{'core act step':>16}: {core_us:8.1f} us/call (in process, no gRPC)")
+    print(f"{'referee act step':>16}: {referee_us:8.1f} us/call (in process: open, act, view, actions, seal)")
 
 
 if __name__ == "__main__":

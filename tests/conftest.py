@@ -23,6 +23,7 @@ import grpc  # noqa: E402
 
 import tavla  # noqa: E402
 from tavla.server.app import start_in_process  # noqa: E402
+from tavla.server.config import Config  # noqa: E402
 import rpc_api  # noqa: E402
 
 CONNECT_TIMEOUT = 30  # seconds; generous, it is a readiness wait, not a speed assertion
@@ -31,7 +32,7 @@ CONNECT_TIMEOUT = 30  # seconds; generous, it is a readiness wait, not a speed a
 @pytest.fixture(scope="session")
 def server_address() -> Iterator[str]:
     """``127.0.0.1:<port>`` of a server started in this process for the whole session."""
-    server, port = start_in_process()
+    server, port = start_in_process(Config(host="127.0.0.1", port=0, test_inputs=True))  # a test server
     yield f"127.0.0.1:{port}"
     server.stop(grace=None)
 

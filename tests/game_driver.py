@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from tavla.core import preset
+from tavla.core.game import record as chain
 from tavla.core.game import verify_game_dice
 from tavla.core.game.state import ActionKind, Record
 from tavla.server import convert_game as cg
@@ -19,14 +20,14 @@ KEYS = (("k2", b"\x02" * 32), ("k1", b"\x01" * 32))  # k2 signs, both verify
 DICE_SECRET = b"test dice key: the same on every replica" 
 
 
-def records(game: game_pb2.GameState) -> list[Record]:
-    state, _ = cg.state_from_proto(game)
-    return list(state.record)
+def records(entries: list[game_pb2.ActionRecord]) -> list[Record]:
+    return [cg.record_from_proto(e) for e in entries]
 
 
 class Checker:
-    """Checks each state a server returns: its signature, its sequence, and at every game's end
-    its dice against the revealed seed and the commitment published before the game."""
+    """Checks each state a server returns: its signature, its sequence, its size, the record
+    kept from the events against the state's digest, and at every game's end its dice against
+    the revealed seed and the commitment published before the game."""
 
     def __init__(self, signer: StateSigner | None) -> None:
         self.signer = signer
@@ -34,26 +35,40 @@ class Checker:
         self.commitment = ""
         self.games = 0
         self.states = 0
+        self.record: list[game_pb2.ActionRecord] = []  # the whole match's, from the events
+        self.game_start = 0  # where the game in play begins in it
+        self.largest = 0  # signed bytes
 
-    def check(self, signed: game_pb2.SignedGameState, shown: game_pb2.GameState) -> game_pb2.GameState:
+    def check(self, signed: game_pb2.SignedGameState, view: game_pb2.GameView,
+              events: game_pb2.GameEvents | None = None) -> game_pb2.GameView:
         if self.signer is not None:
             raw = self.signer.open(Signed(signed.state, signed.key_id, signed.signature))
             assert signed.key_id == "k2" and len(signed.signature) == 32
         else:
             raw = signed.state
+        self.largest = max(self.largest, len(signed.state))
         game = game_pb2.GameState.FromString(raw)
-        assert game == shown  # the decoded copy is the signed state
+        assert (game.sequence, game.phase, game.match_id) == (view.sequence, view.phase, view.match_id)
         assert game.sequence == self.sequence + 1
         self.sequence = game.sequence
         self.states += 1
-        if game.phase in (G.GAME_PHASE_GAME_OVER, G.GAME_PHASE_MATCH_OVER) and game.revealed_seed:
-            rules = preset(game.ruleset.preset)
-            problems = verify_game_dice(records(game), game.revealed_seed, self.commitment, rules.start)
+        if events is not None:
+            for entry in events.records:
+                if entry.kind == G.ACTION_KIND_START_GAME:
+                    self.game_start = len(self.record)
+                self.record.append(entry)
+        chain.check_record([e.SerializeToString(deterministic=True) for e in self.record], game.record_digest)
+        assert view.record_digest == game.record_digest.hex()
+        if game.phase in (G.GAME_PHASE_GAME_OVER, G.GAME_PHASE_MATCH_OVER) and view.revealed_seed:
+            rules = preset(view.ruleset.preset)
+            problems = verify_game_dice(records(self.record[self.game_start:]), view.revealed_seed,
+                                        self.commitment, rules.start)
             assert problems == []
             self.games += 1
         if game.phase != G.GAME_PHASE_MATCH_OVER:
-            self.commitment = game.dice_commitment
-        return game
+            self.commitment = view.dice_commitment
+            assert view.dice_commitment == game.dice_commitment.hex()
+        return view
 
 
 def choose(actions: list[game_pb2.GameAction], rng: random.Random, *, double: float = 0.0,
@@ -87,23 +102,28 @@ def choose(actions: list[game_pb2.GameAction], rng: random.Random, *, double: fl
 
 
 def play_match(engine, checker: Checker, request: api.NewMatchRequest, seed: int, max_actions: int = 20000,
-               **weights: float) -> tuple[game_pb2.GameState, list[int]]:
-    """Play a match from NewMatch to MATCH_OVER (money play: ``max_actions``); returns the last
-    state and the kinds of every action taken."""
+               list_every: int = 1, **weights: float) -> tuple[game_pb2.GameView, list[int]]:
+    """Play a match from NewMatch to MATCH_OVER (money play: ``max_actions``) on the actions
+    each answer carries, checking that ListActions agrees (every ``list_every`` states); returns
+    the last view and the kinds of every action taken."""
     rng = random.Random(seed)
     response = engine.NewMatch(request)
-    signed, game = response.state, checker.check(response.state, response.game)
+    signed, game = response.state, checker.check(response.state, response.view)
+    actions = list(response.actions)
     kinds = []
-    for _ in range(max_actions):
-        listed = engine.ListActions(api.ListActionsRequest(state=signed))
-        assert listed.game == game
-        if not listed.actions:
+    for n in range(max_actions):
+        if n % list_every == 0:
+            listed = engine.ListActions(api.ListActionsRequest(state=signed))
+            assert listed.view == game, [(f.name, v, getattr(game, f.name)) for f, v in listed.view.ListFields() if getattr(game, f.name) != v]
+            assert list(listed.actions) == actions, (n, listed.actions, actions)
+        if not actions:
             assert game.phase == G.GAME_PHASE_MATCH_OVER
             break
-        action = choose(list(listed.actions), rng, **weights)
+        action = choose(actions, rng, **weights)
         kinds.append(action.kind)
         answer = engine.Act(api.ActRequest(state=signed, action=action))
-        signed, game = answer.state, checker.check(answer.state, answer.game)
+        signed, game = answer.state, checker.check(answer.state, answer.view, answer.events)
+        actions = list(answer.actions)
         if answer.events.match_over:
             assert game.phase == G.GAME_PHASE_MATCH_OVER
             assert answer.events.match_winner == game.match.winner != pb.SIDE_UNSPECIFIED

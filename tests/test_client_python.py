@@ -145,14 +145,14 @@ def test_referee_helpers_play_a_game(server_address: str) -> None:
 
     with Client(server_address, ruleset="turkish") as c:
         first = c.new_match(3)
-        assert first.game.phase == game_pb2.GAME_PHASE_START and first.game.ruleset.preset == "turkish"
+        assert first.view.phase == game_pb2.GAME_PHASE_START and first.view.ruleset.preset == "turkish"
         started = c.act(first.state, game_pb2.ACTION_KIND_START_GAME)
-        assert started.game.phase == game_pb2.GAME_PHASE_MOVING and len(started.events.rolled) == 2
+        assert started.view.phase == game_pb2.GAME_PHASE_MOVING and len(started.events.rolled) == 2
         listed = c.list_actions(started.state)
         step = next(a for a in listed.actions if a.kind == game_pb2.ACTION_KIND_STEP)
-        assert c.act(started.state, step).game.steps[0].from_point == step.step.from_point
+        assert c.act(started.state, step).view.steps[0].from_point == step.step.from_point
         resigned = c.act(started.state, game_pb2.ACTION_KIND_RESIGN, resign_kind=pb.RESULT_KIND_SINGLE)
-        assert resigned.game.phase == game_pb2.GAME_PHASE_RESIGNATION_DECISION
+        assert resigned.view.phase == game_pb2.GAME_PHASE_RESIGNATION_DECISION
         with pytest.raises(EngineError) as info:
             c.act(started.state, game_pb2.ACTION_KIND_CONFIRM_MOVE)
         assert info.value.reason == "MOVE_INCOMPLETE"

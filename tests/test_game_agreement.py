@@ -25,12 +25,12 @@ RULESETS = [pb.Ruleset(preset="turkish"), pb.Ruleset(preset="international"),
             pb.Ruleset(preset="international", beavers=True, jacoby=True)]
 
 
-def _steps_request(game: game_pb2.GameState, steps=None) -> api.ListLegalStepsRequest:
+def _steps_request(game: game_pb2.GameView, steps=None) -> api.ListLegalStepsRequest:
     return api.ListLegalStepsRequest(ruleset=game.ruleset, position=game.position, dice=game.dice,
                                      steps=game.steps if steps is None else steps)
 
 
-def _check_listing(engine, game: game_pb2.GameState, actions: list[game_pb2.GameAction]) -> None:
+def _check_listing(engine, game: game_pb2.GameView, actions: list[game_pb2.GameAction]) -> None:
     kinds = {a.kind for a in actions}
     if game.phase == G.GAME_PHASE_MOVING:
         old = engine.ListLegalSteps(_steps_request(game))
@@ -55,7 +55,7 @@ def _accepts(call, request) -> bool:
     return True
 
 
-def _check_refusals(engine, game: game_pb2.GameState, actions: list[game_pb2.GameAction]) -> None:
+def _check_refusals(engine, game: game_pb2.GameView, actions: list[game_pb2.GameAction]) -> None:
     """The older cube and resignation RPCs accept, for the side to act, exactly what Act lists."""
     kinds = {a.kind for a in actions}
     side = game.side_to_act
@@ -70,8 +70,8 @@ def _check_refusals(engine, game: game_pb2.GameState, actions: list[game_pb2.Gam
         assert offered == (G.ACTION_KIND_RESIGN in kinds)
 
 
-def _check_act(engine, before: game_pb2.GameState, action: game_pb2.GameAction, after: api.ActResponse) -> None:
-    game, events = after.game, after.events
+def _check_act(engine, before: game_pb2.GameView, action: game_pb2.GameAction, after: api.ActResponse) -> None:
+    game, events = after.view, after.events
     kind = action.kind
     if kind == G.ACTION_KIND_CONFIRM_MOVE:
         old = engine.ListLegalSteps(_steps_request(before))
@@ -112,7 +112,7 @@ def test_act_agrees_with_the_older_rpcs(engine, data, ruleset, length):
     if ruleset.preset == "turkish" and length == 0:
         length = 3  # no money play in the Turkish preset
     response = engine.NewMatch(api.NewMatchRequest(ruleset=ruleset, length=length))
-    signed, game = response.state, response.game
+    signed, game = response.state, response.view
     for _ in range(data.draw(st.integers(20, 300), label="actions")):
         listed = list(engine.ListActions(api.ListActionsRequest(state=signed)).actions)
         if not listed:
@@ -129,10 +129,11 @@ def test_act_agrees_with_the_older_rpcs(engine, data, ruleset, length):
             dice = [white, black] + data.draw(st.lists(st.integers(1, 6), min_size=2, max_size=2), label="first")
             if ruleset.preset != "turkish" or game.match.previous_winner:
                 dice = dice[:2] if ruleset.preset != "turkish" else dice[2:]
-        answer = engine.Act(api.ActRequest(state=signed, action=action, dice=dice))
+        metadata = [("x-tavla-test-dice", ",".join(map(str, dice)))] if dice else []
+        answer = engine.Act(api.ActRequest(state=signed, action=action), metadata=metadata)  # a test server
         _check_act(engine, game, action, answer)
-        assert answer.game.sequence == game.sequence + 1
-        signed, game = answer.state, answer.game
+        assert answer.view.sequence == game.sequence + 1
+        signed, game = answer.state, answer.view
 
 
 def test_the_older_rpcs_go_through_the_state_machine(engine, monkeypatch):

@@ -80,9 +80,10 @@ def test_a_new_match_waits_for_its_first_start():
 
 
 def test_start_game_rolls_off_and_the_winner_moves_r3():
-    state = started(dice=(6, 1))
+    begun = act(new_match(INTL, 7), Action(K.START_GAME), dice=given_dice((6, 1)), now_ms=0)
+    state = begun.state
     assert (state.phase, side_to_act(state), state.dice) == (Phase.MOVING, W, (6, 1))
-    assert state.record[0].roll_off == ((6, 1),) and state.sequence == 1
+    assert begun.records[0].roll_off == ((6, 1),) and state.sequence == 1 and state.turn == 1
     turkish = started(preset("turkish"), 5, dice=(2, 5, 3, 3))  # black wins the roll-off, rolls 3-3
     assert (side_to_act(turkish), turkish.dice) == (B, (3, 3))
 
@@ -153,8 +154,8 @@ def test_no_legal_move_is_explicit_r7():
     state = replace(new_match(INTL, 7), phase=Phase.ROLL_OR_DOUBLE, position=position)
     rolled = act(state, Action(K.ROLL), dice=given_dice((6, 5)))
     assert rolled.no_legal_move and kinds(rolled.state) == {K.CONFIRM_MOVE, K.RESIGN}
-    passed = act(rolled.state, Action(K.CONFIRM_MOVE)).state
-    assert (side_to_act(passed), passed.record[-1].notation) == (B, "")
+    confirmed = act(rolled.state, Action(K.CONFIRM_MOVE))
+    assert (side_to_act(confirmed.state), confirmed.records[-1].notation) == (B, "")
 
 
 def test_resign_accept_and_reject():
@@ -175,9 +176,10 @@ def test_time_runs_from_the_turns_start_and_forfeits_r24():
     one = act(state, Action(K.STEP, step=(13, 7, 0, False)), now_ms=20_000).state
     assert one.clock.turn_started_ms == 5000  # the same turn: nothing charged yet
     done = act(one, Action(K.STEP, step=(8, 7, 0, False)), now_ms=25_000).state
-    confirmed = act(done, Action(K.CONFIRM_MOVE), now_ms=35_000).state
+    confirming = act(done, Action(K.CONFIRM_MOVE), now_ms=35_000)
+    confirmed = confirming.state
     assert confirmed.clock.state.white.reserve_ms == 120_000 - 18_000  # 30 s, 12 free
-    assert confirmed.record[-1].elapsed_ms == 30_000 and confirmed.clock.turn_started_ms == 35_000
+    assert confirming.records[-1].elapsed_ms == 30_000 and confirmed.clock.turn_started_ms == 35_000
     with pytest.raises(IllegalActionError) as err:
         act(confirmed, Action(K.CLAIM_TIMEOUT), now_ms=35_000 + 60_000)
     assert err.value.reason is ActionReason.NOT_TIMED_OUT

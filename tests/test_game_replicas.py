@@ -76,7 +76,7 @@ def test_a_match_moves_between_replicas(replicas):
         assert again.state == answer.state  # the same dice, the same signed state, on either replica
         assert list(again.events.rolled) == list(answer.events.rolled)
         signed = answer.state
-    assert answer.game.sequence >= 60
+    assert answer.view.sequence >= 60
     with pytest.raises(grpc.RpcError) as err:
         stranger.ListActions(api.ListActionsRequest(state=signed))
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "does not match" in err.value.details()

@@ -28,11 +28,19 @@ G = game_pb2
 SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 
 
-def start(mode: StateMode, keys=KEYS) -> tuple[grpc.Server, api.AnyStub]:
+def start(mode: StateMode, keys=KEYS, *, test_inputs: bool = False,
+          address: bool = False) -> tuple[grpc.Server, api.AnyStub]:
     servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True),
-                                     signer=StateSigner(mode, keys, shared=True))
+                                     signer=StateSigner(mode, keys, shared=True), test_inputs=test_inputs)
     server, port = start_in_process(servicer=servicer)
+    if address:
+        return server, f"127.0.0.1:{port}"
     return server, api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
+
+
+def dice(*values: int) -> list[tuple[str, str]]:
+    """The metadata of a test server's dice (--test-inputs, mode off)."""
+    return [("x-tavla-test-dice", ",".join(map(str, values)))]
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +78,7 @@ def test_turkish_five_point_match(referee):
     assert 5 in (game.match.white_score, game.match.black_score)
     assert G.ACTION_KIND_DOUBLE not in kinds  # no cube in the Turkish preset (R19)
     assert checker.games >= 1 and checker.games == game.match.games_played
+    assert checker.largest <= 512  # the signed state does not grow with the game (issue 19)
 
 
 def test_international_seven_point_match_with_the_cube(referee):
@@ -80,7 +89,7 @@ def test_international_seven_point_match_with_the_cube(referee):
     assert game.phase == G.GAME_PHASE_MATCH_OVER
     assert 7 in (game.match.white_score, game.match.black_score)
     assert {G.ACTION_KIND_DOUBLE, G.ACTION_KIND_TAKE} <= set(kinds)
-    assert checker.games == game.match.games_played
+    assert checker.games == game.match.games_played and checker.largest <= 512
 
 
 def test_money_play_with_beavers_and_jacoby(referee):
@@ -90,14 +99,14 @@ def test_money_play_with_beavers_and_jacoby(referee):
                                   length=0)
     rng = random.Random(11)
     response = referee.NewMatch(request)
-    signed, game = response.state, checker.check(response.state, response.game)
+    signed, game = response.state, checker.check(response.state, response.view)
     kinds: list[int] = []
     while game.match.games_played < 6:
         listed = referee.ListActions(api.ListActionsRequest(state=signed))
         action = choose(list(listed.actions), rng, double=0.3, drop=0.2, beaver=1.0)  # every double beavered
         kinds.append(action.kind)
         answer = referee.Act(api.ActRequest(state=signed, action=action))
-        signed, game = answer.state, checker.check(answer.state, answer.game)
+        signed, game = answer.state, checker.check(answer.state, answer.view, answer.events)
         if answer.events.game_over and answer.events.outcome.ending == match_pb2.GAME_ENDING_BORNE_OFF:
             outcome = answer.events.outcome
             if outcome.kind != pb.RESULT_KIND_SINGLE and len([k for k in kinds if k == G.ACTION_KIND_TAKE]) == 0:
@@ -117,7 +126,7 @@ def _act(referee, signed, kind, **fields):
 def _to_roll_or_double(referee, request) -> game_pb2.SignedGameState:
     """Start a game and play the first move, so the other side is on roll before rolling."""
     answer = _act(referee, referee.NewMatch(request).state, G.ACTION_KIND_START_GAME)
-    while answer.game.phase == G.GAME_PHASE_MOVING:
+    while answer.view.phase == G.GAME_PHASE_MOVING:
         listed = referee.ListActions(api.ListActionsRequest(state=answer.state))
         action = choose(list(listed.actions), random.Random(1))
         answer = referee.Act(api.ActRequest(state=answer.state, action=action))
@@ -128,10 +137,10 @@ def test_no_resignation_while_a_double_awaits_its_answer(referee):
     """Issue 9: a resignation is neither listed nor accepted while a double is pending (R19)."""
     signed = _to_roll_or_double(referee, api.NewMatchRequest(length=7))
     doubled = _act(referee, signed, G.ACTION_KIND_DOUBLE)
-    assert doubled.game.phase == G.GAME_PHASE_CUBE_DECISION
+    assert doubled.view.phase == G.GAME_PHASE_CUBE_DECISION
     listed = referee.ListActions(api.ListActionsRequest(state=doubled.state))
     assert {a.kind for a in listed.actions} == {G.ACTION_KIND_TAKE, G.ACTION_KIND_DROP}
-    assert listed.game.side_to_act != listed.game.position.on_roll  # the doubled side decides
+    assert listed.view.side_to_act != listed.view.position.on_roll  # the doubled side decides
     code, reason, _ = refusal(_act, referee, doubled.state, G.ACTION_KIND_RESIGN)
     assert code == grpc.StatusCode.INVALID_ARGUMENT  # resign_kind missing: bad input
     code, reason, _ = refusal(lambda: _act(referee, doubled.state, G.ACTION_KIND_RESIGN,
@@ -191,10 +200,10 @@ def _fields(message, prefix=""):
 
 def test_every_field_of_a_signed_state_changed_is_refused(referee):
     started = _started(referee)
-    game = started.game
+    game = game_pb2.GameState.FromString(started.state.state)
     paths = [path for path, _, _ in _fields(game)]
     unset = [f.name for f in game.DESCRIPTOR.fields if f.name not in {d.name for d, _ in game.ListFields()}]
-    assert len(paths) > 30 and unset
+    assert len(paths) > 20 and unset
     for path in paths + [f"+{name}" for name in unset]:
         altered = game_pb2.GameState()
         altered.CopyFrom(game)
@@ -303,8 +312,25 @@ def test_a_replayed_state_rolls_the_same_dice(referee):
 def test_client_dice_and_time_are_refused_under_require(referee):
     signed = referee.NewMatch(api.NewMatchRequest(length=7)).state
     start_game = G.GameAction(kind=G.ACTION_KIND_START_GAME)
-    assert refusal(referee.Act, api.ActRequest(state=signed, action=start_game, dice=[6, 1]))[1] == "CLIENT_DICE_REFUSED"
-    assert refusal(referee.Act, api.ActRequest(state=signed, action=start_game, now_ms=1))[1] == "CLIENT_TIME_REFUSED"
+    request = api.ActRequest(state=signed, action=start_game)
+    assert refusal(lambda: referee.Act(request, metadata=dice(6, 1)))[1] == "CLIENT_DICE_REFUSED"
+    now = [("x-tavla-test-now-ms", "1")]
+    assert refusal(lambda: referee.Act(request, metadata=now))[1] == "CLIENT_TIME_REFUSED"
+    assert refusal(lambda: referee.ListActions(api.ListActionsRequest(state=signed), metadata=now))[1] == (
+        "CLIENT_TIME_REFUSED")
+
+
+def test_test_inputs_are_refused_without_the_option_even_in_mode_off():
+    """A server in mode off without --test-inputs rolls and measures itself."""
+    server, plain = start(StateMode.OFF)
+    try:
+        signed = plain.NewMatch(api.NewMatchRequest(length=7)).state
+        request = api.ActRequest(state=signed, action=G.GameAction(kind=G.ACTION_KIND_START_GAME))
+        assert refusal(lambda: plain.Act(request, metadata=dice(6, 1)))[1] == "CLIENT_DICE_REFUSED"
+        bad = [("x-tavla-test-dice", "6,x")]
+        assert refusal(lambda: plain.Act(request, metadata=bad))[2] == "x-tavla-test-dice"
+    finally:
+        server.stop(None)
 
 
 def test_timed_match_time_is_the_servers():
@@ -313,10 +339,10 @@ def test_timed_match_time_is_the_servers():
     try:
         request = api.NewMatchRequest(length=3, clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_RESERVE))
         new = referee.NewMatch(request)
-        assert new.game.clock.turn_started_ms > 1_700_000_000_000
+        assert new.view.clock.turn_started_ms > 1_700_000_000_000
         started = _act(referee, new.state, G.ACTION_KIND_START_GAME)
-        assert started.game.clock.turn_started_ms >= new.game.clock.turn_started_ms
-        mover = started.game.side_to_act
+        assert started.view.clock.turn_started_ms >= new.view.clock.turn_started_ms
+        mover = started.view.side_to_act
         claim = G.GameAction(kind=G.ACTION_KIND_CLAIM_TIMEOUT, side=pb.SIDE_BLACK if mover == pb.SIDE_WHITE else pb.SIDE_WHITE)
         assert refusal(referee.Act, api.ActRequest(state=started.state, action=claim))[1] == "NOT_TIMED_OUT"
         listed = referee.ListActions(api.ListActionsRequest(state=started.state))
@@ -326,24 +352,30 @@ def test_timed_match_time_is_the_servers():
 
 
 def test_declared_time_in_mode_off_forfeits_on_the_clock():
-    """Mode off takes the caller's time (tests, replays): 61 s on one RESERVE move passes the
-    60 s cap, so the other side's claim wins the match (R24)."""
-    server, referee = start(StateMode.OFF)
+    """A test server (mode off, --test-inputs) takes the caller's time (tests, replays): 61 s on
+    one RESERVE move passes the 60 s cap, so the other side's claim wins the match (R24)."""
+    server, referee = start(StateMode.OFF, test_inputs=True)
+    at = lambda ms: [("x-tavla-test-now-ms", str(ms))]  # noqa: E731
     try:
         request = api.NewMatchRequest(length=3, clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_RESERVE))
         new = referee.NewMatch(request)
         t0 = 1_600_000_000_000  # 2020: the real time is far later
-        started = referee.Act(api.ActRequest(state=new.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME),
-                                             dice=[6, 1], now_ms=t0))
-        assert started.game.clock.turn_started_ms == t0 and started.game.side_to_act == pb.SIDE_WHITE
+        started = referee.Act(api.ActRequest(state=new.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME)),
+                              metadata=dice(6, 1) + at(t0))
+        assert started.view.clock.turn_started_ms == t0 and started.view.side_to_act == pb.SIDE_WHITE
         listed_late = referee.ListActions(api.ListActionsRequest(state=started.state))
         assert G.ACTION_KIND_CLAIM_TIMEOUT in {a.kind for a in listed_late.actions}  # real time is far later
         claim = G.GameAction(kind=G.ACTION_KIND_CLAIM_TIMEOUT)
-        early = refusal(referee.Act, api.ActRequest(state=started.state, action=claim, now_ms=t0 + 59_000))
+        early = refusal(lambda: referee.Act(api.ActRequest(state=started.state, action=claim), metadata=at(t0 + 59_000)))
         assert early[1] == "NOT_TIMED_OUT"
-        late = referee.Act(api.ActRequest(state=started.state, action=claim, now_ms=t0 + 61_000))
+        # each kind only as itself (issue 22): START_GAME after the time ran out is still WRONG_PHASE
+        start_late = refusal(lambda: referee.Act(api.ActRequest(
+            state=started.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME)), metadata=at(t0 + 61_000)))
+        assert start_late[1] == "WRONG_PHASE"
+        late = referee.Act(api.ActRequest(state=started.state, action=claim), metadata=at(t0 + 61_000))
         assert late.events.forfeit.reason == clock_pb2.FORFEIT_REASON_MOVE_TIME_CAP
-        assert late.game.phase == G.GAME_PHASE_MATCH_OVER and late.game.match.winner == pb.SIDE_BLACK
+        assert late.view.phase == G.GAME_PHASE_MATCH_OVER and late.view.match.winner == pb.SIDE_BLACK
+        assert late.events.records[-1].kind == G.ACTION_KIND_CLAIM_TIMEOUT
     finally:
         server.stop(None)
 
@@ -352,19 +384,20 @@ def test_altered_unsigned_states_in_mode_off_are_answered_or_refused_never_inter
     """Mode off trusts the state, but a state that does not fit the rules is bad input: every
     field of several real states changed (or set), then ListActions and Act: OK or
     INVALID_ARGUMENT, never INTERNAL."""
-    server, referee = start(StateMode.OFF)
+    server, referee = start(StateMode.OFF, test_inputs=True)
     try:
         states = []
         answer = _act(referee, referee.NewMatch(api.NewMatchRequest(
             length=0, ruleset=pb.Ruleset(beavers=True),
             clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS))).state, G.ACTION_KIND_START_GAME)
-        states.append(answer.game)
+        decoded = lambda answer: game_pb2.GameState.FromString(answer.state.state)  # noqa: E731
+        states.append(decoded(answer))
         step = next(a for a in referee.ListActions(api.ListActionsRequest(state=answer.state)).actions
                     if a.kind == G.ACTION_KIND_STEP)
-        states.append(referee.Act(api.ActRequest(state=answer.state, action=step)).game)
+        states.append(decoded(referee.Act(api.ActRequest(state=answer.state, action=step))))
         signed = _to_roll_or_double(referee, api.NewMatchRequest(length=0, ruleset=pb.Ruleset(beavers=True)))
-        states.append(_act(referee, _act(referee, signed, G.ACTION_KIND_DOUBLE).state, G.ACTION_KIND_BEAVER).game)
-        states.append(_act(referee, signed, G.ACTION_KIND_RESIGN, resign_kind=pb.RESULT_KIND_GAMMON).game)
+        states.append(decoded(_act(referee, _act(referee, signed, G.ACTION_KIND_DOUBLE).state, G.ACTION_KIND_BEAVER)))
+        states.append(decoded(_act(referee, signed, G.ACTION_KIND_RESIGN, resign_kind=pb.RESULT_KIND_GAMMON)))
         codes = set()
         actions = [G.GameAction(kind=k) for k in (G.ACTION_KIND_START_GAME, G.ACTION_KIND_ROLL, G.ACTION_KIND_TAKE,
                                                    G.ACTION_KIND_RACCOON, G.ACTION_KIND_UNDO, G.ACTION_KIND_CONFIRM_MOVE,
@@ -378,10 +411,10 @@ def test_altered_unsigned_states_in_mode_off_are_answered_or_refused_never_inter
                 _change(altered, path)
                 state = game_pb2.SignedGameState(state=altered.SerializeToString())
                 calls = [(referee.ListActions, api.ListActionsRequest(state=state))]
-                calls += [(referee.Act, api.ActRequest(state=state, action=a, dice=[3, 1, 5, 5])) for a in actions]
+                calls += [(referee.Act, api.ActRequest(state=state, action=a)) for a in actions]
                 for call, request in calls:
                     try:
-                        call(request)
+                        call(request, metadata=dice(3, 1, 5, 5))
                         codes.add(grpc.StatusCode.OK)
                     except grpc.RpcError as err:
                         assert err.code() == grpc.StatusCode.INVALID_ARGUMENT, (path, err.details())
@@ -391,14 +424,22 @@ def test_altered_unsigned_states_in_mode_off_are_answered_or_refused_never_inter
         server.stop(None)
 
 
-def test_an_illegal_step_through_act_names_the_step_and_the_dice(server_address):
+@pytest.fixture(scope="module")
+def test_server() -> Iterator[str]:
+    """The address of a test server: mode off, --test-inputs."""
+    server, address = start(StateMode.OFF, test_inputs=True, address=True)
+    yield address
+    server.stop(None)
+
+
+def test_an_illegal_step_through_act_names_the_step_and_the_dice(test_server):
     """Act's rule errors carry the same ErrorInfo metadata as ListLegalSteps' (move, dice), so the
     player's message names the roll (found by a fresh-user trial: it read "?")."""
     from tavla.client import Client, EngineError
 
-    with Client(server_address, locale="tr") as client:
+    with Client(test_server, locale="tr") as client:
         state = client.new_match(1).state
-        state = client.act(state, "start_game", dice=[5, 2]).state  # mode off: the test gives the dice
+        state = client.act(state, "start_game", dice=[5, 2]).state  # a test server: the test gives the dice
         with pytest.raises(EngineError) as info:
             client.act(state, "step", step={"from_point": 13, "to_point": 9})
     assert info.value.reason == "WRONG_DICE"
@@ -406,11 +447,11 @@ def test_an_illegal_step_through_act_names_the_step_and_the_dice(server_address)
     assert info.value.localized == "Bu hamle penç dü (5-2) zarıyla oynanamaz."
 
 
-def test_a_state_at_the_largest_sequence_is_invalid_argument_on_its_field(server_address):
+def test_a_state_at_the_largest_sequence_is_invalid_argument_on_its_field(test_server):
     """An unsigned state (mode off) with sequence 2**64 - 1 would overflow the next state's number."""
     from tavla.client import Client, EngineError
 
-    with Client(server_address) as client:
+    with Client(test_server) as client:
         game = game_pb2.GameState.FromString(client.new_match(1).state.state)
         game.sequence = 2**64 - 1
         with pytest.raises(EngineError) as info:

@@ -20,6 +20,7 @@ SAMPLES = {
     "port": ("6000", 6000, "0", 0),
     "workers": ("3", 3, "1", 1),
     "reflection": ("false", False, "yes", True),
+    "test_inputs": ("true", True, "no", False),
     "log_format": ("console", "console", "JSON", "json"),
     "metrics_port": ("0", 0, "9100", 9100),
     "max_message_bytes": ("1_048_576", 1048576, "2048", 2048),

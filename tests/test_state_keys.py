@@ -65,13 +65,27 @@ def test_refusals(mode, signed, reason):
 def test_modes():
     off = StateSigner(StateMode.OFF, parse_keys(TEXT), shared=True)
     assert off.seal(b"s") == Signed(b"s") and off.open(Signed(b"s", "k9", b"bad")) == b"s"
-    off.refuse_client_input(True, True)
     sign = StateSigner(StateMode.SIGN, parse_keys(TEXT), shared=True)
     assert sign.open(Signed(b"unsigned")) == b"unsigned"  # a migration step
-    for dice, time, reason in ((True, False, StateReason.CLIENT_DICE_REFUSED), (False, True, StateReason.CLIENT_TIME_REFUSED)):
-        with pytest.raises(StateError) as err:
-            sign.refuse_client_input(dice, time)
-        assert err.value.reason is reason
+    # test inputs (dice, time) only on a test server in mode off: asked for in mode sign, refused
+    from tavla.core import preset
+    from tavla.core.dice_commit import DiceKey
+    from tavla.core.game import Action, ActionKind
+    from tavla.referee import Referee
+
+    key = DiceKey(b"d" * 32, shared=True)
+    for signer, test_inputs in ((sign, True), (off, False)):
+        referee = Referee(signer, key, test_inputs=test_inputs)
+        first = referee.new_match(preset("international"), "international", 7).signed
+        for dice, time, reason in (([6, 1], None, StateReason.CLIENT_DICE_REFUSED),
+                                   (None, 5, StateReason.CLIENT_TIME_REFUSED)):
+            with pytest.raises(StateError) as err:
+                referee.act(referee.open(first), Action(ActionKind.START_GAME), dice=dice, now_ms=time)
+            assert err.value.reason is reason
+    tester = Referee(off, key, test_inputs=True)
+    begun = tester.act(tester.open(tester.new_match(preset("international"), "international", 7).signed),
+                       Action(ActionKind.START_GAME), dice=[6, 1], now_ms=5)
+    assert list(begun.view.dice) == [6, 1] and begun.events.records[0].roll_tag == "given"
 
 
 def load(argv):

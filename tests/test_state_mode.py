@@ -21,7 +21,7 @@ def test_config_and_servicer_read_the_mode_alike(monkeypatch, text, mode):
     assert parse_mode(text) is mode
     loaded = config.from_namespace(cli.build_parser().parse_args(["serve"]))
     assert loaded.state_mode == mode.value
-    assert GamePlayServicer()._signer().mode is mode
+    assert GamePlayServicer().referee().signer.mode is mode
 
 
 def test_a_bad_mode_is_refused_alike(monkeypatch, capsys):
@@ -29,7 +29,7 @@ def test_a_bad_mode_is_refused_alike(monkeypatch, capsys):
     with pytest.raises(ValueError, match="'strict' is not one of off, sign, require"):
         parse_mode("strict")
     with pytest.raises(ValueError, match="'strict' is not one of off, sign, require"):
-        GamePlayServicer()._signer()
+        GamePlayServicer().referee()
     with pytest.raises(SystemExit):
         cli.main(["serve"])
     assert "'strict' is not one of off, sign, require" in capsys.readouterr().err

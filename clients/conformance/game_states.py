@@ -10,11 +10,11 @@ import base64
 
 from tavla.core import dice, preset
 from tavla.core.game import Action, ActionKind, act, new_match
-from tavla.server.convert_game import state_to_proto
+from tavla.server.convert_game import state_to_bytes
 
 
 def encode(state, name: str) -> str:
-    return base64.b64encode(state_to_proto(state, name).SerializeToString(deterministic=True)).decode()
+    return base64.b64encode(state_to_bytes(state, name)).decode()
 
 
 def states() -> dict[str, str]:

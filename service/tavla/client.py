@@ -79,6 +79,8 @@ SERVICE_CONFIG: dict[str, Any] = {
 
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
 LOCALE_METADATA = "x-tavla-locale"  # the request metadata that picks the language of player messages
+TEST_DICE_METADATA = "x-tavla-test-dice"  # a test server's dice for Act (docs/game-state.md)
+TEST_NOW_METADATA = "x-tavla-test-now-ms"  # a test server's time for Act
 
 # Every RPC and its helper; a new RPC is one entry here and one short method on _Helpers.
 HELPERS: dict[str, str] = {
@@ -300,7 +302,7 @@ class _Helpers:
 
     ruleset: types_pb2.Ruleset | None
 
-    def _call(self, rpc: str, request: Any) -> Any:
+    def _call(self, rpc: str, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Any:
         raise NotImplementedError
 
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
@@ -476,15 +478,19 @@ class _Helpers:
         return cast("referee_service_pb2.NewMatchResponse", self._call("NewMatch", request))
 
     def list_actions(self, state: game_pb2.SignedGameState) -> referee_service_pb2.ListActionsResponse:
-        """The legal actions of the side to act (``.actions``) and the decoded state (``.game``)."""
+        """The legal actions of the side to act (``.actions``) and what the state shows
+        (``.view``); ``act`` answers the same for the state it returns."""
         request = referee_service_pb2.ListActionsRequest(state=state)
         return cast("referee_service_pb2.ListActionsResponse", self._call("ListActions", request))
 
     def act(self, state: game_pb2.SignedGameState, action: game_pb2.GameAction | EnumLike, *,
             dice: Sequence[int] = (), now_ms: int | None = None, **fields: Any) -> referee_service_pb2.ActResponse:
-        """The next state after ``action``: a ``GameAction`` (one ``list_actions`` gave), or an
-        action kind (``"roll"``, ``ACTION_KIND_RESIGN``) with its fields as keywords, e.g.
-        ``act(s, "resign", resign_kind="gammon")``. ``dice`` and ``now_ms`` only in state mode off."""
+        """The next state after ``action`` (``.state``), what it shows (``.view``), its legal
+        actions (``.actions``) and what happened (``.events``, with the new record entries).
+        ``action``: a ``GameAction`` (one the last answer listed), or an action kind (``"roll"``,
+        ``ACTION_KIND_RESIGN``) with its fields as keywords, e.g. ``act(s, "resign",
+        resign_kind="gammon")``. ``dice`` and ``now_ms`` only for a test server (``--test-inputs``,
+        state mode off): they go as the metadata ``x-tavla-test-dice`` / ``x-tavla-test-now-ms``."""
         if not isinstance(action, game_pb2.GameAction):
             for name, value in list(fields.items()):
                 if name == "resign_kind" and isinstance(value, str):
@@ -494,8 +500,11 @@ class _Helpers:
                 elif name == "step" and not isinstance(value, types_pb2.CheckerMove):
                     fields[name] = _step(value)
             action = game_pb2.GameAction(kind=enum_value(game_pb2.ActionKind, action), **fields)
-        request = referee_service_pb2.ActRequest(state=state, action=action, dice=dice, now_ms=now_ms)
-        return cast("referee_service_pb2.ActResponse", self._call("Act", request))
+        request = referee_service_pb2.ActRequest(state=state, action=action)
+        metadata = [(TEST_DICE_METADATA, ",".join(map(str, dice)))] if dice else []
+        if now_ms is not None:
+            metadata.append((TEST_NOW_METADATA, str(now_ms)))
+        return cast("referee_service_pb2.ActResponse", self._call("Act", request, metadata))
 
     # --- match records (docs/match-files.md) ----------------------------------------------------
 
@@ -572,17 +581,18 @@ class Client(_Helpers):
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
-        """Call any RPC by name (:data:`SERVICE_OF`) with its request message; raises
-        :class:`EngineError` (KeyError for a name no service has)."""
+    def call(self, rpc: str, request: Any, timeout: float | None = None,
+             metadata: Sequence[tuple[str, str]] = ()) -> Any:
+        """Call any RPC by name (:data:`SERVICE_OF`) with its request message (and extra
+        ``metadata``); raises :class:`EngineError` (KeyError for a name no service has)."""
         try:
             return getattr(self.stubs[SERVICE_OF[rpc]], rpc)(request, timeout=timeout,
-                                                             metadata=_metadata(self.locale))
+                                                             metadata=_metadata(self.locale) + tuple(metadata))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
-    def _call(self, rpc: str, request: Any) -> Any:
-        return self.call(rpc, request)
+    def _call(self, rpc: str, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Any:
+        return self.call(rpc, request, metadata=metadata)
 
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
         return fn(value)
@@ -621,17 +631,18 @@ class AsyncClient(_Helpers):
                         tb: TracebackType | None) -> None:
         await self.close()
 
-    async def call(self, rpc: str, request: Any, timeout: float | None = None) -> Any:
-        """Call any RPC by name (:data:`SERVICE_OF`) with its request message; raises
-        :class:`EngineError` (KeyError for a name no service has)."""
+    async def call(self, rpc: str, request: Any, timeout: float | None = None,
+                   metadata: Sequence[tuple[str, str]] = ()) -> Any:
+        """Call any RPC by name (:data:`SERVICE_OF`) with its request message (and extra
+        ``metadata``); raises :class:`EngineError` (KeyError for a name no service has)."""
         try:
             return await getattr(self.stubs[SERVICE_OF[rpc]], rpc)(request, timeout=timeout,
-                                                                   metadata=_metadata(self.locale))
+                                                                   metadata=_metadata(self.locale) + tuple(metadata))
         except grpc.RpcError as err:
             raise EngineError.from_rpc_error(err) from None
 
-    def _call(self, rpc: str, request: Any) -> Awaitable[Any]:
-        return self.call(rpc, request)
+    def _call(self, rpc: str, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Awaitable[Any]:
+        return self.call(rpc, request, metadata=metadata)
 
     def _then(self, value: Awaitable[Any], fn: Callable[[Any], Any]) -> Awaitable[Any]:
         async def then() -> Any:

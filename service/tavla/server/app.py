@@ -129,7 +129,7 @@ def build(
             ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
         ]
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds)  # shared with HTTP
-    servicer = servicer or TavlaServicer(signer=options.state_signer())
+    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))

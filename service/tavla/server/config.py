@@ -75,6 +75,7 @@ class Config:
     cache_dir: str | None = None
     state_mode: str = "off"
     state_keys_file: str | None = None
+    test_inputs: bool = False
     http_port: int | None = None
     cors_origins: str | None = None
     web_dir: str | None = None
@@ -123,6 +124,9 @@ class Config:
         if self.state_mode == "require" and not os.environ.get("TAVLA_DICE_KEY"):
             raise ConfigError("state mode require needs TAVLA_DICE_KEY, the same on every replica, so "
                               "every replica rolls a state's dice the same way")
+        if self.test_inputs and self.state_mode != "off":
+            raise ConfigError(f"--test-inputs (dice and times from the request metadata) is for test servers "
+                              f"in state mode off, not {self.state_mode}")
         if self.metrics_port and self.metrics_port == self.port:
             raise ConfigError(f"the metrics port and the gRPC port are both {self.port}")
         if self.http_port and self.http_port in (self.port, self.metrics_port):
@@ -312,9 +316,12 @@ OPTIONS: tuple[Option, ...] = (
            f"OTLP/gRPC endpoint for traces (else ${OTEL_ENDPOINT_ENV}); unset = no tracing", "URL"),
     Option("cache_dir", _text, "bear-off database cache directory", "DIR"),
     Option("state_mode", _state_mode,
-           "referee game states: off (unsigned; client dice and time allowed), sign, or require "
+           "referee game states: off (unsigned), sign, or require "
            "(only states this service signed; keys in TAVLA_STATE_KEYS or --state-keys-file)", "MODE"),
     Option("state_keys_file", _text, "file of state keys, kid:base64key per line (the first signs)", "FILE"),
+    Option("test_inputs", parse_bool,
+           "a test server: the referee takes dice and times from the request metadata x-tavla-test-dice and "
+           "x-tavla-test-now-ms (state mode off only)", "BOOL"),
     Option("http_port", _port,
            "HTTP port for browsers and curl: Connect (JSON, binary) and gRPC-Web; unset = off, 0 = a free one"),
     Option("cors_origins", _origins,

@@ -47,12 +47,16 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
 
     :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
     :param signer: signs and checks game states (mode and keys; default from the environment).
+    :param test_inputs: a test server: the referee honours the test metadata (dice, time) in
+        state mode off (``--test-inputs``, docs/game-state.md).
     """
 
-    def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None) -> None:
+    def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None, *,
+                 test_inputs: bool = False) -> None:
         super().__init__(dice_key)
         if signer is not None:
             self.signer = signer
+        self.test_inputs = test_inputs
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext

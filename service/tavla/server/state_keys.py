@@ -8,7 +8,8 @@ then first, then removing the old one once no game signed with it is still in pl
 Keys come from ``TAVLA_STATE_KEYS`` (``kid1:base64key,kid2:base64key``; each key at least 32
 bytes) or a file in the same format (commas or new lines). Modes:
 
-* ``off``: nothing is signed or checked; the client may give dice and times (tests, replays).
+* ``off``: nothing is signed or checked; a test server (``--test-inputs``) also takes dice and
+  times from the request metadata (tests, replays; docs/game-state.md).
 * ``sign``: every state returned is signed; a state sent back is checked when it carries a
   signature and accepted unsigned (a migration step); the server rolls and measures time.
 * ``require``: every state sent back must carry a valid signature of a known key.
@@ -65,8 +66,8 @@ class StateReason(str, enum.Enum):
     STATE_SIGNATURE_INVALID = "STATE_SIGNATURE_INVALID"  # altered, or signed by another key
     STATE_KEY_UNKNOWN = "STATE_KEY_UNKNOWN"  # a key id this server does not hold
     STATE_UNSIGNED = "STATE_UNSIGNED"  # mode require: no signature
-    CLIENT_DICE_REFUSED = "CLIENT_DICE_REFUSED"  # dice given outside mode off
-    CLIENT_TIME_REFUSED = "CLIENT_TIME_REFUSED"  # a time given outside mode off
+    CLIENT_DICE_REFUSED = "CLIENT_DICE_REFUSED"  # test dice sent to a server that is not a test server
+    CLIENT_TIME_REFUSED = "CLIENT_TIME_REFUSED"  # a test time sent to a server that is not a test server
 
 
 class StateError(RuleError):
@@ -197,20 +198,3 @@ class StateSigner:
             raise StateError(StateReason.STATE_SIGNATURE_INVALID,
                              "the state's signature does not match its bytes: it was altered or not signed by the service")
         return signed.state
-
-    def refuse_client_input(self, dice: bool, time: bool) -> None:
-        """:raises StateError: dice or a time given outside mode off (the server rolls and measures)."""
-        if self.mode is StateMode.OFF:
-            return
-        if dice:
-            raise StateError(StateReason.CLIENT_DICE_REFUSED,
-                             f"dice come from the server in state mode {self.mode.value}; send no dice")
-        if time:
-            raise StateError(StateReason.CLIENT_TIME_REFUSED,
-                             f"the server measures time in state mode {self.mode.value}; send no now_ms")
-
-
-def roll_tag(state: bytes) -> str:
-    """The label of a roll derived from ``state``: ``sha256:<hex>`` of its bytes. It is the
-    client seed of the roll's verifiable dice stream (docs/security.md)."""
-    return "sha256:" + hashlib.sha256(state).hexdigest()

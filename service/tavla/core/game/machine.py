@@ -22,7 +22,7 @@ from typing import Any
 from tavla.core import clock as clk
 from tavla.core.cube import CubeAction, CubeOptions, apply_cube_action, cube_options
 from tavla.core.dice import roll as roll_dice
-from tavla.core.errors import GameOverError, InvalidInputError
+from tavla.core.errors import GameOverError, IllegalMoveError, IllegalReason, InvalidInputError
 from tavla.core.match import update_match
 from tavla.core.match_state import MatchState, check_match
 from tavla.core.moves import check_dice, check_not_over
@@ -48,7 +48,6 @@ from tavla.core.violations import ActionReason, IllegalActionError
 
 K = ActionKind
 R = ActionReason
-MAX_RECORD = 2000  # entries a game's record may hold on input: a game is far shorter
 _CUBE = {K.DOUBLE: CubeAction.DOUBLE, K.TAKE: CubeAction.TAKE, K.DROP: CubeAction.DROP,
          K.BEAVER: CubeAction.BEAVER, K.RACCOON: CubeAction.RACCOON}
 _CUBE_KIND = {cube: kind for kind, cube in _CUBE.items()}
@@ -124,8 +123,6 @@ def check_state(state: GameState) -> GameState:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
         state = replace(state, steps=turn(state).steps)  # every step legal; die and hit as the rules say
-    if len(state.record) > MAX_RECORD:
-        raise _bad("record", f"has {len(state.record)} entries; at most {MAX_RECORD}")
     if state.clock is not None:
         clk.check_settings(state.clock.settings, "state.clock.settings")
         clk.check_state(state.clock.state, state.clock.settings, "state.clock.state")
@@ -174,13 +171,17 @@ def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
                        min(elapsed, clk.MAX_MS))
 
 
-def list_actions(state: GameState, now_ms: int | None = None) -> list[Action]:
+def list_actions(state: GameState, now_ms: int | None = None, analysis: StepState | None = None) -> list[Action]:
     """The legal actions now: the side to act's, and CLAIM_TIMEOUT for the other side once the
     side to act has run out of time at ``now_ms``.
 
     STEP actions are each legal next single-die step (R4-R14, via :func:`legal_steps`): a
-    frontend marks where each checker may go. When the roll has no legal step, the only move
-    action is CONFIRM_MOVE (the empty move, R7).
+    frontend marks where each checker may go. A checker's way over two dice is two STEPs (and
+    :func:`act` refuses it as one). When the roll has no legal step, the only move action is
+    CONFIRM_MOVE (the empty move, R7).
+
+    :param analysis: the MOVING state's :func:`turn`, when the caller has it (an action's
+        :attr:`Transition.analysis`); else it is made here.
     """
     actor = side_to_act(state)
     phase = state.phase
@@ -194,7 +195,7 @@ def list_actions(state: GameState, now_ms: int | None = None) -> list[Action]:
     elif phase is Phase.CUBE_DECISION and actor is not None:
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
-        now = turn(state)
+        now = analysis or turn(state)
         if now.complete:
             actions.append(Action(K.CONFIRM_MOVE, actor))
         actions += [Action(K.STEP, actor, step=s) for s in now.next_steps]
@@ -241,6 +242,10 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
         if side is not actor:
             raise IllegalActionError(R.NOT_YOUR_TURN, f"{_name(side)} cannot {kind.value}: it is "
                                                       f"{_name(actor)}'s decision ({state.phase.value})")
+    handler = _HANDLERS.get(kind)
+    if handler is None or state.phase not in _PHASES[kind]:  # each kind only as itself (issue 22)
+        raise IllegalActionError(R.MATCH_OVER if state.phase is Phase.MATCH_OVER else R.WRONG_PHASE,
+                                 f"{kind.value} is not an action of phase {state.phase.value}")
     verdict = _timed_out(state, now_ms)
     if kind is K.CLAIM_TIMEOUT:
         if actor is None:
@@ -253,11 +258,9 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
             raise IllegalActionError(R.NOT_TIMED_OUT, f"{_name(actor)} has {verdict.time_left_ms} ms left "
                                                       "of its turn's time at most; not timed out (R23, R24)")
     if verdict is not None and verdict.forfeit is not None and actor is not None:
-        return _forfeit(state, actor, verdict.forfeit, now_ms)
-    handler = _HANDLERS.get(kind)
-    if handler is None or state.phase not in _PHASES[kind]:
-        raise IllegalActionError(R.MATCH_OVER if state.phase is Phase.MATCH_OVER else R.WRONG_PHASE,
-                                 f"{kind.value} is not an action of phase {state.phase.value}")
+        if kind is not K.CLAIM_TIMEOUT:
+            handler(state, action, dice, roll_tag)  # a late action must still be legal (issue 22)...
+        return _forfeit(state, actor, verdict.forfeit, now_ms)  # ...and becomes the late side's forfeit
     result = handler(state, action, dice, roll_tag)
     return _finish(state, result, actor, verdict, now_ms)
 
@@ -274,15 +277,16 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
             charged = verdict.state if verdict is not None else timing.state
             timing = replace(timing, state=charged, turn_started_ms=now_ms)
             elapsed = max(0, now_ms - before.clock.turn_started_ms) if before.clock else 0
-            if after.record and after.record[-1].sequence == after.sequence:
-                last = replace(after.record[-1], elapsed_ms=elapsed)
-                after = replace(after, record=after.record[:-1] + (last,))
+            if result.records:
+                result = replace(result, records=result.records[:-1] + (
+                    replace(result.records[-1], elapsed_ms=elapsed),))
         after = replace(after, clock=timing)
     return replace(result, state=after)
 
 
 def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: Any) -> tuple[Record, ...]:
-    return state.record + (Record(state.sequence + 1, side, kind, **fields),)
+    """The record entry of an action taken in ``state``, as the 1-tuple a Transition carries."""
+    return (Record(state.sequence + 1, side, kind, **fields),)
 
 
 def end_game(state: GameState, outcome: GameOutcome, side: Side | None = None, kind: ActionKind | None = None,
@@ -302,10 +306,10 @@ def end_game(state: GameState, outcome: GameOutcome, side: Side | None = None, k
         state, match=update.state, phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
         position=position or state.position, dice=(), steps=(), resignation=None, resume=None,
         outcome=outcome, outcome_points=update.points_paid,
-        record=state.record if kind is None else _entry(state, side, kind, outcome=outcome, **fields),
     )
+    records = () if kind is None else _entry(state, side, kind, outcome=outcome, **fields)
     return Transition(after, game_over=outcome, points=update.points_paid, match_over=over, ended_in=ended_in,
-                      scored=update)
+                      scored=update, records=records)
 
 
 def _forfeit(state: GameState, loser: Side, forfeit: clk.Forfeit, now_ms: int | None) -> Transition:
@@ -337,17 +341,15 @@ def start_game(state: GameState, action: Action, dice: Iterator[int] | None = No
                    roll_tag=tag)
     after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter), dice=first,
                     steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
-                    record=(entry,), revealed_seed="")
-    return Transition(after, rolled=first, roll_off=start.roll_off, no_legal_move=_stuck(after))
+                    turn=1)
+    analysis = turn(after)
+    return Transition(after, rolled=first, roll_off=start.roll_off, no_legal_move=not analysis.next_steps,
+                      records=(entry,), analysis=analysis)
 
 
 def _larger_first(dice: tuple[int, ...]) -> tuple[int, ...]:
     """A roll as every answer gives it: larger die first (as rolls are named, R26)."""
     return tuple(sorted(dice, reverse=True))
-
-
-def _stuck(state: GameState) -> bool:
-    return not turn(state).next_steps and not state.steps
 
 
 def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -356,9 +358,10 @@ def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
     side = state.position.on_roll
-    after = replace(state, phase=Phase.MOVING, dice=rolled, steps=(),
-                    record=_entry(state, side, K.ROLL, dice=rolled, roll_tag=tag))
-    return Transition(after, rolled=rolled, no_legal_move=_stuck(after))
+    after = replace(state, phase=Phase.MOVING, dice=rolled, steps=(), turn=state.turn + 1)
+    analysis = turn(after)
+    return Transition(after, rolled=rolled, no_legal_move=not analysis.next_steps,
+                      records=_entry(state, side, K.ROLL, dice=rolled, roll_tag=tag), analysis=analysis)
 
 
 def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -374,18 +377,29 @@ def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
     pending = after_cube.offered_by is not None
     phase = Phase.CUBE_DECISION if pending else Phase.ROLL_OR_DOUBLE
     value = 2 * after_cube.value if pending else after_cube.value
-    after = replace(state, match=result.state, phase=phase,
-                    record=_entry(state, side, action.kind, cube_value=value))
-    return Transition(after)
+    after = replace(state, match=result.state, phase=phase)
+    return Transition(after, records=_entry(state, side, action.kind, cube_value=value))
 
 
 def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
          tag: str = "") -> Transition:
-    """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`)."""
+    """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`). A way
+    over two dice or more (13/8 with 3-2) is refused, as :func:`list_actions` never lists it:
+    such a move is that many STEPs (issue 22)."""
     if action.step is None:
         raise InvalidInputError("action.step", "a step needs from_point and to_point")
     after = turn(state, action.step)
-    return Transition(replace(state, steps=after.steps), hit=after.steps[-1].hit)
+    played = after.steps[len(state.steps):]
+    if len(played) > 1:
+        legs = " then ".join(f"{_where(s[0])}/{_where(s[1])}" for s in played)
+        raise IllegalMoveError(IllegalReason.WRONG_DICE, f"{_where(played[0][0])}/{_where(played[-1][1])} "
+                                                         f"moves by {len(played)} dice; a step moves by one: "
+                                                         f"{legs}")
+    return Transition(replace(state, steps=after.steps), hit=after.steps[-1].hit, analysis=after)
+
+
+def _where(point: int) -> str:
+    return "bar" if point == 25 else "off" if point == 0 else str(point)
 
 
 def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -393,7 +407,8 @@ def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
     """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
     if not state.steps:
         raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
-    return Transition(replace(state, steps=state.steps[:-1]))
+    after = replace(state, steps=state.steps[:-1])
+    return Transition(after, analysis=turn(after))
 
 
 def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -414,9 +429,8 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
         result = end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
                           K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
-    after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
-                    record=_entry(state, side, K.CONFIRM_MOVE, **fields))
-    return Transition(after, hit=hit)
+    after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())
+    return Transition(after, hit=hit, records=_entry(state, side, K.CONFIRM_MOVE, **fields))
 
 
 def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -427,9 +441,8 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
     check_resignable(state.match)
     side = state.position.on_roll
     after = replace(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
-                    resignation=ResignationOffer(side, action.resign_kind),
-                    record=_entry(state, side, K.RESIGN, resign_kind=action.resign_kind))
-    return Transition(after)
+                    resignation=ResignationOffer(side, action.resign_kind))
+    return Transition(after, records=_entry(state, side, K.RESIGN, resign_kind=action.resign_kind))
 
 
 def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | None = None,
@@ -441,9 +454,8 @@ def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | N
     outcome = answer(state.match, state.ruleset, offer, accept)
     if outcome is not None:
         return end_game(state, outcome, offer.side.other, action.kind, resign_kind=offer.kind)
-    after = replace(state, phase=state.resume, resume=None, resignation=None,
-                    record=_entry(state, offer.side.other, action.kind, resign_kind=offer.kind))
-    return Transition(after)
+    after = replace(state, phase=state.resume, resume=None, resignation=None)
+    return Transition(after, records=_entry(state, offer.side.other, action.kind, resign_kind=offer.kind))
 
 
 def _claim(state: GameState, action: Action, dice: Iterator[int] | None = None,

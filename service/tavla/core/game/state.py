@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tavla.core.clock import ClockSettings, ClockState, Forfeit
 from tavla.core.match import MatchUpdate
@@ -14,6 +14,10 @@ from tavla.core.position import Position, Side
 from tavla.core.resign import ResignationOffer
 from tavla.core.ruleset import Ruleset
 from tavla.core.scoring import ResultKind
+from tavla.core.steps import StepState
+
+#: The record digest of a new match: no entry yet (docs/game-state.md).
+EMPTY_DIGEST = bytes(32)
 
 
 class Phase(enum.Enum):
@@ -79,7 +83,7 @@ class Record:
     :ivar resign_kind: RESIGN: the kind offered.
     :ivar elapsed_ms: time the acting side spent on its turn, when the match is timed.
     :ivar roll_tag: START_GAME and ROLL: the caller's label of where the dice came from (the
-        server records the SHA-256 of the state the roll was derived from, docs/security.md).
+        referee records the label it derived the roll from, docs/security.md).
     :ivar outcome: the game's outcome when this action ended it.
     """
 
@@ -128,12 +132,15 @@ class GameState:
     :ivar clock: the clock of a timed match, else ``None``.
     :ivar outcome: the outcome of the last finished game and what it paid.
     :ivar outcome_points: points the last game paid (kind x cube, capped as R18 says not).
-    :ivar record: the actions of the game in play (or of the game just finished).
     :ivar sequence: how many actions led here from :func:`new_match` (0).
     :ivar match_id: an identifier of the match, fixed at :func:`new_match`.
-    :ivar dice_commitment: the commitment to the dice secret of the next or current game
-        (server-filled; opaque to the rules).
-    :ivar revealed_seed: the dice secret of the game just finished (server-filled, hex).
+    :ivar turn: the rolls made so far in the game in play (START_GAME's first dice count 1);
+        tentative steps and undos leave it as it is.
+    :ivar dice_commitment: SHA-256 of the dice secret of the next or current game (32 bytes,
+        referee-filled; opaque to the rules).
+    :ivar record_digest: the running digest of the match's record (32 bytes, referee-filled;
+        opaque to the rules). The record itself is not kept: each :class:`Transition` carries
+        the entries its action added.
     """
 
     ruleset: Ruleset
@@ -147,11 +154,11 @@ class GameState:
     clock: Timing | None = None
     outcome: GameOutcome | None = None
     outcome_points: int = 0
-    record: tuple[Record, ...] = field(default=())
     sequence: int = 0
     match_id: str = ""
-    dice_commitment: str = ""
-    revealed_seed: str = ""
+    turn: int = 0
+    dice_commitment: bytes = b""
+    record_digest: bytes = EMPTY_DIGEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +177,9 @@ class Transition:
     :ivar ended_in: when the action ended the game, the match it ended in, before it was scored
         (after a drop: the cube back to its value before the offer was answered).
     :ivar scored: when the action ended the game, the match update (points scored, next starter).
+    :ivar records: the record entries the action added (none for STEP and UNDO).
+    :ivar analysis: when the next state is MOVING, its turn's analysis (:func:`legal_steps`),
+        made once by the action, for the next actions and the view.
     """
 
     state: GameState
@@ -183,6 +193,8 @@ class Transition:
     no_legal_move: bool = False
     ended_in: MatchState | None = None
     scored: MatchUpdate | None = None
+    records: tuple[Record, ...] = ()
+    analysis: StepState | None = None
 
 
 def side_to_act(state: GameState) -> Side | None:

@@ -1,10 +1,13 @@
-"""Checking a finished game's dice after the fact (docs/security.md), without the server's key.
+"""Where the referee's rolls come from, and checking a finished game's dice after the fact
+(docs/security.md), without the server's key.
 
 Before a game the referee publishes ``dice_commitment`` = SHA-256 of the game's secret; when the
 game ends it reveals the secret (``revealed_seed``). Every roll of the game's record was the
 first dice of :func:`tavla.core.dice.seeded_dice` (secret, the roll's ``roll_tag``): the
 roll-off throws (white's die, then black's) and, under the Turkish start rule, the starter's
-two dice; a ROLL's two dice.
+two dice; a ROLL's two dice. The tag is :func:`roll_label`: the game, the turn number, the
+position and the cube, nothing else, so the steps made and taken back before a roll, or a
+resignation offered and rejected, cannot change it.
 """
 
 from __future__ import annotations
@@ -14,8 +17,29 @@ from collections.abc import Sequence
 
 from tavla.core.dice import seeded_dice
 from tavla.core.dice_commit import commitment_of
-from tavla.core.game.state import ActionKind, Record
+from tavla.core import position_id
+from tavla.core.game.state import ActionKind, GameState, Record
 from tavla.core.ruleset import StartRule
+
+ROLL_SCHEME = "tavla-roll-v2"
+
+
+def roll_label(state: GameState, kind: ActionKind) -> str:
+    """The label (client seed of :func:`~tavla.core.dice.seeded_dice`) of the roll ``kind``
+    makes in ``state``: ``tavla-roll-v2/g<game>/start`` for START_GAME (R3), and for a ROLL
+    ``tavla-roll-v2/g<game>/t<turn>/<Position ID>/<w|b on roll>/c<cube value><owner w|b|->``,
+    with turn the number of the roll in its game (START_GAME's dice are 1). ``game`` counts
+    from 0; the game's secret already binds the match and the game, the label names them again
+    so a record reads on its own.
+    """
+    game = state.match.games_played
+    if kind is ActionKind.START_GAME:
+        return f"{ROLL_SCHEME}/g{game}/start"
+    cube = state.match.cube
+    owner = "-" if cube.owner is None else cube.owner.name[0].lower()
+    side = state.position.on_roll.name[0].lower()
+    return (f"{ROLL_SCHEME}/g{game}/t{state.turn + 1}/{position_id.encode(state.position)}/{side}"
+            f"/c{cube.value}{owner}")
 
 
 def verify_game_dice(record: Sequence[Record], revealed_seed: str, commitment: str,

@@ -1,0 +1,229 @@
+"""The referee without gRPC: :meth:`Referee.open` a signed state, :meth:`Referee.act` on it (or
+:meth:`Referee.list_actions`), and get back the next state sealed, its view, its legal actions
+and what happened (docs/game-state.md). The RPCs NewMatch, ListActions and Act are thin wrappers
+of this module (:mod:`tavla.server.servicer_game`).
+
+Keys are objects handed in (a :class:`~tavla.server.state_keys.StateSigner`, a
+:class:`~tavla.core.dice_commit.DiceKey`), never read from the environment here. Each call
+analyses the turn once: the action's own analysis (:attr:`Transition.analysis`) gives the next
+legal actions and the view, and the game's secret is derived only for an action that rolls or
+ends a game.
+
+The dice of a roll depend only on the game (docs/security.md): the game's secret (the dice key,
+the match id, the game number) and :func:`~tavla.core.game.verify.roll_label` (the turn number,
+the position, the cube), never the state's bytes or its sequence number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from tavla.core import InvalidInputError
+from tavla.core.clock import ClockSettings
+from tavla.core.dice import given_dice, seeded_dice
+from tavla.core.dice_commit import DiceKey
+from tavla.core.game import Action, ActionKind, GameState, Phase, act, check_state, list_actions, new_match
+from tavla.core.game import record as chain
+from tavla.core.game.machine import turn
+from tavla.core.game.verify import roll_label
+from tavla.core.ruleset import Ruleset
+from tavla.core.steps import StepState
+from tavla.server import convert_game as cg
+from tavla.server.state_keys import Signed, StateError, StateMode, StateReason, StateSigner
+from tavla.v1 import game_pb2
+
+GIVEN = "given"  # the roll tag of dice a test gave
+_MATCH_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+_ROLLS = (ActionKind.START_GAME, ActionKind.ROLL)
+
+
+def now_ms() -> int:
+    """The server's clock: milliseconds since the Unix epoch (wall time, so every replica
+    measures a turn the same way; keep replicas' clocks in sync with NTP)."""
+    return time.time_ns() // 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A state opened by :meth:`Referee.open`: checked, with its preset's name."""
+
+    state: GameState
+    preset: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What a referee call returns.
+
+    :ivar state: the core state the answer is about (the next one after an action).
+    :ivar signed: that state sealed (``None`` for :meth:`Referee.list_actions`).
+    :ivar view: what it shows (``GameView``), never signed.
+    :ivar actions: its legal actions (``GameAction`` messages).
+    :ivar events: what the action did, with its record entries (``None`` but after an action).
+    """
+
+    state: GameState
+    signed: Signed | None
+    view: game_pb2.GameView
+    actions: list[game_pb2.GameAction]
+    events: game_pb2.GameEvents | None = None
+
+
+def _given(values: Sequence[int]) -> Iterator[int]:
+    yield from given_dice(values, "x-tavla-test-dice")
+    raise InvalidInputError("x-tavla-test-dice", f"{len(values)} dice are not enough for this action")
+
+
+class Referee:
+    """NewMatch, ListActions and Act over one signed compact state.
+
+    :param signer: signs and checks states (its mode: off, sign, require).
+    :param dice_key: fixes every game's secret, hence every roll.
+    :param test_inputs: honour dice and times given by the caller (tests, replays); only in
+        state mode off, refused otherwise.
+    :param clock: the time in milliseconds since the Unix epoch.
+    """
+
+    def __init__(self, signer: StateSigner, dice_key: DiceKey, *, test_inputs: bool = False,
+                 clock: Callable[[], int] = now_ms) -> None:
+        self.signer = signer
+        self.dice_key = dice_key
+        self.test_inputs = test_inputs and signer.mode is StateMode.OFF
+        self.clock = clock
+
+    # -- states in and out -------------------------------------------------------------------
+
+    def open(self, signed: Signed) -> Opened:
+        """The state inside ``signed`` once its signature checks out as the mode asks; an
+        unsigned state (mode off or sign) is checked for consistency as well.
+
+        :raises StateError: the signature does not check out as the mode asks.
+        :raises InvalidInputError: bytes that are not a version-2 GameState, or an inconsistent
+            state (field ``state.<part>``).
+        """
+        raw = self.signer.open(signed)
+        if not raw:
+            raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
+        state, preset = cg.state_from_bytes(raw)
+        if self.signer.mode is StateMode.OFF or not signed.signature:
+            state = check_state(state)
+        return Opened(state, preset)
+
+    def seal(self, state: GameState, preset: str) -> Signed:
+        """``state`` as signed bytes (unsigned in mode off)."""
+        return self.signer.seal(cg.state_to_bytes(state, preset))
+
+    def _secret(self, state: GameState, game: int) -> bytes:
+        return self.dice_key.game_secret(state.match_id, game)
+
+    def _commitment(self, state: GameState, game: int) -> bytes:
+        return hashlib.sha256(self._secret(state, game)).digest()
+
+    def _revealed(self, state: GameState) -> bytes:
+        """At a game's end, the secret of the game just finished."""
+        if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+            return b""
+        return self._secret(state, state.match.games_played - 1)
+
+    def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
+                signed: Signed | None, events: game_pb2.GameEvents | None = None) -> Answer:
+        actions = [cg.action_to_proto(a) for a in list_actions(state, now, analysis)]
+        view = cg.view_to_proto(state, preset, analysis, self._revealed(state))
+        return Answer(state, signed, view, actions, events)
+
+    # -- the calls ---------------------------------------------------------------------------
+
+    def new_match(self, rules: Ruleset, preset: str, length: int, clock: ClockSettings | None = None,
+                  match_id: str = "") -> Answer:
+        """The first state of a match: phase START, score 0-0 (R3, R18).
+
+        :param match_id: the caller's id (1-64 of ``[A-Za-z0-9._:-]``) or empty for a random one;
+            outside mode off a random suffix is added, so a reused id never replays another
+            match's dice.
+        :raises InvalidInputError: bad length, clock settings or match id.
+        """
+        if match_id and not _MATCH_ID.match(match_id):
+            raise InvalidInputError("match_id", "is not 1-64 of letters, digits, '.', '_', ':' or '-'")
+        if not match_id:
+            match_id = secrets.token_hex(16)
+        elif self.signer.mode is not StateMode.OFF:
+            match_id = f"{match_id}~{secrets.token_hex(8)}"
+        now = self.clock()
+        state = new_match(rules, length, clock, match_id=match_id, now_ms=now)
+        state = replace(state, dice_commitment=self._commitment(state, 0))
+        return self._answer(state, preset, None, now, self.seal(state, preset))
+
+    def list_actions(self, opened: Opened, *, now_ms: int | None = None) -> Answer:
+        """The legal actions of the side to act (and a timeout claim once its time has run
+        out) and the view: the same as the Act that returned the state answered.
+
+        :raises StateError: a time given without test inputs.
+        """
+        now = self._now(now_ms)
+        state = opened.state
+        analysis = turn(state) if state.phase is Phase.MOVING else None
+        return self._answer(state, opened.preset, analysis, now, None)
+
+    def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,
+            now_ms: int | None = None) -> Answer:
+        """The next state after ``action``, sealed, with its view, its legal actions and what
+        happened (the record entries added, which extend the state's record digest).
+
+        :param dice: test inputs only: dice rolled elsewhere for START_GAME (the roll-off throws
+            then, under the Turkish rule, the winner's two dice) or ROLL.
+        :param now_ms: test inputs only: the time of the action.
+        :raises StateError: dice or a time given without test inputs (``CLIENT_DICE_REFUSED``,
+            ``CLIENT_TIME_REFUSED``).
+        :raises RuleError: the action is not legal now (:func:`tavla.core.game.act`).
+        """
+        state = opened.state
+        if dice is not None and not self.test_inputs:
+            raise StateError(StateReason.CLIENT_DICE_REFUSED, "dice come from the server; only a test server "
+                                                              "(--test-inputs, state mode off) takes them")
+        now = self._now(now_ms)
+        source, tag = None, ""
+        if action.kind in _ROLLS:
+            if dice is not None:
+                source, tag = _given(tuple(dice)), GIVEN
+            else:
+                tag = roll_label(state, action.kind)
+                source = seeded_dice(self._secret(state, state.match.games_played), tag)
+        result = act(state, action, dice=source, now_ms=now, roll_tag=tag)
+        after = result.state
+        records = [cg.record_to_proto(r, after.outcome_points if r.outcome is not None else 0)
+                   for r in result.records]
+        digest = chain.digest_of((r.SerializeToString(deterministic=True) for r in records), after.record_digest)
+        commitment = after.dice_commitment
+        if result.game_over is not None:
+            commitment = b"" if after.match.over else self._commitment(after, after.match.games_played)
+        after = replace(after, record_digest=digest, dice_commitment=commitment)
+        analysis = None
+        if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
+            analysis = result.analysis or turn(after)
+        events = cg.events_to_proto(replace(result, state=after), records)
+        return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
+
+    def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:
+        """The state inside ``signed``, once ``entries`` (every record entry of the match, in
+        order, as the Act answers gave them) check against its record digest: what an RPC that
+        takes a record (an export, a dice check) does first.
+
+        :raises StateError: the signature does not check out as the mode asks.
+        :raises InvalidInputError: on ``field``: the entries do not lead to the state's digest.
+        """
+        state = self.open(signed).state
+        chain.check_record((e.SerializeToString(deterministic=True) for e in entries), state.record_digest, field)
+        return state
+
+    def _now(self, given: int | None) -> int:
+        if given is None:
+            return self.clock()
+        if not self.test_inputs:
+            raise StateError(StateReason.CLIENT_TIME_REFUSED, "the server measures time; only a test server "
+                                                              "(--test-inputs, state mode off) takes one")
+        return given
