@@ -24,8 +24,8 @@ from tavla.core.dice_commit import DiceKey
 from tavla.server.app import start_in_process
 from tavla.server.servicer import TavlaServicer
 from tavla.server.state_keys import StateMode, StateSigner
-from tavla.v1 import engine_service_pb2 as api
-from tavla.v1 import engine_service_pb2_grpc as api_grpc
+from tavla.v1 import referee_service_pb2 as api
+from tavla.v1 import referee_service_pb2_grpc as api_grpc
 from tavla.v1 import game_pb2
 
 
@@ -59,7 +59,7 @@ def main() -> None:
     servicer = TavlaServicer(dice_key=DiceKey(b"bench dice key, thirty-two chars", shared=True), signer=signer)
     server, port = start_in_process(servicer=servicer)
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    engine = api_grpc.EngineServiceStub(channel)
+    engine = api_grpc.RefereeServiceStub(channel)
     health = health_pb2_grpc.HealthStub(channel)
     first = engine.NewMatch(api.NewMatchRequest(length=7)).state
     started = engine.Act(api.ActRequest(state=first, action=game_pb2.GameAction(kind=game_pb2.ACTION_KIND_START_GAME)))

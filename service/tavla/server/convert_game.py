@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tavla.core import CheckerMove, InvalidInputError, Position, legal_moves
+from tavla.core import CheckerMove, InvalidInputError, legal_moves
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.game.machine import turn
 from tavla.core.ruleset import Ruleset
@@ -209,8 +209,3 @@ def events_to_proto(t: Transition) -> game_pb2.GameEvents:
     if t.forfeit is not None:
         msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
     return msg
-
-
-def initial_position() -> Position:
-    """The position a new match shows before its first game."""
-    return Position.initial()
