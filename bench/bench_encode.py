@@ -44,7 +44,7 @@ from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
 from tavla.server import accel, convert, encoded, wire
-from tavla.v1 import engine_service_pb2 as api
+from tavla.v1 import rules_service_pb2 as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")

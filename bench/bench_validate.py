@@ -26,7 +26,7 @@ import grpc
 from tavla.replay.engines import LocalEngine
 from tavla.replay.validate import RecordVerdict, validate_bytes
 from tavla.server.app import start_in_process
-from tavla.v1 import engine_service_pb2_grpc
+from tavla.v1 import records_service_pb2_grpc
 from tavla.v1 import validate_pb2 as pb
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "matches"
@@ -59,7 +59,7 @@ def one_stream(target: str, data: bytes, size: int) -> tuple[int, int]:
 
     plays = records = 0
     with grpc.insecure_channel(target) as channel:
-        for response in engine_service_pb2_grpc.EngineServiceStub(channel).ValidateMatch(requests()):
+        for response in records_service_pb2_grpc.RecordsServiceStub(channel).ValidateMatch(requests()):
             if response.WhichOneof("verdict") == "record":
                 records += 1
                 plays += response.record.plays_checked

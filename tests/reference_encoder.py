@@ -30,7 +30,7 @@ def position(pos: Position) -> pb.Position:
 def move(m: core.Move) -> pb.Move:
     return pb.Move(
         notation=m.notation,
-        checker_moves=[convert.checker_move_to_proto(s) for s in m.checker_moves],
+        checker_moves=[convert.checker_move_to_proto(s) for s in m.steps],
         result=position(m.result),
     )
 

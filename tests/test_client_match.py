@@ -6,6 +6,7 @@ session server; each answer's GameOutcome goes to UpdateMatch unchanged."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 from tavla.client import AsyncClient, Client, EngineError, match_state
 from tavla.v1 import match_pb2
@@ -23,7 +24,7 @@ def _play_turn_by_steps(engine: Client, position, dice, match):
         steps.append((step.from_point, step.to_point, step.die))
         answer = engine.legal_steps(position, dice, steps, match=match)
     assert answer.position.on_roll == position.on_roll  # the turn is still the mover's
-    return answer.move.result, answer.game_over, answer.outcome
+    return answer.move.result, answer.HasField("outcome"), answer.outcome
 
 
 def _play_game(engine: Client, match, clock):
@@ -45,8 +46,10 @@ def _play_game(engine: Client, match, clock):
             position, over, outcome = _play_turn_by_steps(engine, position, dice, match)
         else:
             played = engine.apply_move(position, dice, engine.legal_moves(position, dice)[0], match=match)
-            position, over, outcome = played.position, played.game_over, played.outcome
-        ticked = engine.advance_clock(side, 1500, settings={"preset": "CLOCK_PRESET_RESERVE"}, state=clock)
+            position, over, outcome = played.move.result, played.HasField("outcome"), played.outcome
+        ticked = engine.advance_clock(side, timedelta(milliseconds=1500), settings={"preset": "CLOCK_PRESET_RESERVE"},
+                                      state=clock)
+        assert ticked.charged.ToMilliseconds() == 0  # R24: inside the 12 s free per move
         assert not ticked.HasField("forfeit")
         clock = ticked.state
         dice = []
@@ -59,7 +62,7 @@ def _play_game(engine: Client, match, clock):
 
 def test_an_international_match_with_helpers_only(server_address: str) -> None:
     with Client(server_address, ruleset="international") as engine:
-        assert engine.get_ruleset().ruleset.crawford
+        assert engine.resolve_ruleset().ruleset.crawford
         assert [p.name for p in engine.list_rulesets().presets] == ["international", "turkish"]
         match, clock, games = match_state(3), None, 0
         while True:
@@ -70,7 +73,7 @@ def test_an_international_match_with_helpers_only(server_address: str) -> None:
             assert update.points_scored == min(outcome.points, 3 - (match.white_score if outcome.winner == 1
                                                                     else match.black_score))
             match = update.match
-            if update.match_over:
+            if update.match.winner:  # the match is over
                 break
         assert max(match.white_score, match.black_score) == 3 and match.games_played == games
         try:
@@ -86,7 +89,7 @@ def test_the_asyncio_client_has_the_same_helpers(server_address: str) -> None:
         async with AsyncClient(server_address, ruleset="turkish", locale="tr") as engine:
             start = await engine.start_game(match_state(5), roll_off=[(2, 5)], dice=[1, 3])
             steps = await engine.legal_steps(start.position, start.dice, [(24, 21)])
-            ruleset = await engine.get_ruleset()
+            ruleset = await engine.resolve_ruleset()
             try:
                 await engine.apply_move(start.position, start.dice, "13/8")
             except EngineError as err:
@@ -115,13 +118,13 @@ def test_a_turkish_match_with_helpers_only(server_address: str) -> None:
         match = update.match
         assert update.next_starter == update.match.previous_winner != pb.SIDE_UNSPECIFIED
         # the next game starts without a roll-off (R3, Turkish) and is played to its end
-        while not update.match_over:
+        while not update.match.winner:
             nxt = engine.start_game(match)
             assert not nxt.roll_off and nxt.starter == match.previous_winner
             match, outcome, _ = _play_game(engine, match, None)
             update = engine.update_match(match, outcome)
             match = update.match
-        assert update.winner in (pb.SIDE_WHITE, pb.SIDE_BLACK)
+        assert update.match.winner in (pb.SIDE_WHITE, pb.SIDE_BLACK)
         try:
             engine.apply_move("4HPwATDgc/ABMA", (5, 1), "13/8")
         except EngineError as err:  # the player's sentence, in Turkish

@@ -1,4 +1,4 @@
-"""Error statuses of tavla.v1.EngineService (AIP-193): malformed input gives INVALID_ARGUMENT with
+"""Error statuses of the tavla.v1 services (AIP-193): malformed input gives INVALID_ARGUMENT with
 a google.rpc.BadRequest naming the field; an illegal move gives INVALID_ARGUMENT with a
 google.rpc.ErrorInfo (domain "tavla.v1") whose reason names the rule (RULES.md R4-R14); a bug gives
 INTERNAL and the server carries on. A Hypothesis test throws random and garbage requests at the

@@ -1,4 +1,4 @@
-"""A whole match played through tavla.v1.EngineService (StartGame, ListCubeActions,
+"""A whole match played through the tavla.v1 services (StartGame, ListCubeActions,
 ApplyCubeAction, ListLegalMoves, ApplyMove, OfferResignation, AnswerResignation,
 UpdateMatch; R3, R18-R21), recorded with tavla.formats.recorder, exported as .mat and .sgf,
 read back the same, checked by ValidateMatch, and imported by gnubg as the match played."""

@@ -1,7 +1,7 @@
-"""Whole matches played by a simulated frontend that calls only tavla.v1.EngineService and keeps
-no engine state of its own beyond the messages it is handed back: StartGame, RollDice,
-ListLegalSteps checker by checker, ListCubeActions / ApplyCubeAction, OfferResignation /
-AnswerResignation, AdvanceClock, UpdateMatch (R3, R18-R26). Then the error statuses of the
+"""Whole matches played by a simulated frontend that calls only tavla.v1.MatchService and
+RulesService and keeps no engine state of its own beyond the messages it is handed back:
+StartGame, RollDice, ListLegalSteps checker by checker, ListCubeActions / ApplyCubeAction,
+OfferResignation / AnswerResignation, AdvanceClock, UpdateMatch (R3, R18-R26). Then the error statuses of the
 match-play RPCs, and a fuzz test that accepts only OK or INVALID_ARGUMENT with rich details."""
 
 from __future__ import annotations

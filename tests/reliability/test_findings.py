@@ -25,8 +25,10 @@ from tavla.core import TavlaError
 from tavla.server import app, logs
 from tavla.server.config import Config
 from tavla.server.servicer import TavlaServicer
-from tavla.v1 import clock_pb2
+from google.protobuf.duration_pb2 import Duration
+
 import rpc_api as api
+from tavla.v1 import clock_pb2
 from tavla.v1 import types_pb2 as pb
 
 IDENTITY = lambda b: b  # noqa: E731 - raw bytes in and out
@@ -47,15 +49,19 @@ DURATIONS = (0, 1, 60_000, 86_400_000)  # 0, 1 ms, a minute, a day (the per-fiel
 COUNTS = (0, 1, 50, 100)  # the per-field bound is 100
 
 
+def _ms(n: int) -> Duration:
+    return Duration(seconds=n // 1000, nanos=n % 1000 * 10**6)
+
+
 def test_every_clock_setting_combination_is_answered_or_invalid():
     # finding: 158 of 2,880 combinations inside the documented bounds overflowed time_left_ms
     servicer = TavlaServicer()
     tried = failed = 0
     for preset, move, extensions, extension_ms, reserve, cap, event in itertools.product(
             (1, 2), DURATIONS, COUNTS, DURATIONS, DURATIONS, (0, 86_400_000), (1, 2, 3, 4)):
-        settings = clock_pb2.ClockSettings(preset=preset, move_ms=move, extensions=extensions,
-                                           extension_ms=extension_ms, reserve_ms=reserve, move_cap_ms=cap)
-        request = api.AdvanceClockRequest(settings=settings, side=pb.SIDE_WHITE, event=event, elapsed_ms=1000)
+        settings = clock_pb2.ClockSettings(preset=preset, move_time=_ms(move), extensions=extensions,
+                                           extension_time=_ms(extension_ms), reserve=_ms(reserve), move_cap=_ms(cap))
+        request = api.AdvanceClockRequest(settings=settings, side=pb.SIDE_WHITE, event=event, elapsed=_ms(1000))
         tried += 1
         try:
             servicer.AdvanceClock(request, None)
@@ -69,9 +75,11 @@ def test_every_clock_setting_combination_is_answered_or_invalid():
 
 
 def test_the_reported_clock_overflow_is_invalid_argument(server):
-    wire = bytes.fromhex("0a09080118322080b899291801")  # the bytes of the report
-    request = api.AdvanceClockRequest.FromString(wire)
-    assert request.settings.extensions == 50 and request.settings.extension_ms == 86_400_000
+    # the report's request (0.x sent extension_ms 86,400,000 as a uint32): 50 one-day extensions
+    request = api.AdvanceClockRequest(settings=clock_pb2.ClockSettings(
+        preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, extensions=50, extension_time=Duration(seconds=86_400)),
+        side=pb.SIDE_WHITE)
+    wire = request.SerializeToString()
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
         call = ch.unary_unary("/tavla.v1.MatchService/AdvanceClock", request_serializer=IDENTITY,
                               response_deserializer=IDENTITY)
@@ -80,14 +88,14 @@ def test_the_reported_clock_overflow_is_invalid_argument(server):
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     bad = error_details_pb2.BadRequest()
     rpc_status.from_call(err.value).details[0].Unpack(bad)
-    assert bad.field_violations[0].field == "settings.extension_ms"
+    assert bad.field_violations[0].field == "settings.extension_time"
 
 
 def test_an_answer_out_of_range_is_invalid_argument_not_internal(server):
     # the generic guard: a missing bound somewhere still answers INVALID_ARGUMENT
     class Overflowing(TavlaServicer):
         def NameRoll(self, request, context):
-            return api.AdvanceClockResponse(time_left_ms=2**33)
+            return api.AdvanceClockResponse(extensions_used=2**33)
 
     engine = app.build(Config(host="127.0.0.1", port=0), servicer=Overflowing())
     app.start(engine)
@@ -206,7 +214,7 @@ def test_a_4_mib_request_is_refused_before_it_is_read(server):
 @pytest.mark.parametrize("method, body, field", [
     ("NameRoll", {"dice": [1] * 17}, "dice"),
     ("ListLegalMoves", {"position": {"position_id": "4HPwATDgc/ABMA"}, "dice": [1] * 1000}, "dice"),
-    ("GetRuleset", {"ruleset": {"match_lengths": {"lengths": list(range(1, 70))}}},
+    ("ResolveRuleset", {"ruleset": {"match_lengths": {"lengths": list(range(1, 70))}}},
      "ruleset.match_lengths.lengths"),
     ("StartGame", {"roll_off": [{"white_die": 3, "black_die": 3}] * 65}, "roll_off"),
 ])

@@ -18,8 +18,10 @@ from collections import Counter
 import grpc
 from harness import HEALTH_BOUND, LONG, START_ID, HealthSampler, Server, report
 
-from tavla.v1 import clock_pb2, dice_pb2, match_pb2
+from google.protobuf.duration_pb2 import Duration
+
 import rpc_api as api
+from tavla.v1 import clock_pb2, dice_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
 SECONDS = float(os.environ.get("TAVLA_SOAK_SECONDS", "0") or 0) or (600.0 if LONG else 20.0)
@@ -46,7 +48,7 @@ def _one_call(stub: api.AnyStub, rng: random.Random) -> None:
     elif pick < 0.8:
         stub.AdvanceClock(api.AdvanceClockRequest(
             settings=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_RESERVE), side=pb.SIDE_BLACK,
-            elapsed_ms=rng.randint(0, 70_000)), timeout=30)
+            elapsed=Duration(nanos=rng.randint(0, 999) * 10**6, seconds=rng.randint(0, 70))), timeout=30)
     elif pick < 0.9:
         stub.UpdateMatch(api.UpdateMatchRequest(
             match=match_pb2.MatchState(length=7, white_score=rng.randint(0, 5), black_score=rng.randint(0, 5)),

@@ -30,7 +30,6 @@ class CheckerMove(NamedTuple):
     hit: bool = False
 
 
-Step = CheckerMove  # the former name (server/wire.py still spells it so), the same type
 _new = tuple.__new__  # _new(CheckerMove, (...)) is half the cost of CheckerMove(...) in the hot loop
 
 

@@ -26,11 +26,6 @@ class Move:
     mover: Position = field(compare=False)
 
     @property
-    def checker_moves(self) -> tuple[CheckerMove, ...]:
-        """The steps (the same :class:`CheckerMove` values)."""
-        return self.steps
-
-    @property
     def notation(self) -> str:
         """Standard notation, e.g. ``24/18 13/9*``; ``""`` for the empty move."""
         return format_steps(self.steps)

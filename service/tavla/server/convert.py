@@ -15,20 +15,17 @@ from typing import Any, TypeVar
 from tavla import core
 from tavla.core import (
     CheckerMove,
-    GameResult,
     InvalidInputError,
-    KatmerliMarsRule,
     Position,
-    ResultKind,
     Ruleset,
     Side,
     SideView,
-    StartRule,
 )
 from tavla.core.bearoff import BearOffInfo, RaceOdds
 from tavla.core.notation import Leg
 from tavla.core.ruleset import check_cube_limit, check_match_lengths
 from tavla.server import convert_ids, wire
+from tavla.server.enums import KATMERLI, SIDES, STARTS
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -47,25 +44,10 @@ MAX_NOTATION_LENGTH = 256
 MAX_DICE = 16
 MAX_MATCH_LENGTHS = 64
 
-_SIDES: dict[int, Side] = {pb.SIDE_WHITE: Side.WHITE, pb.SIDE_BLACK: Side.BLACK}
-_SIDES_OUT: dict[Side, pb.Side] = {Side.WHITE: pb.SIDE_WHITE, Side.BLACK: pb.SIDE_BLACK}
-_STARTS: dict[int, StartRule] = {
-    pb.START_RULE_INTERNATIONAL: StartRule.INTERNATIONAL,
-    pb.START_RULE_TURKISH: StartRule.TURKISH,
-}
-_KATMERLI: dict[int, KatmerliMarsRule] = {
-    pb.KATMERLI_MARS_RULE_COUNTED: KatmerliMarsRule.COUNTED,
-    pb.KATMERLI_MARS_RULE_AS_MARS: KatmerliMarsRule.AS_MARS,
-}
 _VIEWS: dict[int, int] = {
     api.MOVE_VIEW_UNSPECIFIED: wire.FULL,
     api.MOVE_VIEW_FULL: wire.FULL,
     api.MOVE_VIEW_BASIC: wire.BASIC,
-}
-_KINDS_OUT: dict[ResultKind, pb.ResultKind] = {
-    ResultKind.SINGLE: pb.RESULT_KIND_SINGLE,
-    ResultKind.GAMMON: pb.RESULT_KIND_GAMMON,
-    ResultKind.BACKGAMMON: pb.RESULT_KIND_BACKGAMMON,
 }
 
 
@@ -85,9 +67,9 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
     """
     rules = core.preset(msg.preset or DEFAULT_PRESET)
     if msg.start != pb.START_RULE_UNSPECIFIED:
-        rules = replace(rules, start=_enum(_STARTS, msg.start, "ruleset.start"))
+        rules = replace(rules, start=STARTS.from_proto(msg.start, "ruleset.start"))
     if msg.katmerli_mars != pb.KATMERLI_MARS_RULE_UNSPECIFIED:
-        rules = replace(rules, katmerli_mars=_enum(_KATMERLI, msg.katmerli_mars, "ruleset.katmerli_mars"))
+        rules = replace(rules, katmerli_mars=KATMERLI.from_proto(msg.katmerli_mars, "ruleset.katmerli_mars"))
     if msg.HasField("cube"):
         rules = replace(rules, cube=msg.cube)
     # Match-play options (R18-R21), each kept from the preset unless set.
@@ -113,11 +95,9 @@ def side_from_proto(value: int, field: str, default: Side | None = None) -> Side
 
     :raises InvalidInputError: unspecified with no default ("required"), or an unknown number.
     """
-    if value == pb.SIDE_UNSPECIFIED:
-        if default is None:
-            raise InvalidInputError(field, "is required")
+    if value == pb.SIDE_UNSPECIFIED and default is not None:
         return default
-    return _enum(_SIDES, value, field)
+    return SIDES.from_proto(value, field)
 
 
 def position_from_proto(msg: pb.Position) -> Position:
@@ -214,7 +194,8 @@ def _enum(table: dict[int, T], value: int, field: str) -> T:
 
 def side_to_proto(side: Side) -> pb.Side:
     """The tavla.v1 ``Side`` number of ``side``."""
-    return _SIDES_OUT[side]
+    number: pb.Side = SIDES.to_proto(side)
+    return number
 
 
 def optional_side_from_proto(value: int, field: str) -> Side | None:

@@ -7,12 +7,12 @@ field is set, so requests without one take the old path. Formats: docs/formats.m
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from tavla.core import InvalidInputError, MatchState, Position, Side, match_id, position_id, xgid
 from tavla.core.match_state import Cube
 from tavla.core.ruleset import Ruleset
+from tavla.server.enums import SIDES
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -21,7 +21,6 @@ from tavla.v1 import types_pb2 as pb
 MONEY_MATCH_ID = {side: match_id.encode(match_id.MatchKey(on_roll=side, turn=side)) for side in Side}
 
 
-_SIDES = {pb.SIDE_WHITE: Side.WHITE, pb.SIDE_BLACK: Side.BLACK}
 
 
 def _name(side: Side) -> str:
@@ -47,9 +46,7 @@ def position_from_ids(msg: pb.Position) -> Position:
         field = "position.xgid"
         position = xgid.decode(msg.xgid, field).position
     if msg.on_roll != pb.SIDE_UNSPECIFIED:
-        if msg.on_roll not in _SIDES:
-            raise InvalidInputError("position.on_roll", f"unknown value {msg.on_roll}")
-        on_roll = _SIDES[msg.on_roll]
+        on_roll = SIDES.from_proto(msg.on_roll, "position.on_roll")
         if on_roll is not position.on_roll:
             raise InvalidInputError(field, f"has {_name(position.on_roll)} on roll but position.on_roll "
                                            f"is {_name(on_roll)}")

@@ -36,6 +36,14 @@ from tavla.core.movegen import CheckerMove
 from tavla.core.start import Start
 from tavla.core.steps import CombinedStep
 from tavla.server import convert, convert_ids
+from tavla.server.enums import CLOCK_EVENTS as _CLOCK_EVENTS
+from tavla.server.enums import CLOCK_PRESETS as _CLOCK_PRESETS
+from tavla.server.enums import CUBE_ACTIONS as _CUBE_ACTIONS
+from tavla.server.enums import DENIALS as _DENIALS
+from tavla.server.enums import ENDINGS as _ENDINGS
+from tavla.server.enums import FORFEITS as _FORFEITS
+from tavla.server.enums import KATMERLI, STARTS
+from tavla.server.enums import KINDS as _KINDS
 from google.protobuf import duration_pb2
 
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
@@ -51,64 +59,10 @@ _CLOCK_DURATIONS = {"move_time": "move_ms", "extension_time": "extension_ms", "r
 # the core's field names in errors -> the API's (SideClock.reserve and AdvanceClock's elapsed too)
 _CLOCK_FIELDS_OUT = {core: name for name, core in _CLOCK_DURATIONS.items()} | {"elapsed_ms": "elapsed"}
 
-_KINDS: dict[pb.ResultKind, ResultKind] = {
-    pb.RESULT_KIND_SINGLE: ResultKind.SINGLE,
-    pb.RESULT_KIND_GAMMON: ResultKind.GAMMON,
-    pb.RESULT_KIND_BACKGAMMON: ResultKind.BACKGAMMON,
-}
-_KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
-_ENDINGS: dict[match_pb2.GameEnding, GameEnding] = {
-    match_pb2.GAME_ENDING_BORNE_OFF: GameEnding.BORNE_OFF,
-    match_pb2.GAME_ENDING_DROP: GameEnding.DROP,
-    match_pb2.GAME_ENDING_RESIGNATION: GameEnding.RESIGNATION,
-    match_pb2.GAME_ENDING_FORFEIT_GAME: GameEnding.FORFEIT_GAME,
-    match_pb2.GAME_ENDING_FORFEIT_MATCH: GameEnding.FORFEIT_MATCH,
-}
-_ENDINGS_OUT = {ending: number for number, ending in _ENDINGS.items()}
-_CUBE_ACTIONS: dict[match_pb2.CubeAction, CubeAction] = {
-    match_pb2.CUBE_ACTION_DOUBLE: CubeAction.DOUBLE,
-    match_pb2.CUBE_ACTION_TAKE: CubeAction.TAKE,
-    match_pb2.CUBE_ACTION_DROP: CubeAction.DROP,
-    match_pb2.CUBE_ACTION_BEAVER: CubeAction.BEAVER,
-    match_pb2.CUBE_ACTION_RACCOON: CubeAction.RACCOON,
-}
-_CUBE_ACTIONS_OUT = {action: number for number, action in _CUBE_ACTIONS.items()}
-_DENIALS_OUT: dict[ActionReason, match_pb2.CubeDenial] = {
-    ActionReason.CUBE_DISABLED: match_pb2.CUBE_DENIAL_CUBE_DISABLED,
-    ActionReason.CRAWFORD_GAME: match_pb2.CUBE_DENIAL_CRAWFORD_GAME,
-    ActionReason.CUBE_OWNED_BY_OPPONENT: match_pb2.CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT,
-    ActionReason.CUBE_AT_LIMIT: match_pb2.CUBE_DENIAL_CUBE_AT_LIMIT,
-    ActionReason.DEAD_CUBE: match_pb2.CUBE_DENIAL_DEAD_CUBE,
-    ActionReason.DOUBLE_PENDING: match_pb2.CUBE_DENIAL_DOUBLE_PENDING,
-    ActionReason.MATCH_OVER: match_pb2.CUBE_DENIAL_MATCH_OVER,
-}
-_CLOCK_PRESETS: dict[clock_pb2.ClockPreset, clock.ClockPreset] = {
-    clock_pb2.CLOCK_PRESET_UNSPECIFIED: clock.ClockPreset.EXTENSIONS,
-    clock_pb2.CLOCK_PRESET_EXTENSIONS: clock.ClockPreset.EXTENSIONS,
-    clock_pb2.CLOCK_PRESET_RESERVE: clock.ClockPreset.RESERVE,
-}
-_CLOCK_EVENTS: dict[clock_pb2.ClockEvent, clock.ClockEvent] = {
-    clock_pb2.CLOCK_EVENT_UNSPECIFIED: clock.ClockEvent.MOVE,
-    clock_pb2.CLOCK_EVENT_MOVE: clock.ClockEvent.MOVE,
-    clock_pb2.CLOCK_EVENT_DISCONNECT: clock.ClockEvent.DISCONNECT,
-    clock_pb2.CLOCK_EVENT_BREAK: clock.ClockEvent.BREAK,
-    clock_pb2.CLOCK_EVENT_NEW_GAME: clock.ClockEvent.NEW_GAME,
-}
-_FORFEITS_OUT: dict[clock.ForfeitReason, clock_pb2.ForfeitReason] = {
-    clock.ForfeitReason.EXTENSIONS_EXHAUSTED: clock_pb2.FORFEIT_REASON_EXTENSIONS_EXHAUSTED,
-    clock.ForfeitReason.RESERVE_EXHAUSTED: clock_pb2.FORFEIT_REASON_RESERVE_EXHAUSTED,
-    clock.ForfeitReason.MOVE_TIME_CAP: clock_pb2.FORFEIT_REASON_MOVE_TIME_CAP,
-    clock.ForfeitReason.MOVE_TIME_EXPIRED: clock_pb2.FORFEIT_REASON_MOVE_TIME_EXPIRED,
-    clock.ForfeitReason.RECONNECT_EXPIRED: clock_pb2.FORFEIT_REASON_RECONNECT_EXPIRED,
-    clock.ForfeitReason.BREAK_OVERRUN: clock_pb2.FORFEIT_REASON_BREAK_OVERRUN,
-}
-_START_OUT = {"international": pb.START_RULE_INTERNATIONAL, "turkish": pb.START_RULE_TURKISH}
-_KATMERLI_OUT = {"counted": pb.KATMERLI_MARS_RULE_COUNTED, "as_mars": pb.KATMERLI_MARS_RULE_AS_MARS}
 
 
 _optional_side = convert.optional_side_from_proto
 _side_out = convert.optional_side_to_proto
-_enum = convert.enum_from_proto
 
 
 # ---------------------------------------------------------------------------------------------
@@ -154,10 +108,7 @@ def checked_match_from_proto(msg: match_pb2.MatchState, rules: Ruleset) -> Match
 
 def kind_from_proto(value: int, field: str) -> ResultKind:
     """A :class:`ResultKind`; UNSPECIFIED is single."""
-    if value == pb.RESULT_KIND_UNSPECIFIED:
-        return ResultKind.SINGLE
-    result: ResultKind = _enum(_KINDS, value, field)
-    return result
+    return _KINDS.from_proto(value, field)
 
 
 def outcome_from_proto(msg: match_pb2.GameOutcome, field: str = "outcome") -> GameOutcome:
@@ -166,9 +117,7 @@ def outcome_from_proto(msg: match_pb2.GameOutcome, field: str = "outcome") -> Ga
     :raises InvalidInputError: no winner or ending, or an unknown enum number.
     """
     winner = convert.side_from_proto(msg.winner, f"{field}.winner")
-    if msg.ending == match_pb2.GAME_ENDING_UNSPECIFIED:
-        raise InvalidInputError(f"{field}.ending", "is required")
-    ending: GameEnding = _enum(_ENDINGS, msg.ending, f"{field}.ending")
+    ending = _ENDINGS.from_proto(msg.ending, f"{field}.ending")
     return GameOutcome(winner, ending, kind_from_proto(msg.kind, f"{field}.kind"))
 
 
@@ -177,10 +126,7 @@ def cube_action_from_proto(value: int, field: str = "action") -> CubeAction:
 
     :raises InvalidInputError: unset or unknown.
     """
-    if value == match_pb2.CUBE_ACTION_UNSPECIFIED:
-        raise InvalidInputError(field, "is required")
-    action: CubeAction = _enum(_CUBE_ACTIONS, value, field)
-    return action
+    return _CUBE_ACTIONS.from_proto(value, field)
 
 
 def offer_from_proto(msg: match_pb2.ResignationOffer, field: str = "offer") -> ResignationOffer:
@@ -221,7 +167,7 @@ def clock_settings_from_proto(msg: clock_pb2.ClockSettings, field: str = "settin
     :raises InvalidInputError: an unknown preset number, a bad Duration, or settings the core
         refuses (named by the API's field, e.g. ``settings.move_time``).
     """
-    preset: clock.ClockPreset = _enum(_CLOCK_PRESETS, msg.preset, f"{field}.preset")
+    preset = _CLOCK_PRESETS.from_proto(msg.preset, f"{field}.preset")
     settings = clock.PRESETS[preset]
     overrides: dict[str, int] = {}
     for name, core_name in _CLOCK_DURATIONS.items():
@@ -285,8 +231,7 @@ def clock_state_from_proto(msg: clock_pb2.ClockState, field: str = "state") -> c
 
 def clock_event_from_proto(value: int, field: str = "event") -> clock.ClockEvent:
     """A :class:`~tavla.core.clock.ClockEvent`; UNSPECIFIED is a move."""
-    event: clock.ClockEvent = _enum(_CLOCK_EVENTS, value, field)
-    return event
+    return _CLOCK_EVENTS.from_proto(value, field)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -312,8 +257,8 @@ def match_to_proto(state: MatchState) -> match_pb2.MatchState:
 def outcome_to_proto(outcome: GameOutcome, points: int) -> match_pb2.GameOutcome:
     """A ``GameOutcome`` message with the points it pays."""
     return match_pb2.GameOutcome(
-        winner=convert.side_to_proto(outcome.winner), ending=_ENDINGS_OUT[outcome.ending],
-        kind=_KINDS_OUT[outcome.kind], points=points,
+        winner=convert.side_to_proto(outcome.winner), ending=_ENDINGS.to_proto(outcome.ending),
+        kind=_KINDS.to_proto(outcome.kind), points=points,
     )
 
 
@@ -332,12 +277,13 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
 
 def cube_action_to_proto(action: CubeAction) -> match_pb2.CubeAction:
     """The ``CubeAction`` number."""
-    return _CUBE_ACTIONS_OUT[action]
+    number: match_pb2.CubeAction = _CUBE_ACTIONS.to_proto(action)
+    return number
 
 
 def denial_to_proto(reason: ActionReason | None) -> match_pb2.CubeDenial:
     """The ``CubeDenial`` number of why a side may not double; UNSPECIFIED for ``None``."""
-    return match_pb2.CUBE_DENIAL_UNSPECIFIED if reason is None else _DENIALS_OUT[reason]
+    return match_pb2.CUBE_DENIAL_UNSPECIFIED if reason is None else _DENIALS.to_proto(reason)
 
 
 def step_to_proto(step: CheckerMove) -> pb.CheckerMove:
@@ -386,12 +332,13 @@ def clock_settings_to_proto(settings: clock.ClockSettings) -> clock_pb2.ClockSet
 
 def offer_to_proto(offer: ResignationOffer) -> match_pb2.ResignationOffer:
     """A ``ResignationOffer`` message."""
-    return match_pb2.ResignationOffer(side=convert.side_to_proto(offer.side), kind=_KINDS_OUT[offer.kind])
+    return match_pb2.ResignationOffer(side=convert.side_to_proto(offer.side), kind=_KINDS.to_proto(offer.kind))
 
 
 def kind_to_proto(kind: ResultKind) -> pb.ResultKind:
     """The ``ResultKind`` number."""
-    return _KINDS_OUT[kind]
+    number: pb.ResultKind = _KINDS.to_proto(kind)
+    return number
 
 
 def clock_state_to_proto(state: clock.ClockState) -> clock_pb2.ClockState:
@@ -407,7 +354,7 @@ def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
     ending = (match_pb2.GAME_ENDING_FORFEIT_GAME if forfeit.scope is clock.ForfeitScope.GAME
               else match_pb2.GAME_ENDING_FORFEIT_MATCH)
     return clock_pb2.ClockForfeit(
-        side=convert.side_to_proto(forfeit.side), reason=_FORFEITS_OUT[forfeit.reason],
+        side=convert.side_to_proto(forfeit.side), reason=_FORFEITS.to_proto(forfeit.reason),
         outcome=match_pb2.GameOutcome(winner=convert.side_to_proto(forfeit.side.other), ending=ending,
                                       kind=pb.RESULT_KIND_SINGLE),
     )
@@ -416,7 +363,8 @@ def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
 def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     """A ``Ruleset`` message with ``preset`` and every option set."""
     return pb.Ruleset(
-        preset=preset, start=_START_OUT[rules.start.value], katmerli_mars=_KATMERLI_OUT[rules.katmerli_mars.value],
+        preset=preset, start=STARTS.to_proto(rules.start),
+        katmerli_mars=KATMERLI.to_proto(rules.katmerli_mars),
         cube=rules.cube, crawford=rules.crawford_in_play, jacoby=rules.jacoby, beavers=rules.beavers,
         cube_limit=rules.cube_limit,
         match_lengths=pb.MatchLengths(lengths=rules.match_lengths, money_play=rules.money_play),

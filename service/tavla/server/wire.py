@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from operator import mul
 
 from tavla.core import xgid as _xgid
-from tavla.core.movegen import Step
+from tavla.core.movegen import CheckerMove
 from tavla.core.notation import format_steps
 from tavla.core.position import CHECKERS, Board, Side
 from tavla.server.convert_ids import MONEY_MATCH_ID
@@ -166,10 +166,10 @@ def _side_bits(counts: bytes) -> tuple[int, int]:
 
 # --- moves -------------------------------------------------------------------------------------
 
-_steps: dict[tuple[Step, ...], tuple[bytes, bytes]] = {}
+_steps: dict[tuple[CheckerMove, ...], tuple[bytes, bytes]] = {}
 
 
-def _checker_move(step: Step) -> bytes:
+def _checker_move(step: CheckerMove) -> bytes:
     f, t, die, hit = step
     msg = b""
     if f:
@@ -183,7 +183,7 @@ def _checker_move(step: Step) -> bytes:
     return _field(b"\x12", msg)
 
 
-def _move_head(steps: tuple[Step, ...]) -> tuple[bytes, bytes]:
+def _move_head(steps: tuple[CheckerMove, ...]) -> tuple[bytes, bytes]:
     """(FULL, BASIC) bytes of a move's fields before its result: notation, checker moves."""
     hit = _steps.get(steps)
     if hit is not None:
@@ -197,7 +197,7 @@ def _move_head(steps: tuple[Step, ...]) -> tuple[bytes, bytes]:
     return value
 
 
-def move(steps: tuple[Step, ...], board_after: Board, mover: Side, view: int = FULL) -> bytes:
+def move(steps: tuple[CheckerMove, ...], board_after: Board, mover: Side, view: int = FULL) -> bytes:
     """Serialized ``Move``: its steps, and its result (``board_after`` flipped, the other side on roll).
 
     :param board_after: the board after the move in the mover's view (``core.Move.board_after``).
@@ -210,7 +210,7 @@ def _flip(board: Board) -> Board:
     return tuple(-x for x in reversed(board))
 
 
-def moves(items: Sequence[tuple[tuple[Step, ...], Board]], mover: Side, view: int = FULL) -> bytes:
+def moves(items: Sequence[tuple[tuple[CheckerMove, ...], Board]], mover: Side, view: int = FULL) -> bytes:
     """The repeated ``moves`` field (number 1) of a response, for (steps, board_after) pairs.
 
     ``board_after`` is the mover's view (``core.Move.board_after``); each result is that board
