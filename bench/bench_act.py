@@ -35,6 +35,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+import tavla.server.accel  # noqa: F401  (installs the compiled move generator, as the server does)
 from tavla.core import preset
 from tavla.core.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, act
