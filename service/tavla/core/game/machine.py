@@ -9,8 +9,14 @@ machine and the older single-purpose RPCs, which call the same functions, cannot
 
 Time: in a timed match the side to act's turn runs from ``clock.turn_started_ms``; every action
 passes ``now_ms``. When the turn passes to the other side, the elapsed time is charged to the
-side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, the
-action is replaced by its forfeit, and the other side may claim it (CLAIM_TIMEOUT).
+side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, a
+legal action of its own is replaced by its forfeit, and the other side may claim it
+(CLAIM_TIMEOUT). Each action kind is taken only as itself, in the phases it belongs to.
+
+The record: the state keeps none; each :class:`Transition` carries the entries its action added
+(``records``), and the caller keeps them or folds them into a digest
+(:mod:`tavla.core.game.record`). Each action's turn analysis, when the next state is MOVING,
+comes back as ``Transition.analysis`` so the caller lists the next actions without a second one.
 """
 
 from __future__ import annotations
@@ -216,7 +222,8 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
 
 def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, now_ms: int | None = None,
         roll_tag: str = "") -> Transition:
-    """The state after ``action``, and what happened.
+    """The state after ``action``, and what happened (with the record entries it added and, when
+    the next state is MOVING, its turn analysis).
 
     :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.dice`).
     :param now_ms: the time of the action (milliseconds since the Unix epoch) in a timed match.
@@ -224,7 +231,8 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
     :raises IllegalActionError: ``WRONG_PHASE``, ``NOT_YOUR_TURN``, ``MOVE_INCOMPLETE``,
         ``NOTHING_TO_UNDO``, ``NOT_TIMED_OUT``, ``NO_CLOCK``, ``DOUBLE_PENDING``, ``MATCH_OVER``.
     :raises CubeError: a cube action not legal now (R19-R21).
-    :raises IllegalMoveError: a step no legal move starts with (R4-R14).
+    :raises IllegalMoveError: a step no legal move starts with (R4-R14), or one over two dice or
+        more (``WRONG_DICE``: that is several steps).
     :raises InvalidInputError: a STEP without its step, a RESIGN without its kind, a roll with
         no dice source.
     """
