@@ -27,9 +27,9 @@ from tavla.core import InvalidInputError
 from tavla.core.clock import ClockSettings
 from tavla.core.dice import given_dice, seeded_dice
 from tavla.core.dice_commit import DiceKey
-from tavla.core.game import Action, ActionKind, GameState, Phase, act, check_state, list_actions, new_match
+from tavla.core.game import Action, ActionKind, GameState, Phase, act, list_actions, new_match
 from tavla.core.game import record as chain
-from tavla.core.game.machine import turn
+from tavla.core.game.machine import checked, turn
 from tavla.core.game.verify import roll_label
 from tavla.core.ruleset import Ruleset
 from tavla.core.steps import StepState
@@ -54,6 +54,7 @@ class Opened:
 
     state: GameState
     preset: str
+    analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +112,8 @@ class Referee:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
         state, preset = cg.state_from_bytes(raw)
         if self.signer.mode is StateMode.OFF or not signed.signature:
-            state = check_state(state)
+            state, analysis = checked(state)
+            return Opened(state, preset, analysis)
         return Opened(state, preset)
 
     def seal(self, state: GameState, preset: str) -> Signed:
@@ -166,7 +168,7 @@ class Referee:
         """
         now = self._now(now_ms)
         state = opened.state
-        analysis = turn(state) if state.phase is Phase.MOVING else None
+        analysis = (opened.analysis or turn(state)) if state.phase is Phase.MOVING else None
         return self._answer(state, opened.preset, analysis, now, None)
 
     def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,

@@ -98,6 +98,16 @@ def check_state(state: GameState) -> GameState:
 
     :raises InvalidInputError: the first part that does not fit (field ``state.<part>``).
     """
+    return checked(state)[0]
+
+
+def checked(state: GameState) -> tuple[GameState, StepState | None]:
+    """:func:`check_state`, and the turn analysis it made on the way when the state is MOVING
+    (``None`` otherwise), so that a caller does not make it again.
+
+    :raises InvalidInputError: as :func:`check_state`.
+    """
+    analysis = None
     rules, match, phase = state.ruleset, state.match, state.phase
     check_match(match, rules, "state.match")
     if (phase is Phase.MATCH_OVER) != match.over:
@@ -128,7 +138,10 @@ def check_state(state: GameState) -> GameState:
         except GameOverError:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
-        state = replace(state, steps=turn(state).steps)  # every step legal; die and hit as the rules say
+        now = turn(state)
+        state = replace(state, steps=now.steps)  # every step legal; die and hit as the rules say
+        if phase is Phase.MOVING:
+            analysis = now
     if state.clock is not None:
         clk.check_settings(state.clock.settings, "state.clock.settings")
         clk.check_state(state.clock.state, state.clock.settings, "state.clock.state")
@@ -136,7 +149,7 @@ def check_state(state: GameState) -> GameState:
             raise _bad("clock.turn_started_ms", "is negative")
     if state.sequence < 0:
         raise _bad("sequence", "is negative")
-    return state
+    return state, analysis
 
 
 def turn(state: GameState, extra: CheckerMove | None = None) -> StepState:
