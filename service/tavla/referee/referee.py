@@ -55,6 +55,7 @@ class Opened:
     state: GameState
     preset: str
     analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
+    verified: bool = False  # its signature checked out (this service made it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,7 @@ class Referee:
         if self.signer.mode is StateMode.OFF or not signed.signature:
             state, analysis = checked(state)
             return Opened(state, preset, analysis)
-        return Opened(state, preset)
+        return Opened(state, preset, verified=True)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -126,16 +127,19 @@ class Referee:
     def _commitment(self, state: GameState, game: int) -> bytes:
         return hashlib.sha256(self._secret(state, game)).digest()
 
-    def _revealed(self, state: GameState) -> bytes:
-        """At a game's end, the secret of the game just finished."""
-        if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+    def _revealed(self, state: GameState, trusted: bool) -> bytes:
+        """At a game's end, the secret of the game just finished: of a state this service made
+        (``trusted``: signed, or just produced by an action), never of one a caller made up,
+        which could name another match's game in play."""
+        if not trusted or state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return b""
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: game_pb2.GameEvents | None = None) -> Answer:
+                signed: Signed | None, events: game_pb2.GameEvents | None = None, *,
+                trusted: bool = True) -> Answer:
         actions = [cg.action_to_proto(a) for a in list_actions(state, now, analysis)]
-        view = cg.view_to_proto(state, preset, analysis, self._revealed(state))
+        view = cg.view_to_proto(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
     # -- the calls ---------------------------------------------------------------------------
@@ -169,7 +173,7 @@ class Referee:
         now = self._now(now_ms)
         state = opened.state
         analysis = (opened.analysis or turn(state)) if state.phase is Phase.MOVING else None
-        return self._answer(state, opened.preset, analysis, now, None)
+        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified)
 
     def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,
             now_ms: int | None = None) -> Answer:
