@@ -33,3 +33,14 @@ def test_a_bad_mode_is_refused_alike(monkeypatch, capsys):
     with pytest.raises(SystemExit):
         cli.main(["serve"])
     assert "'strict' is not one of off, sign, require" in capsys.readouterr().err
+
+
+def test_test_inputs_are_for_mode_off_only(monkeypatch):
+    """--test-inputs (dice and times from the request metadata) starts only in state mode off."""
+    monkeypatch.setenv("TAVLA_WORKERS", "1")
+    monkeypatch.delenv(MODE_ENV, raising=False)
+    loaded = config.from_namespace(cli.build_parser().parse_args(["serve", "--test-inputs"]))
+    assert loaded.test_inputs and loaded.check() is loaded
+    monkeypatch.setenv("TAVLA_STATE_KEYS", "k:" + "A" * 44)
+    with pytest.raises(config.ConfigError, match="test-inputs"):
+        config.from_namespace(cli.build_parser().parse_args(["serve", "--test-inputs", "--state-mode", "sign"])).check()

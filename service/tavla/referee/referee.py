@@ -27,9 +27,9 @@ from tavla.core import InvalidInputError
 from tavla.core.clock import ClockSettings
 from tavla.core.dice import given_dice, seeded_dice
 from tavla.core.dice_commit import DiceKey
-from tavla.core.game import Action, ActionKind, GameState, Phase, act, check_state, list_actions, new_match
+from tavla.core.game import Action, ActionKind, GameState, Phase, act, list_actions, new_match
 from tavla.core.game import record as chain
-from tavla.core.game.machine import turn
+from tavla.core.game.machine import checked, turn
 from tavla.core.game.verify import roll_label
 from tavla.core.ruleset import Ruleset
 from tavla.core.steps import StepState
@@ -54,6 +54,8 @@ class Opened:
 
     state: GameState
     preset: str
+    analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
+    verified: bool = False  # its signature checked out (this service made it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,8 +113,9 @@ class Referee:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
         state, preset = cg.state_from_bytes(raw)
         if self.signer.mode is StateMode.OFF or not signed.signature:
-            state = check_state(state)
-        return Opened(state, preset)
+            state, analysis = checked(state)
+            return Opened(state, preset, analysis)
+        return Opened(state, preset, verified=True)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -124,16 +127,19 @@ class Referee:
     def _commitment(self, state: GameState, game: int) -> bytes:
         return hashlib.sha256(self._secret(state, game)).digest()
 
-    def _revealed(self, state: GameState) -> bytes:
-        """At a game's end, the secret of the game just finished."""
-        if state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
+    def _revealed(self, state: GameState, trusted: bool) -> bytes:
+        """At a game's end, the secret of the game just finished: of a state this service made
+        (``trusted``: signed, or just produced by an action), never of one a caller made up,
+        which could name another match's game in play."""
+        if not trusted or state.phase not in (Phase.GAME_OVER, Phase.MATCH_OVER):
             return b""
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: game_pb2.GameEvents | None = None) -> Answer:
+                signed: Signed | None, events: game_pb2.GameEvents | None = None, *,
+                trusted: bool = True) -> Answer:
         actions = [cg.action_to_proto(a) for a in list_actions(state, now, analysis)]
-        view = cg.view_to_proto(state, preset, analysis, self._revealed(state))
+        view = cg.view_to_proto(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
     # -- the calls ---------------------------------------------------------------------------
@@ -166,8 +172,8 @@ class Referee:
         """
         now = self._now(now_ms)
         state = opened.state
-        analysis = turn(state) if state.phase is Phase.MOVING else None
-        return self._answer(state, opened.preset, analysis, now, None)
+        analysis = (opened.analysis or turn(state)) if state.phase is Phase.MOVING else None
+        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified)
 
     def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,
             now_ms: int | None = None) -> Answer:

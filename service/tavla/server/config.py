@@ -368,8 +368,8 @@ def add_arguments(parser: argparse.ArgumentParser, environ: Mapping[str, str] | 
     """Add one flag per option to ``parser``, each defaulting to its variable, else the default.
 
     ``--log-level`` is stored as ``serve_log_level`` so it does not clash with the top-level
-    ``tavla-engine --log-level``. ``--reflection`` takes an optional BOOL and has a
-    ``--no-reflection`` twin.
+    ``tavla-engine --log-level``. A boolean option (``--reflection``, ``--test-inputs``) takes an
+    optional BOOL and has a ``--no-...`` twin.
     """
     environ = os.environ if environ is None else environ
     for option in OPTIONS:
@@ -381,12 +381,12 @@ def add_arguments(parser: argparse.ArgumentParser, environ: Mapping[str, str] | 
                                   "help": help_text, "metavar": option.metavar or _metavar(option.field)}
         if option.field == "log_level":
             kwargs["dest"] = "serve_log_level"
-        if option.field == "reflection":
+        if option.parse is parse_bool:
             kwargs.update(nargs="?", const="true")
         parser.add_argument(option.flag, *_ALIASES.get(option.field, ()), **kwargs)
-        if option.field == "reflection":
-            parser.add_argument("--no-reflection", dest="reflection", action="store_false",
-                                help="turn server reflection off")
+        if option.parse is parse_bool:
+            parser.add_argument(f"--no-{option.flag[2:]}", dest=option.field, action="store_false",
+                                help=f"the opposite of {option.flag}")
 
 
 def _metavar(field: str) -> str:

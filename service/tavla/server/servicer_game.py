@@ -17,7 +17,7 @@ import grpc
 
 from tavla.core import IllegalMoveError, InvalidInputError
 from tavla.core.ruleset import preset_name
-from tavla.referee import Answer, Referee
+from tavla.referee import Referee
 from tavla.server import convert
 from tavla.server import convert_game as cg
 from tavla.server import convert_match as cm
@@ -40,7 +40,7 @@ def _signed_out(signed: Signed) -> game_pb2.SignedGameState:
     return game_pb2.SignedGameState(state=signed.state, key_id=signed.key_id, signature=signed.signature)
 
 
-def test_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int | None]:
+def given_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int | None]:
     """The dice and the time a test request gives in its metadata (``None`` when absent).
 
     :raises InvalidInputError: a value that is not comma-separated dice, or not a time in
@@ -85,10 +85,6 @@ class GamePlayServicer(DiceKeyed):
                     self._referee = Referee(self.signer, self._key(), test_inputs=self.test_inputs)
         return self._referee
 
-    @staticmethod
-    def _actions(answer: Answer) -> list[game_pb2.GameAction]:
-        return answer.actions
-
     def NewMatch(self, request: api.NewMatchRequest, context: grpc.ServicerContext) -> api.NewMatchResponse:
         """The first state of a match: phase START (R3, R18).
 
@@ -109,7 +105,7 @@ class GamePlayServicer(DiceKeyed):
         :raises InvalidInputError: a malformed or inconsistent state.
         """
         referee = self.referee()
-        _, now = test_inputs(context)
+        _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
         return api.ListActionsResponse(actions=answer.actions, view=answer.view)
 
@@ -121,7 +117,7 @@ class GamePlayServicer(DiceKeyed):
         :raises RuleError: the action is not legal now (moves, cube, actions; reason per rule).
         """
         referee = self.referee()
-        dice, now = test_inputs(context)
+        dice, now = given_inputs(context)
         opened = referee.open(_signed(request.state))
         action = cg.action_from_proto(request.action)
         try:

@@ -1,7 +1,8 @@
-"""The game state machine: one immutable :class:`GameState` holding everything a game needs,
-the legal :class:`Action` of the side to act (:func:`list_actions`) and the next state
-(:func:`act`), one function per action. Pure: no gRPC, no wall clock, no randomness of its own;
-the caller passes the dice source and the time (docs/game-state.md).
+"""The game state machine: one immutable :class:`GameState` holding what a match needs to go on
+(not its record: :mod:`tavla.core.game.record` keeps a digest of it), the legal :class:`Action`
+of the side to act (:func:`list_actions`) and the next state (:func:`act`), one function per
+action. Pure: no gRPC, no wall clock, no randomness of its own; the caller passes the dice source
+and the time (docs/game-state.md). The referee over it is :mod:`tavla.referee`.
 """
 
 from tavla.core.game.machine import act, check_state, list_actions, new_match

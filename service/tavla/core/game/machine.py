@@ -9,8 +9,14 @@ machine and the older single-purpose RPCs, which call the same functions, cannot
 
 Time: in a timed match the side to act's turn runs from ``clock.turn_started_ms``; every action
 passes ``now_ms``. When the turn passes to the other side, the elapsed time is charged to the
-side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, the
-action is replaced by its forfeit, and the other side may claim it (CLAIM_TIMEOUT).
+side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, a
+legal action of its own is replaced by its forfeit, and the other side may claim it
+(CLAIM_TIMEOUT). Each action kind is taken only as itself, in the phases it belongs to.
+
+The record: the state keeps none; each :class:`Transition` carries the entries its action added
+(``records``), and the caller keeps them or folds them into a digest
+(:mod:`tavla.core.game.record`). Each action's turn analysis, when the next state is MOVING,
+comes back as ``Transition.analysis`` so the caller lists the next actions without a second one.
 """
 
 from __future__ import annotations
@@ -92,6 +98,16 @@ def check_state(state: GameState) -> GameState:
 
     :raises InvalidInputError: the first part that does not fit (field ``state.<part>``).
     """
+    return checked(state)[0]
+
+
+def checked(state: GameState) -> tuple[GameState, StepState | None]:
+    """:func:`check_state`, and the turn analysis it made on the way when the state is MOVING
+    (``None`` otherwise), so that a caller does not make it again.
+
+    :raises InvalidInputError: as :func:`check_state`.
+    """
+    analysis = None
     rules, match, phase = state.ruleset, state.match, state.phase
     check_match(match, rules, "state.match")
     if (phase is Phase.MATCH_OVER) != match.over:
@@ -122,7 +138,10 @@ def check_state(state: GameState) -> GameState:
         except GameOverError:
             raise _bad("position", "a side has borne off all 15: the game is over") from None
     if moving:
-        state = replace(state, steps=turn(state).steps)  # every step legal; die and hit as the rules say
+        now = turn(state)
+        state = replace(state, steps=now.steps)  # every step legal; die and hit as the rules say
+        if phase is Phase.MOVING:
+            analysis = now
     if state.clock is not None:
         clk.check_settings(state.clock.settings, "state.clock.settings")
         clk.check_state(state.clock.state, state.clock.settings, "state.clock.state")
@@ -130,7 +149,7 @@ def check_state(state: GameState) -> GameState:
             raise _bad("clock.turn_started_ms", "is negative")
     if state.sequence < 0:
         raise _bad("sequence", "is negative")
-    return state
+    return state, analysis
 
 
 def turn(state: GameState, extra: CheckerMove | None = None) -> StepState:
@@ -216,7 +235,8 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
 
 def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, now_ms: int | None = None,
         roll_tag: str = "") -> Transition:
-    """The state after ``action``, and what happened.
+    """The state after ``action``, and what happened (with the record entries it added and, when
+    the next state is MOVING, its turn analysis).
 
     :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.dice`).
     :param now_ms: the time of the action (milliseconds since the Unix epoch) in a timed match.
@@ -224,7 +244,8 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
     :raises IllegalActionError: ``WRONG_PHASE``, ``NOT_YOUR_TURN``, ``MOVE_INCOMPLETE``,
         ``NOTHING_TO_UNDO``, ``NOT_TIMED_OUT``, ``NO_CLOCK``, ``DOUBLE_PENDING``, ``MATCH_OVER``.
     :raises CubeError: a cube action not legal now (R19-R21).
-    :raises IllegalMoveError: a step no legal move starts with (R4-R14).
+    :raises IllegalMoveError: a step no legal move starts with (R4-R14), or one over two dice or
+        more (``WRONG_DICE``: that is several steps).
     :raises InvalidInputError: a STEP without its step, a RESIGN without its kind, a roll with
         no dice source.
     """
