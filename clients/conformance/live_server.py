@@ -7,7 +7,8 @@ named by ``TAVLA_SERVER_PYTHON`` (the client tests read it), which also runs the
 
 ``live_server.py``
     picks a free port on 127.0.0.1, runs ``python -m tavla serve`` there, waits until
-    ``grpc.health.v1.Health/Check`` answers SERVING for ``tavla.v1.EngineService``, prints
+    ``grpc.health.v1.Health/Check`` answers SERVING for ``tavla.v1.RefereeService`` (every
+    tavla.v1 service turns SERVING at once), prints
     ``READY 127.0.0.1:<port>`` on stdout, then waits until its standard input closes (the test
     finished or died) or it gets SIGTERM/SIGINT, and stops the server with SIGTERM.
 
@@ -29,7 +30,7 @@ import sys
 import threading
 import time
 
-SERVICE_NAME = "tavla.v1.EngineService"
+SERVICE_NAME = "tavla.v1.RefereeService"  # the services turn SERVING together
 READY_TIMEOUT = 60.0  # seconds; a readiness wait on a loaded 2-core CI machine, not a speed test
 STOP_TIMEOUT = 20.0  # the server's own grace is 10 s
 START_TRIES = 3  # a free port can be taken between choosing it and binding it
