@@ -8,4 +8,4 @@ with Client(target) as engine:
     moves = engine.legal_moves(start, (5, 1))          # every legal play of 5-1
     print(len(moves), "legal moves; playing", moves[0].notation)
     after = engine.apply_move(start, (5, 1), moves[0])
-    print(after.position.position_id)                  # black on roll now
+    print(after.move.result.ids.position_id)           # black on roll now
