@@ -75,6 +75,7 @@ import {
   RulesetSchema,
   Side,
   SideSchema,
+  type Board,
   type CheckerMove,
   type Move,
   type Position,
@@ -326,6 +327,11 @@ export interface CallOptions {
 /** A position given by its Position ID; on roll unset means white. */
 export function byId(positionId: string, onRoll: Side = Side.UNSPECIFIED): Position {
   return create(PositionSchema, { checkers: { case: "positionId", value: positionId }, onRoll });
+}
+
+/** The board of a position whose checkers are given as a board (every position the server returns, but under MOVE_VIEW_BASIC), else undefined. */
+export function boardOf(position: Position | undefined): Board | undefined {
+  return position?.checkers.case === "board" ? position.checkers.value : undefined;
 }
 
 /** A move given by its notation, e.g. "24/23 13/8". */
