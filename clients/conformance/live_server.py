@@ -57,7 +57,8 @@ def _healthy(target: str) -> bool:
 
 
 def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``python -m tavla serve`` on a free port and wait for health SERVING.
+    """Start ``python -m tavla serve`` on a free port, a test server (``--test-inputs``: the referee
+    tests give dice by request metadata), and wait for health SERVING.
 
     :returns: the server process and its ``127.0.0.1:<port>`` target.
     :raises RuntimeError: the server exited or did not become healthy in time.
