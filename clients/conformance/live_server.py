@@ -57,7 +57,8 @@ def _healthy(target: str) -> bool:
 
 
 def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``python -m tavla serve`` on a free port and wait for health SERVING.
+    """Start ``python -m tavla serve`` on a free port, a test server (``--test-inputs``: the referee
+    tests give dice by request metadata), and wait for health SERVING.
 
     :returns: the server process and its ``127.0.0.1:<port>`` target.
     :raises RuntimeError: the server exited or did not become healthy in time.
@@ -68,9 +69,10 @@ def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
         target = f"127.0.0.1:{port}"
         # stdout would mix with READY; the server logs to stderr, which is passed through.
         # The asyncio runner sends every scenario at once, more than the default admission limit
-        # (queued calls count; docs/configuration.md, Limits) lets one connection have.
+        # (queued calls count; docs/configuration.md, Limits) lets one connection have. A test
+        # server: the referee tests give dice by the x-tavla-test-dice metadata (state mode off).
         proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--max-concurrent-rpcs", "1024"],
+                                 "--max-concurrent-rpcs", "1024", "--test-inputs", "true"],
                                 stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno())
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:

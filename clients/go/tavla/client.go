@@ -1,11 +1,13 @@
-// Package tavla is the Go client of tavla.v1.EngineService, the stateless tavla and backgammon
-// rules engine: a small typed wrapper over the generated stubs in package tavlav1.
+// Package tavla is the Go client of the tavla.v1 services of the stateless tavla and backgammon
+// rules engine (RulesService, MatchService, RefereeService, RecordsService): a small typed
+// wrapper over the generated stubs in package tavlav1.
 //
-// NewClient opens a channel with the default service config that every tavla client shares
+// NewClient opens one channel with the default service config that every tavla client shares
 // (ServiceConfig: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE). The
-// Client embeds tavlav1.EngineServiceClient, so every RPC is available with its full request and
-// response, and every RPC has a helper (Helpers) taking the request's main fields. AsError reads
-// the rich error details, including the player's message in the locale WithLocale asks for.
+// Client holds the four generated stubs over it (Rules, Match, Referee, Records), so every RPC is
+// available with its full request and response, and every RPC has a helper method (Helpers)
+// taking the request's main fields. AsError reads the rich error details, including the
+// player's message in the locale WithLocale asks for.
 package tavla
 
 import (
@@ -15,6 +17,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -22,6 +27,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
 )
@@ -40,7 +46,12 @@ const StartPositionID = "4HPwATDgc/ABMA"
 const ServiceConfig = `{
   "methodConfig": [
     {
-      "name": [{"service": "tavla.v1.EngineService"}],
+      "name": [
+        {"service": "tavla.v1.RulesService"},
+        {"service": "tavla.v1.MatchService"},
+        {"service": "tavla.v1.RefereeService"},
+        {"service": "tavla.v1.RecordsService"}
+      ],
       "timeout": "30s",
       "retryPolicy": {
         "maxAttempts": 5,
@@ -51,30 +62,39 @@ const ServiceConfig = `{
       }
     },
     {
-      "name": [{"service": "tavla.v1.EngineService", "method": "ValidateMatch"}]
+      "name": [{"service": "tavla.v1.RecordsService", "method": "ValidateMatch"}]
     }
   ]
 }`
 
-// Helpers names the helper method of Client for each RPC of tavla.v1.EngineService (a test
-// checks every RPC of the service descriptor has one). The helpers cannot take the RPC's own
-// name: Client embeds the generated client, whose methods take the whole request.
+// Helpers names the helper method of Client for each RPC of the four services (RPC names are
+// unique across them; a test checks every RPC of the service descriptors has one). The stubs
+// (Client.Rules, ...) take the whole request; the helpers take its main fields.
 var Helpers = map[string]string{
 	"GetInitialPosition": "InitialPosition", "ListLegalMoves": "LegalMoves", "ApplyMove": "Play",
 	"ScoreGame": "Score", "BearOff": "BearOffFigures", "ListLegalSteps": "Steps",
 	"StartGame": "Start", "CommitDice": "Commit", "RollDice": "Roll", "NameRoll": "RollName",
 	"ListCubeActions": "CubeOptions", "ApplyCubeAction": "Cube",
 	"OfferResignation": "Offer", "AnswerResignation": "Answer",
-	"UpdateMatch": "Update", "AdvanceClock": "Clock", "GetRuleset": "Rules",
+	"UpdateMatch": "Update", "AdvanceClock": "Clock", "ResolveRuleset": "Resolve",
 	"ListRulesets": "Presets", "RenderPosition": "Render",
 	"NewMatch": "OpenMatch", "ListActions": "Actions", "Act": "Perform",
 	"ValidateMatch": "Validate",
 }
 
-// Client is a connection to a tavla engine. It is safe for concurrent use.
+// Client is a connection to a tavla engine: one channel and the generated stub of each service
+// over it. It is safe for concurrent use.
 type Client struct {
-	tavlav1.EngineServiceClient
-	conn *grpc.ClientConn
+	// Rules is RulesService: positions, legal moves, scoring, bear-off, pictures, roll names.
+	Rules tavlav1.RulesServiceClient
+	// Match is MatchService: steps, the start of a game, dice, the cube, resignations, the
+	// score, clocks and rulesets.
+	Match tavlav1.MatchServiceClient
+	// Referee is RefereeService: NewMatch, ListActions and Act over one signed state.
+	Referee tavlav1.RefereeServiceClient
+	// Records is RecordsService: ValidateMatch.
+	Records tavlav1.RecordsServiceClient
+	conn    *grpc.ClientConn
 	// Ruleset is sent with every helper call; nil means the server's default (international).
 	Ruleset *tavlav1.Ruleset
 }
@@ -91,7 +111,13 @@ func NewClient(target string, opts ...grpc.DialOption) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Client{EngineServiceClient: tavlav1.NewEngineServiceClient(conn), conn: conn}, nil
+	return &Client{
+		Rules:   tavlav1.NewRulesServiceClient(conn),
+		Match:   tavlav1.NewMatchServiceClient(conn),
+		Referee: tavlav1.NewRefereeServiceClient(conn),
+		Records: tavlav1.NewRecordsServiceClient(conn),
+		conn:    conn,
+	}, nil
 }
 
 // Conn is the underlying channel.
@@ -102,7 +128,7 @@ func (c *Client) Close() error { return c.conn.Close() }
 
 // ByID is a Position given by its Position ID; on roll unset means white.
 func ByID(positionID string) *tavlav1.Position {
-	return &tavlav1.Position{PositionId: positionID}
+	return &tavlav1.Position{Checkers: &tavlav1.Position_PositionId{PositionId: positionID}}
 }
 
 // Notation is a Move given by its notation, e.g. "24/23 13/8".
@@ -112,7 +138,7 @@ func Notation(notation string) *tavlav1.Move {
 
 // InitialPosition is the starting position with onRoll on roll (SIDE_UNSPECIFIED: white).
 func (c *Client) InitialPosition(ctx context.Context, onRoll tavlav1.Side) (*tavlav1.Position, error) {
-	r, err := c.GetInitialPosition(ctx, &tavlav1.GetInitialPositionRequest{Ruleset: c.Ruleset, OnRoll: onRoll})
+	r, err := c.Rules.GetInitialPosition(ctx, &tavlav1.GetInitialPositionRequest{Ruleset: c.Ruleset, OnRoll: onRoll})
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +148,7 @@ func (c *Client) InitialPosition(ctx context.Context, onRoll tavlav1.Side) (*tav
 // LegalMoves lists every legal move for the roll d1-d2; never empty (one empty move when no die
 // can be played).
 func (c *Client) LegalMoves(ctx context.Context, position *tavlav1.Position, d1, d2 uint32) ([]*tavlav1.Move, error) {
-	r, err := c.ListLegalMoves(ctx, &tavlav1.ListLegalMovesRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}})
+	r, err := c.Rules.ListLegalMoves(ctx, &tavlav1.ListLegalMovesRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}})
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +157,13 @@ func (c *Client) LegalMoves(ctx context.Context, position *tavlav1.Position, d1,
 
 // Play applies move (one of LegalMoves, or Notation("...")) for the roll d1-d2.
 func (c *Client) Play(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, move *tavlav1.Move) (*tavlav1.ApplyMoveResponse, error) {
-	return c.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
+	return c.Rules.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
 }
 
-// Score scores a position: GameOver false while nobody has borne off all 15; Outcome is the
-// end of the game (the one end-of-game type, GameResult is kept for compatibility).
+// Score scores a position: Outcome is set exactly when one side has borne off all 15 (R15-R17),
+// its points with the cube at 1.
 func (c *Client) Score(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
-	return c.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
+	return c.Rules.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
 }
 
 // LocaleKey is the request metadata that picks the language of the player messages ("en", "tr").
@@ -155,39 +181,39 @@ func WithLocale(locale string) grpc.DialOption {
 // Steps lists the legal next single-die steps after steps (checker by checker), whether they
 // make a complete move, and its Outcome when it ends the game; match (may be nil) sets the cube.
 func (c *Client) Steps(ctx context.Context, position *tavlav1.Position, dice []uint32, steps []*tavlav1.CheckerMove, match *tavlav1.MatchState) (*tavlav1.ListLegalStepsResponse, error) {
-	return c.ListLegalSteps(ctx, &tavlav1.ListLegalStepsRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Steps: steps, Match: match})
+	return c.Match.ListLegalSteps(ctx, &tavlav1.ListLegalStepsRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Steps: steps, Match: match})
 }
 
 // Start starts a game of match (the server rolls): the starter, its dice (larger first), the roll-off.
 func (c *Client) Start(ctx context.Context, match *tavlav1.MatchState) (*tavlav1.StartGameResponse, error) {
-	return c.StartGame(ctx, &tavlav1.StartGameRequest{Ruleset: c.Ruleset, Match: match})
+	return c.Match.StartGame(ctx, &tavlav1.StartGameRequest{Ruleset: c.Ruleset, Match: match})
 }
 
 // Roll rolls two dice (larger first) with their Turkish name; Gele when position (may be nil)
 // has a checker on the bar that the roll cannot enter.
 func (c *Client) Roll(ctx context.Context, position *tavlav1.Position) (*tavlav1.RollDiceResponse, error) {
-	return c.RollDice(ctx, &tavlav1.RollDiceRequest{Position: position})
+	return c.Match.RollDice(ctx, &tavlav1.RollDiceRequest{Position: position})
 }
 
 // CubeOptions lists the cube actions side may take now, and why it may not double.
 func (c *Client) CubeOptions(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side) (*tavlav1.ListCubeActionsResponse, error) {
-	return c.ListCubeActions(ctx, &tavlav1.ListCubeActionsRequest{Ruleset: c.Ruleset, Match: match, Side: side})
+	return c.Match.ListCubeActions(ctx, &tavlav1.ListCubeActionsRequest{Ruleset: c.Ruleset, Match: match, Side: side})
 }
 
 // Cube applies a cube action of side; a drop ends the game with Outcome.
 func (c *Client) Cube(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, action tavlav1.CubeAction) (*tavlav1.ApplyCubeActionResponse, error) {
-	return c.ApplyCubeAction(ctx, &tavlav1.ApplyCubeActionRequest{Ruleset: c.Ruleset, Match: match, Side: side, Action: action})
+	return c.Match.ApplyCubeAction(ctx, &tavlav1.ApplyCubeActionRequest{Ruleset: c.Ruleset, Match: match, Side: side, Action: action})
 }
 
 // Update scores a finished game: pass any answer's Outcome unchanged.
 func (c *Client) Update(ctx context.Context, match *tavlav1.MatchState, outcome *tavlav1.GameOutcome) (*tavlav1.UpdateMatchResponse, error) {
-	return c.UpdateMatch(ctx, &tavlav1.UpdateMatchRequest{Ruleset: c.Ruleset, Match: match, Outcome: outcome})
+	return c.Match.UpdateMatch(ctx, &tavlav1.UpdateMatchRequest{Ruleset: c.Ruleset, Match: match, Outcome: outcome})
 }
 
 // BearOffFigures gives the bear-off figures of both sides and the race odds; with dice, the
 // moves ranked by their bear-off equity and the best one.
 func (c *Client) BearOffFigures(ctx context.Context, position *tavlav1.Position, dice ...uint32) (*tavlav1.BearOffResponse, error) {
-	return c.BearOff(ctx, &tavlav1.BearOffRequest{Ruleset: c.Ruleset, Position: position, Dice: dice})
+	return c.Rules.BearOff(ctx, &tavlav1.BearOffRequest{Ruleset: c.Ruleset, Position: position, Dice: dice})
 }
 
 // SeedSHA256 is the hex SHA-256 of a client seed, the form Commit sends (never the seed).
@@ -199,72 +225,92 @@ func SeedSHA256(clientSeed string) string {
 // Commit asks for a commitment and a token to roll verifiable dice with (docs/dice.md), bound
 // to the client seed the players fixed first, given by its SeedSHA256 ("" binds none).
 func (c *Client) Commit(ctx context.Context, clientSeedSHA256 string) (*tavlav1.CommitDiceResponse, error) {
-	return c.CommitDice(ctx, &tavlav1.CommitDiceRequest{ClientSeedSha256: clientSeedSHA256})
+	return c.Match.CommitDice(ctx, &tavlav1.CommitDiceRequest{ClientSeedSha256: clientSeedSHA256})
 }
 
 // RollName gives the Turkish name of the roll d1-d2 (R26), e.g. "Penç yek" for 5-1.
 func (c *Client) RollName(ctx context.Context, d1, d2 uint32) (*tavlav1.NameRollResponse, error) {
-	return c.NameRoll(ctx, &tavlav1.NameRollRequest{Dice: []uint32{d1, d2}})
+	return c.Rules.NameRoll(ctx, &tavlav1.NameRollRequest{Dice: []uint32{d1, d2}})
 }
 
 // Offer tells what side's resignation of kind (single, gammon, backgammon) pays if accepted.
 func (c *Client) Offer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind) (*tavlav1.OfferResignationResponse, error) {
-	return c.OfferResignation(ctx, &tavlav1.OfferResignationRequest{Ruleset: c.Ruleset, Match: match,
+	return c.Match.OfferResignation(ctx, &tavlav1.OfferResignationRequest{Ruleset: c.Ruleset, Match: match,
 		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}})
 }
 
 // Answer accepts (the game ends with Outcome) or rejects side's resignation of kind.
 func (c *Client) Answer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind, accept bool) (*tavlav1.AnswerResignationResponse, error) {
-	return c.AnswerResignation(ctx, &tavlav1.AnswerResignationRequest{Ruleset: c.Ruleset, Match: match,
+	return c.Match.AnswerResignation(ctx, &tavlav1.AnswerResignationRequest{Ruleset: c.Ruleset, Match: match,
 		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}, Accept: accept})
 }
 
-// Clock gives the clock after side used elapsedMs on event (CLOCK_EVENT_UNSPECIFIED: a move),
-// or the forfeit it causes; state nil is the clock at the match's start.
-func (c *Client) Clock(ctx context.Context, settings *tavlav1.ClockSettings, state *tavlav1.ClockState, side tavlav1.Side, event tavlav1.ClockEvent, elapsedMs uint32) (*tavlav1.AdvanceClockResponse, error) {
-	return c.AdvanceClock(ctx, &tavlav1.AdvanceClockRequest{Settings: settings, State: state, Side: side, Event: event, ElapsedMs: elapsedMs})
+// Clock gives the clock after side used elapsed (whole milliseconds) on event
+// (CLOCK_EVENT_UNSPECIFIED: a move), or the forfeit it causes; state nil is the clock at the
+// match's start.
+func (c *Client) Clock(ctx context.Context, settings *tavlav1.ClockSettings, state *tavlav1.ClockState, side tavlav1.Side, event tavlav1.ClockEvent, elapsed time.Duration) (*tavlav1.AdvanceClockResponse, error) {
+	return c.Match.AdvanceClock(ctx, &tavlav1.AdvanceClockRequest{Settings: settings, State: state, Side: side, Event: event, Elapsed: durationpb.New(elapsed)})
 }
 
-// Rules gives ruleset (nil: the client's Ruleset) with every option resolved.
-func (c *Client) Rules(ctx context.Context, ruleset *tavlav1.Ruleset) (*tavlav1.GetRulesetResponse, error) {
+// Resolve gives ruleset (nil: the client's Ruleset) with its preset and every option resolved.
+func (c *Client) Resolve(ctx context.Context, ruleset *tavlav1.Ruleset) (*tavlav1.ResolveRulesetResponse, error) {
 	if ruleset == nil {
 		ruleset = c.Ruleset
 	}
-	return c.GetRuleset(ctx, &tavlav1.GetRulesetRequest{Ruleset: ruleset})
+	return c.Match.ResolveRuleset(ctx, &tavlav1.ResolveRulesetRequest{Ruleset: ruleset})
 }
 
 // Presets lists the named rulesets with their options.
 func (c *Client) Presets(ctx context.Context) (*tavlav1.ListRulesetsResponse, error) {
-	return c.ListRulesets(ctx, &tavlav1.ListRulesetsRequest{})
+	return c.Match.ListRulesets(ctx, &tavlav1.ListRulesetsRequest{})
 }
 
 // Render draws position as an SVG document and as text, with dice, the match score and the
 // cube when given (match and options may be nil; docs/formats.md).
 func (c *Client) Render(ctx context.Context, position *tavlav1.Position, dice []uint32, match *tavlav1.MatchState, options *tavlav1.RenderOptions) (*tavlav1.RenderPositionResponse, error) {
-	return c.RenderPosition(ctx, &tavlav1.RenderPositionRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Match: match, Options: options})
+	return c.Rules.RenderPosition(ctx, &tavlav1.RenderPositionRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Match: match, Options: options})
 }
 
 // OpenMatch starts a refereed match (docs/game-state.md) of length points (0: money play),
 // clock nil for none, matchID "" for one the server picks: keep the answer's State and send it
-// back with the next action.
+// back with the next action, with the answer's View to show and Actions to offer.
 func (c *Client) OpenMatch(ctx context.Context, length uint32, clock *tavlav1.ClockSettings, matchID string) (*tavlav1.NewMatchResponse, error) {
-	return c.NewMatch(ctx, &tavlav1.NewMatchRequest{Ruleset: c.Ruleset, Length: length, Clock: clock, MatchId: matchID})
+	return c.Referee.NewMatch(ctx, &tavlav1.NewMatchRequest{Ruleset: c.Ruleset, Length: length, Clock: clock, MatchId: matchID})
 }
 
-// Actions lists the legal actions of the side to act in state, with the decoded Game.
+// Actions lists the legal actions of the side to act in state, with its View: what the answer
+// that returned state already gave (a frontend needs this only for a state kept elsewhere).
 func (c *Client) Actions(ctx context.Context, state *tavlav1.SignedGameState) (*tavlav1.ListActionsResponse, error) {
-	return c.ListActions(ctx, &tavlav1.ListActionsRequest{State: state})
+	return c.Referee.ListActions(ctx, &tavlav1.ListActionsRequest{State: state})
 }
 
-// Perform applies action (one Actions gave, or one built with Action) to state and gives the
-// next state, its Game and Events. dice are the dice to roll, only in state mode off.
-func (c *Client) Perform(ctx context.Context, state *tavlav1.SignedGameState, action *tavlav1.GameAction, dice ...uint32) (*tavlav1.ActResponse, error) {
-	return c.Act(ctx, &tavlav1.ActRequest{State: state, Action: action, Dice: dice})
+// Perform applies action (one of the last answer's Actions, or one built with Action) to state
+// and gives, in one round trip, the next State, its View, its legal Actions, and the Events
+// with the record entries the action added (Events.Records; keep them to keep the record).
+func (c *Client) Perform(ctx context.Context, state *tavlav1.SignedGameState, action *tavlav1.GameAction) (*tavlav1.ActResponse, error) {
+	return c.Referee.Act(ctx, &tavlav1.ActRequest{State: state, Action: action})
 }
 
 // Action is a GameAction of kind by side, e.g. Action(tavlav1.ActionKind_ACTION_KIND_ROLL, side).
 func Action(kind tavlav1.ActionKind, side tavlav1.Side) *tavlav1.GameAction {
 	return &tavlav1.GameAction{Kind: kind, Side: side}
+}
+
+// TestDiceKey and TestNowKey are the request metadata a test server (--test-inputs, state mode
+// off) reads for Act: the dice to roll ("6,1") and the time in ms since the Unix epoch.
+const (
+	TestDiceKey = "x-tavla-test-dice"
+	TestNowKey  = "x-tavla-test-now-ms"
+)
+
+// WithTestDice is ctx sending dice as TestDiceKey: the dice of the next START_GAME or ROLL on a
+// test server. Any other server refuses it (CLIENT_DICE_REFUSED).
+func WithTestDice(ctx context.Context, dice ...uint32) context.Context {
+	parts := make([]string, len(dice))
+	for i, d := range dice {
+		parts[i] = strconv.FormatUint(uint64(d), 10)
+	}
+	return metadata.AppendToOutgoingContext(ctx, TestDiceKey, strings.Join(parts, ","))
 }
 
 // ValidateOptions are the first message's fields of a ValidateMatch stream.
@@ -285,7 +331,7 @@ type ValidateOptions struct {
 func (c *Client) Validate(ctx context.Context, record io.Reader, opts ValidateOptions, each func(*tavlav1.ValidateMatchResponse) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	stream, err := c.ValidateMatch(ctx)
+	stream, err := c.Records.ValidateMatch(ctx)
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,7 @@ func TestServiceConfigIsTheSharedOne(t *testing.T) {
 
 // flaky fails GetInitialPosition with code the first failures times, then answers.
 type flaky struct {
-	tavlav1.UnimplementedEngineServiceServer
+	tavlav1.UnimplementedRulesServiceServer
 	code     codes.Code
 	failures int32
 	calls    atomic.Int32
@@ -58,7 +58,7 @@ func serveFlaky(t *testing.T, f *flaky) string {
 		t.Fatal(err)
 	}
 	s := grpc.NewServer()
-	tavlav1.RegisterEngineServiceServer(s, f)
+	tavlav1.RegisterRulesServiceServer(s, f)
 	go func() { _ = s.Serve(lis) }()
 	t.Cleanup(s.Stop)
 	return lis.Addr().String()
@@ -104,7 +104,7 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 	defer c.Close()
 	ctx := context.Background()
 	start, err := c.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
-	if err != nil || start.GetPositionId() != tavla.StartPositionID {
+	if err != nil || start.GetIds().GetPositionId() != tavla.StartPositionID {
 		t.Fatalf("start %v, %v", start, err)
 	}
 	moves, err := c.LegalMoves(ctx, start, 5, 1)
@@ -112,11 +112,11 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 		t.Fatalf("%d moves, %v", len(moves), err)
 	}
 	after, err := c.Play(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("24/23 13/8"))
-	if err != nil || after.GetPosition().GetPositionId() != "4PPgASjgc/ABMA" {
+	if err != nil || after.GetMove().GetResult().GetIds().GetPositionId() != "4PPgASjgc/ABMA" {
 		t.Fatalf("after %v, %v", after, err)
 	}
 	score, err := c.Score(ctx, start)
-	if err != nil || score.GetGameOver() {
+	if err != nil || score.GetOutcome() != nil {
 		t.Fatalf("score %v, %v", score, err)
 	}
 	_, err = c.Play(ctx, start, 5, 1, tavla.Notation("13/8"))
@@ -134,7 +134,7 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 	}
 	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
 	score, err = c.Score(ctx, tavla.ByID("APD/A0AAAAAAAA")) // katmerli mars pays 2 in the turkish preset
-	if err != nil || score.GetResult().GetPoints() != 2 || score.GetOutcome().GetPoints() != 2 {
+	if err != nil || score.GetOutcome().GetPoints() != 2 {
 		t.Fatalf("turkish score %v, %v", score, err)
 	}
 }
@@ -170,7 +170,7 @@ func TestMatchHelpersAndTurkishMessages(t *testing.T) {
 	}
 	other := tavlav1.Side_SIDE_WHITE + tavlav1.Side_SIDE_BLACK - side
 	dropped, err := c.Cube(ctx, doubled.GetMatch(), other, tavlav1.CubeAction_CUBE_ACTION_DROP)
-	if err != nil || !dropped.GetGameOver() {
+	if err != nil || dropped.GetOutcome() == nil {
 		t.Fatalf("drop %v, %v", dropped, err)
 	}
 	update, err := c.Update(ctx, dropped.GetMatch(), dropped.GetOutcome())
@@ -198,7 +198,7 @@ func TestPositionIDs(t *testing.T) {
 	if p.GetOnRoll() != tavlav1.Side_SIDE_WHITE {
 		t.Errorf("on roll %v", p.GetOnRoll())
 	}
-	id, err := tavla.PositionID(&tavlav1.Position{OnRoll: tavlav1.Side_SIDE_BLACK, Board: p.GetBoard()})
+	id, err := tavla.PositionID(&tavlav1.Position{OnRoll: tavlav1.Side_SIDE_BLACK, Checkers: &tavlav1.Position_Board{Board: p.GetBoard()}})
 	if err != nil || id != tavla.StartPositionID {
 		t.Errorf("encode start: %q, %v", id, err)
 	}

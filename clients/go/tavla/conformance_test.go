@@ -92,6 +92,7 @@ func startServer() (string, func(), error) {
 
 type scenario struct {
 	Name     string          `json:"name"`
+	Service  string          `json:"service"`
 	RPC      string          `json:"rpc"`
 	Note     string          `json:"note"`
 	Request  json.RawMessage `json:"request"`
@@ -137,10 +138,15 @@ func TestConformance(t *testing.T) {
 	defer client.Close()
 	for _, sc := range loadScenarios(t) {
 		t.Run(sc.Name, func(t *testing.T) {
-			// The RPC is called by name through the client's own typed method.
-			method := reflect.ValueOf(client).MethodByName(sc.RPC)
+			// The RPC is called by name on the client's stub of its service (Client.Rules for
+			// RulesService, ...).
+			stub := reflect.ValueOf(client).Elem().FieldByName(strings.TrimSuffix(sc.Service, "Service"))
+			if !stub.IsValid() || !strings.HasSuffix(sc.Service, "Service") {
+				t.Fatalf("the client has no stub of %q", sc.Service)
+			}
+			method := stub.MethodByName(sc.RPC)
 			if !method.IsValid() {
-				t.Fatalf("the client has no method %s", sc.RPC)
+				t.Fatalf("%s has no method %s", sc.Service, sc.RPC)
 			}
 			req := reflect.New(method.Type().In(1).Elem()).Interface().(proto.Message)
 			if err := protojson.Unmarshal(sc.Request, req); err != nil {
@@ -213,17 +219,19 @@ func checkError(t *testing.T, sc scenario, e *tavla.Error) {
 // helper and compares the board: the helper and the server agree on every position seen.
 func checkPositionIDs(t *testing.T, m protoreflect.Message) {
 	t.Helper()
-	if p, ok := m.Interface().(*tavlav1.Position); ok && p.GetPositionId() != "" && p.GetBoard() != nil {
-		decoded, err := tavla.PositionFromID(p.GetPositionId(), p.GetOnRoll())
+	if p, ok := m.Interface().(*tavlav1.Position); ok && p.GetIds().GetPositionId() != "" && p.GetBoard() != nil {
+		id := p.GetIds().GetPositionId()
+		decoded, err := tavla.PositionFromID(id, p.GetOnRoll())
 		want := proto.Clone(p).(*tavlav1.Position)
-		want.GnubgId, want.Xgid = "", "" // the helper reads the Position ID only
+		want.Ids = &tavlav1.PositionIds{PositionId: id} // the helper gives the Position ID only
 		if err != nil {
-			t.Errorf("position ID %s: %v", p.GetPositionId(), err)
+			t.Errorf("position ID %s: %v", id, err)
 		} else if !proto.Equal(decoded, want) {
-			t.Errorf("position ID %s decodes to %v, server says %v", p.GetPositionId(), decoded, p)
+			t.Errorf("position ID %s decodes to %v, server says %v", id, decoded, p)
 		}
-		if id, err := tavla.PositionID(&tavlav1.Position{OnRoll: p.GetOnRoll(), Board: p.GetBoard()}); err != nil || id != p.GetPositionId() {
-			t.Errorf("board encodes to %q (%v), server says %s", id, err, p.GetPositionId())
+		board := &tavlav1.Position{OnRoll: p.GetOnRoll(), Checkers: &tavlav1.Position_Board{Board: p.GetBoard()}}
+		if got, err := tavla.PositionID(board); err != nil || got != id {
+			t.Errorf("board encodes to %q (%v), server says %s", got, err, id)
 		}
 	}
 	m.Range(func(fd protoreflect.FieldDescriptor, v protoreflect.Value) bool {

@@ -11,9 +11,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/tavla-engine/tavla-engine/clients/go/tavla"
 	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
@@ -31,21 +33,25 @@ func messageName(t reflect.Type) protoreflect.FullName {
 }
 
 func TestEveryRPCHasAHelper(t *testing.T) {
-	service := tavlav1.File_tavla_v1_engine_service_proto.Services().ByName("EngineService")
-	if service == nil {
-		t.Fatal("no EngineService in the descriptor")
+	var methods []protoreflect.MethodDescriptor
+	for _, file := range []protoreflect.FileDescriptor{tavlav1.File_tavla_v1_rules_service_proto,
+		tavlav1.File_tavla_v1_match_service_proto, tavlav1.File_tavla_v1_referee_service_proto,
+		tavlav1.File_tavla_v1_records_service_proto} {
+		for i := 0; i < file.Services().Len(); i++ {
+			for j := 0; j < file.Services().Get(i).Methods().Len(); j++ {
+				methods = append(methods, file.Services().Get(i).Methods().Get(j))
+			}
+		}
 	}
 	client := reflect.TypeOf(&tavla.Client{})
-	methods := service.Methods()
-	if methods.Len() != len(tavla.Helpers) {
-		t.Errorf("%d RPCs, %d helpers", methods.Len(), len(tavla.Helpers))
+	if len(methods) != len(tavla.Helpers) {
+		t.Errorf("%d RPCs, %d helpers", len(methods), len(tavla.Helpers))
 	}
 	// The helpers that answer with something other than the RPC's response.
 	others := map[string]string{
 		"GetInitialPosition": "*tavlav1.Position", "ListLegalMoves": "[]*tavlav1.Move", "ValidateMatch": "error",
 	}
-	for i := 0; i < methods.Len(); i++ {
-		rpc := methods.Get(i)
+	for _, rpc := range methods {
 		name := string(rpc.Name())
 		helper, ok := tavla.Helpers[name]
 		if !ok {
@@ -54,7 +60,7 @@ func TestEveryRPCHasAHelper(t *testing.T) {
 		}
 		m, ok := client.MethodByName(helper)
 		if !ok || helper == name {
-			t.Errorf("%s: no helper method %s on *tavla.Client (not the generated method of the same name)", name, helper)
+			t.Errorf("%s: no helper method %s on *tavla.Client (named apart from the stubs' methods)", name, helper)
 			continue
 		}
 		ft := m.Type // receiver first
@@ -74,7 +80,7 @@ func TestEveryRPCHasAHelper(t *testing.T) {
 	// Validate hands each verdict, a ValidateMatchResponse, to its callback.
 	validate, _ := client.MethodByName(tavla.Helpers["ValidateMatch"])
 	each := validate.Type.In(validate.Type.NumIn() - 1)
-	if each.Kind() != reflect.Func || messageName(each.In(0)) != service.Methods().ByName("ValidateMatch").Output().FullName() {
+	if each.Kind() != reflect.Func || messageName(each.In(0)) != tavlav1.File_tavla_v1_records_service_proto.Services().ByName("RecordsService").Methods().ByName("ValidateMatch").Output().FullName() {
 		t.Errorf("Validate's callback is %v", each)
 	}
 }
@@ -99,9 +105,11 @@ func pick(actions []*tavlav1.GameAction) *tavlav1.GameAction {
 	return nil
 }
 
-// TestRefereeMatch plays a 1-point match through OpenMatch, Actions and Perform (the server
-// runs in state mode off, so Perform may give the dice): four moves each way, then a resignation
-// the other side accepts, which ends the match (docs/game-state.md; R3 start, R22 resignation).
+// TestRefereeMatch plays a 1-point match through OpenMatch and Perform, one call per action,
+// each answer giving the next actions (the test server takes the dice of the start by
+// WithTestDice): four moves each way, then a resignation the other side accepts, which ends the
+// match (docs/game-state.md; R3 start, R22 resignation). The record kept from the answers'
+// events has every entry once.
 func TestRefereeMatch(t *testing.T) {
 	c, err := tavla.NewClient(liveTarget)
 	if err != nil {
@@ -113,75 +121,89 @@ func TestRefereeMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opened.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_START || opened.GetGame().GetMatch().GetLength() != 1 ||
-		opened.GetGame().GetMatchId() != "go-client-test" {
-		t.Fatalf("opened %v", opened.GetGame())
+	if opened.GetView().GetPhase() != tavlav1.GamePhase_GAME_PHASE_START || opened.GetView().GetMatch().GetLength() != 1 ||
+		opened.GetView().GetMatchId() != "go-client-test" {
+		t.Fatalf("opened %v", opened.GetView())
 	}
 	// The starting roll-off with dice 5 and 1 (state mode off): white's 5 beats black's 1.
-	started, err := c.Perform(ctx, opened.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_START_GAME, tavlav1.Side_SIDE_UNSPECIFIED), 5, 1)
+	if len(opened.GetActions()) != 1 || opened.GetActions()[0].GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
+		t.Fatalf("opened with actions %v", opened.GetActions())
+	}
+	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), opened.GetActions()[0])
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := started.GetGame(); g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MOVING || g.GetSideToAct() != tavlav1.Side_SIDE_WHITE ||
+	if g := started.GetView(); g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MOVING || g.GetSideToAct() != tavlav1.Side_SIDE_WHITE ||
 		!reflect.DeepEqual(g.GetDice(), []uint32{5, 1}) {
 		t.Fatalf("started %v", g)
 	}
-	state := started.GetState()
-	moves := 0
+	record := started.GetEvents().GetRecords()
+	if len(record) != 1 || record[0].GetRollTag() != "given" {
+		t.Fatalf("start record %v", record)
+	}
+	state, listed := started.GetState(), &tavlav1.ListActionsResponse{Actions: started.GetActions(), View: started.GetView()}
+	moves, recorded := 0, 1 // recorded: the actions that enter the record (not STEP or UNDO)
 	for calls := 0; moves < 8; calls++ {
 		if calls > 200 {
 			t.Fatalf("no progress after %d actions", calls)
 		}
-		listed, err := c.Actions(ctx, state)
-		if err != nil {
-			t.Fatal(err)
-		}
 		action := pick(listed.GetActions())
 		if action == nil {
-			t.Fatalf("nothing to play in %v: %v", listed.GetGame().GetPhase(), listed.GetActions())
+			t.Fatalf("nothing to play in %v: %v", listed.GetView().GetPhase(), listed.GetActions())
 		}
-		if action.GetSide() != listed.GetGame().GetSideToAct() {
-			t.Fatalf("action %v of the side not to act %v", action, listed.GetGame().GetSideToAct())
+		if action.GetSide() != listed.GetView().GetSideToAct() {
+			t.Fatalf("action %v of the side not to act %v", action, listed.GetView().GetSideToAct())
 		}
 		acted, err := c.Perform(ctx, state, action)
 		if err != nil {
 			t.Fatalf("%v: %v", action, err)
 		}
-		if acted.GetGame().GetSequence() <= listed.GetGame().GetSequence() {
-			t.Fatalf("sequence %d after %d", acted.GetGame().GetSequence(), listed.GetGame().GetSequence())
+		if acted.GetView().GetSequence() <= listed.GetView().GetSequence() {
+			t.Fatalf("sequence %d after %d", acted.GetView().GetSequence(), listed.GetView().GetSequence())
+		}
+		record = append(record, acted.GetEvents().GetRecords()...)
+		if k := action.GetKind(); k != tavlav1.ActionKind_ACTION_KIND_STEP && k != tavlav1.ActionKind_ACTION_KIND_UNDO {
+			recorded++
 		}
 		if action.GetKind() == tavlav1.ActionKind_ACTION_KIND_CONFIRM_MOVE {
 			moves++
-			if acted.GetGame().GetSideToAct() != other(action.GetSide()) {
-				t.Fatalf("after %v, %v to act", action, acted.GetGame().GetSideToAct())
+			if acted.GetView().GetSideToAct() != other(action.GetSide()) {
+				t.Fatalf("after %v, %v to act", action, acted.GetView().GetSideToAct())
 			}
 		}
-		state = acted.GetState()
+		state, listed = acted.GetState(), &tavlav1.ListActionsResponse{Actions: acted.GetActions(), View: acted.GetView()}
 	}
-	listed, err := c.Actions(ctx, state)
-	if err != nil {
-		t.Fatal(err)
+	// ListActions answers what the last Act did.
+	again, err := c.Actions(ctx, state)
+	if err != nil || !proto.Equal(again.GetView(), listed.GetView()) || len(again.GetActions()) != len(listed.GetActions()) {
+		t.Fatalf("ListActions %v, %v; Act gave %v", again, err, listed)
 	}
-	if listed.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_ROLL_OR_DOUBLE || listed.GetGame().GetSideToAct() != tavlav1.Side_SIDE_WHITE {
-		t.Fatalf("after 8 moves: %v, %v to act", listed.GetGame().GetPhase(), listed.GetGame().GetSideToAct())
+	if listed.GetView().GetPhase() != tavlav1.GamePhase_GAME_PHASE_ROLL_OR_DOUBLE || listed.GetView().GetSideToAct() != tavlav1.Side_SIDE_WHITE {
+		t.Fatalf("after 8 moves: %v, %v to act", listed.GetView().GetPhase(), listed.GetView().GetSideToAct())
 	}
-	resign := &tavlav1.GameAction{Kind: tavlav1.ActionKind_ACTION_KIND_RESIGN, Side: tavlav1.Side_SIDE_WHITE, ResignKind: tavlav1.ResultKind_RESULT_KIND_SINGLE}
+	resign := &tavlav1.GameAction{Kind: tavlav1.ActionKind_ACTION_KIND_RESIGN, Side: tavlav1.Side_SIDE_WHITE, Detail: &tavlav1.GameAction_ResignKind{ResignKind: tavlav1.ResultKind_RESULT_KIND_SINGLE}}
 	offered, err := c.Perform(ctx, state, resign)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if offered.GetGame().GetPhase() != tavlav1.GamePhase_GAME_PHASE_RESIGNATION_DECISION || offered.GetGame().GetSideToAct() != tavlav1.Side_SIDE_BLACK {
-		t.Fatalf("offered %v, %v to act", offered.GetGame().GetPhase(), offered.GetGame().GetSideToAct())
+	if offered.GetView().GetPhase() != tavlav1.GamePhase_GAME_PHASE_RESIGNATION_DECISION || offered.GetView().GetSideToAct() != tavlav1.Side_SIDE_BLACK {
+		t.Fatalf("offered %v, %v to act", offered.GetView().GetPhase(), offered.GetView().GetSideToAct())
 	}
 	ended, err := c.Perform(ctx, offered.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ACCEPT_RESIGNATION, tavlav1.Side_SIDE_BLACK))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, ev := ended.GetGame(), ended.GetEvents()
+	g, ev := ended.GetView(), ended.GetEvents()
 	if g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MATCH_OVER || !ev.GetGameOver() || !ev.GetMatchOver() ||
 		ev.GetMatchWinner() != tavlav1.Side_SIDE_BLACK || g.GetMatch().GetBlackScore() != 1 || g.GetMatch().GetWhiteScore() != 0 ||
 		ev.GetOutcome().GetPoints() != 1 {
 		t.Fatalf("ended %v, events %v", g, ev)
+	}
+	// One entry per recorded action, the resignation and its acceptance included.
+	record = append(record, offered.GetEvents().GetRecords()...)
+	record = append(record, ev.GetRecords()...)
+	if len(record) != recorded+2 || record[len(record)-1].GetOutcome().GetPoints() != 1 {
+		t.Fatalf("%d record entries, last %v", len(record), record[len(record)-1])
 	}
 	// A finished match takes no more actions.
 	_, err = c.Perform(ctx, ended.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ROLL, tavlav1.Side_SIDE_WHITE))
@@ -217,22 +239,21 @@ func TestTheOtherHelpers(t *testing.T) {
 		t.Errorf("offer %v, %v", offer, err)
 	}
 	answer, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, true)
-	if err != nil || !answer.GetGameOver() || answer.GetOutcome().GetPoints() != 1 {
+	if err != nil || answer.GetOutcome() == nil || answer.GetOutcome().GetPoints() != 1 {
 		t.Errorf("answer %v, %v", answer, err)
 	}
 	rejected, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, false)
-	if err != nil || rejected.GetGameOver() {
+	if err != nil || rejected.GetOutcome() != nil {
 		t.Errorf("rejected %v, %v", rejected, err)
 	}
-	moveMs := uint32(12000)
-	clock, err := c.Clock(ctx, &tavlav1.ClockSettings{MoveMs: &moveMs}, nil, tavlav1.Side_SIDE_WHITE, tavlav1.ClockEvent_CLOCK_EVENT_MOVE, 15000)
+	clock, err := c.Clock(ctx, &tavlav1.ClockSettings{MoveTime: durationpb.New(12 * time.Second)}, nil, tavlav1.Side_SIDE_WHITE, tavlav1.ClockEvent_CLOCK_EVENT_MOVE, 15*time.Second)
 	// 3 s over the 12 s move time: white uses one of its 3 extensions, black keeps its own.
 	if err != nil || clock.GetForfeit() != nil || clock.GetExtensionsUsed() != 1 ||
 		clock.GetState().GetWhite().GetExtensionsLeft() != 2 || clock.GetState().GetBlack().GetExtensionsLeft() != 3 {
 		t.Errorf("clock %v, %v", clock, err)
 	}
 	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
-	rules, err := c.Rules(ctx, nil)
+	rules, err := c.Resolve(ctx, nil)
 	if err != nil || rules.GetRuleset().GetPreset() != "turkish" {
 		t.Errorf("rules %v, %v", rules, err)
 	}
@@ -247,7 +268,7 @@ func TestTheOtherHelpers(t *testing.T) {
 	c.Ruleset = nil
 	render, err := c.Render(ctx, start, []uint32{5, 1}, nil, nil)
 	if err != nil || !strings.Contains(render.GetSvg(), "<svg") || render.GetText() == "" ||
-		render.GetPosition().GetPositionId() != tavla.StartPositionID {
+		render.GetPosition().GetIds().GetPositionId() != tavla.StartPositionID {
 		t.Errorf("render %v, %v", render, err)
 	}
 }

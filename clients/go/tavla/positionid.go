@@ -96,8 +96,9 @@ func EncodePositionID(onRoll, opponent Checkers) (string, error) {
 	return base64.RawStdEncoding.EncodeToString(raw[:]), nil
 }
 
-// PositionFromID is the Position of a Position ID with both its board and ID set, as the server
-// returns positions. onRoll SIDE_UNSPECIFIED means white.
+// PositionFromID is the Position of a Position ID with its board and, in Ids, the Position ID,
+// as the server returns positions (without the other two IDs). onRoll SIDE_UNSPECIFIED means
+// white.
 func PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
 	if onRoll == tavlav1.Side_SIDE_UNSPECIFIED {
 		onRoll = tavlav1.Side_SIDE_WHITE
@@ -111,9 +112,9 @@ func PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
 		white, black = other, mover
 	}
 	return &tavlav1.Position{
-		OnRoll:     onRoll,
-		Board:      &tavlav1.Board{White: sideCheckers(white), Black: sideCheckers(black)},
-		PositionId: strings.TrimSpace(id),
+		OnRoll:   onRoll,
+		Checkers: &tavlav1.Position_Board{Board: &tavlav1.Board{White: sideCheckers(white), Black: sideCheckers(black)}},
+		Ids:      &tavlav1.PositionIds{PositionId: strings.TrimSpace(id)},
 	}, nil
 }
 

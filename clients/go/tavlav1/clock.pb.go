@@ -9,6 +9,7 @@ package tavlav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -206,25 +207,26 @@ func (ForfeitReason) EnumDescriptor() ([]byte, []int) {
 	return file_tavla_v1_clock_proto_rawDescGZIP(), []int{2}
 }
 
-// Clock settings: a preset, then any duration overridden. Durations are whole milliseconds.
+// Clock settings: a preset, then any duration overridden. Durations are whole milliseconds
+// (finer parts are refused), non-negative.
 type ClockSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The preset to start from.
 	Preset ClockPreset `protobuf:"varint,1,opt,name=preset,proto3,enum=tavla.v1.ClockPreset" json:"preset,omitempty"`
 	// Free time per move (EXTENSIONS: the table's move time); unset keeps the preset's.
-	MoveMs *uint32 `protobuf:"varint,2,opt,name=move_ms,json=moveMs,proto3,oneof" json:"move_ms,omitempty"`
+	MoveTime *durationpb.Duration `protobuf:"bytes,2,opt,name=move_time,json=moveTime,proto3" json:"move_time,omitempty"`
 	// Extensions per game and side; unset keeps the preset's.
 	Extensions *uint32 `protobuf:"varint,3,opt,name=extensions,proto3,oneof" json:"extensions,omitempty"`
 	// The length of one extension; unset keeps the preset's.
-	ExtensionMs *uint32 `protobuf:"varint,4,opt,name=extension_ms,json=extensionMs,proto3,oneof" json:"extension_ms,omitempty"`
+	ExtensionTime *durationpb.Duration `protobuf:"bytes,4,opt,name=extension_time,json=extensionTime,proto3" json:"extension_time,omitempty"`
 	// Reserve per match and side; unset keeps the preset's.
-	ReserveMs *uint32 `protobuf:"varint,5,opt,name=reserve_ms,json=reserveMs,proto3,oneof" json:"reserve_ms,omitempty"`
-	// The longest a move may take, 0 for no cap; unset keeps the preset's.
-	MoveCapMs *uint32 `protobuf:"varint,6,opt,name=move_cap_ms,json=moveCapMs,proto3,oneof" json:"move_cap_ms,omitempty"`
+	Reserve *durationpb.Duration `protobuf:"bytes,5,opt,name=reserve,proto3" json:"reserve,omitempty"`
+	// The longest a move may take, zero for no cap; unset keeps the preset's.
+	MoveCap *durationpb.Duration `protobuf:"bytes,6,opt,name=move_cap,json=moveCap,proto3" json:"move_cap,omitempty"`
 	// The window to come back after a disconnect (seed 004: 60 s); unset keeps the preset's.
-	ReconnectMs *uint32 `protobuf:"varint,7,opt,name=reconnect_ms,json=reconnectMs,proto3,oneof" json:"reconnect_ms,omitempty"`
+	ReconnectWindow *durationpb.Duration `protobuf:"bytes,7,opt,name=reconnect_window,json=reconnectWindow,proto3" json:"reconnect_window,omitempty"`
 	// The longest break between games (R25: 5 minutes); unset keeps the preset's.
-	BreakMs *uint32 `protobuf:"varint,8,opt,name=break_ms,json=breakMs,proto3,oneof" json:"break_ms,omitempty"`
+	BreakTime *durationpb.Duration `protobuf:"bytes,8,opt,name=break_time,json=breakTime,proto3" json:"break_time,omitempty"`
 	// Breaks per match and side (R25: one); unset keeps the preset's.
 	Breaks        *uint32 `protobuf:"varint,9,opt,name=breaks,proto3,oneof" json:"breaks,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -268,11 +270,11 @@ func (x *ClockSettings) GetPreset() ClockPreset {
 	return ClockPreset_CLOCK_PRESET_UNSPECIFIED
 }
 
-func (x *ClockSettings) GetMoveMs() uint32 {
-	if x != nil && x.MoveMs != nil {
-		return *x.MoveMs
+func (x *ClockSettings) GetMoveTime() *durationpb.Duration {
+	if x != nil {
+		return x.MoveTime
 	}
-	return 0
+	return nil
 }
 
 func (x *ClockSettings) GetExtensions() uint32 {
@@ -282,39 +284,39 @@ func (x *ClockSettings) GetExtensions() uint32 {
 	return 0
 }
 
-func (x *ClockSettings) GetExtensionMs() uint32 {
-	if x != nil && x.ExtensionMs != nil {
-		return *x.ExtensionMs
+func (x *ClockSettings) GetExtensionTime() *durationpb.Duration {
+	if x != nil {
+		return x.ExtensionTime
 	}
-	return 0
+	return nil
 }
 
-func (x *ClockSettings) GetReserveMs() uint32 {
-	if x != nil && x.ReserveMs != nil {
-		return *x.ReserveMs
+func (x *ClockSettings) GetReserve() *durationpb.Duration {
+	if x != nil {
+		return x.Reserve
 	}
-	return 0
+	return nil
 }
 
-func (x *ClockSettings) GetMoveCapMs() uint32 {
-	if x != nil && x.MoveCapMs != nil {
-		return *x.MoveCapMs
+func (x *ClockSettings) GetMoveCap() *durationpb.Duration {
+	if x != nil {
+		return x.MoveCap
 	}
-	return 0
+	return nil
 }
 
-func (x *ClockSettings) GetReconnectMs() uint32 {
-	if x != nil && x.ReconnectMs != nil {
-		return *x.ReconnectMs
+func (x *ClockSettings) GetReconnectWindow() *durationpb.Duration {
+	if x != nil {
+		return x.ReconnectWindow
 	}
-	return 0
+	return nil
 }
 
-func (x *ClockSettings) GetBreakMs() uint32 {
-	if x != nil && x.BreakMs != nil {
-		return *x.BreakMs
+func (x *ClockSettings) GetBreakTime() *durationpb.Duration {
+	if x != nil {
+		return x.BreakTime
 	}
-	return 0
+	return nil
 }
 
 func (x *ClockSettings) GetBreaks() uint32 {
@@ -329,8 +331,8 @@ type SideClock struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Extensions left in this game.
 	ExtensionsLeft uint32 `protobuf:"varint,1,opt,name=extensions_left,json=extensionsLeft,proto3" json:"extensions_left,omitempty"`
-	// Reserve left in this match, in milliseconds.
-	ReserveMs uint32 `protobuf:"varint,2,opt,name=reserve_ms,json=reserveMs,proto3" json:"reserve_ms,omitempty"`
+	// Reserve left in this match (whole milliseconds).
+	Reserve *durationpb.Duration `protobuf:"bytes,2,opt,name=reserve,proto3" json:"reserve,omitempty"`
 	// Breaks left in this match.
 	BreaksLeft    uint32 `protobuf:"varint,3,opt,name=breaks_left,json=breaksLeft,proto3" json:"breaks_left,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -374,11 +376,11 @@ func (x *SideClock) GetExtensionsLeft() uint32 {
 	return 0
 }
 
-func (x *SideClock) GetReserveMs() uint32 {
+func (x *SideClock) GetReserve() *durationpb.Duration {
 	if x != nil {
-		return x.ReserveMs
+		return x.Reserve
 	}
-	return 0
+	return nil
 }
 
 func (x *SideClock) GetBreaksLeft() uint32 {
@@ -512,33 +514,25 @@ var File_tavla_v1_clock_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_clock_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/clock.proto\x12\btavla.v1\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xcb\x03\n" +
+	"\x14tavla/v1/clock.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xff\x03\n" +
 	"\rClockSettings\x12-\n" +
-	"\x06preset\x18\x01 \x01(\x0e2\x15.tavla.v1.ClockPresetR\x06preset\x12\x1c\n" +
-	"\amove_ms\x18\x02 \x01(\rH\x00R\x06moveMs\x88\x01\x01\x12#\n" +
+	"\x06preset\x18\x01 \x01(\x0e2\x15.tavla.v1.ClockPresetR\x06preset\x126\n" +
+	"\tmove_time\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\bmoveTime\x12#\n" +
 	"\n" +
-	"extensions\x18\x03 \x01(\rH\x01R\n" +
-	"extensions\x88\x01\x01\x12&\n" +
-	"\fextension_ms\x18\x04 \x01(\rH\x02R\vextensionMs\x88\x01\x01\x12\"\n" +
+	"extensions\x18\x03 \x01(\rH\x00R\n" +
+	"extensions\x88\x01\x01\x12@\n" +
+	"\x0eextension_time\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\rextensionTime\x123\n" +
+	"\areserve\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\areserve\x124\n" +
+	"\bmove_cap\x18\x06 \x01(\v2\x19.google.protobuf.DurationR\amoveCap\x12D\n" +
+	"\x10reconnect_window\x18\a \x01(\v2\x19.google.protobuf.DurationR\x0freconnectWindow\x128\n" +
 	"\n" +
-	"reserve_ms\x18\x05 \x01(\rH\x03R\treserveMs\x88\x01\x01\x12#\n" +
-	"\vmove_cap_ms\x18\x06 \x01(\rH\x04R\tmoveCapMs\x88\x01\x01\x12&\n" +
-	"\freconnect_ms\x18\a \x01(\rH\x05R\vreconnectMs\x88\x01\x01\x12\x1e\n" +
-	"\bbreak_ms\x18\b \x01(\rH\x06R\abreakMs\x88\x01\x01\x12\x1b\n" +
-	"\x06breaks\x18\t \x01(\rH\aR\x06breaks\x88\x01\x01B\n" +
-	"\n" +
-	"\b_move_msB\r\n" +
-	"\v_extensionsB\x0f\n" +
-	"\r_extension_msB\r\n" +
-	"\v_reserve_msB\x0e\n" +
-	"\f_move_cap_msB\x0f\n" +
-	"\r_reconnect_msB\v\n" +
-	"\t_break_msB\t\n" +
-	"\a_breaks\"t\n" +
+	"break_time\x18\b \x01(\v2\x19.google.protobuf.DurationR\tbreakTime\x12\x1b\n" +
+	"\x06breaks\x18\t \x01(\rH\x01R\x06breaks\x88\x01\x01B\r\n" +
+	"\v_extensionsB\t\n" +
+	"\a_breaks\"\x8a\x01\n" +
 	"\tSideClock\x12'\n" +
-	"\x0fextensions_left\x18\x01 \x01(\rR\x0eextensionsLeft\x12\x1d\n" +
-	"\n" +
-	"reserve_ms\x18\x02 \x01(\rR\treserveMs\x12\x1f\n" +
+	"\x0fextensions_left\x18\x01 \x01(\rR\x0eextensionsLeft\x123\n" +
+	"\areserve\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\areserve\x12\x1f\n" +
 	"\vbreaks_left\x18\x03 \x01(\rR\n" +
 	"breaksLeft\"b\n" +
 	"\n" +
@@ -585,28 +579,36 @@ func file_tavla_v1_clock_proto_rawDescGZIP() []byte {
 var file_tavla_v1_clock_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_tavla_v1_clock_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_tavla_v1_clock_proto_goTypes = []any{
-	(ClockPreset)(0),      // 0: tavla.v1.ClockPreset
-	(ClockEvent)(0),       // 1: tavla.v1.ClockEvent
-	(ForfeitReason)(0),    // 2: tavla.v1.ForfeitReason
-	(*ClockSettings)(nil), // 3: tavla.v1.ClockSettings
-	(*SideClock)(nil),     // 4: tavla.v1.SideClock
-	(*ClockState)(nil),    // 5: tavla.v1.ClockState
-	(*ClockForfeit)(nil),  // 6: tavla.v1.ClockForfeit
-	(Side)(0),             // 7: tavla.v1.Side
-	(*GameOutcome)(nil),   // 8: tavla.v1.GameOutcome
+	(ClockPreset)(0),            // 0: tavla.v1.ClockPreset
+	(ClockEvent)(0),             // 1: tavla.v1.ClockEvent
+	(ForfeitReason)(0),          // 2: tavla.v1.ForfeitReason
+	(*ClockSettings)(nil),       // 3: tavla.v1.ClockSettings
+	(*SideClock)(nil),           // 4: tavla.v1.SideClock
+	(*ClockState)(nil),          // 5: tavla.v1.ClockState
+	(*ClockForfeit)(nil),        // 6: tavla.v1.ClockForfeit
+	(*durationpb.Duration)(nil), // 7: google.protobuf.Duration
+	(Side)(0),                   // 8: tavla.v1.Side
+	(*GameOutcome)(nil),         // 9: tavla.v1.GameOutcome
 }
 var file_tavla_v1_clock_proto_depIdxs = []int32{
-	0, // 0: tavla.v1.ClockSettings.preset:type_name -> tavla.v1.ClockPreset
-	4, // 1: tavla.v1.ClockState.white:type_name -> tavla.v1.SideClock
-	4, // 2: tavla.v1.ClockState.black:type_name -> tavla.v1.SideClock
-	7, // 3: tavla.v1.ClockForfeit.side:type_name -> tavla.v1.Side
-	2, // 4: tavla.v1.ClockForfeit.reason:type_name -> tavla.v1.ForfeitReason
-	8, // 5: tavla.v1.ClockForfeit.outcome:type_name -> tavla.v1.GameOutcome
-	6, // [6:6] is the sub-list for method output_type
-	6, // [6:6] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	0,  // 0: tavla.v1.ClockSettings.preset:type_name -> tavla.v1.ClockPreset
+	7,  // 1: tavla.v1.ClockSettings.move_time:type_name -> google.protobuf.Duration
+	7,  // 2: tavla.v1.ClockSettings.extension_time:type_name -> google.protobuf.Duration
+	7,  // 3: tavla.v1.ClockSettings.reserve:type_name -> google.protobuf.Duration
+	7,  // 4: tavla.v1.ClockSettings.move_cap:type_name -> google.protobuf.Duration
+	7,  // 5: tavla.v1.ClockSettings.reconnect_window:type_name -> google.protobuf.Duration
+	7,  // 6: tavla.v1.ClockSettings.break_time:type_name -> google.protobuf.Duration
+	7,  // 7: tavla.v1.SideClock.reserve:type_name -> google.protobuf.Duration
+	4,  // 8: tavla.v1.ClockState.white:type_name -> tavla.v1.SideClock
+	4,  // 9: tavla.v1.ClockState.black:type_name -> tavla.v1.SideClock
+	8,  // 10: tavla.v1.ClockForfeit.side:type_name -> tavla.v1.Side
+	2,  // 11: tavla.v1.ClockForfeit.reason:type_name -> tavla.v1.ForfeitReason
+	9,  // 12: tavla.v1.ClockForfeit.outcome:type_name -> tavla.v1.GameOutcome
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_clock_proto_init() }

@@ -203,12 +203,13 @@ type GameAction struct {
 	// Who takes it. On input SIDE_UNSPECIFIED means the state's side_to_act (for CLAIM_TIMEOUT:
 	// the other side); START_GAME has no side.
 	Side Side `protobuf:"varint,2,opt,name=side,proto3,enum=tavla.v1.Side" json:"side,omitempty"`
-	// ACTION_KIND_STEP only: the checker's from_point (25 bar) and to_point (0 off) in the
-	// mover's numbering; `die` is needed only when two dice could bear the checker off; `hit` is
-	// output only.
-	Step *CheckerMove `protobuf:"bytes,3,opt,name=step,proto3" json:"step,omitempty"`
-	// ACTION_KIND_RESIGN only: single, gammon (mars) or backgammon (katmerli mars).
-	ResignKind    ResultKind `protobuf:"varint,4,opt,name=resign_kind,json=resignKind,proto3,enum=tavla.v1.ResultKind" json:"resign_kind,omitempty"`
+	// What the kind needs beside the side, for the two kinds that need more.
+	//
+	// Types that are valid to be assigned to Detail:
+	//
+	//	*GameAction_Step
+	//	*GameAction_ResignKind
+	Detail        isGameAction_Detail `protobuf_oneof:"detail"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -257,19 +258,50 @@ func (x *GameAction) GetSide() Side {
 	return Side_SIDE_UNSPECIFIED
 }
 
+func (x *GameAction) GetDetail() isGameAction_Detail {
+	if x != nil {
+		return x.Detail
+	}
+	return nil
+}
+
 func (x *GameAction) GetStep() *CheckerMove {
 	if x != nil {
-		return x.Step
+		if x, ok := x.Detail.(*GameAction_Step); ok {
+			return x.Step
+		}
 	}
 	return nil
 }
 
 func (x *GameAction) GetResignKind() ResultKind {
 	if x != nil {
-		return x.ResignKind
+		if x, ok := x.Detail.(*GameAction_ResignKind); ok {
+			return x.ResignKind
+		}
 	}
 	return ResultKind_RESULT_KIND_UNSPECIFIED
 }
+
+type isGameAction_Detail interface {
+	isGameAction_Detail()
+}
+
+type GameAction_Step struct {
+	// ACTION_KIND_STEP only: the checker's from_point (25 bar) and to_point (0 off) in the
+	// mover's numbering; `die` is needed only when two dice could bear the checker off; `hit`
+	// is output only.
+	Step *CheckerMove `protobuf:"bytes,3,opt,name=step,proto3,oneof"`
+}
+
+type GameAction_ResignKind struct {
+	// ACTION_KIND_RESIGN only: single, gammon (mars) or backgammon (katmerli mars).
+	ResignKind ResultKind `protobuf:"varint,4,opt,name=resign_kind,json=resignKind,proto3,enum=tavla.v1.ResultKind,oneof"`
+}
+
+func (*GameAction_Step) isGameAction_Detail() {}
+
+func (*GameAction_ResignKind) isGameAction_Detail() {}
 
 // One entry of a game's record (tentative steps and undos are not recorded).
 type ActionRecord struct {
@@ -294,8 +326,9 @@ type ActionRecord struct {
 	ResignKind ResultKind `protobuf:"varint,9,opt,name=resign_kind,json=resignKind,proto3,enum=tavla.v1.ResultKind" json:"resign_kind,omitempty"`
 	// Timed matches: the milliseconds the acting side spent on the turn, measured by the server.
 	ElapsedMs uint32 `protobuf:"varint,10,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
-	// START_GAME and ROLL: where the dice came from: "sha256:<hex>" of the signed state bytes the
-	// roll was derived from (docs/security.md), or "given" (mode off, dice from the client).
+	// START_GAME and ROLL: where the dice came from: the label the roll was derived from with the
+	// game's secret ("tavla-roll-v2/..." naming the turn, position and cube; docs/security.md),
+	// or "given" (dice from a test server's x-tavla-test-dice metadata).
 	RollTag string `protobuf:"bytes,11,opt,name=roll_tag,json=rollTag,proto3" json:"roll_tag,omitempty"`
 	// Set when this action ended the game (drop, accepted resignation, last checker off, timeout).
 	Outcome       *GameOutcome `protobuf:"bytes,12,opt,name=outcome,proto3" json:"outcome,omitempty"`
@@ -482,11 +515,14 @@ func (x *GameClock) GetTurnStartedMs() uint64 {
 	return 0
 }
 
-// Everything a match needs between two actions: the service keeps nothing, the game server
-// keeps this (inside SignedGameState) and sends it back with the next action.
+// What the rules need to go on between two actions, and nothing derived: the service keeps
+// nothing, the game server keeps this (inside SignedGameState) and sends it back with the next
+// action. Its size does not grow with the game (at most 512 bytes, bench/bench_act.py): the
+// record is not in it, only a running digest of it (`record_digest`); the record's entries
+// come out of Act as events (GameEvents.records). For display, read the GameView beside it.
 type GameState struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The format version of this message: 1.
+	// The format version of this message: 2 (1 carried the record and derived fields).
 	Version uint32 `protobuf:"varint,1,opt,name=version,proto3" json:"version,omitempty"`
 	// The match's identifier, drawn by the server at NewMatch (or given there).
 	MatchId string `protobuf:"bytes,2,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
@@ -496,17 +532,15 @@ type GameState struct {
 	// The rules, every option resolved.
 	Ruleset *Ruleset `protobuf:"bytes,4,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	// Score, Crawford flags, the cube (value, owner, a pending double, beaver or raccoon), and
-	// the match winner.
+	// the match winner. The Match ID fields are left empty here.
 	Match *MatchState `protobuf:"bytes,5,opt,name=match,proto3" json:"match,omitempty"`
 	// Where the match stands.
 	Phase GamePhase `protobuf:"varint,6,opt,name=phase,proto3,enum=tavla.v1.GamePhase" json:"phase,omitempty"`
-	// Whose decision it is; SIDE_UNSPECIFIED in GAME_PHASE_START and GAME_PHASE_GAME_OVER (either
-	// side starts the next game) and GAME_PHASE_MATCH_OVER. During a cube or resignation decision
-	// it is not the side on roll.
-	SideToAct Side `protobuf:"varint,7,opt,name=side_to_act,json=sideToAct,proto3,enum=tavla.v1.Side" json:"side_to_act,omitempty"`
-	// The position at the start of the turn; on_roll is the side whose turn it is. At game over,
-	// the final position.
-	Position *Position `protobuf:"bytes,8,opt,name=position,proto3" json:"position,omitempty"`
+	// The position at the start of the turn (at game over, the final position) as the 10 bytes
+	// of its GNU Backgammon Position ID (the 80 bits before base64).
+	Position []byte `protobuf:"bytes,7,opt,name=position,proto3" json:"position,omitempty"`
+	// The side on roll of `position`: whose turn it is.
+	OnRoll Side `protobuf:"varint,8,opt,name=on_roll,json=onRoll,proto3,enum=tavla.v1.Side" json:"on_roll,omitempty"`
 	// The dice of this turn (GAME_PHASE_MOVING, or a resignation offered while moving).
 	Dice []uint32 `protobuf:"varint,9,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The single-die steps played so far this turn, in order (die and hit filled in).
@@ -519,24 +553,16 @@ type GameState struct {
 	Clock *GameClock `protobuf:"bytes,13,opt,name=clock,proto3" json:"clock,omitempty"`
 	// The outcome of the last finished game, with its points.
 	Outcome *GameOutcome `protobuf:"bytes,14,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	// The actions of the game in play, or of the game just finished.
-	Record []*ActionRecord `protobuf:"bytes,15,rep,name=record,proto3" json:"record,omitempty"`
-	// Hex SHA-256 of the secret that fixes the dice of the current (or next) game: published
-	// before its first roll, opened by revealed_seed when the game ends (docs/security.md).
-	DiceCommitment string `protobuf:"bytes,16,opt,name=dice_commitment,json=diceCommitment,proto3" json:"dice_commitment,omitempty"`
-	// At GAME_PHASE_GAME_OVER / MATCH_OVER: the hex secret of the game just finished; every roll
-	// of its record can be recomputed from it (docs/security.md).
-	RevealedSeed string `protobuf:"bytes,17,opt,name=revealed_seed,json=revealedSeed,proto3" json:"revealed_seed,omitempty"`
-	// Output only (derived): the position after the steps so far, the same side on roll.
-	Current *Position `protobuf:"bytes,18,opt,name=current,proto3" json:"current,omitempty"`
-	// Output only: the dice not played yet this turn.
-	DiceLeft []uint32 `protobuf:"varint,19,rep,packed,name=dice_left,json=diceLeft,proto3" json:"dice_left,omitempty"`
-	// Output only: the steps so far make a whole legal move (CONFIRM_MOVE is legal).
-	MoveComplete bool `protobuf:"varint,20,opt,name=move_complete,json=moveComplete,proto3" json:"move_complete,omitempty"`
-	// Output only: the roll has no legal step; the side on roll confirms the empty move (R7).
-	NoLegalMove bool `protobuf:"varint,21,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
-	// Output only: the roll has exactly one legal move.
-	ForcedMove    bool `protobuf:"varint,22,opt,name=forced_move,json=forcedMove,proto3" json:"forced_move,omitempty"`
+	// The rolls made so far in the game in play (START_GAME's first dice count 1). A roll derives
+	// from the game's secret, this number, the position and the cube (docs/security.md).
+	Turn uint32 `protobuf:"varint,15,opt,name=turn,proto3" json:"turn,omitempty"`
+	// SHA-256 of the secret that fixes the dice of the current (or next) game (32 bytes):
+	// published before its first roll, revealed when the game ends (docs/security.md).
+	DiceCommitment []byte `protobuf:"bytes,16,opt,name=dice_commitment,json=diceCommitment,proto3" json:"dice_commitment,omitempty"`
+	// The running digest of the match's record (32 bytes): SHA-256("tavla-record-v1" ||
+	// previous digest || the entry's deterministic ActionRecord bytes) per entry, from 32 zero
+	// bytes at NewMatch (docs/game-state.md).
+	RecordDigest  []byte `protobuf:"bytes,17,opt,name=record_digest,json=recordDigest,proto3" json:"record_digest,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -613,18 +639,18 @@ func (x *GameState) GetPhase() GamePhase {
 	return GamePhase_GAME_PHASE_UNSPECIFIED
 }
 
-func (x *GameState) GetSideToAct() Side {
-	if x != nil {
-		return x.SideToAct
-	}
-	return Side_SIDE_UNSPECIFIED
-}
-
-func (x *GameState) GetPosition() *Position {
+func (x *GameState) GetPosition() []byte {
 	if x != nil {
 		return x.Position
 	}
 	return nil
+}
+
+func (x *GameState) GetOnRoll() Side {
+	if x != nil {
+		return x.OnRoll
+	}
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *GameState) GetDice() []uint32 {
@@ -669,60 +695,274 @@ func (x *GameState) GetOutcome() *GameOutcome {
 	return nil
 }
 
-func (x *GameState) GetRecord() []*ActionRecord {
+func (x *GameState) GetTurn() uint32 {
 	if x != nil {
-		return x.Record
+		return x.Turn
+	}
+	return 0
+}
+
+func (x *GameState) GetDiceCommitment() []byte {
+	if x != nil {
+		return x.DiceCommitment
 	}
 	return nil
 }
 
-func (x *GameState) GetDiceCommitment() string {
+func (x *GameState) GetRecordDigest() []byte {
 	if x != nil {
-		return x.DiceCommitment
+		return x.RecordDigest
+	}
+	return nil
+}
+
+// What a state shows, computed from it beside the signed bytes (never signed): what a board
+// displays and what a frontend needs to decide what to offer.
+type GameView struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The match's identifier.
+	MatchId string `protobuf:"bytes,1,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
+	// The state's sequence number.
+	Sequence uint64 `protobuf:"varint,2,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	// The rules, every option resolved.
+	Ruleset *Ruleset `protobuf:"bytes,3,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// Score, Crawford flags, the cube, the match winner, with its GNU Backgammon Match ID.
+	Match *MatchState `protobuf:"bytes,4,opt,name=match,proto3" json:"match,omitempty"`
+	// Where the match stands.
+	Phase GamePhase `protobuf:"varint,5,opt,name=phase,proto3,enum=tavla.v1.GamePhase" json:"phase,omitempty"`
+	// Whose decision it is; SIDE_UNSPECIFIED in GAME_PHASE_START and GAME_PHASE_GAME_OVER (either
+	// side starts the next game) and GAME_PHASE_MATCH_OVER. During a cube or resignation decision
+	// it is not the side on roll.
+	SideToAct Side `protobuf:"varint,6,opt,name=side_to_act,json=sideToAct,proto3,enum=tavla.v1.Side" json:"side_to_act,omitempty"`
+	// The position at the start of the turn (board, IDs, pip counts); on_roll is whose turn it is.
+	Position *Position `protobuf:"bytes,7,opt,name=position,proto3" json:"position,omitempty"`
+	// The position after the steps so far, the same side on roll.
+	Current *Position `protobuf:"bytes,8,opt,name=current,proto3" json:"current,omitempty"`
+	// The dice of this turn.
+	Dice []uint32 `protobuf:"varint,9,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	// The dice not played yet this turn.
+	DiceLeft []uint32 `protobuf:"varint,10,rep,packed,name=dice_left,json=diceLeft,proto3" json:"dice_left,omitempty"`
+	// The steps played so far this turn.
+	Steps []*CheckerMove `protobuf:"bytes,11,rep,name=steps,proto3" json:"steps,omitempty"`
+	// The steps so far make a whole legal move (CONFIRM_MOVE is legal).
+	MoveComplete bool `protobuf:"varint,12,opt,name=move_complete,json=moveComplete,proto3" json:"move_complete,omitempty"`
+	// The roll has no legal step; the side on roll confirms the empty move (R7).
+	NoLegalMove bool `protobuf:"varint,13,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
+	// Only one final position is left for this turn (at its start: the roll has one legal move);
+	// `forced_steps` plays it.
+	ForcedMove bool `protobuf:"varint,14,opt,name=forced_move,json=forcedMove,proto3" json:"forced_move,omitempty"`
+	// When `forced_move`: the remaining steps, in an order they can be played.
+	ForcedSteps []*CheckerMove `protobuf:"bytes,15,rep,name=forced_steps,json=forcedSteps,proto3" json:"forced_steps,omitempty"`
+	// The resignation offer awaiting an answer.
+	Resignation *ResignationOffer `protobuf:"bytes,16,opt,name=resignation,proto3" json:"resignation,omitempty"`
+	// The phase play resumes in if the offer is rejected.
+	ResumePhase GamePhase `protobuf:"varint,17,opt,name=resume_phase,json=resumePhase,proto3,enum=tavla.v1.GamePhase" json:"resume_phase,omitempty"`
+	// The clock of a timed match; unset when untimed.
+	Clock *GameClock `protobuf:"bytes,18,opt,name=clock,proto3" json:"clock,omitempty"`
+	// The outcome of the last finished game, with its points.
+	Outcome *GameOutcome `protobuf:"bytes,19,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// The rolls made so far in the game in play.
+	Turn uint32 `protobuf:"varint,20,opt,name=turn,proto3" json:"turn,omitempty"`
+	// Hex SHA-256 of the dice secret of the current (or next) game (docs/security.md).
+	DiceCommitment string `protobuf:"bytes,21,opt,name=dice_commitment,json=diceCommitment,proto3" json:"dice_commitment,omitempty"`
+	// At GAME_PHASE_GAME_OVER / MATCH_OVER: the hex secret of the game just finished; every roll
+	// of its record can be recomputed from it (docs/security.md).
+	RevealedSeed string `protobuf:"bytes,22,opt,name=revealed_seed,json=revealedSeed,proto3" json:"revealed_seed,omitempty"`
+	// Hex of the state's record digest: a record kept from the events checks against it.
+	RecordDigest  string `protobuf:"bytes,23,opt,name=record_digest,json=recordDigest,proto3" json:"record_digest,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GameView) Reset() {
+	*x = GameView{}
+	mi := &file_tavla_v1_game_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GameView) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GameView) ProtoMessage() {}
+
+func (x *GameView) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_game_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GameView.ProtoReflect.Descriptor instead.
+func (*GameView) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_game_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *GameView) GetMatchId() string {
+	if x != nil {
+		return x.MatchId
 	}
 	return ""
 }
 
-func (x *GameState) GetRevealedSeed() string {
+func (x *GameView) GetSequence() uint64 {
 	if x != nil {
-		return x.RevealedSeed
+		return x.Sequence
 	}
-	return ""
+	return 0
 }
 
-func (x *GameState) GetCurrent() *Position {
+func (x *GameView) GetRuleset() *Ruleset {
+	if x != nil {
+		return x.Ruleset
+	}
+	return nil
+}
+
+func (x *GameView) GetMatch() *MatchState {
+	if x != nil {
+		return x.Match
+	}
+	return nil
+}
+
+func (x *GameView) GetPhase() GamePhase {
+	if x != nil {
+		return x.Phase
+	}
+	return GamePhase_GAME_PHASE_UNSPECIFIED
+}
+
+func (x *GameView) GetSideToAct() Side {
+	if x != nil {
+		return x.SideToAct
+	}
+	return Side_SIDE_UNSPECIFIED
+}
+
+func (x *GameView) GetPosition() *Position {
+	if x != nil {
+		return x.Position
+	}
+	return nil
+}
+
+func (x *GameView) GetCurrent() *Position {
 	if x != nil {
 		return x.Current
 	}
 	return nil
 }
 
-func (x *GameState) GetDiceLeft() []uint32 {
+func (x *GameView) GetDice() []uint32 {
+	if x != nil {
+		return x.Dice
+	}
+	return nil
+}
+
+func (x *GameView) GetDiceLeft() []uint32 {
 	if x != nil {
 		return x.DiceLeft
 	}
 	return nil
 }
 
-func (x *GameState) GetMoveComplete() bool {
+func (x *GameView) GetSteps() []*CheckerMove {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *GameView) GetMoveComplete() bool {
 	if x != nil {
 		return x.MoveComplete
 	}
 	return false
 }
 
-func (x *GameState) GetNoLegalMove() bool {
+func (x *GameView) GetNoLegalMove() bool {
 	if x != nil {
 		return x.NoLegalMove
 	}
 	return false
 }
 
-func (x *GameState) GetForcedMove() bool {
+func (x *GameView) GetForcedMove() bool {
 	if x != nil {
 		return x.ForcedMove
 	}
 	return false
+}
+
+func (x *GameView) GetForcedSteps() []*CheckerMove {
+	if x != nil {
+		return x.ForcedSteps
+	}
+	return nil
+}
+
+func (x *GameView) GetResignation() *ResignationOffer {
+	if x != nil {
+		return x.Resignation
+	}
+	return nil
+}
+
+func (x *GameView) GetResumePhase() GamePhase {
+	if x != nil {
+		return x.ResumePhase
+	}
+	return GamePhase_GAME_PHASE_UNSPECIFIED
+}
+
+func (x *GameView) GetClock() *GameClock {
+	if x != nil {
+		return x.Clock
+	}
+	return nil
+}
+
+func (x *GameView) GetOutcome() *GameOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return nil
+}
+
+func (x *GameView) GetTurn() uint32 {
+	if x != nil {
+		return x.Turn
+	}
+	return 0
+}
+
+func (x *GameView) GetDiceCommitment() string {
+	if x != nil {
+		return x.DiceCommitment
+	}
+	return ""
+}
+
+func (x *GameView) GetRevealedSeed() string {
+	if x != nil {
+		return x.RevealedSeed
+	}
+	return ""
+}
+
+func (x *GameView) GetRecordDigest() string {
+	if x != nil {
+		return x.RecordDigest
+	}
+	return ""
 }
 
 // A GameState as the server signed it. Send it back unchanged: the signature covers the exact
@@ -741,7 +981,7 @@ type SignedGameState struct {
 
 func (x *SignedGameState) Reset() {
 	*x = SignedGameState{}
-	mi := &file_tavla_v1_game_proto_msgTypes[4]
+	mi := &file_tavla_v1_game_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -753,7 +993,7 @@ func (x *SignedGameState) String() string {
 func (*SignedGameState) ProtoMessage() {}
 
 func (x *SignedGameState) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_game_proto_msgTypes[4]
+	mi := &file_tavla_v1_game_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -766,7 +1006,7 @@ func (x *SignedGameState) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignedGameState.ProtoReflect.Descriptor instead.
 func (*SignedGameState) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_game_proto_rawDescGZIP(), []int{4}
+	return file_tavla_v1_game_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *SignedGameState) GetState() []byte {
@@ -810,14 +1050,18 @@ type GameEvents struct {
 	// The side to act had run out of time: the action became its forfeit (R23, R24).
 	Forfeit *ClockForfeit `protobuf:"bytes,8,opt,name=forfeit,proto3" json:"forfeit,omitempty"`
 	// The roll has no legal step: the side on roll can only confirm the empty move (R7).
-	NoLegalMove   bool `protobuf:"varint,9,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
+	NoLegalMove bool `protobuf:"varint,9,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
+	// The record entries this action added (none for STEP and UNDO, which are tentative); a
+	// client that keeps the record appends them. Each entry's bytes extend the state's
+	// record_digest (docs/game-state.md).
+	Records       []*ActionRecord `protobuf:"bytes,10,rep,name=records,proto3" json:"records,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GameEvents) Reset() {
 	*x = GameEvents{}
-	mi := &file_tavla_v1_game_proto_msgTypes[5]
+	mi := &file_tavla_v1_game_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +1073,7 @@ func (x *GameEvents) String() string {
 func (*GameEvents) ProtoMessage() {}
 
 func (x *GameEvents) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_game_proto_msgTypes[5]
+	mi := &file_tavla_v1_game_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +1086,7 @@ func (x *GameEvents) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameEvents.ProtoReflect.Descriptor instead.
 func (*GameEvents) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_game_proto_rawDescGZIP(), []int{5}
+	return file_tavla_v1_game_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GameEvents) GetRolled() []uint32 {
@@ -908,18 +1152,26 @@ func (x *GameEvents) GetNoLegalMove() bool {
 	return false
 }
 
+func (x *GameEvents) GetRecords() []*ActionRecord {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
 var File_tavla_v1_game_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xbc\x01\n" +
+	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xca\x01\n" +
 	"\n" +
 	"GameAction\x12(\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x14.tavla.v1.ActionKindR\x04kind\x12\"\n" +
-	"\x04side\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12)\n" +
-	"\x04step\x18\x03 \x01(\v2\x15.tavla.v1.CheckerMoveR\x04step\x125\n" +
-	"\vresign_kind\x18\x04 \x01(\x0e2\x14.tavla.v1.ResultKindR\n" +
-	"resignKind\"\xd8\x03\n" +
+	"\x04side\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12+\n" +
+	"\x04step\x18\x03 \x01(\v2\x15.tavla.v1.CheckerMoveH\x00R\x04step\x127\n" +
+	"\vresign_kind\x18\x04 \x01(\x0e2\x14.tavla.v1.ResultKindH\x00R\n" +
+	"resignKindB\b\n" +
+	"\x06detail\"\xd8\x03\n" +
 	"\fActionRecord\x12\x1a\n" +
 	"\bsequence\x18\x01 \x01(\x04R\bsequence\x12\"\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
@@ -940,36 +1192,56 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\tGameClock\x123\n" +
 	"\bsettings\x18\x01 \x01(\v2\x17.tavla.v1.ClockSettingsR\bsettings\x12*\n" +
 	"\x05state\x18\x02 \x01(\v2\x14.tavla.v1.ClockStateR\x05state\x12&\n" +
-	"\x0fturn_started_ms\x18\x03 \x01(\x04R\rturnStartedMs\"\x86\a\n" +
+	"\x0fturn_started_ms\x18\x03 \x01(\x04R\rturnStartedMs\"\x9a\x05\n" +
 	"\tGameState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\rR\aversion\x12\x19\n" +
 	"\bmatch_id\x18\x02 \x01(\tR\amatchId\x12\x1a\n" +
 	"\bsequence\x18\x03 \x01(\x04R\bsequence\x12+\n" +
 	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
 	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12)\n" +
-	"\x05phase\x18\x06 \x01(\x0e2\x13.tavla.v1.GamePhaseR\x05phase\x12.\n" +
-	"\vside_to_act\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\tsideToAct\x12.\n" +
-	"\bposition\x18\b \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
+	"\x05phase\x18\x06 \x01(\x0e2\x13.tavla.v1.GamePhaseR\x05phase\x12\x1a\n" +
+	"\bposition\x18\a \x01(\fR\bposition\x12'\n" +
+	"\aon_roll\x18\b \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12\x12\n" +
 	"\x04dice\x18\t \x03(\rR\x04dice\x12+\n" +
 	"\x05steps\x18\n" +
 	" \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12<\n" +
 	"\vresignation\x18\v \x01(\v2\x1a.tavla.v1.ResignationOfferR\vresignation\x126\n" +
 	"\fresume_phase\x18\f \x01(\x0e2\x13.tavla.v1.GamePhaseR\vresumePhase\x12)\n" +
 	"\x05clock\x18\r \x01(\v2\x13.tavla.v1.GameClockR\x05clock\x12/\n" +
-	"\aoutcome\x18\x0e \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12.\n" +
-	"\x06record\x18\x0f \x03(\v2\x16.tavla.v1.ActionRecordR\x06record\x12'\n" +
-	"\x0fdice_commitment\x18\x10 \x01(\tR\x0ediceCommitment\x12#\n" +
-	"\rrevealed_seed\x18\x11 \x01(\tR\frevealedSeed\x12,\n" +
-	"\acurrent\x18\x12 \x01(\v2\x12.tavla.v1.PositionR\acurrent\x12\x1b\n" +
-	"\tdice_left\x18\x13 \x03(\rR\bdiceLeft\x12#\n" +
-	"\rmove_complete\x18\x14 \x01(\bR\fmoveComplete\x12\"\n" +
-	"\rno_legal_move\x18\x15 \x01(\bR\vnoLegalMove\x12\x1f\n" +
-	"\vforced_move\x18\x16 \x01(\bR\n" +
-	"forcedMove\"\\\n" +
+	"\aoutcome\x18\x0e \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12\x12\n" +
+	"\x04turn\x18\x0f \x01(\rR\x04turn\x12'\n" +
+	"\x0fdice_commitment\x18\x10 \x01(\fR\x0ediceCommitment\x12#\n" +
+	"\rrecord_digest\x18\x11 \x01(\fR\frecordDigest\"\xae\a\n" +
+	"\bGameView\x12\x19\n" +
+	"\bmatch_id\x18\x01 \x01(\tR\amatchId\x12\x1a\n" +
+	"\bsequence\x18\x02 \x01(\x04R\bsequence\x12+\n" +
+	"\aruleset\x18\x03 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
+	"\x05match\x18\x04 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12)\n" +
+	"\x05phase\x18\x05 \x01(\x0e2\x13.tavla.v1.GamePhaseR\x05phase\x12.\n" +
+	"\vside_to_act\x18\x06 \x01(\x0e2\x0e.tavla.v1.SideR\tsideToAct\x12.\n" +
+	"\bposition\x18\a \x01(\v2\x12.tavla.v1.PositionR\bposition\x12,\n" +
+	"\acurrent\x18\b \x01(\v2\x12.tavla.v1.PositionR\acurrent\x12\x12\n" +
+	"\x04dice\x18\t \x03(\rR\x04dice\x12\x1b\n" +
+	"\tdice_left\x18\n" +
+	" \x03(\rR\bdiceLeft\x12+\n" +
+	"\x05steps\x18\v \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12#\n" +
+	"\rmove_complete\x18\f \x01(\bR\fmoveComplete\x12\"\n" +
+	"\rno_legal_move\x18\r \x01(\bR\vnoLegalMove\x12\x1f\n" +
+	"\vforced_move\x18\x0e \x01(\bR\n" +
+	"forcedMove\x128\n" +
+	"\fforced_steps\x18\x0f \x03(\v2\x15.tavla.v1.CheckerMoveR\vforcedSteps\x12<\n" +
+	"\vresignation\x18\x10 \x01(\v2\x1a.tavla.v1.ResignationOfferR\vresignation\x126\n" +
+	"\fresume_phase\x18\x11 \x01(\x0e2\x13.tavla.v1.GamePhaseR\vresumePhase\x12)\n" +
+	"\x05clock\x18\x12 \x01(\v2\x13.tavla.v1.GameClockR\x05clock\x12/\n" +
+	"\aoutcome\x18\x13 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12\x12\n" +
+	"\x04turn\x18\x14 \x01(\rR\x04turn\x12'\n" +
+	"\x0fdice_commitment\x18\x15 \x01(\tR\x0ediceCommitment\x12#\n" +
+	"\rrevealed_seed\x18\x16 \x01(\tR\frevealedSeed\x12#\n" +
+	"\rrecord_digest\x18\x17 \x01(\tR\frecordDigest\"\\\n" +
 	"\x0fSignedGameState\x12\x14\n" +
 	"\x05state\x18\x01 \x01(\fR\x05state\x12\x15\n" +
 	"\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x1c\n" +
-	"\tsignature\x18\x03 \x01(\fR\tsignature\"\xdf\x02\n" +
+	"\tsignature\x18\x03 \x01(\fR\tsignature\"\x91\x03\n" +
 	"\n" +
 	"GameEvents\x12\x16\n" +
 	"\x06rolled\x18\x01 \x03(\rR\x06rolled\x121\n" +
@@ -981,7 +1253,9 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"match_over\x18\x06 \x01(\bR\tmatchOver\x121\n" +
 	"\fmatch_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\vmatchWinner\x120\n" +
 	"\aforfeit\x18\b \x01(\v2\x16.tavla.v1.ClockForfeitR\aforfeit\x12\"\n" +
-	"\rno_legal_move\x18\t \x01(\bR\vnoLegalMove*\xeb\x01\n" +
+	"\rno_legal_move\x18\t \x01(\bR\vnoLegalMove\x120\n" +
+	"\arecords\x18\n" +
+	" \x03(\v2\x16.tavla.v1.ActionRecordR\arecords*\xeb\x01\n" +
 	"\tGamePhase\x12\x1a\n" +
 	"\x16GAME_PHASE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10GAME_PHASE_START\x10\x01\x12\x1d\n" +
@@ -1024,7 +1298,7 @@ func file_tavla_v1_game_proto_rawDescGZIP() []byte {
 }
 
 var file_tavla_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_tavla_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_tavla_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_tavla_v1_game_proto_goTypes = []any{
 	(GamePhase)(0),           // 0: tavla.v1.GamePhase
 	(ActionKind)(0),          // 1: tavla.v1.ActionKind
@@ -1032,55 +1306,66 @@ var file_tavla_v1_game_proto_goTypes = []any{
 	(*ActionRecord)(nil),     // 3: tavla.v1.ActionRecord
 	(*GameClock)(nil),        // 4: tavla.v1.GameClock
 	(*GameState)(nil),        // 5: tavla.v1.GameState
-	(*SignedGameState)(nil),  // 6: tavla.v1.SignedGameState
-	(*GameEvents)(nil),       // 7: tavla.v1.GameEvents
-	(Side)(0),                // 8: tavla.v1.Side
-	(*CheckerMove)(nil),      // 9: tavla.v1.CheckerMove
-	(ResultKind)(0),          // 10: tavla.v1.ResultKind
-	(*RollOffThrow)(nil),     // 11: tavla.v1.RollOffThrow
-	(*GameOutcome)(nil),      // 12: tavla.v1.GameOutcome
-	(*ClockSettings)(nil),    // 13: tavla.v1.ClockSettings
-	(*ClockState)(nil),       // 14: tavla.v1.ClockState
-	(*Ruleset)(nil),          // 15: tavla.v1.Ruleset
-	(*MatchState)(nil),       // 16: tavla.v1.MatchState
-	(*Position)(nil),         // 17: tavla.v1.Position
+	(*GameView)(nil),         // 6: tavla.v1.GameView
+	(*SignedGameState)(nil),  // 7: tavla.v1.SignedGameState
+	(*GameEvents)(nil),       // 8: tavla.v1.GameEvents
+	(Side)(0),                // 9: tavla.v1.Side
+	(*CheckerMove)(nil),      // 10: tavla.v1.CheckerMove
+	(ResultKind)(0),          // 11: tavla.v1.ResultKind
+	(*RollOffThrow)(nil),     // 12: tavla.v1.RollOffThrow
+	(*GameOutcome)(nil),      // 13: tavla.v1.GameOutcome
+	(*ClockSettings)(nil),    // 14: tavla.v1.ClockSettings
+	(*ClockState)(nil),       // 15: tavla.v1.ClockState
+	(*Ruleset)(nil),          // 16: tavla.v1.Ruleset
+	(*MatchState)(nil),       // 17: tavla.v1.MatchState
 	(*ResignationOffer)(nil), // 18: tavla.v1.ResignationOffer
-	(*ClockForfeit)(nil),     // 19: tavla.v1.ClockForfeit
+	(*Position)(nil),         // 19: tavla.v1.Position
+	(*ClockForfeit)(nil),     // 20: tavla.v1.ClockForfeit
 }
 var file_tavla_v1_game_proto_depIdxs = []int32{
 	1,  // 0: tavla.v1.GameAction.kind:type_name -> tavla.v1.ActionKind
-	8,  // 1: tavla.v1.GameAction.side:type_name -> tavla.v1.Side
-	9,  // 2: tavla.v1.GameAction.step:type_name -> tavla.v1.CheckerMove
-	10, // 3: tavla.v1.GameAction.resign_kind:type_name -> tavla.v1.ResultKind
-	8,  // 4: tavla.v1.ActionRecord.side:type_name -> tavla.v1.Side
+	9,  // 1: tavla.v1.GameAction.side:type_name -> tavla.v1.Side
+	10, // 2: tavla.v1.GameAction.step:type_name -> tavla.v1.CheckerMove
+	11, // 3: tavla.v1.GameAction.resign_kind:type_name -> tavla.v1.ResultKind
+	9,  // 4: tavla.v1.ActionRecord.side:type_name -> tavla.v1.Side
 	1,  // 5: tavla.v1.ActionRecord.kind:type_name -> tavla.v1.ActionKind
-	11, // 6: tavla.v1.ActionRecord.roll_off:type_name -> tavla.v1.RollOffThrow
-	9,  // 7: tavla.v1.ActionRecord.checker_moves:type_name -> tavla.v1.CheckerMove
-	10, // 8: tavla.v1.ActionRecord.resign_kind:type_name -> tavla.v1.ResultKind
-	12, // 9: tavla.v1.ActionRecord.outcome:type_name -> tavla.v1.GameOutcome
-	13, // 10: tavla.v1.GameClock.settings:type_name -> tavla.v1.ClockSettings
-	14, // 11: tavla.v1.GameClock.state:type_name -> tavla.v1.ClockState
-	15, // 12: tavla.v1.GameState.ruleset:type_name -> tavla.v1.Ruleset
-	16, // 13: tavla.v1.GameState.match:type_name -> tavla.v1.MatchState
+	12, // 6: tavla.v1.ActionRecord.roll_off:type_name -> tavla.v1.RollOffThrow
+	10, // 7: tavla.v1.ActionRecord.checker_moves:type_name -> tavla.v1.CheckerMove
+	11, // 8: tavla.v1.ActionRecord.resign_kind:type_name -> tavla.v1.ResultKind
+	13, // 9: tavla.v1.ActionRecord.outcome:type_name -> tavla.v1.GameOutcome
+	14, // 10: tavla.v1.GameClock.settings:type_name -> tavla.v1.ClockSettings
+	15, // 11: tavla.v1.GameClock.state:type_name -> tavla.v1.ClockState
+	16, // 12: tavla.v1.GameState.ruleset:type_name -> tavla.v1.Ruleset
+	17, // 13: tavla.v1.GameState.match:type_name -> tavla.v1.MatchState
 	0,  // 14: tavla.v1.GameState.phase:type_name -> tavla.v1.GamePhase
-	8,  // 15: tavla.v1.GameState.side_to_act:type_name -> tavla.v1.Side
-	17, // 16: tavla.v1.GameState.position:type_name -> tavla.v1.Position
-	9,  // 17: tavla.v1.GameState.steps:type_name -> tavla.v1.CheckerMove
-	18, // 18: tavla.v1.GameState.resignation:type_name -> tavla.v1.ResignationOffer
-	0,  // 19: tavla.v1.GameState.resume_phase:type_name -> tavla.v1.GamePhase
-	4,  // 20: tavla.v1.GameState.clock:type_name -> tavla.v1.GameClock
-	12, // 21: tavla.v1.GameState.outcome:type_name -> tavla.v1.GameOutcome
-	3,  // 22: tavla.v1.GameState.record:type_name -> tavla.v1.ActionRecord
-	17, // 23: tavla.v1.GameState.current:type_name -> tavla.v1.Position
-	11, // 24: tavla.v1.GameEvents.roll_off:type_name -> tavla.v1.RollOffThrow
-	12, // 25: tavla.v1.GameEvents.outcome:type_name -> tavla.v1.GameOutcome
-	8,  // 26: tavla.v1.GameEvents.match_winner:type_name -> tavla.v1.Side
-	19, // 27: tavla.v1.GameEvents.forfeit:type_name -> tavla.v1.ClockForfeit
-	28, // [28:28] is the sub-list for method output_type
-	28, // [28:28] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	9,  // 15: tavla.v1.GameState.on_roll:type_name -> tavla.v1.Side
+	10, // 16: tavla.v1.GameState.steps:type_name -> tavla.v1.CheckerMove
+	18, // 17: tavla.v1.GameState.resignation:type_name -> tavla.v1.ResignationOffer
+	0,  // 18: tavla.v1.GameState.resume_phase:type_name -> tavla.v1.GamePhase
+	4,  // 19: tavla.v1.GameState.clock:type_name -> tavla.v1.GameClock
+	13, // 20: tavla.v1.GameState.outcome:type_name -> tavla.v1.GameOutcome
+	16, // 21: tavla.v1.GameView.ruleset:type_name -> tavla.v1.Ruleset
+	17, // 22: tavla.v1.GameView.match:type_name -> tavla.v1.MatchState
+	0,  // 23: tavla.v1.GameView.phase:type_name -> tavla.v1.GamePhase
+	9,  // 24: tavla.v1.GameView.side_to_act:type_name -> tavla.v1.Side
+	19, // 25: tavla.v1.GameView.position:type_name -> tavla.v1.Position
+	19, // 26: tavla.v1.GameView.current:type_name -> tavla.v1.Position
+	10, // 27: tavla.v1.GameView.steps:type_name -> tavla.v1.CheckerMove
+	10, // 28: tavla.v1.GameView.forced_steps:type_name -> tavla.v1.CheckerMove
+	18, // 29: tavla.v1.GameView.resignation:type_name -> tavla.v1.ResignationOffer
+	0,  // 30: tavla.v1.GameView.resume_phase:type_name -> tavla.v1.GamePhase
+	4,  // 31: tavla.v1.GameView.clock:type_name -> tavla.v1.GameClock
+	13, // 32: tavla.v1.GameView.outcome:type_name -> tavla.v1.GameOutcome
+	12, // 33: tavla.v1.GameEvents.roll_off:type_name -> tavla.v1.RollOffThrow
+	13, // 34: tavla.v1.GameEvents.outcome:type_name -> tavla.v1.GameOutcome
+	9,  // 35: tavla.v1.GameEvents.match_winner:type_name -> tavla.v1.Side
+	20, // 36: tavla.v1.GameEvents.forfeit:type_name -> tavla.v1.ClockForfeit
+	3,  // 37: tavla.v1.GameEvents.records:type_name -> tavla.v1.ActionRecord
+	38, // [38:38] is the sub-list for method output_type
+	38, // [38:38] is the sub-list for method input_type
+	38, // [38:38] is the sub-list for extension type_name
+	38, // [38:38] is the sub-list for extension extendee
+	0,  // [0:38] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_game_proto_init() }
@@ -1092,13 +1377,17 @@ func file_tavla_v1_game_proto_init() {
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_game_proto_msgTypes[0].OneofWrappers = []any{
+		(*GameAction_Step)(nil),
+		(*GameAction_ResignKind)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_game_proto_rawDesc), len(file_tavla_v1_game_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   6,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

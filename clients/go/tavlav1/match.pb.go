@@ -331,17 +331,14 @@ type MatchState struct {
 	GamesPlayed uint32 `protobuf:"varint,8,opt,name=games_played,json=gamesPlayed,proto3" json:"games_played,omitempty"`
 	// The winner of the match once it is over; SIDE_UNSPECIFIED while it goes on.
 	Winner Side `protobuf:"varint,9,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
-	// GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
-	// white), Crawford game, cube value and owner, a pending double. On input it sets those
-	// fields; any of them also set directly must agree. Every returned MatchState has it (empty
-	// when the length or a score passes 32767 or the cube 32768, which the format cannot hold); as
-	// MatchState does not say who is on roll, it names white on roll unless a double is pending.
-	MatchId string `protobuf:"bytes,10,opt,name=match_id,json=matchId,proto3" json:"match_id,omitempty"`
-	// Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
-	GnubgId string `protobuf:"bytes,11,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
-	// Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
-	// those fields, as `match_id` does.
-	Xgid          string `protobuf:"bytes,12,opt,name=xgid,proto3" json:"xgid,omitempty"`
+	// The same match as an ID, on input instead of (or beside, agreeing with) the fields above.
+	//
+	// Types that are valid to be assigned to Id:
+	//
+	//	*MatchState_MatchId
+	//	*MatchState_GnubgId
+	//	*MatchState_Xgid
+	Id            isMatchState_Id `protobuf_oneof:"id"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -439,30 +436,74 @@ func (x *MatchState) GetWinner() Side {
 	return Side_SIDE_UNSPECIFIED
 }
 
+func (x *MatchState) GetId() isMatchState_Id {
+	if x != nil {
+		return x.Id
+	}
+	return nil
+}
+
 func (x *MatchState) GetMatchId() string {
 	if x != nil {
-		return x.MatchId
+		if x, ok := x.Id.(*MatchState_MatchId); ok {
+			return x.MatchId
+		}
 	}
 	return ""
 }
 
 func (x *MatchState) GetGnubgId() string {
 	if x != nil {
-		return x.GnubgId
+		if x, ok := x.Id.(*MatchState_GnubgId); ok {
+			return x.GnubgId
+		}
 	}
 	return ""
 }
 
 func (x *MatchState) GetXgid() string {
 	if x != nil {
-		return x.Xgid
+		if x, ok := x.Id.(*MatchState_Xgid); ok {
+			return x.Xgid
+		}
 	}
 	return ""
 }
 
+type isMatchState_Id interface {
+	isMatchState_Id()
+}
+
+type MatchState_MatchId struct {
+	// GNU Backgammon Match ID (12 characters, docs/formats.md): length, scores (player 0 is
+	// white), Crawford game, cube value and owner, a pending double. On input it sets those
+	// fields; any of them also set directly must agree. Every returned MatchState has it (unset
+	// when the length or a score passes 32767 or the cube 32768, which the format cannot hold);
+	// as MatchState does not say who is on roll, it names white on roll unless a double is
+	// pending.
+	MatchId string `protobuf:"bytes,10,opt,name=match_id,json=matchId,proto3,oneof"`
+}
+
+type MatchState_GnubgId struct {
+	// Input only: a GNUBG ID ("POSITION_ID:MATCH_ID") whose Match ID is read as `match_id` is.
+	GnubgId string `protobuf:"bytes,11,opt,name=gnubg_id,json=gnubgId,proto3,oneof"`
+}
+
+type MatchState_Xgid struct {
+	// Input only: an XGID whose cube, scores, Crawford flag, length and pending double ("D") set
+	// those fields, as `match_id` does.
+	Xgid string `protobuf:"bytes,12,opt,name=xgid,proto3,oneof"`
+}
+
+func (*MatchState_MatchId) isMatchState_Id() {}
+
+func (*MatchState_GnubgId) isMatchState_Id() {}
+
+func (*MatchState_Xgid) isMatchState_Id() {}
+
 // The end of a game: the one type for it in every RPC (ApplyMove, ScoreGame, ListLegalSteps,
-// ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock give it; UpdateMatch takes
-// it).
+// ApplyCubeAction, OfferResignation, AnswerResignation, AdvanceClock and the referee give it;
+// UpdateMatch takes it). An answer that can end a game sets it exactly when the game ended.
 type GameOutcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The side that won the game.
@@ -675,7 +716,7 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x05owner\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x05owner\x12-\n" +
 	"\n" +
 	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\x12\x1c\n" +
-	"\tredoubles\x18\x04 \x01(\rR\tredoubles\"\x9e\x03\n" +
+	"\tredoubles\x18\x04 \x01(\rR\tredoubles\"\xaa\x03\n" +
 	"\n" +
 	"MatchState\x12\x16\n" +
 	"\x06length\x18\x01 \x01(\rR\x06length\x12\x1f\n" +
@@ -688,11 +729,12 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x04cube\x18\x06 \x01(\v2\x13.tavla.v1.CubeStateR\x04cube\x127\n" +
 	"\x0fprevious_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\x0epreviousWinner\x12!\n" +
 	"\fgames_played\x18\b \x01(\rR\vgamesPlayed\x12&\n" +
-	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12\x19\n" +
+	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12\x1b\n" +
 	"\bmatch_id\x18\n" +
-	" \x01(\tR\amatchId\x12\x19\n" +
-	"\bgnubg_id\x18\v \x01(\tR\agnubgId\x12\x12\n" +
-	"\x04xgid\x18\f \x01(\tR\x04xgid\"\xa5\x01\n" +
+	" \x01(\tH\x00R\amatchId\x12\x1b\n" +
+	"\bgnubg_id\x18\v \x01(\tH\x00R\agnubgId\x12\x14\n" +
+	"\x04xgid\x18\f \x01(\tH\x00R\x04xgidB\x04\n" +
+	"\x02id\"\xa5\x01\n" +
 	"\vGameOutcome\x12&\n" +
 	"\x06winner\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12,\n" +
 	"\x06ending\x18\x02 \x01(\x0e2\x14.tavla.v1.GameEndingR\x06ending\x12(\n" +
@@ -786,6 +828,11 @@ func file_tavla_v1_match_proto_init() {
 		return
 	}
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_match_proto_msgTypes[1].OneofWrappers = []any{
+		(*MatchState_MatchId)(nil),
+		(*MatchState_GnubgId)(nil),
+		(*MatchState_Xgid)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

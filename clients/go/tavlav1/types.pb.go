@@ -546,26 +546,25 @@ func (x *Board) GetBlack() *SideCheckers {
 	return nil
 }
 
-// A position: the checkers and the side on roll. On input give `board`, `position_id`,
-// `gnubg_id` or `xgid` (docs/formats.md); when several are given they must describe the same
-// checkers and side on roll. Every returned position has all four.
+// A position: the checkers and the side on roll, the checkers in one of four encodings
+// (docs/formats.md). Every returned position gives `board` (or, under MOVE_VIEW_BASIC,
+// `position_id`) and, with `board`, the three IDs in `ids`.
 type Position struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The side on roll. Required with `board`; with only `position_id`, unset means white; with
-	// `gnubg_id` or `xgid`, unset means the ID's side on roll.
+	// The side on roll. Required with `board`; with `position_id`, unset means white; with
+	// `gnubg_id` or `xgid`, unset means the ID's side on roll (when set, it must agree).
 	OnRoll Side `protobuf:"varint,1,opt,name=on_roll,json=onRoll,proto3,enum=tavla.v1.Side" json:"on_roll,omitempty"`
-	// The checkers of both sides.
-	Board *Board `protobuf:"bytes,2,opt,name=board,proto3" json:"board,omitempty"`
-	// GNU Backgammon Position ID (14 characters), from the side on roll's point of view.
-	PositionId string `protobuf:"bytes,3,opt,name=position_id,json=positionId,proto3" json:"position_id,omitempty"`
-	// GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's dice
-	// owner, the side on roll (gnubg player 0 is white). On output its Match ID describes money
-	// play with a centred cube and no dice; the cube and score travel in MatchState.match_id.
-	GnubgId string `protobuf:"bytes,4,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
-	// eXtreme Gammon XGID ("XGID=" prefix optional on input): the checkers and the side on roll
-	// (XGID's X, the uppercase bottom player, is black). On output: money play, centred cube, no
-	// dice, max cube 10; on input the other fields are validated and otherwise ignored here.
-	Xgid          string `protobuf:"bytes,5,opt,name=xgid,proto3" json:"xgid,omitempty"`
+	// The checkers, in one encoding.
+	//
+	// Types that are valid to be assigned to Checkers:
+	//
+	//	*Position_Board
+	//	*Position_PositionId
+	//	*Position_GnubgId
+	//	*Position_Xgid
+	Checkers isPosition_Checkers `protobuf_oneof:"checkers"`
+	// Output only (ignored on input): the same position in each ID format.
+	Ids           *PositionIds `protobuf:"bytes,6,opt,name=ids,proto3" json:"ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -607,28 +606,151 @@ func (x *Position) GetOnRoll() Side {
 	return Side_SIDE_UNSPECIFIED
 }
 
+func (x *Position) GetCheckers() isPosition_Checkers {
+	if x != nil {
+		return x.Checkers
+	}
+	return nil
+}
+
 func (x *Position) GetBoard() *Board {
 	if x != nil {
-		return x.Board
+		if x, ok := x.Checkers.(*Position_Board); ok {
+			return x.Board
+		}
 	}
 	return nil
 }
 
 func (x *Position) GetPositionId() string {
 	if x != nil {
-		return x.PositionId
+		if x, ok := x.Checkers.(*Position_PositionId); ok {
+			return x.PositionId
+		}
 	}
 	return ""
 }
 
 func (x *Position) GetGnubgId() string {
 	if x != nil {
-		return x.GnubgId
+		if x, ok := x.Checkers.(*Position_GnubgId); ok {
+			return x.GnubgId
+		}
 	}
 	return ""
 }
 
 func (x *Position) GetXgid() string {
+	if x != nil {
+		if x, ok := x.Checkers.(*Position_Xgid); ok {
+			return x.Xgid
+		}
+	}
+	return ""
+}
+
+func (x *Position) GetIds() *PositionIds {
+	if x != nil {
+		return x.Ids
+	}
+	return nil
+}
+
+type isPosition_Checkers interface {
+	isPosition_Checkers()
+}
+
+type Position_Board struct {
+	// The checkers of both sides.
+	Board *Board `protobuf:"bytes,2,opt,name=board,proto3,oneof"`
+}
+
+type Position_PositionId struct {
+	// GNU Backgammon Position ID (14 characters), from the side on roll's point of view.
+	PositionId string `protobuf:"bytes,3,opt,name=position_id,json=positionId,proto3,oneof"`
+}
+
+type Position_GnubgId struct {
+	// GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID": the checkers and, from the Match ID's
+	// dice owner, the side on roll (gnubg player 0 is white). Its cube and score are not read
+	// here (they travel in MatchState).
+	GnubgId string `protobuf:"bytes,4,opt,name=gnubg_id,json=gnubgId,proto3,oneof"`
+}
+
+type Position_Xgid struct {
+	// eXtreme Gammon XGID ("XGID=" prefix optional): the checkers and the side on roll (XGID's X,
+	// the uppercase bottom player, is black). Its cube and score are not read here.
+	Xgid string `protobuf:"bytes,5,opt,name=xgid,proto3,oneof"`
+}
+
+func (*Position_Board) isPosition_Checkers() {}
+
+func (*Position_PositionId) isPosition_Checkers() {}
+
+func (*Position_GnubgId) isPosition_Checkers() {}
+
+func (*Position_Xgid) isPosition_Checkers() {}
+
+// A position in each ID format (docs/formats.md).
+type PositionIds struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// GNU Backgammon Position ID (14 characters), from the side on roll's point of view.
+	PositionId string `protobuf:"bytes,1,opt,name=position_id,json=positionId,proto3" json:"position_id,omitempty"`
+	// GNU Backgammon GNUBG ID, "POSITION_ID:MATCH_ID"; its Match ID describes money play with a
+	// centred cube and no dice, the side on roll as the dice owner. The cube and score of a
+	// match travel in MatchState.match_id.
+	GnubgId string `protobuf:"bytes,2,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
+	// eXtreme Gammon XGID: money play, centred cube, no dice, max cube 10.
+	Xgid          string `protobuf:"bytes,3,opt,name=xgid,proto3" json:"xgid,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PositionIds) Reset() {
+	*x = PositionIds{}
+	mi := &file_tavla_v1_types_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PositionIds) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PositionIds) ProtoMessage() {}
+
+func (x *PositionIds) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_types_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PositionIds.ProtoReflect.Descriptor instead.
+func (*PositionIds) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_types_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *PositionIds) GetPositionId() string {
+	if x != nil {
+		return x.PositionId
+	}
+	return ""
+}
+
+func (x *PositionIds) GetGnubgId() string {
+	if x != nil {
+		return x.GnubgId
+	}
+	return ""
+}
+
+func (x *PositionIds) GetXgid() string {
 	if x != nil {
 		return x.Xgid
 	}
@@ -653,7 +775,7 @@ type CheckerMove struct {
 
 func (x *CheckerMove) Reset() {
 	*x = CheckerMove{}
-	mi := &file_tavla_v1_types_proto_msgTypes[5]
+	mi := &file_tavla_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -665,7 +787,7 @@ func (x *CheckerMove) String() string {
 func (*CheckerMove) ProtoMessage() {}
 
 func (x *CheckerMove) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_types_proto_msgTypes[5]
+	mi := &file_tavla_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -678,7 +800,7 @@ func (x *CheckerMove) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckerMove.ProtoReflect.Descriptor instead.
 func (*CheckerMove) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_tavla_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CheckerMove) GetFromPoint() uint32 {
@@ -727,7 +849,7 @@ type Move struct {
 
 func (x *Move) Reset() {
 	*x = Move{}
-	mi := &file_tavla_v1_types_proto_msgTypes[6]
+	mi := &file_tavla_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +861,7 @@ func (x *Move) String() string {
 func (*Move) ProtoMessage() {}
 
 func (x *Move) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_types_proto_msgTypes[6]
+	mi := &file_tavla_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +874,7 @@ func (x *Move) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Move.ProtoReflect.Descriptor instead.
 func (*Move) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_tavla_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Move) GetNotation() string {
@@ -774,72 +896,6 @@ func (x *Move) GetResult() *Position {
 		return x.Result
 	}
 	return nil
-}
-
-// The result of a finished game, before the cube. Kept for compatibility: ApplyMove and
-// ScoreGame also answer the GameOutcome (match.proto) that every other RPC uses; its `kind`
-// equals this `kind`, and its `points` equal these points x the cube (Jacoby aside).
-type GameResult struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// The side that bore off all 15 checkers.
-	Winner Side `protobuf:"varint,1,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
-	// Single, gammon (mars) or backgammon (katmerli mars).
-	Kind ResultKind `protobuf:"varint,2,opt,name=kind,proto3,enum=tavla.v1.ResultKind" json:"kind,omitempty"`
-	// Points the result is worth with the cube at 1: 1, 2 or 3 (R15-R17). Multiply by the cube.
-	Points        uint32 `protobuf:"varint,3,opt,name=points,proto3" json:"points,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GameResult) Reset() {
-	*x = GameResult{}
-	mi := &file_tavla_v1_types_proto_msgTypes[7]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GameResult) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GameResult) ProtoMessage() {}
-
-func (x *GameResult) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_types_proto_msgTypes[7]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GameResult.ProtoReflect.Descriptor instead.
-func (*GameResult) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_types_proto_rawDescGZIP(), []int{7}
-}
-
-func (x *GameResult) GetWinner() Side {
-	if x != nil {
-		return x.Winner
-	}
-	return Side_SIDE_UNSPECIFIED
-}
-
-func (x *GameResult) GetKind() ResultKind {
-	if x != nil {
-		return x.Kind
-	}
-	return ResultKind_RESULT_KIND_UNSPECIFIED
-}
-
-func (x *GameResult) GetPoints() uint32 {
-	if x != nil {
-		return x.Points
-	}
-	return 0
 }
 
 var File_tavla_v1_types_proto protoreflect.FileDescriptor
@@ -875,14 +931,22 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"\tpip_count\x18\x04 \x01(\rR\bpipCount\"c\n" +
 	"\x05Board\x12,\n" +
 	"\x05white\x18\x01 \x01(\v2\x16.tavla.v1.SideCheckersR\x05white\x12,\n" +
-	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\xaa\x01\n" +
+	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\xe7\x01\n" +
 	"\bPosition\x12'\n" +
-	"\aon_roll\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12%\n" +
-	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardR\x05board\x12\x1f\n" +
-	"\vposition_id\x18\x03 \x01(\tR\n" +
+	"\aon_roll\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12'\n" +
+	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardH\x00R\x05board\x12!\n" +
+	"\vposition_id\x18\x03 \x01(\tH\x00R\n" +
+	"positionId\x12\x1b\n" +
+	"\bgnubg_id\x18\x04 \x01(\tH\x00R\agnubgId\x12\x14\n" +
+	"\x04xgid\x18\x05 \x01(\tH\x00R\x04xgid\x12'\n" +
+	"\x03ids\x18\x06 \x01(\v2\x15.tavla.v1.PositionIdsR\x03idsB\n" +
+	"\n" +
+	"\bcheckers\"]\n" +
+	"\vPositionIds\x12\x1f\n" +
+	"\vposition_id\x18\x01 \x01(\tR\n" +
 	"positionId\x12\x19\n" +
-	"\bgnubg_id\x18\x04 \x01(\tR\agnubgId\x12\x12\n" +
-	"\x04xgid\x18\x05 \x01(\tR\x04xgid\"k\n" +
+	"\bgnubg_id\x18\x02 \x01(\tR\agnubgId\x12\x12\n" +
+	"\x04xgid\x18\x03 \x01(\tR\x04xgid\"k\n" +
 	"\vCheckerMove\x12\x1d\n" +
 	"\n" +
 	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +
@@ -892,12 +956,7 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"\x04Move\x12\x1a\n" +
 	"\bnotation\x18\x01 \x01(\tR\bnotation\x12:\n" +
 	"\rchecker_moves\x18\x02 \x03(\v2\x15.tavla.v1.CheckerMoveR\fcheckerMoves\x12*\n" +
-	"\x06result\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\x06result\"v\n" +
-	"\n" +
-	"GameResult\x12&\n" +
-	"\x06winner\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12(\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\x12\x16\n" +
-	"\x06points\x18\x03 \x01(\rR\x06points*<\n" +
+	"\x06result\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\x06result*<\n" +
 	"\x04Side\x12\x14\n" +
 	"\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -944,9 +1003,9 @@ var file_tavla_v1_types_proto_goTypes = []any{
 	(*SideCheckers)(nil),  // 6: tavla.v1.SideCheckers
 	(*Board)(nil),         // 7: tavla.v1.Board
 	(*Position)(nil),      // 8: tavla.v1.Position
-	(*CheckerMove)(nil),   // 9: tavla.v1.CheckerMove
-	(*Move)(nil),          // 10: tavla.v1.Move
-	(*GameResult)(nil),    // 11: tavla.v1.GameResult
+	(*PositionIds)(nil),   // 9: tavla.v1.PositionIds
+	(*CheckerMove)(nil),   // 10: tavla.v1.CheckerMove
+	(*Move)(nil),          // 11: tavla.v1.Move
 }
 var file_tavla_v1_types_proto_depIdxs = []int32{
 	1,  // 0: tavla.v1.Ruleset.start:type_name -> tavla.v1.StartRule
@@ -956,15 +1015,14 @@ var file_tavla_v1_types_proto_depIdxs = []int32{
 	6,  // 4: tavla.v1.Board.black:type_name -> tavla.v1.SideCheckers
 	0,  // 5: tavla.v1.Position.on_roll:type_name -> tavla.v1.Side
 	7,  // 6: tavla.v1.Position.board:type_name -> tavla.v1.Board
-	9,  // 7: tavla.v1.Move.checker_moves:type_name -> tavla.v1.CheckerMove
-	8,  // 8: tavla.v1.Move.result:type_name -> tavla.v1.Position
-	0,  // 9: tavla.v1.GameResult.winner:type_name -> tavla.v1.Side
-	3,  // 10: tavla.v1.GameResult.kind:type_name -> tavla.v1.ResultKind
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	9,  // 7: tavla.v1.Position.ids:type_name -> tavla.v1.PositionIds
+	10, // 8: tavla.v1.Move.checker_moves:type_name -> tavla.v1.CheckerMove
+	8,  // 9: tavla.v1.Move.result:type_name -> tavla.v1.Position
+	10, // [10:10] is the sub-list for method output_type
+	10, // [10:10] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_types_proto_init() }
@@ -973,6 +1031,12 @@ func file_tavla_v1_types_proto_init() {
 		return
 	}
 	file_tavla_v1_types_proto_msgTypes[0].OneofWrappers = []any{}
+	file_tavla_v1_types_proto_msgTypes[4].OneofWrappers = []any{
+		(*Position_Board)(nil),
+		(*Position_PositionId)(nil),
+		(*Position_GnubgId)(nil),
+		(*Position_Xgid)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -394,10 +394,10 @@ type RecordStart struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Points to win; 0 for a money session.
 	Length uint32 `protobuf:"varint,1,opt,name=length,proto3" json:"length,omitempty"`
-	// Player 1 (white, the left column of a .mat).
-	Player1 string `protobuf:"bytes,2,opt,name=player1,proto3" json:"player1,omitempty"`
-	// Player 2 (black).
-	Player2 string `protobuf:"bytes,3,opt,name=player2,proto3" json:"player2,omitempty"`
+	// The name of white, player 1 (the left column of a .mat, gnubg player 0).
+	WhitePlayer string `protobuf:"bytes,2,opt,name=white_player,json=whitePlayer,proto3" json:"white_player,omitempty"`
+	// The name of black, player 2.
+	BlackPlayer string `protobuf:"bytes,3,opt,name=black_player,json=blackPlayer,proto3" json:"black_player,omitempty"`
 	// The record's headers (e.g. "Crawford": "On", "CubeLimit": "1024").
 	Headers       map[string]string `protobuf:"bytes,4,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
@@ -441,16 +441,16 @@ func (x *RecordStart) GetLength() uint32 {
 	return 0
 }
 
-func (x *RecordStart) GetPlayer1() string {
+func (x *RecordStart) GetWhitePlayer() string {
 	if x != nil {
-		return x.Player1
+		return x.WhitePlayer
 	}
 	return ""
 }
 
-func (x *RecordStart) GetPlayer2() string {
+func (x *RecordStart) GetBlackPlayer() string {
 	if x != nil {
-		return x.Player2
+		return x.BlackPlayer
 	}
 	return ""
 }
@@ -467,10 +467,10 @@ type RecordedGameStart struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The game's number, from 1.
 	Number uint32 `protobuf:"varint,1,opt,name=number,proto3" json:"number,omitempty"`
-	// Player 1's score at the start of the game, as recorded.
-	Score1 uint32 `protobuf:"varint,2,opt,name=score1,proto3" json:"score1,omitempty"`
-	// Player 2's score at the start of the game, as recorded.
-	Score2        uint32 `protobuf:"varint,3,opt,name=score2,proto3" json:"score2,omitempty"`
+	// White's (player 1's) score at the start of the game, as recorded.
+	WhiteScore uint32 `protobuf:"varint,2,opt,name=white_score,json=whiteScore,proto3" json:"white_score,omitempty"`
+	// Black's (player 2's) score at the start of the game, as recorded.
+	BlackScore    uint32 `protobuf:"varint,3,opt,name=black_score,json=blackScore,proto3" json:"black_score,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -512,16 +512,16 @@ func (x *RecordedGameStart) GetNumber() uint32 {
 	return 0
 }
 
-func (x *RecordedGameStart) GetScore1() uint32 {
+func (x *RecordedGameStart) GetWhiteScore() uint32 {
 	if x != nil {
-		return x.Score1
+		return x.WhiteScore
 	}
 	return 0
 }
 
-func (x *RecordedGameStart) GetScore2() uint32 {
+func (x *RecordedGameStart) GetBlackScore() uint32 {
 	if x != nil {
-		return x.Score2
+		return x.BlackScore
 	}
 	return 0
 }
@@ -529,8 +529,8 @@ func (x *RecordedGameStart) GetScore2() uint32 {
 // A recorded roll and its play.
 type RecordedRoll struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// 1 or 2.
-	Player uint32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
+	// The side that rolled: white is player 1, black player 2.
+	Player Side `protobuf:"varint,1,opt,name=player,proto3,enum=tavla.v1.Side" json:"player,omitempty"`
 	// The two dice as recorded.
 	Dice []uint32 `protobuf:"varint,2,rep,packed,name=dice,proto3" json:"dice,omitempty"`
 	// The play in standard or .mat notation ("24/18 13/9*", "25/22 6/0"); empty for no move;
@@ -570,11 +570,11 @@ func (*RecordedRoll) Descriptor() ([]byte, []int) {
 	return file_tavla_v1_validate_proto_rawDescGZIP(), []int{4}
 }
 
-func (x *RecordedRoll) GetPlayer() uint32 {
+func (x *RecordedRoll) GetPlayer() Side {
 	if x != nil {
 		return x.Player
 	}
-	return 0
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *RecordedRoll) GetDice() []uint32 {
@@ -594,8 +594,8 @@ func (x *RecordedRoll) GetPlay() string {
 // A recorded cube action.
 type RecordedCube struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// 1 or 2.
-	Player uint32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
+	// The side acting: white is player 1, black player 2.
+	Player Side `protobuf:"varint,1,opt,name=player,proto3,enum=tavla.v1.Side" json:"player,omitempty"`
 	// "double", "take" or "drop".
 	Action string `protobuf:"bytes,2,opt,name=action,proto3" json:"action,omitempty"`
 	// For a double: the value offered (2, 4, ...).
@@ -634,11 +634,11 @@ func (*RecordedCube) Descriptor() ([]byte, []int) {
 	return file_tavla_v1_validate_proto_rawDescGZIP(), []int{5}
 }
 
-func (x *RecordedCube) GetPlayer() uint32 {
+func (x *RecordedCube) GetPlayer() Side {
 	if x != nil {
 		return x.Player
 	}
-	return 0
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *RecordedCube) GetAction() string {
@@ -658,8 +658,8 @@ func (x *RecordedCube) GetValue() uint32 {
 // A recorded result line.
 type RecordedResult struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// 1 or 2: the winner ("Wins") or the loser ("Losses").
-	Player uint32 `protobuf:"varint,1,opt,name=player,proto3" json:"player,omitempty"`
+	// The winner ("Wins") or the loser ("Losses"): white is player 1, black player 2.
+	Player Side `protobuf:"varint,1,opt,name=player,proto3,enum=tavla.v1.Side" json:"player,omitempty"`
 	// Points as recorded.
 	Points uint32 `protobuf:"varint,2,opt,name=points,proto3" json:"points,omitempty"`
 	// True for a "Losses" line (the loser gives up the points), false for "Wins".
@@ -700,11 +700,11 @@ func (*RecordedResult) Descriptor() ([]byte, []int) {
 	return file_tavla_v1_validate_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *RecordedResult) GetPlayer() uint32 {
+func (x *RecordedResult) GetPlayer() Side {
 	if x != nil {
 		return x.Player
 	}
-	return 0
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *RecordedResult) GetPoints() uint32 {
@@ -1112,12 +1112,12 @@ type RecordVerdict struct {
 	MoneySession bool `protobuf:"varint,9,opt,name=money_session,json=moneySession,proto3" json:"money_session,omitempty"`
 	// The record ends before its match does (not a disagreement).
 	Unfinished bool `protobuf:"varint,10,opt,name=unfinished,proto3" json:"unfinished,omitempty"`
-	// Player 1's final score.
-	Score1 uint32 `protobuf:"varint,11,opt,name=score1,proto3" json:"score1,omitempty"`
-	// Player 2's final score.
-	Score2 uint32 `protobuf:"varint,12,opt,name=score2,proto3" json:"score2,omitempty"`
-	// The match winner (1 or 2); 0 if none.
-	MatchWinner uint32 `protobuf:"varint,13,opt,name=match_winner,json=matchWinner,proto3" json:"match_winner,omitempty"`
+	// White's (player 1's) final score.
+	WhiteScore uint32 `protobuf:"varint,11,opt,name=white_score,json=whiteScore,proto3" json:"white_score,omitempty"`
+	// Black's (player 2's) final score.
+	BlackScore uint32 `protobuf:"varint,12,opt,name=black_score,json=blackScore,proto3" json:"black_score,omitempty"`
+	// The match winner; SIDE_UNSPECIFIED if none.
+	MatchWinner Side `protobuf:"varint,13,opt,name=match_winner,json=matchWinner,proto3,enum=tavla.v1.Side" json:"match_winner,omitempty"`
 	// The record's disagreements, as "source:line: message" (at most 1,000; see `unlisted`).
 	Disagreements []string `protobuf:"bytes,14,rep,name=disagreements,proto3" json:"disagreements,omitempty"`
 	// Notes on the record: rules assumed, unfinished, quirks read.
@@ -1229,25 +1229,25 @@ func (x *RecordVerdict) GetUnfinished() bool {
 	return false
 }
 
-func (x *RecordVerdict) GetScore1() uint32 {
+func (x *RecordVerdict) GetWhiteScore() uint32 {
 	if x != nil {
-		return x.Score1
+		return x.WhiteScore
 	}
 	return 0
 }
 
-func (x *RecordVerdict) GetScore2() uint32 {
+func (x *RecordVerdict) GetBlackScore() uint32 {
 	if x != nil {
-		return x.Score2
+		return x.BlackScore
 	}
 	return 0
 }
 
-func (x *RecordVerdict) GetMatchWinner() uint32 {
+func (x *RecordVerdict) GetMatchWinner() Side {
 	if x != nil {
 		return x.MatchWinner
 	}
-	return 0
+	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *RecordVerdict) GetDisagreements() []string {
@@ -1275,7 +1275,7 @@ var File_tavla_v1_validate_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\n" +
-	"\x17tavla/v1/validate.proto\x12\btavla.v1\"\xdf\x01\n" +
+	"\x17tavla/v1/validate.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"\xdf\x01\n" +
 	"\x14ValidateMatchRequest\x12.\n" +
 	"\x06format\x18\x01 \x01(\x0e2\x16.tavla.v1.RecordFormatR\x06format\x12/\n" +
 	"\x05rules\x18\x02 \x01(\x0e2\x19.tavla.v1.ValidationRulesR\x05rules\x12\x16\n" +
@@ -1289,29 +1289,31 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\x04roll\x18\x03 \x01(\v2\x16.tavla.v1.RecordedRollH\x00R\x04roll\x12,\n" +
 	"\x04cube\x18\x04 \x01(\v2\x16.tavla.v1.RecordedCubeH\x00R\x04cube\x122\n" +
 	"\x06result\x18\x05 \x01(\v2\x18.tavla.v1.RecordedResultH\x00R\x06resultB\x06\n" +
-	"\x04kind\"\xd3\x01\n" +
+	"\x04kind\"\xe5\x01\n" +
 	"\vRecordStart\x12\x16\n" +
-	"\x06length\x18\x01 \x01(\rR\x06length\x12\x18\n" +
-	"\aplayer1\x18\x02 \x01(\tR\aplayer1\x12\x18\n" +
-	"\aplayer2\x18\x03 \x01(\tR\aplayer2\x12<\n" +
+	"\x06length\x18\x01 \x01(\rR\x06length\x12!\n" +
+	"\fwhite_player\x18\x02 \x01(\tR\vwhitePlayer\x12!\n" +
+	"\fblack_player\x18\x03 \x01(\tR\vblackPlayer\x12<\n" +
 	"\aheaders\x18\x04 \x03(\v2\".tavla.v1.RecordStart.HeadersEntryR\aheaders\x1a:\n" +
 	"\fHeadersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"[\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"m\n" +
 	"\x11RecordedGameStart\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\rR\x06number\x12\x16\n" +
-	"\x06score1\x18\x02 \x01(\rR\x06score1\x12\x16\n" +
-	"\x06score2\x18\x03 \x01(\rR\x06score2\"N\n" +
-	"\fRecordedRoll\x12\x16\n" +
-	"\x06player\x18\x01 \x01(\rR\x06player\x12\x12\n" +
+	"\x06number\x18\x01 \x01(\rR\x06number\x12\x1f\n" +
+	"\vwhite_score\x18\x02 \x01(\rR\n" +
+	"whiteScore\x12\x1f\n" +
+	"\vblack_score\x18\x03 \x01(\rR\n" +
+	"blackScore\"^\n" +
+	"\fRecordedRoll\x12&\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\rR\x04dice\x12\x12\n" +
-	"\x04play\x18\x03 \x01(\tR\x04play\"T\n" +
-	"\fRecordedCube\x12\x16\n" +
-	"\x06player\x18\x01 \x01(\rR\x06player\x12\x16\n" +
+	"\x04play\x18\x03 \x01(\tR\x04play\"d\n" +
+	"\fRecordedCube\x12&\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x16\n" +
 	"\x06action\x18\x02 \x01(\tR\x06action\x12\x14\n" +
-	"\x05value\x18\x03 \x01(\rR\x05value\"q\n" +
-	"\x0eRecordedResult\x12\x16\n" +
-	"\x06player\x18\x01 \x01(\rR\x06player\x12\x16\n" +
+	"\x05value\x18\x03 \x01(\rR\x05value\"\x81\x01\n" +
+	"\x0eRecordedResult\x12&\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x16\n" +
 	"\x06points\x18\x02 \x01(\rR\x06points\x12\x12\n" +
 	"\x04loss\x18\x03 \x01(\bR\x04loss\x12\x1b\n" +
 	"\tmatch_won\x18\x04 \x01(\bR\bmatchWon\"\x82\x01\n" +
@@ -1346,7 +1348,7 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\bforfeits\x18\x0f \x01(\rR\bforfeits\x12!\n" +
 	"\fcube_actions\x18\x10 \x01(\rR\vcubeActions\x12#\n" +
 	"\rcrawford_game\x18\x11 \x01(\bR\fcrawfordGame\x12#\n" +
-	"\rmatch_updates\x18\x12 \x01(\rR\fmatchUpdates\"\xca\x03\n" +
+	"\rmatch_updates\x18\x12 \x01(\rR\fmatchUpdates\"\xec\x03\n" +
 	"\rRecordVerdict\x12\x16\n" +
 	"\x06record\x18\x01 \x01(\rR\x06record\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x1a\n" +
@@ -1360,10 +1362,12 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\n" +
 	"unfinished\x18\n" +
 	" \x01(\bR\n" +
-	"unfinished\x12\x16\n" +
-	"\x06score1\x18\v \x01(\rR\x06score1\x12\x16\n" +
-	"\x06score2\x18\f \x01(\rR\x06score2\x12!\n" +
-	"\fmatch_winner\x18\r \x01(\rR\vmatchWinner\x12$\n" +
+	"unfinished\x12\x1f\n" +
+	"\vwhite_score\x18\v \x01(\rR\n" +
+	"whiteScore\x12\x1f\n" +
+	"\vblack_score\x18\f \x01(\rR\n" +
+	"blackScore\x121\n" +
+	"\fmatch_winner\x18\r \x01(\x0e2\x0e.tavla.v1.SideR\vmatchWinner\x12$\n" +
 	"\rdisagreements\x18\x0e \x03(\tR\rdisagreements\x12\x14\n" +
 	"\x05notes\x18\x0f \x03(\tR\x05notes\x12\x1a\n" +
 	"\bunlisted\x18\x10 \x01(\rR\bunlisted*[\n" +
@@ -1408,6 +1412,7 @@ var file_tavla_v1_validate_proto_goTypes = []any{
 	(*GameVerdict)(nil),           // 11: tavla.v1.GameVerdict
 	(*RecordVerdict)(nil),         // 12: tavla.v1.RecordVerdict
 	nil,                           // 13: tavla.v1.RecordStart.HeadersEntry
+	(Side)(0),                     // 14: tavla.v1.Side
 }
 var file_tavla_v1_validate_proto_depIdxs = []int32{
 	0,  // 0: tavla.v1.ValidateMatchRequest.format:type_name -> tavla.v1.RecordFormat
@@ -1419,14 +1424,18 @@ var file_tavla_v1_validate_proto_depIdxs = []int32{
 	7,  // 6: tavla.v1.RecordEvent.cube:type_name -> tavla.v1.RecordedCube
 	8,  // 7: tavla.v1.RecordEvent.result:type_name -> tavla.v1.RecordedResult
 	13, // 8: tavla.v1.RecordStart.headers:type_name -> tavla.v1.RecordStart.HeadersEntry
-	11, // 9: tavla.v1.ValidateMatchResponse.game:type_name -> tavla.v1.GameVerdict
-	12, // 10: tavla.v1.ValidateMatchResponse.record:type_name -> tavla.v1.RecordVerdict
-	10, // 11: tavla.v1.GameVerdict.first_illegal:type_name -> tavla.v1.IllegalPlay
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	14, // 9: tavla.v1.RecordedRoll.player:type_name -> tavla.v1.Side
+	14, // 10: tavla.v1.RecordedCube.player:type_name -> tavla.v1.Side
+	14, // 11: tavla.v1.RecordedResult.player:type_name -> tavla.v1.Side
+	11, // 12: tavla.v1.ValidateMatchResponse.game:type_name -> tavla.v1.GameVerdict
+	12, // 13: tavla.v1.ValidateMatchResponse.record:type_name -> tavla.v1.RecordVerdict
+	10, // 14: tavla.v1.GameVerdict.first_illegal:type_name -> tavla.v1.IllegalPlay
+	14, // 15: tavla.v1.RecordVerdict.match_winner:type_name -> tavla.v1.Side
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_validate_proto_init() }
@@ -1434,6 +1443,7 @@ func file_tavla_v1_validate_proto_init() {
 	if File_tavla_v1_validate_proto != nil {
 		return
 	}
+	file_tavla_v1_types_proto_init()
 	file_tavla_v1_validate_proto_msgTypes[0].OneofWrappers = []any{
 		(*ValidateMatchRequest_Chunk)(nil),
 		(*ValidateMatchRequest_Event)(nil),

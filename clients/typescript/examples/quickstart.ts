@@ -7,4 +7,4 @@ const start = await engine.initialPosition(); // white on roll
 const moves = await engine.legalMoves(start, [5, 1]); // every legal play of 5-1
 console.log(moves.length, "legal moves; playing", moves[0].notation);
 const after = await engine.applyMove(start, [5, 1], moves[0]);
-console.log(after.position?.positionId); // black on roll now
+console.log(after.move?.result?.ids?.positionId); // black on roll now

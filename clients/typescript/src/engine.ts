@@ -1,5 +1,6 @@
 /**
- * The transport-independent part of the tavla.v1.EngineService client: the typed helpers
+ * The transport-independent part of the client of the tavla.v1 services (RulesService,
+ * MatchService, RefereeService, RecordsService): the typed helpers
  * (EngineClient, a helper for every RPC: HELPERS), the default service config, retries, the
  * locale of player messages and the rich error details. It imports nothing from Node.js, so it
  * runs in browsers too: `index.ts` adds the Node gRPC transport, `web.ts` the browser transports
@@ -25,29 +26,37 @@ import { Code, ConnectError, createClient, type Client, type Interceptor, type T
 import { ClockEventSchema, type ClockSettingsSchema, type ClockStateSchema } from "./gen/tavla/v1/clock_pb.js";
 import { RollOffThrowSchema, type DiceSeedSchema } from "./gen/tavla/v1/dice_pb.js";
 import {
-  EngineService,
+  RulesService,
   MoveViewSchema,
+  type ApplyMoveResponse,
+  type BearOffResponse,
+  type NameRollResponse,
+  type RenderPositionResponse,
+  type ScoreGameResponse,
+} from "./gen/tavla/v1/rules_service_pb.js";
+import {
+  MatchService,
   type AdvanceClockResponse,
   type AnswerResignationResponse,
   type ApplyCubeActionResponse,
-  type ApplyMoveResponse,
-  type BearOffResponse,
   type CommitDiceResponse,
-  type GetRulesetResponse,
   type ListCubeActionsResponse,
   type ListLegalStepsResponse,
   type ListRulesetsResponse,
-  type NameRollResponse,
-  type RenderPositionResponse,
+  type OfferResignationResponse,
+  type ResolveRulesetResponse,
+  type RollDiceResponse,
+  type StartGameResponse,
+  type UpdateMatchResponse,
+} from "./gen/tavla/v1/match_service_pb.js";
+import {
+  RefereeService,
   type ActResponse,
   type ListActionsResponse,
   type NewMatchResponse,
-  type OfferResignationResponse,
-  type RollDiceResponse,
-  type ScoreGameResponse,
-  type StartGameResponse,
-  type UpdateMatchResponse,
-} from "./gen/tavla/v1/engine_service_pb.js";
+} from "./gen/tavla/v1/referee_service_pb.js";
+import { RecordsService } from "./gen/tavla/v1/records_service_pb.js";
+import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import {
   CubeActionSchema,
   GameEndingSchema,
@@ -66,6 +75,7 @@ import {
   RulesetSchema,
   Side,
   SideSchema,
+  type Board,
   type CheckerMove,
   type Move,
   type Position,
@@ -79,7 +89,7 @@ export { create, fromJson, toJson } from "@bufbuild/protobuf";
 export * from "./gen/tavla/v1/bearoff_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
-export * from "./gen/tavla/v1/engine_service_pb.js";
+export * from "./gen/tavla/v1/error_reason_pb.js";
 export * from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
@@ -90,9 +100,16 @@ import {
   ValidationRulesSchema,
   type ValidateMatchResponse,
 } from "./gen/tavla/v1/validate_pb.js";
+export * from "./gen/tavla/v1/match_service_pb.js";
+export * from "./gen/tavla/v1/records_service_pb.js";
+export * from "./gen/tavla/v1/referee_service_pb.js";
 export * from "./gen/tavla/v1/render_pb.js";
+export * from "./gen/tavla/v1/rules_service_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 export * from "./gen/tavla/v1/validate_pb.js";
+
+/** The four services by their short name, as the conformance scenarios name them. */
+export const SERVICES = { RulesService, MatchService, RefereeService, RecordsService } as const;
 
 /** Where `make serve` listens. */
 export const DEFAULT_TARGET = "localhost:50051";
@@ -108,7 +125,12 @@ export const START_POSITION_ID = "4HPwATDgc/ABMA";
 export const SERVICE_CONFIG = {
   methodConfig: [
     {
-      name: [{ service: "tavla.v1.EngineService" }],
+      name: [
+        { service: "tavla.v1.RulesService" },
+        { service: "tavla.v1.MatchService" },
+        { service: "tavla.v1.RefereeService" },
+        { service: "tavla.v1.RecordsService" },
+      ],
       timeout: "30s",
       retryPolicy: {
         maxAttempts: 5,
@@ -119,7 +141,7 @@ export const SERVICE_CONFIG = {
       },
     },
     // ValidateMatch streams a whole archive: no timeout and no retry (a retry would send it again).
-    { name: [{ service: "tavla.v1.EngineService", method: "ValidateMatch" }] },
+    { name: [{ service: "tavla.v1.RecordsService", method: "ValidateMatch" }] },
   ],
 } as const;
 
@@ -238,7 +260,7 @@ export const HELPERS = {
   AnswerResignation: "answerResignation",
   UpdateMatch: "updateMatch",
   AdvanceClock: "advanceClock",
-  GetRuleset: "getRuleset",
+  ResolveRuleset: "resolveRuleset",
   ListRulesets: "listRulesets",
   RenderPosition: "renderPosition",
   NewMatch: "newMatch",
@@ -304,7 +326,12 @@ export interface CallOptions {
 
 /** A position given by its Position ID; on roll unset means white. */
 export function byId(positionId: string, onRoll: Side = Side.UNSPECIFIED): Position {
-  return create(PositionSchema, { positionId, onRoll });
+  return create(PositionSchema, { checkers: { case: "positionId", value: positionId }, onRoll });
+}
+
+/** The board of a position whose checkers are given as a board (every position the server returns, but under MOVE_VIEW_BASIC), else undefined. */
+export function boardOf(position: Position | undefined): Board | undefined {
+  return position?.checkers.case === "board" ? position.checkers.value : undefined;
 }
 
 /** A move given by its notation, e.g. "24/23 13/8". */
@@ -312,33 +339,46 @@ export function notation(text: string): Move {
   return create(MoveSchema, { notation: text });
 }
 
-/** A client of tavla.v1.EngineService: every RPC on `rpc`, and a typed helper for each (HELPERS). */
+/**
+ * A client of the tavla.v1 services over one transport: the generated Connect client of each
+ * service (`rules`, `match`, `referee`, `records`: every RPC with its full request and
+ * response), and a typed helper for every RPC (HELPERS).
+ */
 export class EngineClient {
-  /** The generated Connect client: every RPC with its full request and response. */
-  readonly rpc: Client<typeof EngineService>;
+  /** RulesService: positions, legal moves, scoring, bear-off, pictures, roll names. */
+  readonly rules: Client<typeof RulesService>;
+  /** MatchService: steps, the start of a game, dice, the cube, resignations, score, clocks, rulesets. */
+  readonly match: Client<typeof MatchService>;
+  /** RefereeService: NewMatch, ListActions and Act over one signed state. */
+  readonly referee: Client<typeof RefereeService>;
+  /** RecordsService: ValidateMatch. */
+  readonly records: Client<typeof RecordsService>;
   /** The ruleset sent with every helper call. */
   ruleset: Ruleset | undefined;
 
   constructor(readonly transport: Transport, ruleset?: string | Ruleset) {
-    this.rpc = createClient(EngineService, transport);
+    this.rules = createClient(RulesService, transport);
+    this.match = createClient(MatchService, transport);
+    this.referee = createClient(RefereeService, transport);
+    this.records = createClient(RecordsService, transport);
     this.ruleset = asRuleset(ruleset);
   }
 
-  private rules(options?: CallOptions): Ruleset | undefined {
+  private rulesetOf(options?: CallOptions): Ruleset | undefined {
     return options?.ruleset !== undefined ? asRuleset(options.ruleset) : this.ruleset;
   }
 
   /** The starting position with `onRoll` on roll (default white). */
   async initialPosition(onRoll: EnumLike = Side.WHITE, options?: CallOptions): Promise<Position> {
     const side = enumValue(SideSchema, onRoll);
-    const r = await this.rpc.getInitialPosition({ ruleset: this.rules(options), onRoll: side });
+    const r = await this.rules.getInitialPosition({ ruleset: this.rulesetOf(options), onRoll: side });
     return r.position ?? byId(START_POSITION_ID, side);
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
   async legalMoves(position: PositionLike, dice: number[], options?: CallOptions & { view?: EnumLike }): Promise<Move[]> {
     const view = enumValue(MoveViewSchema, options?.view);
-    const r = await this.rpc.listLegalMoves({ ruleset: this.rules(options), position: asPosition(position), dice, view });
+    const r = await this.rules.listLegalMoves({ ruleset: this.rulesetOf(options), position: asPosition(position), dice, view });
     return r.moves;
   }
 
@@ -349,8 +389,8 @@ export class EngineClient {
     move: Move | string,
     options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
   ): Promise<ApplyMoveResponse> {
-    return this.rpc.applyMove({
-      ruleset: this.rules(options),
+    return this.rules.applyMove({
+      ruleset: this.rulesetOf(options),
       position: asPosition(position),
       dice,
       move: typeof move === "string" ? notation(move) : move,
@@ -358,14 +398,14 @@ export class EngineClient {
     });
   }
 
-  /** `gameOver` and, when over, the `outcome` (and the older `result`). */
+  /** The `outcome` when one side has borne off all 15 (R15-R17), else unset; its points with `match`'s cube. */
   scoreGame(position: PositionLike, options?: CallOptions & { match?: Init<typeof MatchStateSchema> }): Promise<ScoreGameResponse> {
-    return this.rpc.scoreGame({ ruleset: this.rules(options), position: asPosition(position), match: options?.match });
+    return this.rules.scoreGame({ ruleset: this.rulesetOf(options), position: asPosition(position), match: options?.match });
   }
 
   /** Bear-off figures of both sides, race odds, and with dice the ranked moves. */
   bearOff(position: PositionLike, dice: number[] = [], options?: CallOptions): Promise<BearOffResponse> {
-    return this.rpc.bearOff({ ruleset: this.rules(options), position: asPosition(position), dice });
+    return this.rules.bearOff({ ruleset: this.rulesetOf(options), position: asPosition(position), dice });
   }
 
   /** The legal next steps after `steps` (drag-friendly), whether they make a complete `move`, and its `outcome` when it ends the game. */
@@ -375,8 +415,8 @@ export class EngineClient {
     steps: StepLike[] = [],
     options?: CallOptions & { match?: Init<typeof MatchStateSchema> },
   ): Promise<ListLegalStepsResponse> {
-    return this.rpc.listLegalSteps({
-      ruleset: this.rules(options),
+    return this.match.listLegalSteps({
+      ruleset: this.rulesetOf(options),
       position: asPosition(position),
       dice,
       steps: steps.map(asStep),
@@ -393,8 +433,8 @@ export class EngineClient {
       seed?: Init<typeof DiceSeedSchema>;
     } = {},
   ): Promise<StartGameResponse> {
-    return this.rpc.startGame({
-      ruleset: this.rules(options),
+    return this.match.startGame({
+      ruleset: this.rulesetOf(options),
       match: options.match,
       rollOff: (options.rollOff ?? []).map((t) =>
         create(RollOffThrowSchema, Array.isArray(t) ? { whiteDie: t[0], blackDie: t[1] } : t),
@@ -411,12 +451,12 @@ export class EngineClient {
       const bytes = await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(options.clientSeed));
       digest = Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
     }
-    return this.rpc.commitDice({ clientSeedSha256: digest });
+    return this.match.commitDice({ clientSeedSha256: digest });
   }
 
   /** Two dice, larger first, with their Turkish name; `gele` with a position, `proof` with a seed. */
   rollDice(options: { seed?: Init<typeof DiceSeedSchema>; position?: PositionLike } = {}): Promise<RollDiceResponse> {
-    return this.rpc.rollDice({
+    return this.match.rollDice({
       seed: options.seed,
       position: options.position === undefined ? undefined : asPosition(options.position),
     });
@@ -424,12 +464,12 @@ export class EngineClient {
 
   /** The Turkish name of a roll (R26). */
   nameRoll(dice: number[]): Promise<NameRollResponse> {
-    return this.rpc.nameRoll({ dice });
+    return this.rules.nameRoll({ dice });
   }
 
   /** The cube actions `side` may take now, and why it may not double (R19-R21). */
   cubeActions(match: Init<typeof MatchStateSchema>, side: EnumLike, options?: CallOptions): Promise<ListCubeActionsResponse> {
-    return this.rpc.listCubeActions({ ruleset: this.rules(options), match, side: enumValue(SideSchema, side) });
+    return this.match.listCubeActions({ ruleset: this.rulesetOf(options), match, side: enumValue(SideSchema, side) });
   }
 
   /** The match after `action` ("double", "take", "drop", "beaver"); a drop ends the game with `outcome`. */
@@ -439,8 +479,8 @@ export class EngineClient {
     action: EnumLike,
     options?: CallOptions,
   ): Promise<ApplyCubeActionResponse> {
-    return this.rpc.applyCubeAction({
-      ruleset: this.rules(options),
+    return this.match.applyCubeAction({
+      ruleset: this.rulesetOf(options),
       match,
       side: enumValue(SideSchema, side),
       action: enumValue(CubeActionSchema, action),
@@ -449,7 +489,7 @@ export class EngineClient {
 
   /** What `offer` (e.g. ["black", "mars"]) pays if accepted. */
   offerResignation(match: Init<typeof MatchStateSchema>, offer: OfferLike, options?: CallOptions): Promise<OfferResignationResponse> {
-    return this.rpc.offerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer) });
+    return this.match.offerResignation({ ruleset: this.rulesetOf(options), match, offer: asOffer(offer) });
   }
 
   /** Accept (the game ends with `outcome`) or reject `offer`. */
@@ -459,15 +499,15 @@ export class EngineClient {
     accept: boolean,
     options?: CallOptions,
   ): Promise<AnswerResignationResponse> {
-    return this.rpc.answerResignation({ ruleset: this.rules(options), match, offer: asOffer(offer), accept });
+    return this.match.answerResignation({ ruleset: this.rulesetOf(options), match, offer: asOffer(offer), accept });
   }
 
   /** The match after a game ended with `outcome` (any answer's `outcome`, unchanged). */
   updateMatch(match: Init<typeof MatchStateSchema>, outcome: OutcomeLike, options?: CallOptions): Promise<UpdateMatchResponse> {
-    return this.rpc.updateMatch({ ruleset: this.rules(options), match, outcome: asOutcome(outcome) });
+    return this.match.updateMatch({ ruleset: this.rulesetOf(options), match, outcome: asOutcome(outcome) });
   }
 
-  /** The clock after `side` used `elapsedMs` on `event` (default a move), or a forfeit (R23-R25). */
+  /** The clock after `side` used `elapsedMs` (whole milliseconds) on `event` (default a move), or a forfeit (R23-R25). */
   advanceClock(
     side: EnumLike,
     elapsedMs = 0,
@@ -477,23 +517,23 @@ export class EngineClient {
       event?: EnumLike;
     } = {},
   ): Promise<AdvanceClockResponse> {
-    return this.rpc.advanceClock({
+    return this.match.advanceClock({
       settings: options.settings,
       state: options.state,
       side: enumValue(SideSchema, side),
       event: enumValue(ClockEventSchema, options.event),
-      elapsedMs,
+      elapsed: durationOfMs(elapsedMs),
     });
   }
 
-  /** The ruleset (default the client's) with every option resolved. */
-  getRuleset(ruleset?: string | Ruleset): Promise<GetRulesetResponse> {
-    return this.rpc.getRuleset({ ruleset: ruleset === undefined ? this.ruleset : asRuleset(ruleset) });
+  /** The ruleset (default the client's) with its preset and every option resolved. */
+  resolveRuleset(ruleset?: string | Ruleset): Promise<ResolveRulesetResponse> {
+    return this.match.resolveRuleset({ ruleset: ruleset === undefined ? this.ruleset : asRuleset(ruleset) });
   }
 
   /** The named presets with their options. */
   listRulesets(): Promise<ListRulesetsResponse> {
-    return this.rpc.listRulesets({});
+    return this.match.listRulesets({});
   }
 
   /** The referee API (docs/game-state.md): the first signed state of a match (`length` 0: money play). */
@@ -501,17 +541,24 @@ export class EngineClient {
     length = 0,
     options?: CallOptions & { clock?: Init<typeof ClockSettingsSchema>; matchId?: string },
   ): Promise<NewMatchResponse> {
-    return this.rpc.newMatch({ ruleset: this.rules(options), length, clock: options?.clock, matchId: options?.matchId ?? "" });
+    return this.referee.newMatch({ ruleset: this.rulesetOf(options), length, clock: options?.clock, matchId: options?.matchId ?? "" });
   }
 
-  /** The legal actions of the side to act (`actions`) and the decoded state (`game`). */
+  /** The legal actions of the side to act (`actions`) and what the state shows (`view`): what the answer that returned `state` gave. */
   listActions(state: SignedGameState): Promise<ListActionsResponse> {
-    return this.rpc.listActions({ state });
+    return this.referee.listActions({ state });
   }
 
-  /** The next signed state after `action` (one of {@link listActions}), and what happened; `dice` and `nowMs` only in state mode off. */
-  act(state: SignedGameState, action: GameAction, options?: { dice?: number[]; nowMs?: bigint }): Promise<ActResponse> {
-    return this.rpc.act({ state, action, dice: options?.dice ?? [], nowMs: options?.nowMs });
+  /**
+   * One round trip per action: the next signed `state` after `action` (one of the last answer's
+   * `actions`), its `view`, its legal `actions`, and `events` with the record entries it added
+   * (`events.records`: append them to keep the record). `testDice` only for a test server
+   * (`--test-inputs`, state mode off): the dice of a START_GAME or ROLL, sent as the
+   * `x-tavla-test-dice` metadata.
+   */
+  act(state: SignedGameState, action: GameAction, options?: { testDice?: number[] }): Promise<ActResponse> {
+    const headers = options?.testDice?.length ? { [TEST_DICE_HEADER]: options.testDice.join(",") } : undefined;
+    return this.referee.act({ state, action }, { headers });
   }
 
   /**
@@ -543,7 +590,7 @@ export class EngineClient {
         first = false;
       }
     }
-    return this.rpc.validateMatch(requests());
+    return this.records.validateMatch(requests());
   }
 
   /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */
@@ -551,14 +598,21 @@ export class EngineClient {
     position: PositionLike,
     options?: CallOptions & { dice?: number[]; match?: Init<typeof MatchStateSchema>; render?: Init<typeof RenderOptionsSchema> },
   ): Promise<RenderPositionResponse> {
-    return this.rpc.renderPosition({
-      ruleset: this.rules(options),
+    return this.rules.renderPosition({
+      ruleset: this.rulesetOf(options),
       position: asPosition(position),
       dice: options?.dice ?? [],
       match: options?.match,
       options: options?.render,
     });
   }
+}
+
+/** The request metadata a test server (--test-inputs) reads the dice of an Act from, e.g. "6,1". */
+export const TEST_DICE_HEADER = "x-tavla-test-dice";
+
+function durationOfMs(ms: number) {
+  return create(DurationSchema, { seconds: BigInt(Math.floor(ms / 1000)), nanos: (ms % 1000) * 1_000_000 });
 }
 
 function asRuleset(ruleset: string | Ruleset | undefined): Ruleset | undefined {

@@ -1,11 +1,12 @@
 /**
- * TypeScript client of tavla.v1.EngineService, the stateless tavla and backgammon rules engine.
+ * TypeScript client of the tavla.v1 services of the stateless tavla and backgammon rules engine.
  *
  * `createEngineClient(target)` returns a Connect client over the gRPC protocol (HTTP/2,
  * `@connectrpc/connect-node`) with the default service config that every tavla client shares
  * (SERVICE_CONFIG: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE), and
- * a typed helper for every RPC (HELPERS, in engine.ts). Every RPC is also on `client.rpc` with its
- * full request and response. For browsers import `@tavla-engine/client/web` instead (Connect or
+ * a typed helper for every RPC (HELPERS, in engine.ts). Every RPC is also on its service's client
+ * (`client.rules`, `client.match`, `client.referee`, `client.records`) with its full request and
+ * response. For browsers import `@tavla-engine/client/web` instead (Connect or
  * gRPC-Web over fetch).
  */
 import { createGrpcTransport, type GrpcTransportOptions } from "@connectrpc/connect-node";

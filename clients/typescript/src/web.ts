@@ -1,5 +1,5 @@
 /**
- * The tavla.v1.EngineService client for browsers: the same EngineClient, helpers, retries and
+ * The client of the tavla.v1 services for browsers: the same EngineClient, helpers, retries and
  * error details as the Node client, over `fetch` with `@connectrpc/connect-web`, to a
  * tavla-engine HTTP port (`tavla-engine serve --http-port 8080`, docs/web.md).
  *

@@ -16,7 +16,7 @@ import {
   byId,
   codeName,
   createEngineClient,
-  EngineService,
+  RulesService,
   engineError,
   ResultKind,
   SERVICE_CONFIG,
@@ -43,7 +43,7 @@ async function flakyServer(code: Code, failures: number) {
   const server = http2.createServer(
     connectNodeAdapter({
       routes: (router) =>
-        router.service(EngineService, {
+        router.service(RulesService, {
           getInitialPosition() {
             state.calls++;
             if (state.calls <= failures) throw new ConnectError("failing on purpose", code);
@@ -114,19 +114,19 @@ describe("against the live server", () => {
     assert.ok(games.length > 0);
     const last = verdicts[verdicts.length - 1];
     assert.equal(last.case, "record");
-    assert.equal(last.value.score1 + last.value.score2, 9); // the record's final score, 7-2
+    assert.equal(last.value.whiteScore + last.value.blackScore, 9); // the record's final score, 7-2
   });
 
   test("helpers and error details", async () => {
     const client = createEngineClient(server.target);
     const start = await client.initialPosition(Side.BLACK);
-    assert.equal(start.positionId, START_POSITION_ID);
+    assert.equal(start.ids?.positionId, START_POSITION_ID);
     assert.equal(start.onRoll, Side.BLACK);
     const moves = await client.legalMoves(START_POSITION_ID, [5, 1]);
     assert.equal(moves.length, 8);
     const played = await client.applyMove(START_POSITION_ID, [5, 1], "24/23 13/8");
-    assert.equal(played.position?.positionId, "4PPgASjgc/ABMA");
-    assert.equal((await client.scoreGame(START_POSITION_ID)).gameOver, false);
+    assert.equal(played.move?.result?.ids?.positionId, "4PPgASjgc/ABMA");
+    assert.equal((await client.scoreGame(START_POSITION_ID)).outcome, undefined);
     assert.equal((await client.bearOff(START_POSITION_ID)).white?.pipCount, 167);
     await assert.rejects(client.applyMove(START_POSITION_ID, [5, 1], "13/8"), (e) => {
       const err = engineError(e);
@@ -142,8 +142,8 @@ describe("against the live server", () => {
     });
     const turkish = createEngineClient(server.target, { ruleset: "turkish" });
     const score = await turkish.scoreGame("APD/A0AAAAAAAA"); // katmerli mars pays 2 in the turkish preset
-    assert.equal(score.result?.kind, ResultKind.BACKGAMMON);
-    assert.equal(score.result?.points, 2);
+    assert.equal(score.outcome?.kind, ResultKind.BACKGAMMON);
+    assert.equal(score.outcome?.points, 2);
   });
 
   test("the README example is the quickstart and runs", async () => {

@@ -7,16 +7,17 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 
 import {
   createEngineClient,
-  EngineService,
+  SERVICES,
   engineError,
   HELPERS,
   ListLegalMovesResponseSchema,
   GetInitialPositionResponseSchema,
+  PositionSchema,
   type EngineClient,
 } from "../src/index.js";
 import { startLiveServer, type LiveServer } from "./live-server.js";
 import { match } from "./match.js";
-import { runScenarios, scenarios } from "./scenarios.js";
+import { methodOf, runScenarios, scenarios } from "./scenarios.js";
 
 let server: LiveServer;
 let client: EngineClient;
@@ -39,14 +40,14 @@ type Req = any;
 const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promise<unknown>> = {
   GetInitialPosition: async (c, r) => create(GetInitialPositionResponseSchema, { position: await c.initialPosition(r.onRoll, { ruleset: r.ruleset }) }),
   ListLegalMoves: async (c, r) => {
-    const moves = await c.legalMoves(r.position ?? "", r.dice, { ruleset: r.ruleset, view: r.view });
+    const moves = await c.legalMoves(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset, view: r.view });
     // the helper answers the moves; dice_used comes with the RPC's answer
-    return create(ListLegalMovesResponseSchema, { moves, diceUsed: (await c.rpc.listLegalMoves(r)).diceUsed });
+    return create(ListLegalMovesResponseSchema, { moves, diceUsed: (await c.rules.listLegalMoves(r)).diceUsed });
   },
-  ApplyMove: (c, r) => c.applyMove(r.position ?? "", r.dice, r.move ?? "", { ruleset: r.ruleset, match: r.match }),
-  ScoreGame: (c, r) => c.scoreGame(r.position ?? "", { ruleset: r.ruleset, match: r.match }),
-  BearOff: (c, r) => c.bearOff(r.position ?? "", r.dice, { ruleset: r.ruleset }),
-  ListLegalSteps: (c, r) => c.legalSteps(r.position ?? "", r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
+  ApplyMove: (c, r) => c.applyMove(r.position ?? create(PositionSchema), r.dice, r.move ?? "", { ruleset: r.ruleset, match: r.match }),
+  ScoreGame: (c, r) => c.scoreGame(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match }),
+  BearOff: (c, r) => c.bearOff(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset }),
+  ListLegalSteps: (c, r) => c.legalSteps(r.position ?? create(PositionSchema), r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
   StartGame: (c, r) => c.startGame({ ruleset: r.ruleset, match: r.match, rollOff: r.rollOff, dice: r.dice, seed: r.seed }),
   CommitDice: (c, r) => c.commitDice({ clientSeedSha256: r.clientSeedSha256 }),
   RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
@@ -56,24 +57,24 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   OfferResignation: (c, r) => c.offerResignation(r.match ?? {}, r.offer ?? {}, { ruleset: r.ruleset }),
   AnswerResignation: (c, r) => c.answerResignation(r.match ?? {}, r.offer ?? {}, r.accept, { ruleset: r.ruleset }),
   UpdateMatch: (c, r) => c.updateMatch(r.match ?? {}, r.outcome ?? {}, { ruleset: r.ruleset }),
-  AdvanceClock: (c, r) => c.advanceClock(r.side, r.elapsedMs, { settings: r.settings, state: r.state, event: r.event }),
-  GetRuleset: (c, r) => c.getRuleset(r.ruleset),
+  AdvanceClock: (c, r) => c.advanceClock(r.side, Number(r.elapsed?.seconds ?? 0n) * 1000 + (r.elapsed?.nanos ?? 0) / 1e6, { settings: r.settings, state: r.state, event: r.event }),
+  ResolveRuleset: (c, r) => c.resolveRuleset(r.ruleset),
   ListRulesets: (c) => c.listRulesets(),
   NewMatch: (c, r) => c.newMatch(r.length, { ruleset: r.ruleset, clock: r.clock, matchId: r.matchId }),
   ListActions: (c, r) => c.listActions(r.state),
-  Act: (c, r) => c.act(r.state, r.action, { dice: r.dice, nowMs: r.nowMs }),
+  Act: (c, r) => c.act(r.state, r.action),
   ValidateMatch: () => Promise.reject(new Error("a stream: no scenario")),
-  RenderPosition: (c, r) => c.renderPosition(r.position ?? "", { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
+  RenderPosition: (c, r) => c.renderPosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 
 describe("conformance through the helpers", () => {
   test("every RPC has a helper", () => {
-    assert.deepEqual(Object.keys(HELPERS).sort(), EngineService.methods.map((m) => m.name).sort());
+    assert.deepEqual(Object.keys(HELPERS).sort(), Object.values(SERVICES).flatMap((s) => s.methods.map((m) => m.name)).sort());
     for (const name of Object.values(HELPERS)) assert.equal(typeof client[name], "function");
   });
   for (const sc of scenarios) {
     test(sc.name, async () => {
-      const method = EngineService.methods.find((m) => m.name === sc.rpc)!;
+      const method = methodOf(sc);
       const request = fromJson(method.input, sc.request);
       let response;
       try {

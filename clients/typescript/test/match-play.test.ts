@@ -60,12 +60,12 @@ async function playGame(engine: EngineClient, start: MatchState, clockIn?: Clock
         answer = await engine.legalSteps(position, dice, steps, { match });
       }
       position = answer.move!.result!;
-      [over, outcome] = [answer.gameOver, answer.outcome];
+      [over, outcome] = [answer.outcome !== undefined, answer.outcome];
     } else {
       const moves = await engine.legalMoves(position, dice);
       const played = await engine.applyMove(position, dice, moves[0], { match });
-      position = played.position!;
-      [over, outcome] = [played.gameOver, played.outcome];
+      position = played.move!.result!;
+      [over, outcome] = [played.outcome !== undefined, played.outcome];
     }
     const ticked = await engine.advanceClock(side, 1500, { settings: { preset: enumValue(ClockPresetSchema, "reserve") }, state: clock });
     assert.equal(ticked.forfeit, undefined);
@@ -93,7 +93,7 @@ describe("whole matches with helpers only", () => {
 
   test("an international 3-point match", async () => {
     const engine = createEngineClient(server.target, { ruleset: "international" });
-    assert.equal((await engine.getRuleset()).ruleset?.crawford, true);
+    assert.equal((await engine.resolveRuleset()).ruleset?.crawford, true);
     assert.deepEqual((await engine.listRulesets()).presets.map((p) => p.name), ["international", "turkish"]);
     let match = matchState(3);
     let clock: ClockState | undefined;
@@ -105,7 +105,7 @@ describe("whole matches with helpers only", () => {
       const update = await engine.updateMatch(game.match, game.outcome);
       games++;
       match = update.match!;
-      if (update.matchOver) break;
+      if (update.match!.winner !== SideSchema.values[0].number) break;
     }
     assert.equal(Math.max(match.whiteScore, match.blackScore), 3);
     assert.equal(match.gamesPlayed, games);
@@ -128,12 +128,12 @@ describe("whole matches with helpers only", () => {
     let update = await engine.updateMatch(match, answer.outcome!);
     match = update.match!;
     assert.equal((asJson(MatchStateSchema, match) as { previousWinner: string }).previousWinner, enumName(SideSchema, update.nextStarter));
-    while (!update.matchOver) {
+    while (update.match!.winner === SideSchema.values[0].number) {
       const game = await playGame(engine, match);
       update = await engine.updateMatch(game.match, game.outcome);
       match = update.match!;
     }
-    assert.ok(["SIDE_WHITE", "SIDE_BLACK"].includes(enumName(SideSchema, update.winner)));
+    assert.ok(["SIDE_WHITE", "SIDE_BLACK"].includes(enumName(SideSchema, update.match!.winner)));
     await assert.rejects(engine.applyMove("4HPwATDgc/ABMA", [5, 1], "13/8"), (e) => {
       const err = engineError(e);
       assert.equal(err.locale, "tr");

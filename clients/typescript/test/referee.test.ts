@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { ActionKind, createEngineClient, GamePhase, type GameAction } from "../src/index.js";
+import { ActionKind, createEngineClient, GamePhase, type ActionRecord, type GameAction } from "../src/index.js";
 import { startLiveServer, type LiveServer } from "./live-server.js";
 
 let server: LiveServer;
@@ -30,15 +30,21 @@ function choose(actions: GameAction[], turn: number): GameAction {
 
 test("a Turkish 3-point match through the referee", { timeout: 120_000 }, async () => {
   const client = createEngineClient(server.target, { ruleset: "turkish" });
-  let { state, game } = await client.newMatch(3);
-  assert.equal(game?.phase, GamePhase.START);
-  for (let turn = 0; turn < 20_000; turn++) {
-    const listed = await client.listActions(state!);
-    if (listed.actions.length === 0) break;
-    const answer = await client.act(state!, choose(listed.actions, turn));
-    assert.equal(answer.game!.sequence, game!.sequence + 1n);
-    ({ state, game } = answer);
+  // One call per action: each answer carries the next state, its view and its legal actions.
+  let { state, view, actions } = await client.newMatch(3);
+  assert.equal(view?.phase, GamePhase.START);
+  const record: ActionRecord[] = [];
+  for (let turn = 0; turn < 20_000 && actions.length > 0; turn++) {
+    const answer = await client.act(state!, choose(actions, turn));
+    assert.equal(answer.view!.sequence, view!.sequence + 1n);
+    record.push(...answer.events!.records);
+    ({ state, view, actions } = answer);
   }
-  assert.equal(game?.phase, GamePhase.MATCH_OVER);
-  assert.ok(game!.match!.whiteScore === 3 || game!.match!.blackScore === 3);
+  assert.equal(view?.phase, GamePhase.MATCH_OVER);
+  assert.ok(view!.match!.whiteScore === 3 || view!.match!.blackScore === 3);
+  // The record kept from the events: numbered in order, the last entry ends the match.
+  for (let i = 1; i < record.length; i++) assert.ok(record[i].sequence > record[i - 1].sequence, `entry ${i} out of order`);
+  assert.ok(record.length > 0 && record[record.length - 1].outcome !== undefined);
+  // ListActions answers the same as the last Act.
+  assert.deepEqual((await client.listActions(state!)).actions, []);
 });

@@ -7,12 +7,13 @@ import { describe, test } from "node:test";
 
 import { fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 
-import { EngineService, engineError, type EngineClient } from "../src/engine.js";
+import { SERVICES, engineError, type EngineClient } from "../src/engine.js";
 import { repoRoot } from "./live-server.js";
 import { match } from "./match.js";
 
 export interface Scenario {
   name: string;
+  service: keyof typeof SERVICES;
   rpc: string;
   request: JsonValue;
   response?: JsonValue;
@@ -25,17 +26,29 @@ export const scenarios: Scenario[] = readdirSync(dir)
   .sort()
   .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), "utf8")) as { scenarios: Scenario[] }).scenarios);
 
+/** The EngineClient field holding each service's generated client. */
+const stubOf = { RulesService: "rules", MatchService: "match", RefereeService: "referee", RecordsService: "records" } as const;
+
+/** The method a scenario calls: its `rpc` in its `service`. */
+export function methodOf(sc: Scenario) {
+  const service = SERVICES[sc.service];
+  assert.ok(service, `no service ${sc.service}`);
+  const method = service.methods.find((m) => m.name === sc.rpc);
+  assert.ok(method, `no RPC ${sc.rpc} in ${sc.service}`);
+  return method;
+}
+
 /** One test per scenario, calling the RPC through `client()`. */
 export function runScenarios(title: string, client: () => EngineClient): void {
   describe(title, () => {
     test("scenarios were found", () => assert.ok(scenarios.length > 0));
     for (const sc of scenarios) {
       test(sc.name, async () => {
-        const method = EngineService.methods.find((m) => m.name === sc.rpc);
-        assert.ok(method, `no RPC ${sc.rpc} in EngineService`);
+        const method = methodOf(sc);
         const request = fromJson(method.input, sc.request);
-        // the RPC is called by name through the client's generated method
-        const call = (client().rpc as unknown as Record<string, (r: unknown) => Promise<never>>)[method.localName];
+        // the RPC is called by name through the generated client of its service (client.rules, ...)
+        const stub = client()[stubOf[sc.service]] as unknown as Record<string, (r: unknown) => Promise<never>>;
+        const call = stub[method.localName];
         let response;
         try {
           response = await call(request);

@@ -47,9 +47,9 @@ test("helpers and error details over every web protocol", async () => {
   for (const [name, client] of Object.entries(clients)) {
     const start = await client.initialPosition(Side.BLACK);
     assert.equal(start.onRoll, Side.BLACK, name);
-    const moves = await client.legalMoves(start.positionId, [5, 1]);
+    const moves = await client.legalMoves(start.ids!.positionId, [5, 1]);
     assert.equal(moves.length, 8, name);
-    await assert.rejects(client.applyMove(start.positionId, [5, 1], "24/23"), (e) => {
+    await assert.rejects(client.applyMove(start.ids!.positionId, [5, 1], "24/23"), (e) => {
       const err = engineError(e);
       assert.equal(err.code, "INVALID_ARGUMENT", name);
       assert.equal(err.reason, "MUST_USE_BOTH_DICE", name); // R7

@@ -3,7 +3,7 @@
 // are in the numbering of the side on roll. Every point, the bars and the bear-off trays are
 // clickable groups with `data-spot` (white's numbering 1-24, "bar-white", "off-black", ...), and
 // the classes `movable`, `selected` and `target` say what a click there does.
-import { Side, type Position } from "@tavla-engine/client/web";
+import { Side, boardOf, type Position } from "@tavla-engine/client/web";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PW = 50; // point width
@@ -83,8 +83,8 @@ export class Board {
     el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
     el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "tray" }, svg);
     const mover = position?.onRoll ?? Side.WHITE;
-    const white = position?.board?.white;
-    const black = position?.board?.black;
+    const white = boardOf(position)?.white;
+    const black = boardOf(position)?.black;
     for (let q = 1; q <= 24; q++) {
       const g = el("g", { "data-spot": String(q), class: this.classes(String(q), hl, "point") }, svg);
       const x = pointX(q);

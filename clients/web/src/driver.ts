@@ -1,29 +1,35 @@
 // The game driver: the one module that talks to the engine. The board UI (main.ts) reads
 // `driver.state` and calls these methods; nothing else knows which RPCs exist.
 //
-// It uses the referee API (NewMatch / ListActions / Act, docs/game-state.md): the page holds
-// only the SignedGameState the server last returned (sent back unchanged with every call) and
-// the same state decoded for display. The server rolls the dice, measures the clock and checks
-// every action; the page offers exactly the actions ListActions lists. The one other call is
-// NameRoll, a pure lookup of a roll's Turkish name (R26), which the game state does not carry.
+// It uses the referee (RefereeService: NewMatch / Act, docs/game-state.md), one round trip per
+// click: the page holds only the SignedGameState the server last returned (sent back unchanged
+// with every call), the GameView beside it (display only) and the legal actions the same answer
+// listed; it keeps the game's record from each answer's events.records. The server rolls the
+// dice, measures the clock and checks every action; the page offers exactly the actions listed.
+// ListActions is called only to refresh a state (a timeout may have become claimable). The one
+// other call is NameRoll, a pure lookup of a roll's Turkish name (R26), which the view does not
+// carry.
 import {
   ActionKind,
+  ActionRecordSchema,
   ClockPreset,
   GamePhase,
   PositionSchema,
   ResultKind,
   Side,
   SignedGameStateSchema,
+  boardOf,
   create,
   engineError,
   toJson,
   type ActResponse,
+  type ActionRecord,
   type CheckerMove,
   type ClockState,
   type GameAction,
   type GameEvents,
   type GameOutcome,
-  type GameState as EngineGameState,
+  type GameView,
   type MatchState,
   type Position,
   type RollName,
@@ -53,15 +59,17 @@ const PHASES: Record<number, Phase> = {
   [GamePhase.MATCH_OVER]: "match-over",
 };
 
-/** What the page shows, all derived from the last signed state and its ListActions answer. */
+/** What the page shows, all derived from the last answer: its signed state, view and actions. */
 export interface GameState {
   preset: Preset;
   /** The state to send back with the next call, unchanged. */
   signed: SignedGameState;
-  /** The same state decoded (display only). */
-  game: EngineGameState;
-  /** ListActions' answer for `signed`. */
+  /** What it shows (display only, not signed). */
+  game: GameView;
+  /** The legal actions the same answer listed for `signed`. */
   actions: GameAction[];
+  /** The match's record so far, kept from each answer's events.records (it extends the state's record_digest). */
+  record: ActionRecord[];
   match: MatchState;
   /** Who must act now (unset between games). */
   sideToAct: Side;
@@ -93,12 +101,20 @@ export interface GameState {
   log: string[];
 }
 
-/** An action to send: GameAction's fields (ListActions' steps carry die and hit). */
+/** An action to send: GameAction's fields (the listed steps carry die and hit). */
 interface ActionInit {
   kind: ActionKind;
   side?: Side;
-  step?: { fromPoint: number; toPoint: number; die?: number };
-  resignKind?: ResultKind;
+  detail?:
+    | { case: "step"; value: { fromPoint: number; toPoint: number; die?: number } }
+    | { case: "resignKind"; value: ResultKind };
+}
+
+/** The parts of an answer the page reads: NewMatch, Act and ListActions all give them. */
+interface Answer {
+  state?: SignedGameState;
+  view?: GameView;
+  actions: GameAction[];
 }
 
 export const sideName = (s: Side): string => (s === Side.WHITE ? "White" : s === Side.BLACK ? "Black" : "-");
@@ -115,17 +131,22 @@ export class GameDriver {
 
   /** A new match: `length` points under `preset`, and the first game started. */
   async newMatch(preset: Preset, length: number, clockPreset: ClockPreset = ClockPreset.RESERVE): Promise<void> {
-    const r = await this.engine.rpc.newMatch({
+    const r = await this.engine.referee.newMatch({
       ruleset: { preset }, length, clock: clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset },
     });
-    this.state = { preset, clockPreset, log: [], pointsScored: 0 } as unknown as GameState;
-    await this.load(r.state!);
+    this.state = { preset, clockPreset, log: [], record: [], pointsScored: 0 } as unknown as GameState;
+    await this.load(r);
     await this.startGame();
   }
 
   /** The signed state as Connect JSON (what a game server would store; for tests and debugging). */
   signedJson(): string {
     return JSON.stringify(toJson(SignedGameStateSchema, this.state.signed));
+  }
+
+  /** The record kept so far as Connect JSON (what a game server would store or export; for tests). */
+  recordJson(): string {
+    return JSON.stringify(this.state.record.map((r) => toJson(ActionRecordSchema, r)));
   }
 
   /** Whether `kind` is listed for `side` (default: the side to act). */
@@ -147,7 +168,7 @@ export class GameDriver {
     const option = this.state.nextSteps.find((st) => st.fromPoint === from && st.toPoint === to);
     if (!option) throw new Error(`${from}/${to} is not a legal step`);
     // two dice can bear the same checker off only when the choice matters: take the first listed
-    await this.act({ kind: ActionKind.STEP, step: { fromPoint: from, toPoint: to, die: option.die } });
+    await this.act({ kind: ActionKind.STEP, detail: { case: "step", value: { fromPoint: from, toPoint: to, die: option.die } } });
   }
 
   /** Take the last step back. */
@@ -172,7 +193,7 @@ export class GameDriver {
 
   /** The side to act offers to resign a game of `kind`; the opponent must answer. */
   async offerResignation(kind: ResultKind = ResultKind.SINGLE): Promise<void> {
-    await this.act({ kind: ActionKind.RESIGN, resignKind: kind });
+    await this.act({ kind: ActionKind.RESIGN, detail: { case: "resignKind", value: kind } });
   }
 
   async answerResignation(accept: boolean): Promise<void> {
@@ -197,20 +218,25 @@ export class GameDriver {
     const steps = mine.filter((a) => a.kind === ActionKind.STEP);
     const action = pick ?? steps[Math.floor(Math.random() * steps.length)] ?? mine.find((a) => a.kind !== ActionKind.RESIGN);
     if (!action) throw new Error(`no action for ${sideName(side)}`);
-    const step = action.step && { fromPoint: action.step.fromPoint, toPoint: action.step.toPoint, die: action.step.die };
-    await this.act({ kind: action.kind, side: action.side, step, resignKind: action.resignKind });
+    const d = action.detail;
+    const detail: ActionInit["detail"] =
+      d.case === "step" ? { case: "step", value: { fromPoint: d.value.fromPoint, toPoint: d.value.toPoint, die: d.value.die } }
+      : d.case === "resignKind" ? d : undefined;
+    await this.act({ kind: action.kind, side: action.side, detail });
   }
 
-  /** ListActions again for the same state (a timeout may have become claimable). */
+  /** ListActions for the same state (a timeout may have become claimable). */
   async refresh(): Promise<void> {
-    await this.load(this.state.signed);
+    const signed = this.state.signed;
+    await this.load({ ...(await this.engine.referee.listActions({ state: signed })), state: signed });
   }
 
-  /** Act on the signed state, log what happened, then ListActions for the new state. */
+  /** Act on the signed state (one round trip: the answer has the next state, view and actions), keep its record entries and log what happened. */
   private async act(action: ActionInit): Promise<void> {
     const before = this.state.game;
-    const r = await this.engine.rpc.act({ state: this.state.signed, action });
-    await this.load(r.state!);
+    const r = await this.engine.referee.act({ state: this.state.signed, action });
+    this.state.record.push(...(r.events?.records ?? []));
+    await this.load(r);
     const won = this.state.outcome;
     if (r.events?.gameOver && won) {
       // what the score moved by: outcome.points is the game's worth, capped at what the winner needed (R18)
@@ -220,15 +246,15 @@ export class GameDriver {
     this.logAction(action, before, r);
   }
 
-  private async load(signed: SignedGameState): Promise<void> {
-    const list = await this.engine.rpc.listActions({ state: signed });
-    const g = list.game!;
+  private async load(list: Answer): Promise<void> {
+    const signed = list.state!;
+    const g = list.view!;
     const s = this.state;
     const phase = PHASES[g.phase] ?? "start";
     const moving = phase === "moving";
     const position = (moving ? g.current : undefined) ?? g.position ?? create(PositionSchema, { onRoll: Side.WHITE });
-    const nextSteps = list.actions.filter((a) => a.kind === ActionKind.STEP && a.step).map((a) => a.step!);
-    const board = position.board;
+    const nextSteps = list.actions.flatMap((a) => (a.kind === ActionKind.STEP && a.detail.case === "step" ? [a.detail.value] : []));
+    const board = boardOf(position);
     const bar = position.onRoll === Side.WHITE ? board?.white?.bar : board?.black?.bar;
     Object.assign(s, {
       signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
@@ -249,13 +275,13 @@ export class GameDriver {
     if (dice.length !== 2) return undefined;
     const key = [...dice].sort().join("-");
     if (!this.names.has(key)) {
-      const r = await this.engine.rpc.nameRoll({ dice });
+      const r = await this.engine.rules.nameRoll({ dice });
       if (r.name) this.names.set(key, r.name);
     }
     return this.names.get(key);
   }
 
-  private logAction(action: ActionInit, before: EngineGameState, r: ActResponse): void {
+  private logAction(action: ActionInit, before: GameView, r: ActResponse): void {
     const s = this.state;
     const g = s.game;
     const ev: GameEvents | undefined = r.events;
@@ -272,7 +298,7 @@ export class GameDriver {
         s.log.push(rolled());
         break;
       case ActionKind.CONFIRM_MOVE: {
-        const rec = [...g.record].reverse().find((x) => x.kind === ActionKind.CONFIRM_MOVE);
+        const rec = (ev?.records ?? []).find((x) => x.kind === ActionKind.CONFIRM_MOVE);
         s.log.push(`${who} plays ${rec?.notation || "nothing"}`);
         break;
       }
@@ -284,7 +310,7 @@ export class GameDriver {
         s.log.push(`${who} ${action.kind === ActionKind.TAKE ? "takes" : "drops"}`);
         break;
       case ActionKind.RESIGN:
-        s.log.push(`${who} offers to resign ${KIND_NAMES[action.resignKind ?? ResultKind.SINGLE]}`);
+        s.log.push(`${who} offers to resign ${KIND_NAMES[action.detail?.case === "resignKind" ? action.detail.value : ResultKind.SINGLE]}`);
         break;
       case ActionKind.ACCEPT_RESIGNATION:
       case ActionKind.REJECT_RESIGNATION:

@@ -5,7 +5,7 @@
 // The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
 // `?engine=https://engine.example.com` (that server must list this page's origin in
 // --cors-origins). `?delay=ms` sets the bot's pause between actions (default 350).
-import { ActionKind, ClockPreset, GameEnding, ResultKind, Side, createWebEngineClient } from "@tavla-engine/client/web";
+import { ActionKind, ClockPreset, GameEnding, ResultKind, Side, boardOf, createWebEngineClient } from "@tavla-engine/client/web";
 
 import { Board, spotOf, type Highlights } from "./board.js";
 import { GameDriver, describeError, sideName, type Preset } from "./driver.js";
@@ -112,6 +112,9 @@ function turnElapsedMs(side: Side): number {
   return side === actor() && s.turnStartedMs ? Math.max(0, Date.now() - s.turnStartedMs) : 0;
 }
 
+/** A protobuf Duration (clock settings and reserves are whole milliseconds) in milliseconds. */
+const durationMs = (d?: { seconds: bigint; nanos: number }) => (d ? Number(d.seconds) * 1000 + Math.round(d.nanos / 1e6) : 0);
+
 const minSec = (ms: number) => {
   const secs = Math.ceil(Math.max(0, ms) / 1000);
   return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
@@ -124,16 +127,16 @@ function clockText(side: Side): string {
   const settings = s.game?.clock?.settings;
   if (s.clockPreset === ClockPreset.UNSPECIFIED || !c || !settings) return `${sideName(side)}: no clock`;
   const elapsed = turnElapsedMs(side);
-  const over = elapsed - (settings.moveMs ?? 0); // < 0: the move's own time is still running
-  // a move may take at most move_cap_ms (the reserve preset: 1 min) whatever is left
-  const capLeft = settings.moveCapMs ? settings.moveCapMs - elapsed : Infinity;
+  const over = elapsed - durationMs(settings.moveTime); // < 0: the move's own time is still running
+  // a move may take at most move_cap (the reserve preset: 1 min) whatever is left
+  const capLeft = durationMs(settings.moveCap) ? durationMs(settings.moveCap) - elapsed : Infinity;
   const cap = (left: number) => (side === actor() && over > 0 && capLeft < left ? `, move ${minSec(capLeft)}` : "");
   if (s.clockPreset === ClockPreset.RESERVE) {
     const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
-    const left = c.reserveMs - Math.max(0, over);
+    const left = durationMs(c.reserve) - Math.max(0, over);
     return `${sideName(side)} ${minSec(left)}${delay}${cap(left - Math.min(0, over))}`;
   }
-  const ext = settings.extensionMs || 1;
+  const ext = durationMs(settings.extensionTime) || 1;
   const used = over > 0 ? Math.ceil(over / ext) : 0;
   const now = side === actor() ? ` ${Math.ceil((over < 0 ? -over : used * ext - over) / 1000)} s +` : "";
   return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.${cap((c.extensionsLeft - used) * ext - over)}`;
@@ -152,10 +155,11 @@ function render(): void {
   document.body.dataset.phase = s.phase;
   document.body.dataset.side = sideName(actor()).toLowerCase();
   // for tests and debugging: what the engine is asked about this turn
-  document.body.dataset.positionId = s.turnStart.positionId;
+  document.body.dataset.positionId = s.turnStart.ids?.positionId ?? "";
   document.body.dataset.onRoll = sideName(s.turnStart.onRoll).toLowerCase();
   document.body.dataset.dice = s.dice.join(",");
   document.body.dataset.state = driver.signedJson();
+  document.body.dataset.record = driver.recordJson(); // the match's record, kept from Act's events
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
   // labels in the player's numbering: white's against the bot, the mover's between two players
   board.render(s.position, highlights(), { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
@@ -176,8 +180,8 @@ function render(): void {
   $("dice").textContent = s.phase === "moving" ? `Dice ${s.dice.join("-")}` : "";
   $("dice-name").textContent = s.phase === "moving" && s.diceName ? `“${s.diceName.turkish}”` : "";
   $("gele").textContent = s.phase === "moving" && s.gele ? "gele!" : "";
-  const wb = s.position.board?.white;
-  const bb = s.position.board?.black;
+  const wb = boardOf(s.position)?.white;
+  const bb = boardOf(s.position)?.black;
   $("pips-white").textContent = `White pips ${wb?.pipCount ?? "-"}`;
   $("pips-black").textContent = `Black pips ${bb?.pipCount ?? "-"}`;
   $("cube-line").textContent = s.preset === "turkish"
@@ -269,7 +273,7 @@ setInterval(() => {
   $("clock-white").textContent = clockText(Side.WHITE);
   $("clock-black").textContent = clockText(Side.BLACK);
   const s = driver.state;
-  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < (s.game.clock?.settings?.moveMs ?? 0)) return;
+  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < durationMs(s.game.clock?.settings?.moveTime)) return;
   if (s.phase === "game-over" || s.phase === "match-over" || claimant() !== undefined) return;
   void act(() => driver.refresh());
 }, 1000);

@@ -6,7 +6,7 @@ games: a 1-point Turkish game and a doubled international game against the bot, 
 on one page until a resignation. At every step the test checks what the page shows against the
 engine itself: the checkers the page lets you pick and the destinations it highlights must be
 exactly the STEP actions ``ListActions`` lists for the signed state the page holds (asked over
-Connect JSON by the test, R4-R14), the score
+Connect JSON by the test, R4-R14; the page itself reads them from each Act's answer), the score
 after the game must be what the status line says was won, and the game must end with the page
 saying so. ``WEB_STATE_MODE=require`` (or ``sign``) runs the server with signed states, fresh
 keys and a dice key (docs/security.md); the default is the server's default, ``off``. Screenshots go to
@@ -17,6 +17,7 @@ the bar after a hit, game over.
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import os
 import re
@@ -97,7 +98,7 @@ def page(browser, base_url):
 
 
 def rpc(base_url: str, method: str, request: dict) -> dict:
-    req = urllib.request.Request(f"{base_url}/tavla.v1.EngineService/{method}", data=json.dumps(request).encode(),
+    req = urllib.request.Request(f"{base_url}/tavla.v1.RefereeService/{method}", data=json.dumps(request).encode(),
                                  headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())
@@ -209,7 +210,7 @@ class Game:
         if STATE_MODE == "require":
             assert signed.get("signature") and signed.get("keyId"), "the page holds the signed state"
         listed = rpc(self.base_url, "ListActions", {"state": signed})
-        assert listed["game"]["phase"] == "GAME_PHASE_MOVING" and listed["game"].get("dice") == dice
+        assert listed["view"]["phase"] == "GAME_PHASE_MOVING" and listed["view"].get("dice") == dice
         legal = {"nextSteps": [a["step"] for a in listed["actions"] if a["kind"] == "ACTION_KIND_STEP"]}
         on_roll = state["onRoll"]
         expected_movable = {spot(on_roll, s.get("fromPoint", 0)) for s in legal["nextSteps"]}
@@ -232,6 +233,28 @@ class Game:
             self.undone = True
 
 
+def record_digest(record: list[dict]) -> bytes:
+    """The running digest of a record kept from Act's events.records (docs/game-state.md):
+    SHA-256("tavla-record-v1" || previous || the entry's deterministic bytes) from 32 zero bytes."""
+    from google.protobuf import json_format
+
+    from tavla.v1 import game_pb2
+
+    digest = bytes(32)
+    for entry in record:
+        data = json_format.ParseDict(entry, game_pb2.ActionRecord()).SerializeToString(deterministic=True)
+        digest = hashlib.sha256(b"tavla-record-v1" + digest + data).digest()
+    return digest
+
+
+def state_record_digest(state: dict) -> bytes:
+    """The record_digest inside the signed state the page holds."""
+    from tavla.v1 import game_pb2
+
+    signed = json.loads(state["state"])
+    return game_pb2.GameState.FromString(base64.b64decode(signed["state"])).record_digest
+
+
 def scores(page) -> tuple[int, int]:
     m = re.match(r"White (\d+) – Black (\d+)", page.inner_text("#score"))
     assert m, page.inner_text("#score")
@@ -249,6 +272,11 @@ def test_one_point_turkish_game(page, base_url):
     m = re.fullmatch(r"(White|Black) wins (\d) points?.*— (White|Black) wins the match (\d)-(\d)", status)
     assert m and m.group(1) == m.group(3), status
     assert sorted(scores(page)) == [0, 1]  # R18: a 1-point match ends 1-0 even after a mars
+    # The record the page kept from each Act's events.records is the whole match: it leads to the
+    # signed state's record digest, and its last entry ends the match.
+    record = json.loads(state["record"])
+    assert len(record) > 10 and record[-1].get("outcome"), record[-3:]
+    assert record_digest(record) == state_record_digest(state)
     assert scores(page)[0 if m.group(1) == "White" else 1] == 1
     assert game.steps_checked > 10 and game.undone
 

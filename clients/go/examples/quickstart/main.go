@@ -36,5 +36,5 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(after.GetPosition().GetPositionId())
+	fmt.Println(after.GetMove().GetResult().GetIds().GetPositionId())
 }

@@ -14,8 +14,8 @@ import dev.tavla.v1.ClockState;
 import dev.tavla.v1.CommitDiceRequest;
 import dev.tavla.v1.CommitDiceResponse;
 import dev.tavla.v1.GameAction;
-import dev.tavla.v1.GetRulesetRequest;
-import dev.tavla.v1.GetRulesetResponse;
+import dev.tavla.v1.ResolveRulesetRequest;
+import dev.tavla.v1.ResolveRulesetResponse;
 import dev.tavla.v1.ListActionsRequest;
 import dev.tavla.v1.ListActionsResponse;
 import dev.tavla.v1.ListRulesetsRequest;
@@ -56,7 +56,10 @@ import dev.tavla.v1.StartGameRequest;
 import dev.tavla.v1.StartGameResponse;
 import dev.tavla.v1.UpdateMatchRequest;
 import dev.tavla.v1.UpdateMatchResponse;
-import dev.tavla.v1.EngineServiceGrpc;
+import dev.tavla.v1.MatchServiceGrpc;
+import dev.tavla.v1.RecordsServiceGrpc;
+import dev.tavla.v1.RefereeServiceGrpc;
+import dev.tavla.v1.RulesServiceGrpc;
 import dev.tavla.v1.GetInitialPositionRequest;
 import dev.tavla.v1.ListLegalMovesRequest;
 import dev.tavla.v1.Move;
@@ -65,6 +68,7 @@ import dev.tavla.v1.Ruleset;
 import dev.tavla.v1.ScoreGameRequest;
 import dev.tavla.v1.ScoreGameResponse;
 import dev.tavla.v1.Side;
+import io.grpc.ClientInterceptor;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
@@ -79,6 +83,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -87,13 +92,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A client of {@code tavla.v1.EngineService}, the stateless tavla and backgammon rules engine: a
- * small typed wrapper over the generated stubs in {@code dev.tavla.v1}.
+ * A client of the tavla.v1 services of the stateless tavla and backgammon rules engine
+ * (RulesService, MatchService, RefereeService, RecordsService): a small typed wrapper over the
+ * generated stubs in {@code dev.tavla.v1}, all on one channel.
  *
  * <p>{@link #create(String)} opens a plaintext channel with the default service config that every
  * tavla client shares ({@link #SERVICE_CONFIG}: a 30 s deadline for calls without one, up to 5
  * attempts on {@code UNAVAILABLE}). Every RPC has a helper ({@link #HELPERS}) taking the request's
- * main fields; {@link #stub()} has every RPC with its full request and response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
+ * main fields; {@link #rules()}, {@link #match()}, {@link #referee()} and {@link #records()} are
+ * the generated blocking stubs of the four services, with every RPC's full request and response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
  * reads its rich details. Thread-safe; close it when done.
  */
 public final class TavlaClient implements AutoCloseable {
@@ -113,7 +120,12 @@ public final class TavlaClient implements AutoCloseable {
           "methodConfig",
           List.of(
               Map.of(
-                  "name", List.of(Map.of("service", "tavla.v1.EngineService")),
+                  "name",
+                      List.of(
+                          Map.of("service", "tavla.v1.RulesService"),
+                          Map.of("service", "tavla.v1.MatchService"),
+                          Map.of("service", "tavla.v1.RefereeService"),
+                          Map.of("service", "tavla.v1.RecordsService")),
                   "timeout", "30s",
                   "retryPolicy",
                       Map.of(
@@ -125,11 +137,12 @@ public final class TavlaClient implements AutoCloseable {
               // ValidateMatch streams a whole archive: no timeout and no retry
               Map.of(
                   "name",
-                  List.of(Map.of("service", "tavla.v1.EngineService", "method", "ValidateMatch")))));
+                  List.of(Map.of("service", "tavla.v1.RecordsService", "method", "ValidateMatch")))));
 
   /**
-   * The helper method of each RPC of {@code tavla.v1.EngineService} (a test checks every RPC of the
-   * service descriptor has one), as in the Python, TypeScript and Go clients.
+   * The helper method of each RPC of the four services (RPC names are unique across them; a test
+   * checks every RPC of the service descriptors has one), as in the Python, TypeScript and Go
+   * clients.
    */
   public static final Map<String, String> HELPERS =
       Map.ofEntries(
@@ -149,7 +162,7 @@ public final class TavlaClient implements AutoCloseable {
           Map.entry("AnswerResignation", "answerResignation"),
           Map.entry("UpdateMatch", "updateMatch"),
           Map.entry("AdvanceClock", "advanceClock"),
-          Map.entry("GetRuleset", "getRuleset"),
+          Map.entry("ResolveRuleset", "resolveRuleset"),
           Map.entry("ListRulesets", "listRulesets"),
           Map.entry("RenderPosition", "renderPosition"),
           Map.entry("NewMatch", "newMatch"),
@@ -158,27 +171,31 @@ public final class TavlaClient implements AutoCloseable {
           Map.entry("ValidateMatch", "validateMatch"));
 
   private final ManagedChannel channel;
-  private final EngineServiceGrpc.EngineServiceBlockingStub stub;
-  private final EngineServiceGrpc.EngineServiceStub asyncStub; // for the ValidateMatch stream
+  private final RulesServiceGrpc.RulesServiceBlockingStub rules;
+  private final MatchServiceGrpc.MatchServiceBlockingStub match;
+  private final RefereeServiceGrpc.RefereeServiceBlockingStub referee;
+  private final RecordsServiceGrpc.RecordsServiceBlockingStub records;
+  private final RecordsServiceGrpc.RecordsServiceStub asyncRecords; // for the ValidateMatch stream
   private final Ruleset ruleset;
+
+  /** The request metadata a test server (--test-inputs, state mode off) reads Act's dice from ("6,1"). */
+  public static final String TEST_DICE_KEY = "x-tavla-test-dice";
 
   /** The request metadata that picks the language of the player messages ("en", "tr"). */
   public static final String LOCALE_KEY = "x-tavla-locale";
 
-  private TavlaClient(ManagedChannel channel, Ruleset ruleset) {
-    this(channel, ruleset, EngineServiceGrpc.newBlockingStub(channel), EngineServiceGrpc.newStub(channel));
+  private TavlaClient(ManagedChannel channel, Ruleset ruleset, ClientInterceptor... interceptors) {
+    this.channel = channel;
+    this.rules = RulesServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
+    this.match = MatchServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
+    this.referee = RefereeServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
+    this.records = RecordsServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
+    this.asyncRecords = RecordsServiceGrpc.newStub(channel).withInterceptors(interceptors);
+    this.ruleset = ruleset;
+    this.interceptors = interceptors;
   }
 
-  private TavlaClient(
-      ManagedChannel channel,
-      Ruleset ruleset,
-      EngineServiceGrpc.EngineServiceBlockingStub stub,
-      EngineServiceGrpc.EngineServiceStub asyncStub) {
-    this.channel = channel;
-    this.stub = stub;
-    this.asyncStub = asyncStub;
-    this.ruleset = ruleset;
-  }
+  private final ClientInterceptor[] interceptors;
 
   /** A client for {@code target} ("host:port" or a gRPC target URI): plaintext, default config. */
   public static TavlaClient create(String target) {
@@ -205,7 +222,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The same client with another ruleset for the helpers, sharing the channel. */
   public TavlaClient withRuleset(Ruleset ruleset) {
-    return new TavlaClient(channel, ruleset, stub, asyncStub);
+    return new TavlaClient(channel, ruleset, interceptors);
   }
 
   /**
@@ -215,13 +232,29 @@ public final class TavlaClient implements AutoCloseable {
   public TavlaClient withLocale(String locale) {
     Metadata headers = new Metadata();
     headers.put(Metadata.Key.of(LOCALE_KEY, Metadata.ASCII_STRING_MARSHALLER), locale);
-    var attach = MetadataUtils.newAttachHeadersInterceptor(headers);
-    return new TavlaClient(channel, ruleset, stub.withInterceptors(attach), asyncStub.withInterceptors(attach));
+    ClientInterceptor[] all = Arrays.copyOf(interceptors, interceptors.length + 1);
+    all[interceptors.length] = MetadataUtils.newAttachHeadersInterceptor(headers);
+    return new TavlaClient(channel, ruleset, all);
   }
 
-  /** The generated blocking stub: every RPC with its full request and response. */
-  public EngineServiceGrpc.EngineServiceBlockingStub stub() {
-    return stub;
+  /** The generated blocking stub of RulesService: positions, moves, scoring, bear-off, pictures, roll names. */
+  public RulesServiceGrpc.RulesServiceBlockingStub rules() {
+    return rules;
+  }
+
+  /** The generated blocking stub of MatchService: steps, dice, the cube, resignations, score, clocks, rulesets. */
+  public MatchServiceGrpc.MatchServiceBlockingStub match() {
+    return match;
+  }
+
+  /** The generated blocking stub of RefereeService: NewMatch, ListActions, Act. */
+  public RefereeServiceGrpc.RefereeServiceBlockingStub referee() {
+    return referee;
+  }
+
+  /** The generated blocking stub of RecordsService (ValidateMatch; {@link #validateMatch} streams it). */
+  public RecordsServiceGrpc.RecordsServiceBlockingStub records() {
+    return records;
   }
 
   /** The channel. */
@@ -231,7 +264,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** A position given by its Position ID; on roll unset means white. */
   public static Position byId(String positionId) {
-    return Position.newBuilder().setPositionId(positionId).build();
+    return Position.newBuilder().setPositionId(positionId).build(); // the checkers oneof
   }
 
   /** A move given by its notation, e.g. "24/23 13/8". */
@@ -241,14 +274,14 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The starting position with {@code onRoll} on roll. */
   public Position initialPosition(Side onRoll) {
-    return stub.getInitialPosition(
+    return rules.getInitialPosition(
             GetInitialPositionRequest.newBuilder().setRuleset(ruleset).setOnRoll(onRoll).build())
         .getPosition();
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
   public List<Move> legalMoves(Position position, int d1, int d2) {
-    return stub.listLegalMoves(
+    return rules.listLegalMoves(
             ListLegalMovesRequest.newBuilder()
                 .setRuleset(ruleset)
                 .setPosition(position)
@@ -260,7 +293,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** Play {@code move} (one of {@link #legalMoves}, or {@link #notation}); returns the next position. */
   public ApplyMoveResponse applyMove(Position position, int d1, int d2, Move move) {
-    return stub.applyMove(
+    return rules.applyMove(
         ApplyMoveRequest.newBuilder()
             .setRuleset(ruleset)
             .setPosition(position)
@@ -272,7 +305,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** Whether the game is over and, if so, its result. */
   public ScoreGameResponse scoreGame(Position position) {
-    return stub.scoreGame(
+    return rules.scoreGame(
         ScoreGameRequest.newBuilder().setRuleset(ruleset).setPosition(position).build());
   }
 
@@ -283,7 +316,7 @@ public final class TavlaClient implements AutoCloseable {
     for (int d : dice) {
       request.addDice(d);
     }
-    return stub.bearOff(request.build());
+    return rules.bearOff(request.build());
   }
 
   /**
@@ -292,7 +325,7 @@ public final class TavlaClient implements AutoCloseable {
    */
   public ListLegalStepsResponse legalSteps(
       Position position, List<Integer> dice, List<CheckerMove> steps, MatchState match) {
-    return stub.listLegalSteps(
+    return this.match.listLegalSteps(
         ListLegalStepsRequest.newBuilder()
             .setRuleset(ruleset)
             .setPosition(position)
@@ -304,23 +337,23 @@ public final class TavlaClient implements AutoCloseable {
 
   /** Start a game of {@code match}, the server rolling: starter, dice (larger first), roll-off. */
   public StartGameResponse startGame(MatchState match) {
-    return stub.startGame(StartGameRequest.newBuilder().setRuleset(ruleset).setMatch(match).build());
+    return this.match.startGame(StartGameRequest.newBuilder().setRuleset(ruleset).setMatch(match).build());
   }
 
   /** Two dice, larger first, with their Turkish name. */
   public RollDiceResponse rollDice() {
-    return stub.rollDice(RollDiceRequest.getDefaultInstance());
+    return this.match.rollDice(RollDiceRequest.getDefaultInstance());
   }
 
   /** The cube actions {@code side} may take now, and why it may not double. */
   public ListCubeActionsResponse cubeActions(MatchState match, Side side) {
-    return stub.listCubeActions(
+    return this.match.listCubeActions(
         ListCubeActionsRequest.newBuilder().setRuleset(ruleset).setMatch(match).setSide(side).build());
   }
 
   /** The match after a cube action of {@code side}; a drop ends the game with its outcome. */
   public ApplyCubeActionResponse applyCubeAction(MatchState match, Side side, CubeAction action) {
-    return stub.applyCubeAction(
+    return this.match.applyCubeAction(
         ApplyCubeActionRequest.newBuilder()
             .setRuleset(ruleset)
             .setMatch(match)
@@ -331,7 +364,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The match after a finished game: pass any answer's outcome unchanged. */
   public UpdateMatchResponse updateMatch(MatchState match, GameOutcome outcome) {
-    return stub.updateMatch(
+    return this.match.updateMatch(
         UpdateMatchRequest.newBuilder().setRuleset(ruleset).setMatch(match).setOutcome(outcome).build());
   }
 
@@ -353,17 +386,17 @@ public final class TavlaClient implements AutoCloseable {
    * the players fixed first, given by its {@link #seedSha256} ("" binds none).
    */
   public CommitDiceResponse commitDice(String clientSeedSha256) {
-    return stub.commitDice(CommitDiceRequest.newBuilder().setClientSeedSha256(clientSeedSha256).build());
+    return this.match.commitDice(CommitDiceRequest.newBuilder().setClientSeedSha256(clientSeedSha256).build());
   }
 
   /** The Turkish name of the roll {@code d1}-{@code d2} (R26), e.g. "penç yek" for 5-1. */
   public NameRollResponse nameRoll(int d1, int d2) {
-    return stub.nameRoll(NameRollRequest.newBuilder().addDice(d1).addDice(d2).build());
+    return rules.nameRoll(NameRollRequest.newBuilder().addDice(d1).addDice(d2).build());
   }
 
   /** What {@code side}'s resignation of {@code kind} (single, gammon, backgammon) pays if accepted. */
   public OfferResignationResponse offerResignation(MatchState match, Side side, ResultKind kind) {
-    return stub.offerResignation(
+    return this.match.offerResignation(
         OfferResignationRequest.newBuilder()
             .setRuleset(ruleset)
             .setMatch(match)
@@ -373,7 +406,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** Accept (the game ends with its outcome) or reject {@code side}'s resignation of {@code kind}. */
   public AnswerResignationResponse answerResignation(MatchState match, Side side, ResultKind kind, boolean accept) {
-    return stub.answerResignation(
+    return this.match.answerResignation(
         AnswerResignationRequest.newBuilder()
             .setRuleset(ruleset)
             .setMatch(match)
@@ -383,33 +416,40 @@ public final class TavlaClient implements AutoCloseable {
   }
 
   /**
-   * The clock after {@code side} used {@code elapsedMs} on {@code event} ({@code
-   * CLOCK_EVENT_UNSPECIFIED}: a move), or the forfeit it causes; {@code state} null is the clock at
-   * the match's start.
+   * The clock after {@code side} used {@code elapsed} (whole milliseconds) on {@code event}
+   * ({@code CLOCK_EVENT_UNSPECIFIED}: a move), or the forfeit it causes; {@code state} null is the
+   * clock at the match's start.
    */
   public AdvanceClockResponse advanceClock(
-      ClockSettings settings, ClockState state, Side side, ClockEvent event, int elapsedMs) {
+      ClockSettings settings, ClockState state, Side side, ClockEvent event, java.time.Duration elapsed) {
     AdvanceClockRequest.Builder request =
-        AdvanceClockRequest.newBuilder().setSettings(settings).setSide(side).setEvent(event).setElapsedMs(elapsedMs);
+        AdvanceClockRequest.newBuilder()
+            .setSettings(settings)
+            .setSide(side)
+            .setEvent(event)
+            .setElapsed(
+                com.google.protobuf.Duration.newBuilder()
+                    .setSeconds(elapsed.getSeconds())
+                    .setNanos(elapsed.getNano()));
     if (state != null) {
       request.setState(state);
     }
-    return stub.advanceClock(request.build());
+    return this.match.advanceClock(request.build());
   }
 
-  /** The client's ruleset with every option resolved. */
-  public GetRulesetResponse getRuleset() {
-    return getRuleset(ruleset);
+  /** The client's ruleset with its preset and every option resolved. */
+  public ResolveRulesetResponse resolveRuleset() {
+    return resolveRuleset(ruleset);
   }
 
-  /** {@code ruleset} with every option resolved. */
-  public GetRulesetResponse getRuleset(Ruleset ruleset) {
-    return stub.getRuleset(GetRulesetRequest.newBuilder().setRuleset(ruleset).build());
+  /** {@code ruleset} with its preset and every option resolved. */
+  public ResolveRulesetResponse resolveRuleset(Ruleset ruleset) {
+    return this.match.resolveRuleset(ResolveRulesetRequest.newBuilder().setRuleset(ruleset).build());
   }
 
   /** The named rulesets with their options. */
   public ListRulesetsResponse listRulesets() {
-    return stub.listRulesets(ListRulesetsRequest.getDefaultInstance());
+    return this.match.listRulesets(ListRulesetsRequest.getDefaultInstance());
   }
 
   /**
@@ -426,7 +466,7 @@ public final class TavlaClient implements AutoCloseable {
     if (options != null) {
       request.setOptions(options);
     }
-    return stub.renderPosition(request.build());
+    return rules.renderPosition(request.build());
   }
 
   /** A refereed money game or match of {@code length} points, with no clock: see {@link #newMatch(int, ClockSettings, String)}. */
@@ -445,25 +485,42 @@ public final class TavlaClient implements AutoCloseable {
     if (clock != null) {
       request.setClock(clock);
     }
-    return stub.newMatch(request.build());
-  }
-
-  /** The legal actions of the side to act in {@code state}, with the decoded game. */
-  public ListActionsResponse listActions(SignedGameState state) {
-    return stub.listActions(ListActionsRequest.newBuilder().setState(state).build());
+    return referee.newMatch(request.build());
   }
 
   /**
-   * The next state after {@code action} (one {@link #listActions} gave, or one built with {@link
-   * #action}), with the decoded game and the events; {@code dice} are the dice to roll, only in
-   * state mode off.
+   * The legal actions of the side to act in {@code state}, with its view: what the answer that
+   * returned {@code state} already gave (needed only for a state kept elsewhere).
    */
-  public ActResponse act(SignedGameState state, GameAction action, int... dice) {
-    ActRequest.Builder request = ActRequest.newBuilder().setState(state).setAction(action);
+  public ListActionsResponse listActions(SignedGameState state) {
+    return referee.listActions(ListActionsRequest.newBuilder().setState(state).build());
+  }
+
+  /**
+   * One round trip per action: the next state after {@code action} (one of the last answer's
+   * actions, or one built with {@link #action}), its view, its legal actions, and the events with
+   * the record entries the action added ({@code getEvents().getRecordsList()}: append them to keep
+   * the record).
+   */
+  public ActResponse act(SignedGameState state, GameAction action) {
+    return referee.act(ActRequest.newBuilder().setState(state).setAction(action).build());
+  }
+
+  /**
+   * {@link #act} on a test server ({@code --test-inputs}, state mode off) with the dice of a
+   * START_GAME or ROLL given, sent as {@link #TEST_DICE_KEY}; any other server refuses them
+   * (CLIENT_DICE_REFUSED).
+   */
+  public ActResponse actWithTestDice(SignedGameState state, GameAction action, int... dice) {
+    Metadata headers = new Metadata();
+    StringBuilder text = new StringBuilder();
     for (int d : dice) {
-      request.addDice(d);
+      text.append(text.length() == 0 ? "" : ",").append(d);
     }
-    return stub.act(request.build());
+    headers.put(Metadata.Key.of(TEST_DICE_KEY, Metadata.ASCII_STRING_MARSHALLER), text.toString());
+    return referee
+        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
+        .act(ActRequest.newBuilder().setState(state).setAction(action).build());
   }
 
   /** A game action of {@code kind} by {@code side}, e.g. {@code action(ACTION_KIND_ROLL, side)}. */
@@ -492,7 +549,7 @@ public final class TavlaClient implements AutoCloseable {
     ValidateCall call =
         new ValidateCall(
             record, ValidateMatchRequest.newBuilder().setFormat(format).setRules(rules).setSource(source));
-    asyncStub.validateMatch(call);
+    asyncRecords.validateMatch(call);
     try {
       call.done.get();
     } catch (ExecutionException e) {

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.Gson;
 import dev.tavla.v1.ApplyCubeActionResponse;
 import dev.tavla.v1.CubeAction;
-import dev.tavla.v1.EngineServiceGrpc;
+import dev.tavla.v1.RulesServiceGrpc;
 import dev.tavla.v1.GetInitialPositionRequest;
 import dev.tavla.v1.GetInitialPositionResponse;
 import dev.tavla.v1.MatchState;
@@ -51,7 +51,7 @@ class ClientTest {
   }
 
   /** Fails GetInitialPosition with {@code code} the first {@code failures} times, then answers. */
-  static final class Flaky extends EngineServiceGrpc.EngineServiceImplBase {
+  static final class Flaky extends RulesServiceGrpc.RulesServiceImplBase {
     final AtomicInteger calls = new AtomicInteger();
     final Status.Code code;
     final int failures;
@@ -103,13 +103,13 @@ class ClientTest {
   @Test
   void helpersAgainstTheServer() throws Exception {
     try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
-      assertEquals(TavlaClient.START_POSITION_ID, client.initialPosition(Side.SIDE_BLACK).getPositionId());
+      assertEquals(TavlaClient.START_POSITION_ID, client.initialPosition(Side.SIDE_BLACK).getIds().getPositionId());
       var start = TavlaClient.byId(TavlaClient.START_POSITION_ID);
       assertEquals(8, client.legalMoves(start, 5, 1).size());
       assertEquals(
           "4PPgASjgc/ABMA",
-          client.applyMove(start, 5, 1, TavlaClient.notation("24/23 13/8")).getPosition().getPositionId());
-      assertFalse(client.scoreGame(start).getGameOver());
+          client.applyMove(start, 5, 1, TavlaClient.notation("24/23 13/8")).getMove().getResult().getIds().getPositionId());
+      assertFalse(client.scoreGame(start).hasOutcome());
       assertEquals(167, client.bearOff(start).getWhite().getPipCount());
       StatusRuntimeException e =
           assertThrows(StatusRuntimeException.class, () -> client.applyMove(start, 5, 1, TavlaClient.notation("13/8")));
@@ -122,8 +122,8 @@ class ClientTest {
       ScoreGameResponse score =
           client.withRuleset(Ruleset.newBuilder().setPreset("turkish").build())
               .scoreGame(TavlaClient.byId("APD/A0AAAAAAAA")); // katmerli mars pays 2 in the turkish preset
-      assertEquals(ResultKind.RESULT_KIND_BACKGAMMON, score.getResult().getKind());
-      assertEquals(2, score.getResult().getPoints());
+      assertEquals(ResultKind.RESULT_KIND_BACKGAMMON, score.getOutcome().getKind());
+      assertEquals(2, score.getOutcome().getPoints());
       assertEquals(2, score.getOutcome().getPoints()); // the one end-of-game type
     }
   }
@@ -144,7 +144,7 @@ class ClientTest {
       assertEquals(List.of(CubeAction.CUBE_ACTION_DOUBLE), turkish.cubeActions(match, side).getActionsList());
       MatchState doubled = turkish.applyCubeAction(match, side, CubeAction.CUBE_ACTION_DOUBLE).getMatch();
       ApplyCubeActionResponse dropped = turkish.applyCubeAction(doubled, other, CubeAction.CUBE_ACTION_DROP);
-      assertTrue(dropped.getGameOver());
+      assertTrue(dropped.hasOutcome());
       assertEquals(1, turkish.updateMatch(dropped.getMatch(), dropped.getOutcome()).getPointsScored());
       var startPosition = TavlaClient.byId(TavlaClient.START_POSITION_ID);
       StatusRuntimeException e =

@@ -11,7 +11,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
-import dev.tavla.v1.EngineServiceGrpc;
+import dev.tavla.v1.MatchServiceGrpc;
+import dev.tavla.v1.RecordsServiceGrpc;
+import dev.tavla.v1.RefereeServiceGrpc;
+import dev.tavla.v1.RulesServiceGrpc;
+import io.grpc.ServiceDescriptor;
+import io.grpc.stub.AbstractStub;
 import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;
 import java.io.IOException;
@@ -72,20 +77,37 @@ class ConformanceTest {
   }
 
   private static void run(JsonObject sc) throws Exception {
+    String service = sc.get("service").getAsString();
     String rpc = sc.get("rpc").getAsString();
+    // the scenario's service: its descriptor and the client's generated blocking stub of it
+    ServiceDescriptor serviceDescriptor =
+        Map.of(
+                "RulesService", RulesServiceGrpc.getServiceDescriptor(),
+                "MatchService", MatchServiceGrpc.getServiceDescriptor(),
+                "RefereeService", RefereeServiceGrpc.getServiceDescriptor(),
+                "RecordsService", RecordsServiceGrpc.getServiceDescriptor())
+            .get(service);
+    AbstractStub<?> serviceStub =
+        Map.<String, AbstractStub<?>>of(
+                "RulesService", client.rules(),
+                "MatchService", client.match(),
+                "RefereeService", client.referee(),
+                "RecordsService", client.records())
+            .get(service);
+    assertNotNull(serviceDescriptor, "no service " + service);
     MethodDescriptor<?, ?> descriptor =
-        EngineServiceGrpc.getServiceDescriptor().getMethods().stream()
+        serviceDescriptor.getMethods().stream()
             .filter(m -> rpc.equals(m.getBareMethodName()))
             .findFirst()
-            .orElseThrow(() -> new AssertionError("no RPC " + rpc + " in EngineService"));
+            .orElseThrow(() -> new AssertionError("no RPC " + rpc + " in " + service));
     Message prototype =
         (Message) ((MethodDescriptor.PrototypeMarshaller<?>) descriptor.getRequestMarshaller()).getMessagePrototype();
     Message.Builder builder = prototype.newBuilderForType();
     JsonFormat.parser().merge(sc.get("request").toString(), builder);
     Message request = builder.build();
-    // the RPC is called by name through the client's generated blocking stub
+    // the RPC is called by name through the client's generated blocking stub of its service
     String javaName = Character.toLowerCase(rpc.charAt(0)) + rpc.substring(1);
-    Object stub = client.stub().withDeadlineAfter(60, TimeUnit.SECONDS);
+    Object stub = serviceStub.withDeadlineAfter(60, TimeUnit.SECONDS);
     Method method = stub.getClass().getMethod(javaName, request.getClass());
     Message response;
     try {

@@ -14,10 +14,14 @@ import dev.tavla.v1.AdvanceClockResponse;
 import dev.tavla.v1.BearOffResponse;
 import dev.tavla.v1.ClockEvent;
 import dev.tavla.v1.ClockSettings;
-import dev.tavla.v1.EngineServiceGrpc;
+import dev.tavla.v1.MatchServiceGrpc;
+import dev.tavla.v1.RecordsServiceGrpc;
+import dev.tavla.v1.RefereeServiceGrpc;
+import dev.tavla.v1.RulesServiceGrpc;
+import dev.tavla.v1.ActionRecord;
 import dev.tavla.v1.GameAction;
 import dev.tavla.v1.GamePhase;
-import dev.tavla.v1.GameState;
+import dev.tavla.v1.GameView;
 import dev.tavla.v1.GameVerdict;
 import dev.tavla.v1.ListActionsResponse;
 import dev.tavla.v1.MatchState;
@@ -60,7 +64,11 @@ class HelpersTest {
   @Test
   void everyRpcHasAHelper() {
     List<String> problems = new ArrayList<>();
-    var methods = EngineServiceGrpc.getServiceDescriptor().getMethods();
+    List<MethodDescriptor<?, ?>> methods = new ArrayList<>();
+    methods.addAll(RulesServiceGrpc.getServiceDescriptor().getMethods());
+    methods.addAll(MatchServiceGrpc.getServiceDescriptor().getMethods());
+    methods.addAll(RefereeServiceGrpc.getServiceDescriptor().getMethods());
+    methods.addAll(RecordsServiceGrpc.getServiceDescriptor().getMethods());
     assertEquals(methods.size(), TavlaClient.HELPERS.size(), "one helper per RPC");
     for (MethodDescriptor<?, ?> rpc : methods) {
       String name = rpc.getBareMethodName();
@@ -114,50 +122,63 @@ class HelpersTest {
   void refereeMatch() throws Exception {
     try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
       NewMatchResponse opened = client.newMatch(1, null, "java-client-test");
-      assertEquals(GamePhase.GAME_PHASE_START, opened.getGame().getPhase());
-      assertEquals(1, opened.getGame().getMatch().getLength());
-      assertEquals("java-client-test", opened.getGame().getMatchId());
+      assertEquals(GamePhase.GAME_PHASE_START, opened.getView().getPhase());
+      assertEquals(1, opened.getView().getMatch().getLength());
+      assertEquals("java-client-test", opened.getView().getMatchId());
       // The roll-off with dice 5 and 1: white's 5 beats black's 1 and plays 5-1.
       ActResponse started =
-          client.act(opened.getState(), TavlaClient.action(ActionKind.ACTION_KIND_START_GAME, Side.SIDE_UNSPECIFIED), 5, 1);
-      assertEquals(GamePhase.GAME_PHASE_MOVING, started.getGame().getPhase());
-      assertEquals(Side.SIDE_WHITE, started.getGame().getSideToAct());
-      assertEquals(List.of(5, 1), started.getGame().getDiceList());
-      SignedGameState state = started.getState();
+          client.actWithTestDice(opened.getState(), opened.getActions(0), 5, 1);
+      assertEquals(GamePhase.GAME_PHASE_MOVING, started.getView().getPhase());
+      assertEquals(Side.SIDE_WHITE, started.getView().getSideToAct());
+      assertEquals(List.of(5, 1), started.getView().getDiceList());
+      // one call per action: each answer has the next state, its view and its legal actions
+      ActResponse last = started;
+      List<ActionRecord> record = new ArrayList<>(started.getEvents().getRecordsList());
       int moves = 0;
       for (int calls = 0; moves < 8; calls++) {
         assertTrue(calls < 200, "no progress after " + calls + " actions");
-        ListActionsResponse listed = client.listActions(state);
-        GameAction action = pick(listed.getActionsList());
-        assertNotNull(action, "nothing to play in " + listed.getGame().getPhase());
-        assertEquals(listed.getGame().getSideToAct(), action.getSide());
-        ActResponse acted = client.act(state, action);
-        assertTrue(acted.getGame().getSequence() > listed.getGame().getSequence());
+        GameAction action = pick(last.getActionsList());
+        assertNotNull(action, "nothing to play in " + last.getView().getPhase());
+        assertEquals(last.getView().getSideToAct(), action.getSide());
+        ActResponse acted = client.act(last.getState(), action);
+        assertTrue(acted.getView().getSequence() > last.getView().getSequence());
+        record.addAll(acted.getEvents().getRecordsList());
         if (action.getKind() == ActionKind.ACTION_KIND_CONFIRM_MOVE) {
           moves++;
-          assertEquals(other(action.getSide()), acted.getGame().getSideToAct());
+          assertEquals(other(action.getSide()), acted.getView().getSideToAct());
         }
-        state = acted.getState();
+        last = acted;
       }
-      GameState game = client.listActions(state).getGame();
+      SignedGameState state = last.getState();
+      ListActionsResponse again = client.listActions(state);
+      assertEquals(last.getView(), again.getView()); // ListActions answers what the last Act did
+      assertEquals(last.getActionsList(), again.getActionsList());
+      GameView game = again.getView();
       assertEquals(GamePhase.GAME_PHASE_ROLL_OR_DOUBLE, game.getPhase());
       assertEquals(Side.SIDE_WHITE, game.getSideToAct());
       GameAction resign =
           GameAction.newBuilder()
               .setKind(ActionKind.ACTION_KIND_RESIGN)
               .setSide(Side.SIDE_WHITE)
-              .setResignKind(ResultKind.RESULT_KIND_SINGLE)
+              .setResignKind(ResultKind.RESULT_KIND_SINGLE) // the detail oneof
               .build();
       ActResponse offered = client.act(state, resign);
-      assertEquals(GamePhase.GAME_PHASE_RESIGNATION_DECISION, offered.getGame().getPhase());
-      assertEquals(Side.SIDE_BLACK, offered.getGame().getSideToAct());
+      assertEquals(GamePhase.GAME_PHASE_RESIGNATION_DECISION, offered.getView().getPhase());
+      assertEquals(Side.SIDE_BLACK, offered.getView().getSideToAct());
       ActResponse ended =
           client.act(offered.getState(), TavlaClient.action(ActionKind.ACTION_KIND_ACCEPT_RESIGNATION, Side.SIDE_BLACK));
-      assertEquals(GamePhase.GAME_PHASE_MATCH_OVER, ended.getGame().getPhase());
+      assertEquals(GamePhase.GAME_PHASE_MATCH_OVER, ended.getView().getPhase());
       assertTrue(ended.getEvents().getGameOver() && ended.getEvents().getMatchOver());
       assertEquals(Side.SIDE_BLACK, ended.getEvents().getMatchWinner());
       assertEquals(1, ended.getEvents().getOutcome().getPoints());
-      assertEquals(List.of(0, 1), List.of(ended.getGame().getMatch().getWhiteScore(), ended.getGame().getMatch().getBlackScore()));
+      assertEquals(List.of(0, 1), List.of(ended.getView().getMatch().getWhiteScore(), ended.getView().getMatch().getBlackScore()));
+      // The record kept from the events: every entry once, in order, the last one ends the match.
+      record.addAll(offered.getEvents().getRecordsList());
+      record.addAll(ended.getEvents().getRecordsList());
+      for (int i = 1; i < record.size(); i++) {
+        assertTrue(record.get(i).getSequence() > record.get(i - 1).getSequence(), "record entry " + i);
+      }
+      assertEquals(1, record.get(record.size() - 1).getOutcome().getPoints());
       // A finished match takes no more actions.
       StatusRuntimeException e =
           assertThrows(
@@ -184,13 +205,17 @@ class HelpersTest {
       var offer = client.offerResignation(match, Side.SIDE_WHITE, ResultKind.RESULT_KIND_GAMMON).getOutcome();
       assertEquals(List.of(2, Side.SIDE_BLACK), List.of(offer.getPoints(), offer.getWinner()));
       var accepted = client.answerResignation(match, Side.SIDE_WHITE, ResultKind.RESULT_KIND_SINGLE, true);
-      assertTrue(accepted.getGameOver());
+      assertTrue(accepted.hasOutcome());
       assertEquals(1, accepted.getOutcome().getPoints());
-      assertFalse(client.answerResignation(match, Side.SIDE_WHITE, ResultKind.RESULT_KIND_SINGLE, false).getGameOver());
+      assertFalse(client.answerResignation(match, Side.SIDE_WHITE, ResultKind.RESULT_KIND_SINGLE, false).hasOutcome());
       // 3 s over the 12 s move time: white uses one of its 3 extensions, black keeps its own.
       AdvanceClockResponse clock =
           client.advanceClock(
-              ClockSettings.newBuilder().setMoveMs(12000).build(), null, Side.SIDE_WHITE, ClockEvent.CLOCK_EVENT_MOVE, 15000);
+              ClockSettings.newBuilder().setMoveTime(com.google.protobuf.Duration.newBuilder().setSeconds(12)).build(),
+              null,
+              Side.SIDE_WHITE,
+              ClockEvent.CLOCK_EVENT_MOVE,
+              java.time.Duration.ofSeconds(15));
       assertFalse(clock.hasForfeit());
       assertEquals(
           List.of(1, 2, 3),
@@ -199,15 +224,15 @@ class HelpersTest {
               clock.getState().getWhite().getExtensionsLeft(),
               clock.getState().getBlack().getExtensionsLeft()));
       TavlaClient turkish = client.withRuleset(Ruleset.newBuilder().setPreset("turkish").build());
-      assertEquals("turkish", turkish.getRuleset().getRuleset().getPreset());
-      assertEquals("turkish", client.getRuleset(Ruleset.newBuilder().setPreset("turkish").build()).getRuleset().getPreset());
+      assertEquals("turkish", turkish.resolveRuleset().getRuleset().getPreset());
+      assertEquals("turkish", client.resolveRuleset(Ruleset.newBuilder().setPreset("turkish").build()).getRuleset().getPreset());
       Set<String> presets =
           client.listRulesets().getPresetsList().stream().map(RulesetPreset::getName).collect(Collectors.toSet());
       assertTrue(presets.containsAll(Set.of("turkish", "international")), presets.toString());
       RenderPositionResponse render = client.renderPosition(start, List.of(5, 1), null, null);
       assertTrue(render.getSvg().contains("<svg"));
       assertFalse(render.getText().isEmpty());
-      assertEquals(TavlaClient.START_POSITION_ID, render.getPosition().getPositionId());
+      assertEquals(TavlaClient.START_POSITION_ID, render.getPosition().getIds().getPositionId());
     }
   }
 

@@ -16,7 +16,7 @@ public final class Quickstart {
       List<Move> moves = engine.legalMoves(start, 5, 1); // every legal play of 5-1
       System.out.println(moves.size() + " legal moves; playing " + moves.get(0).getNotation());
       ApplyMoveResponse after = engine.applyMove(start, 5, 1, moves.get(0));
-      System.out.println(after.getPosition().getPositionId()); // black on roll now
+      System.out.println(after.getMove().getResult().getIds().getPositionId()); // black on roll now
     }
   }
 }
