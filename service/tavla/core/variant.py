@@ -112,7 +112,8 @@ class Variant:
     differs, and :func:`register` it.
 
     :cvar name: the canonical name, lowercase ASCII with underscores (``"backgammon"``).
-    :cvar aliases: other names it answers to, Turkish ones included (``"turkish"``).
+    :cvar aliases: other names it answers to, Turkish ones included (``"turkish"``); a subclass
+        answers only to the names it sets itself.
     :cvar title: a display name.
     :cvar checkers: checkers per side (15; hypergammon 3).
     :cvar start: the start layout, ``(point, checkers)`` pairs in each side's own numbering.
@@ -289,12 +290,15 @@ def _key(name: str) -> str:
 def register(variant: type[Variant]) -> type[Variant]:
     """Add ``variant`` to the registry under its name and aliases (usable as a class decorator).
 
-    :raises ValueError: it is not a :class:`Variant` subclass, has no name, or one of its names
-        is another registered variant's.
+    Names are not inherited: the class must set its own ``name``, and only the ``aliases`` it
+    sets itself are registered (a subclass of backgammon is not also "international").
+
+    :raises ValueError: it is not a :class:`Variant` subclass, sets no name of its own, or one
+        of its names is another registered variant's.
     """
-    if not (isinstance(variant, type) and issubclass(variant, Variant)) or not variant.name:
-        raise ValueError(f"{variant!r} is not a Variant subclass with a name")
-    keys = {_key(n) for n in (variant.name, *variant.aliases)}
+    if not (isinstance(variant, type) and issubclass(variant, Variant)) or not variant.__dict__.get("name"):
+        raise ValueError(f"{variant!r} is not a Variant subclass with a name of its own")
+    keys = {_key(n) for n in (variant.name, *variant.__dict__.get("aliases", ()))}
     for key in keys:
         other = _BY_NAME.get(key)
         if other is not None and other is not variant:
