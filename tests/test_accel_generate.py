@@ -200,8 +200,20 @@ def test_a_variant_that_moves_otherwise_does_not_inherit_it():
         name = "other_start"
         start = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
 
+    class ThreeCheckers(Backgammon):  # the same moves, but the wire answer counts 15 checkers
+        name = "three_checkers"
+        checkers = 3
+        start = ((24, 1), (23, 1), (22, 1))
+
     assert OtherHome.compiled_generate is None
     assert OtherStart.compiled_generate is Backgammon.compiled_generate is tavla_accel.generate
+    # the whole-call ListLegalMoves paths: only for variants that move as backgammon, 15 a side
+    assert accel._plays(Backgammon) and accel._plays(TurkishTavla) and accel._plays(OtherStart)
+    assert not accel._plays(OtherHome) and not accel._plays(ThreeCheckers)
+    position = Position(ThreeCheckers.initial_board(), core.Side.WHITE, ThreeCheckers)
+    assert accel.legal_moves_response(position, (3, 1), 0) is None  # the pure path answers
+    assert ThreeCheckers.compiled_generate is tavla_accel.generate  # its moves: the same generator
+    assert core.legal_moves(position, (3, 1)) == core.legal_moves(Position(position.board), (3, 1))
 
 
 def test_tavla_accel_0_leaves_the_pure_generator():

@@ -156,6 +156,13 @@ class Variant:
         if any(rule in cls.__dict__ for rule in MOVE_RULES):
             cls.compiled_generate = None  # the inherited one implements the parent's rules
 
+    @classmethod
+    def moves_as(cls, other: type[Variant]) -> bool:
+        """Whether this variant's checkers move exactly as ``other``'s: the same hooks and class
+        data of :data:`MOVE_RULES` (a compiled generator of ``other`` plays it too)."""
+        return all(getattr(cls, rule) is getattr(other, rule) or getattr(cls, rule) == getattr(other, rule)
+                   for rule in MOVE_RULES)
+
     # -- the start ------------------------------------------------------------------------------
 
     @classmethod

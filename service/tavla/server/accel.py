@@ -85,6 +85,18 @@ def install_generator(ext: ModuleType | None) -> None:
 
 install_generator(_accel)
 
+_PLAYS: dict[type, bool] = {COMPILED_VARIANT: True}
+
+
+def _plays(variant: type) -> bool:
+    """Whether the extension's whole-call paths (moves and the wire answer) serve positions of
+    ``variant``: it moves as backgammon does and has 15 checkers (the borne-off counts written)."""
+    ok = _PLAYS.get(variant)
+    if ok is None:
+        ok = _PLAYS[variant] = (variant.moves_as(COMPILED_VARIANT)
+                                and variant.checkers == COMPILED_VARIANT.checkers)
+    return ok
+
 
 def check_setting() -> None:
     """``tavla-engine serve`` checks this before it starts.
@@ -108,7 +120,7 @@ def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tupl
     :raises InvalidInputError: bad dice.
     :raises GameOverError: a side has already borne off all 15 (R15).
     """
-    if _accel is None or view not in _VIEWS or position.variant.compiled_generate is None:
+    if _accel is None or view not in _VIEWS or not _plays(position.variant):
         return None  # off, a view the extension does not write, or a variant it does not play
     try:
         d1, d2 = dice
@@ -126,7 +138,7 @@ def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> 
     or ``None`` as :func:`legal_moves_wire`. Same errors.
     """
     ext = _accel
-    if ext is None or position.variant.compiled_generate is None:  # a variant it does not play
+    if ext is None or not _plays(position.variant):  # a variant it does not play
         return None
     try:
         d1, d2 = dice
