@@ -17,7 +17,7 @@ No imports of the position, the generator or the ruleset: they import this modul
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core import names
 from tavla.core.errors import IllegalReason, InvalidInputError
@@ -72,7 +72,7 @@ class Backgammon(Variant):
     (R16, R17) and the cube is played (R19)."""
 
     name = "backgammon"
-    aliases = ("international", "international_backgammon")
+    aliases: ClassVar[tuple[str, ...]] = ("international", "international_backgammon")
     title = "Backgammon"
     start = ((24, 2), (13, 5), (8, 3), (6, 5))
     direction = Direction.OPPOSITE
@@ -200,7 +200,7 @@ class TurkishTavla(Backgammon):
     rule, katmerli mars paid as mars and no cube are the ``turkish`` preset's options."""
 
     name = "tavla"
-    aliases = ("turkish", "turkish_tavla", "tavla_turkish")
+    aliases: ClassVar[tuple[str, ...]] = ("turkish", "turkish_tavla", "tavla_turkish")
     title = "Tavla"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: names.RESULT_NAMES["gammon"],
                   ResultKind.BACKGAMMON: names.RESULT_NAMES["backgammon"]}

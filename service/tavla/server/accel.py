@@ -29,6 +29,7 @@ from types import ModuleType
 from tavla.core import movegen
 from tavla.core.backgammon import Backgammon
 from tavla.core.moves import check_dice, check_not_over
+from tavla.core.variant import Variant
 from tavla.core.position import Position
 
 ENV = "TAVLA_ACCEL"
@@ -85,10 +86,10 @@ def install_generator(ext: ModuleType | None) -> None:
 
 install_generator(_accel)
 
-_PLAYS: dict[type, bool] = {COMPILED_VARIANT: True}
+_PLAYS: dict[type[Variant], bool] = {COMPILED_VARIANT: True}
 
 
-def _plays(variant: type) -> bool:
+def _plays(variant: type[Variant]) -> bool:
     """Whether the extension's whole-call paths (moves and the wire answer) serve positions of
     ``variant``: it moves as backgammon does and has 15 checkers (the borne-off counts written)."""
     ok = _PLAYS.get(variant)
