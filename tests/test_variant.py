@@ -64,8 +64,8 @@ class NoHit(Backgammon):
     contact = Contact.NONE
 
     @staticmethod
-    def sources(b, die, outside, top=25):
-        return [f for f in Backgammon.sources(b, die, outside, top) if f - die <= 0 or b[f - die] >= 0]
+    def sources(b, die, outside, top=25, bottom=1):
+        return [f for f in Backgammon.sources(b, die, outside, top, bottom) if f - die <= 0 or b[f - die] >= 0]
 
     @classmethod
     def refusal(cls, b, f, die):

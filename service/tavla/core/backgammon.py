@@ -109,18 +109,19 @@ class Backgammon(Variant):
         return tuple(b)
 
     @staticmethod
-    def sources(b: list[int], die: int, outside: int, top: int = BAR) -> list[int]:
+    def sources(b: list[int], die: int, outside: int, top: int = BAR, bottom: int = 1) -> list[int]:
         """The single-step rule of backgammon (R4-R14): points (25 = bar) from which ``die`` can
         be played now, highest first.
 
         :param outside: the mover's checkers outside its home board (points 7-25), for R11.
         :param top: highest point to consider; the doubles search passes the last source so that
             the same dice in another order are not tried again (the bar, 25, is empty in the loop).
+        :param bottom: lowest point to consider (one checker's step: ``top`` = ``bottom``).
         """
         if b[BAR]:  # R8: bar checkers first; R9: die n enters on point 25 - n
             return [BAR] if b[BAR - die] >= -1 else []
         found = []
-        for f in range(top, 0, -1):
+        for f in range(top, bottom - 1, -1):
             if b[f] > 0:
                 t = f - die
                 if t > 0:

@@ -74,13 +74,14 @@ def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tup
     if all(len(p) == 1 for p in paths):
         ends.add(tuple(b))
         return
+    out = variant.outside_count(b)  # b is the same board for every step tried here
     for i, path in enumerate(paths):
         if len(path) == 1:
             continue
         f, target = path[0], path[1]
         for die in set(pool):
             t = max(f - die, 0)
-            if not _reachable(t - target, target == 0, pool, die) or variant.step_problem(b, f, die):
+            if not _reachable(t - target, target == 0, pool, die) or variant.step_problem(b, f, die, out):
                 continue
             t, hit = variant.play(b, f, die)
             _routes(b, *_advance(paths, i, t, pool, die), ends, variant)

@@ -202,9 +202,10 @@ class Variant:
     # -- the single-step rule and applying a step (R4-R14) --------------------------------------
 
     @staticmethod
-    def sources(b: list[int], die: int, outside: int, top: int = 25) -> list[int]:
+    def sources(b: list[int], die: int, outside: int, top: int = 25, bottom: int = 1) -> list[int]:
         """**The single-step rule**: the points (25 = bar) from which ``die`` can be played now,
-        highest first, no higher than ``top``.
+        highest first, from ``top`` down to ``bottom`` (a bar checker that must enter first is
+        listed whatever they are).
 
         :param outside: :meth:`outside_count` of ``b``, kept up to date by the caller.
         """
@@ -232,10 +233,16 @@ class Variant:
         raise NotImplementedError
 
     @classmethod
-    def step_problem(cls, b: list[int], f: int, die: int) -> tuple[IllegalReason, str] | None:
+    def step_problem(cls, b: list[int], f: int, die: int,
+                     outside: int | None = None) -> tuple[IllegalReason, str] | None:
         """The rule the single step ``f`` by ``die`` breaks, or ``None`` if :meth:`sources`
-        allows it: the one rule, asked for one checker."""
-        if f in cls.sources(b, die, cls.outside_count(b), f):
+        allows it: the one rule, asked for one checker.
+
+        :param outside: :meth:`outside_count` of ``b`` when the caller has it.
+        """
+        if outside is None:
+            outside = cls.outside_count(b)
+        if f in cls.sources(b, die, outside, f, f):
             return None
         return cls.refusal(b, f, die)
 
