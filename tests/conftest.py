@@ -63,10 +63,10 @@ def subprocess_env() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def pure_generator() -> Iterator[None]:
     """The pure-Python move generator alone for the module (the server installs the compiled one
-    at import): the oracle tests check it, tests/test_accel_generate.py ties the compiled one to it."""
-    from tavla.core import movegen
+    onto the backgammon variants at import): the oracle tests check it, tests/test_accel_generate.py ties the compiled one to it."""
+    from tavla.core.backgammon import Backgammon
 
-    saved = movegen._compiled
-    movegen.use_compiled(None)
+    saved = Backgammon.compiled_generate
+    Backgammon.compiled_generate = None
     yield
-    movegen.use_compiled(saved)
+    Backgammon.compiled_generate = saved

@@ -21,7 +21,8 @@ import sys
 import pytest
 
 from tavla import core
-from tavla.core import GameOverError, InvalidInputError, Position, Side, SideView, movegen
+from tavla.core import GameOverError, InvalidInputError, Position, Side, SideView
+from tavla.core.backgammon import Backgammon
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.replay.matfile import read_match
@@ -54,7 +55,7 @@ def _extension_built() -> None:
 def _pure_generator(monkeypatch) -> None:
     # `pure` below is the path without the extension: the core's own generator, not the
     # compiled one tavla.server.accel installs behind it (tests/test_accel_generate.py)
-    monkeypatch.setattr(movegen, "_compiled", None)
+    monkeypatch.setattr(Backgammon, "compiled_generate", None)
 
 
 def pure(position: Position, dice: tuple[int, int], view: int) -> tuple[int, int, bytes]:

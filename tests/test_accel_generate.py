@@ -2,7 +2,8 @@
 
 ``core.movegen.generate`` is what ApplyMove, ListLegalSteps, Act, replays and ValidateMatch list
 moves with; when ``tavla.server.accel`` finds the extension it installs ``tavla_accel.generate``
-behind it. That must return exactly what ``movegen.generate_python`` returns (R4-R14): the same
+onto the backgammon variant (``Backgammon.compiled_generate``, inherited by tavla), which
+``generate`` calls first for its positions. That must return exactly what ``movegen.generate_python`` returns (R4-R14): the same
 dice used, the same resulting boards with the same step sequences (R7: the first sequence
 found per board, the larger die when only one can be played), in the same dict order, the steps
 being ``CheckerMove`` instances, on every (position, roll) of the 79 real matches with the dice
@@ -21,6 +22,7 @@ import pytest
 
 from tavla import core
 from tavla.core import Position, movegen
+from tavla.core.backgammon import Backgammon, TurkishTavla
 from tavla.core import bearoff_db as bdb
 from tavla.core.movegen import CheckerMove, generate_python
 from tavla.replay.driver import replay
@@ -160,40 +162,73 @@ def test_set_checker_move_refuses_what_it_cannot_build():
 def test_the_core_uses_it_when_the_accelerator_is_active(monkeypatch):
     if not accel.ACTIVE:
         pytest.fail(f"the server would not use the accelerator: {accel.STATUS}")
-    assert movegen._compiled is tavla_accel.generate
+    # an attribute of the backgammon-geometry variants, not a global of the core
+    assert Backgammon.compiled_generate is tavla_accel.generate
+    assert TurkishTavla.compiled_generate is tavla_accel.generate  # inherited: the same moves
+    assert "compiled_generate" not in TurkishTavla.__dict__
     calls = []
 
     def spy(board, d1, d2):
         calls.append((board, d1, d2))
         return tavla_accel.generate(board, d1, d2)
 
-    monkeypatch.setattr(movegen, "_compiled", spy)
+    monkeypatch.setattr(Backgammon, "compiled_generate", spy)
     position = Position.initial()
     moves = core.legal_moves(position, (6, 5))
     assert calls == [(position.board, 6, 5)] and len(moves) == 7
     core.legal_steps(position, (6, 5), ())  # ListLegalSteps lists the moves too
     assert len(calls) == 2
+    tavla = Position.initial(variant=TurkishTavla)
+    assert core.legal_moves(tavla, (6, 5)) == moves and len(calls) == 3
     # turned off (what TAVLA_ACCEL=0 does at import): the pure generator alone
     accel.install_generator(None)
-    assert movegen._compiled is None
+    assert Backgammon.compiled_generate is None and TurkishTavla.compiled_generate is None
     before = len(calls)
     assert core.legal_moves(position, (6, 5)) == moves
     assert len(calls) == before
     accel.install_generator(accel._accel)
-    assert movegen._compiled is tavla_accel.generate
+    assert Backgammon.compiled_generate is tavla_accel.generate
+
+
+def test_a_variant_that_moves_otherwise_does_not_inherit_it():
+    # a subclass redefining a move rule (here the home board) is not what the extension plays
+    class OtherHome(Backgammon):
+        name = "other_home"
+        home = 5
+
+    class OtherStart(Backgammon):  # class data only: the same moves, the compiled generator kept
+        name = "other_start"
+        start = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
+
+    class ThreeCheckers(Backgammon):  # the same moves, but the wire answer counts 15 checkers
+        name = "three_checkers"
+        checkers = 3
+        start = ((24, 1), (23, 1), (22, 1))
+
+    assert OtherHome.compiled_generate is None
+    assert OtherStart.compiled_generate is Backgammon.compiled_generate is tavla_accel.generate
+    # the whole-call ListLegalMoves paths: only for variants that move as backgammon, 15 a side
+    assert accel._plays(Backgammon) and accel._plays(TurkishTavla) and accel._plays(OtherStart)
+    assert not accel._plays(OtherHome) and not accel._plays(ThreeCheckers)
+    position = Position(ThreeCheckers.initial_board(), core.Side.WHITE, ThreeCheckers)
+    assert accel.legal_moves_response(position, (3, 1), 0) is None  # the pure path answers
+    assert ThreeCheckers.compiled_generate is tavla_accel.generate  # its moves: the same generator
+    assert core.legal_moves(position, (3, 1)) == core.legal_moves(Position(position.board), (3, 1))
 
 
 def test_tavla_accel_0_leaves_the_pure_generator():
-    code = ("from tavla.server import accel; from tavla.core import movegen\n"
-            "print(accel.ACTIVE, movegen._compiled is None)")
-    assert _python(code, TAVLA_ACCEL="0").stdout.split("\n")[0] == "False True"
-    assert _python(code, TAVLA_ACCEL="auto").stdout.split("\n")[0] == "True False"
+    code = ("from tavla.server import accel; from tavla.core import Backgammon, TurkishTavla\n"
+            "print(accel.ACTIVE, Backgammon.compiled_generate is None, TurkishTavla.compiled_generate is None)")
+    assert _python(code, TAVLA_ACCEL="0").stdout.split("\n")[0] == "False True True"
+    assert _python(code, TAVLA_ACCEL="auto").stdout.split("\n")[0] == "True False False"
 
 
 def test_the_core_alone_imports_neither_the_server_nor_the_extension():
-    # the seam: the pure core (a library on its own) keeps its own generator
-    code = ("import sys, tavla.core as c, tavla.core.game, tavla.core.movegen as g\n"
+    # the seam: the pure core (a library on its own) keeps its own generator; no variant has a
+    # compiled one until the server installs it
+    code = ("import sys, tavla.core as c, tavla.core.game\n"
             "c.legal_moves(c.position_id.decode('4HPwATDgc/ABMA'), (6, 6))\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('tavla_accel', 'tavla.server'))), g._compiled)")
+            "print(sorted(m for m in sys.modules if m.startswith(('tavla_accel', 'tavla.server'))),\n"
+            "      [v.compiled_generate for v in c.variants()])")
     out = _python(code)
-    assert out.stdout.strip() == "[] None", out.stderr
+    assert out.stdout.strip() == "[] [None, None]", out.stderr

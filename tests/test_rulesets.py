@@ -58,6 +58,8 @@ def test_list_rulesets_rpc(engine):
         pb.START_RULE_TURKISH, pb.KATMERLI_MARS_RULE_AS_MARS, False)
     assert list(turkish.match_lengths.lengths) == [1, 3, 5, 7, 9, 11]
     assert presets[0].ruleset.cube_limit == 64 and presets[0].description
+    # each preset names its variant (docs/variants.md)
+    assert [p.ruleset.variant for p in presets] == ["backgammon", "tavla"]
 
 
 def test_get_ruleset_rpc_resolves_overrides(engine):
@@ -69,13 +71,26 @@ def test_get_ruleset_rpc_resolves_overrides(engine):
     assert list(rules.match_lengths.lengths) == [7, 13] and not rules.match_lengths.money_play
     assert rules.HasField("crawford") and rules.crawford
     default = engine.ResolveRuleset(api.ResolveRulesetRequest(), timeout=TIMEOUT).ruleset
-    assert default.preset == "international" and default.cube
+    assert default.preset == "international" and default.cube and default.variant == "backgammon"
+
+
+@pytest.mark.parametrize("preset_name, variant, expected", [
+    ("", "", "backgammon"), ("turkish", "", "tavla"), ("", "Turkish", "tavla"),
+    ("turkish", "international", "backgammon"), ("international", "TAVLA", "tavla"),
+])
+def test_resolve_ruleset_rpc_names_the_variant(engine, preset_name, variant, expected):
+    # the variant by name or alias, case-insensitive, answered canonical; empty keeps the preset's
+    request = api.ResolveRulesetRequest(ruleset=pb.Ruleset(preset=preset_name, variant=variant))
+    rules = engine.ResolveRuleset(request, timeout=TIMEOUT).ruleset
+    assert rules.variant == expected
+    assert rules.preset == (preset_name or "international")  # the options stay the preset's
 
 
 @pytest.mark.parametrize("ruleset, field", [
     (pb.Ruleset(cube_limit=100), "ruleset.cube_limit"),
     (pb.Ruleset(match_lengths=pb.MatchLengths(lengths=[0])), "ruleset.match_lengths.lengths"),
     (pb.Ruleset(preset="chess"), "ruleset.preset"),
+    (pb.Ruleset(variant="chess"), "ruleset.variant"),
 ])
 def test_get_ruleset_rpc_bad_options(engine, ruleset, field):
     with pytest.raises(grpc.RpcError) as info:

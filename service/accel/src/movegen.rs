@@ -2,6 +2,12 @@
 //! `service/tavla/core/movegen.py`, step for step: the same candidates in the same order, so the
 //! moves come out in the order the Python core lists them (the wire bytes must be identical).
 //!
+//! As in Python, the search is written once and a variant's move rules are a trait, [`Rules`]
+//! (the hooks of `service/tavla/core/variant.py`: the single-step rule `sources`, `play`,
+//! `unplay`, `outside_count`, `home`, the turn filter); [`Backgammon`] implements them for
+//! backgammon and tavla, the variants the server installs this generator onto
+//! (`Backgammon.compiled_generate`). `generate_with` is monomorphised per variant: no cost.
+//!
 //! Board: 26 signed counts seen from the side on roll (it moves from 25 towards 0); `b[1..=24]`
 //! > 0 its checkers, < 0 the opponent's; `b[25]` its bar; `b[0]` minus the opponent's bar.
 
@@ -59,19 +65,114 @@ fn board_hash(b: &Board) -> u64 {
     b.iter().zip(WEIGHTS).fold(0u64, |h, (&v, w)| h.wrapping_add((v as i64 as u64).wrapping_mul(w)))
 }
 
-/// What one step adds to the board's hash: a checker leaves `from`; it arrives on `to` (not
-/// off); a hit turns the opponent's -1 there into our 1 (+2 in all) and puts one on their bar
-/// (index 0, -1).
-#[inline(always)]
-fn step_delta(s: &Step) -> u64 {
-    let mut d = WEIGHTS[s.from as usize].wrapping_neg();
-    if s.to != 0 {
-        d = d.wrapping_add(WEIGHTS[s.to as usize]);
+/// A variant's move rules, as the generator uses them: the Python `Variant` hooks of the same
+/// names (`service/tavla/core/variant.py`). Each is written once per variant.
+pub trait Rules {
+    /// The home board is the mover's points 1..=HOME (R11).
+    const HOME: usize;
+    /// **The single-step rule**: the points (25 = bar) from which `die` can be played now,
+    /// highest first, none above `top`, written into `found`; returns how many.
+    fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]) -> usize;
+    /// Move one checker from `f` by `die` in place; returns (to, hit), `to` 0 for off.
+    fn play(b: &mut Board, f: usize, die: usize) -> (usize, bool);
+    /// Undo `play`.
+    fn unplay(b: &mut Board, f: usize, t: usize, hit: bool);
+    /// The mover's checkers that keep it from bearing off.
+    fn outside_count(b: &Board) -> i32;
+    /// What one step adds to the board's hash (`board_hash`): what `play` changes, weighted.
+    fn step_delta(s: &Step) -> u64;
+    /// Whether only the larger die may be played when just one of two can be (R7's last
+    /// clause, the Python `turn_filter`'s default).
+    const LARGER_DIE: bool = true;
+}
+
+/// Backgammon's (and tavla's) rules: R4-R14.
+pub struct Backgammon;
+
+impl Rules for Backgammon {
+    const HOME: usize = 6;
+
+    /// Python `Backgammon.sources`. At most 15 points hold the mover's checkers, so a fixed
+    /// buffer is enough.
+    fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]) -> usize {
+        if b[BAR] != 0 {
+            // R8: bar checkers first; R9: die n enters on point 25 - n
+            if b[BAR - die] >= -1 {
+                found[0] = BAR as u8;
+                return 1;
+            }
+            return 0;
+        }
+        // the mover's points 1..=top as bits, then only those are visited, highest first
+        let mut occupied = occupied_mask(b) & ((2u32 << top) - 1) & !1;
+        let mut n = 0;
+        while occupied != 0 {
+            let f = 31 - occupied.leading_zeros() as usize;
+            occupied &= !(1 << f);
+            let ok = if f > die {
+                b[f - die] >= -1 // R5: open, own, or a blot
+            } else if outside != 0 {
+                false // R11: all 15 home before bearing off
+            } else if f == die {
+                true
+            } else {
+                // R12: a larger die bears off only from the highest occupied point
+                (f + 1..7).all(|h| b[h] <= 0)
+            };
+            if ok {
+                found[n] = f as u8;
+                n += 1;
+            }
+        }
+        n
     }
-    if s.hit {
-        d = d.wrapping_add(WEIGHTS[s.to as usize]).wrapping_sub(WEIGHTS[0]);
+
+    fn play(b: &mut Board, f: usize, die: usize) -> (usize, bool) {
+        b[f] -= 1;
+        if f <= die {
+            return (0, false);
+        }
+        let t = f - die;
+        if b[t] == -1 {
+            // R5, R8: the blot goes to the opponent's bar
+            b[t] = 1;
+            b[0] -= 1;
+            return (t, true);
+        }
+        b[t] += 1;
+        (t, false)
     }
-    d
+
+    fn unplay(b: &mut Board, f: usize, t: usize, hit: bool) {
+        b[f] += 1;
+        if t != 0 {
+            if hit {
+                b[t] = -1;
+                b[0] += 1;
+            } else {
+                b[t] -= 1;
+            }
+        }
+    }
+
+    /// The mover's checkers on points 7-24 and the bar (R11).
+    fn outside_count(b: &Board) -> i32 {
+        b[BAR] as i32 + b[7..=24].iter().filter(|&&v| v > 0).map(|&v| v as i32).sum::<i32>()
+    }
+
+    /// A checker leaves `from`; it arrives on `to` (not off); a hit turns the opponent's -1
+    /// there into our 1 (+2 in all) and puts one on their bar (index 0, -1).
+    #[inline(always)]
+    fn step_delta(s: &Step) -> u64 {
+        let mut d = WEIGHTS[s.from as usize].wrapping_neg();
+        if s.to != 0 {
+            d = d.wrapping_add(WEIGHTS[s.to as usize]);
+        }
+        if s.hit {
+            d = d.wrapping_add(WEIGHTS[s.to as usize]).wrapping_sub(WEIGHTS[0]);
+        }
+        d
+    }
 }
 
 /// The results in insertion order (as a Python dict keeps them), first sequence per board wins.
@@ -98,12 +199,13 @@ impl Moves {
             self.seen.fill(0);
         }
     }
-    /// Add `b`, the board after `steps` from the one `base` is the hash of, unless it is there.
-    fn insert(&mut self, b: &Board, steps: &Steps) {
+    /// Add `b`, the board after `steps` (by the rules `R`) from the one `base` is the hash of,
+    /// unless it is there.
+    fn insert<R: Rules>(&mut self, b: &Board, steps: &Steps) {
         if 2 * (self.list.len() + 1) > self.seen.len() {
             self.grow();
         }
-        let h = steps.as_slice().iter().fold(self.base, |h, s| h.wrapping_add(step_delta(s)));
+        let h = steps.as_slice().iter().fold(self.base, |h, s| h.wrapping_add(R::step_delta(s)));
         let mask = self.seen.len() - 1;
         let mut i = (h >> (64 - self.seen.len().trailing_zeros())) as usize;
         loop {
@@ -155,86 +257,24 @@ fn occupied_mask(b: &Board) -> u32 {
     b.iter().enumerate().fold(0, |m, (p, &v)| m | ((v > 0) as u32) << p)
 }
 
-/// Points (25 = bar) from which `die` can be played now, highest first (Python `sources`).
-/// At most 15 points hold the mover's checkers, so a fixed buffer is enough.
-fn sources(b: &Board, die: usize, outside: i32, top: usize, found: &mut [u8; 16]) -> usize {
-    if b[BAR] != 0 {
-        // R8: bar checkers first; R9: die n enters on point 25 - n
-        if b[BAR - die] >= -1 {
-            found[0] = BAR as u8;
-            return 1;
-        }
-        return 0;
-    }
-    // the mover's points 1..=top as bits, then only those are visited, highest first
-    let mut occupied = occupied_mask(b) & ((2u32 << top) - 1) & !1;
-    let mut n = 0;
-    while occupied != 0 {
-        let f = 31 - occupied.leading_zeros() as usize;
-        occupied &= !(1 << f);
-        let ok = if f > die {
-            b[f - die] >= -1 // R5: open, own, or a blot
-        } else if outside != 0 {
-            false // R11: all 15 home before bearing off
-        } else if f == die {
-            true
-        } else {
-            // R12: a larger die bears off only from the highest occupied point
-            (f + 1..7).all(|h| b[h] <= 0)
-        };
-        if ok {
-            found[n] = f as u8;
-            n += 1;
-        }
-    }
-    n
+/// Whether a step from `f` to `t` brings a checker into the home board (points 1..=R::HOME).
+#[inline(always)]
+fn leaves_outside<R: Rules>(f: usize, t: usize) -> bool {
+    f > R::HOME && t <= R::HOME
 }
 
-/// Move one checker from `f` by `die` in place; returns (to, hit), `to` 0 for off.
-fn play(b: &mut Board, f: usize, die: usize) -> (usize, bool) {
-    b[f] -= 1;
-    if f <= die {
-        return (0, false);
-    }
-    let t = f - die;
-    if b[t] == -1 {
-        // R5, R8: the blot goes to the opponent's bar
-        b[t] = 1;
-        b[0] -= 1;
-        return (t, true);
-    }
-    b[t] += 1;
-    (t, false)
-}
-
-fn unplay(b: &mut Board, f: usize, t: usize, hit: bool) {
-    b[f] += 1;
-    if t != 0 {
-        if hit {
-            b[t] = -1;
-            b[0] += 1;
-        } else {
-            b[t] -= 1;
-        }
-    }
-}
-
-/// The mover's checkers on points 7-24 and the bar (R11).
-fn outside_count(b: &Board) -> i32 {
-    b[BAR] as i32 + b[7..=24].iter().filter(|&&v| v > 0).map(|&v| v as i32).sum::<i32>()
-}
-
-fn leaves_outside(f: usize, t: usize) -> bool {
-    f > 6 && t <= 6
-}
-
-/// All legal plays of `d1`, `d2` (1-6): (dice used, moves). Never empty: with nothing to play
-/// the one move is the unchanged board with no steps (R7).
-/// `results` is cleared first and holds the moves after.
+/// All legal plays of `d1`, `d2` (1-6) by backgammon's rules: `generate_with::<Backgammon>`.
 pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
+    generate_with::<Backgammon>(board, d1, d2, results)
+}
+
+/// All legal plays of `d1`, `d2` (1-6) by the rules `R`: (dice used, moves). Never empty: with
+/// nothing to play the one move is the unchanged board with no steps (R7).
+/// `results` is cleared first and holds the moves after.
+pub fn generate_with<R: Rules>(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
     let (d1, d2) = if d1 < d2 { (d2 as usize, d1 as usize) } else { (d1 as usize, d2 as usize) };
     let mut b = *board;
-    let out = outside_count(&b);
+    let out = R::outside_count(&b);
     if results.seen.len() > 1024 {
         *results = Moves::new(); // after a rare huge answer: do not clear a large table each call
     }
@@ -242,17 +282,17 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
     results.base = board_hash(board);
     if d1 == d2 {
         let mut steps = Steps::EMPTY;
-        return doubles(&mut b, d1, 4, 24, out, &mut steps, results, 0);
+        return doubles::<R>(&mut b, d1, 4, 24, out, &mut steps, results, 0);
     }
     let mut best = 0;
     let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
     for (da, db) in [(d1, d2), (d2, d1)] {
-        let n1 = sources(&b, da, out, 24, &mut first);
+        let n1 = R::sources(&b, da, out, 24, &mut first);
         for &f in &first[..n1] {
             let f = f as usize;
-            let (t, hit) = play(&mut b, f, da);
-            let out_a = if leaves_outside(f, t) { out - 1 } else { out };
-            let n2 = sources(&b, db, out_a, 24, &mut second);
+            let (t, hit) = R::play(&mut b, f, da);
+            let out_a = if leaves_outside::<R>(f, t) { out - 1 } else { out };
+            let n2 = R::sources(&b, db, out_a, 24, &mut second);
             let s1 = Step { from: f as u8, to: t as u8, die: da as u8, hit };
             if n2 > 0 {
                 if best < 2 {
@@ -261,23 +301,23 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
                 }
                 for &g in &second[..n2] {
                     let g = g as usize;
-                    let (u, hit2) = play(&mut b, g, db);
+                    let (u, hit2) = R::play(&mut b, g, db);
                     let mut steps = Steps::EMPTY;
                     steps.push(s1);
                     steps.push(Step { from: g as u8, to: u as u8, die: db as u8, hit: hit2 });
-                    results.insert(&b, &steps);
-                    unplay(&mut b, g, u, hit2);
+                    results.insert::<R>(&b, &steps);
+                    R::unplay(&mut b, g, u, hit2);
                 }
             } else if best < 2 {
                 best = 1;
                 let mut steps = Steps::EMPTY;
                 steps.push(s1);
-                results.insert(&b, &steps);
+                results.insert::<R>(&b, &steps);
             }
-            unplay(&mut b, f, t, hit);
+            R::unplay(&mut b, f, t, hit);
         }
     }
-    if best == 1 {
+    if best == 1 && R::LARGER_DIE {
         // R7: if only one die can be played it must be the larger one when that is possible
         if results.list.iter().any(|(_, s)| s.items[0].die as usize == d1) {
             // the table indexes the list: rebuild it (rare: only one die could be played)
@@ -285,11 +325,11 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
                 results.list.iter().filter(|(_, s)| s.items[0].die as usize == d1).copied().collect();
             results.clear();
             for (b, s) in &kept {
-                results.insert(b, s);
+                results.insert::<R>(b, s);
             }
         }
     } else if best == 0 {
-        results.insert(board, &Steps::EMPTY);
+        results.insert::<R>(board, &Steps::EMPTY);
     }
     best
 }
@@ -297,10 +337,10 @@ pub fn generate(board: &Board, d1: u8, d2: u8, results: &mut Moves) -> u8 {
 /// Depth-first search of a double (R6): sources never increase, so each set is tried once.
 /// Returns the most dice used so far; `results` keeps only plays using that many.
 #[allow(clippy::too_many_arguments)]
-fn doubles(b: &mut Board, die: usize, left: u8, top: usize, out: i32, steps: &mut Steps,
-           results: &mut Moves, mut best: u8) -> u8 {
+fn doubles<R: Rules>(b: &mut Board, die: usize, left: u8, top: usize, out: i32, steps: &mut Steps,
+                     results: &mut Moves, mut best: u8) -> u8 {
     let mut found = [0u8; 16];
-    let n = sources(b, die, out, top, &mut found);
+    let n = R::sources(b, die, out, top, &mut found);
     if n == 0 {
         let used = steps.len as u8;
         if used > best {
@@ -308,26 +348,26 @@ fn doubles(b: &mut Board, die: usize, left: u8, top: usize, out: i32, steps: &mu
             best = used;
         }
         if used == best {
-            results.insert(b, steps);
+            results.insert::<R>(b, steps);
         }
         return best;
     }
     for &f in &found[..n] {
         let f = f as usize;
-        let (t, hit) = play(b, f, die);
+        let (t, hit) = R::play(b, f, die);
         steps.push(Step { from: f as u8, to: t as u8, die: die as u8, hit });
         if left == 1 {
             if best < 4 {
                 results.clear();
                 best = 4;
             }
-            results.insert(b, steps);
+            results.insert::<R>(b, steps);
         } else {
-            let out_next = if leaves_outside(f, t) { out - 1 } else { out };
-            best = doubles(b, die, left - 1, f.min(24), out_next, steps, results, best);
+            let out_next = if leaves_outside::<R>(f, t) { out - 1 } else { out };
+            best = doubles::<R>(b, die, left - 1, f.min(24), out_next, steps, results, best);
         }
         steps.len -= 1;
-        unplay(b, f, t, hit);
+        R::unplay(b, f, t, hit);
     }
     best
 }

@@ -1,7 +1,8 @@
 """The rules core: pure Python, no gRPC or protobuf (a test checks the imports).
 
 Entry points: :class:`Position`, :func:`legal_moves`, :func:`resolve` (a named move to a legal
-one), :func:`score_game`, :mod:`position_id`, :mod:`notation`, :class:`Ruleset`.
+one), :func:`score_game`, :mod:`position_id`, :mod:`notation`, :class:`Ruleset`; the variants
+(:class:`Variant`, :func:`find_variant`, :func:`register`; docs/variants.md).
 """
 
 from tavla.core import notation, position_id
@@ -19,6 +20,8 @@ from tavla.core.movegen import CheckerMove
 from tavla.core.moves import Move, check_dice, legal_moves
 from tavla.core.position import CHECKERS, Position, Side, SideView
 from tavla.core.ruleset import KatmerliMarsRule, Ruleset, StartRule, preset
+from tavla.core.backgammon import Backgammon, TurkishTavla
+from tavla.core.variant import CodecError, Contact, Direction, Variant, find_variant, register, variants
 from tavla.core.scoring import GameResult, ResultKind, score_game
 
 # Match play (R3, R18-R26): steps, start, dice, cube, resignation, match score, clocks, names.
@@ -38,6 +41,9 @@ __all__ = [
     "IllegalReason", "InvalidInputError", "KatmerliMarsRule", "Move", "Position", "ResultKind",
     "Ruleset", "Side", "SideView", "StartRule", "TavlaError", "check_dice", "legal_moves",
     "notation", "position_id", "preset", "resolve", "score_game",
+    # variants
+    "Backgammon", "CodecError", "Contact", "Direction", "TurkishTavla", "Variant", "find_variant", "register",
+    "variants",
     # match play
     "ActionReason", "Cube", "CubeAction", "CubeOptions", "GameEnding", "GameOutcome",
     "IllegalActionError", "MatchState", "MatchUpdate", "PRESET_INFO", "PresetInfo",

@@ -6,17 +6,22 @@ move, hitting only on points the legs name when a route allows. Otherwise the le
 die by die in every order to find the rule that stops them (R4-R14), and an
 :class:`IllegalMoveError` carries that rule's reason: the first rule broken in the order a player
 makes the move (see :func:`diagnose`).
+
+Every single step is judged by the position's variant (:mod:`tavla.core.variant`): its
+single-step rule (``step_problem``, which asks ``sources``, the rule the generator uses) and
+``play``/``unplay``; nothing here knows a board geometry.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from tavla.core import movegen
+from tavla.core.backgammon import Backgammon
 from tavla.core.errors import IllegalMoveError, IllegalReason
 from tavla.core.moves import Move, check_dice, legal_moves
 from tavla.core.notation import Leg
 from tavla.core.position import BAR, Position
+from tavla.core.variant import Variant
 
 R = IllegalReason
 
@@ -38,7 +43,7 @@ def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Mov
     pool = _pool(dice)
     ends: set[tuple[int, ...]] = set()
     if len(legs) <= len(pool):  # each leg takes a die at least (R4)
-        _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends)
+        _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends, position.variant)
     same = [by_board[b] for b in ends if b in by_board]
     if same:
         named = {p for leg in legs for p in leg.points[1:]}
@@ -61,24 +66,26 @@ def _pool(dice: Sequence[int]) -> list[int]:
     return [d1] * 4 if d1 == d2 else [d1, d2]
 
 
-def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]]) -> None:
+def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]],
+            variant: type[Variant]) -> None:
     """Add to ``ends`` every board the legs reach, played die by die in any order (R4-R12).
 
     Each step uses one die, so at most four levels deep: small enough without a memo."""
     if all(len(p) == 1 for p in paths):
         ends.add(tuple(b))
         return
+    out = variant.outside_count(b)  # b is the same board for every step tried here
     for i, path in enumerate(paths):
         if len(path) == 1:
             continue
         f, target = path[0], path[1]
         for die in set(pool):
             t = max(f - die, 0)
-            if not _reachable(t - target, target == 0, pool, die) or _step_problem(b, f, die):
+            if not _reachable(t - target, target == 0, pool, die) or variant.step_problem(b, f, die, out):
                 continue
-            t, hit = movegen.play(b, f, die)
-            _routes(b, *_advance(paths, i, t, pool, die), ends)
-            movegen.unplay(b, f, t, hit)
+            t, hit = variant.play(b, f, die)
+            _routes(b, *_advance(paths, i, t, pool, die), ends, variant)
+            variant.unplay(b, f, t, hit)
 
 
 def _advance(paths: list[list[int]], i: int, t: int, pool: list[int],
@@ -111,7 +118,7 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
     text = _text(legs)
     if len(legs) > len(pool):
         return IllegalMoveError(R.WRONG_DICE, f"{text!r} moves {len(legs)} checkers with {d1}-{d2}")
-    failure = _Failure([_text([leg]) for leg in legs])
+    failure = _Failure([_text([leg]) for leg in legs], position.variant)
     _search(list(position.board), [list(leg.points) for leg in legs], pool, 0, failure)
     if failure.complete is not None:
         used = failure.complete
@@ -134,11 +141,11 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
 
 
 def leg_problem(board: Sequence[int], f: int, t: int, pool: Sequence[int],
-                name: str) -> tuple[IllegalReason, str] | None:
+                name: str, variant: type[Variant] = Backgammon) -> tuple[IllegalReason, str] | None:
     """The rule (R4-R14) that stops one checker going ``f``/``t`` with several of the dice in
     ``pool``, as :func:`diagnose` finds it for a written leg, with the message led by ``name``;
     None when only the dice do not fit (``WRONG_DICE``) or the leg can be played."""
-    failure = _Failure([name])
+    failure = _Failure([name], variant)
     _search(list(board), [[f, t]], list(pool), 0, failure)
     if failure.complete is not None:
         return None
@@ -149,8 +156,9 @@ def leg_problem(board: Sequence[int], f: int, t: int, pool: Sequence[int],
 class _Failure:
     """What the search found: each rule that stopped an order of the legs, or a complete play."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], variant: type[Variant]) -> None:
         self.names = names  # each leg as written, to name it in messages
+        self.variant = variant  # whose single-step rule judges each step
         self.notes: list[tuple[tuple[int, int, bool, int], IllegalReason, str]] = []
         self.complete: int | None = None
 
@@ -170,12 +178,12 @@ def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, f
                 _note(failure, depth, i, R.WRONG_DICE,
                       f"{failure.names[i]}: the dice do not move a checker {_p(f)}/{_p(target)}")
                 continue
-            problem = _step_problem(b, f, die)
+            problem = failure.variant.step_problem(b, f, die)
             if problem:
                 _note(failure, depth, i, problem[0], f"{failure.names[i]}: {problem[1]}")
                 continue
             after = b.copy()
-            t, _ = movegen.play(after, f, die)
+            t, _ = failure.variant.play(after, f, die)
             _search(after, *_advance(paths, i, t, pool, die), depth + 1, failure)
             if failure.complete is not None:
                 return
@@ -206,25 +214,3 @@ def _note(failure: _Failure, depth: int, leg: int, reason: IllegalReason, why: s
     # first found (the larger die first).
     rank = (depth, -leg, reason is not R.WRONG_DICE, -len(failure.notes))
     failure.notes.append((rank, reason, why))
-
-
-def _step_problem(b: list[int], f: int, die: int) -> tuple[IllegalReason, str] | None:
-    """The rule a single step breaks, or None if it is a legal single step."""
-    if b[BAR] and f != BAR:
-        return R.MUST_ENTER_FROM_BAR, f"a checker on the bar must enter before {f} moves (R8)"
-    if b[f] <= 0:
-        return R.NO_CHECKER_THERE, f"no checker of the side on roll on {_p(f)} (R4)"
-    t = f - die
-    if t > 0:
-        if b[t] < -1:
-            return R.POINT_BLOCKED, f"point {t} is held by two or more opposing checkers (R5, R9)"
-        return None
-    if movegen.outside_count(b):
-        return R.BEAR_OFF_NOT_ALLOWED, "no checker may bear off before all 15 are home (R11, R14)"
-    if t < 0 and any(b[h] > 0 for h in range(f + 1, BAR)):  # all home here: any higher is 1-6
-        return (
-            R.BEAR_OFF_NOT_ALLOWED,
-            f"a {die} bears off from {f} only when no checker stands higher (R12)",
-        )
-    return None
-

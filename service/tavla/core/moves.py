@@ -1,4 +1,4 @@
-"""Legal moves of a position and roll, as values (R4-R14 of RULES.md)."""
+"""Legal moves of a position and roll, as values (R4-R14 of RULES.md), by the position's variant."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from tavla.core import movegen
 from tavla.core.errors import GameOverError, InvalidInputError
 from tavla.core.movegen import CheckerMove
 from tavla.core.notation import format_steps
-from tavla.core.position import Board, Position, flip_board
+from tavla.core.position import Board, Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +33,9 @@ class Move:
     @property
     def result(self) -> Position:
         """The position after the move, with the opponent on roll."""
-        return Position(flip_board(self.board_after), self.mover.on_roll.other)
+        mover = self.mover
+        variant = mover.variant
+        return Position(variant.flip(self.board_after), mover.on_roll.other, variant)
 
     @property
     def hits(self) -> frozenset[int]:
@@ -59,14 +61,15 @@ def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]
 
 
 def check_not_over(position: Position) -> None:
-    """:raises GameOverError: a side has borne off all 15 checkers (R15)."""
+    """:raises GameOverError: a side has won: borne off all its checkers (R15)."""
     winner = position.winner
     if winner is not None:
         raise GameOverError(winner)
 
 
 def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
-    """Every legal move for ``position`` and ``dice``, one per distinct resulting position.
+    """Every legal move for ``position`` and ``dice``, one per distinct resulting position, by
+    the rules of ``position.variant`` (:func:`tavla.core.movegen.generate`).
 
     Never empty: when no die can be played (R7) the list holds one empty move whose result is
     the same board with the opponent on roll. The order is the generator's: deterministic,
@@ -77,5 +80,5 @@ def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
     """
     d1, d2 = check_dice(dice)
     check_not_over(position)
-    _, results = movegen.generate(position.board, d1, d2)
+    _, results = movegen.generate(position.board, d1, d2, position.variant)
     return [Move(steps, board, position) for board, steps in results.items()]

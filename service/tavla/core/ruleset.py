@@ -1,4 +1,9 @@
-"""Rule variants (RULES.md R3, R16-R21): one engine, options as data.
+"""Rulesets (RULES.md R3, R16-R21): one engine, options as data, and the variant they play.
+
+A ruleset names its variant (``variant``: the board geometry and rules family of
+:mod:`tavla.core.variant`, resolved by :func:`tavla.core.variant.find_variant`); the options
+here (who starts, what a katmerli mars pays, the cube, match lengths) are played on any variant
+that has them. The ``international`` preset plays backgammon, ``turkish`` plays tavla.
 
 Presets are looked up by name or alias through :func:`preset`, the way python-chess resolves a
 variant; every option of a preset can be overridden with :func:`dataclasses.replace`.
@@ -10,7 +15,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from tavla.core.backgammon import Backgammon, TurkishTavla
 from tavla.core.errors import InvalidInputError
+from tavla.core.variant import Variant, find_variant
 
 MAX_CUBE = 64  # R19: the cube goes up to 64
 # Largest cube_limit accepted: online sites set 1024 (the match records' CubeLimit header);
@@ -46,6 +53,12 @@ class Ruleset:
     :ivar cube_limit: the highest cube value, a power of two (R19: 64).
     :ivar match_lengths: the match lengths allowed; empty means any positive length (R18).
     :ivar money_play: whether unlimited (money) play, match length 0, is allowed (R18).
+    :ivar variant: the variant's canonical name (``"backgammon"``, ``"tavla"``); any name or
+        alias is accepted and stored canonical (:func:`~tavla.core.variant.find_variant`).
+        :attr:`variant_class` is the variant itself.
+
+    :raises InvalidInputError: an unknown variant (``ruleset.variant``), or the cube on for a
+        variant without one (``ruleset.cube``).
     """
 
     start: StartRule = StartRule.INTERNATIONAL
@@ -57,6 +70,19 @@ class Ruleset:
     cube_limit: int = MAX_CUBE
     match_lengths: tuple[int, ...] = ()
     money_play: bool = True
+    variant: str = Backgammon.name
+
+    def __post_init__(self) -> None:
+        found = find_variant(self.variant)
+        if found.name != self.variant:
+            object.__setattr__(self, "variant", found.name)  # frozen: canonical once, here
+        if self.cube and not found.cube:
+            raise InvalidInputError("ruleset.cube", f"variant {found.name!r} has no doubling cube")
+
+    @property
+    def variant_class(self) -> type[Variant]:
+        """The variant this ruleset plays (:mod:`tavla.core.variant`)."""
+        return find_variant(self.variant)
 
     @property
     def crawford_in_play(self) -> bool:
@@ -111,7 +137,7 @@ class PresetInfo:
 PRESETS: dict[str, Ruleset] = {
     "international": Ruleset(),
     "turkish": Ruleset(StartRule.TURKISH, KatmerliMarsRule.AS_MARS, cube=False,
-                       match_lengths=TURKISH_MATCH_LENGTHS, money_play=False),
+                       match_lengths=TURKISH_MATCH_LENGTHS, money_play=False, variant=TurkishTavla.name),
 }
 ALIASES = {"backgammon": "international", "tavla": "turkish"}
 

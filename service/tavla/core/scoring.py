@@ -1,21 +1,19 @@
-"""End of game and scoring (R15-R17, R20 of RULES.md)."""
+"""End of game and scoring (R15-R17, R20 of RULES.md).
+
+The kind of a win is the position's variant's (``Variant.classify``); what a kind pays comes
+from the :class:`~tavla.core.ruleset.Ruleset` (R17: katmerli mars counted or paid as mars).
+"""
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from tavla.core.errors import GameNotOverError
-from tavla.core.position import CHECKERS, Position, Side
+from tavla.core.position import Position, Side
 from tavla.core.ruleset import KatmerliMarsRule, Ruleset
+from tavla.core.variant import ResultKind
 
-
-class ResultKind(enum.Enum):
-    """How a game was won. Turkish names: gammon is *mars*, backgammon *katmerli mars*."""
-
-    SINGLE = "single"
-    GAMMON = "gammon"
-    BACKGAMMON = "backgammon"
+__all__ = ["GameResult", "ResultKind", "classify", "points_for", "score_game"]
 
 
 _BASE_POINTS = {ResultKind.SINGLE: 1, ResultKind.GAMMON: 2, ResultKind.BACKGAMMON: 3}
@@ -38,31 +36,24 @@ def points_for(kind: ResultKind, ruleset: Ruleset) -> int:
 
 
 def classify(position: Position, winner: Side) -> ResultKind:
-    """The kind of win for ``winner`` against the other side as the checkers stand.
-
-    R15: single if the loser has borne off a checker, else gammon (mars). R16: backgammon
-    (katmerli mars) if the loser has borne off none and has a checker on the bar or in the
-    winner's home board (the loser's points 19-24).
-    """
-    loser = position.side(winner.other)
-    if loser.off:
-        return ResultKind.SINGLE
-    if loser.bar or any(loser.points[18:]):
-        return ResultKind.BACKGAMMON
-    return ResultKind.GAMMON
+    """The kind of win for ``winner`` against the other side as the checkers stand, by the
+    position's variant (``Variant.classify``; backgammon: R15 single if the loser has borne off
+    a checker, else gammon (mars); R16 backgammon (katmerli mars) if the loser has borne off
+    none and has a checker on the bar or in the winner's home board)."""
+    return position.variant.classify(position, winner)
 
 
 def score_game(position: Position, ruleset: Ruleset) -> GameResult:
     """Score a finished game.
 
-    :raises GameNotOverError: neither side has borne off all 15 checkers.
+    :raises GameNotOverError: neither side has won (borne off all its checkers, R15).
     """
     winner = position.winner
     if winner is None:
         white, black = (position.borne_off(side) for side in (Side.WHITE, Side.BLACK))
         raise GameNotOverError(
             f"the game is not over: {white} white and {black} black checkers are off, a win needs "
-            f"{CHECKERS} (R15)"
+            f"{position.variant.checkers} (R15)"
         )
     kind = classify(position, winner)
     return GameResult(winner, kind, points_for(kind, ruleset))

@@ -12,6 +12,9 @@ moves, and every legal move is such a path.
 Beside single-die steps, :class:`StepState` lists each checker's combined destinations (one
 checker moving on with more dice, with the points it passes) and says when the rest of the turn
 is forced (only one final position is left).
+
+The steps a board allows are the position's variant's single-step rule (``sources``) and
+``play`` (:mod:`tavla.core.variant`), the same the generator and the diagnosis use.
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tavla.core import legality, movegen
+from tavla.core import legality
 from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
-from tavla.core.legality import _step_problem  # the rule a single step breaks (R4-R14)
 from tavla.core.movegen import CheckerMove
 from tavla.core.moves import Move, check_dice, legal_moves
 from tavla.core.position import BAR, Board, Position
+from tavla.core.variant import Variant
 
 R = IllegalReason
 
@@ -84,9 +87,10 @@ class StepState:
 
 
 class _Turn:
-    """The turn's fixed facts: the dice, how many a legal move uses, and the completion memo."""
+    """The turn's fixed facts: the variant, the dice, how many a legal move uses, and memos."""
 
     def __init__(self, position: Position, dice: Sequence[int]) -> None:
+        self.variant: type[Variant] = position.variant
         d1, d2 = check_dice(dice)
         self.double = d1 == d2
         self.pool: tuple[int, ...] = (d1,) * 4 if self.double else (max(d1, d2), min(d1, d2))
@@ -94,6 +98,7 @@ class _Turn:
         self.used = self.moves[0].dice_used
         self.by_board = {m.board_after: m for m in self.moves}
         self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
+        self._steps: dict[tuple[Board, tuple[int, ...]], list[CheckerMove]] = {}
 
     def done(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
         """Whether the turn is over: all the dice a legal move uses, or a legal final position
@@ -104,14 +109,21 @@ class _Turn:
         return board in self.by_board and not self.regular_next(board, pool, depth)
 
     def physical(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
-        """Single-die steps the board allows now (R4-R12), larger die first."""
-        b = list(board)
-        out = movegen.outside_count(b)
-        found = []
-        for die in dict.fromkeys(pool):  # each distinct die once, larger first
-            for f in movegen.sources(b, die, out):
-                t = f - die
-                found.append(CheckerMove(f, max(t, 0), die, t > 0 and b[t] == -1))
+        """Single-die steps the board allows now (R4-R12: the variant's ``sources``), larger die
+        first, each with where it lands and whether it hits (the variant's ``play``)."""
+        key = (board, pool)
+        found = self._steps.get(key)
+        if found is None:
+            v = self.variant
+            b = list(board)
+            out = v.outside_count(b)
+            found = []
+            for die in dict.fromkeys(pool):  # each distinct die once, larger first
+                for f in v.sources(b, die, out):
+                    t, hit = v.play(b, f, die)
+                    v.unplay(b, f, t, hit)
+                    found.append(CheckerMove(f, t, die, hit))
+            self._steps[key] = found
         return found
 
     def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
@@ -121,18 +133,18 @@ class _Turn:
             return board in self.by_board
         key = (board, pool)
         if key not in self._memo:
-            self._memo[key] = any(self.completes(*_play(board, pool, s), depth + 1)
+            self._memo[key] = any(self.completes(*self.play(board, pool, s), depth + 1)
                                   for s in self.physical(board, pool))
         return self._memo[key]
 
     def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         """The steps playable now (R4-R12) that some legal move starts with (never called once
         the turn is done)."""
-        return [s for s in self.physical(board, pool) if self.completes(*_play(board, pool, s), depth + 1)]
+        return [s for s in self.physical(board, pool) if self.completes(*self.play(board, pool, s), depth + 1)]
 
     def shortcuts(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
         """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
-        return [s for s in self.physical(board, pool) if _play(board, pool, s)[0] in self.by_board]
+        return [s for s in self.physical(board, pool) if self.play(board, pool, s)[0] in self.by_board]
 
     def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
         if self.done(board, pool, depth):
@@ -148,13 +160,13 @@ class _Turn:
             for s in self.legal_next(b, p, d):
                 if s[0] != chain[-1][1]:  # another checker (a checker borne off has ended)
                     continue
-                nb, np = _play(b, p, s)
+                nb, np = self.play(b, p, s)
                 longer = chain + (s,)
                 found.setdefault((longer[0][0], s[1], nb), CombinedStep(longer))
                 walk(longer, nb, np, d + 1)
 
         for first in self.legal_next(board, pool, depth):
-            walk((first,), *_play(board, pool, first), depth + 1)
+            walk((first,), *self.play(board, pool, first), depth + 1)
         return list(found.values())
 
     def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[CheckerMove, ...] | None:
@@ -169,18 +181,19 @@ class _Turn:
             for s in steps:
                 if len(ends) > 1:  # two final positions: not forced, no need to look further
                     return
-                walk(*_play(b, p, s), d + 1, path + (s,))
+                walk(*self.play(b, p, s), d + 1, path + (s,))
 
         walk(board, pool, depth, ())
         return next(iter(ends.values())) if len(ends) == 1 else None
 
 
-def _play(board: Board, pool: tuple[int, ...], step: CheckerMove) -> tuple[Board, tuple[int, ...]]:
-    b = list(board)
-    movegen.play(b, step[0], step[2])
-    rest = list(pool)
-    rest.remove(step[2])
-    return tuple(b), tuple(rest)
+    def play(self, board: Board, pool: tuple[int, ...], step: CheckerMove) -> tuple[Board, tuple[int, ...]]:
+        """The board and the dice left after ``step`` (the variant's ``play``)."""
+        b = list(board)
+        self.variant.play(b, step[0], step[2])
+        rest = list(pool)
+        rest.remove(step[2])
+        return tuple(b), tuple(rest)
 
 
 def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerMove] = ()) -> StepState:
@@ -207,13 +220,13 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
     for i, given in enumerate(done):
         for step in _match(turn, board, pool, len(played), given, i):
             played.append(step)
-            board, pool = _play(board, pool, step)
+            board, pool = turn.play(board, pool, step)
     depth = len(played)
     complete = turn.done(board, pool, depth)
     move = turn.by_board[board] if complete else None  # the module docstring's invariant
     rest = None if complete else turn.forced(board, pool, depth)
     return StepState(
-        steps=tuple(played), position=Position(board, position.on_roll), dice_left=pool,
+        steps=tuple(played), position=Position(board, position.on_roll, position.variant), dice_left=pool,
         next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
         gele=position.board[BAR] > 0 and turn.used == 0,
         combined=tuple(turn.combined(board, pool, depth)), forced=rest is not None,
@@ -225,10 +238,10 @@ def _where(point: int) -> str:
     return "bar" if point == BAR else "off" if point == 0 else str(point)
 
 
-def _refuse_drag(board: Board, f: int, t: int, pool: tuple[int, ...], text: str) -> None:
+def _refuse_drag(turn: _Turn, board: Board, f: int, t: int, pool: tuple[int, ...], text: str) -> None:
     """A step of several dice (a drag, 24/12 with 3-3) that breaks a rule on its way: that rule,
     as ApplyMove names it for the leg written as a move (R4-R14)."""
-    problem = legality.leg_problem(board, f, t, pool, text)
+    problem = legality.leg_problem(board, f, t, pool, text, turn.variant)
     if problem is not None:
         raise IllegalMoveError(*problem)
 
@@ -250,8 +263,8 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
         dice = [die] if die in bear else bear
     if turn.done(board, pool, depth):
         if not dice:
-            _refuse_drag(board, f, t, pool, text)
-        problem = _step_problem(list(board), f, dice[0]) if dice else None
+            _refuse_drag(turn, board, f, t, pool, text)
+        problem = turn.variant.step_problem(list(board), f, dice[0]) if dice else None
         if problem is not None:  # e.g. a checker moved while one waits on the bar after "gele"
             raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
         raise IllegalMoveError(R.WRONG_DICE, f"{text}: the move is already complete with {depth} "
@@ -269,12 +282,12 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     if routes:
         return _route(routes, text)
     if not dice:
-        _refuse_drag(board, f, t, pool, text)
+        _refuse_drag(turn, board, f, t, pool, text)
         left = "-".join(map(str, pool))
         raise IllegalMoveError(R.WRONG_DICE, f"{text}: no die left ({left}) or dice in turn move a "
                                              f"checker {_where(f)}/{_where(t)}")
     d = dice[0]
-    problem = _step_problem(list(board), f, d)
+    problem = turn.variant.step_problem(list(board), f, d)
     if problem is not None:
         raise IllegalMoveError(problem[0], f"{text} with a {d}: {problem[1]}")
     # A legal single step that no legal move starts with. Not with a double: there every legal

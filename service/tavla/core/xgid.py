@@ -14,6 +14,10 @@ and sources in docs/formats.md)::
 
 Sides: X is black and O is white, so that XGID's players are gnubg's (X = player 1 = black,
 see :mod:`tavla.core.match_id`).
+
+XGID is a codec of the backgammon-geometry variants (``Variant.codecs``, key
+:data:`~tavla.core.variant.XGID`): a position of a variant without it is refused with
+:class:`~tavla.core.variant.CodecError`.
 """
 
 from __future__ import annotations
@@ -22,7 +26,9 @@ from dataclasses import dataclass
 
 from tavla.core.errors import InvalidInputError
 from tavla.core.match_id import MatchKey
+from tavla.core.backgammon import Backgammon
 from tavla.core.position import CHECKERS, Position, Side, SideView
+from tavla.core.variant import XGID, Variant
 
 PREFIX = "XGID="
 X, O = Side.BLACK, Side.WHITE
@@ -71,7 +77,9 @@ def encode(x: Xgid, field: str = "position.xgid") -> str:
 
     :raises InvalidInputError: inconsistent fields (a cube action with dice, Crawford in money
         play, Jacoby or beavers in a match, negative numbers) under ``field``.
+    :raises CodecError: the position's variant has no XGID (``ruleset.variant``).
     """
+    _has_xgid(x.position.variant)
     _check(x, field)
     owner = 0 if x.cube_owner is None else _SIGN[x.cube_owner]
     dice = x.cube_action or f"{x.dice[0]}{x.dice[1]}"
@@ -79,6 +87,11 @@ def encode(x: Xgid, field: str = "position.xgid") -> str:
     fields = [_checkers(x.position), x.cube_value.bit_length() - 1, owner, _SIGN[x.turn], dice,
               x.scores[1], x.scores[0], flags, x.length, x.max_cube_log2]
     return PREFIX + ":".join(str(f) for f in fields)
+
+
+def _has_xgid(variant: type[Variant], field: str = "ruleset.variant") -> None:
+    if XGID not in variant.codecs:
+        variant.codec(XGID, field)  # raises, naming the variant
 
 
 def _check(x: Xgid, field: str) -> None:
@@ -110,13 +123,17 @@ def _number(text: str, field: str, what: str, signed: bool = False) -> int:
     return int(text)
 
 
-def decode(text: str, field: str = "position.xgid") -> Xgid:
-    """Parse an XGID, with or without the ``XGID=`` prefix; 9 fields (no max cube) read as 10.
+def decode(text: str, field: str = "position.xgid", variant: type[Variant] = Backgammon) -> Xgid:
+    """Parse an XGID, with or without the ``XGID=`` prefix; 9 fields (no max cube) read as 10;
+    the position is one of ``variant``.
 
     :raises InvalidInputError: a wrong field count, a bad checker character, more than 15
-        checkers for a side, a side's checker on the other's bar, both sides on one point, a
-        bad number, or fields that contradict each other (``field``).
+        checkers for a side (the variant's count), a side's checker on the other's bar, both
+        sides on one point, a bad number, or fields that contradict each other (``field``).
+    :raises CodecError: ``variant`` has no XGID (``field``).
     """
+    _has_xgid(variant, field)
+    checkers = variant.checkers
     body = text[len(PREFIX):] if text.startswith(PREFIX) else text
     parts = body.split(":")
     if len(parts) not in (9, 10):
@@ -141,10 +158,10 @@ def decode(text: str, field: str = "position.xgid") -> Xgid:
     views = {}
     for side, points, bar in ((X, black_points, counts[X][25]), (O, white_points, counts[O][0])):
         total = sum(points) + bar
-        if total > CHECKERS:
+        if total > checkers:
             raise InvalidInputError(field, f"{side.name.lower()} (XGID {'X' if side is X else 'O'}) has "
-                                           f"{total} checkers; a side has 15")
-        views[side] = SideView(points, bar, CHECKERS - total)
+                                           f"{total} checkers; a side has {checkers}")
+        views[side] = SideView(points, bar, checkers - total)
 
     cube_log = _number(parts[1], field, "cube")
     if cube_log > 30:
@@ -176,7 +193,7 @@ def decode(text: str, field: str = "position.xgid") -> Xgid:
     turn = X if turn_n == 1 else O
     on_roll = turn.other if action else turn
     try:
-        position = Position.from_sides(on_roll, views[O], views[X])
+        position = Position.from_sides(on_roll, views[O], views[X], variant)
     except InvalidInputError as exc:
         raise InvalidInputError(field, exc.reason) from None
     owner = None if owner_n == 0 else (X if owner_n == 1 else O)
@@ -210,7 +227,12 @@ def _checkers(position: Position) -> str:
 
 
 def encode_position(position: Position) -> str:
-    """``encode(Xgid(position))``, quickly: no field checks, the match fields all defaults."""
+    """``encode(Xgid(position))``, quickly: no field checks, the match fields all defaults.
+
+    :raises CodecError: the position's variant has no XGID (``ruleset.variant``).
+    """
+    if XGID not in position.variant.codecs:
+        _has_xgid(position.variant)
     return PREFIX + _checkers(position) + _POSITION_SUFFIX[position.on_roll]
 
 

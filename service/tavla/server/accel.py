@@ -9,9 +9,12 @@ when the extension refuses a call (bad dice, a finished game), ``check_dice`` an
 ``check_not_over`` raise the core's error. :data:`response_from_id` answers the common request
 (a Position ID) in one call, from the ID itself, for the servicer's fast path.
 
-At import it also installs the extension's move generator in the core
-(:func:`install_generator`): ``core.movegen.generate`` then returns the extension's objects,
-the same as the pure generator's (tests/test_accel_generate.py).
+At import it also installs the extension's move generator onto the variants whose rules it
+implements (:func:`install_generator`): ``Backgammon.compiled_generate``, which Turkish tavla and
+every other subclass that moves as backgammon does inherits (a subclass that redefines a move
+rule drops it, :data:`tavla.core.variant.MOVE_RULES`). ``core.movegen.generate`` then returns
+the extension's objects for their positions, the same as the pure generator's
+(tests/test_accel_generate.py); the core itself imports neither this module nor the extension.
 
 ``TAVLA_ACCEL`` (docs/configuration.md): ``auto`` (default) uses the extension when installed;
 ``0``/``off`` forces pure Python; ``1``/``on`` requires it (the server refuses to start without it).
@@ -24,7 +27,9 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from tavla.core import movegen
+from tavla.core.backgammon import Backgammon
 from tavla.core.moves import check_dice, check_not_over
+from tavla.core.variant import Variant
 from tavla.core.position import Position
 
 ENV = "TAVLA_ACCEL"
@@ -57,24 +62,41 @@ response_from_id: Callable[[str, int, int, int, int], tuple[int, bytes]] | None 
 STATUS = "rust" if ACTIVE else "python (TAVLA_ACCEL=0)" if _SETTING in _OFF else "python (tavla_accel not installed)"
 
 
+# The variant whose move rules service/accel/src/movegen.rs implements (its `Backgammon` rules).
+COMPILED_VARIANT = Backgammon
+
+
 def install_generator(ext: ModuleType | None) -> None:
-    """Make the core's move generator (``core.movegen.generate``, behind ApplyMove,
-    ListLegalSteps, Act, replays, ValidateMatch) the extension's ``generate`` when ``ext`` is
-    the extension and has one (a build before it had one: the pure generator stays), else the
-    pure generator alone.
+    """Make the move generator of the backgammon-geometry variants (``core.movegen.generate``
+    for their positions, behind ApplyMove, ListLegalSteps, Act, replays, ValidateMatch) the
+    extension's ``generate`` when ``ext`` is the extension and has one (a build before it had
+    one: the pure generator stays), else the pure generator alone. It sets
+    ``COMPILED_VARIANT.compiled_generate``.
 
     :raises ValueError: the extension does not accept ``CheckerMove`` (cannot happen with the
         core's class; a failure here is a bug, so the import fails loudly).
     """
     generate = getattr(ext, "generate", None)
     if ext is None or generate is None:
-        movegen.use_compiled(None)
+        movegen.use_compiled(None, COMPILED_VARIANT)
         return
     ext.set_checker_move(movegen.CheckerMove)
-    movegen.use_compiled(generate)
+    movegen.use_compiled(generate, COMPILED_VARIANT)
 
 
 install_generator(_accel)
+
+_PLAYS: dict[type[Variant], bool] = {COMPILED_VARIANT: True}
+
+
+def _plays(variant: type[Variant]) -> bool:
+    """Whether the extension's whole-call paths (moves and the wire answer) serve positions of
+    ``variant``: it moves as backgammon does and has 15 checkers (the borne-off counts written)."""
+    ok = _PLAYS.get(variant)
+    if ok is None:
+        ok = _PLAYS[variant] = (variant.moves_as(COMPILED_VARIANT)
+                                and variant.checkers == COMPILED_VARIANT.checkers)
+    return ok
 
 
 def check_setting() -> None:
@@ -99,8 +121,8 @@ def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tupl
     :raises InvalidInputError: bad dice.
     :raises GameOverError: a side has already borne off all 15 (R15).
     """
-    if _accel is None or view not in _VIEWS:  # a view the extension does not write: the pure path
-        return None
+    if _accel is None or view not in _VIEWS or not _plays(position.variant):
+        return None  # off, a view the extension does not write, or a variant it does not play
     try:
         d1, d2 = dice
         answer: tuple[int, int, bytes] = _accel.legal_moves_wire(
@@ -117,7 +139,7 @@ def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> 
     or ``None`` as :func:`legal_moves_wire`. Same errors.
     """
     ext = _accel
-    if ext is None:
+    if ext is None or not _plays(position.variant):  # a variant it does not play
         return None
     try:
         d1, d2 = dice

@@ -62,8 +62,9 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
 
     :raises InvalidInputError: unknown preset name (``ruleset.preset``), an enum number this
         version does not know (``ruleset.start``, ``ruleset.katmerli_mars``), a cube limit that is
-        not a power of two (``ruleset.cube_limit``) or a bad match length
-        (``ruleset.match_lengths.lengths``).
+        not a power of two (``ruleset.cube_limit``), a bad match length
+        (``ruleset.match_lengths.lengths``), an unknown variant (``ruleset.variant``) or the cube
+        on for a variant without one (``ruleset.cube``).
     """
     rules = core.preset(msg.preset or DEFAULT_PRESET)
     if msg.start != pb.START_RULE_UNSPECIFIED:
@@ -87,6 +88,8 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
                                     f"has {len(msg.match_lengths.lengths)} lengths; at most {MAX_MATCH_LENGTHS}")
         lengths = check_match_lengths(tuple(msg.match_lengths.lengths), "ruleset.match_lengths.lengths")
         rules = replace(rules, match_lengths=lengths, money_play=msg.match_lengths.money_play)
+    if msg.variant:  # last: the options above are checked against the variant (its cube)
+        rules = replace(rules, variant=msg.variant)
     return rules
 
 

@@ -368,6 +368,7 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
         cube=rules.cube, crawford=rules.crawford_in_play, jacoby=rules.jacoby, beavers=rules.beavers,
         cube_limit=rules.cube_limit,
         match_lengths=pb.MatchLengths(lengths=rules.match_lengths, money_play=rules.money_play),
+        variant=rules.variant,
     )
 
 

@@ -46,7 +46,7 @@ RESULT_KIND_GAMMON: ResultKind
 RESULT_KIND_BACKGAMMON: ResultKind
 
 class Ruleset(_message.Message):
-    __slots__ = ("preset", "start", "katmerli_mars", "cube", "crawford", "jacoby", "beavers", "cube_limit", "match_lengths")
+    __slots__ = ("preset", "start", "katmerli_mars", "cube", "crawford", "jacoby", "beavers", "cube_limit", "match_lengths", "variant")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     START_FIELD_NUMBER: _ClassVar[int]
     KATMERLI_MARS_FIELD_NUMBER: _ClassVar[int]
@@ -56,6 +56,7 @@ class Ruleset(_message.Message):
     BEAVERS_FIELD_NUMBER: _ClassVar[int]
     CUBE_LIMIT_FIELD_NUMBER: _ClassVar[int]
     MATCH_LENGTHS_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     preset: str
     start: StartRule
     katmerli_mars: KatmerliMarsRule
@@ -65,7 +66,8 @@ class Ruleset(_message.Message):
     beavers: bool
     cube_limit: int
     match_lengths: MatchLengths
-    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ..., crawford: _Optional[bool] = ..., jacoby: _Optional[bool] = ..., beavers: _Optional[bool] = ..., cube_limit: _Optional[int] = ..., match_lengths: _Optional[_Union[MatchLengths, _Mapping]] = ...) -> None: ...
+    variant: str
+    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ..., crawford: _Optional[bool] = ..., jacoby: _Optional[bool] = ..., beavers: _Optional[bool] = ..., cube_limit: _Optional[int] = ..., match_lengths: _Optional[_Union[MatchLengths, _Mapping]] = ..., variant: _Optional[str] = ...) -> None: ...
 
 class MatchLengths(_message.Message):
     __slots__ = ("lengths", "money_play")

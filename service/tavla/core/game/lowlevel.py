@@ -42,6 +42,9 @@ def moving(rules: Ruleset, position: Position, dice: Sequence[int], steps: Seque
 
     :param match: the request's match, when it gives one (it prices a game's end).
     """
+    variant = rules.variant_class  # the ruleset's variant plays the position
+    if position.variant is not variant:
+        position = Position(position.board, position.on_roll, variant)
     return GameState(ruleset=rules, match=match or unscored_match(rules), phase=Phase.MOVING,
                      position=position, dice=tuple(dice), steps=tuple(steps))
 

@@ -80,8 +80,8 @@ def new_match(ruleset: Ruleset, length: int, clock: clk.ClockSettings | None = N
     if clock is not None:
         clk.check_settings(clock, "clock")
         timing = Timing(clock, clk.initial_state(clock), now_ms)
-    return GameState(ruleset=ruleset, match=match, phase=Phase.START, position=Position.initial(),
-                     clock=timing, match_id=match_id)
+    return GameState(ruleset=ruleset, match=match, phase=Phase.START,
+                     position=ruleset.variant_class.initial_position(), clock=timing, match_id=match_id)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,6 +109,9 @@ def checked(state: GameState) -> tuple[GameState, StepState | None]:
     """
     analysis = None
     rules, match, phase = state.ruleset, state.match, state.phase
+    variant = rules.variant_class
+    if state.position.variant is not variant:  # the ruleset's variant plays the position
+        state = replace(state, position=replace(state.position, variant=variant))
     check_match(match, rules, "state.match")
     if (phase is Phase.MATCH_OVER) != match.over:
         raise _bad("phase", f"phase {phase.value} does not fit a match "
@@ -360,7 +363,8 @@ def start_game(state: GameState, action: Action, dice: Iterator[int] | None = No
     first = _larger_first(start.dice)
     entry = Record(state.sequence + 1, None, K.START_GAME, dice=first, roll_off=start.roll_off,
                    roll_tag=tag)
-    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter), dice=first,
+    after = replace(state, phase=Phase.MOVING, position=state.ruleset.variant_class.initial_position(start.starter),
+                    dice=first,
                     steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
                     turn=1)
     analysis = turn(after)
