@@ -142,7 +142,7 @@ def test_one_checker_move_type_throughout():
     assert movegen.CheckerMove is CheckerMove and moves.CheckerMove is CheckerMove and steps.CheckerMove is CheckerMove
     for dice in ((6, 5), (3, 3)):
         for move in legal_moves(START, dice):
-            assert all(type(s) is CheckerMove for s in move.steps) and move.checker_moves == move.steps
+            assert all(type(s) is CheckerMove for s in move.steps) and not hasattr(move, "checker_moves")
     turn = legal_steps(START, (6, 5), [CheckerMove(24, 18)])
     assert turn.steps == (CheckerMove(24, 18, 6, False),) == ((24, 18, 6, False),)
     assert all(type(s) is CheckerMove for s in (*turn.steps, *turn.next_steps))
