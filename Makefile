@@ -2,7 +2,8 @@
 #   make serve   install the service into .venv and run it on port 50051, HTTP on 8080 (HOST=, PORT=,
 #                HTTP_PORT=, METRICS_PORT= to change; METRICS_PORT=0 turns metrics off); make
 #                serve-web also builds and serves the web board
-#   make test    install the service and its test tools into .venv-test and run every test
+#   make test    install the service and its test tools into .venv-test and run every part of the
+#                tests (TEST_TARGETS), then a table of which passed; it fails if any part failed
 # Dependencies come from the hashed locks requirements.lock (service) and requirements-test.lock
 # (tests); `make lock` regenerates both from pyproject.toml, `make audit` checks them for
 # known vulnerabilities (needs PyPI's JSON API or osv.dev); `make test-audit` does so offline
@@ -53,7 +54,10 @@ serve: .venv/.installed
 	@echo "tavla-engine: $(CURDIR)/.venv/bin/tavla-engine (the CLI: source .venv/bin/activate, or make shell)"
 	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT)
 
-test: $(TEST_TARGETS)
+# Every part runs, whatever the others gave; a table of which passed, and failure if any failed
+# (deploy/run_parts.py; PARTS=test-python,test-mypy for some of them).
+test:
+	@$(PYTHON) deploy/run_parts.py $(MAKE) $(TEST_TARGETS)
 
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
