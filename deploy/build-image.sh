@@ -138,6 +138,7 @@ version=$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -1)
 revision=$(git rev-parse --verify --quiet HEAD 2>/dev/null || echo unknown)
 python3 deploy/oci_build.py --containerfile Containerfile --context . \
     --base "$LAYOUT:base" --base-arg PYTHON_BASE --tag image --work "$WORK" --log "$OUT/build.log" \
+    --cache-mounts "$CACHE/image/mount-cache" \
     "${secret[@]}" \
     --build-arg PYTHON_BASE="localhost/tavla-python-base:$SUITE" \
     --build-arg VERSION="$version" \

@@ -12,7 +12,9 @@ final stage becomes one layer on top of the base instead of one per instruction:
 - ``RUN``: ``/bin/sh -c`` in a chroot of the stage's root filesystem, with /proc, /dev and the
   host's /etc/resolv.conf mounted, the stage's ENV and ARG values as its environment, in WORKDIR,
   as USER; ``--mount=type=secret,id=ID`` binds the ``--secret id=ID,src=FILE`` at
-  /run/secrets/ID for that command only (never stored).
+  /run/secrets/ID for that command only (never stored); ``--mount=type=cache,target=DIR`` binds
+  a directory kept under ``--cache-mounts`` between builds (cargo's target directory: a rebuild
+  with unchanged crate sources compiles nothing), as BuildKit and buildah keep theirs.
 - ``COPY [--from=stage] src... dest``: from the build context filtered by .dockerignore, or from
   an earlier stage's root filesystem; owned by root, as Docker does without --chown.
 - ``WORKDIR``, ``ENV``, ``LABEL``, ``USER``, ``EXPOSE``, ``ENTRYPOINT``, ``CMD`` (JSON form).
@@ -22,7 +24,7 @@ out fails the build instead of giving a different image. The result is written a
 the OCI layout given with ``--base``.
 
   deploy/oci_build.py --containerfile Containerfile --context . --base LAYOUT:TAG \
-      --base-arg PYTHON_BASE --tag TAG --work DIR --log FILE [--build-arg K=V]... [--secret id=ID,src=FILE]
+      --base-arg PYTHON_BASE --tag TAG --work DIR --log FILE --cache-mounts DIR [--build-arg K=V]... [--secret id=ID,src=FILE]
 """
 
 from __future__ import annotations
@@ -262,7 +264,8 @@ class Mounts:
                 target.unlink()
 
 
-def run(stage: Stage, args: str, secrets: dict[str, str], where: Instruction, log: Path) -> None:
+def run(stage: Stage, args: str, secrets: dict[str, str], where: Instruction, log: Path,
+        cache_mounts: Path) -> None:
     """``RUN [--mount=type=secret,id=ID] command``: ``/bin/sh -c command`` in the stage's chroot,
     its output appended to ``log``."""
     mounts = []
@@ -272,8 +275,8 @@ def run(stage: Stage, args: str, secrets: dict[str, str], where: Instruction, lo
         if not flag.startswith("--mount="):
             raise SystemExit(f"Containerfile: line {where.line}: RUN {flag} is not supported here")
         options = dict(item.split("=", 1) for item in flag.removeprefix("--mount=").split(","))
-        if options.get("type") != "secret":
-            raise SystemExit(f"Containerfile: line {where.line}: only RUN --mount=type=secret is supported")
+        if options.get("type") not in ("secret", "cache"):
+            raise SystemExit(f"Containerfile: line {where.line}: only RUN --mount=type=secret or type=cache")
         mounts.append(options)
     env = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/root"}
     env.update(stage.variables())
@@ -287,6 +290,11 @@ def run(stage: Stage, args: str, secrets: dict[str, str], where: Instruction, lo
         m.bind("/dev", "/dev")
         m.bind("/etc/resolv.conf", "/etc/resolv.conf")
         for options in mounts:
+            if options["type"] == "cache":  # kept between builds, as BuildKit and buildah keep it
+                kept = cache_mounts / re.sub(r"[^A-Za-z0-9_.-]", "_", options.get("id") or options["target"])
+                kept.mkdir(parents=True, exist_ok=True)
+                m.bind(str(kept), options["target"])
+                continue
             ident = options.get("id") or options.get("target", "").rsplit("/", 1)[-1]
             target = options.get("target", f"/run/secrets/{ident}")
             if ident in secrets:  # Docker skips a secret it was not given (the RUN tests for the file)
@@ -339,6 +347,8 @@ def main() -> int:
     parser.add_argument("--build-arg", action="append", default=[], metavar="K=V")
     parser.add_argument("--secret", action="append", default=[], metavar="id=ID,src=FILE")
     parser.add_argument("--log", type=Path, required=True, help="RUN output goes here (rewritten)")
+    parser.add_argument("--cache-mounts", type=Path, required=True,
+                        help="where RUN --mount=type=cache directories are kept between builds")
     opts = parser.parse_args()
     if os.geteuid() != 0:
         raise SystemExit("oci_build: needs root (chroot, mount)")
@@ -404,7 +414,7 @@ def main() -> int:
                 stage.workdir = os.path.normpath(os.path.join(stage.workdir, expand(ins.args, variables)))
                 stage.path(stage.workdir).mkdir(parents=True, exist_ok=True)
             elif ins.keyword == "RUN":
-                run(stage, ins.args, secrets, ins, opts.log)
+                run(stage, ins.args, secrets, ins, opts.log, opts.cache_mounts)
             elif ins.keyword == "COPY":
                 words = [expand(w, variables) for w in shlex.split(ins.args)]
                 source_stage = None
