@@ -64,3 +64,22 @@ def test_replay_waits_for_a_server_that_is_still_starting(subprocess_env, tmp_pa
     assert "waiting up to 180 s for a tavla-engine at localhost:%d (--wait)" % port in err
     assert replay.returncode == 0, out + err
     assert "1 agree, 0 disagree" in out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_port_in_use_is_refused_with_the_message_the_readme_quotes(workers, subprocess_env):
+    import re
+    import socket
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    quoted = re.search(r'"(cannot\s+listen\s+on \.\.\.: Address already in use)"', readme)
+    assert quoted, "the README quotes the port-conflict message"
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
+                              "--metrics-port", "0", "--workers", workers], env=subprocess_env,
+                             capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in out.stderr + out.stdout
