@@ -26,16 +26,19 @@ rustup_bin = os.path.join(os.path.expanduser("~"), ".cargo", "bin")
 if os.path.isdir(rustup_bin) and rustup_bin not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = os.pathsep.join([os.environ.get("PATH", ""), rustup_bin])
 
+# setup.py runs once for the metadata and once for the build: say it once, at the build
+BUILDING = any(command in sys.argv for command in ("bdist_wheel", "build_ext", "editable_wheel", "develop", "build"))
 rust_extensions = []
 if MODE == "0":
     print("tavla-engine: TAVLA_ACCEL_BUILD=0: building without the compiled accelerator", file=sys.stderr)
 elif shutil.which("cargo") is None:
     if MODE == "1":
         sys.exit("tavla-engine: TAVLA_ACCEL_BUILD=1 but no Rust toolchain (cargo) was found")
-    print("WARNING: tavla-engine: no Rust toolchain (cargo) found: installing WITHOUT the compiled "
-          "accelerator; the engine is the pure-Python one (same answers, ListLegalMoves about 3x "
-          "slower). Install Rust >= 1.85 (rustup, or apt-get install cargo) and reinstall.",
-          file=sys.stderr)
+    if BUILDING:
+        print("WARNING: tavla-engine: no Rust toolchain (cargo) found: installing WITHOUT the compiled "
+              "accelerator; the engine is the pure-Python one (same answers, ListLegalMoves about 3x "
+              "slower). Install Rust >= 1.85 (rustup, or apt-get install cargo) and reinstall.",
+              file=sys.stderr)
 else:
     rust_extensions.append(RustExtension(
         "tavla_accel", "service/accel/Cargo.toml", binding=Binding.PyO3,

@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
             out.write(line)
             if SHOWN.match(line):
                 last[0] = line.strip()
-                print("  " + line.strip()[:160], flush=True)
+                print("  " + line.strip()[:400 if "WARNING" in line else 160], flush=True)
         code = process.wait()
         done.set()
     if code:
