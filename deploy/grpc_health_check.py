@@ -3,13 +3,15 @@
     python deploy/grpc_health_check.py HOST:PORT [--wait S] [--call-engine] [--metrics URL] [--pid N]
 
 Waits up to ``--wait`` seconds until ``grpc.health.v1.Health/Check`` answers SERVING for ``""``
-and for ``tavla.v1.EngineService``; with ``--call-engine`` also calls
-``tavla.v1.EngineService/GetInitialPosition`` with an empty request (valid: the international
-start, white on roll) and needs a non-empty answer; with ``--metrics`` needs that URL to answer
+and for every ``tavla.*`` service the server lists through reflection (``tavla.v1.EngineService``
+when it has no reflection); with ``--call-engine`` also calls ``GetInitialPosition`` on the
+service that has it, with an empty request (valid: the international start, white on roll), and
+needs a non-empty answer; with ``--metrics`` needs that URL to answer
 200 with Prometheus text. ``--pid`` gives up at once when that process has died (so a server
 that crashed is not waited for). Exit status 0 when every check passed, else 1.
 
-Needs only grpcio and grpcio-health-checking (no tavla stubs): the engine call sends raw bytes.
+Needs only grpcio, grpcio-health-checking and grpcio-reflection (no tavla stubs): the services
+come from reflection and the engine call sends raw bytes, so a split of the API needs no change.
 deploy/build-image.sh runs it against the server inside the freshly built image.
 """
 
@@ -24,8 +26,25 @@ import urllib.request
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-SERVICES = ("", "tavla.v1.EngineService")
-INITIAL_POSITION = "/tavla.v1.EngineService/GetInitialPosition"
+FALLBACK_SERVICE = "tavla.v1.EngineService"  # a server without reflection
+
+
+def _tavla_services(channel: grpc.Channel, deadline: float) -> tuple[list[str], str]:
+    """The ``tavla.*`` services the server lists, and the full method name of GetInitialPosition."""
+    try:
+        from google.protobuf.descriptor_pool import DescriptorPool
+        from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+        grpc.channel_ready_future(channel).result(timeout=max(0.1, deadline - time.monotonic()))
+        database = ProtoReflectionDescriptorDatabase(channel)
+        names = sorted(n for n in database.get_services() if n.startswith("tavla."))
+        pool = DescriptorPool(database)
+        owners = [n for n in names if "GetInitialPosition" in pool.FindServiceByName(n).methods_by_name]
+        if names and owners:
+            return names, f"/{owners[0]}/GetInitialPosition"
+    except Exception as exc:  # noqa: BLE001 - no reflection (or an older grpcio): the fixed names
+        print(f"reflection: {exc!r}; checking {FALLBACK_SERVICE}", file=sys.stderr)
+    return [FALLBACK_SERVICE], f"/{FALLBACK_SERVICE}/GetInitialPosition"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,18 +59,23 @@ def main(argv: list[str] | None = None) -> int:
     deadline = time.monotonic() + args.wait
     with grpc.insecure_channel(args.target) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        for service in SERVICES:
+        said = _wait_serving(stub, "", deadline, args.pid)
+        print(f"health {args.target} (server): {said}", flush=True)
+        if said != "SERVING":
+            return 1
+        services, initial_position = _tavla_services(channel, deadline)
+        for service in services:
             said = _wait_serving(stub, service, deadline, args.pid)
-            print(f"health {args.target} {service or '(server)'}: {said}", flush=True)
+            print(f"health {args.target} {service}: {said}", flush=True)
             if said != "SERVING":
                 return 1
         if args.call_engine:
-            call = channel.unary_unary(INITIAL_POSITION)  # raw bytes in and out
+            call = channel.unary_unary(initial_position)  # raw bytes in and out
             answer = call(b"", timeout=10)
             if not answer:
                 print("GetInitialPosition: empty answer", file=sys.stderr)
                 return 1
-            print(f"GetInitialPosition: {len(answer)}-byte answer", flush=True)
+            print(f"{initial_position}: {len(answer)}-byte answer", flush=True)
     if args.metrics:
         with urllib.request.urlopen(args.metrics, timeout=10) as response:
             text = response.read().decode()
