@@ -2,7 +2,8 @@
 #   make serve   install the service into .venv and run it on port 50051, HTTP on 8080 (HOST=, PORT=,
 #                HTTP_PORT=, METRICS_PORT= to change; METRICS_PORT=0 turns metrics off); make
 #                serve-web also builds and serves the web board
-#   make test    install the service and its test tools into .venv-test and run every test
+#   make test    install the service and its test tools into .venv-test and run every part of the
+#                tests (TEST_TARGETS), then a table of which passed; it fails if any part failed
 # Dependencies come from the hashed locks requirements.lock (service) and requirements-test.lock
 # (tests); `make lock` regenerates both from pyproject.toml, `make audit` checks them for
 # known vulnerabilities (needs PyPI's JSON API or osv.dev); `make test-audit` does so offline
@@ -24,23 +25,39 @@ SOURCES := pyproject.toml $(shell find service -name '*.py' -o -name '*.typed' 2
 TEST_TARGETS := test-python
 include $(wildcard mk/*.mk)
 
-# Reinstalled only when the sources change.
-.venv/.installed: $(SOURCES) requirements.lock
+# `pip install .` builds the compiled accelerator when cargo is there (setup.py, setuptools-rust;
+# pure Python with one warning when not): the same path in .venv, .venv-test, the image and the
+# wheel of `make dist`. The build tools come hashed from build-requirements.txt and pip runs
+# without build isolation; deploy/progress.py prints cargo's progress (about a minute from clean)
+# and keeps the whole log in .cache/logs. Reinstalled only when the sources change.
+PROGRESS := $(PYTHON) deploy/progress.py
+INSTALL_INPUTS := pyproject.toml setup.py build-requirements.txt $(ACCEL_SOURCES)
+.venv/.installed: $(SOURCES) $(INSTALL_INPUTS) requirements.lock
 	test -d .venv || $(PYTHON) -m venv .venv
 	.venv/bin/pip install --quiet --require-hashes -r requirements.lock
-	.venv/bin/pip install --quiet --no-deps .
+	.venv/bin/pip install --quiet --require-hashes -r build-requirements.txt
+	@echo "installing tavla-engine into .venv (pip install .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall .
 	touch $@
 
-.venv-test/.installed: pyproject.toml requirements-test.lock
-	$(PYTHON) -m venv .venv-test
+# Editable: the tests run this checkout's Python; the accelerator is built in place
+# (service/tavla_accel.abi3.so, git-ignored) by the same setup.py.
+.venv-test/.installed: $(INSTALL_INPUTS) requirements-test.lock
+	test -d .venv-test || $(PYTHON) -m venv .venv-test
 	.venv-test/bin/pip install --quiet --require-hashes -r requirements-test.lock
-	.venv-test/bin/pip install --quiet --no-deps -e .
+	.venv-test/bin/pip install --quiet --require-hashes -r build-requirements.txt
+	@echo "installing tavla-engine into .venv-test (pip install -e .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv-test.log -- .venv-test/bin/pip install -v --no-build-isolation --no-deps -e .
 	touch $@
 
 serve: .venv/.installed
+	@echo "tavla-engine: $(CURDIR)/.venv/bin/tavla-engine (the CLI: source .venv/bin/activate, or make shell)"
 	.venv/bin/tavla-engine serve --host $(HOST) --port $(PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT)
 
-test: $(TEST_TARGETS)
+# Every part runs, whatever the others gave; a table of which passed, and failure if any failed
+# (deploy/run_parts.py; PARTS=test-python,test-mypy for some of them).
+test:
+	@$(PYTHON) deploy/run_parts.py $(MAKE) $(TEST_TARGETS)
 
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest
@@ -83,4 +100,4 @@ regen: .venv-test/.installed
 		--grpc_python_out=service proto/tavla/v1/*.proto
 
 clean:
-	rm -rf .venv .venv-test build service/*.egg-info
+	rm -rf .venv .venv-test build dist service/*.egg-info service/tavla_accel*.so

@@ -1,6 +1,8 @@
-# The container image (Containerfile): `make test-image` builds it with buildah on a Debian base
-# made by mmdebstrap, exports build/image/tavla-engine.oci.tar, runs the server inside it and
-# health-checks it (deploy/build-image.sh; needs root, installs its tools with apt-get).
+# The container image (Containerfile): `make test-image` builds it without a container engine
+# (deploy/build-image.sh: a Debian base made by mmdebstrap, the Containerfile carried out in
+# chroots by deploy/oci_build.py, layers and config by umoci), exports
+# build/image/tavla-engine.oci.tar, runs the server inside it and health-checks it (needs root;
+# installs mmdebstrap, umoci, skopeo and eatmydata with apt-get, never upgrading a package).
 TEST_TARGETS += test-image
 .PHONY: test-image image base-lock
 

@@ -4,6 +4,12 @@
 its ``host:port``; ``subprocess_env`` is an environment in which ``python -m tavla`` imports this
 checkout's package. Run the suite with ``PYTHONPATH=service pytest`` or after ``pip install .``;
 without either, ``service/`` is put on ``sys.path`` here.
+
+The Hypothesis profile of the whole suite is set here, before any test module builds its
+``settings``: no deadline (a shared 2-core machine makes any per-example time limit a timing
+assertion; speed lives in bench/), the falsifying example and its ``@reproduce_failure`` blob
+printed on failure, and with ``CI`` set ``derandomize=True``: every run tries the same examples,
+so a CI failure reproduces locally with ``CI=1``. Tests set only ``max_examples`` and health checks.
 """
 
 from __future__ import annotations
@@ -15,6 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("tavla", deadline=None, print_blob=True)
+settings.register_profile("tavla-ci", settings.get_profile("tavla"), derandomize=True)
+settings.load_profile("tavla-ci" if os.environ.get("CI") else "tavla")
 
 if importlib.util.find_spec("tavla") is None:  # neither installed nor on PYTHONPATH
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))

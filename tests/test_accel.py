@@ -47,8 +47,8 @@ def _extension_built() -> None:
     if tavla_accel is None:
         if os.environ.get("TAVLA_ACCEL_EXPECTED", "1") == "0":
             pytest.skip("tavla_accel not built and TAVLA_ACCEL_EXPECTED=0")
-        pytest.fail("tavla_accel is not installed: build it (make accel-test, or pip install "
-                    "./service/accel), or set TAVLA_ACCEL_EXPECTED=0 to run without it", pytrace=False)
+        pytest.fail("tavla_accel is not installed: build it (pip install -e . with cargo on PATH, or "
+                    "make accel-test), or set TAVLA_ACCEL_EXPECTED=0 to run without it", pytrace=False)
 
 
 @pytest.fixture(autouse=True)

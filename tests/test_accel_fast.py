@@ -241,7 +241,7 @@ def mutate(text: str, data: st.DataObject) -> str:
 
 
 DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
-SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -277,7 +277,7 @@ def test_the_generators_reach_both_answers():
     # near_ids must give accepted IDs and each kind of refusal, or the test above proves little
     found = {"accepted": 0, "refused": 0}
 
-    @settings(max_examples=300, deadline=None, database=None)
+    @settings(max_examples=300, database=None)
     @given(text=near_ids())
     def tally(text):
         found["accepted" if fast(text, Side.WHITE, (3, 1), 0) else "refused"] += 1

@@ -41,7 +41,7 @@ def _built_with_generate(_extension_built) -> None:  # noqa: F811 (test_accel's 
     # test_accel's fixture fails (or skips) without the extension; an older build lacks generate
     if not hasattr(tavla_accel, "generate"):
         pytest.fail(f"{tavla_accel.__file__} was built before it had generate: rebuild it (make accel-test, "
-                    "or pip install ./service/accel)", pytrace=False)
+                    "or pip install -e . again)", pytrace=False)
 
 
 def assert_same(board: tuple[int, ...], d1: int, d2: int) -> None:

@@ -238,7 +238,7 @@ def test_inconsistent_cubes_are_bad_input(state, field):
     assert err.value.field == field
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.tuples(st.sampled_from(list(Side)), st.sampled_from(list(CubeAction))), max_size=60),
        st.booleans(), st.sampled_from([0, 1, 3, 7, 25]))
 def test_cube_stays_a_power_of_two_up_to_64(actions, beavers, length):

@@ -346,7 +346,7 @@ requests = st.one_of(
 def test_fuzzed_requests_get_ok_or_invalid_argument(engine, channel):
     codes: dict[str, int] = {}
 
-    @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
     @given(requests, st.data())
     def check(named_request, data):
         method, request = named_request

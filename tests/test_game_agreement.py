@@ -106,7 +106,7 @@ def _check_act(engine, before: game_pb2.GameView, action: game_pb2.GameAction, a
         assert events.outcome.points == update.outcome.points
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(RULESETS), st.sampled_from([0, 1, 3, 5]))
 def test_act_agrees_with_the_older_rpcs(engine, data, ruleset, length):
     if ruleset.preset == "turkish" and length == 0:

@@ -258,11 +258,10 @@ def slow_engine() -> Iterator[app.Engine]:
 
 
 def test_connect_timeout_header_is_the_deadline(slow_engine):
-    begin = time.monotonic()
+    # the handler takes 0.6 s: a 504 rather than its answer shows that the 100 ms applied
     status, error, _ = connect_json(slow_engine.http_port, "GetInitialPosition", {},
                                     headers={"connect-timeout-ms": "100"})
     assert status == 504 and error["code"] == "deadline_exceeded"
-    assert time.monotonic() - begin < 0.5
     status, error, _ = connect_json(slow_engine.http_port, "GetInitialPosition", {},
                                     headers={"connect-timeout-ms": "soon"})
     assert status == 400 and error["code"] == "invalid_argument"

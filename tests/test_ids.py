@@ -302,7 +302,7 @@ def live_gnubg():
     return gnubg
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(key=match_keys())
 def test_live_match_id_against_gnubg(live_gnubg, key):
     length = key.length % 64  # gnubg's match tables stop at 64 points
@@ -323,7 +323,7 @@ def test_live_match_id_against_gnubg(live_gnubg, key):
     assert live_gnubg.match_id(ci, pi) == match_id.encode(key)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(x=xgids())
 def test_live_xgid_against_gnubg(live_gnubg, x):
     if x.cube_action:

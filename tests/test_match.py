@@ -224,7 +224,7 @@ def play(length: int, results, rules=INTL):
     return played
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.integers(1, 25), games, st.sampled_from([INTL, TURKISH, replace(INTL, crawford=False)]))
 def test_scores_never_exceed_what_the_games_paid(length, results, rules):
     rules = replace(rules, match_lengths=())
@@ -240,7 +240,7 @@ def test_scores_never_exceed_what_the_games_paid(length, results, rules):
         assert after.over == (max(after.scores) == length)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.integers(2, 25), games)
 def test_a_crawford_game_happens_exactly_once_when_a_side_reaches_length_minus_one(length, results):
     played = play(length, results)

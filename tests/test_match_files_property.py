@@ -63,7 +63,7 @@ def random_match(seed: int, length: int, games: int):
     return record.match()
 
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=25)
 MATCHES = st.builds(random_match, st.integers(0, 2**32), st.sampled_from([0, 0, 3, 25]), st.integers(1, 3))
 
 
@@ -87,7 +87,7 @@ def test_sgf_round_trip_of_legal_matches(match):
     assert write_sgf(again) == text
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10)
 @given(MATCHES)
 def test_generated_matches_validate(match):
     # the generator is a fair player: the engine agrees with every record it makes (money

@@ -295,7 +295,7 @@ requests = st.one_of(
 def test_fuzzed_match_play_requests_get_ok_or_invalid_argument(engine):
     codes: dict[str, int] = {}
 
-    @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
     @given(requests)
     def check(named):
         method, request = named

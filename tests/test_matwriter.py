@@ -99,7 +99,7 @@ def matches(draw):
     return Match("gen", draw(st.integers(0, 25)), MappingProxyType(headers), players, games)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(matches(), st.sampled_from([None, "jellyfish", "galaxy"]))
 def test_generated_round_trip(match, dialect):
     text = write_match(match, dialect)

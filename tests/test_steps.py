@@ -264,7 +264,7 @@ def all_paths(pos, dice, done=()):
 positions_and_dice = st.tuples(st.integers(0, 2**32), st.integers(0, 160), st.integers(1, 6), st.integers(1, 6))
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, suppress_health_check=[HealthCheck.too_slow])
 @given(positions_and_dice, st.randoms(use_true_random=False))
 def test_any_path_of_steps_ends_in_exactly_one_legal_move(case, rng):
     seed, plies, d1, d2 = case
@@ -282,7 +282,7 @@ def test_any_path_of_steps_ends_in_exactly_one_legal_move(case, rng):
     assert len(matches) == 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(positions_and_dice)
 def test_every_legal_move_is_a_path_of_steps(case):
     seed, plies, d1, d2 = case

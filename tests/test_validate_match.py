@@ -196,7 +196,7 @@ from test_matwriter import matches  # noqa: E402
 from tavla.formats.matwriter import write_match  # noqa: E402
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(matches(), st.integers(1, 300), st.sampled_from(["auto", "match", "money", "money-jacoby"]))
 def test_any_record_gets_verdicts_not_a_crash(match, size, mode):
     data = write_match(match).encode()
@@ -210,14 +210,14 @@ def test_any_record_gets_verdicts_not_a_crash(match, size, mode):
         assert len(games) < len(match.games)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.binary(max_size=400), st.sampled_from(["auto", "mat", "sgf"]))
 def test_any_bytes_get_verdicts_not_a_crash(data, fmt):
     verdicts = list(validate_bytes(chunks(data, 17), ENGINE, "junk", fmt))
     assert verdicts and isinstance(verdicts[-1], RecordVerdict)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(st.text(st.sampled_from("(;)[]\\WBPLDIMRE+0123456789abcxyz:GM6 \n"), max_size=200))
 def test_any_sgf_like_text_gets_verdicts_not_a_crash(text):
     verdicts = list(validate_bytes([text.encode()], ENGINE, "junk.sgf", "sgf"))

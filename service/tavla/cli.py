@@ -83,7 +83,9 @@ SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ign
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand of :data:`SUBCOMMANDS`."""
-    parser = argparse.ArgumentParser(prog="tavla-engine", description=__doc__.split("\n\n")[0])
+    # plain text: the module docstring without its reStructuredText literals
+    parser = argparse.ArgumentParser(prog="tavla-engine",
+                                     description=" ".join(__doc__.split("\n\n")[0].split()).replace("``", ""))
     parser.add_argument("--log-level", type=str.lower, choices=config.LOG_LEVELS, default=None,
                         help="logging level (default info; for serve also TAVLA_LOG_LEVEL)")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

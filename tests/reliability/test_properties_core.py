@@ -13,7 +13,8 @@ checkers, primes and bear-offs. For each drawn position and roll:
   ends in a listed move, for both orders of the dice;
 * notation and position ID round-trip.
 
-Each test is bounded (``max_examples`` about 200, no deadline) to keep the suite fast.
+Each test is bounded (``max_examples`` about 200; no deadline: tests/conftest.py's profile) to keep
+the suite fast.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from tavla.core.position import BAR
 
 from rules_reference import reference
 
-SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 
 cases = st.tuples(st.integers(0, 2**32), st.integers(0, 200), st.integers(1, 6), st.integers(1, 6))
 
@@ -104,7 +105,7 @@ def _paths(pos: Position, dice, done: tuple[CheckerMove, ...] = ()) -> set[tuple
     return ends
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 @given(cases)
 def test_moves_are_paths_of_steps_for_both_dice_orders(case):
     seed, plies, d1, d2 = case

@@ -22,7 +22,19 @@ from typing import Any
 from tavla.replay.driver import MODES, Report, replay
 from tavla.replay.matfile import MatParseError, read_match
 
-DEFAULT_TARGET = "localhost:50051"
+DEFAULT_PORT = 50051
+# Seconds --wait gives a server that is starting: a first `make serve` installs and compiles
+# the accelerator before it listens (about 80 s on 2 cores).
+DEFAULT_WAIT = 180.0
+
+
+def default_target(environ: dict[str, str] | None = None) -> str:
+    """``localhost:PORT``, PORT from TAVLA_PORT (what ``serve`` reads), else PORT (what ``make
+    serve`` takes), else 50051: replay finds the server the same variables started."""
+    env = os.environ if environ is None else environ
+    return f"localhost:{env.get('TAVLA_PORT') or env.get('PORT') or DEFAULT_PORT}"
+
+
 CHUNK = 32 << 10  # bytes per ValidateMatch message: with its framing, well below --max-request-bytes (64 KiB)
 _COUNTS = ("finished", "capped", "drops", "resigned", "forfeits", "cube_actions", "match_updates")
 
@@ -37,12 +49,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
                    help="Jellyfish .mat or gnubg .sgf records (one or several per file); a "
                         "directory stands for every .mat and .sgf file under it")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--target", default=DEFAULT_TARGET,
-                       help="HOST:PORT of a running tavla-engine (default %(default)s)")
+    where.add_argument("--target", default=None,
+                       help="HOST:PORT of a running tavla-engine (default localhost:$TAVLA_PORT, "
+                            "else localhost:$PORT, else localhost:50051; now "
+                            f"{default_target()})")
     where.add_argument("--local", action="store_true",
                        help="use the rules core in this process instead of a server")
-    p.add_argument("--connect-timeout", type=float, default=10.0,
-                   help="seconds to wait for the server (default %(default)s)")
+    p.add_argument("--wait", "--connect-timeout", dest="wait", type=float, default=DEFAULT_WAIT,
+                   metavar="SECONDS",
+                   help="seconds to wait for a server that is still starting (default %(default)g)")
     p.add_argument("--jobs", type=int, default=4,
                    help="files checked at once, each on its own connection, so a load-balanced "
                         "service spreads them over its replicas (default %(default)s)")
@@ -175,11 +190,17 @@ def run(args: argparse.Namespace) -> int:
     if not args.local:
         from tavla.replay.engines import GrpcEngine
 
+        if args.target is None:
+            args.target = default_target()
         probe = GrpcEngine(args.target)
-        ready = probe.wait_ready(args.connect_timeout)
+        ready = probe.wait_ready(min(args.wait, 1.0))
+        if not ready and args.wait > 1.0:
+            print(f"waiting up to {args.wait:g} s for a tavla-engine at {args.target} (--wait)",
+                  file=sys.stderr, flush=True)
+            ready = probe.wait_ready(args.wait - 1.0)
         probe.close()
         if not ready:
-            print(f"cannot reach a tavla-engine at {args.target} within {args.connect_timeout:g} s; "
+            print(f"cannot reach a tavla-engine at {args.target} within {args.wait:g} s; "
                   f"start one with `tavla-engine serve`", file=sys.stderr)
             return 2
 

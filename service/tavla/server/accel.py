@@ -109,7 +109,7 @@ def check_setting() -> None:
         raise ValueError(f"{ENV}={_SETTING!r} is not auto, 1/on or 0/off")
     if _SETTING in _ON and not ACTIVE:
         raise ValueError(f"{ENV}={_SETTING} requires the accelerator, but tavla_accel is not installed "
-                         "(pip install ./service/accel, or make accel)")
+                         "(pip install . with Rust >= 1.85 and cargo on PATH)")
 
 
 def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tuple[int, int, bytes] | None:

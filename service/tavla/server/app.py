@@ -162,9 +162,10 @@ def build(
         else:
             port = server.add_insecure_port(address)
     except RuntimeError as exc:  # recent grpcio raises; older versions returned 0
-        raise OSError(f"cannot listen on {address}: {exc}") from None
+        raise OSError(f"cannot listen on {address}: {_bind_error(options.host, options.port) or exc}") from None
     if port == 0:
-        raise OSError(f"cannot listen on {address}")
+        reason = _bind_error(options.host, options.port)
+        raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
     return Engine(server, port, health_servicer, executor=executor, http=http)
 
@@ -228,6 +229,21 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     if engine.executor is not None:
         engine.executor.shutdown(wait=False, cancel_futures=True)
     return bool(finished)
+
+
+def _bind_error(host: str, port: int) -> str | None:
+    """The operating system's reason a socket cannot bind ``host:port`` ("Address already in
+    use"), or None: gRPC's own message ("Failed to bind to address ...") does not say why."""
+    import socket
+
+    try:
+        family, kind, proto, sockaddr = process.resolve(host, port)
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gRPC binds
+            probe.bind(sockaddr)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def start_in_process(

@@ -1,0 +1,22 @@
+# The README's examples, run as written (tests/readme/test_readme_examples.py reads them from
+# README.md: grpcurl, curl and tavla-engine commands against a server it starts). grpcurl is
+# pinned here and built with Go into .cache/tools/bin, as the README's install line does.
+GRPCURL_VERSION := v1.9.3
+GRPCURL := .cache/tools/grpcurl-$(GRPCURL_VERSION)/grpcurl
+TEST_TARGETS += test-readme
+.PHONY: test-readme grpcurl shell
+
+$(GRPCURL):
+	@mkdir -p .cache && { [ -f .cache/.gitignore ] || echo '*' > .cache/.gitignore; }
+	GOBIN=$(abspath $(dir $@)) GOFLAGS=-buildvcs=false \
+		go install github.com/fullstorydev/grpcurl/cmd/grpcurl@$(GRPCURL_VERSION)
+
+grpcurl: $(GRPCURL)
+
+test-readme: $(GRPCURL) .venv-test/.installed
+	GRPCURL=$(abspath $(GRPCURL)) .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/readme
+
+# A shell with .venv/bin first on PATH: `tavla-engine show ...` as the README writes it.
+shell: .venv/.installed
+	@echo "tavla-engine is $(CURDIR)/.venv/bin/tavla-engine; exit the shell to leave"
+	@VIRTUAL_ENV="$(CURDIR)/.venv" PATH="$(CURDIR)/.venv/bin:$$PATH" $${SHELL:-/bin/sh}
