@@ -68,6 +68,21 @@ STOP_MARGIN = 2.0
 BEAROFF_CACHE_WAIT = 60.0
 
 
+# Slow and silent clients on the gRPC port are bounded as on the HTTP port (Hypercorn: 5 s keep-
+# alive, 5 s TLS handshake) and as Envoy's edge guidance does (a per-connection stream limit):
+#: seconds to complete the TCP/TLS handshake and send the HTTP/2 preface and SETTINGS.
+HANDSHAKE_SECONDS = 5.0
+#: seconds a connection with no call open is kept (then a GOAWAY; clients reconnect on the next call).
+IDLE_CONNECTION_SECONDS = 5.0
+#: calls one connection may have open at once: half of gRPC's own cap (the backstop floor), so
+#: one connection never takes all of it and health checks on another still get in. Past it a
+#: client waits, or its stream is refused (REFUSED_STREAM) if it ignores the SETTINGS. Not tied
+#: to the admission limit (Envoy's edge guidance is 100): grpc clients share one connection per
+#: target and send a burst before they have the SETTINGS, which would then be refused rather
+#: than shed; header-only calls are bounded by the admission's eviction and body timeout instead.
+MAX_STREAMS_PER_CONNECTION = BACKSTOP_FLOOR // 2
+
+
 def backstop(max_concurrent_rpcs: int) -> int:
     """gRPC's own cap on calls accepted at once for an admission limit of ``max_concurrent_rpcs``."""
     return max(BACKSTOP_FLOOR, (max_concurrent_rpcs + MAX_STREAMS) * BACKSTOP_FACTOR)
@@ -121,6 +136,9 @@ def build(
         ("grpc.max_send_message_length", options.max_message_bytes),
         # alone, a second server on a taken port must fail rather than silently share it
         ("grpc.so_reuseport", 1 if reuse_port else 0),
+        ("grpc.max_concurrent_streams", MAX_STREAMS_PER_CONNECTION),
+        ("grpc.server_handshake_timeout_ms", int(HANDSHAKE_SECONDS * 1000)),
+        ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
     ]
     if options.max_connection_age_seconds > 0:
         grpc_options += [
