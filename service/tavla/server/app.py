@@ -229,6 +229,8 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     :returns: whether gRPC's shutdown finished in time.
     """
     engine.health.enter_graceful_shutdown()
+    if engine.http is not None:
+        engine.http.app.draining = True  # HTTP/1.1 clients are told to close after each answer
     if drain_delay > 0:
         time.sleep(drain_delay)
     end = time.monotonic() + grace + STOP_MARGIN

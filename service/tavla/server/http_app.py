@@ -204,6 +204,11 @@ class HttpApp:
         self.max_message_bytes = max_message_bytes
         self.cors_origins = cors_origins
         self.web_dir = Path(web_dir).resolve() if web_dir else None
+        #: Set when the server starts draining: every HTTP/1.x answer then says ``connection:
+        #: close``, so a keep-alive client does not send its next request on a connection the
+        #: server closes at shutdown (Hypercorn closes it after the answer without a word, and a
+        #: request sent meanwhile is lost).
+        self.draining = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -213,17 +218,21 @@ class HttpApp:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         cors = self._cors_headers(headers.get("origin"))
+        close = ([("connection", "close")] if self.draining and str(scope.get("http_version", "1.1")).startswith("1")
+                 else [])
         method, path = scope["method"], scope["path"]
         if method == "OPTIONS":
-            await _respond(send, 204, cors + self._preflight_headers(headers) if cors else [], b"")
+            await _respond(send, 204, (cors + self._preflight_headers(headers) if cors else []) + close, b"")
         elif method == "POST":
             answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
-            await _respond(send, answer.status, answer.headers + extra + cors, answer.body)
+            if close and ("connection", "close") in extra:
+                close = []
+            await _respond(send, answer.status, answer.headers + extra + cors + close, answer.body)
         elif method in ("GET", "HEAD"):
             status, hdrs, body = self._get(path)
-            await _respond(send, status, hdrs + cors, b"" if method == "HEAD" else body)
+            await _respond(send, status, hdrs + cors + close, b"" if method == "HEAD" else body)
         else:
-            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")], b"")
+            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")] + close, b"")
 
     # --- CORS ---
 
