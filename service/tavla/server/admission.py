@@ -338,11 +338,15 @@ class AdmissionExecutor(Executor):
                     ticket.counted, ticket.shed = ENGINE, False
                     ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
                     ticket.running_since = time.monotonic()
+                # room may come only from admitted calls already waiting for their requests longer
+                # than a client that sent one takes (HELD_AFTER): under a flood of real calls none
+                now = time.monotonic()
                 waiting = any(t.counted == ENGINE and not t.arrived and t.running_since is not None
+                              and now - t.running_since > call_pool.HELD_AFTER
                               for t in self._running.values() if t is not ticket)
             if evicted is not None:
                 self._cancel(evicted, "admission full: a call whose request never came made room")
-            if not ticket.shed or not waiting or time.monotonic() >= end:
+            if not ticket.shed or not waiting or ticket.cancelled or time.monotonic() >= end:
                 return
             time.sleep(_READMIT_POLL)
 

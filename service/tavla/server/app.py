@@ -33,7 +33,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import accel, admission, cpus, encoded, logs, metrics, process
+from tavla.server import accel, admission, cpus, encoded, logs, memory, metrics, process
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import CachedChain
 from tavla.server.errors import ErrorInterceptor
@@ -301,6 +301,8 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     http = _start_metrics(config) if serve_metrics else None
     start(engine)
     metrics.worker_started()
+    trimmer = _trimmer(engine)
+    trimmer.start()
     address = process.address(config.host, engine.port)
     if worker is None:
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
@@ -326,6 +328,16 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     log.info("tavla-engine stopped" if worker is None else f"tavla-engine worker {worker} stopped")
     if not clean and threading.current_thread() is threading.main_thread():
         _exit_now()
+
+
+def _trimmer(engine: Engine) -> memory.Trimmer:
+    """Gives the heap back after bursts of calls (:mod:`tavla.server.memory`)."""
+    executor, http = engine.executor, engine.http
+
+    def activity() -> int:
+        return (sum(executor.seen.values()) if executor is not None else 0) + (http.app.calls if http else 0)
+
+    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0)
 
 
 def _exit_now() -> None:

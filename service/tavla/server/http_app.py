@@ -209,6 +209,8 @@ class HttpApp:
         #: server closes at shutdown (Hypercorn closes it after the answer without a word, and a
         #: request sent meanwhile is lost).
         self.draining = False
+        #: POST calls received (read by the heap trimmer, tavla.server.memory)
+        self.calls = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -259,6 +261,7 @@ class HttpApp:
 
     async def _call(self, path: str, headers: dict[str, str], receive: Receive,
                     peer: str, http_version: str = "1.1") -> tuple[wire.Answer, list[tuple[str, str]]]:
+        self.calls += 1
         protocol = wire.protocol_of(headers.get("content-type", ""))
         if protocol is None:
             text = ("unsupported content-type; use application/json or application/proto (Connect), "
