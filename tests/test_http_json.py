@@ -131,3 +131,9 @@ def test_nested_and_repeated_paths_are_named():
     assert err.value.field == "dice[1]"
     # integers written as strings and integral floats are the mapping's own forms
     json_check.check({"dice": ["3", 1.0]}, api.ListLegalMovesRequest.DESCRIPTOR)
+
+
+def test_the_health_check_body_is_read_strictly_too(port):
+    assert refused_on(port, "/grpc.health.v1.Health/Check", {"servce": ""}) == "servce"
+    status, answer = post(port, "/grpc.health.v1.Health/Check", b'{"service": ""}')
+    assert status == 200 and answer["status"] == "SERVING"
