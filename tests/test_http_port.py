@@ -162,17 +162,24 @@ def test_bad_input_names_the_field_in_a_bad_request(engine):
 
 
 def test_unparsable_json_is_invalid_argument_on_request(engine):
-    status, headers, body = http(engine.http_port, api.path("ListLegalMoves"), b'{"dice": "six"}')
+    status, headers, body = http(engine.http_port, api.path("ListLegalMoves"), b'{"dice": [6,')
     error = json.loads(body)
     assert status == 400 and error["code"] == "invalid_argument"
     assert error["details"][0]["debug"]["fieldViolations"][0]["field"] == "request"
+    # JSON that parses but is not of the message names the field
+    status, headers, body = http(engine.http_port, api.path("ListLegalMoves"), b'{"dice": "six"}')
+    assert status == 400 and json.loads(body)["details"][0]["debug"]["fieldViolations"][0]["field"] == "dice"
 
 
-def test_snake_and_camel_case_and_unknown_fields_are_read(engine):
+def test_snake_and_camel_case_are_read_and_unknown_fields_refused(engine):
     for request in ({"position": {"positionId": START}, "dice": [3, 1]},
-                    {"position": {"position_id": START}, "dice": [3, 1], "not_a_field": 1}):
+                    {"position": {"position_id": START}, "dice": [3, 1]}):
         status, answer, _ = connect_json(engine.http_port, "ListLegalMoves", request)
         assert status == 200 and len(answer["moves"]) == 16
+    # a misspelt field silently read as its default is refused, naming it (issue 22)
+    status, error, _ = connect_json(engine.http_port, "ListLegalMoves",
+                                    {"position": {"position_id": START}, "dice": [3, 1], "not_a_field": 1})
+    assert status == 400 and error["details"][0]["debug"]["fieldViolations"][0]["field"] == "not_a_field"
 
 
 def test_empty_body_is_the_empty_request(engine):
@@ -365,8 +372,8 @@ def test_static_files_stay_inside_the_web_dir(tmp_path):
         assert status == 200 and headers["content-type"] == "text/html; charset=utf-8" and b"board" in body
         status, headers, _ = http(e.http_port, "/app.js", method="GET")
         assert status == 200 and headers["content-type"].startswith(("application/javascript", "text/javascript"))
-        assert http(e.http_port, "/../../etc/passwd", method="GET")[0] == 404
-        assert http(e.http_port, "/%2e%2e/%2e%2e/etc/passwd", method="GET")[0] == 404
+        assert http(e.http_port, "/../../etc/passwd", method="GET")[0] == 400  # a ".." segment
+        assert http(e.http_port, "/%2e%2e/%2e%2e/etc/passwd", method="GET")[0] == 400
     finally:
         app.stop(e, 0.1)
 

@@ -81,3 +81,23 @@ def test_a_zero_point_match_is_a_money_session_and_auto_finds_jacoby():
     plain = replay(dc_replace(read_match(QUIRKS / "match0121.mat"), length=0), ENGINE)
     assert plain.ok and plain.notes[0] == ("rules assumed: money session, Jacoby off, cube limit 1024 "
                                            "(no game showed whether the Jacoby rule was on)")
+
+
+MADE = Path(__file__).parent / "data" / "matches" / "made"
+
+
+@pytest.mark.parametrize(("name", "score", "crawford_games"), [
+    ("jf_1point_gammon.mat", (0, 1), 0),
+    ("jf_3point_crawford_gammon.mat", (0, 3), 1),
+    ("jf_3point_post_crawford_gammon.mat", (2, 3), 1),
+])
+def test_a_gammon_capped_at_the_points_needed_is_a_match_game_not_jacoby(name, score, crawford_games):
+    # issue 22: "Wins 1 point and the match" after a gammon was read as money play, Jacoby on;
+    # the header's match length decides (R18): a writer records what the winner needed
+    report = replay(read_match(MADE / name), ENGINE)
+    assert report.ok, report.problems
+    assert not report.money and not report.unfinished
+    assert report.final_score == score and report.match_winner == 2
+    assert report.crawford_games == crawford_games
+    assert report.notes[0].endswith("-point match, Crawford on, cube limit 1024")
+    assert not any("Jacoby" in note for note in report.notes)

@@ -202,6 +202,8 @@ def test_sigkill_of_one_worker_under_load_is_replaced_and_retrying_clients_see_n
         time.sleep(1.5)
         victims = server.worker_pids()
         assert len(victims) == 2
+        while not server.events.empty():  # only log lines from after the kill count below
+            server.events.get_nowait()
         os.kill(victims[0], signal.SIGKILL)
         killed = time.monotonic()
         while True:
@@ -212,13 +214,20 @@ def test_sigkill_of_one_worker_under_load_is_replaced_and_retrying_clients_see_n
             if time.monotonic() - killed > 30:  # a hang bound; `replaced` is the report's figure
                 pytest.fail("the worker was not replaced")
             time.sleep(0.02)
+        # recovery: the new worker has passed its self-check and serves (its "serving" log line)
+        while True:
+            event = server.events.get(timeout=30)
+            if " serving on " in event.get("event", ""):
+                serving = time.monotonic() - killed
+                break
         time.sleep(1.5)
     finally:
         stop.set()
         for t in threads:
             t.join(60)
         code = server.stop()
-    report(f"SIGKILL of 1 of 2 workers under load: replaced in {replaced:.2f} s; clients with the service "
+    report(f"SIGKILL of 1 of 2 workers under load: new process in {replaced:.2f} s, serving "
+           f"{serving:.2f} s after the kill; clients with the service "
            f"config only: {plain}; with up to 3 application retries of UNAVAILABLE: {retrying}")
     assert code == 0
     assert retrying.get("ok", 0) > 50 and set(retrying) <= {"ok", "retried"}, retrying

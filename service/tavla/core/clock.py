@@ -31,6 +31,8 @@ MINUTE = 60 * SECOND
 MAX_MS = 2**32 - 1  # every duration is a uint32 of milliseconds (49 days)
 # Settings bounds that keep every total (move + reserve + extensions) inside a uint32.
 MAX_SETTING_MS = 24 * 60 * MINUTE
+# the least time a move may get: a clock under it is one no one can play (every move forfeits)
+MIN_MOVE_MS = SECOND
 MAX_SETTING_COUNT = 100
 
 
@@ -161,7 +163,8 @@ def initial_state(settings: ClockSettings) -> ClockState:
 
 def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSettings:
     """``settings`` if every duration is at most a day, counts at most 100, extensions have a
-    length, and the longest possible move (``move_ms + reserve_ms + extensions x extension_ms``)
+    length, a move can get at least :data:`MIN_MOVE_MS` (from its move time, reserve and
+    extensions, and under its cap when one is set), and the longest possible move (``move_ms + reserve_ms + extensions x extension_ms``)
     fits the uint32 fields of the answer (:data:`MAX_MS`).
 
     :raises InvalidInputError: otherwise.
@@ -176,6 +179,14 @@ def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSet
             raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_SETTING_COUNT}")
     if settings.extensions and not settings.extension_ms:
         raise InvalidInputError(f"{field}.extension_ms", "extensions need a length")
+    # a clock no one can move under is refused, not played: every move would forfeit
+    longest = settings.move_ms + settings.reserve_ms + settings.extensions * settings.extension_ms
+    if longest < MIN_MOVE_MS:
+        raise InvalidInputError(f"{field}.move_ms", f"move_ms + reserve_ms + extensions x extension_ms is "
+                                                    f"{longest} ms: a move needs at least {MIN_MOVE_MS} ms")
+    if 0 < settings.move_cap_ms < MIN_MOVE_MS:
+        raise InvalidInputError(f"{field}.move_cap_ms", f"{settings.move_cap_ms} ms caps every move under "
+                                                        f"{MIN_MOVE_MS} ms; 0 is no cap")
     # each bound alone is not enough: the longest move (time_left) adds three of them up
     total = settings.move_ms + settings.reserve_ms + settings.extensions * settings.extension_ms
     if total > MAX_MS:

@@ -13,7 +13,7 @@ variant; every option of a preset can be overridden with :func:`dataclasses.repl
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tavla.core.backgammon import Backgammon, TurkishTavla
 from tavla.core.errors import InvalidInputError
@@ -88,6 +88,14 @@ class Ruleset:
     def crawford_in_play(self) -> bool:
         """Whether a Crawford game can happen: the Crawford rule needs the cube (R21)."""
         return self.cube and self.crawford
+
+    def for_length(self, length: int) -> Ruleset:
+        """The options that can apply to a match of ``length`` points (0: money play): in match
+        play Jacoby and beavers are money-play options and are turned off, so that a state shows
+        the rules it is played under rather than options that cannot apply (issue 22)."""
+        if length > 0 and (self.jacoby or self.beavers):
+            return replace(self, jacoby=False, beavers=False)
+        return self
 
     def allows_length(self, length: int) -> bool:
         """Whether a match of ``length`` points (0: money play) may be played (R18)."""

@@ -21,7 +21,8 @@ international rules with the record's ``CubeLimit`` and ``Crawford`` headers:
 Rules (``mode``): ``match`` plays the record as the match its length line names; ``money`` and
 ``money-jacoby`` as an unlimited (money) session, Jacoby off or on; ``auto`` (the default) starts
 as a match and turns to a money session on the one piece of evidence only money play explains:
-a gammon paid 1 with the cube never turned (the Jacoby rule). A cube action match play forbids
+a gammon paid 1 with the cube never turned (the Jacoby rule), unless 1 is what the winner needed
+(a match game is capped at that: the length line decides). A cube action match play forbids
 (the Crawford game, a dead cube) stays a disagreement: a real match breaks those rules too. A record that ends before its match does is *unfinished*: a note, not a
 disagreement (players abandon matches; one site exports money sessions as 8- and 16-point
 matches). Each report says which rules it assumed.
@@ -528,14 +529,20 @@ def _check_win(win: Win, over: Applied | None, cube: int, dropped_by: int, forfe
     if over is not None:
         report.finished += 1
         expected = over.points * cube
-        jacoby_gammon = cube == 1 and over.points > 1 and win.points == 1 and over.winner == win.player
+        # in a match a game pays at most what the winner needs (its length minus the winner's
+        # score): a gammon written "Wins 1 point and the match" is that cap, not the Jacoby rule
+        needed = state.length - state.scores[win.player - 1] if state.length else 0
+        capped = bool(state.length) and expected > needed == win.points
+        jacoby_gammon = (cube == 1 and over.points > 1 and win.points == 1 and over.winner == win.player
+                         and not capped)
         if jacoby_gammon and state.mode == "auto" and not state.jacoby_known:
             state.to_money(True, "a gammon paid 1 with the cube never turned")
         elif state.rules.money and cube == 1 and over.points > 1 and win.points == over.points:
             state.jacoby_known = True  # a gammon paid in full before the cube turned: Jacoby off
         if state.rules.money and state.rules.jacoby and cube == 1:
             expected = 1  # Jacoby: gammons and backgammons pay single until the cube is turned
-        capped = state.length and expected > state.length == win.points
+        # (match0068) some writers cap at the match length instead of the points needed
+        capped = bool(state.length) and (capped or expected > state.length == win.points)
         report.capped += bool(capped)
         if over.winner != win.player or (expected != win.points and not capped):
             problem(win.line, f"player {win.player} wins {win.points}, the engine scores player "

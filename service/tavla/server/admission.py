@@ -18,11 +18,16 @@ when the call arrives:
   own (a stream holds its thread while its client sends), never on the engine threads.
 * **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
   behind engine calls, never shed.
-* **Streams** (health ``Watch``, reflection): at most ``max_streams`` at once; more are shed and
-  answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.limits.StreamLimitInterceptor`).
-* **Watchdog**: a call whose thread has waited ``body_seconds`` for the request message (1 s for
-  health checks and shed calls: clients send the message with the headers) is cancelled (the
-  client gets ``CANCELLED``), so clients that never finish sending cannot hold threads for long.
+* **Streams** (health ``Watch``, reflection): at most ``max_streams`` of each kind at once; more
+  are shed and answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.limits.StreamLimitInterceptor`,
+  which also cancels quiet ones).
+* **Watchdog**: a call whose thread has waited for the request message too long is cancelled (the
+  client gets ``CANCELLED``): :data:`ENGINE_BODY_SECONDS` (0.5 s) for unary engine calls, 1 s for
+  health checks and shed calls (clients send the message with the headers), ``body_seconds`` (5 s)
+  for streams. When the engine admission is full, a newcomer first evicts the oldest admitted
+  unary call whose request has not come after :data:`EVICT_AFTER`, so clients that send headers
+  and nothing else never turn real calls away (issue 22); the gRPC server's per-connection stream
+  limit (:func:`tavla.server.app.streams_per_connection`) bounds how many one connection opens.
 
 The executor learns the method from the call gRPC passes to ``submit`` (the ``rpc_event`` of
 ``grpc._server``); if a future grpcio passes something else, calls are still served, on the
@@ -62,10 +67,24 @@ _COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM}
 #: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
 #: accepts every call, health checks included) and the health threads responsive.
 ENGINE_THREADS = 2
-#: Seconds an engine call's thread waits for its request message before the call is cancelled.
+#: Seconds an engine *stream*'s thread, and the HTTP port, wait for the request (5 s, Hypercorn's
+#: keep-alive and handshake bound).
 BODY_SECONDS = 5.0
+#: Seconds a unary engine call's thread waits for its request message before the call is
+#: cancelled: clients send it with the headers, so a call without it after this is a client that
+#: sends nothing (issue 22: header-only streams held the admission for the whole 5 s).
+ENGINE_BODY_SECONDS = 0.5
+#: When the admission is full, an admitted unary engine call whose request has not come this
+#: long after its thread started waiting is cancelled to make room for the newcomer.
+EVICT_AFTER = 0.2
+#: Seconds a call over the admission limit waits for room while admitted calls wait for their
+#: requests (the engine body timeout and one watchdog period): then it is shed.
+READMIT_SECONDS = ENGINE_BODY_SECONDS + 0.25
+_READMIT_POLL = 0.02
 #: The same for health checks and shed calls.
 QUICK_BODY_SECONDS = 1.0
+#: Kinds of platform streams, each with its own ``max_streams`` (health Watch, reflection).
+STREAM_KINDS = 2
 _WATCH_PERIOD = 0.25
 # the call pools' threads held by late requests are replaced this often
 _TOP_UP_PERIOD = call_pool.HELD_AFTER
@@ -204,7 +223,8 @@ class AdmissionExecutor(Executor):
         self.body_seconds = body_seconds
         self._lock = threading.Lock()
         self._admitted = {ENGINE: 0, STREAM: 0}
-        self._limits = {ENGINE: max_admitted, STREAM: max_streams}
+        # the platform streams have a budget per kind (health Watch, reflection: limits.py)
+        self._limits = {ENGINE: max_admitted, STREAM: max_streams * STREAM_KINDS}
         self._running: dict[int, Ticket] = {}  # thread -> the call it runs (every running call)
         # Pools of a few threads that add one per thread held by a call whose request is late
         # (tavla.server.pool); streams hold their thread for as long as they last: one each.
@@ -217,7 +237,7 @@ class AdmissionExecutor(Executor):
             ENGINE: self.engine_pool,
             ENGINE_STREAM: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc-stream"),
             HEALTH: health_pool,
-            STREAM: ThreadPoolExecutor(max(1, max_streams), "tavla-stream"),
+            STREAM: ThreadPoolExecutor(max(1, max_streams * STREAM_KINDS), "tavla-stream"),
         }
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
         self._closed = threading.Event()
@@ -252,11 +272,15 @@ class AdmissionExecutor(Executor):
         pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
         if ticket.kind == ENGINE:
             ticket.slots = self.engine_slots
+            ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
         elif ticket.kind != ENGINE_STREAM:
             ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
         counted = _COUNTED.get(ticket.kind)
+        evicted = None
         with self._lock:
             if counted is not None:
+                if self._admitted[counted] >= self._limits[counted] and counted == ENGINE:
+                    evicted = self._evict_locked()
                 if self._admitted[counted] >= self._limits[counted]:
                     ticket.shed = True
                     ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
@@ -273,6 +297,8 @@ class AdmissionExecutor(Executor):
             with self._lock:
                 self._running[me] = ticket
             try:
+                if ticket.shed and ticket.kind == ENGINE:
+                    self._readmit(ticket)
                 return fn(*args, **kwargs)
             finally:
                 _local.ticket = None
@@ -281,6 +307,8 @@ class AdmissionExecutor(Executor):
                     ticket.done = True
                     self._give_back(ticket)
 
+        if evicted is not None:
+            self._cancel(evicted, "admission full: a call whose request never came made room")
         try:
             return pool.submit(run)
         except RuntimeError:  # shut down: give the admission back
@@ -293,6 +321,55 @@ class AdmissionExecutor(Executor):
         if ticket.counted is not None:
             self._admitted[ticket.counted] -= 1
             ticket.counted = None
+
+    def _readmit(self, ticket: Ticket) -> None:
+        # A shed unary call waits up to READMIT_SECONDS for room while admitted calls sit waiting
+        # for requests that may never come (they are evicted or cut off by then); under a flood
+        # of real calls none waits so, and the call is answered RESOURCE_EXHAUSTED at once.
+        end = time.monotonic() + READMIT_SECONDS
+        while True:
+            evicted = None
+            with self._lock:
+                if self._admitted[ENGINE] >= self._limits[ENGINE]:
+                    evicted = self._evict_locked()
+                if self._admitted[ENGINE] < self._limits[ENGINE]:
+                    self._admitted[ENGINE] += 1
+                    ticket.counted, ticket.shed = ENGINE, False
+                    ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
+                    ticket.running_since = time.monotonic()
+                # room may come only from admitted calls already waiting for their requests longer
+                # than a client that sent one takes (HELD_AFTER): under a flood of real calls none
+                now = time.monotonic()
+                waiting = any(t.counted == ENGINE and not t.arrived and t.running_since is not None
+                              and now - t.running_since > call_pool.HELD_AFTER
+                              for t in self._running.values() if t is not ticket)
+            if evicted is not None:
+                self._cancel(evicted, "admission full: a call whose request never came made room")
+            if not ticket.shed or not waiting or ticket.cancelled or time.monotonic() >= end:
+                return
+            time.sleep(_READMIT_POLL)
+
+    def _evict_locked(self) -> Ticket | None:
+        # the oldest admitted unary engine call still waiting for its request past EVICT_AFTER:
+        # its admission is given back now, and the caller cancels it (call with the lock held)
+        now = time.monotonic()
+        stalled = [t for t in self._running.values()
+                   if t.kind == ENGINE and t.counted == ENGINE and not t.arrived and not t.cancelled
+                   and t.running_since is not None and now - t.running_since > EVICT_AFTER]
+        if not stalled:
+            return None
+        victim = min(stalled, key=lambda t: t.running_since or now)
+        victim.cancelled = True
+        self._give_back(victim)
+        return victim
+
+    def _cancel(self, ticket: Ticket, why: str) -> None:
+        self.cut_off_total += 1
+        log.warning(why, method=ticket.method, seconds=ticket.body_seconds)
+        try:
+            ticket.call.cancel()
+        except Exception:  # already finished
+            pass
 
     def _held(self, ident: int, now: float) -> bool:
         # the call pools' question: is that thread waiting too long for its call's request?
@@ -317,13 +394,7 @@ class AdmissionExecutor(Executor):
                 for ticket in late:
                     ticket.cancelled = True
             for ticket in late:
-                self.cut_off_total += 1
-                log.warning("request message not received in time; call cancelled", method=ticket.method,
-                            seconds=ticket.body_seconds)
-                try:
-                    ticket.call.cancel()
-                except Exception:  # already finished
-                    pass
+                self._cancel(ticket, "request message not received in time; call cancelled")
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._closed.set()

@@ -34,7 +34,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server import config as config_module
-from tavla.server import accel, admission, cpus, encoded, logs, metrics, process, services
+from tavla.server import accel, admission, cpus, encoded, logs, memory, metrics, process, services
 from tavla.server.access_log import AccessLogInterceptor
 from tavla.server.calls import CachedChain
 from tavla.server.errors import ErrorInterceptor
@@ -66,6 +66,21 @@ STOP_MARGIN = 2.0
 
 # Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
 BEAROFF_CACHE_WAIT = 60.0
+
+
+# Slow and silent clients on the gRPC port are bounded as on the HTTP port (Hypercorn: 5 s keep-
+# alive, 5 s TLS handshake) and as Envoy's edge guidance does (a per-connection stream limit):
+#: seconds to complete the TCP/TLS handshake and send the HTTP/2 preface and SETTINGS.
+HANDSHAKE_SECONDS = 5.0
+#: seconds a connection with no call open is kept (then a GOAWAY; clients reconnect on the next call).
+IDLE_CONNECTION_SECONDS = 5.0
+#: calls one connection may have open at once: half of gRPC's own cap (the backstop floor), so
+#: one connection never takes all of it and health checks on another still get in. Past it a
+#: client waits, or its stream is refused (REFUSED_STREAM) if it ignores the SETTINGS. Not tied
+#: to the admission limit (Envoy's edge guidance is 100): grpc clients share one connection per
+#: target and send a burst before they have the SETTINGS, which would then be refused rather
+#: than shed; header-only calls are bounded by the admission's eviction and body timeout instead.
+MAX_STREAMS_PER_CONNECTION = BACKSTOP_FLOOR // 2
 
 
 def backstop(max_concurrent_rpcs: int) -> int:
@@ -122,6 +137,9 @@ def build(
         ("grpc.max_send_message_length", options.max_message_bytes),
         # alone, a second server on a taken port must fail rather than silently share it
         ("grpc.so_reuseport", 1 if reuse_port else 0),
+        ("grpc.max_concurrent_streams", MAX_STREAMS_PER_CONNECTION),
+        ("grpc.server_handshake_timeout_ms", int(HANDSHAKE_SECONDS * 1000)),
+        ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
     ]
     if options.max_connection_age_seconds > 0:
         grpc_options += [
@@ -213,6 +231,8 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     :returns: whether gRPC's shutdown finished in time.
     """
     engine.health.enter_graceful_shutdown()
+    if engine.http is not None:
+        engine.http.app.draining = True  # HTTP/1.1 clients are told to close after each answer
     if drain_delay > 0:
         time.sleep(drain_delay)
     end = time.monotonic() + grace + STOP_MARGIN
@@ -298,6 +318,8 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     http = _start_metrics(config) if serve_metrics else None
     start(engine)
     metrics.worker_started()
+    trimmer = _trimmer(engine)
+    trimmer.start()
     address = process.address(config.host, engine.port)
     if worker is None:
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
@@ -323,6 +345,16 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     log.info("tavla-engine stopped" if worker is None else f"tavla-engine worker {worker} stopped")
     if not clean and threading.current_thread() is threading.main_thread():
         _exit_now()
+
+
+def _trimmer(engine: Engine) -> memory.Trimmer:
+    """Gives the heap back after bursts of calls (:mod:`tavla.server.memory`)."""
+    executor, http = engine.executor, engine.http
+
+    def activity() -> int:
+        return (sum(executor.seen.values()) if executor is not None else 0) + (http.app.calls if http else 0)
+
+    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0)
 
 
 def _exit_now() -> None:

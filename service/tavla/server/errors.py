@@ -176,11 +176,14 @@ def _out_of_range(exc: BaseException) -> bool:
 
 def undecodable_status(request: Any, locale: str = messages.DEFAULT_LOCALE) -> Any:
     """The ``INVALID_ARGUMENT`` status (with the player's message in ``locale``) for a request
-    that did not parse, else ``None``."""
+    that did not parse, else ``None``. The BadRequest names the field when the parser said which
+    (a ``field`` attribute, as :class:`tavla.server.json_check.JsonFieldError` has), else
+    ``request``."""
     if not isinstance(request, _Undecodable):
         return None
+    field = getattr(request.error, "field", None) or "request"
     text = f"request does not parse: {request.error}"
-    return rpc_status.to_status(_localized(_status(text, _bad_request("request", text)), locale))
+    return rpc_status.to_status(_localized(_status(text, _bad_request(field, text)), locale))
 
 
 def lenient_deserializer(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:

@@ -204,6 +204,13 @@ class HttpApp:
         self.max_message_bytes = max_message_bytes
         self.cors_origins = cors_origins
         self.web_dir = Path(web_dir).resolve() if web_dir else None
+        #: Set when the server starts draining: every HTTP/1.x answer then says ``connection:
+        #: close``, so a keep-alive client does not send its next request on a connection the
+        #: server closes at shutdown (Hypercorn closes it after the answer without a word, and a
+        #: request sent meanwhile is lost).
+        self.draining = False
+        #: POST calls received (read by the heap trimmer, tavla.server.memory)
+        self.calls = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -213,17 +220,21 @@ class HttpApp:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         cors = self._cors_headers(headers.get("origin"))
+        close = ([("connection", "close")] if self.draining and str(scope.get("http_version", "1.1")).startswith("1")
+                 else [])
         method, path = scope["method"], scope["path"]
         if method == "OPTIONS":
-            await _respond(send, 204, cors + self._preflight_headers(headers) if cors else [], b"")
+            await _respond(send, 204, (cors + self._preflight_headers(headers) if cors else []) + close, b"")
         elif method == "POST":
             answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
-            await _respond(send, answer.status, answer.headers + extra + cors, answer.body)
+            if close and ("connection", "close") in extra:
+                close = []
+            await _respond(send, answer.status, answer.headers + extra + cors + close, answer.body)
         elif method in ("GET", "HEAD"):
             status, hdrs, body = self._get(path)
-            await _respond(send, status, hdrs + cors, b"" if method == "HEAD" else body)
+            await _respond(send, status, hdrs + cors + close, b"" if method == "HEAD" else body)
         else:
-            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")], b"")
+            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")] + close, b"")
 
     # --- CORS ---
 
@@ -250,6 +261,7 @@ class HttpApp:
 
     async def _call(self, path: str, headers: dict[str, str], receive: Receive,
                     peer: str, http_version: str = "1.1") -> tuple[wire.Answer, list[tuple[str, str]]]:
+        self.calls += 1
         protocol = wire.protocol_of(headers.get("content-type", ""))
         if protocol is None:
             text = ("unsupported content-type; use application/json or application/proto (Connect), "
@@ -333,18 +345,58 @@ class HttpApp:
         return int(response.status)
 
     def _static(self, path: str) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        """The file of ``web_dir`` at ``path``; ``None`` when there is none (404); 400 for a path
+        no file can have (a NUL or control character, a ``.``/``..`` segment, a backslash, a
+        segment over 255 bytes, over 1024 bytes in all). Never an OS error: the file system is
+        asked only about paths that passed, and any OSError it still raises is a 404."""
         assert self.web_dir is not None
         relative = path.lstrip("/") or "index.html"
-        target = (self.web_dir / relative).resolve()
-        if target.is_dir():
-            target = target / "index.html"
-        if not target.is_relative_to(self.web_dir) or not target.is_file():
+        why = _unservable(relative)
+        if why is not None:
+            return 400, [("content-type", "text/plain; charset=utf-8")], f"bad path: {why}\n".encode()
+        try:
+            target = (self.web_dir / relative).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            # resolve() follows symlinks: one pointing out of web_dir is not served
+            if not target.is_relative_to(self.web_dir) or not target.is_file():
+                return None
+            body = target.read_bytes()
+        except (OSError, ValueError, RuntimeError):  # unreadable, a name the OS refuses; a link loop
             return None
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
             kind += "; charset=utf-8"
         return 200, [("content-type", kind), ("cache-control", "no-cache"),
-                     ("x-content-type-options", "nosniff")], target.read_bytes()
+                     ("x-content-type-options", "nosniff")], body
+
+
+_MAX_SEGMENT_BYTES = 255  # NAME_MAX on Linux and macOS
+_MAX_PATH_BYTES = 1024
+
+
+def _unservable(relative: str) -> str | None:
+    """Why no file of a web directory can be at ``relative`` (the URL path without its leading
+    ``/``, percent-decoded), or ``None``."""
+    try:
+        encoded = relative.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not UTF-8"
+    if len(encoded) > _MAX_PATH_BYTES:
+        return f"longer than {_MAX_PATH_BYTES} bytes"
+    if any(ord(c) < 0x20 or c == "\x7f" for c in relative):
+        return "a control character"
+    if "\\" in relative:
+        return "a backslash"
+    segments = relative.split("/")
+    for i, segment in enumerate(segments):
+        if segment in (".", ".."):
+            return f"a {segment!r} segment"
+        if segment == "" and i != len(segments) - 1:
+            return "an empty segment"
+        if len(segment.encode("utf-8")) > _MAX_SEGMENT_BYTES:
+            return f"a segment longer than {_MAX_SEGMENT_BYTES} bytes"
+    return None
 
 
 def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | bytes | None:

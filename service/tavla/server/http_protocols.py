@@ -21,6 +21,8 @@ from google.protobuf import message as pb_message
 from google.protobuf import symbol_database
 from google.rpc import error_details_pb2, status_pb2  # noqa: F401 (registers the detail types)
 
+from tavla.server import json_check
+
 CONNECT = "connect"
 GRPC_WEB = "grpc-web"
 
@@ -130,13 +132,18 @@ def unframe(protocol: Protocol, body: bytes) -> bytes:
 
 def parse_json(data: bytes, message_type: type[pb_message.Message]) -> pb_message.Message:
     """A Connect JSON request: the protobuf JSON mapping (``position_id`` and ``positionId`` both
-    read; unknown fields ignored, as Connect's own servers do); an empty body is the empty message.
+    read); an empty body is the empty message. Strict: an unknown field, an unknown enum name or a
+    non-integer where an integer belongs is refused (:mod:`tavla.server.json_check`), as a
+    misspelt field or enum silently read as its default would change what the call means.
 
+    :raises JsonFieldError: a field that is not of this message or holds a bad enum or integer.
     :raises ValueError: not JSON of this message (json_format.ParseError, UnicodeDecodeError).
     """
     message = message_type()
     if data.strip():
-        json_format.Parse(data.decode("utf-8"), message, ignore_unknown_fields=True)
+        value = json_check.loads(data.decode("utf-8"))
+        json_check.check(value, message.DESCRIPTOR)
+        json_format.ParseDict(value, message)
     return message
 
 

@@ -4,9 +4,11 @@
   more is answered ``RESOURCE_EXHAUSTED`` at once instead of queueing behind CPU-bound work (a
   client should back off and retry, or go to another replica). Health checks and reflection are
   not counted, so a saturated worker still answers its probes.
-* **Streams.** Streaming calls (health ``Watch``, reflection) each hold a server thread for as
-  long as the client keeps them open, so at most :data:`MAX_STREAMS` run at once; one more is
-  ``RESOURCE_EXHAUSTED``. Without this, idle reflection streams could take every thread.
+* **Streams.** Streaming calls (ValidateMatch, health ``Watch``, reflection) each hold a server
+  thread for as long as the client keeps them open, so at most :data:`MAX_STREAMS` of each kind
+  run at once (one more of that kind is ``RESOURCE_EXHAUSTED``, other kinds are unaffected), and
+  one quiet past its idle limit (:data:`STREAM_IDLE_SECONDS`) is cancelled. Without this, idle
+  streams of one kind could take every stream slot (issue 22).
 * **Deadlines.** A call's deadline is the client's, shortened to ``max_call_seconds`` after the
   call starts when that is set. A call that waited past it is not started, and handlers call
   :func:`check_deadline` before and during expensive work, which aborts with
@@ -22,11 +24,13 @@ from contextvars import ContextVar
 from typing import Any
 
 import grpc
+import structlog
 
 from tavla.server import admission, metrics
 from tavla.server.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
 from tavla.server.errors import lenient_deserializer, undecodable_status
 
+log = structlog.get_logger("tavla.server.limits")
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
 _budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
 
@@ -116,17 +120,89 @@ class LimitsInterceptor(UnaryInterceptor):
         return limited
 
 
-MAX_STREAMS = 4  # concurrent streaming calls per worker; the server adds as many threads
+MAX_STREAMS = 4  # concurrent streaming calls per worker and kind; the server adds as many threads
+#: Seconds a stream may stay quiet (no message from the client; health Watch: none either way)
+#: before it is cancelled, per kind (a kind is the service: engine ValidateMatch, health,
+#: reflection). ValidateMatch clients send a record's chunks back to back, reflection clients
+#: ask and read; a health Watch sends only on a change, so it gets longer, and its client opens
+#: a new one (grpc's health-checking clients do).
+STREAM_IDLE_SECONDS: dict[str, float] = {"engine": 10.0, "grpc.health.v1.Health": 60.0,
+                                          "grpc.reflection.v1alpha.ServerReflection": 10.0,
+                                          "grpc.reflection.v1.ServerReflection": 10.0}
+_OTHER_IDLE_SECONDS = 10.0
+_IDLE_PERIOD = 0.25
+
+
+def stream_kind(full_method: str) -> str:
+    """The budget a streaming method counts against: its service, ``engine`` for the engine's."""
+    service = split_method(full_method)[0]
+    return service if service in OPS_SERVICES else "engine"
+
+
+class _IdleWatch:
+    """Cancels streams that have been quiet longer than their idle limit (one daemon thread)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._streams: dict[int, list[Any]] = {}  # id -> [last activity, limit, context, method]
+        self._thread: threading.Thread | None = None
+        self.cut_off_total = 0
+
+    def add(self, context: Any, limit: float, method: str) -> int:
+        key = id(context)
+        with self._lock:
+            self._streams[key] = [time.monotonic(), limit, context, method]
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="tavla-stream-idle", daemon=True)
+                self._thread.start()
+        return key
+
+    def touch(self, key: int) -> None:
+        entry = self._streams.get(key)
+        if entry is not None:
+            entry[0] = time.monotonic()
+
+    def remove(self, key: int) -> None:
+        with self._lock:
+            self._streams.pop(key, None)
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(_IDLE_PERIOD)
+            now = time.monotonic()
+            with self._lock:
+                quiet = [k for k, (last, limit, _, _) in self._streams.items() if now - last > limit]
+                entries = [self._streams.pop(k) for k in quiet]
+            for _, limit, context, method in entries:
+                self.cut_off_total += 1
+                log.info("stream quiet past its idle limit; cancelled", method=method, seconds=limit)
+                try:
+                    context.cancel()
+                except Exception:  # already over
+                    pass
 
 
 class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
-    """Caps concurrent streaming calls (health Watch, reflection) at ``max_streams``, and answers
-    request messages that do not parse with ``INVALID_ARGUMENT`` (gRPC would answer ``INTERNAL``
-    and log a traceback per message: a cheap way to flood the error log)."""
+    """Caps concurrent streaming calls at ``max_streams`` *per kind* (:func:`stream_kind`: the
+    engine's ValidateMatch, health Watch, reflection), so quiet streams of one kind never turn
+    another kind away; cancels a stream quiet past its idle limit (:data:`STREAM_IDLE_SECONDS`,
+    the client gets ``CANCELLED``); and answers request messages that do not parse with
+    ``INVALID_ARGUMENT`` (gRPC would answer ``INTERNAL`` and log a traceback per message: a
+    cheap way to flood the error log)."""
 
-    def __init__(self, max_streams: int = MAX_STREAMS) -> None:
+    def __init__(self, max_streams: int = MAX_STREAMS, idle_seconds: dict[str, float] | None = None) -> None:
         self.max_streams = max_streams
-        self._slots = threading.BoundedSemaphore(max_streams)
+        self.idle_seconds = dict(STREAM_IDLE_SECONDS if idle_seconds is None else idle_seconds)
+        self._slots: dict[str, threading.BoundedSemaphore] = {}
+        self._slots_lock = threading.Lock()
+        self.idle = _IdleWatch()
+
+    def _budget(self, kind: str) -> threading.BoundedSemaphore:
+        with self._slots_lock:
+            slots = self._slots.get(kind)
+            if slots is None:
+                slots = self._slots[kind] = threading.BoundedSemaphore(self.max_streams)
+            return slots
 
     def intercept_service(self, continuation: Any, handler_call_details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(handler_call_details)
@@ -136,24 +212,35 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
         if streaming is None:
             return handler  # client streaming only: none in this server
         request_streaming = handler.stream_stream is not None
+        method = handler_call_details.method
+        kind = stream_kind(method)
+        slots = self._budget(kind)
+        idle_limit = self.idle_seconds.get(kind, _OTHER_IDLE_SECONDS)
+        idle = self.idle
 
-        def checked(requests: Any, context: grpc.ServicerContext) -> Any:
+        def checked(requests: Any, context: grpc.ServicerContext, key: int) -> Any:
             for request in requests:
+                idle.touch(key)
                 yield _parsed(request, context)
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
             ticket = admission.current()
             if ticket is not None and ticket.shed:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                              f"the server already has {self.max_streams} streams open, its limit")
-            request = checked(request, context) if request_streaming else _parsed(request, context)
-            if not self._slots.acquire(blocking=False):
+                              f"the server already has {self.max_streams} streams of this kind open, its limit")
+            if not slots.acquire(blocking=False):
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                              f"the server already has {self.max_streams} streams open, its limit")
+                              f"the server already has {self.max_streams} streams of this kind open, its limit")
+            key = idle.add(context, idle_limit, method)
             try:
-                yield from streaming(request, context)
+                request = checked(request, context, key) if request_streaming else _parsed(request, context)
+                for response in streaming(request, context):
+                    if not request_streaming:
+                        idle.touch(key)  # a server stream (Watch) is quiet when nothing is sent
+                    yield response
             finally:
-                self._slots.release()
+                idle.remove(key)
+                slots.release()
 
         make = (grpc.stream_stream_rpc_method_handler if request_streaming
                 else grpc.unary_stream_rpc_method_handler)

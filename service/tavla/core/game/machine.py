@@ -72,9 +72,10 @@ def new_match(ruleset: Ruleset, length: int, clock: clk.ClockSettings | None = N
     :param clock: the clock settings of a timed match, ``None`` for an untimed one.
     :param now_ms: the time, when timed (milliseconds since the Unix epoch).
     :raises InvalidInputError: a length the ruleset does not allow (``length``), or bad clock
-        settings (``clock``).
+        settings (``clock``), one no move can be played under among them.
     """
     ruleset.check_length(length, "length")
+    ruleset = ruleset.for_length(length)  # no Jacoby or beavers in match play: the state says so
     match = check_match(MatchState(length=length), ruleset, "match")
     timing = None
     if clock is not None:

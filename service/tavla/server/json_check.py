@@ -1,0 +1,139 @@
+"""Strict reading of Connect JSON requests: every name and number is checked before protobuf's
+JSON parser sees the body, so that a typo is refused with the field it is in.
+
+protobuf's ``json_format`` turns an unknown enum name into the default when unknown fields are
+ignored (``"SIDE_BLAK"`` read as unset, then as white), reads ``1.5`` for an enum as 1, and its
+errors do not say which field failed in a form a client can use. :func:`check` walks the JSON
+value beside the message descriptor and raises :class:`JsonFieldError` naming the first field
+(proto field path, ``action.side``, ``moves[2].from``) that is not the protobuf JSON mapping of
+the message (https://protobuf.dev/programming-guides/json/):
+
+* a field name the message does not have, in either spelling (``on_roll``, ``onRoll``);
+* an enum given as a name it does not have, or as a number that is not an integer, or outside
+  int32; (a defined-range integer that names no value is left to the servicer, which refuses it
+  on gRPC too);
+* an integer field given a non-integer, ``NaN``, a bool, or a value outside its type's range;
+* ``NaN`` or ``Infinity`` as a bare JSON constant anywhere (not JSON; Python's reader takes it).
+
+Well-known types (Duration, Timestamp, ...) are left to ``json_format``, which checks them.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from google.protobuf import descriptor as pb_descriptor
+
+_FD = pb_descriptor.FieldDescriptor
+_INT_RANGES = {
+    _FD.TYPE_INT32: (-(2**31), 2**31 - 1), _FD.TYPE_SINT32: (-(2**31), 2**31 - 1),
+    _FD.TYPE_SFIXED32: (-(2**31), 2**31 - 1), _FD.TYPE_UINT32: (0, 2**32 - 1),
+    _FD.TYPE_FIXED32: (0, 2**32 - 1), _FD.TYPE_INT64: (-(2**63), 2**63 - 1),
+    _FD.TYPE_SINT64: (-(2**63), 2**63 - 1), _FD.TYPE_SFIXED64: (-(2**63), 2**63 - 1),
+    _FD.TYPE_UINT64: (0, 2**64 - 1), _FD.TYPE_FIXED64: (0, 2**64 - 1),
+}
+_INT32 = (-(2**31), 2**31 - 1)
+
+
+class JsonFieldError(ValueError):
+    """A JSON request that is not the protobuf JSON mapping of its message.
+
+    :ivar field: the proto field path (``"action.side"``), or ``"request"`` for the body itself.
+    :ivar reason: why, in English.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` refusing the non-JSON constants ``NaN``, ``Infinity`` and ``-Infinity`` and
+    a key given twice in one object (as ``json_format.Parse`` does).
+
+    :raises JsonFieldError: on ``request`` for such a constant or key.
+    :raises ValueError: not JSON (``json.JSONDecodeError``).
+    """
+    def refuse(name: str) -> Any:
+        raise JsonFieldError("request", f"{name} is not a JSON value (write numbers as numbers)")
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, item in pairs:
+            if key in out:
+                raise JsonFieldError("request", f"the key {key!r} appears twice in one object")
+            out[key] = item
+        return out
+    return json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
+
+
+def check(value: Any, message: pb_descriptor.Descriptor, path: str = "") -> None:
+    """Check the JSON ``value`` (as :func:`loads` returns it) against ``message``.
+
+    :raises JsonFieldError: the first field that is unknown or holds a bad enum or integer.
+    """
+    if message.full_name.startswith("google.protobuf."):
+        return  # well-known types have their own JSON forms, checked by json_format
+    if not isinstance(value, dict):
+        return  # json_format refuses a non-object for a message, naming the field
+    by_name = {**{f.name: f for f in message.fields}, **{f.json_name: f for f in message.fields}}
+    for key, item in value.items():
+        field = by_name.get(key)
+        where = f"{path}.{key}" if path else key
+        if field is None:
+            raise JsonFieldError(where, f"{message.full_name} has no field {key!r}")
+        where = f"{path}.{field.name}" if path else field.name
+        if item is None:
+            continue  # null is the default value in the mapping
+        if field.message_type is not None and field.message_type.GetOptions().map_entry:
+            if isinstance(item, dict):
+                value_field = field.message_type.fields_by_name["value"]
+                for k, v in item.items():
+                    _check_one(v, value_field, f"{where}[{k!r}]")
+        elif field.is_repeated and isinstance(item, list):
+            for i, v in enumerate(item):
+                _check_one(v, field, f"{where}[{i}]")
+        else:
+            _check_one(item, field, where)
+
+
+def _check_one(value: Any, field: pb_descriptor.FieldDescriptor, where: str) -> None:
+    if field.message_type is not None:
+        check(value, field.message_type, where)
+    elif field.enum_type is not None:
+        _check_enum(value, field.enum_type, where)
+    elif field.type in _INT_RANGES:
+        _check_integer(value, _INT_RANGES[field.type], where)
+
+
+def _check_enum(value: Any, enum: pb_descriptor.EnumDescriptor, where: str) -> None:
+    if isinstance(value, str):
+        if value not in enum.values_by_name:
+            raise JsonFieldError(where, f"{value!r} is not a value of {enum.full_name}")
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise JsonFieldError(where, f"{value!r} is not a name or an integer of {enum.full_name}")
+    if not _INT32[0] <= value <= _INT32[1]:
+        raise JsonFieldError(where, f"{value} is outside the int32 range of an enum")
+
+
+def _check_integer(value: Any, bounds: tuple[int, int], where: str) -> None:
+    number: int | None = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int):
+        number = value
+    elif isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        number = int(value)
+    elif isinstance(value, str) and value.strip() == value and value:
+        try:  # the mapping allows integers as strings ("123", and 64-bit ones are written so)
+            number = int(value, 10)
+        except ValueError:
+            number = None
+    if number is None:
+        raise JsonFieldError(where, f"{value!r} is not an integer")
+    if not bounds[0] <= number <= bounds[1]:
+        raise JsonFieldError(where, f"{number} is outside {bounds[0]}..{bounds[1]}")

@@ -1,0 +1,70 @@
+"""Giving memory back after a burst (issue 22, item 7).
+
+A burst of the costliest calls (280 KB answers, many cancelled mid-work) leaves glibc's heap full
+of freed blocks it keeps for reuse: RSS stays near the peak long after the burst. Two bounds:
+
+* :data:`ARENAS`: workers start with ``MALLOC_ARENA_MAX=2`` unless it is set (glibc makes up to
+  8 x cores arenas for a process with many threads, the handler and call-pool threads here, and
+  memory freed in one arena is not reused by the others);
+* :class:`Trimmer`: a daemon thread that calls ``malloc_trim(0)`` once the worker has been idle
+  (no call running) for :data:`IDLE_SECONDS` after calls were made, so freed memory goes back to
+  the system. On a C library without ``malloc_trim`` (musl, macOS) it does nothing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import threading
+from collections.abc import Callable
+
+ARENAS_ENV = "MALLOC_ARENA_MAX"
+#: glibc arenas for a worker (set before it starts: glibc reads it once).
+ARENAS = "2"
+#: Seconds with no call running (after some) before the heap is trimmed.
+IDLE_SECONDS = 1.0
+_PERIOD = 0.5
+
+
+def _malloc_trim() -> Callable[[int], int] | None:
+    name = ctypes.util.find_library("c")
+    try:
+        libc = ctypes.CDLL(name or "libc.so.6")
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return trim
+
+
+class Trimmer:
+    """Trims the heap after bursts: ``activity()`` counts calls seen so far, ``busy()`` says
+    whether one runs now (both cheap; read every half second)."""
+
+    def __init__(self, activity: Callable[[], int], busy: Callable[[], bool]) -> None:
+        self._activity, self._busy = activity, busy
+        self._trim = _malloc_trim()
+        self._stop = threading.Event()
+        self.trims = 0
+
+    def start(self) -> None:
+        if self._trim is not None:
+            threading.Thread(target=self._run, name="tavla-malloc-trim", daemon=True).start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        trimmed_at = self._activity()
+        idle = 0.0
+        while not self._stop.wait(_PERIOD):
+            if self._busy():
+                idle = 0.0
+                continue
+            idle += _PERIOD
+            seen = self._activity()
+            if seen != trimmed_at and idle >= IDLE_SECONDS:
+                assert self._trim is not None
+                self._trim(0)
+                self.trims += 1
+                trimmed_at = seen

@@ -1,0 +1,106 @@
+"""Memory under the costliest requests with cancellations and HTTP aborts (issue 22, item 7).
+
+A storm of the costliest ListLegalMoves (2,065 moves, 280 KB answers) from grpc.aio in batches
+of 50 with short client deadlines, beside HTTP clients that send the same call over Connect and
+close the connection before the answer: one worker with the chart's defaults (64 engine calls
+admitted) must stay under 200 MiB peak RSS, and give memory back after the burst. Before, the
+workers rose from 84 to 350-420 MB and kept 255-358 MB.
+
+Short by default (a few seconds of storm); ``TAVLA_RELIABILITY_LONG=1`` storms for a minute.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+
+import grpc
+from harness import COSTLY, LONG, Server, report
+
+import rpc_api as api
+from tavla.server import services
+
+UNAVAILABLE: list[str] = []
+PEAK_MIB = 200.0
+STORMS = 4
+STORM_SECONDS = 60.0 if LONG else 15.0
+_SERVICE = services.METHODS["ListLegalMoves"].containing_service
+PATH = f"/{_SERVICE.full_name}/ListLegalMoves"
+BODY = COSTLY.SerializeToString()
+
+
+async def _storm(target: str, stop: threading.Event, codes: dict[str, int]) -> None:
+    async with grpc.aio.insecure_channel(target) as channel:
+        call = channel.unary_unary(PATH, request_serializer=lambda b: b, response_deserializer=lambda b: b)
+        n = 0
+        while not stop.is_set():
+            n += 1
+            deadline = 0.05 if n % 2 else 2.0  # half are cancelled by their deadline mid-work
+            batch = [call(BODY, timeout=deadline) for _ in range(50)]
+            for result in await asyncio.gather(*batch, return_exceptions=True):
+                code = "OK" if isinstance(result, bytes) else result.code().name  # type: ignore[union-attr]
+                codes[code] = codes.get(code, 0) + 1
+                if code == "UNAVAILABLE":
+                    UNAVAILABLE.append(result.details())  # type: ignore[union-attr]
+
+
+def _aborter(port: int, stop: threading.Event, count: list[int]) -> None:
+    request = (f"POST {PATH} HTTP/1.1\r\nhost: t\r\ncontent-type: application/proto\r\n"
+               f"content-length: {len(BODY)}\r\n\r\n").encode() + BODY
+    while not stop.is_set():
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                s.sendall(request)
+                time.sleep(0.005)  # the call is in the handler: go away without reading
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+            count[0] += 1
+        except OSError:
+            time.sleep(0.01)
+
+
+def test_a_worker_stays_under_200_mib_under_the_costliest_storm_with_aborts():
+    http_port = _free_port()
+    server = Server("--http-port", str(http_port))
+    stop = threading.Event()
+    codes: dict[str, int] = {}
+    aborted = [0]
+    samples: list[float] = []
+    start_rss = server.rss_mib()
+    threads = [threading.Thread(target=lambda: asyncio.run(_storm(server.target, stop, codes))) for _ in range(STORMS)]
+    threads += [threading.Thread(target=_aborter, args=(http_port, stop, aborted)) for _ in range(4)]
+    try:
+        for t in threads:
+            t.start()
+        end = time.monotonic() + STORM_SECONDS
+        while time.monotonic() < end:
+            samples.append(server.rss_mib())
+            time.sleep(0.05)
+        stop.set()
+        for t in threads:
+            t.join(60)
+        time.sleep(2.0)  # after the burst
+        after = server.rss_mib()
+    finally:
+        stop.set()
+        server.stop()
+    peak = max(samples)
+    report(f"memory, costliest storm {STORM_SECONDS:g} s (grpc.aio batches of 50, half with 50 ms deadlines) "
+           f"+ {aborted[0]} aborted HTTP calls: {codes}; RSS {start_rss:.0f} MiB at start, peak {peak:.0f}, "
+           f"{after:.0f} 2 s after")
+    assert codes.get("OK", 0) > 0
+    # UNAVAILABLE only for streams refused by the per-connection stream limit (REFUSED_STREAM: never
+    # processed, retried by the service config): the server still counts the cancelled ones
+    assert set(codes) <= {"OK", "DEADLINE_EXCEEDED", "RESOURCE_EXHAUSTED", "CANCELLED", "UNAVAILABLE"}, codes
+    assert all("error code 7" in d for d in UNAVAILABLE), UNAVAILABLE[:3]
+    assert peak < PEAK_MIB, f"peak {peak:.0f} MiB"
+    # memory is given back after the burst (tavla.server.memory: 97-112 MiB 2 s after here, 132
+    # without the trim; the issue saw 193 MiB kept by one worker)
+    assert after < PEAK_MIB * 0.75, f"{after:.0f} MiB after the burst, {start_rss:.0f} at start"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
