@@ -75,7 +75,7 @@ cleanup() (  # a subshell: its `set +e` stays in it
     set +e
     [ -n "${server_pid:-}" ] && kill "$server_pid" 2>/dev/null && sleep 1
     unmount_under "$WORK"; unmount_under "$RUN_BUNDLE"
-    rm -rf --one-file-system "$WORK" "$CACHE/image/run-layout"
+    rm -rf --one-file-system "$WORK" "$CACHE/image/run-layout" "$LAYOUT"  # the archive has it all
     [ -n "${KEEP_STORAGE:-}" ] || rm -rf --one-file-system "$RUN_BUNDLE"
 )
 trap cleanup EXIT

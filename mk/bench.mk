@@ -18,7 +18,7 @@ $(GHZ):
 
 # py-spy for the profile summaries (the bench extra)
 .venv-test/.bench-installed: .venv-test/.installed
-	.venv-test/bin/pip install --quiet -e '.[bench]'
+	.venv-test/bin/pip install --quiet --no-build-isolation -e '.[bench]'  # the hashed build tools of .venv-test
 	touch $@
 
 bench-smoke: .venv-test/.bench-installed $(GHZ)

@@ -4,7 +4,7 @@
 .PHONY: mutation
 
 .venv-test/.mutmut: .venv-test/.installed
-	.venv-test/bin/pip install --quiet -e '.[mutation]'
+	.venv-test/bin/pip install --quiet --no-build-isolation -e '.[mutation]'
 	touch $@
 
 mutation: .venv-test/.mutmut

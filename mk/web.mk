@@ -41,7 +41,7 @@ chromium:
 		{ apt-get update && apt-get install -y --no-install-recommends --no-upgrade chromium; }; fi
 
 .venv-test/.web-test: .venv-test/.installed pyproject.toml
-	.venv-test/bin/pip install --quiet -e '.[web-test]'
+	.venv-test/bin/pip install --quiet --no-build-isolation -e '.[web-test]'
 	touch $@
 
 test-web: chromium .venv-test/.web-test $(WEB_DIST)
