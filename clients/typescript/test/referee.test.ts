@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { ActionKind, createEngineClient, GamePhase, type ActionRecord, type GameAction } from "../src/index.js";
+import { ActionKind, createEngineClient, GamePhase, Side, type ActionRecord, type GameAction } from "../src/index.js";
 import { startLiveServer, type LiveServer } from "./live-server.js";
 
 let server: LiveServer;
@@ -47,4 +47,13 @@ test("a Turkish 3-point match through the referee", { timeout: 120_000 }, async 
   assert.ok(record.length > 0 && record[record.length - 1].outcome !== undefined);
   // ListActions answers the same as the last Act.
   assert.deepEqual((await client.listActions(state!)).actions, []);
+});
+
+test("a test server takes the dice of START_GAME by metadata (testDice)", async () => {
+  const client = createEngineClient(server.target, { ruleset: "international" });
+  const opened = await client.newMatch(1);
+  const started = await client.act(opened.state!, opened.actions[0], { testDice: [6, 1] });
+  // the roll-off 6-1: white starts and plays the roll-off dice (R3)
+  assert.deepEqual([started.view!.sideToAct, started.view!.dice], [Side.WHITE, [6, 1]]);
+  assert.equal(started.events!.records[0].rollTag, "given");
 });
