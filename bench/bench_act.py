@@ -37,13 +37,13 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-import tavla.server.accel  # noqa: F401  (installs the compiled move generator, as the server does)
+import tavla.server.process.accel  # noqa: F401  (installs the compiled move generator, as the server does)
 from tavla.core import preset
-from tavla.core.dice_commit import DiceKey
+from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, act
 from tavla.referee import Referee
-from tavla.server import convert_game as cg
-from tavla.server.state_keys import Signed, StateMode, StateSigner
+from tavla.server.convert import game as cg
+from tavla.referee.keys import Signed, StateMode, StateSigner
 from tavla.v1 import referee_service_pb2 as api
 from tavla.v1 import referee_service_pb2_grpc as api_grpc
 from tavla.v1 import game_pb2

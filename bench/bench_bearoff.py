@@ -5,7 +5,7 @@
 Reports: build time (no tracing), peak traced allocation of a second build (tracemalloc) and
 the process's peak RSS growth, bytes held by the arrays, size of the cache file and the time to
 load it, and the mean time per look-up over random positions for the database calls and for the
-frontend functions of :mod:`tavla.core.bearoff`. The cache is written to a temporary directory.
+frontend functions of :mod:`tavla.core.rules.bearoff`. The cache is written to a temporary directory.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import tracemalloc
 from pathlib import Path
 
 from tavla.core import Position, Side, SideView
-from tavla.core import bearoff_db as bdb
-from tavla.core.bearoff import bear_off_info, best_bear_off_move, race_odds
+from tavla.core.rules import bearoff_db as bdb
+from tavla.core.rules.bearoff import bear_off_info, best_bear_off_move, race_odds
 
 
 def _rss_mb() -> float:

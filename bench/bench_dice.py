@@ -2,8 +2,8 @@
 
     PYTHONPATH=service python bench/bench_dice.py [--rolls 100000] [--client-seed bench]
 
-For each source, the server's secure one (:func:`tavla.core.dice.secure_dice`, the OS's CSPRNG)
-and the verifiable one (:func:`tavla.core.dice.seeded_dice` of a fresh committed seed), it rolls
+For each source, the server's secure one (:func:`tavla.core.match.dice.secure_dice`, the OS's CSPRNG)
+and the verifiable one (:func:`tavla.core.match.dice.seeded_dice` of a fresh committed seed), it rolls
 ``--rolls`` pairs and prints Pearson's chi-square statistic, degrees of freedom and p-value for:
 the 36 ordered outcomes, the six faces of each die, and doubles against 1/6; then the rolls per
 second of each source. A p-value under 0.001 deserves a second run; one run in a thousand shows
@@ -18,8 +18,9 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from tavla.core import dice, dice_commit
-from tavla.core.dice_commit import DiceKey
+from tavla.core.match import dice
+from tavla.core.match import dice_commit
+from tavla.core.match.dice_commit import DiceKey
 
 
 def chi_square(observed: Sequence[int], expected: Sequence[float]) -> float:

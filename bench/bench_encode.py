@@ -12,8 +12,8 @@ Per set, positions per CPU second (``time.process_time``, best of ``--repeat``; 
 than wall time because other processes share the machine):
 * ``generate``: ``core.legal_moves`` alone;
 * ``full``: generation plus the default answer as the server hands it to gRPC: the serialized
-  response (server/wire.py encoding and ``dice_used``), passed through as it is
-  (server/encoded.py), with no parse into the response message and no serialize;
+  response (server/convert/wire.py encoding and ``dice_used``), passed through as it is
+  (server/api/encoded.py), with no parse into the response message and no serialize;
 * ``basic``: the same with MOVE_VIEW_BASIC (notation and result ID);
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
   ``tavla_accel``: generation and wire bytes in Rust, ``dice_used`` included), when it
@@ -24,7 +24,7 @@ than wall time because other processes share the machine):
   before the bytes were passed through (parsed into the response message, serialized again by
   gRPC): the "before" figures of that change, from the same run;
 * ``reference``: generation plus the field-by-field protobuf builder the server used before
-  (tests/reference_encoder.py), the "before" figure;
+  (tests/support/reference_encoder.py), the "before" figure;
 * ``gnubg``: GNU Backgammon's ``find_best_moves`` at 0-ply on the same pairs (its move generation
   plus 0-ply ordering, the nearest call its Python binding offers).
 And for the hardest set the slowest full answer in milliseconds.
@@ -43,7 +43,10 @@ from collections.abc import Callable, Sequence
 from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
-from tavla.server import accel, convert, encoded, wire
+from tavla.server.process import accel
+from tavla.server.convert import common as convert
+from tavla.server.api import encoded
+from tavla.server.convert import wire
 from tavla.v1 import rules_service_pb2 as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -69,7 +72,7 @@ def random_pairs(count: int, seed: int = 1) -> list[Pair]:
 
 def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
     """What the server does for ListLegalMoves after parsing the request (servicer.py): the
-    serialized response, which gRPC sends as it is (server/encoded.py)."""
+    serialized response, which gRPC sends as it is (server/api/encoded.py)."""
     moves = core.legal_moves(pos, dice)
     return encoded.serialize(wire.legal_moves_response(convert.moves_to_wire(moves, view), moves[0].dice_used))
 

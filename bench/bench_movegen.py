@@ -20,11 +20,12 @@ import glob
 import os
 import time
 
-from tavla.core import legal_moves, position_id
-from tavla.core.movegen import generate
+from tavla.core import legal_moves
+from tavla.core.ids import position_id
+from tavla.core.rules.movegen import generate
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
-from tavla.replay.matfile import read_match
+from tavla.formats.matreader import read_match
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATCHES = os.path.join(HERE, "..", "tests", "data", "matches", "*.mat")
@@ -73,7 +74,7 @@ def main() -> None:
     except ImportError:
         tavla_accel = None
     if hasattr(tavla_accel, "generate"):  # the compiled generator the server installs (issue 12)
-        from tavla.core.movegen import CheckerMove
+        from tavla.core.rules.movegen import CheckerMove
 
         tavla_accel.set_checker_move(CheckerMove)
         compiled, t_compiled = rate(lambda bd: tavla_accel.generate(bd[0], *bd[1]), boards, args.repeat)

@@ -45,8 +45,8 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from tavla import core
-from tavla.server import convert
-from tavla.server import services
+from tavla.server.convert import common as convert
+from tavla.server.api import services
 from tavla.v1 import match_service_pb2, referee_service_pb2, rules_service_pb2
 from tavla.v1 import match_service_pb2 as match_api
 from tavla.v1 import rules_service_pb2 as api
@@ -132,7 +132,7 @@ def write_protoset(path: str) -> None:
 
 def delimited(messages: list[bytes]) -> bytes:
     """Messages each prefixed with its varint length: ghz's ``--binary`` count-delimited input."""
-    from tavla.server.wire import varint
+    from tavla.server.convert.wire import varint
 
     return b"".join(varint(len(m)) + m for m in messages)
 

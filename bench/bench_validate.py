@@ -25,7 +25,7 @@ import grpc
 
 from tavla.replay.engines import LocalEngine
 from tavla.replay.validate import RecordVerdict, validate_bytes
-from tavla.server.app import start_in_process
+from tavla.server.process.app import start_in_process
 from tavla.v1 import records_service_pb2_grpc
 from tavla.v1 import validate_pb2 as pb
 

@@ -2,7 +2,7 @@
 # builds it: setup.py hands it to setuptools-rust when cargo is found (PATH or rustup's
 # ~/.cargo/bin) and installs pure Python with one warning when not, or when the build fails (an
 # older Rust than 1.85, no crates.io). So .venv (`make serve`) and .venv-test (`make test`, where
-# tests/test_accel.py compares it with the pure-Python path) get it from their install (Makefile);
+# tests/accel/test_accel.py compares it with the pure-Python path) get it from their install (Makefile);
 # cargo's target directory is service/accel/target (git-ignored), so rebuilds are incremental.
 ACCEL_SOURCES := $(wildcard service/accel/src/*.rs) service/accel/Cargo.toml service/accel/Cargo.lock \
 	service/accel/tavla_accel.pyi

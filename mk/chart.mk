@@ -1,6 +1,6 @@
 # The Helm chart (helm/tavla-engine): `make test-chart` lints it with `helm lint --strict` and
 # renders it in every configuration, each manifest validated offline against the Kubernetes
-# schemas (tests/test_chart_render.py). helm is built from source by deploy/install-helm.sh.
+# schemas (tests/packaging/test_chart_render.py). helm is built from source by deploy/install-helm.sh.
 HELM_VERSION := v3.22.0
 # kubernetes-validate ships the schemas; the chart is checked against its lowest and highest
 # supported Kubernetes (Chart.yaml kubeVersion >=1.27).
@@ -30,4 +30,4 @@ chart-dashboard:
 	fi
 
 test-chart: $(HELM) .venv-test/.kubernetes-validate-$(KUBERNETES_VALIDATE_VERSION) chart-dashboard
-	HELM=$(abspath $(HELM)) .venv-test/bin/python -m pytest tests/test_chart_render.py tests/test_chart_security.py
+	HELM=$(abspath $(HELM)) .venv-test/bin/python -m pytest tests/packaging/test_chart_render.py tests/packaging/test_chart_security.py

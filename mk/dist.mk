@@ -21,4 +21,4 @@ dist: $(BUILD_VENV)/.installed
 	@ls -l dist
 
 test-dist: dist .venv-test/.installed
-	TAVLA_WHEEL="$$(ls $(CURDIR)/dist/*-abi3-*.whl)" .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging
+	TAVLA_WHEEL="$$(ls $(CURDIR)/dist/*-abi3-*.whl)" .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_wheel.py

@@ -1,4 +1,4 @@
-# The README's examples, run as written (tests/readme/test_readme_examples.py reads them from
+# The README's examples, run as written (tests/packaging/test_readme_examples.py reads them from
 # README.md: grpcurl, curl and tavla-engine commands against a server it starts). grpcurl is
 # pinned here and built with Go into .cache/tools/bin, as the README's install line does.
 GRPCURL_VERSION := v1.9.3
@@ -14,7 +14,7 @@ $(GRPCURL):
 grpcurl: $(GRPCURL)
 
 test-readme: $(GRPCURL) .venv-test/.installed
-	GRPCURL=$(abspath $(GRPCURL)) .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/readme
+	GRPCURL=$(abspath $(GRPCURL)) .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_readme_examples.py
 
 # A shell with .venv/bin first on PATH: `tavla-engine show ...` as the README writes it.
 shell: .venv/.installed

@@ -33,8 +33,8 @@ if importlib.util.find_spec("tavla") is None:  # neither installed nor on PYTHON
 import grpc  # noqa: E402
 
 import tavla  # noqa: E402
-from tavla.server.app import start_in_process  # noqa: E402
-from tavla.server.config import Config  # noqa: E402
+from tavla.server.process.app import start_in_process  # noqa: E402
+from tavla.server.process.config import Config  # noqa: E402
 import rpc_api  # noqa: E402
 
 CONNECT_TIMEOUT = 30  # seconds; generous, it is a readiness wait, not a speed assertion
@@ -74,8 +74,8 @@ def subprocess_env() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def pure_generator() -> Iterator[None]:
     """The pure-Python move generator alone for the module (the server installs the compiled one
-    onto the backgammon variants at import): the oracle tests check it, tests/test_accel_generate.py ties the compiled one to it."""
-    from tavla.core.backgammon import Backgammon
+    onto the backgammon variants at import): the oracle tests check it, tests/accel/test_accel_generate.py ties the compiled one to it."""
+    from tavla.core.rules.backgammon import Backgammon
 
     saved = Backgammon.compiled_generate
     Backgammon.compiled_generate = None

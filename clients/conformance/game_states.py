@@ -9,10 +9,10 @@ from __future__ import annotations
 import base64
 
 from tavla.core import preset
-from tavla.core.dice_commit import DiceKey
+from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind
 from tavla.referee import Referee
-from tavla.server.state_keys import StateMode, StateSigner
+from tavla.referee.keys import StateMode, StateSigner
 
 # Mode off: states go out unsigned, and the live server opens them without a key. The dice of
 # the moving state are given (test inputs), so the state does not depend on any dice key.

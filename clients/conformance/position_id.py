@@ -2,7 +2,7 @@
 
 Each side is given in its own numbering (RULES.md R1: its home board is 1-6, it moves from 24
 towards 1) as ``POINT:COUNT`` pairs; checkers not placed and not on the bar are borne off. The ID
-is computed by the rules core (``tavla.core.position_id.encode``), from the side on roll's view.
+is computed by the rules core (``tavla.core.ids.position_id.encode``), from the side on roll's view.
 
     .venv-test/bin/python clients/conformance/position_id.py \\
         --white '24:2 13:4 8:3 6:5' --white-bar 1 --black '24:2 13:5 8:3 6:5'
@@ -16,7 +16,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tavla.core import CHECKERS, Position, Side, SideView, position_id
+from tavla.core import CHECKERS, Position, Side, SideView
+from tavla.core.ids import position_id
 
 START = "24:2 13:5 8:3 6:5"
 

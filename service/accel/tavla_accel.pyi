@@ -8,7 +8,7 @@ def legal_moves_wire(
     """(dice used, number of moves, the ListLegalMovesResponse ``moves`` field as wire bytes).
 
     :param board: the 26 ints of ``tavla.core.Position.board`` (a tuple); ``on_roll`` 1 white, 2 black.
-    :param view: 0 FULL, 1 BASIC (``tavla.server.wire``).
+    :param view: 0 FULL, 1 BASIC (``tavla.server.convert.wire``).
     :raises ValueError: dice not 1-6, a bad side or view, an impossible board, a finished game.
     :raises TypeError: ``board`` is not a tuple of ints.
     """
@@ -24,7 +24,7 @@ def legal_moves_response_from_id(
 ) -> tuple[int, bytes]:
     """:func:`legal_moves_response` of the position a GNU Backgammon Position ID gives, ``on_roll``
     (1 white, 2 black) on roll: the ID is read and validated here, accepting exactly the IDs
-    ``tavla.core.position_id.decode`` accepts, less a finished game (a side with all 15 off).
+    ``tavla.core.ids.position_id.decode`` accepts, less a finished game (a side with all 15 off).
 
     :raises ValueError: anything else: a bad or non-canonical ID, a finished game, dice not 1-6,
         a bad side or view (any int that fits 64 bits; no reason worth showing: the server then
@@ -35,10 +35,10 @@ def legal_moves_response_from_id(
 def generate(
     board: tuple[int, ...], d1: int, d2: int
 ) -> tuple[int, dict[tuple[int, ...], tuple[Any, ...]]]:
-    """What ``tavla.core.movegen.generate_python(board, d1, d2)`` returns, the same objects in the
+    """What ``tavla.core.rules.movegen.generate_python(board, d1, d2)`` returns, the same objects in the
     same order: (dice used, {resulting board, 26 ints in the mover's view: the first step
-    sequence found reaching it, a tuple of ``CheckerMove``}) (R4-R14). ``tavla.server.accel``
-    installs it behind ``tavla.core.movegen.generate``.
+    sequence found reaching it, a tuple of ``CheckerMove``}) (R4-R14). ``tavla.server.process.accel``
+    installs it behind ``tavla.core.rules.movegen.generate``.
 
     :raises ValueError: anything it does not answer (the caller then runs the Python generator):
         dice that are not ints 1-6, a board that is not a tuple of 26 ints of a valid position
@@ -46,7 +46,7 @@ def generate(
     """
 
 def set_checker_move(cls: type) -> None:
-    """Hand over ``tavla.core.movegen.CheckerMove``, the class :func:`generate` makes its steps of
+    """Hand over ``tavla.core.rules.movegen.CheckerMove``, the class :func:`generate` makes its steps of
     (as ``tuple.__new__(cls, (from, to, die, hit))``); a later call replaces it.
 
     :raises ValueError: ``cls`` is not a tuple subclass whose instances are built that way.

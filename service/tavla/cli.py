@@ -18,7 +18,7 @@ from tavla import __version__
 from tavla.formats.cli import add_parser as _add_convert
 from tavla.render.cli import add_parser as _add_show
 from tavla.replay.cli import add_parser as _add_replay
-from tavla.server import config
+from tavla.server.process import config
 
 ENV_HOST = "TAVLA_HOST"
 ENV_PORT = "TAVLA_PORT"
@@ -40,19 +40,19 @@ def _serve(args: argparse.Namespace) -> int:
         settings = config.from_namespace(args)
     except config.ConfigError as exc:
         args.serve_parser.error(str(exc))  # exits 2, as argparse does for a bad flag
-    from tavla.core.dice_commit import DiceKey
+    from tavla.core.match.dice_commit import DiceKey
 
     try:
         DiceKey.from_env(os.environ)
     except ValueError as exc:
         args.serve_parser.error(str(exc))
-    from tavla.server import accel  # TAVLA_ACCEL=1 without the extension stops the start
+    from tavla.server.process import accel
 
     try:
         accel.check_setting()
     except ValueError as exc:
         args.serve_parser.error(str(exc))
-    from tavla.server import app  # the gRPC server, only for this command
+    from tavla.server.process import app
 
     try:
         return app.serve(settings)

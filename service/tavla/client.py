@@ -201,7 +201,7 @@ EnumLike = int | str
 T = TypeVar("T")
 E = TypeVar("E", bound=int)  # a generated protobuf enum (the stubs make each a subclass of int)
 
-# Turkish names of the result kinds (tavla.core.names), accepted wherever a kind is
+# Turkish names of the result kinds (tavla.core.i18n.names), accepted wherever a kind is
 _KIND_ALIASES = {"MARS": "GAMMON", "KATMERLI_MARS": "BACKGAMMON"}
 
 

@@ -17,7 +17,7 @@ from google.protobuf import descriptor as pb_descriptor
 from google.protobuf import message as pb_message
 from google.protobuf import message_factory
 
-from tavla.server import services
+from tavla.server.api import services
 
 START_ID = "4HPwATDgc/ABMA"
 
@@ -37,7 +37,7 @@ REPEATS = (0, 1, 2, 3, 4, 5, 17, 1000)
 def methods() -> list[tuple[str, type[pb_message.Message]]]:
     """``("/tavla.v1.<Service>/Method", RequestClass)`` for every unary RPC of every tavla.v1
     service (ValidateMatch, a stream, gets random and mutated records in
-    tests/test_validate_match.py)."""
+    tests/formats/test_validate_match.py)."""
     out = []
     for method in services.METHODS.values():
         if method.client_streaming or method.server_streaming:

@@ -22,8 +22,8 @@ PY
 cat > "$WORK/pyproject.toml" <<'TOML'
 [tool.mutmut]
 source_paths = ["src"]
-only_mutate = ["*core/legality.py", "*core/steps.py", "*core/movegen.py", "*core/moves.py",
-               "*core/notation.py", "*core/scoring.py"]
+only_mutate = ["*core/rules/legality.py", "*core/rules/steps.py", "*core/rules/movegen.py", "*core/rules/moves.py",
+               "*core/rules/notation.py", "*core/rules/scoring.py"]
 pytest_add_cli_args_test_selection = ["tests/"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-k", "not rpc and not grpc and not any_path and not every_legal"]
 TOML

@@ -18,16 +18,16 @@ import pytest
 from harness import COSTLY, HEALTH_BOUND, START_ID, HealthSampler, Server, report, rss_mib
 
 from tavla.client import channel_options
-from tavla.server import app
-from tavla.server.calls import final_code
-from tavla.server.config import Config
-from tavla.server.servicer import TavlaServicer
+from tavla.server.process import app
+from tavla.server.admission.calls import final_code
+from tavla.server.process.config import Config
+from tavla.server.api.rules import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 LIST = "/tavla.v1.RulesService/ListLegalMoves"
 COSTLY_BYTES = COSTLY.SerializeToString()
-BODY_SECONDS = 5.0  # tavla.server.admission.BODY_SECONDS
+BODY_SECONDS = 5.0  # tavla.server.admission.policy.BODY_SECONDS
 CHEAP = api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[3, 1])
 
 

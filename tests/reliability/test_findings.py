@@ -23,9 +23,10 @@ from grpc_status import rpc_status
 from harness import ROOT, Server, free_port, report, subprocess_env
 
 from tavla.core import TavlaError
-from tavla.server import app, logs
-from tavla.server.config import Config
-from tavla.server.servicer import TavlaServicer
+from tavla.server.process import app
+from tavla.server.pipeline import logs
+from tavla.server.process.config import Config
+from tavla.server.api.rules import TavlaServicer
 from google.protobuf.duration_pb2 import Duration
 
 import rpc_api as api
@@ -194,7 +195,7 @@ def test_the_executor_tells_health_engine_and_stream_calls_apart(server):
     # changes that, health checks would queue behind engine calls again
     from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-    from tavla.server import admission
+    from tavla.server.admission import policy as admission
 
     before = dict(server.executor.seen)
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as ch:
@@ -243,7 +244,7 @@ def test_repeated_fields_are_bounded_early(server, method, body, field):
 
 def test_debug_log_redacts_dice_secrets_and_escapes_control_characters():
     # finding: debug logs contained dice tokens and client seeds
-    from tavla.core import dice_commit
+    from tavla.core.match import dice_commit
 
     stream = io.StringIO()
     logs.configure("debug", "console", stream=stream)

@@ -26,10 +26,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from harness import ROOT, report
 
-from tavla.server import admission, app, limits
-from tavla.server.config import Config
+from tavla.server.admission import policy as admission
+from tavla.server.process import app
+from tavla.server.admission import limits
+from tavla.server.process.config import Config
 import rpc_api as api
-from tavla.server import services
+from tavla.server.api import services
 from tavla.v1 import validate_pb2
 
 SLACK = 3.0  # seconds a loaded 2-core machine may add to a timeout
@@ -190,7 +192,7 @@ def test_idle_and_silent_connections_are_closed_like_the_http_port(engine):
 
 
 def test_a_stalled_tls_handshake_is_closed_like_the_http_port(tmp_path):
-    from test_ops_tls import make_ca, make_leaf
+    from certs import make_ca, make_leaf
 
     make_ca(tmp_path, "ca")
     make_leaf(tmp_path, "ca", "server", "serverAuth")

@@ -27,11 +27,11 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from harness import report
-from test_ops_tls import make_ca, make_leaf
+from certs import make_ca, make_leaf
 
-from tavla.server import app
-from tavla.server.admission import BODY_SECONDS
-from tavla.server.config import Config
+from tavla.server.process import app
+from tavla.server.admission.policy import BODY_SECONDS
+from tavla.server.process.config import Config
 
 SLACK = 3.0  # seconds a loaded 2-core machine may add to the body timeout: part of the wait bounds
 ENGINE = "/tavla.v1.RulesService/GetInitialPosition"
@@ -196,7 +196,7 @@ def test_http_requests_over_the_request_limit_are_refused_like_grpc(engine):
 
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory) -> Path:
-    if shutil.which("openssl") is None:  # as tests/test_ops_tls.py (README: prerequisites)
+    if shutil.which("openssl") is None:  # as tests/server/test_ops_tls.py (README: prerequisites)
         pytest.skip("needs the openssl command")
     d = tmp_path_factory.mktemp("http-pki")
     for ca in ("ca", "other-ca"):

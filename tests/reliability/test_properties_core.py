@@ -24,9 +24,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tavla.core import CHECKERS, Position, CheckerMove, legal_moves, legal_steps, notation, position_id, resolve
-from tavla.core.notation import Leg
-from tavla.core.position import BAR
+from tavla.core import CHECKERS, Position, CheckerMove, legal_moves, legal_steps, resolve
+from tavla.core.rules import notation
+from tavla.core.ids import position_id
+from tavla.core.rules.notation import Leg
+from tavla.core.rules.position import BAR
 
 from rules_reference import reference
 

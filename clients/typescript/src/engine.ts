@@ -277,7 +277,7 @@ export function enumName(schema: DescEnum, value: number): string {
   return schema.value[value]?.name ?? String(value);
 }
 
-// The Turkish names of the result kinds (tavla.core.names), read wherever a kind is.
+// The Turkish names of the result kinds (tavla.core.i18n.names), read wherever a kind is.
 const KIND_ALIASES: Record<string, string> = { MARS: "GAMMON", KATMERLI_MARS: "BACKGAMMON" };
 
 /**

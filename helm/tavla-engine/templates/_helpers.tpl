@@ -113,7 +113,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 
 {{/*
-Exec probe command asking the gRPC health service over TLS (tavla.server.probe), for TLS setups:
+Exec probe command asking the gRPC health service over TLS (tavla.server.process.probe), for TLS setups:
 the kubelet's native gRPC probe is plaintext only. Args: root (the chart context), service.
 */}}
 {{- define "tavla-engine.tlsProbe" -}}
@@ -121,7 +121,7 @@ the kubelet's native gRPC probe is plaintext only. Args: root (the chart context
 {{- $fullname := include "tavla-engine.fullname" $root -}}
 - python3
 - -m
-- tavla.server.probe
+- tavla.server.process.probe
 - --port
 - {{ $root.Values.service.grpcPort | quote }}
 - --service

@@ -1,10 +1,10 @@
 //! tavla_accel: the compiled path of tavla-engine's ListLegalMoves, and of the core's move
-//! generator (`generate`: the Python objects `tavla.core.movegen.generate` returns).
+//! generator (`generate`: the Python objects `tavla.core.rules.movegen.generate` returns).
 //!
 //! One call generates every legal move of a position and roll and writes the answer's `moves`
-//! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.movegen` +
-//! `tavla.server.wire`). Python raises every user-facing error (dice, finished game, position:
-//! `tavla.server.accel`); this module refuses, with `ValueError`, whatever it cannot answer
+//! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.rules.movegen` +
+//! `tavla.server.convert.wire`). Python raises every user-facing error (dice, finished game, position:
+//! `tavla.server.process.accel`); this module refuses, with `ValueError`, whatever it cannot answer
 //! (a finished game, which Python then reports as the core does, or arguments Python should
 //! never pass), so a bug there cannot turn into a wrong answer or a crash.
 
@@ -180,7 +180,7 @@ fn legal_moves_wire(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1:
 }
 
 /// `legal_moves_wire`'s answer as a whole serialized ListLegalMovesResponse: `(number_of_moves,
-/// bytes)`, the moves field then `dice_used` (left out when 0), as `tavla.server.wire`
+/// bytes)`, the moves field then `dice_used` (left out when 0), as `tavla.server.convert.wire`
 /// `legal_moves_response` writes it. Same arguments and errors.
 #[pyfunction]
 fn legal_moves_response(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8)
@@ -192,7 +192,7 @@ fn legal_moves_response(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8,
 /// `legal_moves_response` for the position a GNU Backgammon Position ID gives, with `on_roll`
 /// (1 white, 2 black) on roll: the server's common request, answered without building a Python
 /// position. The ID is read and validated here, accepting exactly what
-/// `tavla.core.position_id.decode` accepts, less a finished game (`position_id.rs`).
+/// `tavla.core.ids.position_id.decode` accepts, less a finished game (`position_id.rs`).
 ///
 /// Raises ValueError for anything else (a bad ID, a finished game, dice not 1-6, a bad side or
 /// view), without a reason worth showing: the caller then takes the Python path, which raises
@@ -210,7 +210,7 @@ fn legal_moves_response_from_id(py: Python<'_>, position_id: &str, on_roll: i64,
     Ok((count, bytes))
 }
 
-/// `tavla.core.movegen.generate(board, d1, d2)`'s answer, the same objects in the same order:
+/// `tavla.core.rules.movegen.generate(board, d1, d2)`'s answer, the same objects in the same order:
 /// `(dice used, {resulting board (26 ints, mover's view): (CheckerMove, ...)})`, the first step
 /// sequence found per board, the moves in the order the Python search finds them (R4-R14).
 /// `set_checker_move` must have been called.
@@ -245,7 +245,7 @@ fn generate<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, d1: &Bound<'py, PyA
     })
 }
 
-/// Hand over `tavla.core.movegen.CheckerMove`, the class of `generate`'s steps (a tuple
+/// Hand over `tavla.core.rules.movegen.CheckerMove`, the class of `generate`'s steps (a tuple
 /// subclass); a later call replaces it. Raises ValueError when `cls` is not a tuple subclass
 /// built as `tuple.__new__(cls, (from, to, die, hit))`.
 #[pyfunction]

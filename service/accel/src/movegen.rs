@@ -1,9 +1,9 @@
 //! Legal move generation (R4-R14 of docs/RULES.md), the same search as
-//! `service/tavla/core/movegen.py`, step for step: the same candidates in the same order, so the
+//! `service/tavla/core/rules/movegen.py`, step for step: the same candidates in the same order, so the
 //! moves come out in the order the Python core lists them (the wire bytes must be identical).
 //!
 //! As in Python, the search is written once and a variant's move rules are a trait, [`Rules`]
-//! (the hooks of `service/tavla/core/variant.py`: the single-step rule `sources`, `play`,
+//! (the hooks of `service/tavla/core/rules/variant.py`: the single-step rule `sources`, `play`,
 //! `unplay`, `outside_count`, `home`, the turn filter); [`Backgammon`] implements them for
 //! backgammon and tavla, the variants the server installs this generator onto
 //! (`Backgammon.compiled_generate`). `generate_with` is monomorphised per variant: no cost.
@@ -66,7 +66,7 @@ fn board_hash(b: &Board) -> u64 {
 }
 
 /// A variant's move rules, as the generator uses them: the Python `Variant` hooks of the same
-/// names (`service/tavla/core/variant.py`). Each is written once per variant.
+/// names (`service/tavla/core/rules/variant.py`). Each is written once per variant.
 pub trait Rules {
     /// The home board is the mover's points 1..=HOME (R11).
     const HOME: usize;

@@ -1,4 +1,4 @@
-//! Standard move notation of a step sequence, as `service/tavla/core/notation.py`
+//! Standard move notation of a step sequence, as `service/tavla/core/rules/notation.py`
 //! `format_steps` writes it: `24/18 13/9*`, `bar/22`, `6/off`, `8/5(2)`, `13/7*/6`.
 //! Fixed-size buffers throughout (a turn is at most four steps): no allocation per move.
 

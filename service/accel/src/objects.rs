@@ -1,4 +1,4 @@
-//! The Python objects of a generated move list: what `tavla.core.movegen.generate` returns,
+//! The Python objects of a generated move list: what `tavla.core.rules.movegen.generate` returns,
 //! `(dice used, {resulting board: (CheckerMove, ...)})`, built from `movegen::Moves`.
 //!
 //! `CheckerMove` is the core's NamedTuple (a tuple subclass); Python hands the class over once

@@ -1,9 +1,9 @@
 //! Reading a GNU Backgammon Position ID into the internal board, accepting exactly what
-//! `tavla.core.position_id.decode` accepts (and `playable()`: no finished game), so the server
+//! `tavla.core.ids.position_id.decode` accepts (and `playable()`: no finished game), so the server
 //! can hand the request's ID straight to the generator. Anything refused here goes back to the
 //! Python path, which raises the engine's own error; so a refusal never needs a reason.
 //!
-//! Format (core/position_id.py): 14 base64 characters = 84 bits, of which the first 80 are 10
+//! Format (core/ids/position_id.py): 14 base64 characters = 84 bits, of which the first 80 are 10
 //! bytes, bits read lowest first. For the side not on roll and then the side on roll, each in
 //! its own numbering, points 1..24 then the bar: one 1-bit per checker, a 0-bit after each.
 

@@ -1,7 +1,7 @@
 //! The `moves` field of a ListLegalMovesResponse in protobuf wire format, byte for byte what
-//! `service/tavla/server/wire.py` `moves()` writes (proto3: fields in number order, zero values
+//! `service/tavla/server/convert/wire.py` `moves()` writes (proto3: fields in number order, zero values
 //! left out, packed `points`). Field numbers are those of proto/tavla/v1/types.proto; the
-//! differential test (tests/test_accel.py) fails if either side changes alone.
+//! differential test (tests/accel/test_accel.py) fails if either side changes alone.
 
 use crate::movegen::{Board, Step, BAR};
 use crate::notation::{format_steps, MAX_LEN};
@@ -13,10 +13,10 @@ pub const WHITE: u8 = 1; // tavla.v1.Side numbers, also tavla.core.Side
 pub const BLACK: u8 = 2;
 
 const CHECKERS: u8 = 15;
-// The Match ID of a bare position: money play, centred cube, no dice (server/convert_ids.py).
+// The Match ID of a bare position: money play, centred cube, no dice (server/convert/ids.py).
 const MONEY_MATCH_WHITE: &[u8] = b"MAEAAAAAAAAE";
 const MONEY_MATCH_BLACK: &[u8] = b"cAkAAAAAAAAE";
-// XGID of a bare position (core/xgid.py): black is XGID's bottom player, X, turn 1.
+// XGID of a bare position (core/ids/xgid.py): black is XGID's bottom player, X, turn 1.
 const XGID_PREFIX: &[u8] = b"XGID=";
 const XGID_SUFFIX_BLACK: &[u8] = b":0:0:1:00:0:0:0:0:10";
 const XGID_SUFFIX_WHITE: &[u8] = b":0:0:-1:00:0:0:0:0:10";

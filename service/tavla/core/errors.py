@@ -43,9 +43,9 @@ class IllegalReason(str, enum.Enum):
 
 class RuleError(TavlaError):
     """A well-formed request that a rule forbids: the base of the sibling error classes
-    :class:`IllegalMoveError` (checker moves), :class:`~tavla.core.violations.CubeError` (the
-    cube), :class:`~tavla.core.violations.ClockError` (clocks) and
-    :class:`~tavla.core.violations.IllegalActionError` (any other match-play action). The server
+    :class:`IllegalMoveError` (checker moves), :class:`~tavla.core.match.violations.CubeError` (the
+    cube), :class:`~tavla.core.match.violations.ClockError` (clocks) and
+    :class:`~tavla.core.match.violations.IllegalActionError` (any other match-play action). The server
     answers every one ``INVALID_ARGUMENT`` with an ``ErrorInfo`` whose reason is ``reason.value``.
 
     :param reason: a ``str`` enum member naming the rule.

@@ -1,6 +1,6 @@
-"""Match files: Jellyfish ``.mat`` (read by :mod:`tavla.replay.matfile`, written by
+"""Match files: Jellyfish ``.mat`` (read by :mod:`tavla.formats.matreader`, written by
 :mod:`tavla.formats.matwriter`) and GNU Backgammon ``.sgf`` (:mod:`tavla.formats.sgfreader`,
-:mod:`tavla.formats.sgfwriter`), all on the one model of :mod:`tavla.replay.matfile`.
+:mod:`tavla.formats.sgfwriter`), all on the one model of :mod:`tavla.formats.matreader`.
 :func:`content` is a match without where it was read from, to compare round trips."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from tavla.replay.matfile import Match
+from tavla.formats.matreader import Match
 
 __all__ = ["content"]
 

@@ -11,7 +11,7 @@ import sys
 from tavla.formats.matwriter import DIALECTS, write_match
 from tavla.formats.sgfreader import read_sgf
 from tavla.formats.sgfwriter import SgfWriteError, write_sgf
-from tavla.replay.matfile import MatParseError, read_match
+from tavla.formats.matreader import MatParseError, read_match
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -1,4 +1,4 @@
-"""Writing a match as Jellyfish ``.mat`` text, the layout :mod:`tavla.replay.matfile` reads
+"""Writing a match as Jellyfish ``.mat`` text, the layout :mod:`tavla.formats.matreader` reads
 (and GNU Backgammon's ``import mat``): headers, the length line, and per game a score line and
 numbered move lines with player 1 on the left and player 2 from column :data:`RIGHT`.
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from tavla.replay.matfile import Action, Double, Drop, Game, Loss, Match, Roll, Take, Win
+from tavla.formats.matreader import Action, Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["DIALECTS", "RIGHT", "convert_play", "write_game", "write_match"]
 

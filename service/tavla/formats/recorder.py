@@ -1,5 +1,5 @@
 """Recording a match as it is played (through the RPCs or the core) into the model of
-:mod:`tavla.replay.matfile`, to export it with :func:`tavla.formats.matwriter.write_match` or
+:mod:`tavla.formats.matreader`, to export it with :func:`tavla.formats.matwriter.write_match` or
 :func:`tavla.formats.sgfwriter.write_sgf`. Player 1 is white, player 2 black (R1)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from tavla.replay.matfile import Action, Double, Drop, Game, Loss, Match, Roll, Take, Win
+from tavla.formats.matreader import Action, Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["MatchRecorder"]
 

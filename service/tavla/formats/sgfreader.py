@@ -1,5 +1,5 @@
 """Reading GNU Backgammon ``.sgf`` match files (SGF FF[4], ``GM[6]`` backgammon) into the model
-of :mod:`tavla.replay.matfile`.
+of :mod:`tavla.formats.matreader`.
 
 One game tree ``(;root;node...)`` per game. The root holds ``MI[length:N][game:K][ws:A][bs:B]``,
 ``PW``/``PB`` (player 1 is white, player 2 black, as gnubg imports a ``.mat``), ``RE[W+2]``
@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from tavla.replay.matfile import Action, Double, Drop, Game, Match, MatParseError, Roll, Take, Win
+from tavla.formats.matreader import Action, Double, Drop, Game, Match, MatParseError, Roll, Take, Win
 
 __all__ = ["SgfGame", "SgfSplitter", "parse_sgf", "parse_tree", "read_sgf", "games_to_matches"]
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tavla.core import Position, Side, notation, resolve
+from tavla.core import Position, Side, resolve
+from tavla.core.rules import notation
 from tavla.core.errors import TavlaError
 from tavla.formats.sgfreader import PROPERTY_HEADERS
 from tavla.replay.driver import MatchRules
-from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
+from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]
 

@@ -1,10 +1,10 @@
 """The referee without gRPC: :meth:`Referee.open` a signed state, :meth:`Referee.act` on it (or
 :meth:`Referee.list_actions`), and get back the next state sealed, its view, its legal actions
 and what happened (docs/game-state.md). The RPCs NewMatch, ListActions and Act are thin wrappers
-of this module (:mod:`tavla.server.servicer_game`).
+of this module (:mod:`tavla.server.api.referee`).
 
-Keys are objects handed in (a :class:`~tavla.server.state_keys.StateSigner`, a
-:class:`~tavla.core.dice_commit.DiceKey`), never read from the environment here. Each call
+Keys are objects handed in (a :class:`~tavla.referee.keys.StateSigner`, a
+:class:`~tavla.core.match.dice_commit.DiceKey`), never read from the environment here. Each call
 analyses the turn once: the action's own analysis (:attr:`Transition.analysis`) gives the next
 legal actions and the view, and the game's secret is derived only for an action that rolls or
 ends a game.
@@ -24,17 +24,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from tavla.core import InvalidInputError
-from tavla.core.clock import ClockSettings
-from tavla.core.dice import given_dice, seeded_dice
-from tavla.core.dice_commit import DiceKey
+from tavla.core.match.clock import ClockSettings
+from tavla.core.match.dice import given_dice, seeded_dice
+from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, GameState, Phase, act, list_actions, new_match
 from tavla.core.game import record as chain
 from tavla.core.game.machine import checked, turn
 from tavla.core.game.verify import roll_label
-from tavla.core.ruleset import Ruleset
-from tavla.core.steps import StepState
-from tavla.server import convert_game as cg
-from tavla.server.state_keys import Signed, StateError, StateMode, StateReason, StateSigner
+from tavla.core.match.ruleset import Ruleset
+from tavla.core.rules.steps import StepState
+from tavla.server.convert import game as cg
+from tavla.referee.keys import Signed, StateError, StateMode, StateReason, StateSigner
 from tavla.v1 import game_pb2
 
 GIVEN = "given"  # the roll tag of dice a test gave

@@ -7,7 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from tavla.core import InvalidInputError, MatchState, Position, Side, match_id, position_id, xgid
+from tavla.core import InvalidInputError, MatchState, Position, Side
+from tavla.core.ids import match_id
+from tavla.core.ids import position_id
+from tavla.core.ids import xgid
 from tavla.render import BoardPicture, svg, text
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tavla.replay.driver import MODES, Report, replay
-from tavla.replay.matfile import MatParseError, read_match
+from tavla.formats.matreader import MatParseError, read_match
 
 DEFAULT_PORT = 50051
 # Seconds --wait gives a server that is starting: a first `make serve` installs and compiles

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from tavla.replay.matfile import Double, Drop, Game, Loss, Match, Roll, Take, Win
+from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
 MAX_KEPT = 1000  # disagreements and notes a record's report keeps (the rest are counted)

@@ -23,13 +23,13 @@ from tavla.core import (
     Side,
     TavlaError,
     legal_moves,
-    notation,
-    position_id,
     preset,
     resolve,
     score_game,
     start_with_given_dice,
 )
+from tavla.core.rules import notation
+from tavla.core.ids import position_id
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine
 from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated

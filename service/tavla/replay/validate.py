@@ -18,7 +18,7 @@ from typing import Any
 
 from tavla.formats.sgfreader import SgfSplitter, parse_tree
 from tavla.replay.driver import MODES, Engine, GameResult, Replayer, Report
-from tavla.replay.matfile import Action, Game, MatParseError, MatReader, starts_record
+from tavla.formats.matreader import Action, Game, MatParseError, MatReader, starts_record
 
 __all__ = ["FORMATS", "GameVerdict", "RecordVerdict", "StreamValidator", "validate_bytes"]
 

@@ -1,3 +1,5 @@
-"""The gRPC layer of tavla-engine: conversions (:mod:`convert`), error mapping (:mod:`errors`),
-the servicer (:mod:`servicer`) and the server process (:mod:`app`). The rules live in
-:mod:`tavla.core`; nothing here decides a rule."""
+"""The gRPC layer of tavla-engine, in folders by job (docs/architecture.md): :mod:`api` (one
+servicer per service, the service catalogue), :mod:`convert` (messages to core values and back),
+:mod:`http` (Connect and gRPC-Web), :mod:`admission` (threads, limits), :mod:`pipeline` (error
+mapping, logs, metrics, tracing) and :mod:`process` (configuration, the server, workers, TLS).
+The rules live in :mod:`tavla.core`; nothing here decides a rule."""

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import gnubg
 
-from tavla.core import Position, Side, legal_moves, xgid
+from tavla.core import Position, Side, legal_moves
+from tavla.core.ids import xgid
 
 OUT = Path(__file__).with_name("gnubg_vectors.json")
 # Public XGIDs quoted in documentation of XGID tools (sources in README.md beside this file).

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 
 from tavla.core.errors import InvalidInputError
 from tavla.core.game.state import GameState, Phase
-from tavla.core.match_state import MatchState, check_match
-from tavla.core.movegen import CheckerMove
-from tavla.core.position import Position, Side
-from tavla.core.resign import ResignationOffer
-from tavla.core.ruleset import Ruleset
+from tavla.core.match.state import MatchState, check_match
+from tavla.core.rules.movegen import CheckerMove
+from tavla.core.rules.position import Position, Side
+from tavla.core.match.resign import ResignationOffer
+from tavla.core.match.ruleset import Ruleset
 
 
 def unscored_match(rules: Ruleset) -> MatchState:

@@ -1,15 +1,15 @@
 """The game state machine's functions: :func:`new_match`, :func:`check_state`,
 :func:`list_actions` and :func:`act`, which dispatches to one function per action.
 
-Every rule comes from the rest of the core: the start (R3) from :mod:`tavla.core.start`, steps
-and moves (R4-R14) from :mod:`tavla.core.steps`, the cube (R19-R21) from :mod:`tavla.core.cube`,
-resignations from :mod:`tavla.core.resign`, the score (R15-R21) from :mod:`tavla.core.match`
-and :mod:`tavla.core.scoring`, clocks (R23, R24) from :mod:`tavla.core.clock`. So the state
+Every rule comes from the rest of the core: the start (R3) from :mod:`tavla.core.match.start`, steps
+and moves (R4-R14) from :mod:`tavla.core.rules.steps`, the cube (R19-R21) from :mod:`tavla.core.match.cube`,
+resignations from :mod:`tavla.core.match.resign`, the score (R15-R21) from :mod:`tavla.core.match.score`
+and :mod:`tavla.core.rules.scoring`, clocks (R23, R24) from :mod:`tavla.core.match.clock`. So the state
 machine and the older single-purpose RPCs, which call the same functions, cannot disagree.
 
 Time: in a timed match the side to act's turn runs from ``clock.turn_started_ms``; every action
 passes ``now_ms``. When the turn passes to the other side, the elapsed time is charged to the
-side that had it (:func:`tavla.core.clock.advance`, event MOVE); if that side has run out, a
+side that had it (:func:`tavla.core.match.clock.advance`, event MOVE); if that side has run out, a
 legal action of its own is replaced by its forfeit, and the other side may claim it
 (CLAIM_TIMEOUT). Each action kind is taken only as itself, in the phases it belongs to.
 
@@ -25,21 +25,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from tavla.core import clock as clk
-from tavla.core.cube import CubeAction, CubeOptions, apply_cube_action, cube_options
-from tavla.core.dice import roll as roll_dice
+from tavla.core.match import clock as clk
+from tavla.core.match.cube import CubeAction, CubeOptions, apply_cube_action, cube_options
+from tavla.core.match.dice import roll as roll_dice
 from tavla.core.errors import GameOverError, IllegalMoveError, IllegalReason, InvalidInputError
-from tavla.core.match import update_match
-from tavla.core.match_state import MatchState, check_match
-from tavla.core.moves import check_dice, check_not_over
-from tavla.core.outcome import GameEnding, GameOutcome
-from tavla.core.position import Position, Side
-from tavla.core.resign import ResignationOffer, answer, check_resignable
-from tavla.core.ruleset import Ruleset
-from tavla.core.scoring import ResultKind, score_game
-from tavla.core.start import start_game as roll_off
-from tavla.core.movegen import CheckerMove
-from tavla.core.steps import StepState, legal_steps
+from tavla.core.match.score import update_match
+from tavla.core.match.state import MatchState, check_match
+from tavla.core.rules.moves import check_dice, check_not_over
+from tavla.core.rules.outcome import GameEnding, GameOutcome
+from tavla.core.rules.position import Position, Side
+from tavla.core.match.resign import ResignationOffer, answer, check_resignable
+from tavla.core.match.ruleset import Ruleset
+from tavla.core.rules.scoring import ResultKind, score_game
+from tavla.core.match.start import start_game as roll_off
+from tavla.core.rules.movegen import CheckerMove
+from tavla.core.rules.steps import StepState, legal_steps
 from tavla.core.game.state import (
     Action,
     ActionKind,
@@ -50,7 +50,7 @@ from tavla.core.game.state import (
     Transition,
     side_to_act,
 )
-from tavla.core.violations import ActionReason, IllegalActionError
+from tavla.core.match.violations import ActionReason, IllegalActionError
 
 K = ActionKind
 R = ActionReason
@@ -242,7 +242,7 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
     """The state after ``action``, and what happened (with the record entries it added and, when
     the next state is MOVING, its turn analysis).
 
-    :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.dice`).
+    :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.match.dice`).
     :param now_ms: the time of the action (milliseconds since the Unix epoch) in a timed match.
     :param roll_tag: recorded with a roll: where its dice came from.
     :raises IllegalActionError: ``WRONG_PHASE``, ``NOT_YOUR_TURN``, ``MOVE_INCOMPLETE``,

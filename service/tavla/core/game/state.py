@@ -5,16 +5,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from tavla.core.clock import ClockSettings, ClockState, Forfeit
-from tavla.core.match import MatchUpdate
-from tavla.core.match_state import MatchState
-from tavla.core.movegen import CheckerMove
-from tavla.core.outcome import GameOutcome
-from tavla.core.position import Position, Side
-from tavla.core.resign import ResignationOffer
-from tavla.core.ruleset import Ruleset
-from tavla.core.scoring import ResultKind
-from tavla.core.steps import StepState
+from tavla.core.match.clock import ClockSettings, ClockState, Forfeit
+from tavla.core.match.score import MatchUpdate
+from tavla.core.match.state import MatchState
+from tavla.core.rules.movegen import CheckerMove
+from tavla.core.rules.outcome import GameOutcome
+from tavla.core.rules.position import Position, Side
+from tavla.core.match.resign import ResignationOffer
+from tavla.core.match.ruleset import Ruleset
+from tavla.core.rules.scoring import ResultKind
+from tavla.core.rules.steps import StepState
 
 #: The record digest of a new match: no entry yet (docs/game-state.md).
 EMPTY_DIGEST = bytes(32)

@@ -3,7 +3,7 @@
 
 Before a game the referee publishes ``dice_commitment`` = SHA-256 of the game's secret; when the
 game ends it reveals the secret (``revealed_seed``). Every roll of the game's record was the
-first dice of :func:`tavla.core.dice.seeded_dice` (secret, the roll's ``roll_tag``): the
+first dice of :func:`tavla.core.match.dice.seeded_dice` (secret, the roll's ``roll_tag``): the
 roll-off throws (white's die, then black's) and, under the Turkish start rule, the starter's
 two dice; a ROLL's two dice. The tag is :func:`roll_label`: the game, the turn number, the
 position and the cube, nothing else, so the steps made and taken back before a roll, or a
@@ -15,17 +15,17 @@ from __future__ import annotations
 import hmac
 from collections.abc import Sequence
 
-from tavla.core.dice import seeded_dice
-from tavla.core.dice_commit import commitment_of
-from tavla.core import position_id
+from tavla.core.match.dice import seeded_dice
+from tavla.core.match.dice_commit import commitment_of
+from tavla.core.ids import position_id
 from tavla.core.game.state import ActionKind, GameState, Record
-from tavla.core.ruleset import StartRule
+from tavla.core.match.ruleset import StartRule
 
 ROLL_SCHEME = "tavla-roll-v2"
 
 
 def roll_label(state: GameState, kind: ActionKind) -> str:
-    """The label (client seed of :func:`~tavla.core.dice.seeded_dice`) of the roll ``kind``
+    """The label (client seed of :func:`~tavla.core.match.dice.seeded_dice`) of the roll ``kind``
     makes in ``state``: ``tavla-roll-v2/g<game>/start`` for START_GAME (R3), and for a ROLL
     ``tavla-roll-v2/g<game>/t<turn>/<Position ID>/<w|b on roll>/c<cube value><owner w|b|->``,
     with turn the number of the roll in its game (START_GAME's dice are 1). ``game`` counts

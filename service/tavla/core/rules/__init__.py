@@ -1,0 +1,1 @@
+"""The board rules: positions, the variants, move generation, legality, steps, notation, scoring (R1-R17)."""

@@ -1,0 +1,402 @@
+"""Admission: which thread runs a call, how many engine calls a worker takes, and a watchdog for
+calls whose request never arrives.
+
+gRPC Python hands every call it accepts to the server's executor *before* the request message
+is read, and a call waits in the executor's queue for a thread. A limit checked inside the
+handler therefore never sees queued calls, and a client that sends headers and then nothing
+holds a thread until it goes away. :class:`AdmissionExecutor` is that executor, and decides
+when the call arrives:
+
+* **Engine calls** (every tavla.v1 service, :mod:`tavla.server.api.services`): at most ``max_admitted`` per worker are
+  admitted; they queue for ``engine_threads`` threads (:class:`~tavla.server.admission.pool.CallPool`,
+  which adds a thread for each one held up by a call whose request is late), and at most
+  ``engine_threads`` of them run the engine at once (:attr:`Ticket.slots`, taken by the limits
+  interceptor). One more is *shed*: it runs on a small pool of its own, where the limits
+  interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
+  a flood of costly calls is turned away instead of piling up behind the GIL.
+* **Engine streams** (``ValidateMatch``): admitted as engine calls, but each on a thread of its
+  own (a stream holds its thread while its client sends), never on the engine threads.
+* **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
+  behind engine calls, never shed.
+* **Streams** (health ``Watch``, reflection): at most ``max_streams`` of each kind at once; more
+  are shed and answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.admission.limits.StreamLimitInterceptor`,
+  which also cancels quiet ones).
+* **Watchdog**: a call whose thread has waited for the request message too long is cancelled (the
+  client gets ``CANCELLED``): :data:`ENGINE_BODY_SECONDS` (0.5 s) for unary engine calls, 1 s for
+  health checks and shed calls (clients send the message with the headers), ``body_seconds`` (5 s)
+  for streams. When the engine admission is full, a newcomer first evicts the oldest admitted
+  unary call whose request has not come after :data:`EVICT_AFTER`, so clients that send headers
+  and nothing else never turn real calls away (issue 22); the gRPC server's per-connection stream
+  limit (:func:`tavla.server.process.app.streams_per_connection`) bounds how many one connection opens.
+
+The executor learns the method from the call gRPC passes to ``submit`` (the ``rpc_event`` of
+``grpc._server``); if a future grpcio passes something else, calls are still served, on the
+engine pool, and ``tests/reliability`` fails.
+"""
+
+from __future__ import annotations
+
+import collections
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import structlog
+
+from tavla.server.admission import pool as call_pool
+from tavla.server.admission.calls import OPS_SERVICES, split_method
+from tavla.server.api import services
+
+log = structlog.get_logger("tavla.server.admission.policy")
+
+HEALTH_CHECK = "/grpc.health.v1.Health/Check"
+ENGINE, ENGINE_STREAM, HEALTH, STREAM = "engine", "engine-stream", "health", "stream"
+HEALTH_THREADS = 4
+SHED_THREADS = 8
+#: Most threads the health and shed pools grow to while clients that send no request hold some.
+MAX_EXTRA_THREADS = 64
+_ENGINE_STREAMS = frozenset(
+    services.path(name) for name, method in services.METHODS.items()
+    if method.client_streaming or method.server_streaming)
+# which admission count a kind takes (engine streams count as engine calls)
+_COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM}
+#: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
+#: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
+#: accepts every call, health checks included) and the health threads responsive.
+ENGINE_THREADS = 2
+#: Seconds an engine *stream*'s thread, and the HTTP port, wait for the request (5 s, Hypercorn's
+#: keep-alive and handshake bound).
+BODY_SECONDS = 5.0
+#: Seconds a unary engine call's thread waits for its request message before the call is
+#: cancelled: clients send it with the headers, so a call without it after this is a client that
+#: sends nothing (issue 22: header-only streams held the admission for the whole 5 s).
+ENGINE_BODY_SECONDS = 0.5
+#: When the admission is full, an admitted unary engine call whose request has not come this
+#: long after its thread started waiting is cancelled to make room for the newcomer.
+EVICT_AFTER = 0.2
+#: Seconds a call over the admission limit waits for room while admitted calls wait for their
+#: requests (the engine body timeout and one watchdog period): then it is shed.
+READMIT_SECONDS = ENGINE_BODY_SECONDS + 0.25
+_READMIT_POLL = 0.02
+#: The same for health checks and shed calls.
+QUICK_BODY_SECONDS = 1.0
+#: Kinds of platform streams, each with its own ``max_streams`` (health Watch, reflection).
+STREAM_KINDS = 2
+_WATCH_PERIOD = 0.25
+# the call pools' threads held by late requests are replaced this often
+_TOP_UP_PERIOD = call_pool.HELD_AFTER
+
+
+@dataclass(eq=False)
+class Ticket:
+    """One call's admission: its kind, whether it was shed, and when its request arrived."""
+
+    kind: str
+    method: str
+    call: Any = None
+    shed: bool = False
+    running_since: float | None = None
+    arrived: bool = False
+    cancelled: bool = False
+    done: bool = field(default=False)
+    body_seconds: float = BODY_SECONDS
+    slots: Slots | None = None  # engine calls: take one to run the engine
+    counted: str | None = None  # the admission count it took, if any
+
+
+class Slots:
+    """A counting semaphore whose waiters also wake when their call ends (cancelled, deadline).
+
+    A lock and ints rather than ``threading.BoundedSemaphore``, which is Python code around a
+    ``Condition``: every engine call takes and releases slots, so this is on the hot path.
+    """
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+        self._free = count
+        self._waiters = 0  # release() notifies only when someone waits (notify is Python code)
+        self._cond = threading.Condition(threading.Lock())
+
+    def try_take(self) -> bool:
+        """Take a slot if one is free now, without waiting; whether one was taken."""
+        with self._cond:
+            if self._free == 0:
+                return False
+            self._free -= 1
+            return True
+
+    def take(self, alive: Callable[[], bool], timeout: Callable[[], float]) -> bool:
+        """Wait for a slot while ``alive()`` and ``timeout()`` (seconds left) > 0; whether one was
+        taken. Wake the waiters with :meth:`wake` when a call ends."""
+        with self._cond:
+            while self._free == 0:
+                left = timeout()
+                if left <= 0 or not alive():
+                    return False
+                self._waiters += 1
+                try:
+                    self._cond.wait(min(left, 1.0))
+                finally:
+                    self._waiters -= 1
+            self._free -= 1
+            return True
+
+    def release(self) -> None:
+        """:raises ValueError: more released than taken (a bug), as ``BoundedSemaphore`` does."""
+        with self._cond:
+            if self._free >= self._count:
+                raise ValueError("released more slots than were taken")
+            self._free += 1
+            if self._waiters:
+                self._cond.notify()
+
+    def wake(self) -> None:
+        with self._cond:
+            self._cond.notify_all()
+
+
+_local = threading.local()
+
+
+def current() -> Ticket | None:
+    """The ticket of the call this thread is running, if it came through an executor here."""
+    return getattr(_local, "ticket", None)
+
+
+def mark_arrived() -> None:
+    """The request has been read and the handler is starting: the watchdog leaves it alone."""
+    ticket = current()
+    if ticket is not None:
+        ticket.arrived = True
+
+
+_KINDS: dict[str, str] = {}  # kind_of per method seen, up to _MAX_KINDS methods (clients send any name)
+_MAX_KINDS = 256
+
+
+def kind_of(method: str) -> str:
+    """``engine``, ``engine-stream`` (ValidateMatch), ``health`` (unary Check) or ``stream`` (the
+    other platform services)."""
+    kind = _KINDS.get(method)
+    if kind is None:
+        if method == HEALTH_CHECK:
+            kind = HEALTH
+        elif method in _ENGINE_STREAMS:
+            kind = ENGINE_STREAM
+        else:
+            kind = STREAM if split_method(method)[0] in OPS_SERVICES else ENGINE
+        if len(_KINDS) < _MAX_KINDS:
+            _KINDS[method] = kind
+    return kind
+
+
+def _method_and_call(args: tuple[Any, ...]) -> tuple[str, Any]:
+    # grpc._server passes the call's rpc_event; a registered method's name is its tag (the
+    # call details then have no method), a generic handler's is in the call details
+    for arg in args:
+        details = getattr(arg, "call_details", None)
+        if details is not None:
+            method = details.method or getattr(arg, "tag", None) or ""
+            if isinstance(method, bytes):
+                method = method.decode("utf-8", "replace")
+            return str(method), getattr(arg, "call", None)
+    return "", None
+
+
+class AdmissionExecutor(Executor):
+    """The server's executor: see the module docstring.
+
+    :param max_admitted: engine calls admitted (running or queued) at once.
+    :param max_streams: streaming calls open at once.
+    :param engine_threads: engine calls running the engine at once (at most ``max_admitted``).
+    :param body_seconds: cancel a call whose request has not arrived this long after its thread
+        started waiting for it; 0 turns the watchdog off.
+    """
+
+    def __init__(self, max_admitted: int, max_streams: int, *, engine_threads: int = ENGINE_THREADS,
+                 body_seconds: float = BODY_SECONDS) -> None:
+        self.max_admitted = max_admitted
+        self.max_streams = max_streams
+        self.body_seconds = body_seconds
+        self._lock = threading.Lock()
+        self._admitted = {ENGINE: 0, STREAM: 0}
+        # the platform streams have a budget per kind (health Watch, reflection: limits.py)
+        self._limits = {ENGINE: max_admitted, STREAM: max_streams * STREAM_KINDS}
+        self._running: dict[int, Ticket] = {}  # thread -> the call it runs (every running call)
+        # Pools of a few threads that add one per thread held by a call whose request is late
+        # (tavla.server.admission.pool); streams hold their thread for as long as they last: one each.
+        self.engine_pool = call_pool.CallPool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
+                                              self._held, "tavla-rpc")
+        health_pool = call_pool.CallPool(HEALTH_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-health")
+        self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
+        self._call_pools = (self.engine_pool, health_pool, self._shed_pool)
+        self._pools: dict[str, ThreadPoolExecutor | call_pool.CallPool] = {
+            ENGINE: self.engine_pool,
+            ENGINE_STREAM: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc-stream"),
+            HEALTH: health_pool,
+            STREAM: ThreadPoolExecutor(max(1, max_streams * STREAM_KINDS), "tavla-stream"),
+        }
+        self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
+        self._closed = threading.Event()
+        self.shed_total = 0
+        self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
+        self.cut_off_total = 0
+        threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
+
+    def admitted(self, kind: str = ENGINE) -> int:
+        """Calls of ``kind`` admitted now (running or queued)."""
+        with self._lock:
+            return self._admitted.get(kind, 0)
+
+    def running(self) -> int:
+        """Calls whose handler is running now (any kind)."""
+        with self._lock:
+            return len(self._running)
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every running handler to return; whether they did."""
+        end = time.monotonic() + timeout
+        while self.running():
+            if time.monotonic() >= end:
+                return False
+            time.sleep(0.02)
+        return True
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        method, call = _method_and_call(args)
+        ticket = Ticket(kind_of(method), method, call)
+        self.seen[ticket.kind] += 1
+        pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
+        if ticket.kind == ENGINE:
+            ticket.slots = self.engine_slots
+            ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
+        elif ticket.kind != ENGINE_STREAM:
+            ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+        counted = _COUNTED.get(ticket.kind)
+        evicted = None
+        with self._lock:
+            if counted is not None:
+                if self._admitted[counted] >= self._limits[counted] and counted == ENGINE:
+                    evicted = self._evict_locked()
+                if self._admitted[counted] >= self._limits[counted]:
+                    ticket.shed = True
+                    ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+                    self.shed_total += 1
+                    pool = self._shed_pool
+                else:
+                    self._admitted[counted] += 1
+                    ticket.counted = counted
+
+        def run() -> Any:
+            _local.ticket = ticket
+            ticket.running_since = time.monotonic()
+            me = threading.get_ident()
+            with self._lock:
+                self._running[me] = ticket
+            try:
+                if ticket.shed and ticket.kind == ENGINE:
+                    self._readmit(ticket)
+                return fn(*args, **kwargs)
+            finally:
+                _local.ticket = None
+                with self._lock:
+                    del self._running[me]
+                    ticket.done = True
+                    self._give_back(ticket)
+
+        if evicted is not None:
+            self._cancel(evicted, "admission full: a call whose request never came made room")
+        try:
+            return pool.submit(run)
+        except RuntimeError:  # shut down: give the admission back
+            with self._lock:
+                self._give_back(ticket)
+            raise
+
+    def _give_back(self, ticket: Ticket) -> None:
+        # the admission ``ticket`` took in submit, if any; call with the lock held
+        if ticket.counted is not None:
+            self._admitted[ticket.counted] -= 1
+            ticket.counted = None
+
+    def _readmit(self, ticket: Ticket) -> None:
+        # A shed unary call waits up to READMIT_SECONDS for room while admitted calls sit waiting
+        # for requests that may never come (they are evicted or cut off by then); under a flood
+        # of real calls none waits so, and the call is answered RESOURCE_EXHAUSTED at once.
+        end = time.monotonic() + READMIT_SECONDS
+        while True:
+            evicted = None
+            with self._lock:
+                if self._admitted[ENGINE] >= self._limits[ENGINE]:
+                    evicted = self._evict_locked()
+                if self._admitted[ENGINE] < self._limits[ENGINE]:
+                    self._admitted[ENGINE] += 1
+                    ticket.counted, ticket.shed = ENGINE, False
+                    ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
+                    ticket.running_since = time.monotonic()
+                # room may come only from admitted calls already waiting for their requests longer
+                # than a client that sent one takes (HELD_AFTER): under a flood of real calls none
+                now = time.monotonic()
+                waiting = any(t.counted == ENGINE and not t.arrived and t.running_since is not None
+                              and now - t.running_since > call_pool.HELD_AFTER
+                              for t in self._running.values() if t is not ticket)
+            if evicted is not None:
+                self._cancel(evicted, "admission full: a call whose request never came made room")
+            if not ticket.shed or not waiting or ticket.cancelled or time.monotonic() >= end:
+                return
+            time.sleep(_READMIT_POLL)
+
+    def _evict_locked(self) -> Ticket | None:
+        # the oldest admitted unary engine call still waiting for its request past EVICT_AFTER:
+        # its admission is given back now, and the caller cancels it (call with the lock held)
+        now = time.monotonic()
+        stalled = [t for t in self._running.values()
+                   if t.kind == ENGINE and t.counted == ENGINE and not t.arrived and not t.cancelled
+                   and t.running_since is not None and now - t.running_since > EVICT_AFTER]
+        if not stalled:
+            return None
+        victim = min(stalled, key=lambda t: t.running_since or now)
+        victim.cancelled = True
+        self._give_back(victim)
+        return victim
+
+    def _cancel(self, ticket: Ticket, why: str) -> None:
+        self.cut_off_total += 1
+        log.warning(why, method=ticket.method, seconds=ticket.body_seconds)
+        try:
+            ticket.call.cancel()
+        except Exception:  # already finished
+            pass
+
+    def _held(self, ident: int, now: float) -> bool:
+        # the call pools' question: is that thread waiting too long for its call's request?
+        ticket = self._running.get(ident)
+        return (ticket is not None and not ticket.arrived and ticket.running_since is not None
+                and now - ticket.running_since > call_pool.HELD_AFTER)
+
+    def _watch(self) -> None:
+        every = max(1, round(_WATCH_PERIOD / _TOP_UP_PERIOD))
+        tick = 0
+        while not self._closed.wait(_TOP_UP_PERIOD):
+            for pool in self._call_pools:
+                pool.top_up()
+            tick += 1
+            if self.body_seconds <= 0 or tick % every:
+                continue
+            now = time.monotonic()
+            with self._lock:
+                late = [t for t in self._running.values()
+                        if not t.arrived and not t.cancelled and t.running_since is not None
+                        and now - t.running_since > t.body_seconds]
+                for ticket in late:
+                    ticket.cancelled = True
+            for ticket in late:
+                self._cancel(ticket, "request message not received in time; call cancelled")
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._closed.set()
+        for pool in (*self._pools.values(), self._shed_pool):
+            pool.shutdown(wait=wait, cancel_futures=cancel_futures)

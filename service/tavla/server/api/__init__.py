@@ -1,0 +1,1 @@
+"""The servicers: each RPC converts its request, calls the core, converts back."""

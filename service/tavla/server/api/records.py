@@ -1,0 +1,173 @@
+"""The tavla.v1.RecordsService ValidateMatch RPC: match records streamed in, verdicts streamed out
+(:mod:`tavla.replay.validate` does the work with the rules core in process).
+
+Bidirectional: each request carries the next bytes or recorded event; each game's verdict is
+sent as soon as the game is complete, so the server holds one game whatever the archive's size.
+Bad settings or a bad event are ``INVALID_ARGUMENT`` with a ``google.rpc.BadRequest``; a record
+that cannot be read is a verdict (``readable`` false), not an error.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+
+import grpc
+from grpc_status import rpc_status
+
+from tavla.core import InvalidInputError
+from tavla.replay.driver import GameResult, Report
+from tavla.replay.engines import LocalEngine
+from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
+from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
+from tavla.server.pipeline.errors import locale_of, status_for
+from tavla.v1 import types_pb2, validate_pb2 as pb
+
+_FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
+_MODES = {pb.VALIDATION_RULES_UNSPECIFIED: "auto", pb.VALIDATION_RULES_AUTO: "auto",
+          pb.VALIDATION_RULES_MATCH: "match", pb.VALIDATION_RULES_MONEY: "money",
+          pb.VALIDATION_RULES_MONEY_JACOBY: "money-jacoby"}
+_ENGINE = LocalEngine()
+log = logging.getLogger(__name__)
+
+
+def game_to_proto(verdict: GameVerdict) -> pb.ValidateMatchResponse:
+    r: GameResult = verdict.result
+    game = pb.GameVerdict(
+        record=verdict.record, source=verdict.source, game_number=r.number, line=r.line,
+        plays_checked=r.counts["plays"], points_agree=r.points_agree, score_agree=r.score_agree,
+        disagreements=r.problems, notes=r.notes, finished=r.counts["finished"], capped=r.counts["capped"],
+        drops=r.counts["drops"], resigned=r.counts["resigned"], forfeits=r.counts["forfeits"],
+        cube_actions=r.counts["cube_actions"], crawford_game=bool(r.counts["crawford_games"]),
+        match_updates=r.counts["match_updates"])
+    if r.illegal is not None:
+        game.first_illegal.CopyFrom(pb.IllegalPlay(line=r.illegal.line, play=r.illegal.play,
+                                                   reason=r.illegal.reason, position_id=r.illegal.position_id))
+    return pb.ValidateMatchResponse(game=game)
+
+
+def record_to_proto(verdict: RecordVerdict) -> pb.ValidateMatchResponse:
+    record = pb.RecordVerdict(record=verdict.record, source=verdict.source, readable=verdict.readable,
+                              error=verdict.error)
+    report: Report | None = verdict.report
+    if report is not None:
+        record.length, record.games, record.plays_checked = report.length, report.games, report.plays
+        record.rules, record.money_session, record.unfinished = report.rules, report.money, report.unfinished
+        record.white_score, record.black_score = report.final_score
+        record.match_winner = _SIDES_OUT.get(report.match_winner, types_pb2.SIDE_UNSPECIFIED)
+        record.disagreements.extend(report.problems)
+        record.notes.extend(report.notes)
+        record.unlisted = report.dropped
+    return pb.ValidateMatchResponse(record=record)
+
+
+def to_proto(verdict: Verdict) -> pb.ValidateMatchResponse:
+    return game_to_proto(verdict) if isinstance(verdict, GameVerdict) else record_to_proto(verdict)
+
+
+# A record's players by number (1: white, the left column of a .mat; 2: black) <-> Side.
+_PLAYERS: dict[int, int] = {types_pb2.SIDE_WHITE: 1, types_pb2.SIDE_BLACK: 2}
+_SIDES_OUT: dict[int, types_pb2.Side] = {1: types_pb2.SIDE_WHITE, 2: types_pb2.SIDE_BLACK}
+
+
+def _player(value: int, field: str) -> int:
+    """The record's player number (1 or 2) of a ``Side``.
+
+    :raises InvalidInputError: SIDE_UNSPECIFIED or an unknown number.
+    """
+    if value not in _PLAYERS:
+        raise InvalidInputError(field, f"must be SIDE_WHITE (player 1) or SIDE_BLACK (player 2), not {value}")
+    return _PLAYERS[value]
+
+
+def _event(validator: StreamValidator, event: pb.RecordEvent) -> list[Verdict]:
+    kind = event.WhichOneof("kind")
+    if kind == "record":
+        r = event.record
+        return validator.start_record(r.length, (r.white_player, r.black_player), dict(r.headers))
+    if kind == "game":
+        return validator.start_game(event.game.number, (event.game.white_score, event.game.black_score))
+    if kind == "roll":
+        roll = event.roll
+        player = _player(roll.player, "event.roll.player")
+        if len(roll.dice) != 2 or not all(1 <= d <= 6 for d in roll.dice):
+            raise InvalidInputError("event.roll.dice", f"must be two dice 1-6, not {list(roll.dice)}")
+        dice = (roll.dice[0], roll.dice[1])
+        return validator.action(lambda line: Roll(player, line, dice, roll.play))
+    if kind == "cube":
+        cube = event.cube
+        player = _player(cube.player, "event.cube.player")
+        makers = {"double": lambda line: Double(player, line, cube.value),
+                  "take": lambda line: Take(player, line), "drop": lambda line: Drop(player, line)}
+        if cube.action not in makers:
+            raise InvalidInputError("event.cube.action", f"must be double, take or drop, not {cube.action!r}")
+        return validator.action(makers[cube.action])
+    if kind == "result":
+        res = event.result
+        player = _player(res.player, "event.result.player")
+        if res.loss:
+            return validator.action(lambda line: Loss(player, line, res.points))
+        return validator.action(lambda line: Win(player, line, res.points, res.match_won))
+    raise InvalidInputError("event", "empty event")
+
+
+def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None = None
+                    ) -> Iterator[pb.ValidateMatchResponse]:
+    """The responses of ValidateMatch for ``requests``.
+
+    :raises InvalidInputError: an unknown format or rules value, a bad event, or chunks and
+        events mixed in one stream.
+    """
+    validator: StreamValidator | None = None
+    piece_kind = ""
+    for request in requests:
+        if validator is None:
+            if request.format not in _FORMATS:
+                raise InvalidInputError("format", f"unknown record format {request.format}")
+            if request.rules not in _MODES:
+                raise InvalidInputError("rules", f"unknown validation rules {request.rules}")
+            validator = StreamValidator(_ENGINE, request.source or "<stream>", _FORMATS[request.format],
+                                        _MODES[request.rules])
+        kind = request.WhichOneof("piece")
+        if kind is None:
+            continue
+        if piece_kind and kind != piece_kind:
+            raise InvalidInputError(kind, "a stream carries chunks or events, not both")
+        piece_kind = kind
+        try:
+            verdicts = validator.feed(request.chunk) if kind == "chunk" else _event(validator, request.event)
+        except ValueError as exc:
+            if isinstance(exc, InvalidInputError):
+                raise
+            raise InvalidInputError("event", str(exc)) from None
+        for verdict in verdicts:
+            yield to_proto(verdict)
+        if context is not None and not context.is_active():
+            return
+    if validator is None:
+        raise InvalidInputError("request", "no request: send the record in one or more messages")
+    for verdict in validator.close():
+        yield to_proto(verdict)
+
+
+class ValidateServicer:
+    """The ValidateMatch method of the engine service."""
+
+    def ValidateMatch(self, request_iterator: Iterator[pb.ValidateMatchRequest],
+                      context: grpc.ServicerContext) -> Iterator[pb.ValidateMatchResponse]:
+        """Verdicts per game and per record; see :func:`validate_stream`."""
+        try:
+            yield from validate_stream(request_iterator, context)
+        except InvalidInputError as exc:
+            status = status_for(exc, locale_of(context.invocation_metadata()))
+            assert status is not None
+            context.abort_with_status(rpc_status.to_status(status))
+        except Exception:  # a bug: keep the traceback, tell the client nothing internal
+            code = context.code()
+            if code is not None and code != grpc.StatusCode.OK:
+                raise  # aborted on purpose (e.g. the stream cap): its status stands
+            if not context.is_active():  # the client cancelled or went away: nobody to answer
+                log.info("ValidateMatch stream ended by the client")
+                return
+            log.exception("unexpected error in ValidateMatch")
+            context.abort(grpc.StatusCode.INTERNAL, "internal error")

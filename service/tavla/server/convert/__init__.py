@@ -1,0 +1,1 @@
+"""Conversions between tavla.v1 messages and core values, and the fast wire encoders."""

@@ -1,0 +1,332 @@
+"""Conversions of game.proto's messages to and from :mod:`tavla.core.game` values, and nothing
+else: the compact state format (version 2, docs/game-state.md), the view computed beside it,
+actions, record entries and events. Input conversions raise
+:class:`~tavla.core.InvalidInputError` naming the field (under ``state.`` for a GameState); the
+state's consistency is the core's (:func:`check_state`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import functools
+from collections.abc import Sequence
+
+from google.protobuf.message import DecodeError
+
+from tavla.core import CheckerMove, InvalidInputError, Position
+from tavla.core.ids import position_id as pid
+from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
+from tavla.core.match.state import MatchState
+from tavla.core.match.ruleset import Ruleset
+from tavla.core.rules.steps import StepState
+from tavla.server.convert import common as convert
+from tavla.server.convert import match as cm
+from tavla.server.convert import wire
+from tavla.v1 import dice_pb2, game_pb2, match_pb2
+from tavla.v1 import types_pb2 as pb
+
+FORMAT_VERSION = 2
+POSITION_KEY_BYTES = 10  # a Position ID's 80 bits
+DIGEST_BYTES = 32
+MAX_STEPS = 4  # a double plays four steps at most (R6)
+MAX_SEQUENCE = 2**63  # far beyond any match: one state per action
+_PHASES: dict[game_pb2.GamePhase, Phase] = {
+    game_pb2.GAME_PHASE_START: Phase.START,
+    game_pb2.GAME_PHASE_ROLL_OR_DOUBLE: Phase.ROLL_OR_DOUBLE,
+    game_pb2.GAME_PHASE_CUBE_DECISION: Phase.CUBE_DECISION,
+    game_pb2.GAME_PHASE_MOVING: Phase.MOVING,
+    game_pb2.GAME_PHASE_RESIGNATION_DECISION: Phase.RESIGNATION_DECISION,
+    game_pb2.GAME_PHASE_GAME_OVER: Phase.GAME_OVER,
+    game_pb2.GAME_PHASE_MATCH_OVER: Phase.MATCH_OVER,
+}
+_PHASES_OUT = {phase: number for number, phase in _PHASES.items()}
+_KINDS: dict[game_pb2.ActionKind, ActionKind] = {
+    game_pb2.ACTION_KIND_START_GAME: ActionKind.START_GAME,
+    game_pb2.ACTION_KIND_ROLL: ActionKind.ROLL,
+    game_pb2.ACTION_KIND_DOUBLE: ActionKind.DOUBLE,
+    game_pb2.ACTION_KIND_TAKE: ActionKind.TAKE,
+    game_pb2.ACTION_KIND_DROP: ActionKind.DROP,
+    game_pb2.ACTION_KIND_BEAVER: ActionKind.BEAVER,
+    game_pb2.ACTION_KIND_RACCOON: ActionKind.RACCOON,
+    game_pb2.ACTION_KIND_STEP: ActionKind.STEP,
+    game_pb2.ACTION_KIND_UNDO: ActionKind.UNDO,
+    game_pb2.ACTION_KIND_CONFIRM_MOVE: ActionKind.CONFIRM_MOVE,
+    game_pb2.ACTION_KIND_RESIGN: ActionKind.RESIGN,
+    game_pb2.ACTION_KIND_ACCEPT_RESIGNATION: ActionKind.ACCEPT_RESIGNATION,
+    game_pb2.ACTION_KIND_REJECT_RESIGNATION: ActionKind.REJECT_RESIGNATION,
+    game_pb2.ACTION_KIND_CLAIM_TIMEOUT: ActionKind.CLAIM_TIMEOUT,
+}
+_KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
+_MAX_U32 = 2**32 - 1
+
+_side_in = convert.optional_side_from_proto
+_side_out = convert.optional_side_to_proto
+_enum = convert.enum_from_proto
+
+
+def _step(m: pb.CheckerMove) -> CheckerMove:
+    return CheckerMove(m.from_point, m.to_point, m.die, m.hit)
+
+
+def _steps_out(steps: Sequence[CheckerMove]) -> list[pb.CheckerMove]:
+    return [pb.CheckerMove(from_point=s[0], to_point=s[1], die=s[2], hit=s[3]) for s in steps]
+
+
+# ---------------------------------------------------------------------------------------------
+# Requests -> core
+
+
+def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action:
+    """A core :class:`Action`.
+
+    :raises InvalidInputError: no or an unknown kind, an unknown side, a STEP without its step,
+        a RESIGN without its kind.
+    """
+    if msg.kind == game_pb2.ACTION_KIND_UNSPECIFIED:
+        raise InvalidInputError(f"{field}.kind", "is required")
+    kind = _enum(_KINDS, msg.kind, f"{field}.kind")
+    side = _side_in(msg.side, f"{field}.side")
+    step = None
+    if kind is ActionKind.STEP:
+        if not msg.HasField("step"):
+            raise InvalidInputError(f"{field}.step", "a step needs from_point and to_point")
+        step = _step(msg.step)
+    resign_kind = None
+    if kind is ActionKind.RESIGN:
+        if msg.resign_kind == pb.RESULT_KIND_UNSPECIFIED:
+            raise InvalidInputError(f"{field}.resign_kind", "is required: single, gammon or backgammon")
+        resign_kind = cm.kind_from_proto(msg.resign_kind, f"{field}.resign_kind")
+    return Action(kind, side, step, resign_kind)
+
+
+def record_from_proto(msg: game_pb2.ActionRecord, field: str = "record") -> Record:
+    """A core :class:`Record` of an entry a client kept (GameEvents.records).
+
+    :raises InvalidInputError: an unknown kind, side or result kind, a bad outcome.
+    """
+    kind = _enum(_KINDS, msg.kind, f"{field}.kind")
+    return Record(
+        sequence=msg.sequence, side=_side_in(msg.side, f"{field}.side"), kind=kind, dice=tuple(msg.dice),
+        roll_off=tuple((t.white_die, t.black_die) for t in msg.roll_off),
+        steps=tuple(_step(m) for m in msg.checker_moves), notation=msg.notation, cube_value=msg.cube_value,
+        resign_kind=(None if msg.resign_kind == pb.RESULT_KIND_UNSPECIFIED
+                     else cm.kind_from_proto(msg.resign_kind, f"{field}.resign_kind")),
+        elapsed_ms=msg.elapsed_ms, roll_tag=msg.roll_tag,
+        outcome=cm.outcome_from_proto(msg.outcome, f"{field}.outcome") if msg.HasField("outcome") else None,
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
+    """A state's ruleset and preset name, by its bytes: the handful a deployment plays are
+    resolved once."""
+    msg = pb.Ruleset.FromString(raw)
+    return convert.ruleset_from_proto(msg), msg.preset or convert.DEFAULT_PRESET
+
+
+def position_key(position: Position) -> bytes:
+    """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them)."""
+    return base64.b64decode(wire.position_id(position.board) + "==")
+
+
+@functools.lru_cache(maxsize=4096)
+def _position(key: bytes, on_roll: int) -> Position:
+    """A state's position (cached: every step of a turn opens the same one)."""
+    if len(key) != POSITION_KEY_BYTES:
+        raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
+    side = convert.side_from_proto(on_roll, "state.on_roll")
+    text = base64.b64encode(key).decode("ascii")[:14]
+    try:
+        return pid.decode(text, side)
+    except InvalidInputError as exc:
+        raise InvalidInputError("state.position", exc.reason) from None
+    except (ValueError, binascii.Error):  # pragma: no cover - decode checks its input
+        raise InvalidInputError("state.position", "is not a Position ID") from None
+
+
+def _digest(raw: bytes, field: str) -> bytes:
+    if len(raw) != DIGEST_BYTES:
+        raise InvalidInputError(f"state.{field}", f"has {len(raw)} bytes; a SHA-256 has {DIGEST_BYTES}")
+    return raw
+
+
+def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
+    """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
+    from a GameState message's bytes (format version 2).
+
+    :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
+        ruleset, position, digest or clock settings (field ``state.<part>``).
+    """
+    try:
+        msg = game_pb2.GameState.FromString(raw)
+    except (DecodeError, ValueError, RecursionError) as exc:
+        raise InvalidInputError("state.state", f"is not a GameState: {exc}") from None
+    if msg.version != FORMAT_VERSION:
+        raise InvalidInputError("state.version", f"{msg.version} is not {FORMAT_VERSION}")
+    if msg.sequence >= MAX_SEQUENCE:  # the next state's number must fit its uint64 field
+        raise InvalidInputError("state.sequence", f"is not below {MAX_SEQUENCE}")
+    if len(msg.steps) > MAX_STEPS:
+        raise InvalidInputError("state.steps", f"has {len(msg.steps)} steps; a turn has {MAX_STEPS} at most")
+    rules, preset = _ruleset(msg.ruleset.SerializeToString())
+    phase = _enum(_PHASES, msg.phase, "state.phase")
+    resume: Phase | None = None
+    if msg.resume_phase != game_pb2.GAME_PHASE_UNSPECIFIED:
+        resume = _enum(_PHASES, msg.resume_phase, "state.resume_phase")
+    timing = None
+    if msg.HasField("clock"):
+        settings = cm.clock_settings_from_proto(msg.clock.settings, "state.clock.settings")
+        timing = Timing(settings, cm.clock_state_from_proto(msg.clock.state), msg.clock.turn_started_ms)
+    outcome = cm.outcome_from_proto(msg.outcome, "state.outcome") if msg.HasField("outcome") else None
+    if msg.match.match_id or msg.match.gnubg_id or msg.match.xgid:
+        raise InvalidInputError("state.match.match_id", "is not part of a state")
+    commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
+    state = GameState(
+        ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
+        position=_position(msg.position, msg.on_roll), dice=tuple(msg.dice),
+        steps=tuple(_step(m) for m in msg.steps),
+        resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
+                     if msg.HasField("resignation") else None),
+        resume=resume, clock=timing, outcome=outcome, outcome_points=msg.outcome.points,
+        sequence=msg.sequence, match_id=msg.match_id, turn=msg.turn, dice_commitment=commitment,
+        record_digest=_digest(msg.record_digest, "record_digest"),
+    )
+    return state, preset
+
+
+# ---------------------------------------------------------------------------------------------
+# Core -> responses
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset_out(rules: Ruleset, preset: str) -> bytes:
+    return bytes(cm.ruleset_to_proto(rules, preset).SerializeToString(deterministic=True))
+
+
+def _match_out(match: MatchState) -> match_pb2.MatchState:
+    """The match as a state holds it: no Match ID (derived; the view carries it)."""
+    cube = match.cube
+    return match_pb2.MatchState(
+        length=match.length, white_score=match.scores[0], black_score=match.scores[1],
+        crawford=match.crawford, post_crawford=match.post_crawford,
+        cube=match_pb2.CubeState(value=cube.value, owner=_side_out(cube.owner),
+                                 offered_by=_side_out(cube.offered_by), redoubles=cube.redoubles),
+        previous_winner=_side_out(match.previous_winner), games_played=match.games_played,
+        winner=_side_out(match.winner),
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _match_view(match: MatchState) -> bytes:
+    return bytes(cm.match_to_proto(match).SerializeToString())
+
+
+def _clock_out(timing: Timing) -> game_pb2.GameClock:
+    return game_pb2.GameClock(settings=cm.clock_settings_to_proto(timing.settings),
+                              state=cm.clock_state_to_proto(timing.state), turn_started_ms=timing.turn_started_ms)
+
+
+def state_to_bytes(state: GameState, preset: str) -> bytes:
+    """The deterministic bytes of the state's GameState message (format version 2): only what
+    the rules need to go on, nothing derived."""
+    msg = game_pb2.GameState(
+        version=FORMAT_VERSION, match_id=state.match_id, sequence=state.sequence,
+        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)), match=_match_out(state.match),
+        phase=_PHASES_OUT[state.phase], position=position_key(state.position),
+        on_roll=convert.side_to_proto(state.position.on_roll), dice=state.dice, steps=_steps_out(state.steps),
+        resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
+        turn=state.turn, dice_commitment=state.dice_commitment, record_digest=state.record_digest,
+    )
+    if state.resignation is not None:
+        msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
+    if state.clock is not None:
+        msg.clock.CopyFrom(_clock_out(state.clock))
+    if state.outcome is not None:
+        msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
+    return bytes(msg.SerializeToString(deterministic=True))
+
+
+def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
+    """The ``GameView`` of a state: what it shows, derived from it.
+
+    :param analysis: the MOVING state's turn analysis (:func:`tavla.core.game.machine.turn`);
+        ``None`` outside phase MOVING (a resignation offered while moving shows the dice only).
+    :param revealed_seed: at a game's end, the secret of the game just finished.
+    """
+    msg = game_pb2.GameView(
+        match_id=state.match_id, sequence=state.sequence,
+        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)),
+        match=match_pb2.MatchState.FromString(_match_view(state.match)),
+        phase=_PHASES_OUT[state.phase], side_to_act=_side_out(side_to_act(state)),
+        position=convert.position_to_proto(state.position), dice=state.dice, steps=_steps_out(state.steps),
+        resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
+        turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
+        record_digest=state.record_digest.hex(),
+    )
+    if state.resignation is not None:
+        msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
+    if state.clock is not None:
+        msg.clock.CopyFrom(_clock_out(state.clock))
+    if state.outcome is not None:
+        msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
+    if analysis is not None:
+        msg.current.CopyFrom(convert.position_to_proto(analysis.position) if analysis.steps else msg.position)
+        msg.dice_left.extend(analysis.dice_left)
+        msg.move_complete = analysis.complete
+        msg.no_legal_move = analysis.complete and not analysis.steps
+        msg.forced_move = analysis.forced
+        msg.forced_steps.extend(_steps_out(analysis.forced_steps))
+    else:
+        msg.current.CopyFrom(msg.position)
+        msg.dice_left.extend(state.dice)
+    return msg
+
+
+def action_to_proto(action: Action) -> game_pb2.GameAction:
+    """A ``GameAction`` message (a new one each call)."""
+    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(_action_bytes(action))
+    return msg
+
+
+@functools.lru_cache(maxsize=8192)
+def _action_bytes(action: Action) -> bytes:
+    """The bytes of an action's message: the same few hundred actions recur in every game."""
+    msg = game_pb2.GameAction(kind=_KINDS_OUT[action.kind], side=_side_out(action.side))
+    if action.step is not None:
+        s = action.step
+        msg.step.CopyFrom(pb.CheckerMove(from_point=s[0], to_point=s[1], die=s[2], hit=s[3]))
+    if action.resign_kind is not None:
+        msg.resign_kind = cm.kind_to_proto(action.resign_kind)
+    return bytes(msg.SerializeToString())
+
+
+def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
+    return [dice_pb2.RollOffThrow(white_die=w, black_die=b, name=cm.roll_name_to_proto(w, b)) for w, b in throws]
+
+
+def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
+    """An ``ActionRecord`` message; ``points``: what the game paid, when the entry ended it."""
+    msg = game_pb2.ActionRecord(
+        sequence=r.sequence, side=_side_out(r.side), kind=_KINDS_OUT[r.kind], dice=r.dice,
+        roll_off=_roll_off(r.roll_off), notation=r.notation, checker_moves=_steps_out(r.steps),
+        cube_value=r.cube_value, elapsed_ms=min(r.elapsed_ms, _MAX_U32), roll_tag=r.roll_tag,
+    )
+    if r.resign_kind is not None:
+        msg.resign_kind = cm.kind_to_proto(r.resign_kind)
+    if r.outcome is not None:
+        msg.outcome.CopyFrom(cm.outcome_to_proto(r.outcome, points))
+    return msg
+
+
+def events_to_proto(t: Transition, records: Sequence[game_pb2.ActionRecord] = ()) -> game_pb2.GameEvents:
+    """A ``GameEvents`` message of what an action did, with its record entries."""
+    msg = game_pb2.GameEvents(rolled=t.rolled, roll_off=_roll_off(t.roll_off), hit=t.hit,
+                              game_over=t.game_over is not None, match_over=t.match_over,
+                              no_legal_move=t.no_legal_move, records=records)
+    if t.game_over is not None:
+        msg.outcome.CopyFrom(cm.outcome_to_proto(t.game_over, t.points))
+    if t.match_over and t.state.match.winner is not None:
+        msg.match_winner = convert.side_to_proto(t.state.match.winner)
+    if t.forfeit is not None:
+        msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
+    return msg

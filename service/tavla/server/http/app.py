@@ -1,0 +1,466 @@
+"""The HTTP port: the tavla.v1 services over Connect and gRPC-Web, for browsers and curl.
+
+An ASGI application (served by Hypercorn, :mod:`~tavla.server.http.server`) in front of the very
+servicer the gRPC port uses, called through the same interceptors: the access log (with
+``protocol``), metrics (``tavla_http_*``, labelled ``protocol``), the limits (one concurrency
+budget shared with gRPC) and the error mapping, so every answer, error detail and limit is the
+one gRPC gives. A :class:`HttpContext` plays the part of ``grpc.ServicerContext``.
+
+Routes:
+
+* ``POST /tavla.v1.<Service>/<Method>`` (every unary RPC of :mod:`tavla.server.api.services`) and
+  ``POST /grpc.health.v1.Health/Check``:
+  Connect unary (``application/json`` or ``application/proto``; deadline ``connect-timeout-ms``)
+  or gRPC-Web (``application/grpc-web[-text][+proto]``; deadline ``grpc-timeout``).
+* ``GET /healthz`` (the server) and ``GET /readyz`` (every tavla.v1 service; 503 while draining).
+* ``GET`` anything else: the static files of ``web_dir`` when set (``/`` is ``index.html``).
+* ``OPTIONS``: CORS preflight. Cross-origin calls are allowed only from the configured origins;
+  same-origin pages (the served board) need none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import mimetypes
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import grpc
+import structlog
+from google.protobuf import message as pb_message
+from google.protobuf import message_factory
+from google.rpc import status_pb2
+from grpc_health.v1 import health, health_pb2
+
+from tavla.server.api import encoded
+from tavla.server.api import services
+from tavla.server.http import protocols as wire
+from tavla.server.pipeline.access_log import AccessLogInterceptor
+from tavla.server.admission.policy import BODY_SECONDS
+from tavla.server.admission.calls import Behaviour, UnaryInterceptor
+from tavla.server.pipeline.errors import ErrorInterceptor, lenient_deserializer
+from tavla.server.admission.limits import LimitsInterceptor
+from tavla.server.pipeline.metrics import HttpMetricsInterceptor
+
+log = structlog.get_logger("tavla.server.http")
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+# Request headers a browser may send cross-origin, and response headers it may read.
+ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-ms", "grpc-timeout",
+                   "x-grpc-web", "x-user-agent", "x-request-id")
+EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
+PREFLIGHT_MAX_AGE = "7200"
+_HEALTH_METHOD = "/grpc.health.v1.Health/Check"
+
+
+class Aborted(Exception):
+    """Raised by :meth:`HttpContext.abort`, as gRPC's ``abort`` raises, to end the handler."""
+
+
+class HttpContext:
+    """The part of ``grpc.ServicerContext`` the servicer and the interceptors use, for one HTTP call.
+
+    :param protocol: ``"connect"`` or ``"grpc-web"`` (logs and metrics read it).
+    :param timeout: the client's deadline in seconds, or ``None``.
+    """
+
+    def __init__(self, protocol: str, headers: dict[str, str], peer: str, timeout: float | None) -> None:
+        self.protocol = protocol
+        self._headers = headers
+        self._peer = peer
+        self._deadline = None if timeout is None else time.monotonic() + timeout
+        self._code: grpc.StatusCode | None = None
+        self._details = ""
+        self._trailing: tuple[tuple[str, str | bytes], ...] = ()
+        self.response_headers: list[tuple[str, str]] = []
+        self.gone = False  # the answer was already sent (deadline passed): nobody reads the result
+
+    # metadata
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return tuple(self._headers.items())
+
+    def send_initial_metadata(self, metadata: Iterable[tuple[str, str]]) -> None:
+        self.response_headers.extend((k, v) for k, v in metadata if isinstance(v, str))
+
+    def set_trailing_metadata(self, metadata: Sequence[tuple[str, str | bytes]]) -> None:
+        self._trailing = tuple(metadata)
+
+    def trailing_metadata(self) -> tuple[tuple[str, str | bytes], ...]:
+        return self._trailing
+
+    def peer(self) -> str:
+        return self._peer
+
+    # time
+    def time_remaining(self) -> float | None:
+        return None if self._deadline is None else self._deadline - time.monotonic()
+
+    def is_active(self) -> bool:
+        left = self.time_remaining()
+        return not self.gone and (left is None or left > 0)
+
+    # status
+    def abort(self, code: grpc.StatusCode, details: str) -> None:
+        self._code, self._details = code, details
+        raise Aborted(details)
+
+    def abort_with_status(self, status: grpc.Status) -> None:
+        self._trailing = tuple(status.trailing_metadata or ())
+        self.abort(status.code, status.details)
+
+    def set_code(self, code: grpc.StatusCode) -> None:
+        self._code = code
+
+    def set_details(self, details: str) -> None:
+        self._details = details
+
+    def code(self) -> grpc.StatusCode | None:
+        return self._code
+
+    def details(self) -> str:
+        return self._details
+
+    def add_callback(self, callback: Callable[[], None]) -> bool:
+        return False
+
+    def status_details(self) -> status_pb2.Status | None:
+        """The ``google.rpc.Status`` set by ``abort_with_status`` (with ErrorInfo/BadRequest)."""
+        for key, value in self._trailing:
+            if key == wire.STATUS_DETAILS_KEY and isinstance(value, bytes):
+                return status_pb2.Status.FromString(value)
+        return None
+
+
+class Method:
+    """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour."""
+
+    def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
+                 interceptors: Sequence[UnaryInterceptor],
+                 response_type: type[pb_message.Message] | None = None) -> None:
+        self.full_name = full_name
+        # to parse a serialized answer (tavla.server.api.encoded) for the JSON codec
+        self.response_type = response_type
+        # Both codecs parse leniently: a body that does not parse reaches the error interceptor,
+        # which answers INVALID_ARGUMENT with a BadRequest on "request", as over gRPC.
+        self.parse = lenient_deserializer(request_type.FromString)
+        self.parse_json = lenient_deserializer(functools.partial(wire.parse_json, message_type=request_type))
+        for interceptor in reversed([*interceptors, ErrorInterceptor()]):
+            behaviour = interceptor.wrap(behaviour, full_name) or behaviour
+        self.behaviour = behaviour
+
+
+STREAMING = frozenset(services.path(name) for name, m in services.METHODS.items()
+                      if m.client_streaming or m.server_streaming)
+
+
+def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
+                   interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
+    """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC of every
+    tavla.v1 service (:mod:`tavla.server.api.services`), and health Check."""
+    methods = {}
+    for method in services.METHODS.values():
+        if method.client_streaming or method.server_streaming:
+            continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
+        name = services.path(method.name)
+        methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
+                               getattr(servicer, method.name), interceptors,
+                               message_factory.GetMessageClass(method.output_type))
+    methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
+                                     interceptors)
+    return methods
+
+
+def parse_origins(text: str | None) -> frozenset[str]:
+    """The allowed CORS origins of ``--cors-origins`` (``*`` = any)."""
+    return frozenset(o.strip().rstrip("/") for o in (text or "").split(",") if o.strip())
+
+
+class HttpApp:
+    """The ASGI application of the HTTP port.
+
+    :param methods: from :func:`engine_methods`.
+    :param executor: runs the (blocking, CPU-bound) servicer calls off the event loop.
+    :param cors_origins: from :func:`parse_origins`.
+    :param web_dir: static files served at ``/``, or ``None``.
+    :param body_seconds: a request body not complete this long after its headers is answered
+        ``CANCELLED`` and its connection closed (HTTP/1.1), as the gRPC port's watchdog does.
+    """
+
+    def __init__(self, methods: dict[str, Method], executor: Executor, health_servicer: health.HealthServicer,
+                 *, max_message_bytes: int, cors_origins: frozenset[str] = frozenset(),
+                 web_dir: str | None = None, max_request_bytes: int | None = None,
+                 body_seconds: float = BODY_SECONDS) -> None:
+        self.methods = methods
+        self.body_seconds = body_seconds
+        self.max_request_bytes = max_message_bytes if max_request_bytes is None else max_request_bytes
+        self.executor = executor
+        self.health = health_servicer
+        self.max_message_bytes = max_message_bytes
+        self.cors_origins = cors_origins
+        self.web_dir = Path(web_dir).resolve() if web_dir else None
+        #: Set when the server starts draining: every HTTP/1.x answer then says ``connection:
+        #: close``, so a keep-alive client does not send its next request on a connection the
+        #: server closes at shutdown (Hypercorn closes it after the answer without a word, and a
+        #: request sent meanwhile is lost).
+        self.draining = False
+        #: POST calls received (read by the heap trimmer, tavla.server.process.memory)
+        self.calls = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await _lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        cors = self._cors_headers(headers.get("origin"))
+        close = ([("connection", "close")] if self.draining and str(scope.get("http_version", "1.1")).startswith("1")
+                 else [])
+        method, path = scope["method"], scope["path"]
+        if method == "OPTIONS":
+            await _respond(send, 204, (cors + self._preflight_headers(headers) if cors else []) + close, b"")
+        elif method == "POST":
+            answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
+            if close and ("connection", "close") in extra:
+                close = []
+            await _respond(send, answer.status, answer.headers + extra + cors + close, answer.body)
+        elif method in ("GET", "HEAD"):
+            status, hdrs, body = self._get(path)
+            await _respond(send, status, hdrs + cors + close, b"" if method == "HEAD" else body)
+        else:
+            await _respond(send, 405, [("allow", "GET, HEAD, POST, OPTIONS")] + close, b"")
+
+    # --- CORS ---
+
+    def _cors_headers(self, origin: str | None) -> list[tuple[str, str]]:
+        if origin is None or not self.cors_origins:
+            return []
+        if "*" in self.cors_origins:
+            allowed = "*"
+        elif origin.rstrip("/") in self.cors_origins:
+            allowed = origin
+        else:
+            return []
+        return [("access-control-allow-origin", allowed), ("vary", "Origin"),
+                ("access-control-expose-headers", ", ".join(EXPOSED_HEADERS))]
+
+    def _preflight_headers(self, headers: dict[str, str]) -> list[tuple[str, str]]:
+        asked = [h.strip().lower() for h in headers.get("access-control-request-headers", "").split(",") if h.strip()]
+        return [("access-control-allow-methods", "POST, GET"),
+                ("access-control-allow-headers", ", ".join(h for h in asked if h in ALLOWED_HEADERS)
+                 or ", ".join(ALLOWED_HEADERS)),
+                ("access-control-max-age", PREFLIGHT_MAX_AGE)]
+
+    # --- RPCs ---
+
+    async def _call(self, path: str, headers: dict[str, str], receive: Receive,
+                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer, list[tuple[str, str]]]:
+        self.calls += 1
+        protocol = wire.protocol_of(headers.get("content-type", ""))
+        if protocol is None:
+            text = ("unsupported content-type; use application/json or application/proto (Connect), "
+                    "or application/grpc-web+proto (gRPC-Web)\n")
+            return wire.Answer(415, [("content-type", "text/plain; charset=utf-8"),
+                                     ("accept-post", "application/json, application/proto, "
+                                                     "application/grpc-web+proto, application/grpc-web-text+proto")],
+                               text.encode()), []
+        method = self.methods.get(path)
+        if method is None:
+            why = (f"{path} is a stream: use the gRPC port" if path in STREAMING else f"unknown method {path}")
+            return wire.failure(protocol, grpc.StatusCode.UNIMPLEMENTED, why), []
+        try:
+            timeout = wire.timeout_seconds(protocol, headers)
+            if headers.get("content-encoding", "identity") not in ("identity", ""):
+                raise wire.ProtocolError(grpc.StatusCode.UNIMPLEMENTED, "compressed requests are not supported")
+            body = await asyncio.wait_for(_read_body(receive, self._body_limit(protocol)), self.body_seconds)
+            payload = wire.unframe(protocol, body)
+        except wire.ProtocolError as exc:
+            return wire.failure(protocol, exc.code, exc.message), []
+        except asyncio.TimeoutError:
+            # A client that sends headers and then too little holds a connection for nothing: answer,
+            # and on HTTP/1.1 close the connection (HTTP/2 has no such header; the stream ends).
+            log.info("request body incomplete: call cut off", method=path, peer=peer, seconds=self.body_seconds)
+            return (wire.failure(protocol, grpc.StatusCode.CANCELLED,
+                                 f"the request body did not arrive within {self.body_seconds:g} s"),
+                    [("connection", "close")] if http_version.startswith("1") else [])
+        context = HttpContext(protocol.name, headers, peer, timeout)
+        request = method.parse(payload) if protocol.codec == "proto" else method.parse_json(payload)
+        loop = asyncio.get_running_loop()
+        work = loop.run_in_executor(self.executor, _invoke, method, request, context)
+        try:
+            response = await asyncio.wait_for(work, timeout=None if timeout is None else max(timeout, 0.0))
+        except asyncio.TimeoutError:
+            context.gone = True
+            return wire.failure(protocol, grpc.StatusCode.DEADLINE_EXCEEDED,
+                                "the deadline passed before the work was done"), context.response_headers
+        code = context.code()
+        if response is None or (code is not None and code != grpc.StatusCode.OK):
+            return (wire.failure(protocol, code or grpc.StatusCode.UNKNOWN, context.details(),
+                                 context.status_details()), context.response_headers)
+        if encoded.size(response) > self.max_message_bytes:
+            return (wire.failure(protocol, grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                 f"the response is larger than {self.max_message_bytes} bytes"),
+                    context.response_headers)
+        return wire.success(protocol, response, method.response_type), context.response_headers
+
+    def _body_limit(self, protocol: wire.Protocol) -> int:
+        # a request body, in any codec: the gRPC port's request limit (--max-request-bytes)
+        limit = self.max_request_bytes + 5
+        return limit * 4 // 3 + 4 if protocol.text else limit
+
+    # --- GET ---
+
+    def _get(self, path: str) -> tuple[int, list[tuple[str, str]], bytes]:
+        if path in ("/healthz", "/readyz"):
+            status = self._health("") if path == "/healthz" else self._ready()
+            name = health_pb2.HealthCheckResponse.ServingStatus.Name(status)
+            code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
+            return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
+                f"{name}\n".encode()
+        if self.web_dir is not None:
+            found = self._static(path)
+            if found is not None:
+                return found
+        return 404, [("content-type", "text/plain; charset=utf-8")], (
+            b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.<Service>/<Method> with "
+            b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz.\n")
+
+    def _ready(self) -> int:
+        # SERVING only when every tavla.v1 service is (they change together, app.HEALTH_NAMES)
+        for name in services.NAMES:
+            status = self._health(name)
+            if status != health_pb2.HealthCheckResponse.SERVING:
+                return status
+        return int(health_pb2.HealthCheckResponse.SERVING)
+
+    def _health(self, service: str) -> int:
+        context = HttpContext("http", {}, "", None)
+        response = self.health.Check(health_pb2.HealthCheckRequest(service=service), context)
+        return int(response.status)
+
+    def _static(self, path: str) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        """The file of ``web_dir`` at ``path``; ``None`` when there is none (404); 400 for a path
+        no file can have (a NUL or control character, a ``.``/``..`` segment, a backslash, a
+        segment over 255 bytes, over 1024 bytes in all). Never an OS error: the file system is
+        asked only about paths that passed, and any OSError it still raises is a 404."""
+        assert self.web_dir is not None
+        relative = path.lstrip("/") or "index.html"
+        why = _unservable(relative)
+        if why is not None:
+            return 400, [("content-type", "text/plain; charset=utf-8")], f"bad path: {why}\n".encode()
+        try:
+            target = (self.web_dir / relative).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            # resolve() follows symlinks: one pointing out of web_dir is not served
+            if not target.is_relative_to(self.web_dir) or not target.is_file():
+                return None
+            body = target.read_bytes()
+        except (OSError, ValueError, RuntimeError):  # unreadable, a name the OS refuses; a link loop
+            return None
+        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        if kind.startswith("text/") or kind in ("application/javascript", "image/svg+xml"):
+            kind += "; charset=utf-8"
+        return 200, [("content-type", kind), ("cache-control", "no-cache"),
+                     ("x-content-type-options", "nosniff")], body
+
+
+_MAX_SEGMENT_BYTES = 255  # NAME_MAX on Linux and macOS
+_MAX_PATH_BYTES = 1024
+
+
+def _unservable(relative: str) -> str | None:
+    """Why no file of a web directory can be at ``relative`` (the URL path without its leading
+    ``/``, percent-decoded), or ``None``."""
+    try:
+        encoded = relative.encode("utf-8")
+    except UnicodeEncodeError:
+        return "not UTF-8"
+    if len(encoded) > _MAX_PATH_BYTES:
+        return f"longer than {_MAX_PATH_BYTES} bytes"
+    if any(ord(c) < 0x20 or c == "\x7f" for c in relative):
+        return "a control character"
+    if "\\" in relative:
+        return "a backslash"
+    segments = relative.split("/")
+    for i, segment in enumerate(segments):
+        if segment in (".", ".."):
+            return f"a {segment!r} segment"
+        if segment == "" and i != len(segments) - 1:
+            return "an empty segment"
+        if len(segment.encode("utf-8")) > _MAX_SEGMENT_BYTES:
+            return f"a segment longer than {_MAX_SEGMENT_BYTES} bytes"
+    return None
+
+
+def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | bytes | None:
+    try:
+        return method.behaviour(request, context)
+    except Aborted:
+        return None
+    except Exception:  # only Aborted gets past the error interceptor; this is a last resort
+        log.exception("unexpected error", method=method.full_name)
+        context.set_code(grpc.StatusCode.INTERNAL)
+        context.set_details("internal error")
+        return None
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        event = await receive()
+        if event["type"] == "http.disconnect":
+            raise wire.ProtocolError(grpc.StatusCode.CANCELLED, "the client went away")
+        chunk = event.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise wire.ProtocolError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                     "the request is larger than the limit (--max-request-bytes)")
+        chunks.append(chunk)
+        if not event.get("more_body", False):
+            return b"".join(chunks)
+
+
+async def _respond(send: Send, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
+    raw = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers]
+    raw.append((b"content-length", str(len(body)).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": raw})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _lifespan(receive: Receive, send: Send) -> None:
+    while True:
+        event = await receive()
+        if event["type"] == "lifespan.startup":
+            await send({"type": "lifespan.startup.complete"})
+        elif event["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+def _peer(scope: Scope) -> str:
+    client = scope.get("client")
+    if not client:
+        return "unknown"
+    host, port = client[0], client[1]
+    return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
+
+
+def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
+              executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
+              web_dir: str | None = None, max_request_bytes: int | None = None,
+              body_seconds: float = BODY_SECONDS) -> HttpApp:
+    """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
+    through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
+    chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
+    return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
+                   max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
+                   web_dir=web_dir, max_request_bytes=max_request_bytes, body_seconds=body_seconds)

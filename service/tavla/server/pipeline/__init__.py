@@ -1,0 +1,1 @@
+"""What wraps every call: error mapping, access logs, metrics, tracing."""

@@ -1,0 +1,195 @@
+"""Prometheus metrics: the standard gRPC server series, the engine's own, and the HTTP endpoint.
+
+The gRPC series use the names and labels of go-grpc-prometheus / py-grpc-prometheus, so existing
+dashboards and alerts work unchanged: ``grpc_server_started_total``, ``grpc_server_handled_total``
+(with ``grpc_code`` spelt as Go spells codes: ``OK``, ``InvalidArgument``, ...),
+``grpc_server_msg_received_total``, ``grpc_server_msg_sent_total`` and the histogram
+``grpc_server_handling_seconds`` (default Prometheus buckets), all labelled ``grpc_type``,
+``grpc_service``, ``grpc_method``; the histogram also carries ``grpc_code``. Only unary calls are
+counted (the streaming ones are health ``Watch`` and reflection).
+
+With several workers each process writes its values to files in ``PROMETHEUS_MULTIPROC_DIR``
+(prometheus_client's multiprocess mode, chosen when the variable is set at import) and the
+parent process serves their sum; see :mod:`tavla.server.process.workers`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import grpc
+import prometheus_client
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
+
+from tavla import __version__
+from tavla.server.process import accel
+from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, split_method
+
+# no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
+prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
+
+_LABELS = ("grpc_type", "grpc_service", "grpc_method")
+
+STARTED = Counter("grpc_server_started_total", "RPCs started on the server.", _LABELS)
+HANDLED = Counter("grpc_server_handled_total", "RPCs completed on the server, regardless of success or failure.",
+                  (*_LABELS, "grpc_code"))
+HANDLING_SECONDS = Histogram(
+    "grpc_server_handling_seconds",
+    "Response latency (seconds) of gRPC that had been application-level handled by the server.",
+    (*_LABELS, "grpc_code"),
+)
+MSG_RECEIVED = Counter("grpc_server_msg_received_total", "RPC stream messages received on the server.", _LABELS)
+MSG_SENT = Counter("grpc_server_msg_sent_total", "gRPC stream messages sent on the server.", _LABELS)
+
+# Calls on the HTTP port (Connect, gRPC-Web): their own series, labelled by protocol, so the
+# grpc_server_* series stay exactly those of the gRPC port.
+_HTTP_LABELS = ("protocol", "grpc_service", "grpc_method", "grpc_code")
+HTTP_HANDLED = Counter("tavla_http_rpcs_handled_total",
+                       "RPCs completed on the HTTP port (Connect, gRPC-Web), by protocol and final code.",
+                       _HTTP_LABELS)
+HTTP_HANDLING_SECONDS = Histogram("tavla_http_rpc_handling_seconds",
+                                  "Latency (seconds) of RPCs on the HTTP port, by protocol and final code.",
+                                  _HTTP_LABELS)
+
+LEGAL_MOVES = Histogram("tavla_legal_moves", "Legal moves returned by one ListLegalMoves call.",
+                        buckets=(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000))
+MOVE_GENERATION_SECONDS = Histogram(
+    "tavla_move_generation_seconds",
+    "Time to generate and encode the legal moves of one call (ListLegalMoves) or to find the move "
+    "played among them (ApplyMove).",
+    ("grpc_method",),
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+IN_FLIGHT = Gauge("tavla_rpcs_in_flight", "Engine calls being handled now.", multiprocess_mode="livesum")
+WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with workers: labelled by pid).",
+                    ("version",), multiprocess_mode="liveall")
+ACCELERATOR = Gauge("tavla_accelerator_active",
+                    "1 when ListLegalMoves runs on the compiled accelerator (tavla_accel) in this process, else 0.",
+                    multiprocess_mode="livemin")
+BEAROFF_READY = Gauge("tavla_bearoff_database_ready", "1 once the bear-off database is loaded in this process.",
+                      multiprocess_mode="livemin")
+
+# grpc.StatusCode names as Go's codes.Code.String() spells them (and so the dashboards).
+GO_CODE_NAMES = {code: "".join(part.capitalize() for part in code.name.split("_")) for code in grpc.StatusCode}
+GO_CODE_NAMES[grpc.StatusCode.OK] = "OK"
+GO_CODE_NAMES[grpc.StatusCode.CANCELLED] = "Canceled"
+
+
+class MetricsInterceptor(UnaryInterceptor):
+    """Counts and times every unary call, by its final code (:func:`~tavla.server.admission.calls.final_code`)."""
+
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        service, method = split_method(full_method)
+        labels = ("unary", service, method)
+        started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
+        by_code: dict[grpc.StatusCode, tuple[Any, Any]] = {}  # the labelled children, looked up once
+
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            children = by_code.get(status)
+            if children is None:
+                code = GO_CODE_NAMES[status]
+                children = by_code[status] = (HANDLED.labels(*labels, code), HANDLING_SECONDS.labels(*labels, code))
+            children[0].inc()
+            children[1].observe(seconds)
+            if status is grpc.StatusCode.OK:
+                sent.inc()
+
+        timed = observed(behaviour, record)
+
+        def counted(request: Any, context: grpc.ServicerContext) -> Any:
+            started.inc()
+            received.inc()
+            return timed(request, context)
+
+        return counted
+
+
+class HttpMetricsInterceptor(UnaryInterceptor):
+    """Counts and times every call on the HTTP port by its ``protocol`` (``connect``,
+    ``grpc-web``: the context's ``protocol`` attribute) and final code."""
+
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        service, method = split_method(full_method)
+        children: dict[tuple[str, grpc.StatusCode], tuple[Any, Any]] = {}  # looked up once per label set
+
+        def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
+            protocol = getattr(context, "protocol", "unknown")
+            pair = children.get((protocol, status))
+            if pair is None:
+                labels = (protocol, service, method, GO_CODE_NAMES[status])
+                pair = children[(protocol, status)] = (HTTP_HANDLED.labels(*labels),
+                                                       HTTP_HANDLING_SECONDS.labels(*labels))
+            pair[0].inc()
+            pair[1].observe(seconds)
+
+        return observed(behaviour, record)
+
+
+# --- engine hooks, called by the servicer -----------------------------------------------------
+
+
+@contextmanager
+def move_generation(method: str) -> Iterator[None]:
+    """Time the block as ``tavla_move_generation_seconds{grpc_method=method}`` if it completes."""
+    begin = time.perf_counter()
+    yield
+    move_generation_seconds(method, time.perf_counter() - begin)
+
+
+_MOVE_GENERATION: dict[str, Any] = {}  # the labelled children, looked up once per method
+
+
+def move_generation_seconds(method: str, seconds: float) -> None:
+    """Record one ``tavla_move_generation_seconds{grpc_method=method}`` observation."""
+    child = _MOVE_GENERATION.get(method)
+    if child is None:
+        child = _MOVE_GENERATION[method] = MOVE_GENERATION_SECONDS.labels(method)
+    child.observe(seconds)
+
+
+def legal_moves_returned(count: int) -> None:
+    LEGAL_MOVES.observe(count)
+
+
+def worker_started() -> None:
+    """Mark this process as a running server (``tavla_worker_info``)."""
+    WORKER_INFO.labels(__version__).set(1)
+    ACCELERATOR.set(1 if accel.ACTIVE else 0)
+
+
+def bearoff_ready() -> None:
+    BEAROFF_READY.set(1)
+
+
+# --- the HTTP endpoint ------------------------------------------------------------------------
+
+
+def multiprocess_dir() -> str | None:
+    """``PROMETHEUS_MULTIPROC_DIR`` when this process writes its values there."""
+    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
+
+
+def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[Any, threading.Thread]:
+    """Serve ``/metrics`` on ``host:port`` in a daemon thread.
+
+    :param aggregate_dir: serve the sum of the workers' values in this multiprocess directory
+        instead of this process's own registry.
+    :returns: the HTTP server (``shutdown()`` it) and its thread.
+    :raises OSError: the port cannot be bound.
+    """
+    registry = prometheus_client.REGISTRY
+    if aggregate_dir is not None:
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry, path=aggregate_dir)  # type: ignore[no-untyped-call]
+    server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
+    return server, thread
+
+
+def mark_process_dead(pid: int, directory: str) -> None:
+    """Drop a dead worker's live gauges from the multiprocess directory."""
+    multiprocess.mark_process_dead(pid, directory)  # type: ignore[no-untyped-call]

@@ -1,0 +1,1 @@
+"""The server process: configuration, the gRPC server, workers, TLS, the accelerator, probes."""

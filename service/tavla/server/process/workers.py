@@ -1,0 +1,238 @@
+"""Several server processes on one port, the way gRPC Python recommends for CPU-bound services.
+
+The GIL lets one Python process use about one CPU, so ``--workers N`` starts N worker processes
+that each run a whole server (:func:`tavla.server.process.app.run`) bound to the same port with
+``SO_REUSEPORT``; the kernel spreads new connections over them. Workers are fresh interpreters
+(``python -m tavla.server.process.workers``), not forks, because gRPC must not be forked once started.
+
+The parent process (the container's PID 1):
+
+* reserves the port first (a bound, non-listening ``SO_REUSEPORT`` socket), so port 0 picks one
+  port for all, and a process that does not share ports cannot take it;
+* gives the workers a fresh ``PROMETHEUS_MULTIPROC_DIR`` under the temp dir and serves the sum of
+  their metrics on the metrics port; the directory is removed at exit;
+* on SIGTERM or SIGINT forwards SIGTERM to every worker, each of which drains and stops on its
+  own, waits for them, and exits 0 when they all did;
+* restarts a worker that dies, unless they die more than :data:`MAX_RESTARTS` times within
+  :data:`RESTART_WINDOW` seconds: then it stops the rest and exits 1 (the pod restarts).
+
+A worker whose parent dies gets SIGTERM (``PR_SET_PDEATHSIG``), so none outlives it.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import structlog
+
+import tavla
+from tavla.core.match import dice_commit
+from tavla.server.pipeline import logs
+from tavla.server.process import memory
+from tavla.server.pipeline import metrics
+from tavla.server.process import plumbing as process
+from tavla.server.process.config import Config
+
+log = structlog.get_logger("tavla.server.process.workers")
+
+ENV_CONFIG = "TAVLA_WORKER_CONFIG"  # the worker's Config as JSON; internal
+ENV_INDEX = "TAVLA_WORKER_INDEX"
+MAX_RESTARTS = 5
+RESTART_WINDOW = 60.0  # seconds
+_WAKE_SECONDS = 0.5
+_EXTRA_WAIT = 10.0  # seconds past drain + grace before a worker that has not exited is killed
+
+
+def supervise(config: Config, count: int) -> int:
+    """Run ``count`` workers until a signal, then stop them; returns the exit code.
+
+    :raises OSError: the address cannot be bound.
+    """
+    reservation, port = _reserve(config.host, config.port)
+    http_reservation = None
+    http_port = config.http_port
+    if http_port is not None:  # the HTTP port is shared by the workers the same way
+        try:
+            http_reservation, http_port = _reserve(config.host, http_port)
+        except OSError:
+            reservation.close()
+            raise
+    address = process.address(config.host, port)
+    multiproc_dir = tempfile.mkdtemp(prefix="tavla-metrics-") if config.metrics_port else None
+    worker_config = dataclasses.replace(config, port=port, workers=1, http_port=http_port)
+    stopping = threading.Event()
+    received: list[str] = []
+    process.on_stop_signals(stopping, received)
+    procs: dict[int, subprocess.Popen[bytes]] = {}
+    restarts: collections.deque[float] = collections.deque()
+    http = None
+    code = 0
+    try:
+        for index in range(1, count + 1):
+            procs[index] = _spawn(worker_config, index, multiproc_dir)
+        if multiproc_dir is not None:
+            try:
+                http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
+            except OSError as exc:
+                log.error("metrics disabled: cannot listen", port=config.metrics_port, error=str(exc))
+        log.info(f"tavla-engine listening on {address}", address=address, workers=count,
+                 pids=[p.pid for p in procs.values()], tls=config.tls, mtls=config.tls_client_ca is not None,
+                 metrics_port=config.metrics_port if http else 0, http_port=http_port)
+        while not stopping.wait(timeout=_WAKE_SECONDS):
+            for index, proc in list(procs.items()):
+                status = proc.poll()
+                if status is None:
+                    continue
+                log.error("worker exited unexpectedly", worker=index, worker_pid=proc.pid, status=status)
+                if multiproc_dir is not None:
+                    metrics.mark_process_dead(proc.pid, multiproc_dir)
+                now = time.monotonic()
+                restarts.append(now)
+                while restarts and restarts[0] < now - RESTART_WINDOW:
+                    restarts.popleft()
+                if len(restarts) > MAX_RESTARTS:
+                    log.error("workers keep dying; stopping", restarts=len(restarts), window_seconds=RESTART_WINDOW)
+                    code = 1
+                    stopping.set()
+                    break
+                procs[index] = _spawn(worker_config, index, multiproc_dir)
+        log.info("stopping workers", signal=received[0] if received else None, workers=len(procs))
+        code = max(code, _stop_all(procs, config))
+    finally:
+        for proc in procs.values():  # only after an error above: make sure none is left
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        if http is not None:
+            http.shutdown()
+        if multiproc_dir is not None:
+            shutil.rmtree(multiproc_dir, ignore_errors=True)
+        reservation.close()
+        if http_reservation is not None:
+            http_reservation.close()
+    log.info("tavla-engine stopped", exit_code=code)
+    return code
+
+
+def _stop_all(procs: dict[int, subprocess.Popen[bytes]], config: Config) -> int:
+    """SIGTERM every worker, wait for each; 0 when all exited 0."""
+    for proc in procs.values():
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + config.drain_seconds + config.grace_seconds + _EXTRA_WAIT
+    code = 0
+    for index, proc in procs.items():
+        try:
+            status = proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            log.error("worker did not stop in time; killing it", worker=index, worker_pid=proc.pid)
+            proc.kill()
+            status = proc.wait()
+        # -SIGTERM: it was still starting, before its handler was installed; nothing was in flight
+        if status not in (0, -signal.SIGTERM):
+            log.error("worker stopped with an error", worker=index, worker_pid=proc.pid, status=status)
+            code = 1
+    return code
+
+
+# Workers share one dice key when none is configured, so a dice commitment sealed by one
+# worker opens on another (docs/dice.md); replicas still need TAVLA_DICE_KEY.
+_SHARED_DICE_KEY = secrets.token_hex(32)
+
+
+def _spawn(config: Config, index: int, multiproc_dir: str | None) -> subprocess.Popen[bytes]:
+    env = dict(os.environ)
+    if not env.get(dice_commit.KEY_ENV):
+        env[dice_commit.KEY_ENV] = _SHARED_DICE_KEY
+    env[ENV_CONFIG] = config.to_json()
+    env[ENV_INDEX] = str(index)
+    env["TAVLA_WORKER_PARENT"] = str(os.getpid())
+    env.setdefault(memory.ARENAS_ENV, memory.ARENAS)  # fewer glibc arenas: memory freed is reused
+    if multiproc_dir is not None:
+        env["PROMETHEUS_MULTIPROC_DIR"] = multiproc_dir
+    else:
+        env.pop("PROMETHEUS_MULTIPROC_DIR", None)
+    package_root = str(Path(tavla.__file__).resolve().parent.parent)  # this very tavla, installed or not
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    return subprocess.Popen([sys.executable, "-m", "tavla.server.process.workers"], env=env)
+
+
+def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
+    """A bound (not listening) SO_REUSEPORT socket on the address, and its port."""
+    family, kind, proto, sockaddr = process.resolve(host, port)
+    if port:
+        _probe(family, kind, proto, sockaddr, host, port)
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind(sockaddr)
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {process.address(host, port)}: {exc.strerror or exc}") from None
+    return sock, sock.getsockname()[1]
+
+
+
+
+def _probe(family: int, kind: int, proto: int, sockaddr: tuple[Any, ...], host: str, port: int) -> None:
+    """Fail when anything already holds the port: a bind *without* SO_REUSEPORT conflicts with
+    every socket bound there, another tavla-engine's SO_REUSEPORT ones included, which would
+    otherwise silently share the port with this one."""
+    probe = socket.socket(family, kind, proto)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # TIME_WAIT leftovers are fine
+        probe.bind(sockaddr)
+    except OSError as exc:
+        raise OSError(f"cannot listen on {process.address(host, port)}: {exc.strerror or exc} "
+                      "(another server is using the port)") from None
+    finally:
+        probe.close()
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGTERM this process when its parent dies; no-op elsewhere."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before the call above
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def main() -> int:
+    """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`."""
+    from tavla.server.process import app
+
+    config = Config.from_json(os.environ[ENV_CONFIG])
+    index = int(os.environ.get(ENV_INDEX, "1"))
+    logs.configure(config.log_level, config.log_format)
+    parent = os.environ.get("TAVLA_WORKER_PARENT")
+    if parent:
+        _die_with_parent(int(parent))
+    try:
+        app.run(config, reuse_port=True, worker=index)
+    except OSError as exc:
+        log.error("worker cannot start", worker=index, error=str(exc))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,31 @@
+"""deploy/run_parts.py, what `make test` runs: every part whatever the others gave, a table of
+which passed, and a failure when any failed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "deploy" / "run_parts.py"
+
+
+def test_a_failing_part_does_not_hide_the_others(tmp_path):
+    (tmp_path / "Makefile").write_text("good:\n\t@echo good ran\nbad:\n\t@echo bad ran; exit 3\nlast:\n\t@echo last ran\n")
+    out = subprocess.run([sys.executable, str(SCRIPT), "make", "good", "bad", "last"], cwd=tmp_path,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    assert "good ran" in out.stdout and "bad ran" in out.stdout and "last ran" in out.stdout
+    rows = {line.split()[0]: line.split()[1] for line in out.stdout.splitlines()
+            if line.split()[:1] and line.split()[0] in ("good", "bad", "last", "all") and len(line.split()) == 3}
+    assert rows == {"good": "passed", "bad": "FAILED", "last": "passed", "all": "FAILED"}
+    assert out.stdout.rstrip().endswith("parts: 2 passed, 1 failed")
+    assert (tmp_path / ".ci" / "artifacts" / "test-parts.txt").read_text().startswith("part")
+
+
+def test_all_passing_exits_0_and_parts_picks_some(tmp_path):
+    (tmp_path / "Makefile").write_text("a:\n\t@true\nb:\n\t@exit 1\n")
+    out = subprocess.run([sys.executable, str(SCRIPT), "make", "a", "b"], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "PARTS": "a"})
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.rstrip().endswith("parts: 1 passed, 0 failed")

@@ -1,0 +1,141 @@
+"""Connect JSON is read strictly: a misspelt enum or field, or a non-integer where an integer
+belongs, is INVALID_ARGUMENT naming the field, on every unary RPC (issue 22, item 1).
+
+Before, protobuf's parser with unknown fields ignored read ``"SIDE_BLAK"`` as unset, so
+``GetInitialPosition`` answered white to roll and a resignation "by SIDE_BLAK" resigned for white.
+The requests are built from the descriptors, so a new RPC or field is covered without a change.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+from google.protobuf import descriptor as pb_descriptor
+
+from tavla.server.process import app
+from tavla.server.http import json_check
+from tavla.server.process.config import Config
+import rpc_api as api
+from tavla.server.api import services
+
+_FD = pb_descriptor.FieldDescriptor
+
+UNARY = [(f"/{service.full_name}/{method.name}", method)
+         for service in (s.descriptor for s in services.SERVICES)
+         for method in service.methods if not method.client_streaming and not method.server_streaming]
+PATHS = {method.name: path for path, method in UNARY}
+
+
+@pytest.fixture(scope="module")
+def port() -> Iterator[int]:
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
+    app.start(e)
+    yield e.http_port
+    app.stop(e, 0.5)
+
+
+def post(port: int, path: str, body: bytes) -> tuple[int, dict]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method="POST",
+                                     headers={"content-type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def refused_on(port: int, path: str, body: dict | bytes) -> str:
+    """The field the INVALID_ARGUMENT answer names (fails if the call was not refused so)."""
+    status, error = post(port, path, body if isinstance(body, bytes) else json.dumps(body).encode())
+    assert status == 400 and error["code"] == "invalid_argument", (path, body, status, error)
+    bad = next(d for d in error["details"] if d["type"] == "google.rpc.BadRequest")
+    return bad["debug"]["fieldViolations"][0]["field"]
+
+
+def first_field(message: pb_descriptor.Descriptor, wanted, depth: int = 0) -> tuple[list[str], _FD] | None:
+    """The proto path to the first field ``wanted`` accepts, searching nested messages."""
+    for field in message.fields:
+        if wanted(field):
+            return [field.name], field
+    if depth < 4:
+        for field in message.fields:
+            if (field.message_type is not None and not field.message_type.GetOptions().map_entry
+                    and not field.message_type.full_name.startswith("google.protobuf.")):
+                found = first_field(field.message_type, wanted, depth + 1)
+                if found:
+                    return [field.name, *found[0]], found[1]
+    return None
+
+
+def body_at(path: list[str], field: _FD, value) -> dict:
+    body = [value] if field.is_repeated else value
+    for name in reversed(path):
+        body = {name: body}
+    return body
+
+
+def violation_path(path: list[str], field: _FD) -> str:
+    return ".".join(path) + ("[0]" if field.is_repeated else "")
+
+
+def test_the_reported_typos_are_refused_naming_the_field(port):
+    assert refused_on(port, PATHS["GetInitialPosition"], {"on_roll": "SIDE_BLAK"}) == "on_roll"
+    assert refused_on(port, PATHS["GetInitialPosition"], {"onRoll": "NaN"}) == "on_roll"
+    act = {"action": {"kind": "ACTION_KIND_RESIGN", "side": "SIDE_BLAK", "resignKind": "RESULT_KIND_SINGLE"}}
+    assert refused_on(port, PATHS["Act"], act) == "action.side"
+    # the correctly spelt request is read: black is to roll
+    status, answer = post(port, PATHS["GetInitialPosition"], b'{"on_roll": "SIDE_BLACK"}')
+    assert status == 200 and answer["position"]["onRoll"] == "SIDE_BLACK"
+
+
+@pytest.mark.parametrize("bad", ["SIDE_BLAK", 1.5, True, 2**40, "1", 7, -1])
+def test_an_enum_must_be_one_of_its_names_or_an_int32(port, bad):
+    # 7 and -1 are int32s naming no value: the servicer refuses them, as over gRPC
+    assert refused_on(port, PATHS["GetInitialPosition"], {"on_roll": bad}) == "on_roll"
+
+
+@pytest.mark.parametrize("path,method", UNARY, ids=[m.name for _, m in UNARY])
+def test_every_rpc_refuses_an_unknown_field(port, path, method):
+    assert refused_on(port, path, {"noSuchField": 1}) == "noSuchField"
+
+
+@pytest.mark.parametrize("path,method", UNARY, ids=[m.name for _, m in UNARY])
+def test_every_rpc_refuses_an_unknown_enum_name_and_a_non_integer(port, path, method):
+    enum = first_field(method.input_type, lambda f: f.enum_type is not None)
+    if enum is not None:
+        assert refused_on(port, path, body_at(*enum, "NO_SUCH_VALUE")) == violation_path(*enum)
+        assert refused_on(port, path, body_at(*enum, 0.5)) == violation_path(*enum)
+    integer = first_field(method.input_type, lambda f: f.type in (_FD.TYPE_INT32, _FD.TYPE_UINT32,
+                                                                  _FD.TYPE_INT64, _FD.TYPE_UINT64))
+    if integer is not None:
+        assert refused_on(port, path, body_at(*integer, 2.5)) == violation_path(*integer)
+        assert refused_on(port, path, body_at(*integer, 2**70)) == violation_path(*integer)
+    if enum is None and integer is None:
+        pytest.skip(f"{method.input_type.full_name} has no enum or integer field")
+
+
+def test_bare_nan_and_duplicate_keys_are_refused(port):
+    assert refused_on(port, PATHS["NameRoll"], b'{"dice": [NaN, 1]}') == "request"
+    assert refused_on(port, PATHS["NameRoll"], b'{"dice": [1, 2], "dice": [3, 4]}') == "request"
+
+
+def test_nested_and_repeated_paths_are_named():
+    with pytest.raises(json_check.JsonFieldError) as err:
+        json_check.check({"position": {"onRoll": "SIDE_WHITE", "board": {"white": {"typo": 1}}}},
+                         api.ListLegalMovesRequest.DESCRIPTOR)
+    assert err.value.field == "position.board.white.typo"
+    with pytest.raises(json_check.JsonFieldError) as err:
+        json_check.check({"dice": [3, "x"]}, api.ListLegalMovesRequest.DESCRIPTOR)
+    assert err.value.field == "dice[1]"
+    # integers written as strings and integral floats are the mapping's own forms
+    json_check.check({"dice": ["3", 1.0]}, api.ListLegalMovesRequest.DESCRIPTOR)
+
+
+def test_the_health_check_body_is_read_strictly_too(port):
+    assert refused_on(port, "/grpc.health.v1.Health/Check", {"servce": ""}) == "servce"
+    status, answer = post(port, "/grpc.health.v1.Health/Check", b'{"service": ""}')
+    assert status == 200 and answer["status"] == "SERVING"

@@ -1,0 +1,26 @@
+"""Positions and rolls met in random games: the common input of the differential and
+accelerator tests."""
+
+from __future__ import annotations
+
+import random
+
+from tavla.core import Position
+from tavla.core.rules.movegen import generate
+
+
+def random_game_pairs(seed: int, count: int):
+    rng = random.Random(seed)
+    pairs = []
+    while len(pairs) < count:
+        pos = Position.initial()
+        while len(pairs) < count:
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            pairs.append((pos.board, dice))
+            _, results = generate(pos.board, *dice)
+            nxt = Position(rng.choice(sorted(results))).swap_turn()
+            if nxt.winner:
+                break
+            pos = nxt
+    return pairs
+

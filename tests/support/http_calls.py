@@ -1,0 +1,27 @@
+"""Plain HTTP calls to the HTTP port (Connect JSON), as curl would make them."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+import rpc_api as api
+
+
+def http(port: int, path: str, body: bytes = b"", content_type: str = "application/json",
+         method: str = "POST", headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body if method == "POST" else None,
+                                     method=method, headers={"content-type": content_type, **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
+
+
+def connect_json(port: int, method: str, request: dict, **kw) -> tuple[int, dict, dict[str, str]]:
+    path = method if method.startswith("/") else api.path(method)
+    status, headers, body = http(port, path, json.dumps(request).encode(), **kw)
+    return status, json.loads(body), headers
+
