@@ -519,7 +519,8 @@ def record_matches(state: game_pb2.SignedGameState, records: Iterable[game_pb2.A
     digest = bytes(32)
     for entry in records:
         digest = hashlib.sha256(RECORD_LABEL + digest + entry.SerializeToString(deterministic=True)).digest()
-    return digest == game_pb2.GameState.FromString(state.state).record_digest
+    pinned: bytes = game_pb2.GameState.FromString(state.state).record_digest
+    return digest == pinned
 
 
 def _position(value: PositionLike) -> types_pb2.Position:
