@@ -50,7 +50,8 @@ from tavla.v1 import (clock_pb2, dice_pb2, game_pb2, match_pb2, match_service_pb
 
 __all__ = [
     "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "SERVICE_OF", "START_POSITION_ID",
-    "AsyncClient", "Client", "EngineError", "channel_options", "enum_value", "match_state", "position",
+    "AsyncClient", "Client", "EngineError", "TEST_DICE_METADATA", "TEST_NOW_METADATA", "channel_options",
+    "enum_value", "match_state", "position", "record_matches",
 ]
 
 DEFAULT_TARGET = "localhost:50051"
@@ -531,6 +532,20 @@ class _Helpers:
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             match=_msg(match_pb2.MatchState, match), options=_msg(render_pb2.RenderOptions, options))
         return cast("rules_service_pb2.RenderPositionResponse", self._call("RenderPosition", request))
+
+
+RECORD_LABEL = b"tavla-record-v1"  # the record digest's label (docs/game-state.md, "The record")
+
+
+def record_matches(state: game_pb2.SignedGameState, records: Iterable[game_pb2.ActionRecord]) -> bool:
+    """Whether ``records`` (every entry of the match's ``act(...).events.records``, in order)
+    are the record the state's ``record_digest`` pins: SHA-256("tavla-record-v1" || digest ||
+    entry) per entry from 32 zero bytes. Checks the chain only, not the server's signature."""
+    digest = bytes(32)
+    for entry in records:
+        digest = hashlib.sha256(RECORD_LABEL + digest + entry.SerializeToString(deterministic=True)).digest()
+    pinned: bytes = game_pb2.GameState.FromString(state.state).record_digest
+    return digest == pinned
 
 
 def _position(value: PositionLike) -> types_pb2.Position:

@@ -164,3 +164,19 @@ def test_referee_helpers_play_a_game(server_address: str) -> None:
             assert (await c.list_actions(started.state)).actions
 
     asyncio.run(run())
+
+
+def test_record_matches_checks_a_kept_record_against_the_state(server_address):
+    """The client keeps the record from the events; record_matches checks it against the state's
+    digest (docs/game-state.md, "The record"), and a changed entry does not match."""
+    from tavla.client import record_matches
+
+    with Client(server_address) as c:
+        answer = c.act(c.new_match(3).state, "start_game", dice=[6, 1])  # the session server takes test dice
+        record = list(answer.events.records)
+        answer = c.act(answer.state, "step", step=(13, 7))
+        answer = c.act(answer.state, "step", step=(8, 7))
+        answer = c.act(answer.state, "confirm_move")
+        record += list(answer.events.records)
+    assert len(record) == 2 and record_matches(answer.state, record)
+    assert not record_matches(answer.state, record[:1]) and not record_matches(answer.state, record[::-1])
