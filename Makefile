@@ -94,10 +94,12 @@ audit: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 bench: .venv-test/.bench-installed $(GHZ)
 	GHZ=$(GHZ) .venv-test/bin/python bench/run_all.py
 
-# Regenerate the Python stubs from proto/ (a test checks they are fresh).
+# Regenerate the Python stubs and the HTTP port's OpenAPI document from proto/ (a test checks
+# both are fresh; the document is package data, served at /openapi.json: docs/web.md).
 regen: .venv-test/.installed
 	.venv-test/bin/python -m grpc_tools.protoc -Iproto --python_out=service --pyi_out=service \
 		--grpc_python_out=service proto/tavla/v1/*.proto
+	.venv-test/bin/python -m tavla.server.http.openapi service/tavla/server/http/openapi.json proto
 
 clean:
 	rm -rf .venv .venv-test build dist service/*.egg-info service/tavla_accel*.so
