@@ -191,7 +191,18 @@ CALLS = [
 ]
 
 
-@pytest.mark.parametrize("path,body", CALLS, ids=[p.rsplit("/", 1)[1] for p, _ in CALLS])
+EXAMPLES = [(path, example["value"]) for path, item in DOCUMENT["paths"].items()
+            for example in item["post"]["requestBody"]["content"]["application/json"].get("examples", {}).values()]
+
+
+def test_the_page_has_examples_for_the_rules_and_a_new_match():
+    assert {p.rsplit("/", 1)[1] for p, _ in EXAMPLES} == {
+        "GetInitialPosition", "ListLegalMoves", "ApplyMove", "ScoreGame", "BearOff", "RenderPosition", "NameRoll",
+        "NewMatch"}
+
+
+@pytest.mark.parametrize("path,body", CALLS + EXAMPLES, ids=[p.rsplit("/", 1)[1] for p, _ in CALLS]
+                         + [p.rsplit("/", 1)[1] + "-example" for p, _ in EXAMPLES])
 def test_requests_and_answers_validate_against_their_schemas(port, path, body):
     method = UNARY[path]
     schema_of(method.input_type.full_name).validate(body)

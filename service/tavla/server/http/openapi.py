@@ -50,6 +50,24 @@ _UINT32 = {"type": "integer", "format": "int32", "minimum": 0, "maximum": 2**32 
 _FLOAT_WORDS = {"type": "string", "enum": ["NaN", "Infinity", "-Infinity"]}
 
 
+_START = {"position": {"positionId": "4HPwATDgc/ABMA"}}
+#: A request per RPC that the server answers (a test checks each is answered 200), shown and
+#: prefilled by the API page, keyed ``"<Service>.<Method>"``: (summary, request in JSON).
+EXAMPLES: dict[str, tuple[str, dict[str, Any]]] = {
+    "RulesService.GetInitialPosition": ("The Turkish start, black on roll",
+                                        {"ruleset": {"preset": "turkish"}, "onRoll": "SIDE_BLACK"}),
+    "RulesService.ListLegalMoves": ("The start, 5-1 to play", {**_START, "dice": [5, 1]}),
+    "RulesService.ApplyMove": ("The opening 5-1: 24/23 13/8", {**_START, "dice": [5, 1], "move": {"notation": "24/23 13/8"}}),
+    "RulesService.ScoreGame": ("White has borne off all 15, black has none off: a gammon (mars)",
+                               {"ruleset": {"preset": "turkish"}, "position": {"positionId": "0P8PAAAAAAAAAA"}}),
+    "RulesService.BearOff": ("White bears off from 2, 3, 4 with 6-1 (R12)",
+                             {"position": {"positionId": "4P8PAAC2AQAAAA"}, "dice": [6, 1]}),
+    "RulesService.RenderPosition": ("The start as SVG and text, 6-5 rolled", {**_START, "dice": [6, 5]}),
+    "RulesService.NameRoll": ("6-5: şeşbeş", {"dice": [6, 5]}),
+    "RefereeService.NewMatch": ("A 3-point Turkish match", {"ruleset": {"preset": "turkish"}, "length": 3}),
+}
+
+
 def _int64(signed: bool) -> Schema:
     low, high = (-(2**63), 2**63 - 1) if signed else (0, 2**64 - 1)
     return {"oneOf": [{"type": "integer", "minimum": low, "maximum": high},
@@ -246,9 +264,11 @@ def _error_schema() -> Schema:
 
 
 def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequence[str], *,
-             title: str = "tavla-engine", version: str = "v1") -> dict[str, Any]:
+             title: str = "tavla-engine", version: str = "v1",
+             examples: dict[str, tuple[str, dict[str, Any]]] | None = None) -> dict[str, Any]:
     """The OpenAPI 3.1 document of ``services`` (full names, ``"tavla.v1.RulesService"``).
 
+    :param examples: a request per RPC to show (:data:`EXAMPLES` when ``None``).
     :param files: every file the services need, imports included (a ``FileDescriptorSet``'s
         ``file``, from ``protoc --include_imports --include_source_info``).
     :returns: the document as JSON-ready values; keys in a fixed order, so the output is stable.
@@ -256,12 +276,17 @@ def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequ
         ``files``, or a well-known type this generator does not map is used.
     """
     builder = _Builder(files)
+    examples = EXAMPLES if examples is None else examples
     tags, paths, roots = [], {}, []
     streaming = []
     for service_name in services:
         service = next((s for f in builder.files for s in f.service if f"{f.package}.{s.name}" == service_name), None)
         if service is None:
             raise ValueError(f"service {service_name} is not in the descriptor set")
+        unknown = [k for k in examples if k.split(".")[0] == service.name
+                   and k.split(".")[1] not in {m.name for m in service.method}]
+        if unknown:
+            raise ValueError(f"examples of RPCs that do not exist: {unknown}")
         short = service.name
         if any(not (m.client_streaming or m.server_streaming) for m in service.method):
             tags.append({"name": short, "description": builder.comments.get(f".{service_name}", "")})
@@ -271,6 +296,10 @@ def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequ
                 continue
             comment = builder.comments.get(f".{service_name}.{method.name}", "")
             roots += [method.input_type, method.output_type]
+            body: Schema = {"schema": {"$ref": ref(method.input_type)}}
+            if f"{short}.{method.name}" in examples:
+                summary, value = examples[f"{short}.{method.name}"]
+                body["examples"] = {"example": {"summary": summary, "value": value}}
             paths[f"/{service_name}/{method.name}"] = {"post": {
                 "tags": [short],
                 "operationId": f"{short}_{method.name}",
@@ -282,8 +311,7 @@ def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequ
                     {"name": "Connect-Timeout-Ms", "in": "header", "required": False,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 9999999999},
                      "description": "The call's deadline in milliseconds; past it `deadline_exceeded` (HTTP 504)."}],
-                "requestBody": {"required": True, "content": {
-                    "application/json": {"schema": {"$ref": ref(method.input_type)}}}},
+                "requestBody": {"required": True, "content": {"application/json": body}},
                 "responses": {
                     "200": {"description": f"{method.output_type.lstrip('.')}: fields at their default value are "
                                            "left out.",
