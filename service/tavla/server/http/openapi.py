@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from google.protobuf import descriptor_pb2
+from google.protobuf.descriptor_pb2 import FieldDescriptorProto as FieldProto
 
-FieldProto = descriptor_pb2.FieldDescriptorProto
 Schema = dict[str, Any]
 
 #: The OpenAPI version written.
@@ -361,7 +361,7 @@ def generate(proto_root: Path) -> dict[str, Any]:
     """
     import tempfile
 
-    from grpc_tools import protoc  # a build tool (the test extra), not a runtime dependency
+    from grpc_tools import protoc  # type: ignore[import-untyped]  # a build tool (the test extra)
 
     from tavla.server.api.services import NAMES
 
