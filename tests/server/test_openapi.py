@@ -139,13 +139,20 @@ def test_descriptions_are_the_proto_comments():
     assert [t["name"] for t in DOCUMENT["tags"]] == ["RulesService", "MatchService", "RefereeService"]
 
 
-def test_a_type_missing_from_the_descriptors_is_an_error():
+def test_a_service_or_type_missing_from_the_descriptors_is_an_error():
     from google.protobuf import descriptor_pb2
 
-    file = descriptor_pb2.FileDescriptorProto()
-    types_pb2.DESCRIPTOR.CopyToProto(file)
-    with pytest.raises(ValueError, match="tavla.v1.RulesService is not in the descriptor set"):
-        openapi.describe([file], ["tavla.v1.RulesService"])
+    from tavla.v1 import rules_service_pb2
+
+    types, rules = descriptor_pb2.FileDescriptorProto(), descriptor_pb2.FileDescriptorProto()
+    types_pb2.DESCRIPTOR.CopyToProto(types)
+    rules_service_pb2.DESCRIPTOR.CopyToProto(rules)
+    with pytest.raises(ValueError, match="service tavla.v1.RulesService is not in the descriptor set"):
+        openapi.describe([types], ["tavla.v1.RulesService"])
+    with pytest.raises(ValueError, match=r"\.tavla\.v1\.\w+ is not in the descriptor set"):
+        openapi.describe([rules, types], ["tavla.v1.RulesService"])  # without bearoff.proto, dice.proto, ...
+    with pytest.raises(ValueError, match="examples of RPCs that do not exist"):
+        openapi.describe([rules], ["tavla.v1.RulesService"], examples={"RulesService.Nope": ("", {})})
 
 
 # --- against the server ---

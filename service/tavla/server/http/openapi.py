@@ -46,7 +46,7 @@ _MESSAGE_FIELD, _MESSAGE_NESTED, _MESSAGE_ENUM, _MESSAGE_ONEOF = 2, 3, 4, 8
 _ENUM_VALUE, _SERVICE_METHOD = 2, 2
 
 _INT32 = {"type": "integer", "format": "int32"}
-_UINT32 = {"type": "integer", "format": "int32", "minimum": 0, "maximum": 2**32 - 1}
+_UINT32 = {"type": "integer", "minimum": 0, "maximum": 2**32 - 1}  # no format: "int32" is signed
 _FLOAT_WORDS = {"type": "string", "enum": ["NaN", "Infinity", "-Infinity"]}
 
 
@@ -114,7 +114,7 @@ def _comment(locations: dict[tuple[int, ...], descriptor_pb2.SourceCodeInfo.Loca
 
 
 def _summary(text: str) -> str:
-    """The first sentence of a comment (to the first full stop that ends a line or a sentence)."""
+    """The first sentence of a comment: up to the first full stop followed by a space (or all of it)."""
     flat = " ".join(text.split())
     end = flat.find(". ")
     return flat if end < 0 else flat[:end + 1]
