@@ -155,6 +155,72 @@ def test_a_service_or_type_missing_from_the_descriptors_is_an_error():
         openapi.describe([rules], ["tavla.v1.RulesService"], examples={"RulesService.Nope": ("", {})})
 
 
+SAMPLE = """syntax = "proto3";
+package sample.v1;
+import "google/protobuf/duration.proto";
+// A sample service.
+service SampleService {
+  // Gets one.
+  rpc Get(GetRequest) returns (GetResponse);
+  // Watches: a stream, left out.
+  rpc Watch(GetRequest) returns (stream GetResponse);
+}
+// The request.
+message GetRequest {
+  // Counts by name.
+  map<string, int64> counts = 1;
+  oneof which {
+    string name = 2;
+    Inner inner = 3;
+  }
+  optional bool flag = 4;
+  google.protobuf.Duration wait_time = 5;
+  bytes blob = 6;
+  // A nested message.
+  message Inner { Colour colour = 1; }
+  // A nested enum.
+  enum Colour { COLOUR_UNSPECIFIED = 0; COLOUR_RED = 1; }
+}
+message GetResponse { repeated double scores = 1; }
+"""
+
+
+def test_maps_oneofs_nested_types_and_well_known_types_of_any_proto(tmp_path):
+    from google.protobuf import descriptor_pb2
+    from grpc_tools import protoc
+
+    (tmp_path / "sample.proto").write_text(SAMPLE)
+    out = tmp_path / "set.binpb"
+    well_known = Path(protoc.__file__).parent / "_proto"
+    assert protoc.main(["protoc", f"-I{tmp_path}", f"-I{well_known}", "--include_imports", "--include_source_info",
+                        f"--descriptor_set_out={out}", str(tmp_path / "sample.proto")]) == 0
+    files = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file
+    document = openapi.describe(files, ["sample.v1.SampleService"], examples={})
+    validate_openapi(document)
+    assert list(document["paths"]) == ["/sample.v1.SampleService/Get"]
+    assert "SampleService.Watch" in document["info"]["description"]
+    schemas = document["components"]["schemas"]
+    assert sorted(schemas) == ["connect.error", "sample.v1.GetRequest", "sample.v1.GetRequest.Colour",
+                               "sample.v1.GetRequest.Inner", "sample.v1.GetResponse"]  # no map entry schema
+    request = schemas["sample.v1.GetRequest"]
+    assert request["description"] == "The request."
+    props = request["properties"]
+    assert list(props) == ["counts", "name", "inner", "flag", "waitTime", "blob"]
+    assert props["counts"]["type"] == "object" and props["counts"]["additionalProperties"]["format"] == "int64"
+    assert props["counts"]["description"] == "Counts by name."
+    assert "One of `which`: at most one of `name`, `inner`." in props["name"]["description"]
+    assert "description" not in props["flag"]  # proto3 optional is no oneof to the reader
+    assert props["waitTime"]["pattern"].endswith("s$") and props["blob"]["contentEncoding"] == "base64"
+    assert schemas["sample.v1.GetRequest.Colour"]["enum"] == ["COLOUR_UNSPECIFIED", "COLOUR_RED"]
+    assert schemas["sample.v1.GetResponse"]["properties"]["scores"]["items"]["format"] == "double"
+    valid = {"counts": {"a": "12", "b": 3}, "inner": {"colour": "COLOUR_RED"}, "waitTime": "1.5s", "blob": "AAE="}
+    Draft202012Validator({"$ref": "#/components/schemas/sample.v1.GetRequest",
+                          "components": document["components"]}).validate(valid)
+    for bad in ({"counts": {"a": 1.5}}, {"inner": {"colour": "COLOUR_BLUE"}}, {"waitTime": "1.5"}, {"wait_time": "1s"}):
+        assert not Draft202012Validator({"$ref": "#/components/schemas/sample.v1.GetRequest",
+                                         "components": document["components"]}).is_valid(bad), bad
+
+
 # --- against the server ---
 
 

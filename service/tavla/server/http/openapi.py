@@ -182,7 +182,8 @@ class _Builder:
             seen.add(name)
             if name in self.messages:
                 todo.extend(f.type_name for f in self.messages[name][0].field if f.type_name)
-        return sorted(seen)
+        # a map's entry message is no schema of its own: the map is an object (see _field)
+        return sorted(n for n in seen if not self._is_map(n))
 
     def schema(self, name: str) -> Schema:
         """The JSON Schema of one message or enum, by full name with the leading dot."""
@@ -217,8 +218,10 @@ class _Builder:
         enum, comment = self.enums[name]
         lines = [comment] if comment else []
         values = [v.name for v in enum.value]
-        listed = [f"- `{v.name}`: {' '.join(self.comments.get(f'{name}.{v.name}', '').split())}".rstrip(": ")
-                  for v in enum.value]
+        listed = []
+        for v in enum.value:
+            text = " ".join(self.comments.get(f"{name}.{v.name}", "").split())
+            listed.append(f"- `{v.name}`: {text}" if text else f"- `{v.name}`")
         lines.append("\n".join(listed))
         return {"type": "string", "title": name.lstrip("."), "enum": values, "description": "\n\n".join(lines)}
 
