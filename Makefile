@@ -102,11 +102,13 @@ audit: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 bench: .venv-test/.bench-installed $(GHZ)
 	GHZ=$(GHZ) .venv-test/bin/python bench/run_all.py
 
-# Regenerate the Python stubs from proto/ into the client distribution, $(CLIENT_SRC)/tavla/v1
-# (their one copy; the service imports them from there). A test checks they are fresh.
+# Regenerate from proto/ the Python stubs, into the client distribution ($(CLIENT_SRC)/tavla/v1:
+# their one copy; the service imports them from there), and the HTTP port's OpenAPI document
+# (package data, served at /openapi.json: docs/web.md). A test checks both are fresh.
 regen: .venv-test/.installed
 	.venv-test/bin/python -m grpc_tools.protoc -Iproto --python_out=$(CLIENT_SRC) --pyi_out=$(CLIENT_SRC) \
 		--grpc_python_out=$(CLIENT_SRC) proto/tavla/v1/*.proto
+	.venv-test/bin/python -m tavla.server.http.openapi service/tavla/server/http/openapi.json proto
 
 clean:
 	rm -rf .venv .venv-test build dist service/*.egg-info service/tavla_accel*.so $(CLIENT_DIR)/build $(CLIENT_SRC)/*.egg-info
