@@ -264,7 +264,7 @@ def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_tavla_accel_0_forces_the_pure_path():
-    out = _python("from tavla.server import accel, wire; from tavla.core import Position\n"
+    out = _python("from tavla.server.process import accel; from tavla.server.convert import wire; from tavla.core import Position\n"
                   "print(accel.ACTIVE, accel.STATUS, accel.legal_moves_wire(Position.initial(), (3, 1), wire.FULL))",
                   TAVLA_ACCEL="0")
     assert out.stdout.split("\n")[0] == "False python (TAVLA_ACCEL=0) None", out.stderr
@@ -275,7 +275,7 @@ def test_tavla_accel_0_forces_the_pure_path():
     ("on", None),  # installed: accepted
 ])
 def test_the_setting_is_checked_at_start(setting, message):
-    out = _python("from tavla.server import accel\naccel.check_setting()\nprint('ok', accel.STATUS)",
+    out = _python("from tavla.server.process import accel\naccel.check_setting()\nprint('ok', accel.STATUS)",
                   TAVLA_ACCEL=setting)
     if message is None:
         assert out.stdout.strip() == "ok rust", out.stderr
