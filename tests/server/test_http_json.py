@@ -14,11 +14,11 @@ import urllib.request
 from collections.abc import Iterator
 
 import pytest
+
+from http_calls import http_server
 from google.protobuf import descriptor as pb_descriptor
 
-from tavla.server.process import app
 from tavla.server.http import json_check
-from tavla.server.process.config import Config
 import rpc_api as api
 from tavla.server.api import services
 
@@ -32,10 +32,8 @@ PATHS = {method.name: path for path, method in UNARY}
 
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
-    app.start(e)
-    yield e.http_port
-    app.stop(e, 0.5)
+    with http_server() as http_port:
+        yield http_port
 
 
 def post(port: int, path: str, body: bytes) -> tuple[int, dict]:

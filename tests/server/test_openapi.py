@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from http_calls import http_server
 from google.protobuf import descriptor as pb_descriptor
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate as validate_openapi
@@ -22,8 +24,6 @@ from boards import position
 from tavla.core.ids import position_id
 from tavla.server.api import services
 from tavla.server.http import openapi
-from tavla.server.process import app
-from tavla.server.process.config import Config
 from tavla.v1 import types_pb2
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,10 +226,8 @@ def test_maps_oneofs_nested_types_and_well_known_types_of_any_proto(tmp_path):
 
 @pytest.fixture(scope="module")
 def port() -> Iterator[int]:
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
-    app.start(e)
-    yield e.http_port
-    app.stop(e, 0.5)
+    with http_server() as http_port:
+        yield http_port
 
 
 def post(port: int, path: str, body: dict) -> tuple[int, dict]:

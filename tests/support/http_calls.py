@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 
 import rpc_api as api
 
@@ -25,3 +27,18 @@ def connect_json(port: int, method: str, request: dict, **kw) -> tuple[int, dict
     status, headers, body = http(port, path, json.dumps(request).encode(), **kw)
     return status, json.loads(body), headers
 
+
+
+@contextlib.contextmanager
+def http_server() -> Iterator[int]:
+    """A server built in process on free loopback ports (defaults otherwise); yields its HTTP
+    port and stops it when the block ends."""
+    from tavla.server.process import app
+    from tavla.server.process.config import Config
+
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
+    app.start(e)
+    try:
+        yield e.http_port
+    finally:
+        app.stop(e, 0.5)

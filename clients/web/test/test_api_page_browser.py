@@ -12,10 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,40 +19,19 @@ from pathlib import Path
 
 import pytest
 
+from served import CHROMIUM_ARGS, DIST, ROOT, serve
+
 playwright = pytest.importorskip("playwright.sync_api")
 
-ROOT = Path(__file__).resolve().parents[3]
-DIST = ROOT / "clients" / "web" / "dist"
 ARTIFACTS = Path(os.environ.get("WEB_ARTIFACTS", ROOT / ".ci" / "artifacts" / "web"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     assert (DIST / "api" / "index.html").is_file(), "build the page first: make web"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "service"), os.environ.get("PYTHONPATH")) if p))
-    server = subprocess.Popen([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0",
-                               "--metrics-port", "0", "--workers", "1", "--http-port", str(port),
-                               "--web-dir", str(DIST), "--drain-seconds", "0", "--grace-seconds", "1",
-                               "--log-level", "warning"], env=env)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if urllib.request.urlopen(f"{url}/readyz", timeout=1).status == 200:
-                break
-        except OSError:
-            pass
-        assert server.poll() is None and time.monotonic() < deadline, "the server did not become ready"
-        time.sleep(0.2)
-    yield url
-    server.terminate()
-    assert server.wait(timeout=20) == 0
+    with serve() as url:
+        yield url
 
 
 def engine(base_url: str, path: str, body: dict) -> tuple[int, dict]:

@@ -1,0 +1,54 @@
+"""The web board served as a user runs it: ``tavla-engine serve --http-port --web-dir`` in a
+process of its own on a free loopback port, for the browser tests."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+DIST = ROOT / "clients" / "web" / "dist"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY_SECONDS = 60  # a readiness wait, not a speed assertion
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve(extra_env: Mapping[str, str] = {}) -> Iterator[str]:
+    """The base URL of a server of ``DIST`` once ``/readyz`` answers; stopped (exit status 0
+    required) when the block ends."""
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "service"), os.environ.get("PYTHONPATH")) if p))
+    env.update(extra_env)
+    server = subprocess.Popen([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0",
+                               "--metrics-port", "0", "--workers", "1", "--http-port", str(port),
+                               "--web-dir", str(DIST), "--drain-seconds", "0", "--grace-seconds", "1",
+                               "--log-level", "warning"], env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + READY_SECONDS
+    while True:
+        try:
+            if urllib.request.urlopen(f"{url}/readyz", timeout=1).status == 200:
+                break
+        except OSError:
+            pass
+        assert server.poll() is None and time.monotonic() < deadline, "the server did not become ready"
+        time.sleep(0.2)
+    try:
+        yield url
+    finally:
+        server.terminate()
+        assert server.wait(timeout=20) == 0
