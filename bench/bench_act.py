@@ -125,7 +125,7 @@ def largest_states(referee: Referee, matches: int) -> tuple[int, int, int]:
             largest, seen = max(largest, len(answer.signed.state)), seen + 1
             action = cg.action_from_proto(choose(answer.actions, rng, double))
             answer = referee.act(referee.open(answer.signed), action)
-            if length == 0 and answer.events is not None and answer.events.game_over:
+            if length == 0 and answer.events is not None and answer.events.HasField("outcome"):
                 games += 1
         assert answer.signed is not None
         largest, seen = max(largest, len(answer.signed.state)), seen + 1
@@ -168,7 +168,7 @@ async def throughput(port: int, seconds: float, in_flight: int) -> None:
         # requests serialized once and answers left as bytes: the client's cost is the same
         # small one for every RPC, so the figures compare the server's work
         raw = lambda path: channel.unary_unary(path, request_serializer=bytes, response_deserializer=bytes)  # noqa: E731
-        act_call, list_call = raw("/tavla.v1.EngineService/Act"), raw("/tavla.v1.EngineService/ListActions")
+        act_call, list_call = raw("/tavla.v1.RefereeService/Act"), raw("/tavla.v1.RefereeService/ListActions")
         health_call = raw("/grpc.health.v1.Health/Check")
         act_request = api.ActRequest(state=started.state, action=step).SerializeToString()
         list_request = api.ListActionsRequest(state=started.state).SerializeToString()
