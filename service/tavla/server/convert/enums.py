@@ -88,10 +88,6 @@ class EnumMap(Generic[E]):
         """
         return self._out[member]
 
-    def has(self, value: int) -> bool:
-        """Whether ``value`` is a number of this enum other than UNSPECIFIED."""
-        return value in self._in
-
 
 # --- every pair the server converts (types.proto, match.proto, clock.proto, game.proto) --------
 
