@@ -270,7 +270,7 @@ def test_matcher_rules() -> None:
     assert not match({"moves": {"$len": 2, "$contains": [{"notation": "13/7"}]}}, actual)
     assert match({"moves": {"$len": 3}}, actual)
     assert match({"moves": {"$contains": [{"notation": "8/2"}]}}, actual)
-    assert not match({"dice_used": 2, "game_over": False, "result": {"$absent": True}, "win": 0.3}, actual)
+    assert not match({"dice_used": 2, "forced": False, "result": {"$absent": True}, "win": 0.3}, actual)
     assert match({"dice_used": 4}, actual) and match({"result": {"$absent": True}}, actual["moves"][0])
     assert not match({"checker_moves": [], "notation": "", "on_roll": "SIDE_UNSPECIFIED"}, {})
     assert not match({"moves": [{"notation": {"$regex": "^24/"}}, {"notation": {"$regex": "7$"}}]}, actual)

@@ -107,7 +107,7 @@ test("matcher rules", () => {
   assert.ok(ok('{"moves": {"$len": 2, "$contains": [{"notation": "13/7"}]}}'));
   assert.ok(!ok('{"moves": {"$len": 3}}'));
   assert.ok(!ok('{"moves": {"$contains": [{"notation": "8/2"}]}}'));
-  assert.ok(ok('{"dice_used": 2, "game_over": false, "result": {"$absent": true}, "win": 0.3}'));
+  assert.ok(ok('{"dice_used": 2, "forced": false, "result": {"$absent": true}, "win": 0.3}'));
   assert.ok(!ok('{"dice_used": 4}'));
   assert.ok(!ok('{"moves": [{"notation": "24/23 13/8"}]}'));
   assert.ok(ok('{"checker_moves": [], "notation": "", "on_roll": "SIDE_UNSPECIFIED"}'));
