@@ -17,7 +17,12 @@ HTTP_PORT ?= 8080
 METRICS_PORT ?= 9090
 UV_VERSION := 0.13.9
 PIP_AUDIT_VERSION := 2.10.1
-SOURCES := pyproject.toml $(shell find service -name '*.py' -o -name '*.typed' 2>/dev/null)
+# The Python client and the generated stubs: a distribution of their own (tavla-engine-client,
+# clients/python/pyproject.toml) that the service depends on; every venv installs both.
+CLIENT_DIR := clients/python
+CLIENT_SRC := $(CLIENT_DIR)/src
+SOURCES := pyproject.toml $(CLIENT_DIR)/pyproject.toml \
+	$(shell find service $(CLIENT_SRC) -name '*.py' -o -name '*.pyi' -o -name '*.typed' 2>/dev/null)
 
 .PHONY: serve test test-python test-reliability bench regen clean lock audit
 
@@ -27,27 +32,28 @@ include $(wildcard mk/*.mk)
 
 # `pip install .` builds the compiled accelerator when cargo is there (setup.py, setuptools-rust;
 # pure Python with one warning when not): the same path in .venv, .venv-test, the image and the
-# wheel of `make dist`. The build tools come hashed from build-requirements.txt and pip runs
+# wheel of `make dist`. The client distribution (./clients/python, pure Python) is installed
+# beside it the same way. The build tools come hashed from build-requirements.txt and pip runs
 # without build isolation; deploy/progress.py prints cargo's progress (about a minute from clean)
 # and keeps the whole log in .cache/logs. Reinstalled only when the sources change.
 PROGRESS := $(PYTHON) deploy/progress.py
-INSTALL_INPUTS := pyproject.toml setup.py build-requirements.txt $(ACCEL_SOURCES)
+INSTALL_INPUTS := pyproject.toml $(CLIENT_DIR)/pyproject.toml setup.py build-requirements.txt $(ACCEL_SOURCES)
 .venv/.installed: $(SOURCES) $(INSTALL_INPUTS) requirements.lock
 	test -d .venv || $(PYTHON) -m venv .venv
 	.venv/bin/pip install --quiet --require-hashes -r requirements.lock
 	.venv/bin/pip install --quiet --require-hashes -r build-requirements.txt
-	@echo "installing tavla-engine into .venv (pip install .; the accelerator compiles on the first run)"
-	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall .
+	@echo "installing tavla-engine-client and tavla-engine into .venv (pip install ./$(CLIENT_DIR) .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall ./$(CLIENT_DIR) .
 	touch $@
 
-# Editable: the tests run this checkout's Python; the accelerator is built in place
+# Editable, both distributions: the tests run this checkout's Python; the accelerator is built in place
 # (service/tavla_accel.abi3.so, git-ignored) by the same setup.py.
 .venv-test/.installed: $(INSTALL_INPUTS) requirements-test.lock
 	test -d .venv-test || $(PYTHON) -m venv .venv-test
 	.venv-test/bin/pip install --quiet --require-hashes -r requirements-test.lock
 	.venv-test/bin/pip install --quiet --require-hashes -r build-requirements.txt
-	@echo "installing tavla-engine into .venv-test (pip install -e .; the accelerator compiles on the first run)"
-	@$(PROGRESS) .cache/logs/install-venv-test.log -- .venv-test/bin/pip install -v --no-build-isolation --no-deps -e .
+	@echo "installing tavla-engine-client and tavla-engine into .venv-test (pip install -e ./$(CLIENT_DIR) -e .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv-test.log -- .venv-test/bin/pip install -v --no-build-isolation --no-deps -e ./$(CLIENT_DIR) -e .
 	touch $@
 
 serve: .venv/.installed
@@ -74,12 +80,14 @@ $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION):
 	$(LOCK_VENV)/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION)
 	touch $@
 
-# Regenerate the hashed locks from pyproject.toml with uv.
+# Regenerate the hashed locks from pyproject.toml with uv. tavla-engine-client is read from
+# clients/python ([tool.uv.sources]) and left out of the locks: it is installed from the tree.
 lock: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
-		--generate-hashes --no-header -o requirements.lock
+		--generate-hashes --no-header --no-emit-package tavla-engine-client -o requirements.lock
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
-		--python-version 3.11 --generate-hashes --no-header -o requirements-test.lock
+		--python-version 3.11 --generate-hashes --no-header --no-emit-package tavla-engine-client \
+		-o requirements-test.lock
 
 # Known vulnerabilities in the locked dependencies (OSV by default; VULN_SERVICE=pypi for PyPI's).
 VULN_SERVICE ?= osv
@@ -94,10 +102,13 @@ audit: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 bench: .venv-test/.bench-installed $(GHZ)
 	GHZ=$(GHZ) .venv-test/bin/python bench/run_all.py
 
-# Regenerate the Python stubs from proto/ (a test checks they are fresh).
+# Regenerate from proto/ the Python stubs, into the client distribution ($(CLIENT_SRC)/tavla/v1:
+# their one copy; the service imports them from there), and the HTTP port's OpenAPI document
+# (package data, served at /openapi.json: docs/web.md). A test checks both are fresh.
 regen: .venv-test/.installed
-	.venv-test/bin/python -m grpc_tools.protoc -Iproto --python_out=service --pyi_out=service \
-		--grpc_python_out=service proto/tavla/v1/*.proto
+	.venv-test/bin/python -m grpc_tools.protoc -Iproto --python_out=$(CLIENT_SRC) --pyi_out=$(CLIENT_SRC) \
+		--grpc_python_out=$(CLIENT_SRC) proto/tavla/v1/*.proto
+	.venv-test/bin/python -m tavla.server.http.openapi service/tavla/server/http/openapi.json proto
 
 clean:
-	rm -rf .venv .venv-test build dist service/*.egg-info service/tavla_accel*.so
+	rm -rf .venv .venv-test build dist service/*.egg-info service/tavla_accel*.so $(CLIENT_DIR)/build $(CLIENT_SRC)/*.egg-info

@@ -1,5 +1,5 @@
 # Clients: buf lint/breaking, generated-code freshness, and the Go, TypeScript and Java clients
-# tested live (docs/clients.md). The Python client (tavla.client) is tested by pytest.
+# tested live (docs/clients.md). The Python client (clients/python: tavla.client) is tested by pytest.
 #
 #   make regen-clients     regenerate the committed Go code from proto/ (buf.gen.yaml); the
 #                          TypeScript and Java builds generate their own, uncommitted

@@ -1,5 +1,6 @@
-# Static types: `make test-mypy` runs mypy --strict over service/ (configuration in
-# pyproject.toml: every module is strict; only the generated stubs are skipped).
+# Static types: `make test-mypy` runs mypy --strict over service/ and the Python client in
+# clients/python/src (configuration in pyproject.toml: every module is strict; only the generated
+# stubs are skipped).
 TEST_TARGETS += test-mypy
 .PHONY: test-mypy
 

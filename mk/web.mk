@@ -1,7 +1,9 @@
 # The reference web board (clients/web) and its test in a real browser (docs/web.md).
 #
-#   make web         build the page into clients/web/dist (npm ci from the lock files, tsc, esbuild)
-#   make serve-web   build it and serve it with the engine: open http://localhost:8080 and play
+#   make web         build the page into clients/web/dist (npm ci from the lock files, tsc, esbuild),
+#                    and the API page into dist/api (Swagger UI from npm over /openapi.json)
+#   make serve-web   build it and serve it with the engine: open http://localhost:8080 and play,
+#                    http://localhost:8080/api/ to try the HTTP API
 #   make test-web    headless Chromium (Debian's, driven by Playwright) plays whole games through
 #                    the page against a live server; screenshots in $(WEB_ARTIFACTS).
 #                    WEB_STATE_MODE=require make test-web: the same on signed states

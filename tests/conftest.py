@@ -2,8 +2,9 @@
 
 ``engine`` calls any tavla.v1 RPC (``rpc_api.AnyStub``), ``channel`` the channel it uses, ``server_address``
 its ``host:port``; ``subprocess_env`` is an environment in which ``python -m tavla`` imports this
-checkout's package. Run the suite with ``PYTHONPATH=service pytest`` or after ``pip install .``;
-without either, ``service/`` is put on ``sys.path`` here.
+checkout's package. Run the suite with ``PYTHONPATH=service:clients/python/src pytest`` or after
+``pip install ./clients/python .`` (``make .venv-test/.installed``: both editable); without
+either, ``service/`` and ``clients/python/src/`` (the client and the stubs) go on ``sys.path`` here.
 
 The Hypothesis profile of the whole suite is set here, before any test module builds its
 ``settings``: no deadline (a shared 2-core machine makes any per-example time limit a timing
@@ -28,7 +29,8 @@ settings.register_profile("tavla-ci", settings.get_profile("tavla"), derandomize
 settings.load_profile("tavla-ci" if os.environ.get("CI") else "tavla")
 
 if importlib.util.find_spec("tavla") is None:  # neither installed nor on PYTHONPATH
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "service"))
+    _root = Path(__file__).resolve().parent.parent
+    sys.path[:0] = [str(_root / "service"), str(_root / "clients" / "python" / "src")]
 
 import grpc  # noqa: E402
 
@@ -64,10 +66,11 @@ def engine(channel: grpc.Channel) -> rpc_api.AnyStub:
 
 @pytest.fixture(scope="session")
 def subprocess_env() -> dict[str, str]:
-    """``os.environ`` with the directory holding the imported ``tavla`` first on PYTHONPATH."""
-    package_root = str(Path(tavla.__file__).parent.parent)
+    """``os.environ`` with the directories holding the imported ``tavla`` (the server's and the
+    client's, which share the package) first on PYTHONPATH."""
+    roots = [str(Path(p).parent) for p in tavla.__path__ if os.path.isdir(p)]
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(p for p in (*roots, env.get("PYTHONPATH")) if p))
     return env
 
 

@@ -1,4 +1,5 @@
-"""The committed Python stubs in service/tavla/v1 are what proto/ generates (`make regen`)."""
+"""The committed Python stubs in clients/python/src/tavla/v1 (their one copy, shipped by the client
+distribution and imported by the server) are what proto/ generates (`make regen`)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,9 @@ def test_stubs_are_fresh(tmp_path):
             f"--grpc_python_out={tmp_path}", *protos]
     assert protoc.main(args) == 0
     fresh = sorted(p.name for p in (tmp_path / "tavla" / "v1").iterdir())
-    committed = ROOT / "service" / "tavla" / "v1"
+    committed = ROOT / "clients" / "python" / "src" / "tavla" / "v1"
     assert fresh, "protoc generated nothing"
     for name in fresh:
         assert filecmp.cmp(tmp_path / "tavla" / "v1" / name, committed / name, shallow=False), (
-            f"service/tavla/v1/{name} is stale: run `make regen`"
+            f"clients/python/src/tavla/v1/{name} is stale: run `make regen`"
         )

@@ -37,8 +37,8 @@ async def _storm(target: str, stop: threading.Event, codes: dict[str, int]) -> N
         n = 0
         while not stop.is_set():
             n += 1
-            deadline = 0.05 if n % 2 else 2.0  # half are cancelled by their deadline mid-work
-            batch = [call(BODY, timeout=deadline) for _ in range(50)]
+            limit = 0.05 if n % 2 else 2.0  # seconds: half are cancelled by their deadline mid-work
+            batch = [call(BODY, timeout=limit) for _ in range(50)]
             for result in await asyncio.gather(*batch, return_exceptions=True):
                 code = "OK" if isinstance(result, bytes) else result.code().name  # type: ignore[union-attr]
                 codes[code] = codes.get(code, 0) + 1

@@ -352,6 +352,7 @@ def test_fuzzed_requests_get_ok_or_invalid_argument(engine, channel):
             ), timeout=TIMEOUT)
             assert applied.move == move
         elif method == "ApplyMove":
+            assert len(response.move.result.ids.position_id) == 14  # the position after the move
             board = response.move.result.board
             assert response.HasField("outcome") == (15 in (board.white.borne_off, board.black.borne_off))
 

@@ -13,6 +13,8 @@ Routes:
   Connect unary (``application/json`` or ``application/proto``; deadline ``connect-timeout-ms``)
   or gRPC-Web (``application/grpc-web[-text][+proto]``; deadline ``grpc-timeout``).
 * ``GET /healthz`` (the server) and ``GET /readyz`` (every tavla.v1 service; 503 while draining).
+* ``GET /openapi.json``: the OpenAPI 3.1 description of the Connect JSON calls
+  (:mod:`~tavla.server.http.openapi`, generated from proto/ and shipped with the package).
 * ``GET`` anything else: the static files of ``web_dir`` when set (``/`` is ``index.html``).
 * ``OPTIONS``: CORS preflight. Cross-origin calls are allowed only from the configured origins;
   same-origin pages (the served board) need none.
@@ -38,6 +40,7 @@ from grpc_health.v1 import health, health_pb2
 
 from tavla.server.api import encoded
 from tavla.server.api import services
+from tavla.server.http import openapi
 from tavla.server.http import protocols as wire
 from tavla.server.pipeline.access_log import AccessLogInterceptor
 from tavla.server.admission.policy import BODY_SECONDS
@@ -205,6 +208,7 @@ class HttpApp:
         self.max_message_bytes = max_message_bytes
         self.cors_origins = cors_origins
         self.web_dir = Path(web_dir).resolve() if web_dir else None
+        self.openapi = openapi.packaged()
         #: Set when the server starts draining: every HTTP/1.x answer then says ``connection:
         #: close``, so a keep-alive client does not send its next request on a connection the
         #: server closes at shutdown (Hypercorn closes it after the answer without a word, and a
@@ -324,13 +328,17 @@ class HttpApp:
             code = 200 if status == health_pb2.HealthCheckResponse.SERVING else 503
             return code, [("content-type", "text/plain; charset=utf-8"), ("cache-control", "no-store")], \
                 f"{name}\n".encode()
+        if path == "/openapi.json":
+            return 200, [("content-type", "application/json"), ("cache-control", "no-cache"),
+                         ("x-content-type-options", "nosniff")], self.openapi
         if self.web_dir is not None:
             found = self._static(path)
             if found is not None:
                 return found
         return 404, [("content-type", "text/plain; charset=utf-8")], (
             b"not found. This is tavla-engine's HTTP port: POST /tavla.v1.<Service>/<Method> with "
-            b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz.\n")
+            b"Connect (application/json, application/proto) or gRPC-Web; GET /healthz, /readyz; the calls "
+            b"described in GET /openapi.json.\n")
 
     def _ready(self) -> int:
         # SERVING only when every tavla.v1 service is (they change together, app.HEALTH_NAMES)

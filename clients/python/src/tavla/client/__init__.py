@@ -26,6 +26,10 @@ stub of each service by its full name (``client.stubs["tavla.v1.RulesService"]``
 Failed calls raise :class:`EngineError`, which carries the status code, the rich error details
 (``ErrorInfo`` reason, ``BadRequest`` fields) and the message for players (``localized``) in the
 client's ``locale`` (``"en"`` or ``"tr"``, sent as the ``x-tavla-locale`` metadata).
+
+This module and the stubs :mod:`tavla.v1` are the distribution ``tavla-engine-client``
+(clients/python), which needs only grpcio, protobuf and googleapis-common-protos: import nothing
+here from the rest of ``tavla`` (the server), which a client-only install does not have.
 """
 
 from __future__ import annotations
