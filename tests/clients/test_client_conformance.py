@@ -183,6 +183,9 @@ def via_helper(client: Client, method: Any, request: Any) -> Any:
     fields as keyword arguments, and return the whole response message."""
     rpc = method.name
     kwargs = {f.name: value for f, value in request.ListFields()}
+    if rpc == "StartGame" and "given" in kwargs:  # the helper takes the given dice flat, fills the oneof
+        given = kwargs.pop("given")
+        kwargs.update(roll_off=list(given.roll_off), dice=list(given.dice))
     helper = getattr(client, HELPERS[rpc])
     for name, param in inspect.signature(helper).parameters.items():
         if param.kind in (param.VAR_KEYWORD, param.VAR_POSITIONAL):

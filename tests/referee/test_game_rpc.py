@@ -278,6 +278,28 @@ def test_garbage_state_bytes_are_bad_input_not_internal(referee):
         assert code == grpc.StatusCode.INVALID_ARGUMENT and field.startswith(("state", "position")), raw
 
 
+@pytest.mark.parametrize("seconds, nanos, why", [
+    (-1, 0, "before 1970"), (1_700_000_000, 1, "whole number of milliseconds"),
+    (1_700_000_000, 1_000_000_000, "nanos"), (253_402_300_800, 0, "year 9999"),
+])
+def test_a_bad_turn_start_time_is_refused_on_its_field(referee, seconds, nanos, why):
+    """The clock's Timestamp (whole milliseconds since the epoch, R23-R25) is checked like
+    any input: a state signed with it, but not one the server made, names the field."""
+    new = referee.NewMatch(api.NewMatchRequest(length=3, clock=clock_pb2.ClockSettings(
+        preset=clock_pb2.CLOCK_PRESET_RESERVE)))
+    state = game_pb2.GameState.FromString(new.state.state)
+    assert state.clock.turn_start_time == new.view.clock.turn_start_time  # the view shows the state's
+    assert state.clock.turn_start_time.nanos % 1_000_000 == 0
+    state.clock.turn_start_time.seconds, state.clock.turn_start_time.nanos = seconds, nanos
+    sealed = SIGNER.seal(state.SerializeToString(deterministic=True))
+    bad = game_pb2.SignedGameState(state=sealed.state, key_id=sealed.key_id, signature=sealed.signature)
+    with pytest.raises(grpc.RpcError) as err:
+        referee.ListActions(api.ListActionsRequest(state=bad))
+    assert refusal(referee.ListActions, api.ListActionsRequest(state=bad))[::2] == (
+        grpc.StatusCode.INVALID_ARGUMENT, "state.clock.turn_start_time")
+    assert why in err.value.details()
+
+
 def test_an_old_key_still_verifies_after_rotation_and_a_removed_one_does_not():
     """Keys rotate: the first signs, every key verifies (docs/security.md)."""
     old_server, old = start(StateMode.REQUIRE, keys=(("k1", b"\x01" * 32),))
