@@ -269,7 +269,7 @@ type Ruleset struct {
 	// bar, scoring kinds; docs/variants.md), by name or alias, case-insensitive: "backgammon"
 	// (alias "international") or "tavla" (aliases "turkish", "turkish_tavla"). Empty keeps the
 	// preset's variant (backgammon for "international", tavla for "turkish"). On output
-	// (GetRuleset, ListRulesets, game states) the canonical name.
+	// (ResolveRuleset, ListRulesets, game states) the canonical name.
 	Variant       string `protobuf:"bytes,10,opt,name=variant,proto3" json:"variant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
