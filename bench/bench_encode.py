@@ -51,8 +51,8 @@ from tavla.v1 import rules_service_pb2 as api
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..")
-sys.path.insert(0, os.path.join(ROOT, "tests"))
-from hardest_pairs import hardest_pairs  # noqa: E402 (tests/ is on the path only now)
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from hardest_pairs import hardest_pairs  # noqa: E402 (tests/support is on the path only now)
 
 Pair = tuple[Position, tuple[int, int]]
 

@@ -87,7 +87,7 @@ def main() -> None:
     else:
         import sys
 
-        sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+        sys.path.insert(0, os.path.join(HERE, "..", "tests", "support"))
         from oracle_gnubg import _CUBE, _EVAL, to_gnubg
 
         gboards = [(to_gnubg(b), d) for b, d in boards]

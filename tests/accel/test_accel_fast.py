@@ -405,10 +405,10 @@ def test_the_metrics_count_the_same(engine, monkeypatch):
 
 
 def test_off_or_absent_means_no_fast_path(tmp_path):
-    out = _python("from tavla.server import accel; print(accel.response_from_id)", TAVLA_ACCEL="0")
+    out = _python("from tavla.server.process import accel; print(accel.response_from_id)", TAVLA_ACCEL="0")
     assert out.stdout.strip() == "None", out.stderr
     # an extension built before the function existed
     (tmp_path / "tavla_accel.py").write_text("def legal_moves_response(*args): pass\n")
     path = os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])
-    out = _python("from tavla.server import accel; print(accel.ACTIVE, accel.response_from_id)", PYTHONPATH=path)
+    out = _python("from tavla.server.process import accel; print(accel.ACTIVE, accel.response_from_id)", PYTHONPATH=path)
     assert out.stdout.strip() == "True None", out.stderr

@@ -218,7 +218,7 @@ def test_a_variant_that_moves_otherwise_does_not_inherit_it():
 
 
 def test_tavla_accel_0_leaves_the_pure_generator():
-    code = ("from tavla.server import accel; from tavla.core import Backgammon, TurkishTavla\n"
+    code = ("from tavla.server.process import accel; from tavla.core import Backgammon, TurkishTavla\n"
             "print(accel.ACTIVE, Backgammon.compiled_generate is None, TurkishTavla.compiled_generate is None)")
     assert _python(code, TAVLA_ACCEL="0").stdout.split("\n")[0] == "False True True"
     assert _python(code, TAVLA_ACCEL="auto").stdout.split("\n")[0] == "True False False"
