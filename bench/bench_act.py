@@ -12,7 +12,10 @@ figures; asserts nothing.
   step`` is Act of one checker step in a fresh game; ``list actions`` ListActions of that state.
 * ``signed state``: the largest signed state over ``--matches`` whole matches played in process
   through :class:`tavla.referee.Referee` (a third each: Turkish 5-point, international 7-point
-  with the cube, money play with beavers and raccoons), random legal actions.
+  with the cube, money play with beavers and raccoons), random legal actions; ``timed``: the
+  same over a quarter as many timed matches (international 7-point with the cube, half under
+  each clock preset), whose states also hold the clock (settings, both sides' clocks and the
+  turn's start as a Timestamp).
 * ``wire per click``: one whole 7-point match over gRPC, one Act per click (its answer carries
   the next actions): request and response bytes per Act.
 * ``core act step`` / ``referee act step``: in process, no gRPC, CPU time: the core's ``act``
@@ -39,6 +42,7 @@ from grpc_health.v1 import health_pb2
 
 import tavla.server.process.accel  # noqa: F401  (installs the compiled move generator, as the server does)
 from tavla.core import preset
+from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, act
 from tavla.referee import Referee
@@ -125,8 +129,25 @@ def largest_states(referee: Referee, matches: int) -> tuple[int, int, int]:
             largest, seen = max(largest, len(answer.signed.state)), seen + 1
             action = cg.action_from_proto(choose(answer.actions, rng, double))
             answer = referee.act(referee.open(answer.signed), action)
-            if length == 0 and answer.events is not None and answer.events.game_over:
+            if length == 0 and answer.events is not None and answer.events.HasField("outcome"):
                 games += 1
+        assert answer.signed is not None
+        largest, seen = max(largest, len(answer.signed.state)), seen + 1
+    return largest, seen, matches
+
+
+def largest_timed_states(referee: Referee, matches: int) -> tuple[int, int, int]:
+    """:func:`largest_states` over timed international 7-point matches with the cube, half
+    under each clock preset (the referee measures the time: the real clock)."""
+    largest = seen = 0
+    presets = (clock.ClockPreset.RESERVE, clock.ClockPreset.EXTENSIONS)
+    for n in range(matches):
+        rng = random.Random(10_000 + n)
+        answer = referee.new_match(preset("international"), "international", 7, clock.PRESETS[presets[n % 2]])
+        while answer.actions:
+            assert answer.signed is not None
+            largest, seen = max(largest, len(answer.signed.state)), seen + 1
+            answer = referee.act(referee.open(answer.signed), cg.action_from_proto(choose(answer.actions, rng, 0.15)))
         assert answer.signed is not None
         largest, seen = max(largest, len(answer.signed.state)), seen + 1
     return largest, seen, matches
@@ -168,7 +189,7 @@ async def throughput(port: int, seconds: float, in_flight: int) -> None:
         # requests serialized once and answers left as bytes: the client's cost is the same
         # small one for every RPC, so the figures compare the server's work
         raw = lambda path: channel.unary_unary(path, request_serializer=bytes, response_deserializer=bytes)  # noqa: E731
-        act_call, list_call = raw("/tavla.v1.EngineService/Act"), raw("/tavla.v1.EngineService/ListActions")
+        act_call, list_call = raw("/tavla.v1.RefereeService/Act"), raw("/tavla.v1.RefereeService/ListActions")
         health_call = raw("/grpc.health.v1.Health/Check")
         act_request = api.ActRequest(state=started.state, action=step).SerializeToString()
         list_request = api.ListActionsRequest(state=started.state).SerializeToString()
@@ -212,6 +233,9 @@ def main() -> None:
     largest, seen, played = largest_states(referee, args.matches)
     print(f"{'signed state':>16}: at most {largest} bytes over {played} whole matches ({seen} states; "
           f"Turkish 5, international 7 with the cube, money with beavers) in {time.perf_counter() - started_at:.0f} s")
+    largest, seen, played = largest_timed_states(referee, max(1, args.matches // 4))
+    print(f"{'timed':>16}: at most {largest} bytes over {played} whole timed matches ({seen} states; "
+          "international 7 with the cube, the reserve and the extensions clocks)")
 
     first = referee.new_match(preset("international"), "international", 7)
     assert first.signed is not None

@@ -18,8 +18,8 @@ than wall time because other processes share the machine):
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
   ``tavla_accel``: generation and wire bytes in Rust, ``dice_used`` included), when it
   is installed and ``TAVLA_ACCEL`` is not 0 (one call: generation and the whole response, as the
-  server does); ``accel_call``: ``accel.legal_moves_wire`` alone (generation and the response's
-  ``moves`` field);
+  server does); ``accel_call``: ``accel.legal_moves_response`` alone (generation and the
+  response's bytes, without the hand-over to gRPC);
 * ``full_accel_parsed``, ``basic_accel_parsed``: the accelerated answer as the server built it
   before the bytes were passed through (parsed into the response message, serialized again by
   gRPC): the "before" figures of that change, from the same run;
@@ -88,12 +88,9 @@ def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> b
 def accel_answer_parsed(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
     """:func:`accel_answer` as the server did before handing the bytes over: parsed into the
     response message, then serialized (by gRPC)."""
-    answer = accel.legal_moves_wire(pos, dice, view)
+    answer = accel.legal_moves_response(pos, dice, view)
     assert answer is not None, accel.STATUS
-    used, _, data = answer
-    response = api.ListLegalMovesResponse.FromString(data)
-    response.dice_used = used
-    return encoded.serialize(response)
+    return encoded.serialize(api.ListLegalMovesResponse.FromString(answer[1]))
 
 
 def cpu_rate(fn: Callable[[Pair], object], items: Sequence[Pair], repeat: int) -> float:
@@ -112,7 +109,7 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
     if accel.ACTIVE:
         out["full_accel"] = cpu_rate(lambda pd: accel_answer(*pd), pairs, repeat)
         out["basic_accel"] = cpu_rate(lambda pd: accel_answer(*pd, wire.BASIC), pairs, repeat)
-        out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_wire(pd[0], pd[1], wire.FULL), pairs, repeat)
+        out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_response(pd[0], pd[1], wire.FULL), pairs, repeat)
         out["full_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd), pairs, repeat)
         out["basic_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd, wire.BASIC), pairs, repeat)
     if reference:

@@ -158,8 +158,8 @@ def render(enc: dict, svc: dict, before: dict | None, others: dict[str, str], st
               "hands it to gRPC (the serialized response, passed through: no parse, no serialize); *basic*: MOVE_VIEW_BASIC; *reference*: the "
               "field-by-field protobuf builder used before (the \"before\" figure); *gnubg*: "
               "`find_best_moves` 0-ply; *(accel)*: the same answers from the compiled accelerator "
-              f"(service/accel; this run: {enc.get('accelerator', 'n/a')}); *accel call*: its call alone, "
-              "its `moves` field; *accel, parsed (before)*: the accelerated full answer parsed into the "
+              f"(service/accel; this run: {enc.get('accelerator', 'n/a')}); *accel call*: its call alone "
+              "(the response's bytes, not yet handed to gRPC); *accel, parsed (before)*: the accelerated full answer parsed into the "
               "response message and serialized again, as the server did before passing the bytes through.", "",
               "| Set | Pairs | Moves/pair | generate | full (pure) | basic (pure) | full (accel) | basic (accel) "
               "| accel call | accel, parsed (before) | reference (before) | gnubg | full / gnubg | accel / gnubg "

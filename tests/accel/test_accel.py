@@ -1,7 +1,8 @@
 """The compiled accelerator (service/accel, ``tavla_accel``) against the pure-Python path.
 
-For ListLegalMoves the Rust extension generates the moves and writes the answer's ``moves`` field
-in one call; it must give the very same bytes, dice used and move count as ``core.legal_moves``
+For ListLegalMoves the Rust extension generates the moves and writes the whole serialized answer
+in one call (``legal_moves_response``, what the servicer sends); it must give the very same bytes
+(the moves, then dice used) and move count as ``core.legal_moves``
 (R4-R14) + ``server/convert/wire.py``, in both views, on every (position, roll) of the 79 real matches in
 tests/data/matches, on random games, on random scattered positions (bar, borne off, both sides on
 roll) and on the hardest pairs of bench/data/hardest.txt; errors must be the same too.
@@ -60,25 +61,22 @@ def _pure_generator(monkeypatch) -> None:
     monkeypatch.setattr(Backgammon, "compiled_generate", None)
 
 
-def pure(position: Position, dice: tuple[int, int], view: int) -> tuple[int, int, bytes]:
-    """What the server sends without the accelerator (servicer.ListLegalMoves)."""
+def pure(position: Position, dice: tuple[int, int], view: int) -> tuple[int, bytes]:
+    """What the server sends without the accelerator (servicer.ListLegalMoves): the number of
+    moves and the whole serialized ListLegalMovesResponse."""
     moves = core.legal_moves(position, dice)
-    return moves[0].dice_used, len(moves), convert.moves_to_wire(moves, view)
+    return len(moves), wire.legal_moves_response(convert.moves_to_wire(moves, view), moves[0].dice_used)
 
 
-def compiled(position: Position, dice: tuple[int, int], view: int) -> tuple[int, int, bytes]:
-    return tavla_accel.legal_moves_wire(position.board, position.on_roll.value, dice[0], dice[1], view)
+def compiled(position: Position, dice: tuple[int, int], view: int) -> tuple[int, bytes]:
+    return tavla_accel.legal_moves_response(position.board, position.on_roll.value, dice[0], dice[1], view)
 
 
 def assert_same(pairs: list[tuple[Position, tuple[int, int]]]) -> None:
     for position, dice in pairs:
         for view in VIEWS:
-            used, count, data = pure(position, dice, view)
             where = core.position_id.encode(position), position.on_roll.name, dice, view
-            assert compiled(position, dice, view) == (used, count, data), where
-            # the whole response, as the servicer sends it
-            assert tavla_accel.legal_moves_response(position.board, position.on_roll.value, dice[0], dice[1],
-                                                    view) == (count, wire.legal_moves_response(data, used)), where
+            assert compiled(position, dice, view) == pure(position, dice, view), where
 
 
 @pytest.fixture(scope="module")
@@ -143,13 +141,14 @@ def test_hardest_pairs():
     pairs = hardest_pairs()
     assert len(pairs) >= 5
     assert_same(pairs)
-    assert max(compiled(p, d, wire.FULL)[1] for p, d in pairs) > 500  # the big answers are in
+    assert max(compiled(p, d, wire.FULL)[0] for p, d in pairs) > 500  # the big answers are in
 
 
 def test_start_position_answer_is_the_known_one():
-    used, count, data = compiled(Position.initial(), (5, 1), wire.FULL)
-    assert (used, count) == (2, 8)  # 24/23 13/8, 13/7, 13/8 6/5, 24/23 8/3, 8/3 8/7, 8/3 6/5, 8/2, 24/18
+    count, data = compiled(Position.initial(), (5, 1), wire.FULL)
+    assert count == 8  # 24/23 13/8, 13/7, 13/8 6/5, 24/23 8/3, 8/3 8/7, 8/3 6/5, 8/2, 24/18
     assert b"24/23 13/8" in data and b"4PPgASjgc/ABMA" in data
+    assert data.endswith(b"\x10\x02")  # dice_used (field 2): both dice
 
 
 def test_the_server_path_uses_it_and_matches(match_pairs, monkeypatch):
@@ -158,11 +157,8 @@ def test_the_server_path_uses_it_and_matches(match_pairs, monkeypatch):
         pytest.fail(f"the server would not use the accelerator: {accel.STATUS}")
     for position, dice in match_pairs[::50]:
         for view in VIEWS:
-            used, count, data = pure(position, dice, view)
-            assert accel.legal_moves_wire(position, dice, view) == (used, count, data)
-            assert accel.legal_moves_response(position, dice, view) == (count, wire.legal_moves_response(data, used))
+            assert accel.legal_moves_response(position, dice, view) == pure(position, dice, view)
     monkeypatch.setattr(accel, "_accel", None)
-    assert accel.legal_moves_wire(*match_pairs[0], wire.FULL) is None
     assert accel.legal_moves_response(*match_pairs[0], wire.FULL) is None
 
 
@@ -172,35 +168,29 @@ def finished() -> Position:
     return Position.from_sides(Side.BLACK, white, black)
 
 
-BOTH = [accel.legal_moves_wire, accel.legal_moves_response]
-
-
-@pytest.mark.parametrize("call", BOTH)
 @pytest.mark.parametrize("dice", [(0, 3), (7, 1), (-1, 3), (3,), (1, 2, 3), ()])
-def test_bad_dice_raise_the_same_error(dice, call):
+def test_bad_dice_raise_the_same_error(dice):
     with pytest.raises(InvalidInputError) as expected:
         core.legal_moves(Position.initial(), dice)
     with pytest.raises(InvalidInputError) as got:
-        call(Position.initial(), dice, wire.FULL)
+        accel.legal_moves_response(Position.initial(), dice, wire.FULL)
     assert (got.value.field, got.value.reason) == (expected.value.field, expected.value.reason)
 
 
-@pytest.mark.parametrize("call", BOTH)
-def test_bad_dice_of_a_finished_game_are_reported_first(call):
+def test_bad_dice_of_a_finished_game_are_reported_first():
     # the core checks the dice before the game's end
     with pytest.raises(InvalidInputError) as expected:
         core.legal_moves(finished(), (0, 1))
     with pytest.raises(InvalidInputError) as got:
-        call(finished(), (0, 1), wire.FULL)
+        accel.legal_moves_response(finished(), (0, 1), wire.FULL)
     assert got.value.reason == expected.value.reason
 
 
-@pytest.mark.parametrize("call", BOTH)
-def test_finished_game_raises_the_same_error(call):
+def test_finished_game_raises_the_same_error():
     with pytest.raises(GameOverError) as expected:
         core.legal_moves(finished(), (3, 1))
     with pytest.raises(GameOverError) as got:
-        call(finished(), (3, 1), wire.FULL)
+        accel.legal_moves_response(finished(), (3, 1), wire.FULL)
     assert str(got.value) == str(expected.value) and got.value.winner is expected.value.winner
 
 
@@ -216,18 +206,17 @@ def test_finished_game_raises_the_same_error(call):
 ])
 def test_the_extension_refuses_what_python_never_passes(args, why):
     # a bug on the Python side gives a ValueError, never a wrong answer or a crash
-    for call in (tavla_accel.legal_moves_wire, tavla_accel.legal_moves_response):
-        with pytest.raises(ValueError) as info:
-            call(*args)
-        if why:
-            assert why in str(info.value)
+    with pytest.raises(ValueError) as info:
+        tavla_accel.legal_moves_response(*args)
+    if why:
+        assert why in str(info.value)
 
 
 def test_a_board_that_is_not_a_tuple_of_ints_is_refused():
     with pytest.raises(TypeError):
-        tavla_accel.legal_moves_wire(list(Position.initial().board), 1, 3, 1, 0)
+        tavla_accel.legal_moves_response(list(Position.initial().board), 1, 3, 1, 0)
     with pytest.raises(TypeError):
-        tavla_accel.legal_moves_wire(("x",) + Position.initial().board[1:], 1, 3, 1, 0)
+        tavla_accel.legal_moves_response(("x",) + Position.initial().board[1:], 1, 3, 1, 0)
 
 
 class _Index:
@@ -264,8 +253,9 @@ def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_tavla_accel_0_forces_the_pure_path():
-    out = _python("from tavla.server.process import accel; from tavla.server.convert import wire; from tavla.core import Position\n"
-                  "print(accel.ACTIVE, accel.STATUS, accel.legal_moves_wire(Position.initial(), (3, 1), wire.FULL))",
+    out = _python("from tavla.server.process import accel; from tavla.server.convert import wire\n"
+                  "from tavla.core import Position\n"
+                  "print(accel.ACTIVE, accel.STATUS, accel.legal_moves_response(Position.initial(), (3, 1), wire.FULL))",
                   TAVLA_ACCEL="0")
     assert out.stdout.split("\n")[0] == "False python (TAVLA_ACCEL=0) None", out.stderr
 
@@ -304,5 +294,4 @@ def test_the_metric_says_the_accelerator_runs():
 
 def test_a_view_the_extension_does_not_write_takes_the_pure_path():
     assert wire.FULL in accel._VIEWS and wire.BASIC in accel._VIEWS
-    assert accel.legal_moves_wire(Position.initial(), (3, 1), 7) is None
     assert accel.legal_moves_response(Position.initial(), (3, 1), 7) is None

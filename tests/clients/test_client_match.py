@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from tavla.client import AsyncClient, Client, EngineError, match_state
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
@@ -109,6 +111,9 @@ def test_a_turkish_match_with_helpers_only(server_address: str) -> None:
         commitment = engine.commit_dice(client_seed="ali:1 ayşe:2")
         start = engine.start_game(match, seed={"token": commitment.token, "client_seed": "ali:1 ayşe:2"})
         assert start.proof.commitment == commitment.commitment and start.roll_off
+        # the request holds one source of dice (its oneof): given dice and a seed are refused here
+        with pytest.raises(ValueError, match="or a seed, not both"):
+            engine.start_game(match, roll_off=[(2, 5)], dice=[1, 3], seed={"token": commitment.token})
         # the side on roll resigns a mars at once; the other accepts: 2 points (R16)
         loser = "white" if start.starter == pb.SIDE_WHITE else "black"
         offer = engine.offer_resignation(match, (loser, "mars"))

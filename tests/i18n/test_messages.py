@@ -91,6 +91,7 @@ def test_bad_input_and_match_rules_in_turkish(engine):
     ("position.board.white.points", "position"), ("position.position_id", "position"),
     ("match.cube.owner", "match.cube"), ("match.length", "match.length"), ("match.white_score", "match"),
     ("seed.token", "seed"), ("move.notation", "move"), ("settings.move_time", "settings"), ("bogus", ""),
+    ("given.roll_off", "given.roll_off"), ("given.dice", "given.dice"), ("elapsed", "elapsed"),
 ])
 def test_a_field_is_worded_by_its_longest_listed_prefix(field, key):
     for locale in messages.LOCALES:

@@ -34,8 +34,8 @@ def play_match(engine, length: int, seed: int) -> tuple[MatchRecorder, api.Updat
         record.start_game((match.white_score, match.black_score))
         # the frontend throws the dice itself (seeded), so a seed replays the same match
         white, black = rng.sample(range(1, 7), 2)
-        start = call("StartGame", api.StartGameRequest(ruleset=RULES, match=match, roll_off=[
-            dice_pb2.RollOffThrow(white_die=white, black_die=black)]))
+        start = call("StartGame", api.StartGameRequest(ruleset=RULES, match=match, given=api.GivenStartDice(
+            roll_off=[dice_pb2.RollOffThrow(white_die=white, black_die=black)])))
         position, dice, ended = start.position, list(start.dice), None
         while ended is None:
             side = position.on_roll

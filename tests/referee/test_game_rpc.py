@@ -107,7 +107,7 @@ def test_money_play_with_beavers_and_jacoby(referee):
         kinds.append(action.kind)
         answer = referee.Act(api.ActRequest(state=signed, action=action))
         signed, game = answer.state, checker.check(answer.state, answer.view, answer.events)
-        if answer.events.game_over and answer.events.outcome.ending == match_pb2.GAME_ENDING_BORNE_OFF:
+        if answer.events.HasField("outcome") and answer.events.outcome.ending == match_pb2.GAME_ENDING_BORNE_OFF:
             outcome = answer.events.outcome
             if outcome.kind != pb.RESULT_KIND_SINGLE and len([k for k in kinds if k == G.ACTION_KIND_TAKE]) == 0:
                 assert outcome.points == 1  # Jacoby: an unturned cube pays a gammon as a single
@@ -278,6 +278,28 @@ def test_garbage_state_bytes_are_bad_input_not_internal(referee):
         assert code == grpc.StatusCode.INVALID_ARGUMENT and field.startswith(("state", "position")), raw
 
 
+@pytest.mark.parametrize("seconds, nanos, why", [
+    (-1, 0, "before 1970"), (1_700_000_000, 1, "whole number of milliseconds"),
+    (1_700_000_000, 1_000_000_000, "nanos"), (253_402_300_800, 0, "year 9999"),
+])
+def test_a_bad_turn_start_time_is_refused_on_its_field(referee, seconds, nanos, why):
+    """The clock's Timestamp (whole milliseconds since the epoch, R23-R25) is checked like
+    any input: a state signed with it, but not one the server made, names the field."""
+    new = referee.NewMatch(api.NewMatchRequest(length=3, clock=clock_pb2.ClockSettings(
+        preset=clock_pb2.CLOCK_PRESET_RESERVE)))
+    state = game_pb2.GameState.FromString(new.state.state)
+    assert state.clock.turn_start_time == new.view.clock.turn_start_time  # the view shows the state's
+    assert state.clock.turn_start_time.nanos % 1_000_000 == 0
+    state.clock.turn_start_time.seconds, state.clock.turn_start_time.nanos = seconds, nanos
+    sealed = SIGNER.seal(state.SerializeToString(deterministic=True))
+    bad = game_pb2.SignedGameState(state=sealed.state, key_id=sealed.key_id, signature=sealed.signature)
+    with pytest.raises(grpc.RpcError) as err:
+        referee.ListActions(api.ListActionsRequest(state=bad))
+    assert refusal(referee.ListActions, api.ListActionsRequest(state=bad))[::2] == (
+        grpc.StatusCode.INVALID_ARGUMENT, "state.clock.turn_start_time")
+    assert why in err.value.details()
+
+
 def test_an_old_key_still_verifies_after_rotation_and_a_removed_one_does_not():
     """Keys rotate: the first signs, every key verifies (docs/security.md)."""
     old_server, old = start(StateMode.REQUIRE, keys=(("k1", b"\x01" * 32),))
@@ -339,9 +361,9 @@ def test_timed_match_time_is_the_servers():
     try:
         request = api.NewMatchRequest(length=3, clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_RESERVE))
         new = referee.NewMatch(request)
-        assert new.view.clock.turn_started_ms > 1_700_000_000_000
+        assert new.view.clock.turn_start_time.ToMilliseconds() > 1_700_000_000_000
         started = _act(referee, new.state, G.ACTION_KIND_START_GAME)
-        assert started.view.clock.turn_started_ms >= new.view.clock.turn_started_ms
+        assert started.view.clock.turn_start_time.ToMilliseconds() >= new.view.clock.turn_start_time.ToMilliseconds()
         mover = started.view.side_to_act
         claim = G.GameAction(kind=G.ACTION_KIND_CLAIM_TIMEOUT, side=pb.SIDE_BLACK if mover == pb.SIDE_WHITE else pb.SIDE_WHITE)
         assert refusal(referee.Act, api.ActRequest(state=started.state, action=claim))[1] == "NOT_TIMED_OUT"
@@ -362,7 +384,7 @@ def test_declared_time_in_mode_off_forfeits_on_the_clock():
         t0 = 1_600_000_000_000  # 2020: the real time is far later
         started = referee.Act(api.ActRequest(state=new.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME)),
                               metadata=dice(6, 1) + at(t0))
-        assert started.view.clock.turn_started_ms == t0 and started.view.side_to_act == pb.SIDE_WHITE
+        assert started.view.clock.turn_start_time.ToMilliseconds() == t0 and started.view.side_to_act == pb.SIDE_WHITE
         listed_late = referee.ListActions(api.ListActionsRequest(state=started.state))
         assert G.ACTION_KIND_CLAIM_TIMEOUT in {a.kind for a in listed_late.actions}  # real time is far later
         claim = G.GameAction(kind=G.ACTION_KIND_CLAIM_TIMEOUT)

@@ -113,7 +113,7 @@ def valid_seeds() -> dict[str, list[bytes]]:
         "ScoreGame": [{"position": position}],
         "BearOff": [{"position": {"position_id": "AAAAAAAAAAAAAA"}, "dice": [2, 1]}, {"position": position}],
         "ListLegalSteps": [{"position": position, "dice": [3, 1], "steps": [{"from_point": 8, "to_point": 5}]}],
-        "StartGame": [{}, {"ruleset": {"preset": "turkish"}, "roll_off": [{"white_die": 3, "black_die": 5}]}],
+        "StartGame": [{}, {"ruleset": {"preset": "turkish"}, "given": {"roll_off": [{"white_die": 3, "black_die": 5}]}}],
         "CommitDice": [{"client_seed_sha256": "0" * 64}],
         "RollDice": [{}, {"position": position}, {"seed": {"token": "tv2." + "A" * 91, "client_seed": "s"}}],
         "NameRoll": [{"dice": [6, 6]}],

@@ -226,7 +226,7 @@ def test_a_4_mib_request_is_refused_before_it_is_read(server):
     ("ListLegalMoves", {"position": {"position_id": "4HPwATDgc/ABMA"}, "dice": [1] * 1000}, "dice"),
     ("ResolveRuleset", {"ruleset": {"match_lengths": {"lengths": list(range(1, 70))}}},
      "ruleset.match_lengths.lengths"),
-    ("StartGame", {"roll_off": [{"white_die": 3, "black_die": 3}] * 65}, "roll_off"),
+    ("StartGame", {"given": {"roll_off": [{"white_die": 3, "black_die": 3}] * 65}}, "given.roll_off"),
 ])
 def test_repeated_fields_are_bounded_early(server, method, body, field):
     request = json_format.ParseDict(body, getattr(api, f"{method}Request")())

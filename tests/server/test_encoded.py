@@ -72,7 +72,7 @@ def path(request) -> Iterator[str]:
         pytest.fail("tavla_accel is not installed (make accel-test), or set TAVLA_ACCEL_EXPECTED=0", pytrace=False)
     saved = accel._accel
     if request.param == "pure":
-        accel._accel = None  # legal_moves_wire then answers None: the core + wire.py
+        accel._accel = None  # legal_moves_response then answers None: the core + wire.py
     yield request.param
     accel._accel = saved
 

@@ -221,9 +221,12 @@ def test_rule_violations_are_error_infos(engine, method, request_, reason):
     ("ApplyCubeAction", api.ApplyCubeActionRequest(side=1), "action"),
     ("OfferResignation", api.OfferResignationRequest(offer=match_pb2.ResignationOffer(side=1)), "offer.kind"),
     ("RollDice", api.RollDiceRequest(seed=dice_pb2.DiceSeed(token="nope", client_seed="x")), "seed.token"),
-    ("StartGame", api.StartGameRequest(roll_off=[dice_pb2.RollOffThrow(white_die=3, black_die=3)]), "roll_off"),
-    ("StartGame", api.StartGameRequest(roll_off=[dice_pb2.RollOffThrow(white_die=3, black_die=1)],
-                                       seed=dice_pb2.DiceSeed(token="t", client_seed="c")), "seed"),
+    ("StartGame", api.StartGameRequest(given=api.GivenStartDice(
+        roll_off=[dice_pb2.RollOffThrow(white_die=3, black_die=3)])), "given.roll_off"),
+    ("StartGame", api.StartGameRequest(ruleset=pb.Ruleset(preset="turkish"), match=match_pb2.MatchState(length=5),
+                                       given=api.GivenStartDice(
+                                           roll_off=[dice_pb2.RollOffThrow(white_die=3, black_die=1)])), "given.dice"),
+    ("StartGame", api.StartGameRequest(seed=dice_pb2.DiceSeed(token="t", client_seed="c")), "seed.token"),
     ("NameRoll", api.NameRollRequest(dice=[7, 1]), "dice"),
     ("AdvanceClock", api.AdvanceClockRequest(side=1, settings=clock_pb2.ClockSettings(preset=9)), "settings.preset"),
     ("ListLegalSteps", api.ListLegalStepsRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[5, 1],
@@ -267,8 +270,8 @@ dice = st.lists(st.integers(0, 7), max_size=3)
 requests = st.one_of(
     st.builds(lambda r, p, d, s: ("ListLegalSteps", api.ListLegalStepsRequest(ruleset=r, position=p, dice=d, steps=s)),
               rulesets, positions, dice, steps),
-    st.builds(lambda r, m, t: ("StartGame", api.StartGameRequest(ruleset=r, match=m, roll_off=[
-        dice_pb2.RollOffThrow(white_die=a, black_die=b) for a, b in t])),
+    st.builds(lambda r, m, t: ("StartGame", api.StartGameRequest(ruleset=r, match=m, given=api.GivenStartDice(
+        roll_off=[dice_pb2.RollOffThrow(white_die=a, black_die=b) for a, b in t]))),
         rulesets, matches, st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=3)),
     st.builds(lambda s: ("RollDice", api.RollDiceRequest(seed=s)),
               st.builds(dice_pb2.DiceSeed, token=st.text(max_size=60), client_seed=st.text(max_size=300))),

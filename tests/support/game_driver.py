@@ -124,9 +124,9 @@ def play_match(engine, checker: Checker, request: api.NewMatchRequest, seed: int
         answer = engine.Act(api.ActRequest(state=signed, action=action))
         signed, game = answer.state, checker.check(answer.state, answer.view, answer.events)
         actions = list(answer.actions)
-        if answer.events.match_over:
-            assert game.phase == G.GAME_PHASE_MATCH_OVER
-            assert answer.events.match_winner == game.match.winner != pb.SIDE_UNSPECIFIED
+        if game.phase == G.GAME_PHASE_MATCH_OVER:
+            assert answer.events.HasField("outcome")  # the match ends with a game
+            assert game.match.winner == answer.events.outcome.winner != pb.SIDE_UNSPECIFIED
     return game, kinds
 
 

@@ -194,8 +194,8 @@ func TestRefereeMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, ev := ended.GetView(), ended.GetEvents()
-	if g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MATCH_OVER || !ev.GetGameOver() || !ev.GetMatchOver() ||
-		ev.GetMatchWinner() != tavlav1.Side_SIDE_BLACK || g.GetMatch().GetBlackScore() != 1 || g.GetMatch().GetWhiteScore() != 0 ||
+	if g.GetPhase() != tavlav1.GamePhase_GAME_PHASE_MATCH_OVER || ev.GetOutcome() == nil ||
+		g.GetMatch().GetWinner() != tavlav1.Side_SIDE_BLACK || g.GetMatch().GetBlackScore() != 1 || g.GetMatch().GetWhiteScore() != 0 ||
 		ev.GetOutcome().GetPoints() != 1 {
 		t.Fatalf("ended %v, events %v", g, ev)
 	}

@@ -24,7 +24,8 @@ const (
 // The reasons of the google.rpc.ErrorInfo (domain "tavla.v1") that comes with every
 // INVALID_ARGUMENT a rule refuses (AIP-193). ErrorInfo.reason is the value's name exactly, as
 // in google.api.ErrorReason; the names are therefore not prefixed. A malformed input has no
-// ErrorInfo: its google.rpc.BadRequest names the field. docs/errors.md lists the metadata.
+// ErrorInfo: its google.rpc.BadRequest names the field. Each reason has a sentence for players
+// in the LocalizedMessage beside it (docs/frontend.md).
 type ErrorReason int32
 
 const (

@@ -9,6 +9,8 @@ package tavlav1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -324,8 +326,9 @@ type ActionRecord struct {
 	CubeValue uint32 `protobuf:"varint,8,opt,name=cube_value,json=cubeValue,proto3" json:"cube_value,omitempty"`
 	// RESIGN, ACCEPT_RESIGNATION, REJECT_RESIGNATION: the kind offered.
 	ResignKind ResultKind `protobuf:"varint,9,opt,name=resign_kind,json=resignKind,proto3,enum=tavla.v1.ResultKind" json:"resign_kind,omitempty"`
-	// Timed matches: the milliseconds the acting side spent on the turn, measured by the server.
-	ElapsedMs uint32 `protobuf:"varint,10,opt,name=elapsed_ms,json=elapsedMs,proto3" json:"elapsed_ms,omitempty"`
+	// Timed matches: the time the acting side spent on the turn (whole milliseconds), measured by
+	// the server and charged to its clock; unset when none was charged.
+	Elapsed *durationpb.Duration `protobuf:"bytes,10,opt,name=elapsed,proto3" json:"elapsed,omitempty"`
 	// START_GAME and ROLL: where the dice came from: the label the roll was derived from with the
 	// game's secret ("tavla-roll-v2/..." naming the turn, position and cube; docs/security.md),
 	// or "given" (dice from a test server's x-tavla-test-dice metadata).
@@ -429,11 +432,11 @@ func (x *ActionRecord) GetResignKind() ResultKind {
 	return ResultKind_RESULT_KIND_UNSPECIFIED
 }
 
-func (x *ActionRecord) GetElapsedMs() uint32 {
+func (x *ActionRecord) GetElapsed() *durationpb.Duration {
 	if x != nil {
-		return x.ElapsedMs
+		return x.Elapsed
 	}
-	return 0
+	return nil
 }
 
 func (x *ActionRecord) GetRollTag() string {
@@ -457,9 +460,9 @@ type GameClock struct {
 	Settings *ClockSettings `protobuf:"bytes,1,opt,name=settings,proto3" json:"settings,omitempty"`
 	// Both sides' clocks.
 	State *ClockState `protobuf:"bytes,2,opt,name=state,proto3" json:"state,omitempty"`
-	// When the side to act got the turn, in milliseconds since the Unix epoch, as the server
-	// measured it; its elapsed time runs from here.
-	TurnStartedMs uint64 `protobuf:"varint,3,opt,name=turn_started_ms,json=turnStartedMs,proto3" json:"turn_started_ms,omitempty"`
+	// When the side to act got the turn (whole milliseconds), as the server measured it; its
+	// elapsed time runs from here.
+	TurnStartTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=turn_start_time,json=turnStartTime,proto3" json:"turn_start_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -508,11 +511,11 @@ func (x *GameClock) GetState() *ClockState {
 	return nil
 }
 
-func (x *GameClock) GetTurnStartedMs() uint64 {
+func (x *GameClock) GetTurnStartTime() *timestamppb.Timestamp {
 	if x != nil {
-		return x.TurnStartedMs
+		return x.TurnStartTime
 	}
-	return 0
+	return nil
 }
 
 // What the rules need to go on between two actions, and nothing derived: the service keeps
@@ -1039,22 +1042,17 @@ type GameEvents struct {
 	RollOff []*RollOffThrow `protobuf:"bytes,2,rep,name=roll_off,json=rollOff,proto3" json:"roll_off,omitempty"`
 	// The action hit a blot.
 	Hit bool `protobuf:"varint,3,opt,name=hit,proto3" json:"hit,omitempty"`
-	// The action ended the game.
-	GameOver bool `protobuf:"varint,4,opt,name=game_over,json=gameOver,proto3" json:"game_over,omitempty"`
-	// How it ended, with the points it paid.
-	Outcome *GameOutcome `protobuf:"bytes,5,opt,name=outcome,proto3" json:"outcome,omitempty"`
-	// The action ended the match.
-	MatchOver bool `protobuf:"varint,6,opt,name=match_over,json=matchOver,proto3" json:"match_over,omitempty"`
-	// The match's winner when it ended.
-	MatchWinner Side `protobuf:"varint,7,opt,name=match_winner,json=matchWinner,proto3,enum=tavla.v1.Side" json:"match_winner,omitempty"`
+	// Set exactly when the action ended the game: how it ended, with the points it paid. Whether
+	// it also ended the match, and who won it, is in the view (`match.winner`).
+	Outcome *GameOutcome `protobuf:"bytes,4,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	// The side to act had run out of time: the action became its forfeit (R23, R24).
-	Forfeit *ClockForfeit `protobuf:"bytes,8,opt,name=forfeit,proto3" json:"forfeit,omitempty"`
+	Forfeit *ClockForfeit `protobuf:"bytes,5,opt,name=forfeit,proto3" json:"forfeit,omitempty"`
 	// The roll has no legal step: the side on roll can only confirm the empty move (R7).
-	NoLegalMove bool `protobuf:"varint,9,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
+	NoLegalMove bool `protobuf:"varint,6,opt,name=no_legal_move,json=noLegalMove,proto3" json:"no_legal_move,omitempty"`
 	// The record entries this action added (none for STEP and UNDO, which are tentative); a
 	// client that keeps the record appends them. Each entry's bytes extend the state's
 	// record_digest (docs/game-state.md).
-	Records       []*ActionRecord `protobuf:"bytes,10,rep,name=records,proto3" json:"records,omitempty"`
+	Records       []*ActionRecord `protobuf:"bytes,7,rep,name=records,proto3" json:"records,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1110,32 +1108,11 @@ func (x *GameEvents) GetHit() bool {
 	return false
 }
 
-func (x *GameEvents) GetGameOver() bool {
-	if x != nil {
-		return x.GameOver
-	}
-	return false
-}
-
 func (x *GameEvents) GetOutcome() *GameOutcome {
 	if x != nil {
 		return x.Outcome
 	}
 	return nil
-}
-
-func (x *GameEvents) GetMatchOver() bool {
-	if x != nil {
-		return x.MatchOver
-	}
-	return false
-}
-
-func (x *GameEvents) GetMatchWinner() Side {
-	if x != nil {
-		return x.MatchWinner
-	}
-	return Side_SIDE_UNSPECIFIED
 }
 
 func (x *GameEvents) GetForfeit() *ClockForfeit {
@@ -1163,7 +1140,7 @@ var File_tavla_v1_game_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xca\x01\n" +
+	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xca\x01\n" +
 	"\n" +
 	"GameAction\x12(\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x14.tavla.v1.ActionKindR\x04kind\x12\"\n" +
@@ -1171,7 +1148,7 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\x04step\x18\x03 \x01(\v2\x15.tavla.v1.CheckerMoveH\x00R\x04step\x127\n" +
 	"\vresign_kind\x18\x04 \x01(\x0e2\x14.tavla.v1.ResultKindH\x00R\n" +
 	"resignKindB\b\n" +
-	"\x06detail\"\xd8\x03\n" +
+	"\x06detail\"\xee\x03\n" +
 	"\fActionRecord\x12\x1a\n" +
 	"\bsequence\x18\x01 \x01(\x04R\bsequence\x12\"\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
@@ -1183,16 +1160,15 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\n" +
 	"cube_value\x18\b \x01(\rR\tcubeValue\x125\n" +
 	"\vresign_kind\x18\t \x01(\x0e2\x14.tavla.v1.ResultKindR\n" +
-	"resignKind\x12\x1d\n" +
-	"\n" +
-	"elapsed_ms\x18\n" +
-	" \x01(\rR\telapsedMs\x12\x19\n" +
+	"resignKind\x123\n" +
+	"\aelapsed\x18\n" +
+	" \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x19\n" +
 	"\broll_tag\x18\v \x01(\tR\arollTag\x12/\n" +
-	"\aoutcome\x18\f \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\x94\x01\n" +
+	"\aoutcome\x18\f \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\xb0\x01\n" +
 	"\tGameClock\x123\n" +
 	"\bsettings\x18\x01 \x01(\v2\x17.tavla.v1.ClockSettingsR\bsettings\x12*\n" +
-	"\x05state\x18\x02 \x01(\v2\x14.tavla.v1.ClockStateR\x05state\x12&\n" +
-	"\x0fturn_started_ms\x18\x03 \x01(\x04R\rturnStartedMs\"\x9a\x05\n" +
+	"\x05state\x18\x02 \x01(\v2\x14.tavla.v1.ClockStateR\x05state\x12B\n" +
+	"\x0fturn_start_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\rturnStartTime\"\x9a\x05\n" +
 	"\tGameState\x12\x18\n" +
 	"\aversion\x18\x01 \x01(\rR\aversion\x12\x19\n" +
 	"\bmatch_id\x18\x02 \x01(\tR\amatchId\x12\x1a\n" +
@@ -1241,21 +1217,16 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\x0fSignedGameState\x12\x14\n" +
 	"\x05state\x18\x01 \x01(\fR\x05state\x12\x15\n" +
 	"\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x1c\n" +
-	"\tsignature\x18\x03 \x01(\fR\tsignature\"\x91\x03\n" +
+	"\tsignature\x18\x03 \x01(\fR\tsignature\"\xa2\x02\n" +
 	"\n" +
 	"GameEvents\x12\x16\n" +
 	"\x06rolled\x18\x01 \x03(\rR\x06rolled\x121\n" +
 	"\broll_off\x18\x02 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12\x10\n" +
-	"\x03hit\x18\x03 \x01(\bR\x03hit\x12\x1b\n" +
-	"\tgame_over\x18\x04 \x01(\bR\bgameOver\x12/\n" +
-	"\aoutcome\x18\x05 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12\x1d\n" +
-	"\n" +
-	"match_over\x18\x06 \x01(\bR\tmatchOver\x121\n" +
-	"\fmatch_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\vmatchWinner\x120\n" +
-	"\aforfeit\x18\b \x01(\v2\x16.tavla.v1.ClockForfeitR\aforfeit\x12\"\n" +
-	"\rno_legal_move\x18\t \x01(\bR\vnoLegalMove\x120\n" +
-	"\arecords\x18\n" +
-	" \x03(\v2\x16.tavla.v1.ActionRecordR\arecords*\xeb\x01\n" +
+	"\x03hit\x18\x03 \x01(\bR\x03hit\x12/\n" +
+	"\aoutcome\x18\x04 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x120\n" +
+	"\aforfeit\x18\x05 \x01(\v2\x16.tavla.v1.ClockForfeitR\aforfeit\x12\"\n" +
+	"\rno_legal_move\x18\x06 \x01(\bR\vnoLegalMove\x120\n" +
+	"\arecords\x18\a \x03(\v2\x16.tavla.v1.ActionRecordR\arecords*\xeb\x01\n" +
 	"\tGamePhase\x12\x1a\n" +
 	"\x16GAME_PHASE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10GAME_PHASE_START\x10\x01\x12\x1d\n" +
@@ -1300,27 +1271,29 @@ func file_tavla_v1_game_proto_rawDescGZIP() []byte {
 var file_tavla_v1_game_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_tavla_v1_game_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_tavla_v1_game_proto_goTypes = []any{
-	(GamePhase)(0),           // 0: tavla.v1.GamePhase
-	(ActionKind)(0),          // 1: tavla.v1.ActionKind
-	(*GameAction)(nil),       // 2: tavla.v1.GameAction
-	(*ActionRecord)(nil),     // 3: tavla.v1.ActionRecord
-	(*GameClock)(nil),        // 4: tavla.v1.GameClock
-	(*GameState)(nil),        // 5: tavla.v1.GameState
-	(*GameView)(nil),         // 6: tavla.v1.GameView
-	(*SignedGameState)(nil),  // 7: tavla.v1.SignedGameState
-	(*GameEvents)(nil),       // 8: tavla.v1.GameEvents
-	(Side)(0),                // 9: tavla.v1.Side
-	(*CheckerMove)(nil),      // 10: tavla.v1.CheckerMove
-	(ResultKind)(0),          // 11: tavla.v1.ResultKind
-	(*RollOffThrow)(nil),     // 12: tavla.v1.RollOffThrow
-	(*GameOutcome)(nil),      // 13: tavla.v1.GameOutcome
-	(*ClockSettings)(nil),    // 14: tavla.v1.ClockSettings
-	(*ClockState)(nil),       // 15: tavla.v1.ClockState
-	(*Ruleset)(nil),          // 16: tavla.v1.Ruleset
-	(*MatchState)(nil),       // 17: tavla.v1.MatchState
-	(*ResignationOffer)(nil), // 18: tavla.v1.ResignationOffer
-	(*Position)(nil),         // 19: tavla.v1.Position
-	(*ClockForfeit)(nil),     // 20: tavla.v1.ClockForfeit
+	(GamePhase)(0),                // 0: tavla.v1.GamePhase
+	(ActionKind)(0),               // 1: tavla.v1.ActionKind
+	(*GameAction)(nil),            // 2: tavla.v1.GameAction
+	(*ActionRecord)(nil),          // 3: tavla.v1.ActionRecord
+	(*GameClock)(nil),             // 4: tavla.v1.GameClock
+	(*GameState)(nil),             // 5: tavla.v1.GameState
+	(*GameView)(nil),              // 6: tavla.v1.GameView
+	(*SignedGameState)(nil),       // 7: tavla.v1.SignedGameState
+	(*GameEvents)(nil),            // 8: tavla.v1.GameEvents
+	(Side)(0),                     // 9: tavla.v1.Side
+	(*CheckerMove)(nil),           // 10: tavla.v1.CheckerMove
+	(ResultKind)(0),               // 11: tavla.v1.ResultKind
+	(*RollOffThrow)(nil),          // 12: tavla.v1.RollOffThrow
+	(*durationpb.Duration)(nil),   // 13: google.protobuf.Duration
+	(*GameOutcome)(nil),           // 14: tavla.v1.GameOutcome
+	(*ClockSettings)(nil),         // 15: tavla.v1.ClockSettings
+	(*ClockState)(nil),            // 16: tavla.v1.ClockState
+	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
+	(*Ruleset)(nil),               // 18: tavla.v1.Ruleset
+	(*MatchState)(nil),            // 19: tavla.v1.MatchState
+	(*ResignationOffer)(nil),      // 20: tavla.v1.ResignationOffer
+	(*Position)(nil),              // 21: tavla.v1.Position
+	(*ClockForfeit)(nil),          // 22: tavla.v1.ClockForfeit
 }
 var file_tavla_v1_game_proto_depIdxs = []int32{
 	1,  // 0: tavla.v1.GameAction.kind:type_name -> tavla.v1.ActionKind
@@ -1332,40 +1305,41 @@ var file_tavla_v1_game_proto_depIdxs = []int32{
 	12, // 6: tavla.v1.ActionRecord.roll_off:type_name -> tavla.v1.RollOffThrow
 	10, // 7: tavla.v1.ActionRecord.checker_moves:type_name -> tavla.v1.CheckerMove
 	11, // 8: tavla.v1.ActionRecord.resign_kind:type_name -> tavla.v1.ResultKind
-	13, // 9: tavla.v1.ActionRecord.outcome:type_name -> tavla.v1.GameOutcome
-	14, // 10: tavla.v1.GameClock.settings:type_name -> tavla.v1.ClockSettings
-	15, // 11: tavla.v1.GameClock.state:type_name -> tavla.v1.ClockState
-	16, // 12: tavla.v1.GameState.ruleset:type_name -> tavla.v1.Ruleset
-	17, // 13: tavla.v1.GameState.match:type_name -> tavla.v1.MatchState
-	0,  // 14: tavla.v1.GameState.phase:type_name -> tavla.v1.GamePhase
-	9,  // 15: tavla.v1.GameState.on_roll:type_name -> tavla.v1.Side
-	10, // 16: tavla.v1.GameState.steps:type_name -> tavla.v1.CheckerMove
-	18, // 17: tavla.v1.GameState.resignation:type_name -> tavla.v1.ResignationOffer
-	0,  // 18: tavla.v1.GameState.resume_phase:type_name -> tavla.v1.GamePhase
-	4,  // 19: tavla.v1.GameState.clock:type_name -> tavla.v1.GameClock
-	13, // 20: tavla.v1.GameState.outcome:type_name -> tavla.v1.GameOutcome
-	16, // 21: tavla.v1.GameView.ruleset:type_name -> tavla.v1.Ruleset
-	17, // 22: tavla.v1.GameView.match:type_name -> tavla.v1.MatchState
-	0,  // 23: tavla.v1.GameView.phase:type_name -> tavla.v1.GamePhase
-	9,  // 24: tavla.v1.GameView.side_to_act:type_name -> tavla.v1.Side
-	19, // 25: tavla.v1.GameView.position:type_name -> tavla.v1.Position
-	19, // 26: tavla.v1.GameView.current:type_name -> tavla.v1.Position
-	10, // 27: tavla.v1.GameView.steps:type_name -> tavla.v1.CheckerMove
-	10, // 28: tavla.v1.GameView.forced_steps:type_name -> tavla.v1.CheckerMove
-	18, // 29: tavla.v1.GameView.resignation:type_name -> tavla.v1.ResignationOffer
-	0,  // 30: tavla.v1.GameView.resume_phase:type_name -> tavla.v1.GamePhase
-	4,  // 31: tavla.v1.GameView.clock:type_name -> tavla.v1.GameClock
-	13, // 32: tavla.v1.GameView.outcome:type_name -> tavla.v1.GameOutcome
-	12, // 33: tavla.v1.GameEvents.roll_off:type_name -> tavla.v1.RollOffThrow
-	13, // 34: tavla.v1.GameEvents.outcome:type_name -> tavla.v1.GameOutcome
-	9,  // 35: tavla.v1.GameEvents.match_winner:type_name -> tavla.v1.Side
-	20, // 36: tavla.v1.GameEvents.forfeit:type_name -> tavla.v1.ClockForfeit
-	3,  // 37: tavla.v1.GameEvents.records:type_name -> tavla.v1.ActionRecord
-	38, // [38:38] is the sub-list for method output_type
-	38, // [38:38] is the sub-list for method input_type
-	38, // [38:38] is the sub-list for extension type_name
-	38, // [38:38] is the sub-list for extension extendee
-	0,  // [0:38] is the sub-list for field type_name
+	13, // 9: tavla.v1.ActionRecord.elapsed:type_name -> google.protobuf.Duration
+	14, // 10: tavla.v1.ActionRecord.outcome:type_name -> tavla.v1.GameOutcome
+	15, // 11: tavla.v1.GameClock.settings:type_name -> tavla.v1.ClockSettings
+	16, // 12: tavla.v1.GameClock.state:type_name -> tavla.v1.ClockState
+	17, // 13: tavla.v1.GameClock.turn_start_time:type_name -> google.protobuf.Timestamp
+	18, // 14: tavla.v1.GameState.ruleset:type_name -> tavla.v1.Ruleset
+	19, // 15: tavla.v1.GameState.match:type_name -> tavla.v1.MatchState
+	0,  // 16: tavla.v1.GameState.phase:type_name -> tavla.v1.GamePhase
+	9,  // 17: tavla.v1.GameState.on_roll:type_name -> tavla.v1.Side
+	10, // 18: tavla.v1.GameState.steps:type_name -> tavla.v1.CheckerMove
+	20, // 19: tavla.v1.GameState.resignation:type_name -> tavla.v1.ResignationOffer
+	0,  // 20: tavla.v1.GameState.resume_phase:type_name -> tavla.v1.GamePhase
+	4,  // 21: tavla.v1.GameState.clock:type_name -> tavla.v1.GameClock
+	14, // 22: tavla.v1.GameState.outcome:type_name -> tavla.v1.GameOutcome
+	18, // 23: tavla.v1.GameView.ruleset:type_name -> tavla.v1.Ruleset
+	19, // 24: tavla.v1.GameView.match:type_name -> tavla.v1.MatchState
+	0,  // 25: tavla.v1.GameView.phase:type_name -> tavla.v1.GamePhase
+	9,  // 26: tavla.v1.GameView.side_to_act:type_name -> tavla.v1.Side
+	21, // 27: tavla.v1.GameView.position:type_name -> tavla.v1.Position
+	21, // 28: tavla.v1.GameView.current:type_name -> tavla.v1.Position
+	10, // 29: tavla.v1.GameView.steps:type_name -> tavla.v1.CheckerMove
+	10, // 30: tavla.v1.GameView.forced_steps:type_name -> tavla.v1.CheckerMove
+	20, // 31: tavla.v1.GameView.resignation:type_name -> tavla.v1.ResignationOffer
+	0,  // 32: tavla.v1.GameView.resume_phase:type_name -> tavla.v1.GamePhase
+	4,  // 33: tavla.v1.GameView.clock:type_name -> tavla.v1.GameClock
+	14, // 34: tavla.v1.GameView.outcome:type_name -> tavla.v1.GameOutcome
+	12, // 35: tavla.v1.GameEvents.roll_off:type_name -> tavla.v1.RollOffThrow
+	14, // 36: tavla.v1.GameEvents.outcome:type_name -> tavla.v1.GameOutcome
+	22, // 37: tavla.v1.GameEvents.forfeit:type_name -> tavla.v1.ClockForfeit
+	3,  // 38: tavla.v1.GameEvents.records:type_name -> tavla.v1.ActionRecord
+	39, // [39:39] is the sub-list for method output_type
+	39, // [39:39] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_game_proto_init() }

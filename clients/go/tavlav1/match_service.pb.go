@@ -324,7 +324,7 @@ func (x *ListLegalStepsResponse) GetForcedSteps() []*CheckerMove {
 	return nil
 }
 
-// Request of StartGame. Without `roll_off`, `dice` or `seed` the server rolls.
+// Request of StartGame. Without `given` or `seed` the server rolls.
 type StartGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The variant; its start rule decides (R3).
@@ -333,13 +333,13 @@ type StartGameRequest struct {
 	// no money play (the turkish preset). Under the Turkish rule its previous_winner starts
 	// without a roll-off.
 	Match *MatchState `protobuf:"bytes,2,opt,name=match,proto3" json:"match,omitempty"`
-	// Dice rolled elsewhere: the roll-off throws in order, all ties but the last.
-	RollOff []*RollOffThrow `protobuf:"bytes,3,rep,name=roll_off,json=rollOff,proto3" json:"roll_off,omitempty"`
-	// Dice rolled elsewhere: the starter's first roll under the Turkish rule (two values); empty
-	// under the international rule, whose first move is the roll-off dice.
-	Dice []uint32 `protobuf:"varint,4,rep,packed,name=dice,proto3" json:"dice,omitempty"`
-	// Roll verifiably from a commitment instead: the dice are drawn in order from its stream.
-	Seed          *DiceSeed `protobuf:"bytes,5,opt,name=seed,proto3" json:"seed,omitempty"`
+	// Where the dice come from; unset: the server rolls them (R22).
+	//
+	// Types that are valid to be assigned to DiceSource:
+	//
+	//	*StartGameRequest_Given
+	//	*StartGameRequest_Seed
+	DiceSource    isStartGameRequest_DiceSource `protobuf_oneof:"dice_source"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -388,23 +388,103 @@ func (x *StartGameRequest) GetMatch() *MatchState {
 	return nil
 }
 
-func (x *StartGameRequest) GetRollOff() []*RollOffThrow {
+func (x *StartGameRequest) GetDiceSource() isStartGameRequest_DiceSource {
 	if x != nil {
-		return x.RollOff
+		return x.DiceSource
 	}
 	return nil
 }
 
-func (x *StartGameRequest) GetDice() []uint32 {
+func (x *StartGameRequest) GetGiven() *GivenStartDice {
 	if x != nil {
-		return x.Dice
+		if x, ok := x.DiceSource.(*StartGameRequest_Given); ok {
+			return x.Given
+		}
 	}
 	return nil
 }
 
 func (x *StartGameRequest) GetSeed() *DiceSeed {
 	if x != nil {
-		return x.Seed
+		if x, ok := x.DiceSource.(*StartGameRequest_Seed); ok {
+			return x.Seed
+		}
+	}
+	return nil
+}
+
+type isStartGameRequest_DiceSource interface {
+	isStartGameRequest_DiceSource()
+}
+
+type StartGameRequest_Given struct {
+	// Dice rolled elsewhere (a physical board, a game server's own dice).
+	Given *GivenStartDice `protobuf:"bytes,3,opt,name=given,proto3,oneof"`
+}
+
+type StartGameRequest_Seed struct {
+	// Roll verifiably from a commitment (CommitDice): the dice are drawn in order from its
+	// stream, and the answer carries their proof.
+	Seed *DiceSeed `protobuf:"bytes,4,opt,name=seed,proto3,oneof"`
+}
+
+func (*StartGameRequest_Given) isStartGameRequest_DiceSource() {}
+
+func (*StartGameRequest_Seed) isStartGameRequest_DiceSource() {}
+
+// The dice of a game's start rolled elsewhere (StartGameRequest.given).
+type GivenStartDice struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The roll-off throws in order, all ties but the last; empty when no roll-off is due (the
+	// Turkish rule's previous winner starts).
+	RollOff []*RollOffThrow `protobuf:"bytes,1,rep,name=roll_off,json=rollOff,proto3" json:"roll_off,omitempty"`
+	// The starter's first roll under the Turkish rule (two values); empty under the international
+	// rule, whose first move is the roll-off dice.
+	Dice          []uint32 `protobuf:"varint,2,rep,packed,name=dice,proto3" json:"dice,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GivenStartDice) Reset() {
+	*x = GivenStartDice{}
+	mi := &file_tavla_v1_match_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GivenStartDice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GivenStartDice) ProtoMessage() {}
+
+func (x *GivenStartDice) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_match_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GivenStartDice.ProtoReflect.Descriptor instead.
+func (*GivenStartDice) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *GivenStartDice) GetRollOff() []*RollOffThrow {
+	if x != nil {
+		return x.RollOff
+	}
+	return nil
+}
+
+func (x *GivenStartDice) GetDice() []uint32 {
+	if x != nil {
+		return x.Dice
 	}
 	return nil
 }
@@ -431,7 +511,7 @@ type StartGameResponse struct {
 
 func (x *StartGameResponse) Reset() {
 	*x = StartGameResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[4]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -443,7 +523,7 @@ func (x *StartGameResponse) String() string {
 func (*StartGameResponse) ProtoMessage() {}
 
 func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[4]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -456,7 +536,7 @@ func (x *StartGameResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartGameResponse.ProtoReflect.Descriptor instead.
 func (*StartGameResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{4}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *StartGameResponse) GetStarter() Side {
@@ -514,7 +594,7 @@ type CommitDiceRequest struct {
 
 func (x *CommitDiceRequest) Reset() {
 	*x = CommitDiceRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[5]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -526,7 +606,7 @@ func (x *CommitDiceRequest) String() string {
 func (*CommitDiceRequest) ProtoMessage() {}
 
 func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[5]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -539,7 +619,7 @@ func (x *CommitDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceRequest.ProtoReflect.Descriptor instead.
 func (*CommitDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{5}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CommitDiceRequest) GetClientSeedSha256() string {
@@ -566,7 +646,7 @@ type CommitDiceResponse struct {
 
 func (x *CommitDiceResponse) Reset() {
 	*x = CommitDiceResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[6]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -578,7 +658,7 @@ func (x *CommitDiceResponse) String() string {
 func (*CommitDiceResponse) ProtoMessage() {}
 
 func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[6]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -591,7 +671,7 @@ func (x *CommitDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CommitDiceResponse.ProtoReflect.Descriptor instead.
 func (*CommitDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{6}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CommitDiceResponse) GetCommitment() string {
@@ -635,7 +715,7 @@ type RollDiceRequest struct {
 
 func (x *RollDiceRequest) Reset() {
 	*x = RollDiceRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[7]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -647,7 +727,7 @@ func (x *RollDiceRequest) String() string {
 func (*RollDiceRequest) ProtoMessage() {}
 
 func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[7]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -660,7 +740,7 @@ func (x *RollDiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceRequest.ProtoReflect.Descriptor instead.
 func (*RollDiceRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{7}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RollDiceRequest) GetSeed() *DiceSeed {
@@ -695,7 +775,7 @@ type RollDiceResponse struct {
 
 func (x *RollDiceResponse) Reset() {
 	*x = RollDiceResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[8]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -707,7 +787,7 @@ func (x *RollDiceResponse) String() string {
 func (*RollDiceResponse) ProtoMessage() {}
 
 func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[8]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -720,7 +800,7 @@ func (x *RollDiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RollDiceResponse.ProtoReflect.Descriptor instead.
 func (*RollDiceResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{8}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RollDiceResponse) GetDice() []uint32 {
@@ -767,7 +847,7 @@ type ListCubeActionsRequest struct {
 
 func (x *ListCubeActionsRequest) Reset() {
 	*x = ListCubeActionsRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[9]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -779,7 +859,7 @@ func (x *ListCubeActionsRequest) String() string {
 func (*ListCubeActionsRequest) ProtoMessage() {}
 
 func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[9]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -792,7 +872,7 @@ func (x *ListCubeActionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsRequest.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{9}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListCubeActionsRequest) GetRuleset() *Ruleset {
@@ -829,7 +909,7 @@ type ListCubeActionsResponse struct {
 
 func (x *ListCubeActionsResponse) Reset() {
 	*x = ListCubeActionsResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[10]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -841,7 +921,7 @@ func (x *ListCubeActionsResponse) String() string {
 func (*ListCubeActionsResponse) ProtoMessage() {}
 
 func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[10]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -854,7 +934,7 @@ func (x *ListCubeActionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCubeActionsResponse.ProtoReflect.Descriptor instead.
 func (*ListCubeActionsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{10}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListCubeActionsResponse) GetActions() []CubeAction {
@@ -888,7 +968,7 @@ type ApplyCubeActionRequest struct {
 
 func (x *ApplyCubeActionRequest) Reset() {
 	*x = ApplyCubeActionRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -900,7 +980,7 @@ func (x *ApplyCubeActionRequest) String() string {
 func (*ApplyCubeActionRequest) ProtoMessage() {}
 
 func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[11]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -913,7 +993,7 @@ func (x *ApplyCubeActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionRequest.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{11}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ApplyCubeActionRequest) GetRuleset() *Ruleset {
@@ -958,7 +1038,7 @@ type ApplyCubeActionResponse struct {
 
 func (x *ApplyCubeActionResponse) Reset() {
 	*x = ApplyCubeActionResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -970,7 +1050,7 @@ func (x *ApplyCubeActionResponse) String() string {
 func (*ApplyCubeActionResponse) ProtoMessage() {}
 
 func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[12]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -983,7 +1063,7 @@ func (x *ApplyCubeActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ApplyCubeActionResponse.ProtoReflect.Descriptor instead.
 func (*ApplyCubeActionResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{12}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ApplyCubeActionResponse) GetMatch() *MatchState {
@@ -1015,7 +1095,7 @@ type OfferResignationRequest struct {
 
 func (x *OfferResignationRequest) Reset() {
 	*x = OfferResignationRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1027,7 +1107,7 @@ func (x *OfferResignationRequest) String() string {
 func (*OfferResignationRequest) ProtoMessage() {}
 
 func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1040,7 +1120,7 @@ func (x *OfferResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationRequest.ProtoReflect.Descriptor instead.
 func (*OfferResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{13}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OfferResignationRequest) GetRuleset() *Ruleset {
@@ -1075,7 +1155,7 @@ type OfferResignationResponse struct {
 
 func (x *OfferResignationResponse) Reset() {
 	*x = OfferResignationResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1087,7 +1167,7 @@ func (x *OfferResignationResponse) String() string {
 func (*OfferResignationResponse) ProtoMessage() {}
 
 func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1100,7 +1180,7 @@ func (x *OfferResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OfferResignationResponse.ProtoReflect.Descriptor instead.
 func (*OfferResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{14}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *OfferResignationResponse) GetOutcome() *GameOutcome {
@@ -1127,7 +1207,7 @@ type AnswerResignationRequest struct {
 
 func (x *AnswerResignationRequest) Reset() {
 	*x = AnswerResignationRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1139,7 +1219,7 @@ func (x *AnswerResignationRequest) String() string {
 func (*AnswerResignationRequest) ProtoMessage() {}
 
 func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[15]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1152,7 +1232,7 @@ func (x *AnswerResignationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationRequest.ProtoReflect.Descriptor instead.
 func (*AnswerResignationRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{15}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AnswerResignationRequest) GetRuleset() *Ruleset {
@@ -1194,7 +1274,7 @@ type AnswerResignationResponse struct {
 
 func (x *AnswerResignationResponse) Reset() {
 	*x = AnswerResignationResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1206,7 +1286,7 @@ func (x *AnswerResignationResponse) String() string {
 func (*AnswerResignationResponse) ProtoMessage() {}
 
 func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[16]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1219,7 +1299,7 @@ func (x *AnswerResignationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnswerResignationResponse.ProtoReflect.Descriptor instead.
 func (*AnswerResignationResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{16}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *AnswerResignationResponse) GetOutcome() *GameOutcome {
@@ -1244,7 +1324,7 @@ type UpdateMatchRequest struct {
 
 func (x *UpdateMatchRequest) Reset() {
 	*x = UpdateMatchRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1256,7 +1336,7 @@ func (x *UpdateMatchRequest) String() string {
 func (*UpdateMatchRequest) ProtoMessage() {}
 
 func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[17]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1269,7 +1349,7 @@ func (x *UpdateMatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchRequest.ProtoReflect.Descriptor instead.
 func (*UpdateMatchRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{17}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *UpdateMatchRequest) GetRuleset() *Ruleset {
@@ -1313,7 +1393,7 @@ type UpdateMatchResponse struct {
 
 func (x *UpdateMatchResponse) Reset() {
 	*x = UpdateMatchResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1325,7 +1405,7 @@ func (x *UpdateMatchResponse) String() string {
 func (*UpdateMatchResponse) ProtoMessage() {}
 
 func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[18]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1338,7 +1418,7 @@ func (x *UpdateMatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateMatchResponse.ProtoReflect.Descriptor instead.
 func (*UpdateMatchResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{18}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *UpdateMatchResponse) GetMatch() *MatchState {
@@ -1388,7 +1468,7 @@ type AdvanceClockRequest struct {
 
 func (x *AdvanceClockRequest) Reset() {
 	*x = AdvanceClockRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1400,7 +1480,7 @@ func (x *AdvanceClockRequest) String() string {
 func (*AdvanceClockRequest) ProtoMessage() {}
 
 func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[19]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1413,7 +1493,7 @@ func (x *AdvanceClockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceClockRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{19}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *AdvanceClockRequest) GetSettings() *ClockSettings {
@@ -1470,7 +1550,7 @@ type AdvanceClockResponse struct {
 
 func (x *AdvanceClockResponse) Reset() {
 	*x = AdvanceClockResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1482,7 +1562,7 @@ func (x *AdvanceClockResponse) String() string {
 func (*AdvanceClockResponse) ProtoMessage() {}
 
 func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[20]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1495,7 +1575,7 @@ func (x *AdvanceClockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceClockResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceClockResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{20}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *AdvanceClockResponse) GetState() *ClockState {
@@ -1544,7 +1624,7 @@ type ResolveRulesetRequest struct {
 
 func (x *ResolveRulesetRequest) Reset() {
 	*x = ResolveRulesetRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1556,7 +1636,7 @@ func (x *ResolveRulesetRequest) String() string {
 func (*ResolveRulesetRequest) ProtoMessage() {}
 
 func (x *ResolveRulesetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[21]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1569,7 +1649,7 @@ func (x *ResolveRulesetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRulesetRequest.ProtoReflect.Descriptor instead.
 func (*ResolveRulesetRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{21}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ResolveRulesetRequest) GetRuleset() *Ruleset {
@@ -1590,7 +1670,7 @@ type ResolveRulesetResponse struct {
 
 func (x *ResolveRulesetResponse) Reset() {
 	*x = ResolveRulesetResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1602,7 +1682,7 @@ func (x *ResolveRulesetResponse) String() string {
 func (*ResolveRulesetResponse) ProtoMessage() {}
 
 func (x *ResolveRulesetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[22]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1615,7 +1695,7 @@ func (x *ResolveRulesetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResolveRulesetResponse.ProtoReflect.Descriptor instead.
 func (*ResolveRulesetResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{22}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ResolveRulesetResponse) GetRuleset() *Ruleset {
@@ -1634,7 +1714,7 @@ type ListRulesetsRequest struct {
 
 func (x *ListRulesetsRequest) Reset() {
 	*x = ListRulesetsRequest{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1646,7 +1726,7 @@ func (x *ListRulesetsRequest) String() string {
 func (*ListRulesetsRequest) ProtoMessage() {}
 
 func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[23]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1659,7 +1739,7 @@ func (x *ListRulesetsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsRequest.ProtoReflect.Descriptor instead.
 func (*ListRulesetsRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{23}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{24}
 }
 
 // Response of ListRulesets.
@@ -1673,7 +1753,7 @@ type ListRulesetsResponse struct {
 
 func (x *ListRulesetsResponse) Reset() {
 	*x = ListRulesetsResponse{}
-	mi := &file_tavla_v1_match_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1685,7 +1765,7 @@ func (x *ListRulesetsResponse) String() string {
 func (*ListRulesetsResponse) ProtoMessage() {}
 
 func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_match_service_proto_msgTypes[24]
+	mi := &file_tavla_v1_match_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1698,7 +1778,7 @@ func (x *ListRulesetsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRulesetsResponse.ProtoReflect.Descriptor instead.
 func (*ListRulesetsResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{24}
+	return file_tavla_v1_match_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListRulesetsResponse) GetPresets() []*RulesetPreset {
@@ -1738,13 +1818,16 @@ const file_tavla_v1_match_service_proto_rawDesc = "" +
 	"\x0ecombined_steps\x18\t \x03(\v2\x16.tavla.v1.CombinedStepR\rcombinedSteps\x12\x16\n" +
 	"\x06forced\x18\n" +
 	" \x01(\bR\x06forced\x128\n" +
-	"\fforced_steps\x18\v \x03(\v2\x15.tavla.v1.CheckerMoveR\vforcedSteps\"\xda\x01\n" +
+	"\fforced_steps\x18\v \x03(\v2\x15.tavla.v1.CheckerMoveR\vforcedSteps\"\xd6\x01\n" +
 	"\x10StartGameRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12*\n" +
-	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x121\n" +
-	"\broll_off\x18\x03 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12\x12\n" +
-	"\x04dice\x18\x04 \x03(\rR\x04dice\x12&\n" +
-	"\x04seed\x18\x05 \x01(\v2\x12.tavla.v1.DiceSeedR\x04seed\"\x90\x02\n" +
+	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x120\n" +
+	"\x05given\x18\x03 \x01(\v2\x18.tavla.v1.GivenStartDiceH\x00R\x05given\x12(\n" +
+	"\x04seed\x18\x04 \x01(\v2\x12.tavla.v1.DiceSeedH\x00R\x04seedB\r\n" +
+	"\vdice_source\"W\n" +
+	"\x0eGivenStartDice\x121\n" +
+	"\broll_off\x18\x01 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12\x12\n" +
+	"\x04dice\x18\x02 \x03(\rR\x04dice\"\x90\x02\n" +
 	"\x11StartGameResponse\x12(\n" +
 	"\astarter\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\astarter\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\rR\x04dice\x12/\n" +
@@ -1854,148 +1937,150 @@ func file_tavla_v1_match_service_proto_rawDescGZIP() []byte {
 	return file_tavla_v1_match_service_proto_rawDescData
 }
 
-var file_tavla_v1_match_service_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
+var file_tavla_v1_match_service_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_tavla_v1_match_service_proto_goTypes = []any{
 	(*ListLegalStepsRequest)(nil),     // 0: tavla.v1.ListLegalStepsRequest
 	(*CombinedStep)(nil),              // 1: tavla.v1.CombinedStep
 	(*ListLegalStepsResponse)(nil),    // 2: tavla.v1.ListLegalStepsResponse
 	(*StartGameRequest)(nil),          // 3: tavla.v1.StartGameRequest
-	(*StartGameResponse)(nil),         // 4: tavla.v1.StartGameResponse
-	(*CommitDiceRequest)(nil),         // 5: tavla.v1.CommitDiceRequest
-	(*CommitDiceResponse)(nil),        // 6: tavla.v1.CommitDiceResponse
-	(*RollDiceRequest)(nil),           // 7: tavla.v1.RollDiceRequest
-	(*RollDiceResponse)(nil),          // 8: tavla.v1.RollDiceResponse
-	(*ListCubeActionsRequest)(nil),    // 9: tavla.v1.ListCubeActionsRequest
-	(*ListCubeActionsResponse)(nil),   // 10: tavla.v1.ListCubeActionsResponse
-	(*ApplyCubeActionRequest)(nil),    // 11: tavla.v1.ApplyCubeActionRequest
-	(*ApplyCubeActionResponse)(nil),   // 12: tavla.v1.ApplyCubeActionResponse
-	(*OfferResignationRequest)(nil),   // 13: tavla.v1.OfferResignationRequest
-	(*OfferResignationResponse)(nil),  // 14: tavla.v1.OfferResignationResponse
-	(*AnswerResignationRequest)(nil),  // 15: tavla.v1.AnswerResignationRequest
-	(*AnswerResignationResponse)(nil), // 16: tavla.v1.AnswerResignationResponse
-	(*UpdateMatchRequest)(nil),        // 17: tavla.v1.UpdateMatchRequest
-	(*UpdateMatchResponse)(nil),       // 18: tavla.v1.UpdateMatchResponse
-	(*AdvanceClockRequest)(nil),       // 19: tavla.v1.AdvanceClockRequest
-	(*AdvanceClockResponse)(nil),      // 20: tavla.v1.AdvanceClockResponse
-	(*ResolveRulesetRequest)(nil),     // 21: tavla.v1.ResolveRulesetRequest
-	(*ResolveRulesetResponse)(nil),    // 22: tavla.v1.ResolveRulesetResponse
-	(*ListRulesetsRequest)(nil),       // 23: tavla.v1.ListRulesetsRequest
-	(*ListRulesetsResponse)(nil),      // 24: tavla.v1.ListRulesetsResponse
-	(*Ruleset)(nil),                   // 25: tavla.v1.Ruleset
-	(*Position)(nil),                  // 26: tavla.v1.Position
-	(*CheckerMove)(nil),               // 27: tavla.v1.CheckerMove
-	(*MatchState)(nil),                // 28: tavla.v1.MatchState
-	(*Move)(nil),                      // 29: tavla.v1.Move
-	(*GameOutcome)(nil),               // 30: tavla.v1.GameOutcome
-	(*RollOffThrow)(nil),              // 31: tavla.v1.RollOffThrow
+	(*GivenStartDice)(nil),            // 4: tavla.v1.GivenStartDice
+	(*StartGameResponse)(nil),         // 5: tavla.v1.StartGameResponse
+	(*CommitDiceRequest)(nil),         // 6: tavla.v1.CommitDiceRequest
+	(*CommitDiceResponse)(nil),        // 7: tavla.v1.CommitDiceResponse
+	(*RollDiceRequest)(nil),           // 8: tavla.v1.RollDiceRequest
+	(*RollDiceResponse)(nil),          // 9: tavla.v1.RollDiceResponse
+	(*ListCubeActionsRequest)(nil),    // 10: tavla.v1.ListCubeActionsRequest
+	(*ListCubeActionsResponse)(nil),   // 11: tavla.v1.ListCubeActionsResponse
+	(*ApplyCubeActionRequest)(nil),    // 12: tavla.v1.ApplyCubeActionRequest
+	(*ApplyCubeActionResponse)(nil),   // 13: tavla.v1.ApplyCubeActionResponse
+	(*OfferResignationRequest)(nil),   // 14: tavla.v1.OfferResignationRequest
+	(*OfferResignationResponse)(nil),  // 15: tavla.v1.OfferResignationResponse
+	(*AnswerResignationRequest)(nil),  // 16: tavla.v1.AnswerResignationRequest
+	(*AnswerResignationResponse)(nil), // 17: tavla.v1.AnswerResignationResponse
+	(*UpdateMatchRequest)(nil),        // 18: tavla.v1.UpdateMatchRequest
+	(*UpdateMatchResponse)(nil),       // 19: tavla.v1.UpdateMatchResponse
+	(*AdvanceClockRequest)(nil),       // 20: tavla.v1.AdvanceClockRequest
+	(*AdvanceClockResponse)(nil),      // 21: tavla.v1.AdvanceClockResponse
+	(*ResolveRulesetRequest)(nil),     // 22: tavla.v1.ResolveRulesetRequest
+	(*ResolveRulesetResponse)(nil),    // 23: tavla.v1.ResolveRulesetResponse
+	(*ListRulesetsRequest)(nil),       // 24: tavla.v1.ListRulesetsRequest
+	(*ListRulesetsResponse)(nil),      // 25: tavla.v1.ListRulesetsResponse
+	(*Ruleset)(nil),                   // 26: tavla.v1.Ruleset
+	(*Position)(nil),                  // 27: tavla.v1.Position
+	(*CheckerMove)(nil),               // 28: tavla.v1.CheckerMove
+	(*MatchState)(nil),                // 29: tavla.v1.MatchState
+	(*Move)(nil),                      // 30: tavla.v1.Move
+	(*GameOutcome)(nil),               // 31: tavla.v1.GameOutcome
 	(*DiceSeed)(nil),                  // 32: tavla.v1.DiceSeed
-	(Side)(0),                         // 33: tavla.v1.Side
-	(*RollName)(nil),                  // 34: tavla.v1.RollName
-	(*DiceProof)(nil),                 // 35: tavla.v1.DiceProof
-	(*timestamppb.Timestamp)(nil),     // 36: google.protobuf.Timestamp
-	(CubeAction)(0),                   // 37: tavla.v1.CubeAction
-	(CubeDenial)(0),                   // 38: tavla.v1.CubeDenial
-	(*ResignationOffer)(nil),          // 39: tavla.v1.ResignationOffer
-	(*ClockSettings)(nil),             // 40: tavla.v1.ClockSettings
-	(*ClockState)(nil),                // 41: tavla.v1.ClockState
-	(ClockEvent)(0),                   // 42: tavla.v1.ClockEvent
-	(*durationpb.Duration)(nil),       // 43: google.protobuf.Duration
-	(*ClockForfeit)(nil),              // 44: tavla.v1.ClockForfeit
-	(*RulesetPreset)(nil),             // 45: tavla.v1.RulesetPreset
+	(*RollOffThrow)(nil),              // 33: tavla.v1.RollOffThrow
+	(Side)(0),                         // 34: tavla.v1.Side
+	(*RollName)(nil),                  // 35: tavla.v1.RollName
+	(*DiceProof)(nil),                 // 36: tavla.v1.DiceProof
+	(*timestamppb.Timestamp)(nil),     // 37: google.protobuf.Timestamp
+	(CubeAction)(0),                   // 38: tavla.v1.CubeAction
+	(CubeDenial)(0),                   // 39: tavla.v1.CubeDenial
+	(*ResignationOffer)(nil),          // 40: tavla.v1.ResignationOffer
+	(*ClockSettings)(nil),             // 41: tavla.v1.ClockSettings
+	(*ClockState)(nil),                // 42: tavla.v1.ClockState
+	(ClockEvent)(0),                   // 43: tavla.v1.ClockEvent
+	(*durationpb.Duration)(nil),       // 44: google.protobuf.Duration
+	(*ClockForfeit)(nil),              // 45: tavla.v1.ClockForfeit
+	(*RulesetPreset)(nil),             // 46: tavla.v1.RulesetPreset
 }
 var file_tavla_v1_match_service_proto_depIdxs = []int32{
-	25, // 0: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	26, // 1: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
-	27, // 2: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
-	28, // 3: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
-	27, // 4: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
-	27, // 5: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
-	29, // 6: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
-	26, // 7: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
-	27, // 8: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
-	30, // 9: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 0: tavla.v1.ListLegalStepsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	27, // 1: tavla.v1.ListLegalStepsRequest.position:type_name -> tavla.v1.Position
+	28, // 2: tavla.v1.ListLegalStepsRequest.steps:type_name -> tavla.v1.CheckerMove
+	29, // 3: tavla.v1.ListLegalStepsRequest.match:type_name -> tavla.v1.MatchState
+	28, // 4: tavla.v1.CombinedStep.steps:type_name -> tavla.v1.CheckerMove
+	28, // 5: tavla.v1.ListLegalStepsResponse.next_steps:type_name -> tavla.v1.CheckerMove
+	30, // 6: tavla.v1.ListLegalStepsResponse.move:type_name -> tavla.v1.Move
+	27, // 7: tavla.v1.ListLegalStepsResponse.position:type_name -> tavla.v1.Position
+	28, // 8: tavla.v1.ListLegalStepsResponse.steps:type_name -> tavla.v1.CheckerMove
+	31, // 9: tavla.v1.ListLegalStepsResponse.outcome:type_name -> tavla.v1.GameOutcome
 	1,  // 10: tavla.v1.ListLegalStepsResponse.combined_steps:type_name -> tavla.v1.CombinedStep
-	27, // 11: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
-	25, // 12: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 13: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
-	31, // 14: tavla.v1.StartGameRequest.roll_off:type_name -> tavla.v1.RollOffThrow
+	28, // 11: tavla.v1.ListLegalStepsResponse.forced_steps:type_name -> tavla.v1.CheckerMove
+	26, // 12: tavla.v1.StartGameRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 13: tavla.v1.StartGameRequest.match:type_name -> tavla.v1.MatchState
+	4,  // 14: tavla.v1.StartGameRequest.given:type_name -> tavla.v1.GivenStartDice
 	32, // 15: tavla.v1.StartGameRequest.seed:type_name -> tavla.v1.DiceSeed
-	33, // 16: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
-	34, // 17: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
-	31, // 18: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
-	26, // 19: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
-	35, // 20: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
-	36, // 21: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
-	32, // 22: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
-	26, // 23: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	34, // 24: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	35, // 25: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	25, // 26: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 27: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	33, // 28: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	37, // 29: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	38, // 30: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	25, // 31: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 32: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	33, // 33: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	37, // 34: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	28, // 35: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	30, // 36: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	25, // 37: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 38: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	39, // 39: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	30, // 40: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	25, // 41: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 42: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	39, // 43: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	30, // 44: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	25, // 45: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	28, // 46: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	30, // 47: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	28, // 48: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	30, // 49: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	33, // 50: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	40, // 51: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	41, // 52: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	33, // 53: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	42, // 54: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	43, // 55: tavla.v1.AdvanceClockRequest.elapsed:type_name -> google.protobuf.Duration
-	41, // 56: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	44, // 57: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	43, // 58: tavla.v1.AdvanceClockResponse.charged:type_name -> google.protobuf.Duration
-	43, // 59: tavla.v1.AdvanceClockResponse.time_left:type_name -> google.protobuf.Duration
-	25, // 60: tavla.v1.ResolveRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	25, // 61: tavla.v1.ResolveRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	45, // 62: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,  // 63: tavla.v1.MatchService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	3,  // 64: tavla.v1.MatchService.StartGame:input_type -> tavla.v1.StartGameRequest
-	5,  // 65: tavla.v1.MatchService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	7,  // 66: tavla.v1.MatchService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	9,  // 67: tavla.v1.MatchService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	11, // 68: tavla.v1.MatchService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	13, // 69: tavla.v1.MatchService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	15, // 70: tavla.v1.MatchService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	17, // 71: tavla.v1.MatchService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	19, // 72: tavla.v1.MatchService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	21, // 73: tavla.v1.MatchService.ResolveRuleset:input_type -> tavla.v1.ResolveRulesetRequest
-	23, // 74: tavla.v1.MatchService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	2,  // 75: tavla.v1.MatchService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	4,  // 76: tavla.v1.MatchService.StartGame:output_type -> tavla.v1.StartGameResponse
-	6,  // 77: tavla.v1.MatchService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	8,  // 78: tavla.v1.MatchService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	10, // 79: tavla.v1.MatchService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	12, // 80: tavla.v1.MatchService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	14, // 81: tavla.v1.MatchService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	16, // 82: tavla.v1.MatchService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	18, // 83: tavla.v1.MatchService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	20, // 84: tavla.v1.MatchService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	22, // 85: tavla.v1.MatchService.ResolveRuleset:output_type -> tavla.v1.ResolveRulesetResponse
-	24, // 86: tavla.v1.MatchService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	75, // [75:87] is the sub-list for method output_type
-	63, // [63:75] is the sub-list for method input_type
-	63, // [63:63] is the sub-list for extension type_name
-	63, // [63:63] is the sub-list for extension extendee
-	0,  // [0:63] is the sub-list for field type_name
+	33, // 16: tavla.v1.GivenStartDice.roll_off:type_name -> tavla.v1.RollOffThrow
+	34, // 17: tavla.v1.StartGameResponse.starter:type_name -> tavla.v1.Side
+	35, // 18: tavla.v1.StartGameResponse.dice_name:type_name -> tavla.v1.RollName
+	33, // 19: tavla.v1.StartGameResponse.roll_off:type_name -> tavla.v1.RollOffThrow
+	27, // 20: tavla.v1.StartGameResponse.position:type_name -> tavla.v1.Position
+	36, // 21: tavla.v1.StartGameResponse.proof:type_name -> tavla.v1.DiceProof
+	37, // 22: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
+	32, // 23: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
+	27, // 24: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
+	35, // 25: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	36, // 26: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	26, // 27: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 28: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	34, // 29: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	38, // 30: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	39, // 31: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	26, // 32: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 33: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	34, // 34: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	38, // 35: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	29, // 36: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	31, // 37: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 38: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 39: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	40, // 40: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	31, // 41: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 42: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 43: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	40, // 44: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	31, // 45: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 46: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 47: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	31, // 48: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	29, // 49: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	31, // 50: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	34, // 51: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	41, // 52: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	42, // 53: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	34, // 54: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	43, // 55: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	44, // 56: tavla.v1.AdvanceClockRequest.elapsed:type_name -> google.protobuf.Duration
+	42, // 57: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	45, // 58: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	44, // 59: tavla.v1.AdvanceClockResponse.charged:type_name -> google.protobuf.Duration
+	44, // 60: tavla.v1.AdvanceClockResponse.time_left:type_name -> google.protobuf.Duration
+	26, // 61: tavla.v1.ResolveRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	26, // 62: tavla.v1.ResolveRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 63: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	0,  // 64: tavla.v1.MatchService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	3,  // 65: tavla.v1.MatchService.StartGame:input_type -> tavla.v1.StartGameRequest
+	6,  // 66: tavla.v1.MatchService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	8,  // 67: tavla.v1.MatchService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	10, // 68: tavla.v1.MatchService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	12, // 69: tavla.v1.MatchService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	14, // 70: tavla.v1.MatchService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	16, // 71: tavla.v1.MatchService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	18, // 72: tavla.v1.MatchService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	20, // 73: tavla.v1.MatchService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	22, // 74: tavla.v1.MatchService.ResolveRuleset:input_type -> tavla.v1.ResolveRulesetRequest
+	24, // 75: tavla.v1.MatchService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	2,  // 76: tavla.v1.MatchService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	5,  // 77: tavla.v1.MatchService.StartGame:output_type -> tavla.v1.StartGameResponse
+	7,  // 78: tavla.v1.MatchService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	9,  // 79: tavla.v1.MatchService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	11, // 80: tavla.v1.MatchService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	13, // 81: tavla.v1.MatchService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	15, // 82: tavla.v1.MatchService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	17, // 83: tavla.v1.MatchService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	19, // 84: tavla.v1.MatchService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	21, // 85: tavla.v1.MatchService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	23, // 86: tavla.v1.MatchService.ResolveRuleset:output_type -> tavla.v1.ResolveRulesetResponse
+	25, // 87: tavla.v1.MatchService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	76, // [76:88] is the sub-list for method output_type
+	64, // [64:76] is the sub-list for method input_type
+	64, // [64:64] is the sub-list for extension type_name
+	64, // [64:64] is the sub-list for extension extendee
+	0,  // [0:64] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_match_service_proto_init() }
@@ -2007,13 +2092,17 @@ func file_tavla_v1_match_service_proto_init() {
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_types_proto_init()
+	file_tavla_v1_match_service_proto_msgTypes[3].OneofWrappers = []any{
+		(*StartGameRequest_Given)(nil),
+		(*StartGameRequest_Seed)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_match_service_proto_rawDesc), len(file_tavla_v1_match_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   25,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

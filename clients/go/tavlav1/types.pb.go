@@ -251,7 +251,7 @@ type Ruleset struct {
 	// Whether the doubling cube is in play (R19); unset keeps the preset's choice.
 	Cube *bool `protobuf:"varint,4,opt,name=cube,proto3,oneof" json:"cube,omitempty"`
 	// Whether the Crawford rule applies in match play (R21); it needs the cube. Unset keeps the
-	// preset's choice. On output (GetRuleset, ListRulesets) the effective value: false whenever
+	// preset's choice. On output (ResolveRuleset, ListRulesets) the effective value: false whenever
 	// `cube` is false.
 	Crawford *bool `protobuf:"varint,5,opt,name=crawford,proto3,oneof" json:"crawford,omitempty"`
 	// Whether the Jacoby rule applies in money play: a gammon or backgammon pays as a single
@@ -264,7 +264,13 @@ type Ruleset struct {
 	// preset's limit.
 	CubeLimit *uint32 `protobuf:"varint,8,opt,name=cube_limit,json=cubeLimit,proto3,oneof" json:"cube_limit,omitempty"`
 	// The match lengths allowed (R18); unset keeps the preset's.
-	MatchLengths  *MatchLengths `protobuf:"bytes,9,opt,name=match_lengths,json=matchLengths,proto3" json:"match_lengths,omitempty"`
+	MatchLengths *MatchLengths `protobuf:"bytes,9,opt,name=match_lengths,json=matchLengths,proto3" json:"match_lengths,omitempty"`
+	// The variant: the board geometry and rules family (start layout, directions, contact rule,
+	// bar, scoring kinds; docs/variants.md), by name or alias, case-insensitive: "backgammon"
+	// (alias "international") or "tavla" (aliases "turkish", "turkish_tavla"). Empty keeps the
+	// preset's variant (backgammon for "international", tavla for "turkish"). On output
+	// (ResolveRuleset, ListRulesets, game states) the canonical name.
+	Variant       string `protobuf:"bytes,10,opt,name=variant,proto3" json:"variant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -360,6 +366,13 @@ func (x *Ruleset) GetMatchLengths() *MatchLengths {
 		return x.MatchLengths
 	}
 	return nil
+}
+
+func (x *Ruleset) GetVariant() string {
+	if x != nil {
+		return x.Variant
+	}
+	return ""
 }
 
 // The match lengths a ruleset allows (RULES.md R18).
@@ -902,7 +915,7 @@ var File_tavla_v1_types_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/types.proto\x12\btavla.v1\"\xa0\x03\n" +
+	"\x14tavla/v1/types.proto\x12\btavla.v1\"\xba\x03\n" +
 	"\aRuleset\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12)\n" +
 	"\x05start\x18\x02 \x01(\x0e2\x13.tavla.v1.StartRuleR\x05start\x12?\n" +
@@ -913,7 +926,9 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"\abeavers\x18\a \x01(\bH\x03R\abeavers\x88\x01\x01\x12\"\n" +
 	"\n" +
 	"cube_limit\x18\b \x01(\rH\x04R\tcubeLimit\x88\x01\x01\x12;\n" +
-	"\rmatch_lengths\x18\t \x01(\v2\x16.tavla.v1.MatchLengthsR\fmatchLengthsB\a\n" +
+	"\rmatch_lengths\x18\t \x01(\v2\x16.tavla.v1.MatchLengthsR\fmatchLengths\x12\x18\n" +
+	"\avariant\x18\n" +
+	" \x01(\tR\avariantB\a\n" +
 	"\x05_cubeB\v\n" +
 	"\t_crawfordB\t\n" +
 	"\a_jacobyB\n" +

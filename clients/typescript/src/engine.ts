@@ -424,7 +424,12 @@ export class EngineClient {
     });
   }
 
-  /** Who starts, the first dice (larger first) and every roll-off throw (R3). */
+  /**
+   * Who starts, the first dice (larger first) and every roll-off throw (R3). Dice rolled
+   * elsewhere (`rollOff`, and under the Turkish rule the starter's `dice`) are sent as the
+   * request's `given`; a committed `seed` instead; neither: the server rolls. Throws an Error
+   * when both are given (the request's oneof holds one).
+   */
   startGame(
     options: CallOptions & {
       match?: Init<typeof MatchStateSchema>;
@@ -433,14 +438,22 @@ export class EngineClient {
       seed?: Init<typeof DiceSeedSchema>;
     } = {},
   ): Promise<StartGameResponse> {
+    const rollOff = (options.rollOff ?? []).map((t) =>
+      create(RollOffThrowSchema, Array.isArray(t) ? { whiteDie: t[0], blackDie: t[1] } : t),
+    );
+    const dice = options.dice ?? [];
+    const given = rollOff.length > 0 || dice.length > 0;
+    if (given && options.seed !== undefined) {
+      throw new Error("startGame: give dice rolled elsewhere (rollOff, dice) or a seed, not both");
+    }
     return this.match.startGame({
       ruleset: this.rulesetOf(options),
       match: options.match,
-      rollOff: (options.rollOff ?? []).map((t) =>
-        create(RollOffThrowSchema, Array.isArray(t) ? { whiteDie: t[0], blackDie: t[1] } : t),
-      ),
-      dice: options.dice ?? [],
-      seed: options.seed,
+      diceSource: given
+        ? { case: "given", value: { rollOff, dice } }
+        : options.seed !== undefined
+          ? { case: "seed", value: options.seed }
+          : { case: undefined },
     });
   }
 

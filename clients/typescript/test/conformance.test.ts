@@ -48,7 +48,12 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   ScoreGame: (c, r) => c.scoreGame(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match }),
   BearOff: (c, r) => c.bearOff(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset }),
   ListLegalSteps: (c, r) => c.legalSteps(r.position ?? create(PositionSchema), r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
-  StartGame: (c, r) => c.startGame({ ruleset: r.ruleset, match: r.match, rollOff: r.rollOff, dice: r.dice, seed: r.seed }),
+  StartGame: (c, r) => c.startGame({
+    ruleset: r.ruleset,
+    match: r.match,
+    ...(r.diceSource.case === "given" ? { rollOff: r.diceSource.value.rollOff, dice: r.diceSource.value.dice } : {}),
+    ...(r.diceSource.case === "seed" ? { seed: r.diceSource.value } : {}),
+  }),
   CommitDice: (c, r) => c.commitDice({ clientSeedSha256: r.clientSeedSha256 }),
   RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
   NameRoll: (c, r) => c.nameRoll(r.dice),
@@ -102,7 +107,7 @@ test("matcher rules", () => {
   assert.ok(ok('{"moves": {"$len": 2, "$contains": [{"notation": "13/7"}]}}'));
   assert.ok(!ok('{"moves": {"$len": 3}}'));
   assert.ok(!ok('{"moves": {"$contains": [{"notation": "8/2"}]}}'));
-  assert.ok(ok('{"dice_used": 2, "game_over": false, "result": {"$absent": true}, "win": 0.3}'));
+  assert.ok(ok('{"dice_used": 2, "forced": false, "result": {"$absent": true}, "win": 0.3}'));
   assert.ok(!ok('{"dice_used": 4}'));
   assert.ok(!ok('{"moves": [{"notation": "24/23 13/8"}]}'));
   assert.ok(ok('{"checker_moves": [], "notation": "", "on_roll": "SIDE_UNSPECIFIED"}'));

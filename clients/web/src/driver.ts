@@ -238,7 +238,7 @@ export class GameDriver {
     this.state.record.push(...(r.events?.records ?? []));
     await this.load(r);
     const won = this.state.outcome;
-    if (r.events?.gameOver && won) {
+    if (r.events?.outcome && won) {
       // what the score moved by: outcome.points is the game's worth, capped at what the winner needed (R18)
       const score = (m?: MatchState) => (won.winner === Side.WHITE ? m?.whiteScore : m?.blackScore) ?? 0;
       this.state.pointsScored = score(this.state.match) - score(before.match);
@@ -262,7 +262,7 @@ export class GameDriver {
       complete: list.actions.some((a) => a.kind === ActionKind.CONFIRM_MOVE),
       canDouble: list.actions.some((a) => a.kind === ActionKind.DOUBLE),
       gele: moving && !!bar && !nextSteps.some((st) => st.fromPoint === 25),
-      clock: g.clock?.state, turnStartedMs: Number(g.clock?.turnStartedMs ?? 0),
+      clock: g.clock?.state, turnStartedMs: timeMs(g.clock?.turnStartTime),
       resignation: g.resignation && g.resignation.side ? { side: g.resignation.side, kind: g.resignation.kind } : undefined,
       outcome: phase === "game-over" || phase === "match-over" ? g.outcome : undefined,
       matchWinner: g.match?.winner ?? Side.UNSPECIFIED,
@@ -324,10 +324,16 @@ export class GameDriver {
     }
     if (ev?.forfeit) s.log.push(`${sideName(ev.forfeit.side)} runs out of time`);
     if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) s.log.push(`${sideName(g.sideToAct)}: gele — no die enters from the bar`);
-    if (ev?.gameOver && g.outcome) {
-      s.log.push(`${sideName(g.outcome.winner)} wins ${s.pointsScored} point(s)` + (ev.matchOver ? " and the match" : ""));
+    if (ev?.outcome && g.outcome) {
+      const matchWon = g.match?.winner !== undefined && g.match.winner !== Side.UNSPECIFIED;
+      s.log.push(`${sideName(g.outcome.winner)} wins ${s.pointsScored} point(s)` + (matchWon ? " and the match" : ""));
     }
   }
+}
+
+/** A google.protobuf.Timestamp as milliseconds since the epoch; 0 when unset. */
+function timeMs(t?: { seconds: bigint; nanos: number }): number {
+  return t ? Number(t.seconds) * 1000 + Math.round(t.nanos / 1e6) : 0;
 }
 
 /** The message of a failed call, with the rule's reason when the engine gave one. */

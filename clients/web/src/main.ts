@@ -106,7 +106,7 @@ function highlights(): Highlights {
   return hl;
 }
 
-/** Milliseconds the side to act has used on this turn (the server measures from turn_started_ms). */
+/** Milliseconds the side to act has used on this turn (the server measures from the view's clock.turn_start_time). */
 function turnElapsedMs(side: Side): number {
   const s = driver.state;
   return side === actor() && s.turnStartedMs ? Math.max(0, Date.now() - s.turnStartedMs) : 0;

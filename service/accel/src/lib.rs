@@ -128,21 +128,20 @@ fn check_args(on_roll: u8, d1: u8, d2: u8, view: u8) -> PyResult<()> {
     Ok(())
 }
 
-/// Check the arguments, then answer: (dice used, move count, bytes), the bytes being the
-/// response's `moves` field, followed by its `dice_used` field when `response`.
-fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
-       -> PyResult<(u8, usize, Py<PyBytes>)> {
+/// Check the arguments, then answer: (move count, the serialized ListLegalMovesResponse).
+fn run(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8)
+       -> PyResult<(usize, Py<PyBytes>)> {
     check_args(on_roll, d1, d2, view)?;
     let b = checked_board(py, board)?;
     if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
         return Err(PyValueError::new_err("a side has borne off all 15: the game is over"));
     }
-    answer(py, &b, on_roll, d1, d2, view, response)
+    answer(py, &b, on_roll, d1, d2, view)
 }
 
 /// `run`'s answer for a board already checked (valid, game not over) and checked arguments.
-fn answer(py: Python<'_>, b: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8, response: bool)
-          -> PyResult<(u8, usize, Py<PyBytes>)> {
+fn answer(py: Python<'_>, b: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view: u8)
+          -> PyResult<(usize, Py<PyBytes>)> {
     WORK.with(|work| {
         let (moves, out) = &mut *work.borrow_mut();
         // Generation holds the GIL (about 1 us for most rolls, a fraction of a millisecond for
@@ -156,10 +155,10 @@ fn answer(py: Python<'_>, b: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view:
         } else {
             encode(moves, b, on_roll, view, out);
         }
-        if response && used != 0 {
+        if used != 0 {
             out.extend_from_slice(&[0x10, used]); // dice_used (field 2), at most 4: one byte
         }
-        Ok((used, count, PyBytes::new(py, out).unbind()))
+        Ok((count, PyBytes::new(py, out).unbind()))
     })
 }
 
@@ -167,26 +166,18 @@ fn answer(py: Python<'_>, b: &movegen::Board, on_roll: u8, d1: u8, d2: u8, view:
 const DETACH_FROM: usize = 64;
 
 /// Every legal move of `board` (the 26-int internal board of `tavla.core.Position`, a tuple;
-/// side on roll `on_roll`: 1 white, 2 black) for dice `d1`, `d2`, as
-/// `(dice_used, number_of_moves, bytes of the repeated moves field)`; `view` 0 FULL, 1 BASIC.
+/// side on roll `on_roll`: 1 white, 2 black) for dice `d1`, `d2`, as a whole serialized
+/// ListLegalMovesResponse: `(number_of_moves, bytes)`, the repeated moves field then `dice_used`
+/// (left out when 0), as `tavla.server.convert.wire.legal_moves_response` writes it; `view` 0
+/// FULL, 1 BASIC.
 ///
 /// Raises ValueError for arguments outside the engine's domain (dice not 1-6, a side not 1 or
 /// 2, an unknown view, counts no valid board has, or a side with no checkers left: a finished
 /// game); the caller checks those first and raises the engine's own errors.
 #[pyfunction]
-fn legal_moves_wire(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8)
-                    -> PyResult<(u8, usize, Py<PyBytes>)> {
-    run(py, board, on_roll, d1, d2, view, false)
-}
-
-/// `legal_moves_wire`'s answer as a whole serialized ListLegalMovesResponse: `(number_of_moves,
-/// bytes)`, the moves field then `dice_used` (left out when 0), as `tavla.server.convert.wire`
-/// `legal_moves_response` writes it. Same arguments and errors.
-#[pyfunction]
 fn legal_moves_response(py: Python<'_>, board: &Bound<'_, PyTuple>, on_roll: u8, d1: u8, d2: u8, view: u8)
                         -> PyResult<(usize, Py<PyBytes>)> {
-    let (_, count, bytes) = run(py, board, on_roll, d1, d2, view, true)?;
-    Ok((count, bytes))
+    run(py, board, on_roll, d1, d2, view)
 }
 
 /// `legal_moves_response` for the position a GNU Backgammon Position ID gives, with `on_roll`
@@ -206,8 +197,7 @@ fn legal_moves_response_from_id(py: Python<'_>, position_id: &str, on_roll: i64,
     let Some(b) = position_id::decode(position_id.as_bytes()) else {
         return Err(PyValueError::new_err("not a Position ID of a game in play"));
     };
-    let (_, count, bytes) = answer(py, &b, on_roll, d1, d2, view, true)?;
-    Ok((count, bytes))
+    answer(py, &b, on_roll, d1, d2, view)
 }
 
 /// `tavla.core.rules.movegen.generate(board, d1, d2)`'s answer, the same objects in the same order:
@@ -256,7 +246,6 @@ fn set_checker_move(cls: &Bound<'_, PyType>) -> PyResult<()> {
 #[pymodule]
 fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     SMALL_INTS.get_or_init(small_ints);
-    m.add_function(wrap_pyfunction!(legal_moves_wire, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves_response, m)?)?;
     m.add_function(wrap_pyfunction!(legal_moves_response_from_id, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

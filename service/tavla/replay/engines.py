@@ -245,8 +245,8 @@ class GrpcEngine:
         from tavla.v1 import dice_pb2
         from tavla.v1 import match_service_pb2 as pb
 
-        request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, roll_off=[
-            dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])])
+        request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, given=pb.GivenStartDice(roll_off=[
+            dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])]))
         response: pb.StartGameResponse = self._call(self.match.StartGame, request)
         return int(response.starter), (response.dice[0], response.dice[1])
 

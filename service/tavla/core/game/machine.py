@@ -333,7 +333,7 @@ def end_game(state: GameState, outcome: GameOutcome, side: Side | None = None, k
         outcome=outcome, outcome_points=update.points_paid,
     )
     records = () if kind is None else _entry(state, side, kind, outcome=outcome, **fields)
-    return Transition(after, game_over=outcome, points=update.points_paid, match_over=over, ended_in=ended_in,
+    return Transition(after, game_over=outcome, points=update.points_paid, ended_in=ended_in,
                       scored=update, records=records)
 
 

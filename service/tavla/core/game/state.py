@@ -169,9 +169,9 @@ class Transition:
     :ivar rolled: the dice rolled by this action (START_GAME, ROLL).
     :ivar roll_off: START_GAME: the roll-off throws.
     :ivar hit: the action hit a blot (a STEP, or a CONFIRM_MOVE whose move hits).
-    :ivar game_over: the outcome when the action ended the game.
+    :ivar game_over: the outcome when the action ended the game (whether it ended the match
+        too is the next state's ``match.over``).
     :ivar points: what the game paid (kind x cube).
-    :ivar match_over: the action ended the match.
     :ivar forfeit: the side to act ran out of time before (or by) this action.
     :ivar no_legal_move: the roll left the side on roll no legal step (it confirms the empty move).
     :ivar ended_in: when the action ended the game, the match it ended in, before it was scored
@@ -188,7 +188,6 @@ class Transition:
     hit: bool = False
     game_over: GameOutcome | None = None
     points: int = 0
-    match_over: bool = False
     forfeit: Forfeit | None = None
     no_legal_move: bool = False
     ended_in: MatchState | None = None

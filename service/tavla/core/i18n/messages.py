@@ -190,10 +190,12 @@ FIELDS: dict[str, dict[str, str]] = {
         "en": "The cube does not fit the rules or the score: no cube in these rules or in the Crawford game.",
         "tr": "Küp bu kurallara ya da skora uymuyor: bu kurallarda ya da küpsüz oyunda küp kullanılmaz.",
     },
-    "roll_off": {
+    "given.roll_off": {
         "en": "The opening throws are not valid: each player throws one die, and a tie is thrown again.",
         "tr": "Başlangıç zarları geçersiz: her oyuncu birer zar atar, eşit gelirse yeniden atılır.",
     },
+    "given.dice": {"en": "The first roll must be two numbers from 1 to 6, thrown by the player who starts.",
+                   "tr": "İlk zar, başlayan oyuncunun attığı 1 ile 6 arasında iki sayı olmalı."},
     "seed": {"en": "These dice cannot be checked: start the dice check again, then roll.",
              "tr": "Bu zarlar doğrulanamıyor: zar doğrulamasını baştan başlatıp yeniden at."},
     "side": {"en": "Say which player acts: white or black.",
@@ -206,7 +208,7 @@ FIELDS: dict[str, dict[str, str]] = {
     "settings": {"en": "The clock settings are not valid.", "tr": "Süre ayarları geçersiz."},
     "state": {"en": "The clock does not fit its settings.", "tr": "Saat, süre ayarlarına uymuyor."},
     "event": {"en": "The clock event is not known.", "tr": "Saat olayı tanınmıyor."},
-    "elapsed_ms": {"en": "The time taken is not valid.", "tr": "Geçen süre geçersiz."},
+    "elapsed": {"en": "The time taken is not valid.", "tr": "Geçen süre geçersiz."},
 }
 
 SIDES = {"en": {"white": "White", "black": "Black"}, "tr": {"white": "Beyaz", "black": "Siyah"}}

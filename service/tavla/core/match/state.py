@@ -46,10 +46,6 @@ class Cube:
             return None
         return self.offered_by if self.redoubles % 2 == 0 else self.offered_by.other
 
-    @property
-    def centred(self) -> bool:
-        return self.owner is None
-
 
 @dataclass(frozen=True, slots=True)
 class MatchState:

@@ -103,22 +103,23 @@ class MatchPlayServicer(DiceKeyed):
         return response
 
     def StartGame(self, request: api.StartGameRequest, context: grpc.ServicerContext) -> api.StartGameResponse:
-        """Who starts and the first turn's dice (R3): given dice, a committed seed, or the server's.
+        """Who starts and the first turn's dice (R3): dice rolled elsewhere (``given``), a
+        committed seed (``seed``), or, with neither, the server's (R22).
 
-        :raises InvalidInputError: bad ruleset, match or dice, or both given dice and a seed.
+        :raises InvalidInputError: bad ruleset or match; given throws or dice that do not fit the
+            start rule (``given.roll_off``, ``given.dice``); a bad token or client seed.
         :raises IllegalActionError: ``MATCH_OVER``.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         # no match is a money session, which a ruleset without money play (turkish) refuses
         state = cm.checked_match_from_proto(request.match, rules)
-        given = bool(request.roll_off or request.dice)
         response = api.StartGameResponse()
-        if given and request.HasField("seed"):
-            raise core.InvalidInputError("seed", "give dice rolled elsewhere or a seed, not both")
-        if given:
-            start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.roll_off),
-                                               convert.dice_from_proto(request.dice))
-        elif request.HasField("seed"):
+        source = request.WhichOneof("dice_source")
+        if source == "given":
+            with convert.under("given"):
+                start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.given.roll_off),
+                                                   convert.dice_from_proto(request.given.dice))
+        elif source == "seed":
             stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
             start = core.start_game(rules, state, stream)
             response.proof.CopyFrom(cm.proof_to_proto(proof))

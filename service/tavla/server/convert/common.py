@@ -8,9 +8,10 @@ field, e.g. ``position.on_roll``; the checker counts themselves are validated by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from tavla import core
 from tavla.core import (
@@ -184,6 +185,17 @@ def move_text(msg: pb.Move) -> str:
     return " ".join(f"{m.from_point}/{m.to_point}" for m in msg.checker_moves[:MAX_CHECKER_MOVES + 1])
 
 
+@contextmanager
+def under(prefix: str) -> Iterator[None]:
+    """Re-raise an :class:`InvalidInputError` raised in the block with its field under
+    ``prefix`` (``roll_off`` becomes ``given.roll_off``): the core names the values it checks,
+    the request nests them in a message."""
+    try:
+        yield
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"{prefix}.{exc.field}", exc.reason) from None
+
+
 def _enum(table: dict[int, T], value: int, field: str) -> T:
     # proto3 enums are open: an unknown number arrives as a plain int and must be rejected here.
     try:
@@ -213,17 +225,6 @@ def optional_side_from_proto(value: int, field: str) -> Side | None:
 def optional_side_to_proto(side: Side | None) -> pb.Side:
     """The ``Side`` number; SIDE_UNSPECIFIED for ``None``."""
     return pb.SIDE_UNSPECIFIED if side is None else side_to_proto(side)
-
-
-def enum_from_proto(table: Mapping[Any, T], value: int, field: str) -> T:
-    """``table[value]`` for an enum number read from a request.
-
-    :raises InvalidInputError: a number the table does not hold, on ``field``.
-    """
-    try:
-        return table[value]
-    except KeyError:
-        raise InvalidInputError(field, f"unknown value {value}") from None
 
 
 def position_to_proto(position: Position) -> pb.Position:

@@ -25,8 +25,9 @@ from tavla.core import (
     Side,
     StartRule,
 )
+from tavla.core.game import ActionKind, Phase
 from tavla.core.match import clock
-from tavla.v1 import clock_pb2, match_pb2
+from tavla.v1 import clock_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
 E = TypeVar("E", bound=enum.Enum)
@@ -87,12 +88,8 @@ class EnumMap(Generic[E]):
         """
         return self._out[member]
 
-    def has(self, value: int) -> bool:
-        """Whether ``value`` is a number of this enum other than UNSPECIFIED."""
-        return value in self._in
 
-
-# --- every pair the server converts (types.proto, match.proto, clock.proto) ---------------------
+# --- every pair the server converts (types.proto, match.proto, clock.proto, game.proto) --------
 
 SIDES = EnumMap(pb.Side, Side)
 STARTS = EnumMap(pb.StartRule, StartRule)
@@ -108,3 +105,6 @@ DENIALS = EnumMap(match_pb2.CubeDenial, ActionReason, only=(
 CLOCK_PRESETS = EnumMap(clock_pb2.ClockPreset, clock.ClockPreset, unspecified=clock.ClockPreset.EXTENSIONS)
 CLOCK_EVENTS = EnumMap(clock_pb2.ClockEvent, clock.ClockEvent, unspecified=clock.ClockEvent.MOVE)
 FORFEITS = EnumMap(clock_pb2.ForfeitReason, clock.ForfeitReason)
+#: GAME_PHASE_UNSPECIFIED is refused where a phase is needed (a state's ``phase``).
+PHASES = EnumMap(game_pb2.GamePhase, Phase)
+ACTION_KINDS = EnumMap(game_pb2.ActionKind, ActionKind)

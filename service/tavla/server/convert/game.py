@@ -23,6 +23,8 @@ from tavla.core.rules.steps import StepState
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.convert import wire
+from tavla.server.convert.enums import ACTION_KINDS as _KINDS
+from tavla.server.convert.enums import PHASES as _PHASES
 from tavla.v1 import dice_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -31,38 +33,9 @@ POSITION_KEY_BYTES = 10  # a Position ID's 80 bits
 DIGEST_BYTES = 32
 MAX_STEPS = 4  # a double plays four steps at most (R6)
 MAX_SEQUENCE = 2**63  # far beyond any match: one state per action
-_PHASES: dict[game_pb2.GamePhase, Phase] = {
-    game_pb2.GAME_PHASE_START: Phase.START,
-    game_pb2.GAME_PHASE_ROLL_OR_DOUBLE: Phase.ROLL_OR_DOUBLE,
-    game_pb2.GAME_PHASE_CUBE_DECISION: Phase.CUBE_DECISION,
-    game_pb2.GAME_PHASE_MOVING: Phase.MOVING,
-    game_pb2.GAME_PHASE_RESIGNATION_DECISION: Phase.RESIGNATION_DECISION,
-    game_pb2.GAME_PHASE_GAME_OVER: Phase.GAME_OVER,
-    game_pb2.GAME_PHASE_MATCH_OVER: Phase.MATCH_OVER,
-}
-_PHASES_OUT = {phase: number for number, phase in _PHASES.items()}
-_KINDS: dict[game_pb2.ActionKind, ActionKind] = {
-    game_pb2.ACTION_KIND_START_GAME: ActionKind.START_GAME,
-    game_pb2.ACTION_KIND_ROLL: ActionKind.ROLL,
-    game_pb2.ACTION_KIND_DOUBLE: ActionKind.DOUBLE,
-    game_pb2.ACTION_KIND_TAKE: ActionKind.TAKE,
-    game_pb2.ACTION_KIND_DROP: ActionKind.DROP,
-    game_pb2.ACTION_KIND_BEAVER: ActionKind.BEAVER,
-    game_pb2.ACTION_KIND_RACCOON: ActionKind.RACCOON,
-    game_pb2.ACTION_KIND_STEP: ActionKind.STEP,
-    game_pb2.ACTION_KIND_UNDO: ActionKind.UNDO,
-    game_pb2.ACTION_KIND_CONFIRM_MOVE: ActionKind.CONFIRM_MOVE,
-    game_pb2.ACTION_KIND_RESIGN: ActionKind.RESIGN,
-    game_pb2.ACTION_KIND_ACCEPT_RESIGNATION: ActionKind.ACCEPT_RESIGNATION,
-    game_pb2.ACTION_KIND_REJECT_RESIGNATION: ActionKind.REJECT_RESIGNATION,
-    game_pb2.ACTION_KIND_CLAIM_TIMEOUT: ActionKind.CLAIM_TIMEOUT,
-}
-_KINDS_OUT = {kind: number for number, kind in _KINDS.items()}
-_MAX_U32 = 2**32 - 1
 
 _side_in = convert.optional_side_from_proto
 _side_out = convert.optional_side_to_proto
-_enum = convert.enum_from_proto
 
 
 def _step(m: pb.CheckerMove) -> CheckerMove:
@@ -83,9 +56,7 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
     :raises InvalidInputError: no or an unknown kind, an unknown side, a STEP without its step,
         a RESIGN without its kind.
     """
-    if msg.kind == game_pb2.ACTION_KIND_UNSPECIFIED:
-        raise InvalidInputError(f"{field}.kind", "is required")
-    kind = _enum(_KINDS, msg.kind, f"{field}.kind")
+    kind = _KINDS.from_proto(msg.kind, f"{field}.kind")
     side = _side_in(msg.side, f"{field}.side")
     step = None
     if kind is ActionKind.STEP:
@@ -103,16 +74,17 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
 def record_from_proto(msg: game_pb2.ActionRecord, field: str = "record") -> Record:
     """A core :class:`Record` of an entry a client kept (GameEvents.records).
 
-    :raises InvalidInputError: an unknown kind, side or result kind, a bad outcome.
+    :raises InvalidInputError: no or an unknown kind, an unknown side or result kind, a bad
+        outcome or elapsed time.
     """
-    kind = _enum(_KINDS, msg.kind, f"{field}.kind")
+    kind = _KINDS.from_proto(msg.kind, f"{field}.kind")
     return Record(
         sequence=msg.sequence, side=_side_in(msg.side, f"{field}.side"), kind=kind, dice=tuple(msg.dice),
         roll_off=tuple((t.white_die, t.black_die) for t in msg.roll_off),
         steps=tuple(_step(m) for m in msg.checker_moves), notation=msg.notation, cube_value=msg.cube_value,
         resign_kind=(None if msg.resign_kind == pb.RESULT_KIND_UNSPECIFIED
                      else cm.kind_from_proto(msg.resign_kind, f"{field}.resign_kind")),
-        elapsed_ms=msg.elapsed_ms, roll_tag=msg.roll_tag,
+        elapsed_ms=cm.duration_to_ms(msg.elapsed, f"{field}.elapsed"), roll_tag=msg.roll_tag,
         outcome=cm.outcome_from_proto(msg.outcome, f"{field}.outcome") if msg.HasField("outcome") else None,
     )
 
@@ -169,14 +141,15 @@ def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     if len(msg.steps) > MAX_STEPS:
         raise InvalidInputError("state.steps", f"has {len(msg.steps)} steps; a turn has {MAX_STEPS} at most")
     rules, preset = _ruleset(msg.ruleset.SerializeToString())
-    phase = _enum(_PHASES, msg.phase, "state.phase")
+    phase = _PHASES.from_proto(msg.phase, "state.phase")
     resume: Phase | None = None
     if msg.resume_phase != game_pb2.GAME_PHASE_UNSPECIFIED:
-        resume = _enum(_PHASES, msg.resume_phase, "state.resume_phase")
+        resume = _PHASES.from_proto(msg.resume_phase, "state.resume_phase")
     timing = None
     if msg.HasField("clock"):
         settings = cm.clock_settings_from_proto(msg.clock.settings, "state.clock.settings")
-        timing = Timing(settings, cm.clock_state_from_proto(msg.clock.state), msg.clock.turn_started_ms)
+        started = cm.timestamp_to_ms(msg.clock.turn_start_time, "state.clock.turn_start_time")
+        timing = Timing(settings, cm.clock_state_from_proto(msg.clock.state), started)
     outcome = cm.outcome_from_proto(msg.outcome, "state.outcome") if msg.HasField("outcome") else None
     if msg.match.match_id or msg.match.gnubg_id or msg.match.xgid:
         raise InvalidInputError("state.match.match_id", "is not part of a state")
@@ -223,7 +196,8 @@ def _match_view(match: MatchState) -> bytes:
 
 def _clock_out(timing: Timing) -> game_pb2.GameClock:
     return game_pb2.GameClock(settings=cm.clock_settings_to_proto(timing.settings),
-                              state=cm.clock_state_to_proto(timing.state), turn_started_ms=timing.turn_started_ms)
+                              state=cm.clock_state_to_proto(timing.state),
+                              turn_start_time=cm.ms_to_timestamp(timing.turn_started_ms))
 
 
 def state_to_bytes(state: GameState, preset: str) -> bytes:
@@ -232,9 +206,9 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
     msg = game_pb2.GameState(
         version=FORMAT_VERSION, match_id=state.match_id, sequence=state.sequence,
         ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)), match=_match_out(state.match),
-        phase=_PHASES_OUT[state.phase], position=position_key(state.position),
+        phase=_PHASES.to_proto(state.phase), position=position_key(state.position),
         on_roll=convert.side_to_proto(state.position.on_roll), dice=state.dice, steps=_steps_out(state.steps),
-        resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
+        resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
         turn=state.turn, dice_commitment=state.dice_commitment, record_digest=state.record_digest,
     )
     if state.resignation is not None:
@@ -257,9 +231,9 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
         match_id=state.match_id, sequence=state.sequence,
         ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)),
         match=match_pb2.MatchState.FromString(_match_view(state.match)),
-        phase=_PHASES_OUT[state.phase], side_to_act=_side_out(side_to_act(state)),
+        phase=_PHASES.to_proto(state.phase), side_to_act=_side_out(side_to_act(state)),
         position=convert.position_to_proto(state.position), dice=state.dice, steps=_steps_out(state.steps),
-        resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
+        resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
         turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
         record_digest=state.record_digest.hex(),
     )
@@ -291,7 +265,7 @@ def action_to_proto(action: Action) -> game_pb2.GameAction:
 @functools.lru_cache(maxsize=8192)
 def _action_bytes(action: Action) -> bytes:
     """The bytes of an action's message: the same few hundred actions recur in every game."""
-    msg = game_pb2.GameAction(kind=_KINDS_OUT[action.kind], side=_side_out(action.side))
+    msg = game_pb2.GameAction(kind=_KINDS.to_proto(action.kind), side=_side_out(action.side))
     if action.step is not None:
         s = action.step
         msg.step.CopyFrom(pb.CheckerMove(from_point=s[0], to_point=s[1], die=s[2], hit=s[3]))
@@ -307,10 +281,12 @@ def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
 def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
     """An ``ActionRecord`` message; ``points``: what the game paid, when the entry ended it."""
     msg = game_pb2.ActionRecord(
-        sequence=r.sequence, side=_side_out(r.side), kind=_KINDS_OUT[r.kind], dice=r.dice,
+        sequence=r.sequence, side=_side_out(r.side), kind=_KINDS.to_proto(r.kind), dice=r.dice,
         roll_off=_roll_off(r.roll_off), notation=r.notation, checker_moves=_steps_out(r.steps),
-        cube_value=r.cube_value, elapsed_ms=min(r.elapsed_ms, _MAX_U32), roll_tag=r.roll_tag,
+        cube_value=r.cube_value, roll_tag=r.roll_tag,
     )
+    if r.elapsed_ms:
+        msg.elapsed.CopyFrom(cm.ms_to_duration(min(r.elapsed_ms, cm.MAX_MS)))
     if r.resign_kind is not None:
         msg.resign_kind = cm.kind_to_proto(r.resign_kind)
     if r.outcome is not None:
@@ -319,14 +295,12 @@ def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
 
 
 def events_to_proto(t: Transition, records: Sequence[game_pb2.ActionRecord] = ()) -> game_pb2.GameEvents:
-    """A ``GameEvents`` message of what an action did, with its record entries."""
+    """A ``GameEvents`` message of what an action did, with its record entries: ``outcome`` set
+    exactly when the action ended the game."""
     msg = game_pb2.GameEvents(rolled=t.rolled, roll_off=_roll_off(t.roll_off), hit=t.hit,
-                              game_over=t.game_over is not None, match_over=t.match_over,
                               no_legal_move=t.no_legal_move, records=records)
     if t.game_over is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(t.game_over, t.points))
-    if t.match_over and t.state.match.winner is not None:
-        msg.match_winner = convert.side_to_proto(t.state.match.winner)
     if t.forfeit is not None:
         msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
     return msg

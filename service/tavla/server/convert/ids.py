@@ -56,10 +56,6 @@ def position_from_ids(msg: pb.Position) -> Position:
     return position
 
 
-def _describe(position: Position) -> str:
-    return f"{position_id.encode(position)} with {_name(position.on_roll)} on roll"
-
-
 # ---------------------------------------------------------------------------------------------
 # MatchState
 

@@ -45,7 +45,7 @@ from tavla.server.convert.enums import ENDINGS as _ENDINGS
 from tavla.server.convert.enums import FORFEITS as _FORFEITS
 from tavla.server.convert.enums import KATMERLI, STARTS
 from tavla.server.convert.enums import KINDS as _KINDS
-from google.protobuf import duration_pb2
+from google.protobuf import duration_pb2, timestamp_pb2
 
 from tavla.v1 import clock_pb2, dice_pb2, match_pb2
 from tavla.v1 import match_service_pb2 as api
@@ -54,6 +54,7 @@ from tavla.v1 import types_pb2 as pb
 MAX_ROLL_OFF = 64  # tied throws before a roll-off is decided: (1/6)**63 never happens
 #: The longest duration a clock field takes, in milliseconds: 2**32 - 1, as the 0.x uint32 fields.
 MAX_MS = 2**32 - 1
+MAX_TIMESTAMP_SECONDS = 253_402_300_799  # 9999-12-31T23:59:59Z, google.protobuf.Timestamp's last second
 # ClockSettings' Duration fields -> the core's millisecond fields
 _CLOCK_DURATIONS = {"move_time": "move_ms", "extension_time": "extension_ms", "reserve": "reserve_ms",
                     "move_cap": "move_cap_ms", "reconnect_window": "reconnect_ms", "break_time": "break_ms"}
@@ -217,6 +218,29 @@ def duration_to_ms(msg: duration_pb2.Duration, field: str) -> int:
 def ms_to_duration(ms: int) -> duration_pb2.Duration:
     """A ``google.protobuf.Duration`` of ``ms`` milliseconds (``ms`` >= 0)."""
     return duration_pb2.Duration(seconds=ms // 1000, nanos=(ms % 1000) * 1_000_000)
+
+
+def timestamp_to_ms(msg: timestamp_pb2.Timestamp, field: str) -> int:
+    """A ``google.protobuf.Timestamp`` as whole milliseconds since the Unix epoch (the clock's
+    unit), from the epoch to the end of year 9999 (Timestamp's range).
+
+    :raises InvalidInputError: before the epoch, after year 9999, not whole milliseconds, or not
+        a valid Timestamp (nanos out of range).
+    """
+    if msg.seconds < 0 or msg.nanos < 0:
+        raise InvalidInputError(field, "is before 1970-01-01T00:00:00Z")
+    if msg.seconds > MAX_TIMESTAMP_SECONDS:
+        raise InvalidInputError(field, f"seconds is {msg.seconds}; a Timestamp ends with year 9999")
+    if msg.nanos >= 1_000_000_000:
+        raise InvalidInputError(field, f"nanos is {msg.nanos}; a Timestamp's nanos are below 1,000,000,000")
+    if msg.nanos % 1_000_000:
+        raise InvalidInputError(field, "is not a whole number of milliseconds")
+    return int(msg.seconds * 1000 + msg.nanos // 1_000_000)
+
+
+def ms_to_timestamp(ms: int) -> timestamp_pb2.Timestamp:
+    """A ``google.protobuf.Timestamp`` ``ms`` milliseconds after the Unix epoch (``ms`` >= 0)."""
+    return timestamp_pb2.Timestamp(seconds=ms // 1000, nanos=(ms % 1000) * 1_000_000)
 
 
 def clock_state_from_proto(msg: clock_pb2.ClockState, field: str = "state") -> clock.ClockState:

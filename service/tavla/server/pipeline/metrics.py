@@ -169,11 +169,6 @@ def bearoff_ready() -> None:
 # --- the HTTP endpoint ------------------------------------------------------------------------
 
 
-def multiprocess_dir() -> str | None:
-    """``PROMETHEUS_MULTIPROC_DIR`` when this process writes its values there."""
-    return os.environ.get("PROMETHEUS_MULTIPROC_DIR") or None
-
-
 def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[Any, threading.Thread]:
     """Serve ``/metrics`` on ``host:port`` in a daemon thread.
 

@@ -1,9 +1,8 @@
 """The optional compiled accelerator (``tavla_accel``, built from service/accel) for ListLegalMoves.
 
-When the extension is installed, :func:`legal_moves_wire` (the ``moves`` field) and
-:func:`legal_moves_response` (the whole response, what the servicer sends) generate the moves and
-write the answer in Rust, in one call; otherwise it returns ``None`` and the caller takes the pure-Python
-path (``core.legal_moves`` + :mod:`tavla.server.convert.wire`). Both give the same bytes: tests/accel/test_accel.py
+When the extension is installed, :func:`legal_moves_response` (the whole response, what the
+servicer sends) generates the moves and writes the answer in Rust, in one call; otherwise it
+returns ``None`` and the caller takes the pure-Python path (``core.legal_moves`` + :mod:`tavla.server.convert.wire`). Both give the same bytes: tests/accel/test_accel.py
 compares them on every (position, roll) of the match corpus. Errors are the core's either way:
 when the extension refuses a call (bad dice, a finished game), ``check_dice`` and then
 ``check_not_over`` raise the core's error. :data:`response_from_id` answers the common request
@@ -112,31 +111,15 @@ def check_setting() -> None:
                          "(pip install . with Rust >= 1.85 and cargo on PATH)")
 
 
-def legal_moves_wire(position: Position, dice: Sequence[int], view: int) -> tuple[int, int, bytes] | None:
-    """(dice used, number of moves, the response's ``moves`` field as wire bytes), or ``None``
-    when the accelerator is off or does not write ``view``: then use ``core.legal_moves`` and
-    :mod:`tavla.server.convert.wire`.
+def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:
+    """(number of moves, the whole serialized ``ListLegalMovesResponse``: the bytes
+    :func:`tavla.server.convert.wire.legal_moves_response` makes of the pure path's moves), or
+    ``None`` when the accelerator is off, does not write ``view`` or does not play the
+    position's variant: then use ``core.legal_moves`` and :mod:`tavla.server.convert.wire`.
 
     :param view: :data:`tavla.server.convert.wire.FULL` or :data:`~tavla.server.convert.wire.BASIC`.
     :raises InvalidInputError: bad dice.
     :raises GameOverError: a side has already borne off all 15 (R15).
-    """
-    if _accel is None or view not in _VIEWS or not _plays(position.variant):
-        return None  # off, a view the extension does not write, or a variant it does not play
-    try:
-        d1, d2 = dice
-        answer: tuple[int, int, bytes] = _accel.legal_moves_wire(
-            position.board, position.on_roll, d1, d2, view)  # Side is an IntEnum: 1 or 2
-    except (ValueError, TypeError, OverflowError):
-        _core_error(position, dice)
-        raise
-    return answer
-
-
-def legal_moves_response(position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:
-    """(number of moves, the whole serialized ``ListLegalMovesResponse``: the bytes
-    :func:`tavla.server.convert.wire.legal_moves_response` makes of :func:`legal_moves_wire`'s answer),
-    or ``None`` as :func:`legal_moves_wire`. Same errors.
     """
     ext = _accel
     if ext is None or not _plays(position.variant):  # a variant it does not play

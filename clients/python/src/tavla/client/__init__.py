@@ -379,11 +379,19 @@ class _Helpers:
                    roll_off: Iterable[dice_pb2.RollOffThrow | Sequence[int] | Mapping[str, Any]] = (),
                    dice: Sequence[int] = (), seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
                    ruleset: RulesetLike | None = None) -> match_service_pb2.StartGameResponse:
-        """Who starts, the first dice (larger first) and the roll-off (R3); ``roll_off`` throws are
-        ``(white_die, black_die)``."""
+        """Who starts, the first dice (larger first) and the roll-off (R3). Dice rolled elsewhere
+        (``roll_off`` throws ``(white_die, black_die)``, and under the Turkish rule the starter's
+        ``dice``) are sent as ``given``; a committed ``seed`` instead; neither: the server rolls.
+
+        :raises ValueError: both dice rolled elsewhere and a seed (the request's oneof).
+        """
+        throws = [_throw(t) for t in roll_off]
+        given = match_service_pb2.GivenStartDice(roll_off=throws, dice=dice) if throws or dice else None
+        if given is not None and seed is not None:
+            raise ValueError("give dice rolled elsewhere (roll_off, dice) or a seed, not both")
         request = match_service_pb2.StartGameRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
-            roll_off=[_throw(t) for t in roll_off], dice=dice, seed=_msg(dice_pb2.DiceSeed, seed))
+            given=given, seed=_msg(dice_pb2.DiceSeed, seed))
         return cast("match_service_pb2.StartGameResponse", self._call("StartGame", request))
 
     def commit_dice(self, client_seed_sha256: str = "", *,

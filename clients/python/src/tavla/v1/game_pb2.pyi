@@ -1,3 +1,7 @@
+import datetime
+
+from google.protobuf import duration_pb2 as _duration_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from tavla.v1 import clock_pb2 as _clock_pb2
 from tavla.v1 import dice_pb2 as _dice_pb2
 from tavla.v1 import match_pb2 as _match_pb2
@@ -76,7 +80,7 @@ class GameAction(_message.Message):
     def __init__(self, kind: _Optional[_Union[ActionKind, str]] = ..., side: _Optional[_Union[_types_pb2.Side, str]] = ..., step: _Optional[_Union[_types_pb2.CheckerMove, _Mapping]] = ..., resign_kind: _Optional[_Union[_types_pb2.ResultKind, str]] = ...) -> None: ...
 
 class ActionRecord(_message.Message):
-    __slots__ = ("sequence", "side", "kind", "dice", "roll_off", "notation", "checker_moves", "cube_value", "resign_kind", "elapsed_ms", "roll_tag", "outcome")
+    __slots__ = ("sequence", "side", "kind", "dice", "roll_off", "notation", "checker_moves", "cube_value", "resign_kind", "elapsed", "roll_tag", "outcome")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     SIDE_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -86,7 +90,7 @@ class ActionRecord(_message.Message):
     CHECKER_MOVES_FIELD_NUMBER: _ClassVar[int]
     CUBE_VALUE_FIELD_NUMBER: _ClassVar[int]
     RESIGN_KIND_FIELD_NUMBER: _ClassVar[int]
-    ELAPSED_MS_FIELD_NUMBER: _ClassVar[int]
+    ELAPSED_FIELD_NUMBER: _ClassVar[int]
     ROLL_TAG_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     sequence: int
@@ -98,20 +102,20 @@ class ActionRecord(_message.Message):
     checker_moves: _containers.RepeatedCompositeFieldContainer[_types_pb2.CheckerMove]
     cube_value: int
     resign_kind: _types_pb2.ResultKind
-    elapsed_ms: int
+    elapsed: _duration_pb2.Duration
     roll_tag: str
     outcome: _match_pb2.GameOutcome
-    def __init__(self, sequence: _Optional[int] = ..., side: _Optional[_Union[_types_pb2.Side, str]] = ..., kind: _Optional[_Union[ActionKind, str]] = ..., dice: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., notation: _Optional[str] = ..., checker_moves: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., cube_value: _Optional[int] = ..., resign_kind: _Optional[_Union[_types_pb2.ResultKind, str]] = ..., elapsed_ms: _Optional[int] = ..., roll_tag: _Optional[str] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
+    def __init__(self, sequence: _Optional[int] = ..., side: _Optional[_Union[_types_pb2.Side, str]] = ..., kind: _Optional[_Union[ActionKind, str]] = ..., dice: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., notation: _Optional[str] = ..., checker_moves: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., cube_value: _Optional[int] = ..., resign_kind: _Optional[_Union[_types_pb2.ResultKind, str]] = ..., elapsed: _Optional[_Union[datetime.timedelta, _duration_pb2.Duration, _Mapping]] = ..., roll_tag: _Optional[str] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ...) -> None: ...
 
 class GameClock(_message.Message):
-    __slots__ = ("settings", "state", "turn_started_ms")
+    __slots__ = ("settings", "state", "turn_start_time")
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     STATE_FIELD_NUMBER: _ClassVar[int]
-    TURN_STARTED_MS_FIELD_NUMBER: _ClassVar[int]
+    TURN_START_TIME_FIELD_NUMBER: _ClassVar[int]
     settings: _clock_pb2.ClockSettings
     state: _clock_pb2.ClockState
-    turn_started_ms: int
-    def __init__(self, settings: _Optional[_Union[_clock_pb2.ClockSettings, _Mapping]] = ..., state: _Optional[_Union[_clock_pb2.ClockState, _Mapping]] = ..., turn_started_ms: _Optional[int] = ...) -> None: ...
+    turn_start_time: _timestamp_pb2.Timestamp
+    def __init__(self, settings: _Optional[_Union[_clock_pb2.ClockSettings, _Mapping]] = ..., state: _Optional[_Union[_clock_pb2.ClockState, _Mapping]] = ..., turn_start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GameState(_message.Message):
     __slots__ = ("version", "match_id", "sequence", "ruleset", "match", "phase", "position", "on_roll", "dice", "steps", "resignation", "resume_phase", "clock", "outcome", "turn", "dice_commitment", "record_digest")
@@ -212,25 +216,19 @@ class SignedGameState(_message.Message):
     def __init__(self, state: _Optional[bytes] = ..., key_id: _Optional[str] = ..., signature: _Optional[bytes] = ...) -> None: ...
 
 class GameEvents(_message.Message):
-    __slots__ = ("rolled", "roll_off", "hit", "game_over", "outcome", "match_over", "match_winner", "forfeit", "no_legal_move", "records")
+    __slots__ = ("rolled", "roll_off", "hit", "outcome", "forfeit", "no_legal_move", "records")
     ROLLED_FIELD_NUMBER: _ClassVar[int]
     ROLL_OFF_FIELD_NUMBER: _ClassVar[int]
     HIT_FIELD_NUMBER: _ClassVar[int]
-    GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
-    MATCH_OVER_FIELD_NUMBER: _ClassVar[int]
-    MATCH_WINNER_FIELD_NUMBER: _ClassVar[int]
     FORFEIT_FIELD_NUMBER: _ClassVar[int]
     NO_LEGAL_MOVE_FIELD_NUMBER: _ClassVar[int]
     RECORDS_FIELD_NUMBER: _ClassVar[int]
     rolled: _containers.RepeatedScalarFieldContainer[int]
     roll_off: _containers.RepeatedCompositeFieldContainer[_dice_pb2.RollOffThrow]
     hit: bool
-    game_over: bool
     outcome: _match_pb2.GameOutcome
-    match_over: bool
-    match_winner: _types_pb2.Side
     forfeit: _clock_pb2.ClockForfeit
     no_legal_move: bool
     records: _containers.RepeatedCompositeFieldContainer[ActionRecord]
-    def __init__(self, rolled: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., hit: _Optional[bool] = ..., game_over: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., match_over: _Optional[bool] = ..., match_winner: _Optional[_Union[_types_pb2.Side, str]] = ..., forfeit: _Optional[_Union[_clock_pb2.ClockForfeit, _Mapping]] = ..., no_legal_move: _Optional[bool] = ..., records: _Optional[_Iterable[_Union[ActionRecord, _Mapping]]] = ...) -> None: ...
+    def __init__(self, rolled: _Optional[_Iterable[int]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., hit: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., forfeit: _Optional[_Union[_clock_pb2.ClockForfeit, _Mapping]] = ..., no_legal_move: _Optional[bool] = ..., records: _Optional[_Iterable[_Union[ActionRecord, _Mapping]]] = ...) -> None: ...

@@ -67,18 +67,24 @@ class ListLegalStepsResponse(_message.Message):
     def __init__(self, next_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., complete: _Optional[bool] = ..., move: _Optional[_Union[_types_pb2.Move, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., dice_left: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ..., gele: _Optional[bool] = ..., outcome: _Optional[_Union[_match_pb2.GameOutcome, _Mapping]] = ..., combined_steps: _Optional[_Iterable[_Union[CombinedStep, _Mapping]]] = ..., forced: _Optional[bool] = ..., forced_steps: _Optional[_Iterable[_Union[_types_pb2.CheckerMove, _Mapping]]] = ...) -> None: ...
 
 class StartGameRequest(_message.Message):
-    __slots__ = ("ruleset", "match", "roll_off", "dice", "seed")
+    __slots__ = ("ruleset", "match", "given", "seed")
     RULESET_FIELD_NUMBER: _ClassVar[int]
     MATCH_FIELD_NUMBER: _ClassVar[int]
-    ROLL_OFF_FIELD_NUMBER: _ClassVar[int]
-    DICE_FIELD_NUMBER: _ClassVar[int]
+    GIVEN_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     ruleset: _types_pb2.Ruleset
     match: _match_pb2.MatchState
+    given: GivenStartDice
+    seed: _dice_pb2.DiceSeed
+    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., given: _Optional[_Union[GivenStartDice, _Mapping]] = ..., seed: _Optional[_Union[_dice_pb2.DiceSeed, _Mapping]] = ...) -> None: ...
+
+class GivenStartDice(_message.Message):
+    __slots__ = ("roll_off", "dice")
+    ROLL_OFF_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
     roll_off: _containers.RepeatedCompositeFieldContainer[_dice_pb2.RollOffThrow]
     dice: _containers.RepeatedScalarFieldContainer[int]
-    seed: _dice_pb2.DiceSeed
-    def __init__(self, ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., match: _Optional[_Union[_match_pb2.MatchState, _Mapping]] = ..., roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., dice: _Optional[_Iterable[int]] = ..., seed: _Optional[_Union[_dice_pb2.DiceSeed, _Mapping]] = ...) -> None: ...
+    def __init__(self, roll_off: _Optional[_Iterable[_Union[_dice_pb2.RollOffThrow, _Mapping]]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StartGameResponse(_message.Message):
     __slots__ = ("starter", "dice", "dice_name", "roll_off", "position", "proof")

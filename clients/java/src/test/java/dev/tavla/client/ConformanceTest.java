@@ -161,7 +161,7 @@ class ConformanceTest {
             Map.entry("{\"moves\": {\"$len\": 2, \"$contains\": [{\"notation\": \"13/7\"}]}}", true),
             Map.entry("{\"moves\": {\"$len\": 3}}", false),
             Map.entry("{\"moves\": {\"$contains\": [{\"notation\": \"8/2\"}]}}", false),
-            Map.entry("{\"dice_used\": 2, \"game_over\": false, \"result\": {\"$absent\": true}, \"win\": 0.3}", true),
+            Map.entry("{\"dice_used\": 2, \"forced\": false, \"result\": {\"$absent\": true}, \"win\": 0.3}", true),
             Map.entry("{\"dice_used\": 4}", false),
             Map.entry("{\"moves\": [{\"notation\": \"24/23 13/8\"}]}", false),
             Map.entry("{\"checker_moves\": [], \"notation\": \"\", \"on_roll\": \"SIDE_UNSPECIFIED\"}", true),

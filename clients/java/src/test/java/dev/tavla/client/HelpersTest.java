@@ -168,8 +168,8 @@ class HelpersTest {
       ActResponse ended =
           client.act(offered.getState(), TavlaClient.action(ActionKind.ACTION_KIND_ACCEPT_RESIGNATION, Side.SIDE_BLACK));
       assertEquals(GamePhase.GAME_PHASE_MATCH_OVER, ended.getView().getPhase());
-      assertTrue(ended.getEvents().getGameOver() && ended.getEvents().getMatchOver());
-      assertEquals(Side.SIDE_BLACK, ended.getEvents().getMatchWinner());
+      assertTrue(ended.getEvents().hasOutcome()); // the game ended: its outcome is set
+      assertEquals(Side.SIDE_BLACK, ended.getView().getMatch().getWinner());
       assertEquals(1, ended.getEvents().getOutcome().getPoints());
       assertEquals(List.of(0, 1), List.of(ended.getView().getMatch().getWhiteScore(), ended.getView().getMatch().getBlackScore()));
       // The record kept from the events: every entry once, in order, the last one ends the match.
