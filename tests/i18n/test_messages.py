@@ -107,3 +107,14 @@ def test_an_undecodable_request_has_a_player_message_too(channel):
     message = error_details_pb2.LocalizedMessage()
     texts[0].Unpack(message)
     assert (message.locale, message.message) == ("tr", "İstek okunamadı.")
+
+
+def test_a_referee_state_field_is_not_worded_as_the_clock():
+    # the referee's `state.*` fields (a SignedGameState and the GameState inside it) and
+    # AdvanceClock's `state` (a ClockState) share the prefix "state"
+    from tavla.core.i18n import messages
+
+    for field in ("state.state", "state.position", "state.clock.turn_start_time"):
+        assert messages.for_field(field, "en").startswith("The game state is not one the service made")
+        assert messages.for_field(field, "tr").startswith("Oyun durumu")
+    assert messages.for_field("state.white.reserve", "en") == "The clock does not fit its settings."

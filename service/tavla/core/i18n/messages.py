@@ -169,6 +169,11 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
 }
 
 # BadRequest field path prefix -> locale -> sentence; the longest matching prefix wins.
+# A referee state the service cannot open or that does not hold together (any field inside it).
+_REFEREE_STATE = {"en": "The game state is not one the service made, or it was altered: send back the state of the "
+                        "last answer.",
+                  "tr": "Oyun durumu servisin verdiği durum değil ya da değiştirilmiş: son yanıttaki durumu geri gönderin."}
+
 FIELDS: dict[str, dict[str, str]] = {
     "": {"en": "Something in the request is not valid.", "tr": "İstekte geçersiz bir şey var."},
     "request": {"en": "The request could not be read.", "tr": "İstek okunamadı."},
@@ -207,6 +212,27 @@ FIELDS: dict[str, dict[str, str]] = {
               "tr": "Pes ederken tek oyun, mars ya da katmerli mars verilebilir."},
     "settings": {"en": "The clock settings are not valid.", "tr": "Süre ayarları geçersiz."},
     "state": {"en": "The clock does not fit its settings.", "tr": "Saat, süre ayarlarına uymuyor."},
+    # the referee's signed state (RefereeService): its bytes and the fields inside them; AdvanceClock's
+    # `state` (a ClockState) keeps the line above
+    "state.state": _REFEREE_STATE,
+    "state.key_id": _REFEREE_STATE,
+    "state.signature": _REFEREE_STATE,
+    "state.version": _REFEREE_STATE,
+    "state.sequence": _REFEREE_STATE,
+    "state.match": _REFEREE_STATE,
+    "state.phase": _REFEREE_STATE,
+    "state.position": _REFEREE_STATE,
+    "state.on_roll": _REFEREE_STATE,
+    "state.steps": _REFEREE_STATE,
+    "state.resignation": _REFEREE_STATE,
+    "state.resume_phase": _REFEREE_STATE,
+    "state.clock": _REFEREE_STATE,
+    "state.outcome": _REFEREE_STATE,
+    "state.dice": _REFEREE_STATE,
+    "state.turn": _REFEREE_STATE,
+    "state.dice_commitment": _REFEREE_STATE,
+    "state.record_digest": _REFEREE_STATE,
+    "state.ruleset": _REFEREE_STATE,
     "event": {"en": "The clock event is not known.", "tr": "Saat olayı tanınmıyor."},
     "elapsed": {"en": "The time taken is not valid.", "tr": "Geçen süre geçersiz."},
 }
