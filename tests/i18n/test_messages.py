@@ -118,3 +118,11 @@ def test_a_referee_state_field_is_not_worded_as_the_clock():
         assert messages.for_field(field, "en").startswith("The game state is not one the service made")
         assert messages.for_field(field, "tr").startswith("Oyun durumu")
     assert messages.for_field("state.white.reserve", "en") == "The clock does not fit its settings."
+
+
+def test_a_referee_action_field_is_not_worded_as_a_cube_action():
+    from tavla.core.i18n import messages
+
+    for field in ("action.kind", "action.step.from_point", "action.resign_kind"):
+        assert messages.for_field(field, "en") == "Choose one of the actions the last answer listed."
+    assert messages.for_field("action", "en").startswith("Choose a cube action")  # ApplyCubeAction

@@ -278,6 +278,19 @@ def test_garbage_state_bytes_are_bad_input_not_internal(referee):
         assert code == grpc.StatusCode.INVALID_ARGUMENT and field.startswith(("state", "position")), raw
 
 
+@pytest.mark.parametrize("step, field", [
+    (pb.CheckerMove(from_point=4294967295, to_point=3), "action.step.from_point"),
+    (pb.CheckerMove(from_point=8, to_point=26), "action.step.to_point"),
+    (pb.CheckerMove(from_point=8, to_point=3, die=7), "action.step.die"),
+])
+def test_a_step_off_the_board_is_refused_on_the_action_field(referee, step, field):
+    # the request's own field (ActRequest.action.step), not the turn's `steps`
+    first = referee.NewMatch(api.NewMatchRequest(ruleset=pb.Ruleset(preset="turkish"), length=5)).state
+    started = referee.Act(api.ActRequest(state=first, action=game_pb2.GameAction(kind=G.ACTION_KIND_START_GAME))).state
+    request = api.ActRequest(state=started, action=game_pb2.GameAction(kind=G.ACTION_KIND_STEP, step=step))
+    assert refusal(referee.Act, request) == (grpc.StatusCode.INVALID_ARGUMENT, "", field)
+
+
 @pytest.mark.parametrize("seconds, nanos, why", [
     (-1, 0, "before 1970"), (1_700_000_000, 1, "whole number of milliseconds"),
     (1_700_000_000, 1_000_000_000, "nanos"), (253_402_300_800, 0, "year 9999"),

@@ -212,6 +212,10 @@ FIELDS: dict[str, dict[str, str]] = {
               "tr": "Pes ederken tek oyun, mars ya da katmerli mars verilebilir."},
     "settings": {"en": "The clock settings are not valid.", "tr": "Süre ayarları geçersiz."},
     "state": {"en": "The clock does not fit its settings.", "tr": "Saat, süre ayarlarına uymuyor."},
+    # the referee's action (RefereeService.Act); ApplyCubeAction's `action` keeps the line above
+    **{f"action.{name}": {"en": "Choose one of the actions the last answer listed.",
+                          "tr": "Son yanıtın listelediği eylemlerden birini seçin."}
+       for name in ("kind", "side", "step", "resign_kind")},
     # the referee's signed state (RefereeService): its bytes and the fields inside them; AdvanceClock's
     # `state` (a ClockState) keeps the line above
     "state.state": _REFEREE_STATE,

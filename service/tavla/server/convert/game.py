@@ -62,6 +62,7 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
     if kind is ActionKind.STEP:
         if not msg.HasField("step"):
             raise InvalidInputError(f"{field}.step", "a step needs from_point and to_point")
+        _check_step(msg.step, f"{field}.step")
         step = _step(msg.step)
     resign_kind = None
     if kind is ActionKind.RESIGN:
@@ -69,6 +70,14 @@ def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action
             raise InvalidInputError(f"{field}.resign_kind", "is required: single, gammon or backgammon")
         resign_kind = cm.kind_from_proto(msg.resign_kind, f"{field}.resign_kind")
     return Action(kind, side, step, resign_kind)
+
+
+def _check_step(msg: pb.CheckerMove, field: str) -> None:
+    """:raises InvalidInputError: a point outside 0-25 or a die outside 0-6 (0: any), named by
+    its field (the core's step check names the turn's ``steps``, not the request)."""
+    for name, value, top in (("from_point", msg.from_point, 25), ("to_point", msg.to_point, 25), ("die", msg.die, 6)):
+        if value > top:
+            raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{top}")
 
 
 def record_from_proto(msg: game_pb2.ActionRecord, field: str = "record") -> Record:
