@@ -168,7 +168,7 @@ async def throughput(port: int, seconds: float, in_flight: int) -> None:
         # requests serialized once and answers left as bytes: the client's cost is the same
         # small one for every RPC, so the figures compare the server's work
         raw = lambda path: channel.unary_unary(path, request_serializer=bytes, response_deserializer=bytes)  # noqa: E731
-        act_call, list_call = raw("/tavla.v1.EngineService/Act"), raw("/tavla.v1.EngineService/ListActions")
+        act_call, list_call = raw("/tavla.v1.RefereeService/Act"), raw("/tavla.v1.RefereeService/ListActions")
         health_call = raw("/grpc.health.v1.Health/Check")
         act_request = api.ActRequest(state=started.state, action=step).SerializeToString()
         list_request = api.ListActionsRequest(state=started.state).SerializeToString()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CheckerMove, InvalidInputError, Position
+from tavla.core import CheckerMove, InvalidInputError, Position, Side
 from tavla.core.ids import position_id as pid
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
@@ -153,11 +153,18 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2).
+    from a GameState message's bytes (format version 2). Kept per bytes (a state is opened by
+    its Act, then by a ListActions or a retry; the values are immutable); an error is raised
+    again each time, not kept.
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
     """
+    return _state_from_bytes(bytes(raw))
+
+
+@functools.lru_cache(maxsize=4096)
+def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
     except (DecodeError, ValueError, RecursionError) as exc:
@@ -246,6 +253,17 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
     return bytes(msg.SerializeToString(deterministic=True))
 
 
+def _position_out(position: Position) -> pb.Position:
+    """:func:`convert.position_to_proto`, its bytes kept per board and side on roll (every click
+    of a turn shows the turn's start position, and the same few after each step)."""
+    return pb.Position.FromString(_position_bytes(position.board, position.on_roll))
+
+
+@functools.lru_cache(maxsize=4096)
+def _position_bytes(board: tuple[int, ...], on_roll: Side) -> bytes:
+    return wire.position(board, on_roll)
+
+
 def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
     """The ``GameView`` of a state: what it shows, derived from it.
 
@@ -258,7 +276,7 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
         ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)),
         match=match_pb2.MatchState.FromString(_match_view(state.match)),
         phase=_PHASES_OUT[state.phase], side_to_act=_side_out(side_to_act(state)),
-        position=convert.position_to_proto(state.position), dice=state.dice, steps=_steps_out(state.steps),
+        position=_position_out(state.position), dice=state.dice, steps=_steps_out(state.steps),
         resume_phase=_PHASES_OUT[state.resume] if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
         turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
         record_digest=state.record_digest.hex(),
@@ -270,7 +288,7 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     if state.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
     if analysis is not None:
-        msg.current.CopyFrom(convert.position_to_proto(analysis.position) if analysis.steps else msg.position)
+        msg.current.CopyFrom(_position_out(analysis.position) if analysis.steps else msg.position)
         msg.dice_left.extend(analysis.dice_left)
         msg.move_complete = analysis.complete
         msg.no_legal_move = analysis.complete and not analysis.steps
@@ -284,12 +302,12 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
 
 def action_to_proto(action: Action) -> game_pb2.GameAction:
     """A ``GameAction`` message (a new one each call)."""
-    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(_action_bytes(action))
+    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(action_bytes(action))
     return msg
 
 
 @functools.lru_cache(maxsize=8192)
-def _action_bytes(action: Action) -> bytes:
+def action_bytes(action: Action) -> bytes:
     """The bytes of an action's message: the same few hundred actions recur in every game."""
     msg = game_pb2.GameAction(kind=_KINDS_OUT[action.kind], side=_side_out(action.side))
     if action.step is not None:
