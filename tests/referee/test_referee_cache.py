@@ -30,7 +30,7 @@ KEYS = (("k1", b"k" * 32),)
 def _empty_caches() -> None:
     steps.clear_cache()
     cg._state_from_bytes.cache_clear()
-    cg._position_bytes.cache_clear()
+    cg._position_field.cache_clear()
 
 
 class _Context:
