@@ -46,7 +46,6 @@ from tavla.core import preset
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, act
 from tavla.core.game.machine import turn
-from tavla.core.rules.steps import clear_cache
 from tavla.referee import Referee
 from tavla.server.convert import game as cg
 from tavla.referee.keys import Signed, StateMode, StateSigner
@@ -60,10 +59,13 @@ DICE_KEY = "bench dice key, thirty-two characters"
 
 
 def empty_caches() -> None:
-    """Forget the turns, analyses, parsed states and Position bytes the process keeps."""
-    clear_cache()
-    cg._state_from_bytes.cache_clear()
-    cg._position_field.cache_clear()
+    """Forget the turns, analyses, parsed states and position bytes the process keeps (each
+    looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    from tavla.core.rules import steps
+    for cache in (getattr(steps, "clear_cache", None), *(getattr(getattr(cg, name, None), "cache_clear", None)
+                  for name in ("_state_from_bytes", "_position_field", "_board_key"))):
+        if cache is not None:
+            cache()
 
 
 def free_port() -> int:

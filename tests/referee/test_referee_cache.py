@@ -31,6 +31,7 @@ def _empty_caches() -> None:
     steps.clear_cache()
     cg._state_from_bytes.cache_clear()
     cg._position_field.cache_clear()
+    cg._board_key.cache_clear()
 
 
 class _Context:

@@ -273,6 +273,10 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
         several dice that ends in different positions. A bear-off two dice can make, the die not
         given, is played with the larger (R7, R12). A step of several dice refused on its way
         names the rule that stops it, as :func:`~tavla.core.rules.legality.resolve` does.
+
+    Answers are kept per (variant, its compiled generator, board, side on roll, dice, steps) and
+    each turn's tree of steps per (variant, generator, board, side, dice): bounded, immutable
+    values, the same with and without them (:func:`clear_cache`).
     """
     d1, d2 = check_dice(dice)
     variant = position.variant
@@ -282,10 +286,12 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
 
 
 #: Turns kept between calls, and analyses (a turn and the steps so far). A cache, not state:
-#: an answer is the same with and without it (tests/rules/test_steps_cache.py). A turn's tree is
-#: some hundred nodes (up to a few thousand for an early double), an analysis a few objects.
-TURNS_KEPT = 256
-ANALYSES_KEPT = 4096
+#: an answer is the same with and without it (tests/referee/test_referee_cache.py). A turn's
+#: tree is some hundred nodes (a few thousand for an early double); more kept turns made every
+#: full garbage collection slower (256 cost a roll's Act ~25% in whole games), so few are kept:
+#: one per game in play on a worker is what a click needs.
+TURNS_KEPT = 64
+ANALYSES_KEPT = 1024
 
 
 @functools.lru_cache(maxsize=TURNS_KEPT)

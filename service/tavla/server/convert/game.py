@@ -127,7 +127,13 @@ def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
 
 def position_key(position: Position) -> bytes:
     """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them)."""
-    return base64.b64decode(wire.position_id(position.board) + "==")
+    return _board_key(position.board)
+
+
+@functools.lru_cache(maxsize=4096)
+def _board_key(board: tuple[int, ...]) -> bytes:
+    """Kept per board: every state of a turn holds the turn's start position."""
+    return base64.b64decode(wire.position_id(board) + "==")
 
 
 @functools.lru_cache(maxsize=4096)
