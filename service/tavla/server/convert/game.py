@@ -159,9 +159,8 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2). Kept per bytes (a state is opened by
-    its Act, then by a ListActions or a retry; the values are immutable); an error is raised
-    again each time, not kept.
+    from a GameState message's bytes (format version 2). Kept per bytes for a retry or a
+    repeated request (the values are immutable); an error is raised again each time, not kept.
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
@@ -169,7 +168,7 @@ def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     return _state_from_bytes(bytes(raw))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)  # a retry, a repeated request: few (live objects slow the collector)
 def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
