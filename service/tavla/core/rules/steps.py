@@ -20,6 +20,8 @@ The steps a board allows are the position's variant's single-step rule (``source
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -287,18 +289,42 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
 
 #: Turns kept between calls, and analyses (a turn and the steps so far). A cache, not state:
 #: an answer is the same with and without it (tests/referee/test_referee_cache.py). A turn's
-#: tree is some hundred nodes (a few thousand for an early double); more kept turns made every
-#: full garbage collection slower (256 cost a roll's Act ~25% in whole games), so few are kept:
-#: one per game in play on a worker is what a click needs.
+#: tree is some hundred nodes (a few thousand for an early double); live objects make every
+#: full garbage collection slower, so few are kept (one per game in play on a worker is what a
+#: click needs) and a turn is dropped once its move is confirmed (:func:`forget_turn`).
 TURNS_KEPT = 64
-ANALYSES_KEPT = 1024
+ANALYSES_KEPT = 256
 
 
-@functools.lru_cache(maxsize=TURNS_KEPT)
+_turns: OrderedDict[tuple[object, ...], _Turn] = OrderedDict()  # least recently used first
+_turns_lock = threading.Lock()
+
+
 def _turn(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int) -> _Turn:
     """The turn of ``board`` and the dice, by ``variant``'s rules (``generator``, the variant's
     compiled generator or None, is part of the key: a test that swaps it gets its own turns)."""
-    return _Turn(Position(board, on_roll, variant), (high, low))
+    key = (variant, generator, board, on_roll, high, low)
+    with _turns_lock:
+        found = _turns.get(key)
+        if found is not None:
+            _turns.move_to_end(key)
+            return found
+    made = _Turn(Position(board, on_roll, variant), (high, low))  # outside the lock: it takes a while
+    with _turns_lock:  # two threads may make one turn each: the same answers either way
+        _turns[key] = made
+        if len(_turns) > TURNS_KEPT:
+            _turns.popitem(last=False)
+    return made
+
+
+def forget_turn(position: Position, dice: Sequence[int]) -> None:
+    """Drop the kept tree of the turn of ``position`` and ``dice`` (its move is confirmed: no
+    click needs it again), so that fewer objects stay alive; nothing if none is kept."""
+    if len(dice) == 2:
+        variant = position.variant
+        key = (variant, variant.compiled_generate, position.board, position.on_roll, max(dice), min(dice))
+        with _turns_lock:
+            _turns.pop(key, None)
 
 
 @functools.lru_cache(maxsize=ANALYSES_KEPT)
@@ -328,7 +354,8 @@ def _analysed(variant: type[Variant], generator: object, board: Board, on_roll: 
 def clear_cache() -> None:
     """Forget every kept turn and analysis (tests compare answers with and without them)."""
     _analysed.cache_clear()
-    _turn.cache_clear()
+    with _turns_lock:
+        _turns.clear()
 
 
 def _where(point: int) -> str:

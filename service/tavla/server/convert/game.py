@@ -130,7 +130,7 @@ def position_key(position: Position) -> bytes:
     return _board_key(position.board)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _board_key(board: tuple[int, ...]) -> bytes:
     """Kept per board: every state of a turn holds the turn's start position."""
     return base64.b64decode(wire.position_id(board) + "==")
@@ -258,7 +258,7 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
     return bytes(msg.SerializeToString(deterministic=True))
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
     board and side on roll: every click of a turn shows the turn's start position, and the same
