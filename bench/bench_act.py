@@ -18,8 +18,12 @@ figures; asserts nothing.
   turn's start as a Timestamp).
 * ``wire per click``: one whole 7-point match over gRPC, one Act per click (its answer carries
   the next actions): request and response bytes per Act.
+* ``act, played``: ``--in-flight`` whole games at once over gRPC, each click the next Act of its
+  game (the answer decoded, a random legal action chosen): every call a new state, as in play.
 * ``core act step`` / ``referee act step``: in process, no gRPC, CPU time: the core's ``act``
-  of one step, and the referee's whole Act (open, act, view, actions, seal).
+  of one step, and the referee's whole Act (open, act, view, actions, seal): the same call again
+  (what the process keeps answers it), after the roll's Act analysed the turn (as in play), and
+  with nothing kept; ``referee, played``: per step Act over whole games in process.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from tavla.core import preset
 from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, act
+from tavla.core.game.machine import turn
 from tavla.referee import Referee
 from tavla.server.convert import game as cg
 from tavla.referee.keys import Signed, StateMode, StateSigner
@@ -55,6 +60,16 @@ from tavla.v1 import game_pb2
 G = game_pb2
 STATE_KEY = b"b" * 32
 DICE_KEY = "bench dice key, thirty-two characters"
+
+
+def empty_caches() -> None:
+    """Forget the turns, analyses, parsed states and position bytes the process keeps (each
+    looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    from tavla.core.rules import steps
+    for cache in (getattr(steps, "clear_cache", None), *(getattr(getattr(cg, name, None), "cache_clear", None)
+                  for name in ("_state_from_bytes", "_position_field", "_board_key"))):
+        if cache is not None:
+            cache()
 
 
 def free_port() -> int:
@@ -180,6 +195,38 @@ def per_call(fn: Callable[[], object], seconds: float) -> float:
     return 1e6 * (time.process_time() - started) / count
 
 
+async def played_rate(channel: grpc.aio.Channel, act_call: Callable[[bytes], Awaitable[bytes]], seconds: float,
+                      in_flight: int) -> tuple[float, float]:
+    """(Acts per second, mean milliseconds per Act) of ``in_flight`` games played at once, each
+    click the next Act of its game (a random legal action of the last answer: mostly steps,
+    then confirm, roll, start), so that every call is a new state as in play: the server's
+    kept turns and analyses help only as they would a real client's."""
+    engine = api_grpc.RefereeServiceStub(channel)
+    games = []
+    for n in range(in_flight):
+        first = await engine.NewMatch(api.NewMatchRequest(length=7))
+        games.append((random.Random(n), first.state, list(first.actions)))
+    count = 0
+    stop = time.perf_counter() + seconds
+
+    async def play(i: int) -> None:
+        nonlocal count
+        rng, signed, actions = games[i]
+        while time.perf_counter() < stop:
+            if not actions:
+                first = await engine.NewMatch(api.NewMatchRequest(length=7))
+                signed, actions = first.state, list(first.actions)
+            request = api.ActRequest(state=signed, action=choose(actions, rng, 0.1)).SerializeToString()
+            answer = api.ActResponse.FromString(await act_call(request))
+            signed, actions = answer.state, list(answer.actions)
+            count += 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(play(i) for i in range(in_flight)))
+    elapsed = time.perf_counter() - started
+    return count / elapsed, 1000 * elapsed * in_flight / max(count, 1)
+
+
 async def throughput(port: int, seconds: float, in_flight: int) -> None:
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
         engine = api_grpc.RefereeServiceStub(channel)
@@ -202,6 +249,7 @@ async def throughput(port: int, seconds: float, in_flight: int) -> None:
                            ("act step", lambda: act_call(act_request)),
                            ("list actions", lambda: list_call(list_request))):
             figures[name] = await rate(call, seconds, in_flight)
+        figures["act, played"] = await played_rate(channel, act_call, seconds, in_flight)
         floor = figures["health"][0]
         for name, (per_second, ms) in figures.items():
             print(f"{name:>16}: {per_second:8.0f} calls/s  {ms:6.2f} ms/call  {per_second / floor:4.2f}x health")
@@ -244,11 +292,57 @@ def main() -> None:
     step_msg = next(a for a in begun.actions if a.kind == G.ACTION_KIND_STEP)
     step = cg.action_from_proto(step_msg)
     opened = referee.open(begun.signed)
-    core_us = per_call(lambda: act(opened.state, step), args.seconds)
     signed = Signed(begun.signed.state, begun.signed.key_id, begun.signed.signature)
+
+    def core_cold() -> None:
+        empty_caches()
+        act(opened.state, step)
+
+    def turn_alone() -> None:
+        empty_caches()
+        turn(opened.state)
+
+    def turn_then_step() -> None:
+        empty_caches()
+        turn(opened.state)
+        act(opened.state, step)
+
+    def referee_cold() -> None:
+        empty_caches()
+        referee.act(referee.open(signed), step)
+
+    def played_steps() -> float:
+        """CPU microseconds per step Act over whole games played in process, every state new:
+        each turn analysed by the Act that rolled it (kept), each step the referee's whole Act."""
+        empty_caches()
+        rng, spent, stepped = random.Random(5), 0.0, 0
+        answer = referee.new_match(preset("international"), "international", 7)
+        stop = time.process_time() + args.seconds
+        while time.process_time() < stop:
+            if not answer.actions:
+                answer = referee.new_match(preset("international"), "international", 7)
+            msg = choose(answer.actions, rng, 0.1)
+            action = cg.action_from_proto(msg)
+            assert answer.signed is not None
+            started = time.process_time()
+            answer = referee.act(referee.open(answer.signed), action)
+            if msg.kind == G.ACTION_KIND_STEP:
+                spent, stepped = spent + time.process_time() - started, stepped + 1
+        return 1e6 * spent / max(stepped, 1)
+
+    print(f"in process, CPU time, no gRPC; a step {step.step.from_point}/{step.step.to_point} of dice "
+          f"{'-'.join(map(str, opened.state.dice))} at the start of a game:")
+    core_us = per_call(lambda: act(opened.state, step), args.seconds)
+    cold_us = per_call(core_cold, args.seconds)
+    after_roll_us = per_call(turn_then_step, args.seconds) - per_call(turn_alone, args.seconds)
+    print(f"{'core act step':>16}: {core_us:8.1f} us/call the same step again (its analysis kept); "
+          f"{after_roll_us:.1f} once the roll's Act analysed the turn (as in play); "
+          f"{cold_us:.1f} with nothing kept")
     referee_us = per_call(lambda: referee.act(referee.open(signed), step), args.seconds)
-    print(f"{'core act step':>16}: {core_us:8.1f} us/call (in process, CPU time, no gRPC)")
-    print(f"{'referee act step':>16}: {referee_us:8.1f} us/call (in process, CPU time: open, act, view, actions, seal)")
+    referee_cold_us = per_call(referee_cold, args.seconds)
+    print(f"{'referee act step':>16}: {referee_us:8.1f} us/call the same again; {referee_cold_us:.1f} with "
+          f"nothing kept (open, act, view, actions, seal)")
+    print(f"{'referee, played':>16}: {played_steps():8.1f} us per step Act over whole games (every state new)")
 
 
 if __name__ == "__main__":

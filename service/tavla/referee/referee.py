@@ -16,6 +16,7 @@ the position, the cube), never the state's bytes or its sequence number.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -58,22 +59,33 @@ class Opened:
     verified: bool = False  # its signature checked out (this service made it)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Answer:
     """What a referee call returns.
 
     :ivar state: the core state the answer is about (the next one after an action).
     :ivar signed: that state sealed (``None`` for :meth:`Referee.list_actions`).
     :ivar view: what it shows (``GameView``), never signed.
-    :ivar actions: its legal actions (``GameAction`` messages).
+    :ivar legal: its legal actions (core :class:`~tavla.core.game.Action` values);
+        :attr:`actions` as messages, :attr:`action_bytes` serialized.
     :ivar events: what the action did, with its record entries (``None`` but after an action).
     """
 
     state: GameState
     signed: Signed | None
     view: game_pb2.GameView
-    actions: list[game_pb2.GameAction]
+    legal: tuple[Action, ...]
     events: game_pb2.GameEvents | None = None
+
+    @functools.cached_property
+    def actions(self) -> list[game_pb2.GameAction]:
+        """The legal actions as ``GameAction`` messages (made on first use)."""
+        return [cg.action_to_proto(a) for a in self.legal]
+
+    @property
+    def action_bytes(self) -> list[bytes]:
+        """Each legal action's serialized ``GameAction`` (kept per action: no message made)."""
+        return [cg.action_bytes(a) for a in self.legal]
 
 
 def _given(values: Sequence[int]) -> Iterator[int]:
@@ -138,7 +150,7 @@ class Referee:
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
                 signed: Signed | None, events: game_pb2.GameEvents | None = None, *,
                 trusted: bool = True) -> Answer:
-        actions = [cg.action_to_proto(a) for a in list_actions(state, now, analysis)]
+        actions = tuple(list_actions(state, now, analysis))
         view = cg.view_to_proto(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
@@ -207,11 +219,12 @@ class Referee:
         commitment = after.dice_commitment
         if result.game_over is not None:
             commitment = b"" if after.match.over else self._commitment(after, after.match.games_played)
-        after = replace(after, record_digest=digest, dice_commitment=commitment)
+        if digest != after.record_digest or commitment != after.dice_commitment:  # not for a STEP or an UNDO
+            after = replace(after, record_digest=digest, dice_commitment=commitment)
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)
-        events = cg.events_to_proto(replace(result, state=after), records)
+        events = cg.events_to_proto(result if result.state is after else replace(result, state=after), records)
         return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
 
     def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:

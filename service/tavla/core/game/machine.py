@@ -39,7 +39,7 @@ from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.scoring import ResultKind, score_game
 from tavla.core.match.start import start_game as roll_off
 from tavla.core.rules.movegen import CheckerMove
-from tavla.core.rules.steps import StepState, legal_steps
+from tavla.core.rules.steps import StepState, forget_turn, legal_steps
 from tavla.core.game.state import (
     Action,
     ActionKind,
@@ -446,6 +446,7 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
         raise IllegalActionError(R.MOVE_INCOMPLETE, f"the steps play {len(now.steps)} of the dice; a legal "
                                                     "move plays more (R7)")
     move = now.move
+    forget_turn(state.position, state.dice)  # the turn is over: its kept tree of steps is not needed
     side = state.position.on_roll
     after_pos = move.result
     fields: dict[str, Any] = {"steps": move.steps, "notation": move.notation}

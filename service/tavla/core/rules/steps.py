@@ -19,6 +19,9 @@ The steps a board allows are the position's variant's single-step rule (``source
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,7 +29,7 @@ from tavla.core.rules import legality
 from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
 from tavla.core.rules.movegen import CheckerMove
 from tavla.core.rules.moves import Move, check_dice, legal_moves
-from tavla.core.rules.position import BAR, Board, Position
+from tavla.core.rules.position import BAR, Board, Position, Side
 from tavla.core.rules.variant import Variant
 
 R = IllegalReason
@@ -86,8 +89,29 @@ class StepState:
     forced_steps: tuple[CheckerMove, ...] = ()
 
 
+class _Node:
+    """One point of the turn's tree: a board and the dice left (the depth is how many were
+    played), with what is found about it, each computed once."""
+
+    __slots__ = ("board", "pool", "depth", "kids", "reaches", "regular", "nexts", "rest", "joined")
+
+    def __init__(self, board: Board, pool: tuple[int, ...], depth: int) -> None:
+        self.board = board
+        self.pool = pool
+        self.depth = depth
+        self.kids: list[tuple[CheckerMove, _Node]] | None = None  # every single-die step, and where it leads
+        self.reaches: bool | None = None  # some further steps reach a legal move's end
+        self.regular: list[tuple[CheckerMove, _Node]] | None = None  # the kids some legal move goes through
+        self.nexts: list[tuple[CheckerMove, _Node]] | None = None  # the legal next steps
+        self.rest: tuple[CheckerMove, ...] | None | bool = False  # forced(): False until computed
+        self.joined: list[CombinedStep] | None = None  # combined()
+
+
 class _Turn:
-    """The turn's fixed facts: the variant, the dice, how many a legal move uses, and memos."""
+    """The turn's fixed facts (the variant, the dice, how many a legal move uses) and its tree of
+    steps, each node made and each question about it answered once. A turn's tree depends only
+    on the variant, the position and the dice, so it is kept between calls (:func:`_turn`): every
+    click of a turn starts from the same position and dice."""
 
     def __init__(self, position: Position, dice: Sequence[int]) -> None:
         self.variant: type[Variant] = position.variant
@@ -97,103 +121,142 @@ class _Turn:
         self.moves = legal_moves(position, dice)
         self.used = self.moves[0].dice_used
         self.by_board = {m.board_after: m for m in self.moves}
-        self._memo: dict[tuple[Board, tuple[int, ...]], bool] = {}
-        self._steps: dict[tuple[Board, tuple[int, ...]], list[CheckerMove]] = {}
+        self._nodes: dict[tuple[Board, tuple[int, ...]], _Node] = {}
+        self.root = self.node(position.board, self.pool)
 
-    def done(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
+    def node(self, board: Board, pool: tuple[int, ...]) -> _Node:
+        key = (board, pool)
+        found = self._nodes.get(key)
+        if found is None:
+            # setdefault: two threads walking one kept turn make one node (equal answers anyway)
+            found = self._nodes.setdefault(key, _Node(board, pool, len(self.pool) - len(pool)))
+        return found
+
+    def physical(self, n: _Node) -> list[tuple[CheckerMove, _Node]]:
+        """Single-die steps the board allows now (R4-R12: the variant's ``sources``), larger die
+        first, each with where it lands and whether it hits (the variant's ``play``), and the
+        node it leads to."""
+        found = n.kids
+        if found is None:
+            v = self.variant
+            b = list(n.board)
+            out = v.outside_count(b)
+            found = []
+            pool = n.pool
+            for die in dict.fromkeys(pool):  # each distinct die once, larger first
+                rest = list(pool)
+                rest.remove(die)
+                left = tuple(rest)
+                for f in v.sources(b, die, out):
+                    t, hit = v.play(b, f, die)
+                    after = tuple(b)
+                    v.unplay(b, f, t, hit)
+                    found.append((CheckerMove(f, t, die, hit), self.node(after, left)))
+            n.kids = found
+        return found
+
+    def done(self, n: _Node) -> bool:
         """Whether the turn is over: all the dice a legal move uses, or a legal final position
         reached with fewer dice from which no further step completes a legal move (R7: a die
         that can still be played must be; the last checker borne off ends the game, R15)."""
-        if depth >= self.used:
+        if n.depth >= self.used:
             return True
-        return board in self.by_board and not self.regular_next(board, pool, depth)
+        return n.board in self.by_board and not self.regular_next(n)
 
-    def physical(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
-        """Single-die steps the board allows now (R4-R12: the variant's ``sources``), larger die
-        first, each with where it lands and whether it hits (the variant's ``play``)."""
-        key = (board, pool)
-        found = self._steps.get(key)
-        if found is None:
-            v = self.variant
-            b = list(board)
-            out = v.outside_count(b)
-            found = []
-            for die in dict.fromkeys(pool):  # each distinct die once, larger first
-                for f in v.sources(b, die, out):
-                    t, hit = v.play(b, f, die)
-                    v.unplay(b, f, t, hit)
-                    found.append(CheckerMove(f, t, die, hit))
-            self._steps[key] = found
-        return found
-
-    def completes(self, board: Board, pool: tuple[int, ...], depth: int) -> bool:
-        """Whether some sequence of further steps from ``board`` reaches a legal move's final
+    def completes(self, n: _Node) -> bool:
+        """Whether some sequence of further steps from ``n`` reaches a legal move's final
         position with ``used`` dice (R7: with one die, only the larger's when it can play)."""
-        if depth == self.used:
-            return board in self.by_board
-        key = (board, pool)
-        if key not in self._memo:
-            self._memo[key] = any(self.completes(*self.play(board, pool, s), depth + 1)
-                                  for s in self.physical(board, pool))
-        return self._memo[key]
+        if n.depth == self.used:
+            return n.board in self.by_board
+        if n.reaches is None:
+            if n.kids is None and n.depth == self.used - 1:  # one die to go: no nodes needed
+                n.reaches = self._ends_in_one(n)
+            else:
+                n.reaches = any(self.completes(c) for _, c in self.physical(n))
+        return n.reaches
 
-    def regular_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
+    def _ends_in_one(self, n: _Node) -> bool:
+        """Whether one more single-die step from ``n`` reaches a legal move's final position:
+        :meth:`completes` one die before the end, trying the steps in the same order, without
+        making their nodes."""
+        v = self.variant
+        b = list(n.board)
+        out = v.outside_count(b)
+        by_board = self.by_board
+        for die in dict.fromkeys(n.pool):
+            for f in v.sources(b, die, out):
+                t, hit = v.play(b, f, die)
+                reached = tuple(b) in by_board
+                v.unplay(b, f, t, hit)
+                if reached:
+                    return True
+        return False
+
+    def regular_next(self, n: _Node) -> list[tuple[CheckerMove, _Node]]:
         """The steps playable now (R4-R12) that some legal move starts with (never called once
         the turn is done)."""
-        return [s for s in self.physical(board, pool) if self.completes(*self.play(board, pool, s), depth + 1)]
+        if n.regular is None:
+            n.regular = [(s, c) for s, c in self.physical(n) if self.completes(c)]
+        return n.regular
 
-    def shortcuts(self, board: Board, pool: tuple[int, ...]) -> list[CheckerMove]:
+    def shortcuts(self, n: _Node) -> list[tuple[CheckerMove, _Node]]:
         """Steps that reach a legal move's final position with fewer dice: the same end (R15)."""
-        return [s for s in self.physical(board, pool) if self.play(board, pool, s)[0] in self.by_board]
+        return [(s, c) for s, c in self.physical(n) if c.board in self.by_board]
 
-    def legal_next(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CheckerMove]:
-        if self.done(board, pool, depth):
-            return []
-        found = self.regular_next(board, pool, depth)
-        return found + [s for s in self.shortcuts(board, pool) if s not in found]
+    def legal_next(self, n: _Node) -> list[tuple[CheckerMove, _Node]]:
+        if n.nexts is None:
+            if self.done(n):
+                n.nexts = []
+            else:
+                found = self.regular_next(n)
+                steps = [s for s, _ in found]
+                n.nexts = found + [(s, c) for s, c in self.shortcuts(n) if s not in steps]
+        return n.nexts
 
-    def combined(self, board: Board, pool: tuple[int, ...], depth: int) -> list[CombinedStep]:
+    def follow(self, n: _Node, steps: Sequence[CheckerMove]) -> tuple[tuple[CheckerMove, _Node], ...]:
+        """``steps`` (a path of legal next steps from ``n``) with the node each leads to."""
+        out = []
+        for step in steps:
+            n = next(c for s, c in self.legal_next(n) if s == step)
+            out.append((step, n))
+        return tuple(out)
+
+    def combined(self, n: _Node) -> list[CombinedStep]:
         """Each checker's destinations with two or more dice, one per (from, to, position)."""
-        found: dict[tuple[int, int, Board], CombinedStep] = {}
+        if n.joined is None:
+            found: dict[tuple[int, int, Board], CombinedStep] = {}
 
-        def walk(chain: tuple[CheckerMove, ...], b: Board, p: tuple[int, ...], d: int) -> None:
-            for s in self.legal_next(b, p, d):
-                if s[0] != chain[-1][1]:  # another checker (a checker borne off has ended)
-                    continue
-                nb, np = self.play(b, p, s)
-                longer = chain + (s,)
-                found.setdefault((longer[0][0], s[1], nb), CombinedStep(longer))
-                walk(longer, nb, np, d + 1)
+            def walk(chain: tuple[CheckerMove, ...], at: _Node) -> None:
+                for s, c in self.legal_next(at):
+                    if s[0] != chain[-1][1]:  # another checker (a checker borne off has ended)
+                        continue
+                    longer = chain + (s,)
+                    found.setdefault((longer[0][0], s[1], c.board), CombinedStep(longer))
+                    walk(longer, c)
 
-        for first in self.legal_next(board, pool, depth):
-            walk((first,), *self.play(board, pool, first), depth + 1)
-        return list(found.values())
+            for first, c in self.legal_next(n):
+                walk((first,), c)
+            n.joined = list(found.values())
+        return n.joined
 
-    def forced(self, board: Board, pool: tuple[int, ...], depth: int) -> tuple[CheckerMove, ...] | None:
+    def forced(self, n: _Node) -> tuple[CheckerMove, ...] | None:
         """The remaining steps when only one final position is left, else None (call it only
         while the turn is not done)."""
-        ends: dict[Board, tuple[CheckerMove, ...]] = {}
+        if n.rest is False:
+            ends: dict[Board, tuple[CheckerMove, ...]] = {}
 
-        def walk(b: Board, p: tuple[int, ...], d: int, path: tuple[CheckerMove, ...]) -> None:
-            steps = self.legal_next(b, p, d)  # none once done: every offered path ends so
-            if not steps:
-                ends.setdefault(b, path)
-            for s in steps:
-                if len(ends) > 1:  # two final positions: not forced, no need to look further
-                    return
-                walk(*self.play(b, p, s), d + 1, path + (s,))
+            def walk(at: _Node, path: tuple[CheckerMove, ...]) -> None:
+                steps = self.legal_next(at)  # none once done: every offered path ends so
+                if not steps:
+                    ends.setdefault(at.board, path)
+                for s, c in steps:
+                    if len(ends) > 1:  # two final positions: not forced, no need to look further
+                        return
+                    walk(c, path + (s,))
 
-        walk(board, pool, depth, ())
-        return next(iter(ends.values())) if len(ends) == 1 else None
-
-
-    def play(self, board: Board, pool: tuple[int, ...], step: CheckerMove) -> tuple[Board, tuple[int, ...]]:
-        """The board and the dice left after ``step`` (the variant's ``play``)."""
-        b = list(board)
-        self.variant.play(b, step[0], step[2])
-        rest = list(pool)
-        rest.remove(step[2])
-        return tuple(b), tuple(rest)
+            walk(n, ())
+            n.rest = next(iter(ends.values())) if len(ends) == 1 else None
+        return n.rest  # type: ignore[return-value]
 
 
 def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerMove] = ()) -> StepState:
@@ -212,26 +275,87 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
         several dice that ends in different positions. A bear-off two dice can make, the die not
         given, is played with the larger (R7, R12). A step of several dice refused on its way
         names the rule that stops it, as :func:`~tavla.core.rules.legality.resolve` does.
+
+    Answers are kept per (variant, its compiled generator, board, side on roll, dice, steps) and
+    each turn's tree of steps per (variant, generator, board, side, dice): bounded, immutable
+    values, the same with and without them (:func:`clear_cache`).
     """
-    turn = _Turn(position, dice)
-    board: Board = position.board
-    pool = turn.pool
+    d1, d2 = check_dice(dice)
+    variant = position.variant
+    given = tuple((g.from_point, g.to_point, g.die) for g in done)
+    return _analysed(variant, variant.compiled_generate, position.board, position.on_roll, max(d1, d2),
+                     min(d1, d2), given)
+
+
+#: Turns kept between calls, and analyses (a turn and the steps so far). A cache, not state:
+#: an answer is the same with and without it (tests/referee/test_referee_cache.py). A turn's
+#: tree is some hundred nodes (a few thousand for an early double); live objects make every
+#: full garbage collection slower, so few are kept (one per game in play on a worker is what a
+#: click needs) and a turn is dropped once its move is confirmed (:func:`forget_turn`).
+TURNS_KEPT = 64
+ANALYSES_KEPT = 256
+
+
+_turns: OrderedDict[tuple[object, ...], _Turn] = OrderedDict()  # least recently used first
+_turns_lock = threading.Lock()
+
+
+def _turn(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int) -> _Turn:
+    """The turn of ``board`` and the dice, by ``variant``'s rules (``generator``, the variant's
+    compiled generator or None, is part of the key: a test that swaps it gets its own turns)."""
+    key = (variant, generator, board, on_roll, high, low)
+    with _turns_lock:
+        found = _turns.get(key)
+        if found is not None:
+            _turns.move_to_end(key)
+            return found
+    made = _Turn(Position(board, on_roll, variant), (high, low))  # outside the lock: it takes a while
+    with _turns_lock:  # two threads may make one turn each: the same answers either way
+        _turns[key] = made
+        if len(_turns) > TURNS_KEPT:
+            _turns.popitem(last=False)
+    return made
+
+
+def forget_turn(position: Position, dice: Sequence[int]) -> None:
+    """Drop the kept tree of the turn of ``position`` and ``dice`` (its move is confirmed: no
+    click needs it again), so that fewer objects stay alive; nothing if none is kept."""
+    if len(dice) == 2:
+        variant = position.variant
+        key = (variant, variant.compiled_generate, position.board, position.on_roll, max(dice), min(dice))
+        with _turns_lock:
+            _turns.pop(key, None)
+
+
+@functools.lru_cache(maxsize=ANALYSES_KEPT)
+def _analysed(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int,
+              done: tuple[tuple[int, int, int], ...]) -> StepState:
+    """:func:`legal_steps` of a position, its dice larger first and the steps so far as (from, to,
+    die): every answer of a turn is kept, so a ListActions or an UNDO after an Act answers at
+    once. An error (a step no legal move starts with) is raised again each time, not kept."""
+    turn = _turn(variant, generator, board, on_roll, high, low)
+    n = turn.root
     played: list[CheckerMove] = []
-    for i, given in enumerate(done):
-        for step in _match(turn, board, pool, len(played), given, i):
+    for i, (f, t, die) in enumerate(done):
+        for step, n in _match(turn, n, f, t, die, i):
             played.append(step)
-            board, pool = turn.play(board, pool, step)
-    depth = len(played)
-    complete = turn.done(board, pool, depth)
-    move = turn.by_board[board] if complete else None  # the module docstring's invariant
-    rest = None if complete else turn.forced(board, pool, depth)
+    complete = turn.done(n)
+    move = turn.by_board[n.board] if complete else None  # the module docstring's invariant
+    rest = None if complete else turn.forced(n)
     return StepState(
-        steps=tuple(played), position=Position(board, position.on_roll, position.variant), dice_left=pool,
-        next_steps=tuple(turn.legal_next(board, pool, depth)), complete=complete, move=move,
-        gele=position.board[BAR] > 0 and turn.used == 0,
-        combined=tuple(turn.combined(board, pool, depth)), forced=rest is not None,
+        steps=tuple(played), position=Position(n.board, on_roll, variant), dice_left=n.pool,
+        next_steps=tuple(s for s, _ in turn.legal_next(n)), complete=complete, move=move,
+        gele=board[BAR] > 0 and turn.used == 0,
+        combined=tuple(turn.combined(n)), forced=rest is not None,
         forced_steps=rest or (),
     )
+
+
+def clear_cache() -> None:
+    """Forget every kept turn and analysis (tests compare answers with and without them)."""
+    _analysed.cache_clear()
+    with _turns_lock:
+        _turns.clear()
 
 
 def _where(point: int) -> str:
@@ -246,10 +370,10 @@ def _refuse_drag(turn: _Turn, board: Board, f: int, t: int, pool: tuple[int, ...
         raise IllegalMoveError(*problem)
 
 
-def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: CheckerMove,
-           i: int) -> tuple[CheckerMove, ...]:
-    """The legal step (or one checker's legal steps) ``given`` names, or why there is none."""
-    f, t, die = given.from_point, given.to_point, given.die
+def _match(turn: _Turn, n: _Node, f: int, t: int, die: int, i: int) -> tuple[tuple[CheckerMove, _Node], ...]:
+    """The legal step (or one checker's legal steps) the step ``i`` from ``f`` to ``t`` (with
+    ``die``, 0 when not given) names, each with the node it leads to, or why there is none."""
+    board, pool, depth = n.board, n.pool, n.depth
     text = f"step {i + 1} ({_where(f)}/{_where(t)})"
     if not 1 <= f <= BAR or not 0 <= t < f:
         raise InvalidInputError("steps", f"{text}: from must be 1-24 or 25 (bar), to 0 (off) or 1-24, "
@@ -261,7 +385,7 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
     else:
         bear = sorted({d for d in pool if d >= f}, reverse=True)
         dice = [die] if die in bear else bear
-    if turn.done(board, pool, depth):
+    if turn.done(n):
         if not dice:
             _refuse_drag(turn, board, f, t, pool, text)
         problem = turn.variant.step_problem(list(board), f, dice[0]) if dice else None
@@ -269,18 +393,18 @@ def _match(turn: _Turn, board: Board, pool: tuple[int, ...], depth: int, given: 
             raise IllegalMoveError(problem[0], f"{text} with a {dice[0]}: {problem[1]}")
         raise IllegalMoveError(R.WRONG_DICE, f"{text}: the move is already complete with {depth} "
                                              f"dice; no more can be played (R7)")
-    regular = turn.regular_next(board, pool, depth)
-    fits = [s for s in regular if s[0] == f and s[1] == t and s[2] in dice]
+    regular = turn.regular_next(n)
+    fits = [(s, c) for s, c in regular if s[0] == f and s[1] == t and s[2] in dice]
     # Two dice that both bear off this checker: it stands highest (R12), so the die left bears
     # off or moves the same checkers either way and the final positions are the same; the first,
     # the larger, is taken (R7).
     if not fits:  # the same final position with fewer dice (R15: the game ends the same)
-        fits = [s for s in turn.shortcuts(board, pool) if s[0] == f and s[1] == t and s[2] in dice]
+        fits = [(s, c) for s, c in turn.shortcuts(n) if s[0] == f and s[1] == t and s[2] in dice]
     if fits:
         return (fits[0],)
-    routes = [c for c in turn.combined(board, pool, depth) if c.from_point == f and c.to_point == t]
+    routes = [c for c in turn.combined(n) if c.from_point == f and c.to_point == t]
     if routes:
-        return _route(routes, text)
+        return turn.follow(n, _route(routes, text))
     if not dice:
         _refuse_drag(turn, board, f, t, pool, text)
         left = "-".join(map(str, pool))

@@ -21,7 +21,7 @@ from tavla.server.api import services
 
 #: Methods (bare names, :mod:`tavla.server.api.services`) whose servicer method returns the serialized
 #: response.
-ENCODED_METHODS = frozenset({"ListLegalMoves"})
+ENCODED_METHODS = frozenset({"ListLegalMoves", "Act", "ListActions"})
 
 
 def serialize(response: bytes | pb_message.Message) -> bytes:

@@ -21,6 +21,7 @@ from tavla.referee import Referee
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
+from tavla.server.convert import wire
 from tavla.server.pipeline.errors import IllegalMove
 from tavla.server.api.match import DiceKeyed
 from tavla.referee.keys import MODE_ENV, Signed, StateSigner, parse_mode
@@ -97,9 +98,9 @@ class GamePlayServicer(DiceKeyed):
         assert answer.signed is not None
         return api.NewMatchResponse(state=_signed_out(answer.signed), view=answer.view, actions=answer.actions)
 
-    def ListActions(self, request: api.ListActionsRequest, context: grpc.ServicerContext) -> api.ListActionsResponse:
+    def ListActions(self, request: api.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
         """The legal actions of the side to act (and a timeout claim once its time has run out),
-        and the view.
+        and the view: a serialized ``ListActionsResponse`` (:mod:`tavla.server.api.encoded`).
 
         :raises StateError: a state refused by the signing mode; test metadata without test inputs.
         :raises InvalidInputError: a malformed or inconsistent state.
@@ -107,10 +108,12 @@ class GamePlayServicer(DiceKeyed):
         referee = self.referee()
         _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
-        return api.ListActionsResponse(actions=answer.actions, view=answer.view)
+        return b"".join([*(_field(_LIST_ACTIONS, a) for a in answer.action_bytes),
+                         _field(_LIST_VIEW, answer.view.SerializeToString())])
 
-    def Act(self, request: api.ActRequest, context: grpc.ServicerContext) -> api.ActResponse:
-        """The next state after an action, signed, its view, its legal actions and what happened.
+    def Act(self, request: api.ActRequest, context: grpc.ServicerContext) -> bytes:
+        """The next state after an action, signed, its view, its legal actions and what happened:
+        a serialized ``ActResponse`` (:mod:`tavla.server.api.encoded`).
 
         :raises StateError: a state refused by the signing mode; test metadata without test inputs.
         :raises InvalidInputError: a malformed state or action.
@@ -127,8 +130,23 @@ class GamePlayServicer(DiceKeyed):
             played = "" if step is None else f"{_point(step[0], 'bar')}/{_point(step[1], 'off')}"
             raise IllegalMove(exc, played, opened.state.dice) from None
         assert answer.signed is not None
-        return api.ActResponse(state=_signed_out(answer.signed), view=answer.view, events=answer.events,
-                               actions=answer.actions)
+        assert answer.events is not None
+        return b"".join([_field(_ACT_STATE, _signed_out(answer.signed).SerializeToString()),
+                         _field(_ACT_VIEW, answer.view.SerializeToString()),
+                         _field(_ACT_EVENTS, answer.events.SerializeToString()),
+                         *(_field(_ACT_ACTIONS, a) for a in answer.action_bytes)])
+
+
+# The responses' fields as wire tags (field number << 3 | 2, length-delimited), written in
+# field-number order as the protobuf library writes them (tests/referee/test_referee_cache.py
+# checks the bytes equal the message's): building the response message would copy the view
+# and every action into it only for gRPC to serialize it again.
+_ACT_STATE, _ACT_VIEW, _ACT_EVENTS, _ACT_ACTIONS = (wire.varint(n << 3 | 2) for n in (1, 2, 3, 4))
+_LIST_ACTIONS, _LIST_VIEW = (wire.varint(n << 3 | 2) for n in (1, 2))
+
+
+def _field(tag: bytes, payload: bytes) -> bytes:
+    return tag + wire.varint(len(payload)) + payload
 
 
 def _point(number: int, edge: str) -> str:

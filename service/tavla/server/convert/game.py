@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CheckerMove, InvalidInputError, Position
+from tavla.core import CheckerMove, InvalidInputError, Position, Side
 from tavla.core.ids import position_id as pid
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
@@ -108,7 +108,13 @@ def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
 
 def position_key(position: Position) -> bytes:
     """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them)."""
-    return base64.b64decode(wire.position_id(position.board) + "==")
+    return _board_key(position.board)
+
+
+@functools.lru_cache(maxsize=1024)
+def _board_key(board: tuple[int, ...]) -> bytes:
+    """Kept per board: every state of a turn holds the turn's start position."""
+    return base64.b64decode(wire.position_id(board) + "==")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -134,11 +140,17 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2).
+    from a GameState message's bytes (format version 2). Kept per bytes for a retry or a
+    repeated request (the values are immutable); an error is raised again each time, not kept.
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
     """
+    return _state_from_bytes(bytes(raw))
+
+
+@functools.lru_cache(maxsize=256)  # a retry, a repeated request: few (live objects slow the collector)
+def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
     except (DecodeError, ValueError, RecursionError) as exc:
@@ -229,23 +241,50 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
     return bytes(msg.SerializeToString(deterministic=True))
 
 
+@functools.lru_cache(maxsize=1024)
+def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side) -> bytes:
+    """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
+    board and side on roll: every click of a turn shows the turn's start position, and the same
+    few after each step."""
+    return wire._field(tag, wire.position(board, on_roll))
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset_field(rules: Ruleset, preset: str) -> bytes:
+    return wire._field(_VIEW_RULESET, _ruleset_out(rules, preset))
+
+
+@functools.lru_cache(maxsize=1024)
+def _match_field(match: MatchState) -> bytes:
+    return wire._field(_VIEW_MATCH, _match_view(match))
+
+
+# GameView's message fields as wire tags (field number << 3 | 2)
+_VIEW_RULESET, _VIEW_MATCH, _VIEW_POSITION, _VIEW_CURRENT = (wire.varint(n << 3 | 2) for n in (3, 4, 7, 8))
+
+
 def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
-    """The ``GameView`` of a state: what it shows, derived from it.
+    """The ``GameView`` of a state: what it shows, derived from it. Its ruleset, match and
+    positions are merged in from wire bytes kept per value (they repeat from click to click).
 
     :param analysis: the MOVING state's turn analysis (:func:`tavla.core.game.machine.turn`);
         ``None`` outside phase MOVING (a resignation offered while moving shows the dice only).
     :param revealed_seed: at a game's end, the secret of the game just finished.
     """
+    position = state.position
+    current = analysis.position if analysis is not None and analysis.steps else position
     msg = game_pb2.GameView(
         match_id=state.match_id, sequence=state.sequence,
-        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)),
-        match=match_pb2.MatchState.FromString(_match_view(state.match)),
         phase=_PHASES.to_proto(state.phase), side_to_act=_side_out(side_to_act(state)),
-        position=convert.position_to_proto(state.position), dice=state.dice, steps=_steps_out(state.steps),
+        dice=state.dice, steps=_steps_out(state.steps),
         resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
         turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
         record_digest=state.record_digest.hex(),
     )
+    msg.MergeFromString(b"".join((
+        _ruleset_field(state.ruleset, preset), _match_field(state.match),
+        _position_field(_VIEW_POSITION, position.board, position.on_roll),
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll))))
     if state.resignation is not None:
         msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
     if state.clock is not None:
@@ -253,26 +292,24 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     if state.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
     if analysis is not None:
-        msg.current.CopyFrom(convert.position_to_proto(analysis.position) if analysis.steps else msg.position)
         msg.dice_left.extend(analysis.dice_left)
         msg.move_complete = analysis.complete
         msg.no_legal_move = analysis.complete and not analysis.steps
         msg.forced_move = analysis.forced
         msg.forced_steps.extend(_steps_out(analysis.forced_steps))
     else:
-        msg.current.CopyFrom(msg.position)
         msg.dice_left.extend(state.dice)
     return msg
 
 
 def action_to_proto(action: Action) -> game_pb2.GameAction:
     """A ``GameAction`` message (a new one each call)."""
-    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(_action_bytes(action))
+    msg: game_pb2.GameAction = game_pb2.GameAction.FromString(action_bytes(action))
     return msg
 
 
 @functools.lru_cache(maxsize=8192)
-def _action_bytes(action: Action) -> bytes:
+def action_bytes(action: Action) -> bytes:
     """The bytes of an action's message: the same few hundred actions recur in every game."""
     msg = game_pb2.GameAction(kind=_KINDS.to_proto(action.kind), side=_side_out(action.side))
     if action.step is not None:

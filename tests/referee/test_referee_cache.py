@@ -1,0 +1,136 @@
+"""The referee's caches are caches, not state (issue 19 part 3): every answer is byte-identical
+with and without them, and the Act and ListActions bytes the servicer writes itself are the
+bytes the protobuf library writes for the same response message.
+
+Kept between calls: a turn's tree of steps and each analysis (:mod:`tavla.core.rules.steps`),
+a state's bytes parsed, a view's Position bytes (:mod:`tavla.server.convert.game`). Whole games
+are played with random legal actions (UNDO included) in state mode require; at every state the
+same Act and ListActions are answered warm (the caches as play left them), then again with
+every cache emptied, and the two answers compared byte for byte.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tavla.core import preset
+from tavla.core.game import ActionKind
+from tavla.core.match.dice_commit import DiceKey
+from tavla.core.rules import steps
+from tavla.referee import Referee
+from tavla.referee.keys import Signed, StateMode, StateSigner
+from tavla.server.api.referee import GamePlayServicer
+from tavla.server.convert import game as cg
+from tavla.v1 import game_pb2 as G
+from tavla.v1 import referee_service_pb2 as api
+
+KEYS = (("k1", b"k" * 32),)
+
+
+def _empty_caches() -> None:
+    steps.clear_cache()
+    cg._state_from_bytes.cache_clear()
+    cg._position_field.cache_clear()
+    cg._board_key.cache_clear()
+
+
+class _Context:
+    def invocation_metadata(self) -> tuple[()]:
+        return ()
+
+
+def _servicer(referee: Referee) -> GamePlayServicer:
+    servicer = GamePlayServicer()
+    servicer.dice_key, servicer.signer = referee.dice_key, referee.signer
+    servicer._referee = referee
+    return servicer
+
+
+def _act_bytes(servicer: GamePlayServicer, signed: G.SignedGameState, action: G.GameAction) -> bytes:
+    answer = servicer.Act(api.ActRequest(state=signed, action=action), _Context())
+    assert isinstance(answer, bytes)
+    return answer
+
+
+def _list_bytes(servicer: GamePlayServicer, signed: G.SignedGameState) -> bytes:
+    answer = servicer.ListActions(api.ListActionsRequest(state=signed), _Context())
+    assert isinstance(answer, bytes)
+    return answer
+
+
+def _choose(actions: list[G.GameAction], rng: random.Random) -> G.GameAction:
+    """A random legal action that lets a game go on and end: steps and undos, whole moves
+    confirmed, sometimes a double (taken)."""
+    kinds = {a.kind: a for a in actions}
+    for kind in (G.ACTION_KIND_START_GAME, G.ACTION_KIND_TAKE):
+        if kind in kinds:
+            return kinds[kind]
+    if G.ACTION_KIND_CONFIRM_MOVE in kinds and rng.random() < 0.8:
+        return kinds[G.ACTION_KIND_CONFIRM_MOVE]
+    if G.ACTION_KIND_DOUBLE in kinds and rng.random() < 0.05:
+        return kinds[G.ACTION_KIND_DOUBLE]
+    if G.ACTION_KIND_ROLL in kinds:
+        return kinds[G.ACTION_KIND_ROLL]
+    if G.ACTION_KIND_UNDO in kinds and rng.random() < 0.15:
+        return kinds[G.ACTION_KIND_UNDO]
+    moves = [a for a in actions if a.kind in (G.ACTION_KIND_STEP, G.ACTION_KIND_CONFIRM_MOVE)]
+    return rng.choice(moves)
+
+
+def test_answers_are_the_same_with_and_without_the_caches():
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    servicer = _servicer(referee)
+    compared = steps_compared = 0
+    for game, name in enumerate(("international", "turkish", "international")):
+        rng = random.Random(game)
+        first = referee.new_match(preset(name), name, 3)
+        assert first.signed is not None
+        signed = G.SignedGameState(state=first.signed.state, key_id=first.signed.key_id,
+                                   signature=first.signed.signature)
+        actions = list(first.actions)
+        while actions and compared < 900:
+            action = _choose(actions, rng)
+            warm_list = _list_bytes(servicer, signed)
+            warm = _act_bytes(servicer, signed, action)
+            _empty_caches()
+            cold = _act_bytes(servicer, signed, action)
+            _empty_caches()
+            assert _list_bytes(servicer, signed) == warm_list
+            assert cold == warm, (game, compared, action)
+            compared += 1
+            steps_compared += action.kind == G.ACTION_KIND_STEP
+            answer = api.ActResponse.FromString(warm)
+            signed, actions = answer.state, list(answer.actions)
+    assert compared >= 300 and steps_compared >= 150  # real games, mostly steps
+
+
+def test_the_written_bytes_are_the_librarys():
+    """The servicer writes Act's and ListActions' responses field by field; the bytes are those
+    of the response message built from the referee's answer and serialized by protobuf."""
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    servicer = _servicer(referee)
+    rng = random.Random(7)
+    first = referee.new_match(preset("international"), "international", 3)
+    assert first.signed is not None
+    signed = first.signed
+    actions = list(first.actions)
+    kinds = set()
+    for _ in range(200):
+        if not actions:
+            break
+        action = _choose(actions, rng)
+        message = G.SignedGameState(state=signed.state, key_id=signed.key_id, signature=signed.signature)
+        answer = referee.act(referee.open(Signed(signed.state, signed.key_id, signed.signature)),
+                             cg.action_from_proto(action))
+        assert answer.signed is not None
+        expected = api.ActResponse(
+            state=G.SignedGameState(state=answer.signed.state, key_id=answer.signed.key_id,
+                                    signature=answer.signed.signature),
+            view=answer.view, events=answer.events, actions=answer.actions).SerializeToString()
+        assert _act_bytes(servicer, message, action) == expected
+        listed = referee.list_actions(referee.open(Signed(signed.state, signed.key_id, signed.signature)))
+        assert _list_bytes(servicer, message) == api.ListActionsResponse(
+            actions=listed.actions, view=listed.view).SerializeToString()
+        kinds.add(cg.action_from_proto(action).kind)
+        signed, actions = answer.signed, list(answer.actions)
+    assert {ActionKind.START_GAME, ActionKind.STEP, ActionKind.CONFIRM_MOVE, ActionKind.ROLL} <= kinds
