@@ -103,7 +103,8 @@ def test_roll_dice_answers_larger_first(engine):
 
 def test_start_game_turkish_first_roll_larger_first(engine):
     request = api.StartGameRequest(ruleset=pb.Ruleset(preset="turkish"), match=match_pb2.MatchState(length=5),
-                                   roll_off=[dice_pb2.RollOffThrow(white_die=2, black_die=5)], dice=[1, 3])
+                                   given=api.GivenStartDice(roll_off=[dice_pb2.RollOffThrow(white_die=2, black_die=5)],
+                                                            dice=[1, 3]))
     response = engine.StartGame(request, timeout=TIMEOUT)
     assert response.starter == pb.SIDE_BLACK
     assert list(response.dice) == [3, 1] and response.dice_name.numbers == "3-1"

@@ -283,7 +283,8 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
     d1, d2 = check_dice(dice)
     variant = position.variant
     given = tuple((g.from_point, g.to_point, g.die) for g in done)
-    return _analysed(variant, variant.compiled_generate, position.board, position.on_roll, max(d1, d2),
+    # a class hashes by identity; mypy does not see type[Variant] as Hashable
+    return _analysed(variant, variant.compiled_generate, position.board, position.on_roll, max(d1, d2),  # type: ignore[arg-type]
                      min(d1, d2), given)
 
 
