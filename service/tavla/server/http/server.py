@@ -29,6 +29,7 @@ import threading
 
 import structlog
 from hypercorn.asyncio import serve
+from hypercorn.asyncio import tcp_server as _tcp_server
 from hypercorn.config import Config as HypercornConfig
 
 from tavla.server.process import plumbing as process
@@ -39,6 +40,46 @@ from tavla.server.process.tls import CertificateFiles, ReloadingSSLContext, cert
 log = structlog.get_logger("tavla.server.http")
 
 _START_TIMEOUT = 10.0  # seconds for the event loop thread to come up
+
+
+def _release_closed_connections() -> None:
+    """Let Hypercorn drop a connection as soon as its client has gone (issue 22, item 7).
+
+    Hypercorn 0.17 stops a connection's keep-alive timer only after the connection's task group
+    has ended, and the group waits for that timer: a connection whose client closed or reset it
+    lingers for the whole ``keep_alive_timeout`` (5 s here). A write to a reset connection
+    leaves a ``ConnectionResetError`` on it whose traceback holds the frame that wrote the
+    answer, so each lingering connection kept its answer (280 KB for the costliest
+    ListLegalMoves): 1,800 such connections at once, 700 MiB, under a storm of aborted calls.
+    Stopping the timer once the read side has ended lets the group, and the answer, go at once.
+    Applied once, at import; a Hypercorn without that method is left as it is.
+    """
+    read, send = (getattr(_tcp_server.TCPServer, name, None) for name in ("_read_data", "protocol_send"))
+    if read is None or send is None or getattr(read, "_tavla_patched", False):
+        return
+
+    async def _stop_timer(server: _tcp_server.TCPServer) -> None:
+        handle = getattr(server.idle_task, "_handle", None)
+        if handle is not None and handle is not asyncio.current_task():  # not from the timer itself
+            await server.idle_task.stop()
+
+    async def _read_data(self: _tcp_server.TCPServer) -> None:
+        try:
+            await read(self)
+        finally:
+            await _stop_timer(self)
+
+    async def protocol_send(self: _tcp_server.TCPServer, event: object) -> None:
+        await send(self, event)
+        if self.writer.is_closing():  # a timer (re)started for a connection already gone
+            await _stop_timer(self)
+
+    _read_data._tavla_patched = True  # type: ignore[attr-defined]
+    _tcp_server.TCPServer._read_data = _read_data  # type: ignore[method-assign]
+    _tcp_server.TCPServer.protocol_send = protocol_send  # type: ignore[method-assign]
+
+
+_release_closed_connections()
 
 
 def bind(host: str, port: int, *, reuse_port: bool = False) -> socket.socket:
