@@ -337,11 +337,11 @@ class AdmissionExecutor(Executor):
                     ticket.counted, ticket.shed = ENGINE, False
                     ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
                     ticket.running_since = time.monotonic()
-                # room may come only from admitted calls still waiting for their requests (evicted
-                # once past EVICT_AFTER); of any age, so a call that comes right after a burst of
-                # header-only streams waits for their eviction (under a flood of real calls every
-                # admitted request has come within a millisecond or so, and this ends at once)
+                # room may come only from admitted calls already waiting for their requests longer
+                # than a client that sent one takes (HELD_AFTER): under a flood of real calls none
+                now = time.monotonic()
                 waiting = any(t.counted == ENGINE and not t.arrived and t.running_since is not None
+                              and now - t.running_since > call_pool.HELD_AFTER
                               for t in self._running.values() if t is not ticket)
             if evicted is not None:
                 self._cancel(evicted, "admission full: a call whose request never came made room")
