@@ -3,6 +3,7 @@ which passed, and a failure when any failed."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,9 @@ SCRIPT = Path(__file__).resolve().parents[2] / "deploy" / "run_parts.py"
 
 def test_a_failing_part_does_not_hide_the_others(tmp_path):
     (tmp_path / "Makefile").write_text("good:\n\t@echo good ran\nbad:\n\t@echo bad ran; exit 3\nlast:\n\t@echo last ran\n")
+    env = {k: v for k, v in os.environ.items() if k != "PARTS"}  # a `PARTS=... make test` running this
     out = subprocess.run([sys.executable, str(SCRIPT), "make", "good", "bad", "last"], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=60, env=env)
     assert out.returncode == 1
     assert "good ran" in out.stdout and "bad ran" in out.stdout and "last ran" in out.stdout
     rows = {line.split()[0]: line.split()[1] for line in out.stdout.splitlines()
