@@ -307,7 +307,8 @@ class HttpApp:
         # kept their 280 KB answers alive in the event loop, 700 MiB for one worker).
         gone = asyncio.ensure_future(_disconnected(receive))
         try:
-            done, _ = await asyncio.wait({work, gone}, timeout=None if timeout is None else max(timeout, 0.0),
+            waited: set[asyncio.Future[Any]] = {work, gone}
+            done, _ = await asyncio.wait(waited, timeout=None if timeout is None else max(timeout, 0.0),
                                          return_when=asyncio.FIRST_COMPLETED)
         finally:
             gone.cancel()
