@@ -232,13 +232,18 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
         resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
         turn=state.turn, dice_commitment=state.dice_commitment, record_digest=state.record_digest,
     )
+    _offer_clock_outcome(msg, state)
+    return bytes(msg.SerializeToString(deterministic=True))
+
+
+def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: GameState) -> None:
+    # the three message fields the signed state and its view carry alike
     if state.resignation is not None:
         msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
     if state.clock is not None:
         msg.clock.CopyFrom(_clock_out(state.clock))
     if state.outcome is not None:
         msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
-    return bytes(msg.SerializeToString(deterministic=True))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -285,12 +290,7 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
         _position_field(_VIEW_POSITION, position.board, position.on_roll),
         _position_field(_VIEW_CURRENT, current.board, current.on_roll))))
-    if state.resignation is not None:
-        msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
-    if state.clock is not None:
-        msg.clock.CopyFrom(_clock_out(state.clock))
-    if state.outcome is not None:
-        msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
+    _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)
         msg.move_complete = analysis.complete
