@@ -1,0 +1,55 @@
+"""An independent brute-force move generator for the tavla family, written from the rules text alone.
+
+Written from /work/shared/VARIANTS.md (the variants; the readings marked **Ours**) and RULES.md
+(R1..R26) without reading the engine's generator (service/tavla/core/rules/), so that the two can be
+compared (issue 20, "How to know it is right" (a)). It favours clarity over speed: every order of the
+dice, every checker for every die, single steps, then the R7 filter over whole plays.
+
+Entry points (the neutral format of /work/helpers/neutral.md):
+
+- ``legal_results(pos, d1, d2, **options) -> set[frozen position]``
+- ``outcome(pos, **options) -> None | (winner, points)``
+- ``freeze(pos)`` / ``thaw(frozen)``
+
+plus helpers for the fixtures and tests: ``start_position``, ``legal_plays``, ``apply_play``,
+``legal_first_steps``, ``own_to_white`` and ``white_to_own``.
+
+Options (keyword arguments, defaults per VARIANTS.md "Ours"): ``fevga_prime_rule=True``,
+``nardy_three_three=True`` (3-3 is a first-throw head exception), ``koks=False``.
+"""
+
+from .core import (
+    CHECKERS,
+    VARIANTS,
+    apply_play,
+    apply_step,
+    chain_moves,
+    freeze,
+    legal_first_steps,
+    legal_plays,
+    legal_results,
+    legal_steps,
+    outcome,
+    own_to_white,
+    start_position,
+    thaw,
+    white_to_own,
+)
+
+__all__ = [
+    "CHECKERS",
+    "VARIANTS",
+    "apply_play",
+    "apply_step",
+    "chain_moves",
+    "freeze",
+    "legal_first_steps",
+    "legal_plays",
+    "legal_results",
+    "legal_steps",
+    "outcome",
+    "own_to_white",
+    "start_position",
+    "thaw",
+    "white_to_own",
+]
