@@ -9,8 +9,11 @@ then wins) with a ``conflict`` note. Expectation kinds:
   a list = the exact set, or a dict with ``exactly`` / ``contains`` / ``excludes`` / ``count``
 - ``steps``: ``{"die": d, "exactly"|"legal"|"illegal"|"count": ...}`` single steps with one die
 - ``step_result``: ``{"die", "step", "position"}`` the position after one step
-- ``plays``: ``{"first_from": 25, "dice_used": n, "first_two_from": 25, "count": n}`` over every
-  legal play (``count``: distinct step sequences)
+- ``plays``: over every legal play: ``first_from`` / ``first_two_from`` (the first steps' origin),
+  ``dice_used`` (how many), ``used`` (the dice in order, one of a list), ``first_not_to`` (the first
+  step's target is not this), ``count`` (distinct step sequences); ``some_step`` / ``no_step``:
+  [die, from, to] steps that some / no legal play makes
+- ``not_pass``: the roll has a legal play
 - ``outcome``: ``null`` or ``[winner, points]``
 - ``play_legal`` / ``play_illegal``: a list of steps that is / is not a legal play of the roll
 """
@@ -81,6 +84,18 @@ def check(ref: Any, case: dict[str, Any]) -> None:
                     assert steps[0][0] == steps[1][0] == exp["first_two_from"], f"{cid}: play {steps}"
                 if "dice_used" in exp:
                     assert len(used) == exp["dice_used"], f"{cid}: play {steps}"
+                if "used" in exp:
+                    assert list(used) in exp["used"], f"{cid}: play {steps} uses {used}"
+                if "first_not_to" in exp:
+                    assert steps[0][1] != exp["first_not_to"], f"{cid}: play {steps}"
+            made = {(d, f, t) for steps, used, _final in plays for d, (f, t) in zip(used, steps)}
+            for d, f, t in exp.get("some_step", []):
+                assert (d, f, t) in made, f"{cid}: no legal play has {f}/{t} with the {d}: {sorted(made)}"
+            for d, f, t in exp.get("no_step", []):
+                assert (d, f, t) not in made, f"{cid}: a legal play has {f}/{t} with the {d}"
+        elif kind == "not_pass":
+            got = ref.legal_results(pos, *dice, **opts)
+            assert got != {ref.freeze(pos)}, f"{cid}: no legal play"
         elif kind == "outcome":
             got = ref.outcome(pos, **opts)
             assert got == (tuple(exp) if exp is not None else None), f"{cid}: outcome {got}"
