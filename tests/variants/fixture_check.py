@@ -12,7 +12,8 @@ then wins) with a ``conflict`` note. Expectation kinds:
 - ``plays``: over every legal play: ``first_from`` / ``first_two_from`` (the first steps' origin),
   ``dice_used`` (how many), ``used`` (the dice in order, one of a list), ``first_not_to`` (the first
   step's target is not this), ``count`` (distinct step sequences); ``some_step`` / ``no_step``:
-  [die, from, to] steps that some / no legal play makes
+  [die, from, to] steps that some / no legal play makes; ``head_leavers_min``: some play has at
+  least this many steps from the 24-point
 - ``not_pass``: the roll has a legal play
 - ``outcome``: ``null`` or ``[winner, points]``
 - ``play_legal`` / ``play_illegal``: a list of steps that is / is not a legal play of the roll
@@ -88,6 +89,9 @@ def check(ref: Any, case: dict[str, Any]) -> None:
                     assert list(used) in exp["used"], f"{cid}: play {steps} uses {used}"
                 if "first_not_to" in exp:
                     assert steps[0][1] != exp["first_not_to"], f"{cid}: play {steps}"
+            if "head_leavers_min" in exp:
+                most = max(sum(1 for f, _t in steps if f == 24) for steps, _u, _f in plays)
+                assert most >= exp["head_leavers_min"], f"{cid}: at most {most} steps leave the 24-point"
             made = {(d, f, t) for steps, used, _final in plays for d, (f, t) in zip(used, steps)}
             for d, f, t in exp.get("some_step", []):
                 assert (d, f, t) in made, f"{cid}: no legal play has {f}/{t} with the {d}: {sorted(made)}"

@@ -83,7 +83,7 @@ def test_fixture_counts():
     for c in CASES:
         by_file[c["file"]] = by_file.get(c["file"], 0) + 1
     assert by_file["gammonx.json"] >= 240
-    assert by_file["open_spiel_long_narde.json"] >= 45
+    assert by_file["open_spiel_long_narde.json"] >= 50
     assert all(set(c["source"]) >= {"repository", "file", "test", "commit"} for c in CASES)
 
 
