@@ -402,7 +402,7 @@ def test_backgammon_base_agrees_with_gnubg():
             nxt = ref.thaw(rng.choice(sorted(mine)))
             nxt["on_roll"] = "B" if pos["on_roll"] == "W" else "W"
             pos = nxt
-    assert compared > 500
+    assert compared > 500, compared
 
 
 # --- 3. self-play properties -------------------------------------------------------------------------
