@@ -447,3 +447,14 @@ def test_self_play(variant, seed):
     assert (winner, points) == ("draw", 0) or points in (1, 2, 3)
     if variant in SAME or variant == "portes":
         assert points in (1, 2)
+
+
+@pytest.mark.parametrize("variant", ["portes", "plakoto", "fevga", "long_nardy"])
+def test_self_play_helper_is_reproducible(variant):
+    """``self_play`` (positions for the differential test): the same seed gives the same game, and it ends."""
+    first = [(ref.freeze(p), d1, d2) for p, d1, d2 in ref.self_play(variant, 7)]
+    again = [(ref.freeze(p), d1, d2) for p, d1, d2 in ref.self_play(variant, 7)]
+    assert first == again
+    assert 20 < len(first) < 2000
+    for p, _d1, _d2 in ref.self_play(variant, 7):
+        _check_position(p)

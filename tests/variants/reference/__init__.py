@@ -35,6 +35,7 @@ from .core import (
     thaw,
     white_to_own,
 )
+from .selfplay import self_play
 
 __all__ = [
     "CHECKERS",
@@ -48,6 +49,7 @@ __all__ = [
     "legal_results",
     "legal_steps",
     "outcome",
+    "self_play",
     "own_to_white",
     "start_position",
     "thaw",
