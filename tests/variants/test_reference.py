@@ -125,11 +125,22 @@ def test_freeze_is_canonical():
     ({"on_roll": "X"}, "on_roll"),
     ({"points": {24: "W" * 14, 12: "B" * 15}}, "side W: 14 checkers"),
     ({"points": {25: "W" * 15, 12: "B" * 15}}, "outside 1..24"),
+    ({"points": {24: "W" * 14, 12: "B" * 15, 5: "BW"}}, "mixes colours"),
+    ({"bar": {"W": 1, "B": 0}, "points": {24: "W" * 14, 12: "B" * 15}}, "has no bar"),
 ])
 def test_bad_positions_are_refused(bad, error):
     pos = dict(ref.start_position("fevga"), **bad)
     with pytest.raises(ValueError, match=error):
         ref.legal_results(pos, 3, 1)
+
+
+def test_plakoto_stacks_are_checked():
+    """Plakoto allows one pinned checker under the other side's, nothing else mixed."""
+    pos = dict(ref.start_position("plakoto"), points={24: "W" * 12, 1: "B" * 12, 5: "BWW", 20: "WB", 7: "B"})
+    assert ref.legal_results(pos, 1, 2)
+    for bad in ("WBW", "BBW"):
+        with pytest.raises(ValueError, match="mixes colours"):
+            ref.legal_results(dict(pos, points={24: "W" * 13, 1: "B" * 12, 5: bad, 20: "W"}), 1, 2)
 
 
 def test_bad_dice_and_options_are_refused():

@@ -67,10 +67,15 @@ def _from_pos(pos: dict[str, Any]) -> tuple[str, str, State]:
             raise ValueError(f"points: point {p} outside 1..24")
         if any(c not in "WB" for c in stack):
             raise ValueError(f"points[{p}]: checkers must be 'W' or 'B', got {stack!r}")
+        mixed = len(set(stack)) > 1
+        if mixed and (variant != "plakoto" or stack[0] in stack[1:] or len(set(stack[1:])) > 1):
+            raise ValueError(f"points[{p}]: {stack!r} mixes colours (only plakoto: one pinned checker under the other side's)")
         pts[p] = stack
     bar = pos.get("bar", {})
     off = pos.get("off", {})
     state: State = (tuple(pts), (bar.get("W", 0), bar.get("B", 0)), (off.get("W", 0), off.get("B", 0)))
+    if variant not in WITH_BAR and any(state[1]):
+        raise ValueError(f"bar: {variant} has no bar, got {bar}")
     n = CHECKERS[variant]
     for s in "WB":
         total = sum(st.count(s) for st in pts) + state[1][_IDX[s]] + state[2][_IDX[s]]
