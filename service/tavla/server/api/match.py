@@ -78,7 +78,7 @@ class MatchPlayServicer(DiceKeyed):
         :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        position = playable(request.position, rules.variant_class)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
@@ -323,9 +323,10 @@ def game_end(turn: GameState, move: core.Move,
     return cm.outcome_to_proto(done.game_over, done.points)
 
 
-def playable(msg: pb.Position) -> Position:
-    """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
-    position = convert.position_from_proto(msg)
+def playable(msg: pb.Position, variant: type[core.Variant] = core.Backgammon) -> Position:
+    """The request position, of ``variant`` (the request ruleset's), refused with
+    :class:`GameOver` when the game has ended (R15)."""
+    position = convert.position_from_proto(msg, variant)
     if position.winner is not None:
         raise GameOver(position.winner)
     return position
