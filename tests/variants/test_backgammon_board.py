@@ -7,10 +7,12 @@ Boards in comments are drawn from the side on roll's view: its points 1..24 left
 
 from __future__ import annotations
 
+import random
+
 import grpc
 import pytest
 
-from game_driver import Checker, play_match
+from game_driver import DICE_SECRET, KEYS, Checker, choose, play_match
 import rpc_api as api
 from tavla import core
 from tavla.core import InvalidInputError, Position, Side, SideView
@@ -23,6 +25,10 @@ from tavla.core.rules.nackgammon import Nackgammon
 from tavla.core.rules.portes import Portes
 from tavla.core.rules.scoring import score_game
 from tavla.core.rules.variant import ResultKind, find_variant
+from tavla.core.match.dice_commit import DiceKey
+from tavla.referee.keys import StateMode, StateSigner
+from tavla.server.api.rules import TavlaServicer
+from tavla.server.process.app import start_in_process
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -99,6 +105,24 @@ def test_hypergammon_refuses_fifteen_checkers_naming_the_field():
     # and backgammon refuses three
     with pytest.raises(InvalidInputError):
         Position.from_sides(Side.WHITE, view({6: 3}, checkers=3), view({6: 3}, checkers=3))
+
+
+def test_start_position_ids_are_gnubgs():
+    # gnubg's own board display after `set variation ...` and `new match` (1.1.0a16) shows these
+    # Position IDs for the starts (tests/data/variants/make_gnubg_records.py sets them up)
+    assert position_id.encode(Nackgammon.initial_position()) == "4Dl4ADbgOXgANg"
+    assert position_id.encode(Hypergammon.initial_position()) == "AACgAgAAKgAAAA"
+    assert position_id.encode(Portes.initial_position()) == "4HPwATDgc/ABMA"  # backgammon's
+
+
+def test_show_reads_an_id_as_the_variant(capsys):
+    from tavla.cli import main
+
+    assert main(["show", "AACgAgAAKgAAAA", "--variant", "hypergammon"]) == 0
+    out = capsys.readouterr().out
+    assert "pips  69  off  0" in out and "XGID=-aaa------------------AAA-" in out
+    assert main(["show", "4HPwATDgc/ABMA", "--variant", "portes"]) == 0
+    assert "no cube" in capsys.readouterr().out
 
 
 def test_ids_round_trip_with_three_checkers():
@@ -287,12 +311,27 @@ def test_cube_refused_in_portes(engine):
 # Whole matches through the referee: server dice, signed states, clocks
 
 
+SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
+
+
+@pytest.fixture(scope="module")
+def referee():
+    """A server as the Helm chart runs it: states signed and required (k2 signs), a fixed dice
+    key (as tests/referee/test_game_rpc.py)."""
+    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
+    server, port = start_in_process(servicer=servicer)
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        yield api.AnyStub(channel)
+    server.stop(None)
+
+
 @pytest.mark.parametrize("name, length, seed", [("portes", 5, 1), ("nackgammon", 5, 2), ("hypergammon", 7, 3)])
-def test_whole_match_through_the_referee(engine, name, length, seed):
-    checker = Checker(None)
-    request = api.NewMatchRequest(ruleset=rules_of(name), length=length,
-                                  clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS))
-    game, kinds = play_match(engine, checker, request, seed=seed, list_every=7, double=0.15, drop=0.3)
+def test_whole_match_through_the_referee(referee, name, length, seed):
+    """NewMatch, ListActions (every state compared with Act's answer) and Act only, the
+    server's dice checked against the revealed seeds, every state's signature (game_driver.Checker)."""
+    checker = Checker(SIGNER)
+    request = api.NewMatchRequest(ruleset=rules_of(name), length=length)
+    game, kinds = play_match(referee, checker, request, seed=seed, list_every=1, double=0.15, drop=0.3)
     assert game.phase == G.GAME_PHASE_MATCH_OVER and game.ruleset.variant == name
     assert max(game.match.white_score, game.match.black_score) >= length
     assert checker.games == game.match.games_played >= 1
@@ -300,3 +339,23 @@ def test_whole_match_through_the_referee(engine, name, length, seed):
     n = find_variant(name).checkers
     for side in (game.position.board.white, game.position.board.black):
         assert sum(side.points) + side.bar + side.borne_off == n
+
+
+@pytest.mark.parametrize("name", ["portes", "nackgammon", "hypergammon"])
+def test_whole_match_on_the_clock(referee, name):
+    """The same with the clock (extensions, R23): Act alone (a view's clock is read at the time
+    of the call, so ListActions' view is not compared here), every view timed."""
+    rng = random.Random(name)
+    request = api.NewMatchRequest(ruleset=rules_of(name), length=3,
+                                  clock=clock_pb2.ClockSettings(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS))
+    answer = referee.NewMatch(request)
+    state, view, actions = answer.state, answer.view, list(answer.actions)
+    for _ in range(20000):
+        assert view.HasField("clock")
+        if view.phase == G.GAME_PHASE_MATCH_OVER:
+            break
+        action = choose(actions, rng, double=0.1)
+        answer = referee.Act(api.ActRequest(state=state, action=action))
+        state, view, actions = answer.state, answer.view, list(answer.actions)
+    assert view.phase == G.GAME_PHASE_MATCH_OVER and view.ruleset.variant == name
+    assert max(view.match.white_score, view.match.black_score) >= 3
