@@ -97,7 +97,7 @@ def write_sgf(match: Match) -> str:
     jacoby = match.headers.get("Jacoby", "").strip().lower() == "on" and match.length == 0
     variant = MatchRules.of(match).variant
     token = variation.rule_for(variant)  # gnubg's RU[...:Nackgammon]
-    rules = ":".join(r for r, on in (("Crawford", crawford), ("Jacoby", jacoby), (token, token)) if on)
+    rules = ":".join([r for r, on in (("Crawford", crawford), ("Jacoby", jacoby)) if on] + ([token] if token else []))
     trees = []
     for index, game in enumerate(match.games):
         nodes: list[str] = []

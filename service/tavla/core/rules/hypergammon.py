@@ -27,4 +27,4 @@ class Hypergammon(Backgammon):
     title = "Hypergammon"
     title_tr: ClassVar[str] = "Hipergammon (üç pullu tavla)"
     checkers = 3
-    start = ((24, 1), (23, 1), (22, 1))
+    start: ClassVar[tuple[tuple[int, int], ...]] = ((24, 1), (23, 1), (22, 1))

@@ -21,4 +21,4 @@ class Nackgammon(Backgammon):
     aliases: ClassVar[tuple[str, ...]] = ("nack", "nack_gammon")
     title = "Nackgammon"
     title_tr: ClassVar[str] = "Nackgammon (Nack tavlası)"
-    start = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
+    start: ClassVar[tuple[tuple[int, int], ...]] = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CHECKERS, Backgammon, CheckerMove, InvalidInputError, Position, Side, Variant
+from tavla.core import CHECKERS, Backgammon, CheckerMove, InvalidInputError, Position, Side, find_variant
 from tavla.core.ids import position_id as pid
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
@@ -118,15 +118,15 @@ def _board_key(board: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _position(key: bytes, on_roll: int, variant: type[Variant] = Backgammon) -> Position:
-    """A state's position, of its ruleset's ``variant`` (its checker count), cached: every step
-    of a turn opens the same one."""
+def _position(key: bytes, on_roll: int, variant: str = Backgammon.name) -> Position:
+    """A state's position, of its ruleset's ``variant`` (its name; the checker count), cached:
+    every step of a turn opens the same one."""
     if len(key) != POSITION_KEY_BYTES:
         raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
     side = convert.side_from_proto(on_roll, "state.on_roll")
     text = base64.b64encode(key).decode("ascii")[:14]
     try:
-        return pid.decode(text, side, variant)
+        return pid.decode(text, side, find_variant(variant))
     except InvalidInputError as exc:
         raise InvalidInputError("state.position", exc.reason) from None
     except (ValueError, binascii.Error):  # pragma: no cover - decode checks its input
@@ -178,7 +178,7 @@ def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
     state = GameState(
         ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
-        position=_position(msg.position, msg.on_roll, rules.variant_class), dice=tuple(msg.dice),
+        position=_position(msg.position, msg.on_roll, rules.variant), dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
                      if msg.HasField("resignation") else None),
