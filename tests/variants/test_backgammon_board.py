@@ -307,6 +307,27 @@ def test_cube_refused_in_portes(engine):
     assert G.ACTION_KIND_DOUBLE not in {a.kind for a in answer.actions}
 
 
+def test_portes_has_no_backgammon_to_resign_or_score(engine):
+    match = match_pb2.MatchState(length=5)
+    offer = match_pb2.ResignationOffer(side=pb.SIDE_WHITE, kind=pb.RESULT_KIND_BACKGAMMON)
+    code, field = code_and_field(engine.OfferResignation, api.OfferResignationRequest(
+        ruleset=rules_of("portes"), match=match, offer=offer))
+    assert (code, field) == (grpc.StatusCode.INVALID_ARGUMENT, "offer.kind")
+    outcome = match_pb2.GameOutcome(winner=pb.SIDE_WHITE, kind=pb.RESULT_KIND_BACKGAMMON,
+                                    ending=match_pb2.GAME_ENDING_BORNE_OFF)
+    code, field = code_and_field(engine.UpdateMatch, api.UpdateMatchRequest(
+        ruleset=rules_of("portes"), match=match, outcome=outcome))
+    assert (code, field) == (grpc.StatusCode.INVALID_ARGUMENT, "outcome.kind")
+    offer.kind = pb.RESULT_KIND_GAMMON  # a gammon pays 2
+    paid = engine.OfferResignation(api.OfferResignationRequest(ruleset=rules_of("portes"), match=match, offer=offer))
+    assert paid.outcome.points == 2
+    # the referee offers only the kinds portes has
+    started = engine.NewMatch(api.NewMatchRequest(ruleset=rules_of("portes"), length=3))
+    answer = engine.Act(api.ActRequest(state=started.state, action=started.actions[0]))
+    kinds = {a.resign_kind for a in answer.actions if a.kind == G.ACTION_KIND_RESIGN}
+    assert kinds == {pb.RESULT_KIND_SINGLE, pb.RESULT_KIND_GAMMON}
+
+
 # ---------------------------------------------------------------------------------------------
 # Whole matches through the referee: server dice, signed states, clocks
 

@@ -210,6 +210,8 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
+        if offer.kind not in rules.variant_class.kinds:  # portes: no backgammon to resign
+            raise core.InvalidInputError("offer.kind", f"{rules.variant} has no {offer.kind.value}")
         offered = game.resign(lowlevel.deciding(rules, state, offer.side),
                               Action(ActionKind.RESIGN, offer.side, resign_kind=offer.kind))
         # what it pays is what accepting it would pay
