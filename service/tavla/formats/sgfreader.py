@@ -4,7 +4,9 @@ of :mod:`tavla.formats.matreader`.
 One game tree ``(;root;node...)`` per game. The root holds ``MI[length:N][game:K][ws:A][bs:B]``,
 ``PW``/``PB`` (player 1 is white, player 2 black, as gnubg imports a ``.mat``), ``RE[W+2]``
 (``R`` appended: resigned), ``RU[Crawford:Jacoby...]`` and match information (``DT``, ``EV``,
-``RO``, ``PC``, ``AN``, ``GC``). Each later node is ``W[...]`` or ``B[...]``: ``double``,
+``RO``, ``PC``, ``AN``, ``GC``); a variation token of ``RU`` (``Nackgammon``, ``Hypergammon3``)
+becomes the ``Variation`` header gnubg writes in a ``.mat`` (:mod:`tavla.formats.variation`).
+Each later node is ``W[...]`` or ``B[...]``: ``double``,
 ``take``, ``drop``, or the dice then (from, to) letter pairs in the mover's numbering (``a`` =
 point 1 for white, ``x`` = point 1 for black, ``y`` the bar, ``z`` off); ``PL[W]DI[63]`` is a
 roll left unplayed (read as ``????``). Source: gnubg's ``sgf.c`` (read, not copied) and the
@@ -24,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from tavla.formats import variation
 from tavla.formats.matreader import Action, Double, Drop, Game, Match, MatParseError, Roll, Take, Win
 
 __all__ = ["SgfGame", "SgfSplitter", "parse_sgf", "parse_tree", "read_sgf", "games_to_matches"]
@@ -165,6 +168,9 @@ def _parse_tree(tree: bytes) -> SgfGame:
     if comment and "Comment" not in headers:
         headers["Comment"] = " ".join(comment)
     rules = tuple(root.get("RU", [""])[0].split(":")) if "RU" in root else ()
+    for token in rules:  # gnubg's variation (RU[Crawford:Nackgammon]) as the .mat header it writes
+        if (value := variation.header_of_rule(token)) is not None:
+            headers.setdefault(variation.HEADER, value)
     actions: list[Action] = []
     for line, node in enumerate(nodes[1:], 2):
         props = dict(node)

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tavla.core import Position, Side, resolve
+from tavla.core import Position, Side, find_variant, resolve
 from tavla.core.rules import notation
 from tavla.core.errors import TavlaError
+from tavla.formats import variation
 from tavla.formats.sgfreader import PROPERTY_HEADERS
 from tavla.replay.driver import MatchRules
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
@@ -42,14 +43,17 @@ def _letter(point: int, player: int) -> str:
     return chr(ord("a") + point - 1) if player == 1 else chr(ord("x") - point + 1)
 
 
-def game_steps(game: Game, source: str = "") -> Iterator[tuple[Roll, tuple[tuple[int, int], ...], bool]]:
+def game_steps(game: Game, source: str = "",
+               variant: str = "backgammon") -> Iterator[tuple[Roll, tuple[tuple[int, int], ...], bool]]:
     """Each roll of ``game`` with its steps ((from, to), mover's numbering, 25 bar, 0 off) and
-    whether it ends the game by a bear-off; ``????`` rolls have no steps.
+    whether it ends the game by a bear-off; ``????`` rolls have no steps. ``variant``: the
+    record's (:func:`tavla.formats.variation.variant_of_headers`), from its own start.
 
     :raises SgfWriteError: a play the core does not accept (its line).
     """
     first = next((a for a in game.actions if isinstance(a, (Roll, Double))), None)
-    position = Position.initial(Side.BLACK if first is not None and first.player == 2 else Side.WHITE)
+    position = Position.initial(Side.BLACK if first is not None and first.player == 2 else Side.WHITE,
+                                find_variant(variant))
     for action in game.actions:
         if not isinstance(action, Roll):
             continue
@@ -91,12 +95,14 @@ def write_sgf(match: Match) -> str:
     """
     crawford = MatchRules.of(match).crawford and match.length > 0
     jacoby = match.headers.get("Jacoby", "").strip().lower() == "on" and match.length == 0
-    rules = ":".join(r for r, on in (("Crawford", crawford), ("Jacoby", jacoby)) if on)
+    variant = MatchRules.of(match).variant
+    token = variation.rule_for(variant)  # gnubg's RU[...:Nackgammon]
+    rules = ":".join([r for r, on in (("Crawford", crawford), ("Jacoby", jacoby)) if on] + ([token] if token else []))
     trees = []
     for index, game in enumerate(match.games):
         nodes: list[str] = []
         borne_off = dropped = False
-        steps = game_steps(game, match.source)
+        steps = game_steps(game, match.source, variant)
         win: Win | None = None
         for action in game.actions:
             side = "W" if action.player == 1 else "B"

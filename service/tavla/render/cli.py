@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tavla.core import InvalidInputError, MatchState, Position, Side
+from tavla.core import Backgammon, InvalidInputError, MatchState, Position, Side, Variant, find_variant
 from tavla.core.ids import match_id
 from tavla.core.ids import position_id
 from tavla.core.ids import xgid
@@ -27,23 +27,28 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--home-left", action="store_true", help="bottom side's home board on the left")
     p.add_argument("--svg", type=Path, metavar="FILE", help="also write the SVG picture to FILE")
     p.add_argument("--width", type=int, default=svg.DEFAULT_WIDTH, help="SVG width in pixels (default 720)")
+    p.add_argument("--variant", default="backgammon",
+                   help="the variant the ID is a position of (its checker count: hypergammon has 3 a side; "
+                        "default backgammon)")
     p.set_defaults(func=_show)
 
 
-def parse_any(text_id: str, on_roll: Side = Side.WHITE) -> tuple[Position, MatchState | None, tuple[int, int] | None]:
-    """The position, match (if the ID has one) and dice (if rolled) of any of the three IDs.
+def parse_any(text_id: str, on_roll: Side = Side.WHITE, variant: type[Variant] = Backgammon
+              ) -> tuple[Position, MatchState | None, tuple[int, int] | None]:
+    """The position of ``variant``, match (if the ID has one) and dice (if rolled) of any of the
+    three IDs.
 
     :raises InvalidInputError: the text is none of them, or a bad one.
     """
     text_id = text_id.strip()
     if text_id.startswith(xgid.PREFIX) or text_id.count(":") >= 8:
-        x = xgid.decode(text_id, "id")
+        x = xgid.decode(text_id, "id", variant)
         position, key = x.position, xgid.match_key(x)
     elif ":" in text_id:
-        position, key = match_id.decode_gnubg_id(text_id, "id")
+        position, key = match_id.decode_gnubg_id(text_id, "id", variant)
     else:
         try:
-            return position_id.decode(text_id, on_roll), None, None
+            return position_id.decode(text_id, on_roll, variant), None, None
         except InvalidInputError as exc:
             raise InvalidInputError("id", f"not a Position ID, GNUBG ID or XGID: {exc.reason}") from None
     return position, match_id.match_of_key(key), key.dice if key.dice[0] else None
@@ -52,7 +57,7 @@ def parse_any(text_id: str, on_roll: Side = Side.WHITE) -> tuple[Position, Match
 def _show(args: argparse.Namespace) -> int:
     on_roll = Side.BLACK if args.on_roll == "black" else Side.WHITE
     try:
-        position, match, dice = parse_any(args.id, on_roll)
+        position, match, dice = parse_any(args.id, on_roll, find_variant(args.variant, "--variant"))
     except InvalidInputError as exc:
         print(f"tavla-engine show: {exc.reason}", file=sys.stderr)
         return 2

@@ -104,6 +104,8 @@ def _tray(picture: BoardPicture, side: Side, upper: bool) -> str:
 
 
 def _cube(picture: BoardPicture) -> str:
+    if not picture.position.variant.cube:  # portes: a game without a doubling cube draws none
+        return ""
     match = picture.match
     cube = match.cube if match is not None else None
     value = cube.value if cube else 1

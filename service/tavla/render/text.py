@@ -54,7 +54,9 @@ def _middle_info(picture: BoardPicture) -> str:
     else:
         parts.append("money play")
     cube = match.cube if match is not None else None
-    if cube is None or cube.owner is None:
+    if not picture.position.variant.cube:  # portes: no doubling cube
+        parts.append("no cube")
+    elif cube is None or cube.owner is None:
         parts.append(f"cube {cube.value if cube else 1} centred")
     else:
         parts.append(f"cube {cube.value} {cube.owner.name.lower()}'s")

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from tavla.formats import variation
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
@@ -66,13 +67,19 @@ MODES = ("auto", "match", "money", "money-jacoby")
 
 @dataclass(frozen=True, slots=True)
 class MatchRules:
-    """The match options a record's headers set (``CubeLimit``, ``Crawford``), and whether it is
-    played as a money session (``money``; ``jacoby``: gammons pay single until the cube turns)."""
+    """The match options a record's headers set (``CubeLimit``, ``Crawford``, gnubg's
+    ``Variation``: the ``variant``, :mod:`tavla.formats.variation`), and whether it is played as a
+    money session (``money``; ``jacoby``: gammons pay single until the cube turns).
+
+    ``unknown_variation``: the reason a ``Variation`` header names no variant here ("" if none);
+    the replay then reports it and compares nothing."""
 
     cube_limit: int = DEFAULT_CUBE_LIMIT
     crawford: bool = True
     money: bool = False
     jacoby: bool = False
+    variant: str = "backgammon"
+    unknown_variation: str = ""
 
     @classmethod
     def of(cls, match: Match) -> MatchRules:
@@ -82,14 +89,21 @@ class MatchRules:
     def from_headers(cls, headers: Mapping[str, str], mode: str = "match") -> MatchRules:
         limit = headers.get("CubeLimit", "")
         crawford = headers.get("Crawford", "On").strip().lower() != "off"
+        try:
+            variant, unknown = variation.variant_of_headers(headers), ""
+        except variation.UnknownVariationError as exc:
+            variant, unknown = "backgammon", str(exc)
         return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford,
-                   money=mode.startswith("money"), jacoby=mode == "money-jacoby")
+                   money=mode.startswith("money"), jacoby=mode == "money-jacoby", variant=variant,
+                   unknown_variation=unknown)
 
     def describe(self, length: int) -> str:
-        """The rules in words, e.g. ``7-point match, Crawford on, cube limit 1024``."""
+        """The rules in words, e.g. ``7-point match, Crawford on, cube limit 1024`` (led by the
+        variant when it is not backgammon: ``nackgammon, 5-point match, ...``)."""
+        lead = "" if self.variant == "backgammon" else f"{self.variant}, "
         if self.money:
-            return f"money session, Jacoby {'on' if self.jacoby else 'off'}, cube limit {self.cube_limit}"
-        return (f"{length}-point match, Crawford {'on' if self.crawford else 'off'}, "
+            return f"{lead}money session, Jacoby {'on' if self.jacoby else 'off'}, cube limit {self.cube_limit}"
+        return (f"{lead}{length}-point match, Crawford {'on' if self.crawford else 'off'}, "
                 f"cube limit {self.cube_limit}")
 
 
@@ -122,7 +136,7 @@ class Updated:
 class Engine(Protocol):
     """The calls the replay needs. Sides are 1 (white) and 2 (black); keys are comparable."""
 
-    def initial(self, on_roll: int) -> Any: ...
+    def initial(self, on_roll: int, variant: str = "backgammon") -> Any: ...
 
     def on_roll(self, position: Any) -> int: ...
 
@@ -259,6 +273,9 @@ class _Match:
         self.illegal: Illegal | None = None
         self.game_notes: list[str] = []
         self.game_problems: list[str] = []
+        if self.rules.unknown_variation:  # gnubg's 1- or 2-checker hypergammon: nothing to compare
+            report.keep(report.problems, f"{report.source}: {self.rules.unknown_variation}")
+            self.live = False
 
     def problem(self, line: int, text: str, kind: str = "play") -> None:
         message = f"{self.report.source}:{line}: {text}"
@@ -412,7 +429,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
     """Check one game's actions; returns (winner, points) as recorded."""
     actions = game.actions
     first = next((a for a in actions if isinstance(a, (Roll, Double))), None)
-    position = engine.initial(first.player if first else 1)
+    position = engine.initial(first.player if first else 1, state.rules.variant)
     if state.live and isinstance(first, Roll):
         _check_start(state, game, first)
     cube, offered = 1, 0

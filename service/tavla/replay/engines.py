@@ -22,6 +22,7 @@ from tavla.core import (
     Ruleset,
     Side,
     TavlaError,
+    find_variant,
     legal_moves,
     preset,
     resolve,
@@ -48,9 +49,10 @@ _ACTION_KINDS = {a: ActionKind[a.name] for a in CubeAction}  # the state machine
 
 
 def _match_ruleset(rules: MatchRules) -> Ruleset:
-    """The international preset with the record's cube limit, Crawford and Jacoby settings."""
+    """The international preset with the record's cube limit, Crawford and Jacoby settings, and
+    its variant (gnubg's ``Variation``: nackgammon, hypergammon)."""
     return replace(preset("international"), cube_limit=rules.cube_limit, crawford=rules.crawford,
-                   jacoby=rules.jacoby)
+                   jacoby=rules.jacoby, variant=rules.variant)
 
 
 def _key(pos: Position) -> str:
@@ -77,8 +79,9 @@ class LocalEngine:
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset or Ruleset()
 
-    def initial(self, on_roll: int) -> Position:
-        return Position.initial(_SIDES[on_roll])
+    def initial(self, on_roll: int, variant: str = "backgammon") -> Position:
+        # the position carries its variant: the moves and results after it are of that variant
+        return Position.initial(_SIDES[on_roll], find_variant(variant))
 
     def on_roll(self, position: Position) -> int:
         return int(position.on_roll)
@@ -146,7 +149,7 @@ class GrpcEngine:
     def __init__(self, target: str, timeout: float = 10.0) -> None:
         import grpc
 
-        from tavla.v1 import match_service_pb2_grpc, rules_service_pb2_grpc
+        from tavla.v1 import match_service_pb2_grpc, rules_service_pb2_grpc, types_pb2
 
         self._grpc = grpc
         self.channel = grpc.insecure_channel(target)
@@ -154,6 +157,7 @@ class GrpcEngine:
         self.rules = rules_service_pb2_grpc.RulesServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.match = match_service_pb2_grpc.MatchServiceStub(self.channel)  # type: ignore[no-untyped-call]
         self.timeout = timeout
+        self._variant = types_pb2.Ruleset()  # the game's variant, set by initial()
 
     def wait_ready(self, timeout: float) -> bool:
         """Whether the channel connects within ``timeout`` seconds."""
@@ -172,10 +176,14 @@ class GrpcEngine:
         except self._grpc.RpcError as exc:
             raise EngineError(f"{exc.code().name}: {exc.details()}") from None
 
-    def initial(self, on_roll: int) -> types_pb2.Position:
+    def initial(self, on_roll: int, variant: str = "backgammon") -> types_pb2.Position:
+        """The start of ``variant``, which the later ListLegalMoves and ApplyMove calls of the
+        game name in their ruleset (a position message does not carry its variant)."""
         from tavla.v1 import rules_service_pb2 as pb
+        from tavla.v1 import types_pb2
 
-        request = pb.GetInitialPositionRequest(on_roll=cast("types_pb2.Side", on_roll))
+        self._variant = types_pb2.Ruleset(variant=variant)
+        request = pb.GetInitialPositionRequest(on_roll=cast("types_pb2.Side", on_roll), ruleset=self._variant)
         response: pb.GetInitialPositionResponse = self._call(self.rules.GetInitialPosition, request)
         return response.position
 
@@ -195,14 +203,16 @@ class GrpcEngine:
         from tavla.v1 import rules_service_pb2 as pb
 
         response: pb.ListLegalMovesResponse = self._call(
-            self.rules.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice))
+            self.rules.ListLegalMoves, pb.ListLegalMovesRequest(position=position, dice=dice,
+                                                                ruleset=self._variant))
         return {self._key(m.result) for m in response.moves}
 
     def apply(self, position: types_pb2.Position, dice: tuple[int, int], text: str) -> Applied:
         from tavla.v1 import rules_service_pb2 as pb
         from tavla.v1 import types_pb2
 
-        request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text))
+        request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text),
+                                      ruleset=self._variant)
         response: pb.ApplyMoveResponse = self._call(self.rules.ApplyMove, request)
         over = response.HasField("outcome")  # no match in the request: money play, cube 1
         return Applied(
@@ -222,7 +232,7 @@ class GrpcEngine:
         from tavla.v1 import types_pb2
 
         return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford,
-                                 jacoby=rules.jacoby)
+                                 jacoby=rules.jacoby, variant=rules.variant)
 
     def new_match(self, rules: MatchRules, length: int) -> match_pb2.MatchState:
         from tavla.v1 import match_pb2

@@ -180,8 +180,9 @@ def cube_choices(state: GameState, side: Side) -> CubeOptions:
     return cube_options(state.match, state.ruleset, side)
 
 
-def _resignations(side: Side) -> list[Action]:
-    return [Action(K.RESIGN, side, resign_kind=kind) for kind in ResultKind]
+def _resignations(state: GameState, side: Side) -> list[Action]:
+    # the kinds the variant's games can end with: portes has no backgammon to resign
+    return [Action(K.RESIGN, side, resign_kind=kind) for kind in state.ruleset.variant_class.kinds]
 
 
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
@@ -214,7 +215,7 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
     elif phase is Phase.ROLL_OR_DOUBLE and actor is not None:
         actions.append(Action(K.ROLL, actor))
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
-        actions += _resignations(actor)
+        actions += _resignations(state, actor)
     elif phase is Phase.CUBE_DECISION and actor is not None:
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
@@ -224,7 +225,7 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
         actions += [Action(K.STEP, actor, step=s) for s in now.next_steps]
         if state.steps:
             actions.append(Action(K.UNDO, actor))
-        actions += _resignations(actor)
+        actions += _resignations(state, actor)
     elif phase is Phase.RESIGNATION_DECISION and actor is not None:
         actions += [Action(K.ACCEPT_RESIGNATION, actor), Action(K.REJECT_RESIGNATION, actor)]
     verdict = _timed_out(state, now_ms)
@@ -465,6 +466,10 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
     """Offer to lose a game of a kind; the other side decides."""
     if action.resign_kind is None:
         raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
+    variant = state.ruleset.variant_class
+    if action.resign_kind not in variant.kinds:  # portes: a gammon is the most a game can cost
+        raise InvalidInputError("action.resign_kind", f"{variant.name} has no {action.resign_kind.value}: "
+                                f"{', '.join(k.value for k in variant.kinds)}")
     check_resignable(state.match)
     side = state.position.on_roll
     after = replace(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,

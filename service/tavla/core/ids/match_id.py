@@ -22,6 +22,8 @@ from tavla.core.ids import position_id
 from tavla.core.errors import InvalidInputError
 from tavla.core.match.state import Cube, MatchState
 from tavla.core.rules.position import Position, Side
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.variant import Variant
 
 _ALPHABET = re.compile("[A-Za-z0-9+/]{12}")
 _LENGTH = 12
@@ -202,8 +204,10 @@ def encode_gnubg_id(position: Position, key: MatchKey) -> str:
     return f"{position_id.encode(pos)}:{encode(key)}"
 
 
-def decode_gnubg_id(gnubg_id: str, field: str = "position.gnubg_id") -> tuple[Position, MatchKey]:
-    """Parse ``position_id:match_id``; the side on roll is the Match ID's dice owner.
+def decode_gnubg_id(gnubg_id: str, field: str = "position.gnubg_id",
+                    variant: type[Variant] = Backgammon) -> tuple[Position, MatchKey]:
+    """Parse ``position_id:match_id`` into a position of ``variant`` (its checker count); the
+    side on roll is the Match ID's dice owner.
 
     :raises InvalidInputError: no single ``:``, or either part is bad (``field``).
     """
@@ -212,7 +216,7 @@ def decode_gnubg_id(gnubg_id: str, field: str = "position.gnubg_id") -> tuple[Po
         raise InvalidInputError(field, f"{gnubg_id[:40]!r} is not POSITION_ID:MATCH_ID")
     key = decode(parts[1], field)
     try:
-        position = position_id.decode(parts[0], key.on_roll)
+        position = position_id.decode(parts[0], key.on_roll, variant)
     except InvalidInputError as exc:
         raise InvalidInputError(field, exc.reason) from None
     return position, key

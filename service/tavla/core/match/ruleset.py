@@ -16,6 +16,9 @@ import enum
 from dataclasses import dataclass, replace
 
 from tavla.core.rules.backgammon import Backgammon, TurkishTavla
+from tavla.core.rules.hypergammon import Hypergammon
+from tavla.core.rules.nackgammon import Nackgammon
+from tavla.core.rules.portes import Portes
 from tavla.core.errors import InvalidInputError
 from tavla.core.rules.variant import Variant, find_variant
 
@@ -147,7 +150,16 @@ PRESETS: dict[str, Ruleset] = {
     "turkish": Ruleset(StartRule.TURKISH, KatmerliMarsRule.AS_MARS, cube=False,
                        match_lengths=TURKISH_MATCH_LENGTHS, money_play=False, variant=TurkishTavla.name),
 }
+# The variants on backgammon's board (VARIANTS.md): portes without the cube (so without the
+# Crawford rule, R21), nackgammon and hypergammon with the international options.
+PRESETS.update({
+    "portes": Ruleset(cube=False, crawford=False, variant=Portes.name),
+    "nackgammon": Ruleset(variant=Nackgammon.name),
+    "hypergammon": Ruleset(variant=Hypergammon.name),
+})
 ALIASES = {"backgammon": "international", "tavla": "turkish"}
+ALIASES.update({"greek_backgammon": "portes", "greek backgammon": "portes", "nack": "nackgammon",
+                "hyper": "hypergammon", "hyper_backgammon": "hypergammon"})
 
 PRESET_INFO: tuple[PresetInfo, ...] = (
     PresetInfo(
@@ -161,6 +173,24 @@ PRESET_INFO: tuple[PresetInfo, ...] = (
         "Turkish tavla: the roll-off winner rolls again and later games the last winner starts, "
         "katmerli mars pays 2 like mars, no cube, matches to 1, 3, 5, 7, 9 or 11.",
         PRESETS["turkish"],
+    ),
+    PresetInfo(
+        "portes", ("greek_backgammon",),
+        "Portes (Greek backgammon; Turkish: Yunan tavlası): backgammon's start and moves, no cube, "
+        "a gammon pays 2 and there is no backgammon (never 3).",
+        PRESETS["portes"],
+    ),
+    PresetInfo(
+        "nackgammon", ("nack",),
+        "Nackgammon (Turkish: Nack tavlası): backgammon from 2 on the 24-point, 2 on 23, 4 on 13, "
+        "3 on 8 and 4 on 6; a backgammon pays 3, cube up to 64 with the Crawford rule.",
+        PRESETS["nackgammon"],
+    ),
+    PresetInfo(
+        "hypergammon", ("hyper",),
+        "Hypergammon (Turkish: üç pullu tavla): backgammon with 3 checkers a side, on the 24-, 23- "
+        "and 22-points; hitting, gammons, backgammons, cube up to 64 with the Crawford rule.",
+        PRESETS["hypergammon"],
     ),
 )
 

@@ -76,8 +76,15 @@ def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> N
     side that does not own the cube); a double awaiting its answer ends the game only by a
     drop or a forfeit.
 
-    :raises InvalidInputError: otherwise (field ``outcome.winner`` or ``outcome.ending``).
+    A game's kind must be one the ruleset's variant has (portes: no backgammon).
+
+    :raises InvalidInputError: otherwise (field ``outcome.winner``, ``outcome.ending`` or
+        ``outcome.kind``).
     """
+    variant = rules.variant_class
+    if outcome.kind not in variant.kinds:
+        raise InvalidInputError("outcome.kind", f"{variant.name} has no {outcome.kind.value}: "
+                                                f"{', '.join(k.value for k in variant.kinds)}")
     cube = state.cube
     if outcome.ending is GameEnding.DROP:
         doubler = cube.offered_by

@@ -74,7 +74,7 @@ class Backgammon(Variant):
     name = "backgammon"
     aliases: ClassVar[tuple[str, ...]] = ("international", "international_backgammon")
     title = "Backgammon"
-    start = ((24, 2), (13, 5), (8, 3), (6, 5))
+    start: ClassVar[tuple[tuple[int, int], ...]] = ((24, 2), (13, 5), (8, 3), (6, 5))
     direction = Direction.OPPOSITE
     contact = Contact.HIT
     bar = True

@@ -23,7 +23,7 @@ from typing import Sequence
 from tavla.core.rules.bearoff_db import get_database, position_index
 from tavla.core.errors import InvalidInputError
 from tavla.core.rules.moves import Move, legal_moves
-from tavla.core.rules.position import CHECKERS, Position, Side, SideView
+from tavla.core.rules.position import Position, Side, SideView
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.scoring import ResultKind, points_for
 
@@ -43,11 +43,12 @@ def _all_home(view: SideView) -> bool:
 
 
 def can_bear_off(position: Position, side: Side) -> bool:
-    """Whether ``side`` may bear off checkers: all 15 are home or already off, none on the bar
-    (R11; R14: a checker hit during the bear-off stops it until it is home again), and at least
-    one is left to bear off. Independent of whose turn it is and of the dice."""
+    """Whether ``side`` may bear off checkers: all its checkers (15; the variant's count) are
+    home or already off, none on the bar (R11; R14: a checker hit during the bear-off stops it
+    until it is home again), and at least one is left to bear off. Independent of whose turn it
+    is and of the dice."""
     view = position.side(side)
-    return _all_home(view) and view.off < CHECKERS
+    return _all_home(view) and view.off < position.variant.checkers
 
 
 def in_contact(position: Position) -> bool:
@@ -100,9 +101,10 @@ def bear_off_info(position: Position, side: Side) -> BearOffInfo:
     view = position.side(side)
     home = _all_home(view)
     expected = epc = wastage = dist = None
+    checkers = position.variant.checkers
     if home:
-        db = get_database()
-        idx = position_index(view.points[:6])
+        db = get_database(checkers=checkers)
+        idx = position_index(view.points[:6], checkers)
         expected = db.mean_rolls(idx)
         epc = db.epc(idx)
         wastage = epc - view.pip_count
@@ -112,7 +114,7 @@ def bear_off_info(position: Position, side: Side) -> BearOffInfo:
         checkers_off=view.off,
         pip_count=view.pip_count,
         all_home=home,
-        can_bear_off=home and view.off < CHECKERS,
+        can_bear_off=home and view.off < checkers,
         contact=in_contact(position),
         expected_rolls=expected,
         epc=epc,
@@ -191,6 +193,7 @@ def race_odds(position: Position, ruleset: Ruleset | None = None) -> RaceOdds:
     """
     ruleset = ruleset or Ruleset()
     a, b = position.on_roll, position.on_roll.other
+    checkers = position.variant.checkers
     idx = {}
     for side in (a, b):
         view = position.side(side)
@@ -199,8 +202,8 @@ def race_odds(position: Position, ruleset: Ruleset | None = None) -> RaceOdds:
                 f"race odds need every checker of both sides home; {side.name.lower()} still has "
                 f"{view.bar + sum(view.points[6:])} on the bar or outside its home board (R11)"
             )
-        idx[side] = position_index(view.points[:6])
-    db = get_database()
+        idx[side] = position_index(view.points[:6], checkers)
+    db = get_database(checkers=checkers)
     dist_a, dist_b = db.distribution(idx[a]), db.distribution(idx[b])
     surv_b, first_b = db.survival(idx[b]), db.first_off_survival(idx[b])
     first_a = db.first_off_survival(idx[a])
@@ -239,11 +242,12 @@ def rank_bear_off_moves(position: Position, dice: Sequence[int]) -> list[tuple[M
             f"{position.on_roll.name.lower()} is not bearing off: "
             f"{view.bar + sum(view.points[6:])} checker(s) on the bar or outside home (R11)"
         )
-    db = get_database()
+    checkers = position.variant.checkers
+    db = get_database(checkers=checkers)
     scored = []
     for order, move in enumerate(legal_moves(position, dice)):
         after = move.board_after
-        i = position_index([after[p] if after[p] > 0 else 0 for p in range(1, 7)])
+        i = position_index([after[p] if after[p] > 0 else 0 for p in range(1, 7)], checkers)
         scored.append((db.mean_rolls(i), i, order, move))
     scored.sort(key=lambda t: t[:3])
     return [(move, mean) for mean, _, _, move in scored]

@@ -87,19 +87,23 @@ _U32 = "I" if array("I").itemsize == 4 else "L"
 # --- indexing -------------------------------------------------------------------------------------
 
 
-def position_index(counts: Sequence[int]) -> int:
+def position_index(counts: Sequence[int], checkers: int = MAX_CHECKERS) -> int:
     """The database index of a home position.
 
+    The positions of at most ``n`` checkers are the first C(6 + n, 6) indices, so one index
+    serves every checker count (hypergammon's 3 take indices 0..83).
+
     :param counts: six checker counts, ``counts[0]`` on point 1 ... ``counts[5]`` on point 6.
-    :raises InvalidInputError: not six counts, a negative count, or more than 15 checkers.
+    :param checkers: the variant's checkers a side (``Variant.checkers``; 15, hypergammon 3).
+    :raises InvalidInputError: not six counts, a negative count, or more than ``checkers``.
     """
     if len(counts) != POINTS:
         raise InvalidInputError(
             "bearoff.counts", f"needs 6 counts (points 1-6), got {list(counts)}"
         )
-    if min(counts) < 0 or sum(counts) > MAX_CHECKERS:
+    if min(counts) < 0 or sum(counts) > checkers:
         raise InvalidInputError(
-            "bearoff.counts", f"{list(counts)}: counts must be >= 0 and add up to at most 15"
+            "bearoff.counts", f"{list(counts)}: counts must be >= 0 and add up to at most {checkers}"
         )
     return _rank(counts)
 
@@ -131,9 +135,9 @@ def position_counts(index: int) -> tuple[int, ...]:
     return tuple(sums[POINTS - i] - sums[POINTS - i - 1] for i in range(POINTS))
 
 
-def _all_positions() -> list[tuple[int, ...]]:
-    """Every home position, at its index."""
-    out: list[tuple[int, ...]] = [()] * N_POSITIONS
+def _all_positions(checkers: int = MAX_CHECKERS) -> list[tuple[int, ...]]:
+    """Every home position of at most ``checkers`` checkers, at its index."""
+    out: list[tuple[int, ...]] = [()] * comb(POINTS + checkers, POINTS)
 
     def rec(prefix: list[int], left: int) -> None:
         if len(prefix) == POINTS:
@@ -145,7 +149,7 @@ def _all_positions() -> list[tuple[int, ...]]:
             rec(prefix, left - k)
             prefix.pop()
 
-    rec([], MAX_CHECKERS)
+    rec([], checkers)
     return out
 
 
@@ -521,15 +525,23 @@ _lock = threading.Lock()
 _db: BearoffDatabase | None = None
 
 
-def get_database(*, use_cache: bool = True) -> BearoffDatabase:
+def get_database(*, use_cache: bool = True, checkers: int = MAX_CHECKERS) -> BearoffDatabase:
     """The shared database: loaded from the disk cache, or built (and cached) on first use.
 
     Thread-safe: concurrent first calls build once. Cache problems (read-only directory, a
     corrupt or old file) are logged and fall back to building in memory.
 
     :param use_cache: ``False`` neither reads nor writes the disk cache.
+    :param checkers: the variant's checkers a side (``Variant.checkers``). The bear-off table
+        holds every count; the first-off table (gammons) depends on it: a position of fewer
+        than ``checkers`` has one off already. For a count below 15 it is solved on first use
+        over the C(6 + n, 6) positions of at most ``n`` checkers (84 for hypergammon's 3, under
+        a millisecond) and kept in memory.
+    :raises InvalidInputError: ``checkers`` is not 1-15 (field ``ruleset.variant``).
     """
     global _db
+    if checkers != MAX_CHECKERS:
+        return _for_checkers(checkers, use_cache)
     db = _db
     if db is not None:
         return db
@@ -537,6 +549,22 @@ def get_database(*, use_cache: bool = True) -> BearoffDatabase:
         if _db is None:
             _db = _load_or_build(use_cache)
         return _db
+
+
+_by_checkers: dict[int, BearoffDatabase] = {}
+
+
+def _for_checkers(checkers: int, use_cache: bool) -> BearoffDatabase:
+    if not 1 <= checkers < MAX_CHECKERS:
+        raise InvalidInputError("ruleset.variant", f"a bear-off database needs 1-15 checkers, not {checkers}")
+    db = _by_checkers.get(checkers)
+    if db is None:
+        main = get_database(use_cache=use_cache)
+        positions = _all_positions(checkers)
+        full = [sum(c) == checkers for c in positions]
+        first = _solve(positions, [p for p in range(len(positions)) if full[p]], [not x for x in full])
+        db = _by_checkers.setdefault(checkers, BearoffDatabase(main._win, first))
+    return db
 
 
 def _load_or_build(use_cache: bool) -> BearoffDatabase:

@@ -115,6 +115,7 @@ class Variant:
     :cvar aliases: other names it answers to, Turkish ones included (``"turkish"``); a subclass
         answers only to the names it sets itself.
     :cvar title: a display name.
+    :cvar title_tr: the Turkish display name ("Mahbusa"), empty where none is set.
     :cvar checkers: checkers per side (15; hypergammon 3).
     :cvar start: the start layout, ``(point, checkers)`` pairs in each side's own numbering.
     :cvar direction: :class:`Direction` of the two sides.
@@ -136,6 +137,7 @@ class Variant:
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
+    title_tr: ClassVar[str] = ""  # the Turkish display name, where it has one
     checkers: ClassVar[int] = 15
     start: ClassVar[tuple[tuple[int, int], ...]] = ()
     direction: ClassVar[Direction] = Direction.OPPOSITE

@@ -78,7 +78,7 @@ class MatchPlayServicer(DiceKeyed):
         :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        position = playable(request.position, rules.variant_class)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
@@ -210,6 +210,8 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.checked_match_from_proto(request.match, rules)
         offer = cm.offer_from_proto(request.offer)
+        if offer.kind not in rules.variant_class.kinds:  # portes: no backgammon to resign
+            raise core.InvalidInputError("offer.kind", f"{rules.variant} has no {offer.kind.value}")
         offered = game.resign(lowlevel.deciding(rules, state, offer.side),
                               Action(ActionKind.RESIGN, offer.side, resign_kind=offer.kind))
         # what it pays is what accepting it would pay
@@ -323,9 +325,10 @@ def game_end(turn: GameState, move: core.Move,
     return cm.outcome_to_proto(done.game_over, done.points)
 
 
-def playable(msg: pb.Position) -> Position:
-    """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
-    position = convert.position_from_proto(msg)
+def playable(msg: pb.Position, variant: type[core.Variant] = core.Backgammon) -> Position:
+    """The request position, of ``variant`` (the request ruleset's), refused with
+    :class:`GameOver` when the game has ended (R15)."""
+    position = convert.position_from_proto(msg, variant)
     if position.winner is not None:
         raise GameOver(position.winner)
     return position

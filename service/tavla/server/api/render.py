@@ -18,7 +18,7 @@ def render_position(request: api.RenderPositionRequest) -> api.RenderPositionRes
         ``options.bottom`` or a width outside 200-4000 (``options.width``).
     """
     rules = convert.ruleset_from_proto(request.ruleset)
-    position = convert.position_from_proto(request.position)
+    position = convert.position_from_proto(request.position, rules.variant_class)
     match = None
     if request.HasField("match"):
         match = cm.checked_match_from_proto(request.match, rules)

@@ -67,13 +67,15 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
     ) -> api.GetInitialPositionResponse:
-        """The starting position (R2); ``on_roll`` unset means white.
+        """The starting position of the ruleset's variant (R2 for backgammon and tavla;
+        nackgammon's and hypergammon's own); ``on_roll`` unset means white.
 
         :raises InvalidInputError: bad ruleset or unknown ``on_roll``.
         """
-        convert.ruleset_from_proto(request.ruleset)  # validated although R2 is the same in both
+        rules = convert.ruleset_from_proto(request.ruleset)
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
-        return api.GetInitialPositionResponse(position=convert.position_to_proto(Position.initial(on_roll)))
+        start = rules.variant_class.initial_position(on_roll)
+        return api.GetInitialPositionResponse(position=convert.position_to_proto(start))
 
     def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
@@ -94,8 +96,8 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
                 metrics.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
                 metrics.legal_moves_returned(whole[0])
                 return whole[1]
-        convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        rules = convert.ruleset_from_proto(request.ruleset)
+        position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         limits.check_deadline(context)
@@ -139,7 +141,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
             (a ``match`` with a double pending: InvalidInputError, ``match.cube.offered_by``).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         limits.check_deadline(context)
@@ -158,7 +160,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         :raises InvalidInputError: bad ruleset or position.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = convert.position_from_proto(request.position)
+        position = convert.position_from_proto(request.position, rules.variant_class)
         if position.winner is None:
             return api.ScoreGameResponse()
         result = core.score_game(position, rules)
@@ -171,7 +173,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         :raises InvalidInputError: bad ruleset, position or dice.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = convert.position_from_proto(request.position)
+        position = convert.position_from_proto(request.position, rules.variant_class)
         response = api.BearOffResponse(
             white=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.WHITE)),
             black=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.BLACK)),
@@ -227,7 +229,9 @@ def _answer_from_id(
     if on_roll is None or view is None:
         return None
     if request.HasField("ruleset"):
-        convert.ruleset_from_proto(request.ruleset)
+        rules = convert.ruleset_from_proto(request.ruleset)
+        if not accel.plays(rules.variant_class):  # hypergammon: the Python path counts its 3 checkers
+            return None
     try:
         return from_id(msg.position_id, on_roll, dice[0], dice[1], view)
     except ValueError:

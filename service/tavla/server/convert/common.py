@@ -105,8 +105,10 @@ def side_from_proto(value: int, field: str, default: Side | None = None) -> Side
     return SIDES.from_proto(value, field)
 
 
-def position_from_proto(msg: pb.Position) -> Position:
-    """A validated core :class:`Position` from the one encoding of its ``checkers`` oneof (R1).
+def position_from_proto(msg: pb.Position, variant: type[core.Variant] = core.Backgammon) -> Position:
+    """A validated core :class:`Position` of ``variant`` (the request ruleset's, default
+    backgammon) from the one encoding of its ``checkers`` oneof (R1); the checker counts are the
+    variant's (hypergammon: 3 a side).
 
     ``board`` needs ``on_roll``; with ``position_id`` an unset ``on_roll`` means white; with
     ``gnubg_id`` or ``xgid`` see :func:`tavla.server.convert.ids.position_from_ids`. ``ids`` is
@@ -119,13 +121,14 @@ def position_from_proto(msg: pb.Position) -> Position:
     """
     which = msg.WhichOneof("checkers")
     if which in ("gnubg_id", "xgid"):  # the ID fields (docs/formats.md) take their own path
-        return convert_ids.position_from_ids(msg)
+        return convert_ids.position_from_ids(msg, variant)
     if which is None:
         raise InvalidInputError("position", "give board, position_id, gnubg_id or xgid")
     if which == "position_id":
-        return core.position_id.decode(msg.position_id, side_from_proto(msg.on_roll, "position.on_roll", Side.WHITE))
+        return core.position_id.decode(msg.position_id, side_from_proto(msg.on_roll, "position.on_roll", Side.WHITE),
+                                       variant)
     on_roll = side_from_proto(msg.on_roll, "position.on_roll")
-    return Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black))
+    return Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black), variant)
 
 
 def _view(msg: pb.SideCheckers) -> SideView:
@@ -230,7 +233,8 @@ def optional_side_to_proto(side: Side | None) -> pb.Side:
 def position_to_proto(position: Position) -> pb.Position:
     """A ``Position`` message with ``on_roll``, ``board`` (with pip counts) and ``ids``
     (``position_id``, ``gnubg_id``, ``xgid``), written by :mod:`tavla.server.convert.wire`."""
-    msg: pb.Position = pb.Position.FromString(wire.position(position.board, position.on_roll))
+    msg: pb.Position = pb.Position.FromString(
+        wire.position(position.board, position.on_roll, checkers=position.variant.checkers))
     return msg
 
 
@@ -241,7 +245,8 @@ def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
 
 def move_to_proto(move: core.Move) -> pb.Move:
     """A ``Move`` message: canonical notation, checker moves in a playable order, and result."""
-    msg: pb.Move = pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll))
+    msg: pb.Move = pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll,
+                                                checkers=move.mover.variant.checkers))
     return msg
 
 
@@ -257,7 +262,9 @@ def moves_to_wire(moves: Sequence[core.Move], view: int = wire.FULL) -> bytes:
     """The serialized ``moves`` field of a ListLegalMovesResponse, all moves of one position."""
     if not moves:
         return b""
-    return wire.moves([(m.steps, m.board_after) for m in moves], moves[0].mover.on_roll, view)
+    mover = moves[0].mover
+    return wire.moves([(m.steps, m.board_after) for m in moves], mover.on_roll, view,
+                      checkers=mover.variant.checkers)
 
 
 def bear_off_status_to_proto(info: BearOffInfo) -> bearoff_pb2.BearOffStatus:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CheckerMove, InvalidInputError, Position, Side
+from tavla.core import CHECKERS, Backgammon, CheckerMove, InvalidInputError, Position, Side, find_variant
 from tavla.core.ids import position_id as pid
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
@@ -118,14 +118,15 @@ def _board_key(board: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _position(key: bytes, on_roll: int) -> Position:
-    """A state's position (cached: every step of a turn opens the same one)."""
+def _position(key: bytes, on_roll: int, variant: str = Backgammon.name) -> Position:
+    """A state's position, of its ruleset's ``variant`` (its name; the checker count), cached:
+    every step of a turn opens the same one."""
     if len(key) != POSITION_KEY_BYTES:
         raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
     side = convert.side_from_proto(on_roll, "state.on_roll")
     text = base64.b64encode(key).decode("ascii")[:14]
     try:
-        return pid.decode(text, side)
+        return pid.decode(text, side, find_variant(variant))
     except InvalidInputError as exc:
         raise InvalidInputError("state.position", exc.reason) from None
     except (ValueError, binascii.Error):  # pragma: no cover - decode checks its input
@@ -177,7 +178,7 @@ def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
     state = GameState(
         ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
-        position=_position(msg.position, msg.on_roll), dice=tuple(msg.dice),
+        position=_position(msg.position, msg.on_roll, rules.variant), dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
                      if msg.HasField("resignation") else None),
@@ -247,11 +248,11 @@ def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: Gam
 
 
 @functools.lru_cache(maxsize=1024)
-def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side) -> bytes:
+def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, checkers: int = CHECKERS) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
-    board and side on roll: every click of a turn shows the turn's start position, and the same
-    few after each step."""
-    return wire._field(tag, wire.position(board, on_roll))
+    board, side on roll and the variant's checker count: every click of a turn shows the turn's
+    start position, and the same few after each step."""
+    return wire._field(tag, wire.position(board, on_roll, checkers=checkers))
 
 
 @functools.lru_cache(maxsize=256)
@@ -288,8 +289,8 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     )
     msg.MergeFromString(b"".join((
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll),
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll))))
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant.checkers),
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant.checkers))))
     _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)

@@ -15,6 +15,8 @@ from tavla.core.ids import position_id
 from tavla.core.ids import xgid
 from tavla.core.match.state import Cube
 from tavla.core.match.ruleset import Ruleset
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.variant import Variant
 from tavla.server.convert.enums import SIDES
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
@@ -35,7 +37,7 @@ def position_ids(position: Position, pid: str) -> tuple[str, str]:
     return f"{pid}:{MONEY_MATCH_ID[position.on_roll]}", xgid.encode_position(position)
 
 
-def position_from_ids(msg: pb.Position) -> Position:
+def position_from_ids(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
     """The position of ``msg`` when its ``checkers`` are a ``gnubg_id`` or an ``xgid``: each gives
     the checkers and the side on roll; ``on_roll``, when set, must agree.
 
@@ -44,10 +46,10 @@ def position_from_ids(msg: pb.Position) -> Position:
     """
     if msg.WhichOneof("checkers") == "gnubg_id":
         field = "position.gnubg_id"
-        position = match_id.decode_gnubg_id(msg.gnubg_id, field)[0]
+        position = match_id.decode_gnubg_id(msg.gnubg_id, field, variant)[0]
     else:
         field = "position.xgid"
-        position = xgid.decode(msg.xgid, field).position
+        position = xgid.decode(msg.xgid, field, variant).position
     if msg.on_roll != pb.SIDE_UNSPECIFIED:
         on_roll = SIDES.from_proto(msg.on_roll, "position.on_roll")
         if on_roll is not position.on_roll:

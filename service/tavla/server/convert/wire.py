@@ -20,6 +20,7 @@ If a field is added to ``Move``, ``Position``, ``Board``, ``SideCheckers`` or ``
 from __future__ import annotations
 
 import base64
+import functools
 import struct
 from collections.abc import Sequence
 from operator import mul
@@ -67,18 +68,23 @@ def _field(tag: bytes, payload: bytes) -> bytes:
 # --- one side's checkers -----------------------------------------------------------------------
 
 _sides: dict[bytes, tuple[bytes, int, int]] = {}
+# One cache per checker count (a side's borne-off count is the variant's count less the rest):
+# 15 is backgammon's, 3 hypergammon's.
+_sides_by_count: dict[int, dict[bytes, tuple[bytes, int, int]]] = {CHECKERS: _sides}
 
 
-def _side(counts: bytes) -> tuple[bytes, int, int]:
+def _side(counts: bytes, checkers: int = CHECKERS) -> tuple[bytes, int, int]:
     """(SideCheckers bytes, Position ID bits, bit count) of one side.
 
     :param counts: 25 bytes, the side's points 1..24 in its own numbering, then its bar.
+    :param checkers: the variant's checkers a side (``Variant.checkers``): the rest are off.
     """
-    hit = _sides.get(counts)
+    cache = _sides if checkers == CHECKERS else _sides_by_count.setdefault(checkers, {})
+    hit = cache.get(counts)
     if hit is not None:
         return hit
     bar = counts[24]
-    off = CHECKERS - sum(counts)
+    off = checkers - sum(counts)
     pips = sum(map(mul, counts, _PIP_WEIGHTS))
     msg = b"\x0a\x18" + counts[:24]  # points: packed, 24 one-byte varints (each count < 128)
     if bar:
@@ -87,10 +93,10 @@ def _side(counts: bytes) -> tuple[bytes, int, int]:
         msg += b"\x18" + _SMALL[off]
     if pips:
         msg += b"\x20" + varint(pips)
-    if len(_sides) >= _CACHE_MAX:
-        _sides.clear()
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
     value = (msg, *_id_bits(counts))
-    _sides[counts] = value
+    cache[counts] = value
     return value
 
 
@@ -101,11 +107,12 @@ def _id_bits(counts: bytes) -> tuple[int, int]:
     return int(text[::-1], 2), len(text)
 
 
-def _parts(board: Board) -> tuple[bytes, bytes, bytes]:
-    """(on-roll side's SideCheckers bytes, other side's, Position ID) of an internal board."""
+def _parts(board: Board, checkers: int = CHECKERS) -> tuple[bytes, bytes, bytes]:
+    """(on-roll side's SideCheckers bytes, other side's, Position ID) of an internal board of a
+    variant with ``checkers`` a side."""
     raw = _pack26(*board)
-    msg_me, bits_me, _ = _side(raw[1:].translate(_POSITIVE))
-    msg_them, bits_them, n_them = _side(raw[24::-1].translate(_NEGATIVE))
+    msg_me, bits_me, _ = _side(raw[1:].translate(_POSITIVE), checkers)
+    msg_them, bits_them, n_them = _side(raw[24::-1].translate(_NEGATIVE), checkers)
     return msg_me, msg_them, base64.b64encode((bits_them | bits_me << n_them).to_bytes(10, "little"))[:14]
 
 
@@ -114,13 +121,15 @@ def position_id(board: Board) -> str:
     return _parts(board)[2].decode("ascii")
 
 
-def position(board: Board, on_roll: Side, view: int = FULL) -> bytes:
+def position(board: Board, on_roll: Side, view: int = FULL, checkers: int = CHECKERS) -> bytes:
     """Serialized ``Position`` of the internal ``board`` with ``on_roll`` on roll.
 
     FULL: on_roll, board (both sides with pip counts), ids (position_id, gnubg_id, xgid); BASIC:
     on_roll and position_id (the ``checkers`` oneof's ID member) only.
+
+    :param checkers: the variant's checkers a side (``Variant.checkers``; hypergammon 3).
     """
-    msg_me, msg_them, pid = _parts(board)
+    msg_me, msg_them, pid = _parts(board, checkers)
     head = _ON_ROLL[on_roll]
     if view == BASIC:
         return head + b"\x1a\x0e" + pid
@@ -197,12 +206,14 @@ def _move_head(steps: tuple[CheckerMove, ...]) -> tuple[bytes, bytes]:
     return value
 
 
-def move(steps: tuple[CheckerMove, ...], board_after: Board, mover: Side, view: int = FULL) -> bytes:
+def move(steps: tuple[CheckerMove, ...], board_after: Board, mover: Side, view: int = FULL,
+         checkers: int = CHECKERS) -> bytes:
     """Serialized ``Move``: its steps, and its result (``board_after`` flipped, the other side on roll).
 
     :param board_after: the board after the move in the mover's view (``core.Move.board_after``).
+    :param checkers: the variant's checkers a side.
     """
-    result = position(_flip(board_after), mover.other, view)
+    result = position(_flip(board_after), mover.other, view, checkers)
     return _move_head(steps)[view] + _field(b"\x1a", result)
 
 
@@ -210,16 +221,20 @@ def _flip(board: Board) -> Board:
     return tuple(-x for x in reversed(board))
 
 
-def moves(items: Sequence[tuple[tuple[CheckerMove, ...], Board]], mover: Side, view: int = FULL) -> bytes:
+def moves(items: Sequence[tuple[tuple[CheckerMove, ...], Board]], mover: Side, view: int = FULL,
+          checkers: int = CHECKERS) -> bytes:
     """The repeated ``moves`` field (number 1) of a response, for (steps, board_after) pairs.
 
     ``board_after`` is the mover's view (``core.Move.board_after``); each result is that board
-    flipped, with the other side on roll.
+    flipped, with the other side on roll. ``checkers``: the variant's checkers a side.
     """
     on_roll = _ON_ROLL[mover.other]
     result_side = mover.other
     white_moved = mover is Side.WHITE
     sides, side, head, pack, small, b64 = _sides, _side, _move_head, _pack26, _SMALL, base64.b64encode
+    if checkers != CHECKERS:  # another variant's count: its own cache, its own borne-off counts
+        sides = _sides_by_count.setdefault(checkers, {})
+        side = functools.partial(_side, checkers=checkers)
     out = []
     if view == BASIC:  # no boards: only each side's Position ID bits (a cache of their own)
         bits_of, bits_get = _side_bits, _bits.get

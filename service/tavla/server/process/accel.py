@@ -98,6 +98,9 @@ def _plays(variant: type[Variant]) -> bool:
     return ok
 
 
+plays = _plays  # public: the servicer's Position ID fast path asks it for the ruleset's variant
+
+
 def check_setting() -> None:
     """``tavla-engine serve`` checks this before it starts.
 

@@ -1,0 +1,64 @@
+"""Which variant a match record is of: GNU Backgammon's marks for its variations.
+
+gnubg (``export match mat``, ``save match``; checked on the records it wrote in
+tests/data/variants) marks a variation other than standard backgammon
+
+* in a Jellyfish ``.mat`` with the header ``; [Variation "NackGammon"]`` or
+  ``; [Variation "HyperGammon (3)"]`` (no header for standard backgammon);
+* in ``.sgf`` with a token of the root's ``RU`` property beside ``Crawford``, ``CrawfordGame``
+  and ``Jacoby``: ``RU[Crawford:Nackgammon]``, ``RU[Crawford:Hypergammon3]``.
+
+The readers keep the ``.mat`` header as it is and put the ``RU`` token into the same header
+(:func:`header_of_rule`), so one function (:func:`variant_of_headers`) reads both. gnubg's 1- and
+2-checker hypergammon have no variant here: such a record is refused by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+HEADER = "Variation"
+
+# gnubg's .mat header value, lowercased -> our variant name
+_BY_HEADER = {"nackgammon": "nackgammon", "hypergammon (3)": "hypergammon", "standard": "backgammon",
+              "backgammon": "backgammon", "standard backgammon": "backgammon"}
+# gnubg's RU token -> its .mat header value
+RULE_HEADERS = {"Nackgammon": "NackGammon", "Hypergammon1": "HyperGammon (1)", "Hypergammon2": "HyperGammon (2)",
+                "Hypergammon3": "HyperGammon (3)"}
+_HEADER_OF = {"nackgammon": "NackGammon", "hypergammon": "HyperGammon (3)"}
+_RULE_OF = {"nackgammon": "Nackgammon", "hypergammon": "Hypergammon3"}
+
+
+class UnknownVariationError(ValueError):
+    """A record of a gnubg variation that no variant here plays (1- or 2-checker hypergammon)."""
+
+
+def header_of_rule(token: str) -> str | None:
+    """The ``.mat`` ``Variation`` header value of an SGF ``RU`` token, or ``None`` when the token
+    is not a variation (``Crawford``, ``Jacoby``, ...)."""
+    return RULE_HEADERS.get(token)
+
+
+def variant_of_headers(headers: Mapping[str, str]) -> str:
+    """The variant name (``backgammon``, ``nackgammon``, ``hypergammon``) of a record's headers.
+
+    :raises UnknownVariationError: a ``Variation`` header this engine has no variant for.
+    """
+    value = headers.get(HEADER)
+    if value is None:
+        return "backgammon"
+    found = _BY_HEADER.get(" ".join(value.lower().split()))
+    if found is None:
+        raise UnknownVariationError(f"variation {value[:40]!r} is not one this engine plays "
+                                    "(it plays standard backgammon, nackgammon and 3-checker hypergammon)")
+    return found
+
+
+def header_for(variant: str) -> str | None:
+    """The ``Variation`` header gnubg writes for ``variant``; ``None`` for backgammon."""
+    return _HEADER_OF.get(variant)
+
+
+def rule_for(variant: str) -> str | None:
+    """The ``RU`` token gnubg writes for ``variant``; ``None`` for backgammon."""
+    return _RULE_OF.get(variant)
