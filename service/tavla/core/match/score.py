@@ -48,6 +48,10 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     _check_outcome(state, rules, outcome)
     paid = points_paid(outcome, state, rules)
     winner = outcome.winner
+    if winner is None:  # a draw (plakoto): nothing scored, the cube centred, the game replayed
+        if outcome.ending is not GameEnding.DRAW:
+            raise InvalidInputError("outcome.winner", f"a game that ends by {outcome.ending.value} has a winner")
+        return MatchUpdate(replace(state, cube=Cube()), 0, 0, None)
     if state.money:
         scored = paid
         over = outcome.ending is GameEnding.FORFEIT_MATCH
@@ -79,6 +83,11 @@ def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> N
     :raises InvalidInputError: otherwise (field ``outcome.winner`` or ``outcome.ending``).
     """
     cube = state.cube
+    if outcome.ending is GameEnding.DRAW and outcome.winner is not None:
+        raise InvalidInputError("outcome.winner", "a draw has no winner")
+    if outcome.ending in (GameEnding.DRAW, GameEnding.MOTHER_PINNED) and rules.variant_class.contact.value != "pin":
+        raise InvalidInputError("outcome.ending", f"{outcome.ending.value} ends only a pinning game (plakoto), "
+                                                  f"not {rules.variant}")
     if outcome.ending is GameEnding.DROP:
         doubler = cube.offered_by
         if doubler is not None and outcome.winner is not doubler:

@@ -115,6 +115,7 @@ class Variant:
     :cvar aliases: other names it answers to, Turkish ones included (``"turkish"``); a subclass
         answers only to the names it sets itself.
     :cvar title: a display name.
+    :cvar title_tr: the Turkish display name ("Mahbusa"), empty where none is set.
     :cvar checkers: checkers per side (15; hypergammon 3).
     :cvar start: the start layout, ``(point, checkers)`` pairs in each side's own numbering.
     :cvar direction: :class:`Direction` of the two sides.
@@ -136,6 +137,7 @@ class Variant:
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
+    title_tr: ClassVar[str] = ""  # the Turkish display name, where it has one
     checkers: ClassVar[int] = 15
     start: ClassVar[tuple[tuple[int, int], ...]] = ()
     direction: ClassVar[Direction] = Direction.OPPOSITE
@@ -272,6 +274,34 @@ class Variant:
     def classify(cls, position: Position, winner: Side) -> ResultKind:
         """The kind of ``winner``'s win as the checkers stand (R15, R16)."""
         raise NotImplementedError
+
+    @staticmethod
+    def side_pinned(board: Board, on_roll: bool) -> tuple[int, ...]:
+        """The points, in one side's own numbering, where one of its checkers is pinned under an
+        opposing checker (the side on roll when ``on_roll``, else the other); ``()`` in a variant
+        without pinning (plakoto: :mod:`tavla.core.rules.plakoto`)."""
+        return ()
+
+    @classmethod
+    def drawn(cls, position: Position) -> bool:
+        """Whether the game has ended in a draw as the checkers stand (plakoto: both mothers
+        pinned); a drawn game scores nothing and is replayed in a match."""
+        return False
+
+    @classmethod
+    def ending(cls, position: Position, winner: Side) -> str:
+        """How ``winner`` has won as the checkers stand: the value of a
+        :class:`~tavla.core.rules.outcome.GameEnding` (``"borne_off"``; plakoto's
+        ``"mother_pinned"``)."""
+        return "borne_off"
+
+    @classmethod
+    def configured(cls, ruleset: object) -> type[Variant]:
+        """The variant as ``ruleset``'s options play it: a subclass when an option turns a rule
+        of the variant off or on (fevga's prime rule, long nardy's 3-3 and koks), else the class
+        itself. Options live on :class:`~tavla.core.match.ruleset.Ruleset`; the hooks that the
+        generator calls are static, so each combination of options is a class of its own."""
+        return cls
 
     # -- IDs ----------------------------------------------------------------------------------------
 
