@@ -118,3 +118,19 @@ def core_results(pos: NeutralPosition, d1: int, d2: int) -> set[Frozen]:
         after = Position(move.board_after, position.on_roll, position.variant)
         out.add(freeze(from_core(after)))
     return out
+
+
+def core_outcome(pos: NeutralPosition) -> tuple[str, int] | None:
+    """``None`` while the game goes on, else (``"W"``, ``"B"`` or ``"draw"``, points paid with
+    the cube at 1 under the variant's own preset), as the reference's ``outcome`` answers."""
+    from tavla.core.match.ruleset import Ruleset
+    from tavla.core.rules.scoring import score_game
+
+    position = to_core(pos)
+    if position.drawn:
+        return ("draw", 0)
+    if position.winner is None:
+        return None
+    variant = position.variant
+    result = score_game(position, Ruleset(variant=variant.name, cube=variant.cube, crawford=variant.cube))
+    return (_LETTER[result.winner], result.points)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core.errors import IllegalReason, InvalidInputError
 from tavla.core.rules.geometry import SIZE, mirror_mask, where
-from tavla.core.rules.variant import Board, Contact, Direction, ResultKind, Variant, register
+from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant, register
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side, SideView
@@ -51,7 +51,7 @@ class Plakoto(Variant):
     cube = False
     kinds = (ResultKind.SINGLE, ResultKind.GAMMON)
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: "gammon"}
-    codecs: ClassVar[dict[str, str]] = {}
+    codecs: ClassVar[dict[str, str]] = {FAMILY_ID: "tavla.core.ids.family_id"}
 
     @classmethod
     def initial_board(cls) -> Board:

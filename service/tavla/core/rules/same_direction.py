@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core.errors import IllegalReason, InvalidInputError
 from tavla.core.rules.geometry import OPP_BIT, SIZE, counts_same, flip_same, held_mask, lead, same_point, traps, where
-from tavla.core.rules.variant import Board, Contact, Direction, ResultKind, Variant
+from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side, SideView
@@ -49,7 +49,7 @@ class SameDirection(Variant):
     bar = False
     cube = False
     kinds = (ResultKind.SINGLE, ResultKind.GAMMON)
-    codecs: ClassVar[dict[str, str]] = {}
+    codecs: ClassVar[dict[str, str]] = {FAMILY_ID: "tavla.core.ids.family_id"}
     prime_rule: ClassVar[bool] = True  # the prime rule above (fevga: an option, on by default)
 
     @classmethod

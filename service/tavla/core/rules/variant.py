@@ -99,6 +99,7 @@ class CodecError(InvalidInputError):
 POSITION_ID = "position_id"  # GNU Backgammon's Position ID (tavla.core.ids.position_id)
 GNUBG_ID = "gnubg_id"  # Position ID + Match ID (tavla.core.ids.match_id)
 XGID = "xgid"  # eXtreme Gammon's ID (tavla.core.ids.xgid)
+FAMILY_ID = "family_id"  # the barless variants' compact ID (tavla.core.ids.family_id)
 
 # The hooks and class data the whole-turn generator depends on: a variant that redefines one of
 # them no longer moves as its parent, so a compiled generator it inherits is dropped
