@@ -29,6 +29,9 @@ from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine as game
 from tavla.core.game import GameState
 from tavla.core.match.ruleset import PRESET_INFO, preset_name
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.moves import check_not_over
+from tavla.core.rules.variant import Variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.pipeline.errors import GameOver, IllegalMove
@@ -78,7 +81,7 @@ class MatchPlayServicer(DiceKeyed):
         :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        position = playable(request.position, rules.variant_class)
         roll = convert.dice_from_proto(request.dice)
         core.check_dice(roll)
         done = cm.steps_from_proto(request.steps)
@@ -126,7 +129,7 @@ class MatchPlayServicer(DiceKeyed):
         else:
             start = core.start_game(rules, state, dice.secure_dice())
         response.MergeFrom(cm.start_to_proto(start))
-        response.position.CopyFrom(convert.position_to_proto(Position.initial(start.starter)))
+        response.position.CopyFrom(convert.position_to_proto(rules.variant_class.initial_position(start.starter)))
         return response
 
     def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
@@ -323,10 +326,13 @@ def game_end(turn: GameState, move: core.Move,
     return cm.outcome_to_proto(done.game_over, done.points)
 
 
-def playable(msg: pb.Position) -> Position:
-    """The request position, refused with :class:`GameOver` when the game has ended (R15)."""
-    position = convert.position_from_proto(msg)
-    if position.winner is not None:
-        raise GameOver(position.winner)
+def playable(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
+    """The request position of ``variant``, refused with :class:`GameOver` when the game has
+    ended (R15; plakoto's mother rule and draw)."""
+    position = convert.position_from_proto(msg, variant)
+    try:
+        check_not_over(position)
+    except core.GameOverError as exc:
+        raise GameOver(exc.winner, str(exc)) from None  # type: ignore[arg-type]
     return position
 

@@ -71,9 +71,10 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
 
         :raises InvalidInputError: bad ruleset or unknown ``on_roll``.
         """
-        convert.ruleset_from_proto(request.ruleset)  # validated although R2 is the same in both
+        rules = convert.ruleset_from_proto(request.ruleset)  # the variant's start (R2 for backgammon)
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
-        return api.GetInitialPositionResponse(position=convert.position_to_proto(Position.initial(on_roll)))
+        return api.GetInitialPositionResponse(
+            position=convert.position_to_proto(rules.variant_class.initial_position(on_roll)))
 
     def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
@@ -94,8 +95,8 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
                 metrics.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
                 metrics.legal_moves_returned(whole[0])
                 return whole[1]
-        convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        rules = convert.ruleset_from_proto(request.ruleset)
+        position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         limits.check_deadline(context)
@@ -139,7 +140,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
             (a ``match`` with a double pending: InvalidInputError, ``match.cube.offered_by``).
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = playable(request.position)
+        position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         limits.check_deadline(context)
@@ -158,11 +159,14 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         :raises InvalidInputError: bad ruleset or position.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
-        position = convert.position_from_proto(request.position)
+        position = convert.position_from_proto(request.position, rules.variant_class)
+        if position.drawn:  # plakoto's two pinned mothers: no winner, nothing paid
+            return api.ScoreGameResponse(outcome=cm.outcome_to_proto(core.GameOutcome(None, core.GameEnding.DRAW), 0))
         if position.winner is None:
             return api.ScoreGameResponse()
         result = core.score_game(position, rules)
-        return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules))
+        ending = core.GameEnding(position.variant.ending(position, result.winner))
+        return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules, ending))
 
 
     def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
@@ -222,6 +226,8 @@ def _answer_from_id(
     dice = request.dice
     if len(dice) != 2 or msg.WhichOneof("checkers") != "position_id":
         return None
+    if request.ruleset.variant or request.ruleset.preset not in ("", "international", "backgammon", "turkish", "tavla"):
+        return None  # another variant may move otherwise: the full path decides
     on_roll = _FAST_SIDES.get(msg.on_roll)
     view = _FAST_VIEWS.get(request.view)
     if on_roll is None or view is None:

@@ -15,12 +15,16 @@ from collections.abc import Sequence
 from google.protobuf.message import DecodeError
 
 from tavla.core import CheckerMove, InvalidInputError, Position, Side
+from tavla.core.ids import family_id
 from tavla.core.ids import position_id as pid
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.variant import FAMILY_ID, Variant
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.steps import StepState
 from tavla.server.convert import common as convert
+from tavla.server.convert import family
 from tavla.server.convert import match as cm
 from tavla.server.convert import wire
 from tavla.server.convert.enums import ACTION_KINDS as _KINDS
@@ -107,7 +111,10 @@ def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
 
 
 def position_key(position: Position) -> bytes:
-    """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them)."""
+    """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them); for
+    plakoto, fevga and long nardy the 24 bytes of its Family ID (docs/variants.md)."""
+    if len(position.board) == family.BOARD_SIZE:
+        return family_id.encode_bytes(position)
     return _board_key(position.board)
 
 
@@ -118,8 +125,12 @@ def _board_key(board: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _position(key: bytes, on_roll: int) -> Position:
-    """A state's position (cached: every step of a turn opens the same one)."""
+def _position(key: bytes, on_roll: int, variant: type[Variant] = Backgammon) -> Position:
+    """A state's position (cached: every step of a turn opens the same one), of ``variant``
+    (the state's ruleset's): a Position ID's bytes, or a Family ID's for the variants with one."""
+    if variant.codecs.get(FAMILY_ID):
+        side = convert.side_from_proto(on_roll, "state.on_roll")
+        return family_id.decode_bytes(key, side, variant, "state.position")
     if len(key) != POSITION_KEY_BYTES:
         raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
     side = convert.side_from_proto(on_roll, "state.on_roll")
@@ -177,7 +188,7 @@ def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
     state = GameState(
         ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
-        position=_position(msg.position, msg.on_roll), dice=tuple(msg.dice),
+        position=_position(msg.position, msg.on_roll, rules.variant_class), dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
                      if msg.HasField("resignation") else None),
@@ -247,10 +258,12 @@ def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: Gam
 
 
 @functools.lru_cache(maxsize=1024)
-def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side) -> bytes:
+def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant] = Backgammon) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
     board and side on roll: every click of a turn shows the turn's start position, and the same
     few after each step."""
+    if len(board) == family.BOARD_SIZE:  # the variant says what the board means
+        return wire._field(tag, family.position_to_proto(Position(board, on_roll, variant)).SerializeToString())
     return wire._field(tag, wire.position(board, on_roll))
 
 
@@ -288,8 +301,8 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     )
     msg.MergeFromString(b"".join((
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll),
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll))))
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant))))
     _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)

@@ -106,30 +106,34 @@ class Board(_message.Message):
     def __init__(self, white: _Optional[_Union[SideCheckers, _Mapping]] = ..., black: _Optional[_Union[SideCheckers, _Mapping]] = ...) -> None: ...
 
 class Position(_message.Message):
-    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid", "ids")
+    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid", "family_id", "ids")
     ON_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
     GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
     XGID_FIELD_NUMBER: _ClassVar[int]
+    FAMILY_ID_FIELD_NUMBER: _ClassVar[int]
     IDS_FIELD_NUMBER: _ClassVar[int]
     on_roll: Side
     board: Board
     position_id: str
     gnubg_id: str
     xgid: str
+    family_id: str
     ids: PositionIds
-    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., ids: _Optional[_Union[PositionIds, _Mapping]] = ...) -> None: ...
+    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., family_id: _Optional[str] = ..., ids: _Optional[_Union[PositionIds, _Mapping]] = ...) -> None: ...
 
 class PositionIds(_message.Message):
-    __slots__ = ("position_id", "gnubg_id", "xgid")
+    __slots__ = ("position_id", "gnubg_id", "xgid", "family_id")
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
     GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
     XGID_FIELD_NUMBER: _ClassVar[int]
+    FAMILY_ID_FIELD_NUMBER: _ClassVar[int]
     position_id: str
     gnubg_id: str
     xgid: str
-    def __init__(self, position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
+    family_id: str
+    def __init__(self, position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., family_id: _Optional[str] = ...) -> None: ...
 
 class CheckerMove(_message.Message):
     __slots__ = ("from_point", "to_point", "die", "hit")
