@@ -232,4 +232,6 @@ def test_the_core_alone_imports_neither_the_server_nor_the_extension():
             "print(sorted(m for m in sys.modules if m.startswith(('tavla_accel', 'tavla.server'))),\n"
             "      [v.compiled_generate for v in c.variants()])")
     out = _python(code)
-    assert out.stdout.strip() == "[] [None, None]", out.stderr
+    modules, generators = out.stdout.strip().split(" ", 1)
+    assert modules == "[]", out.stderr
+    assert set(eval(generators)) == {None}, out.stderr  # noqa: S307 - a list of None printed by the child

@@ -65,7 +65,7 @@ def _play_game(engine: Client, match, clock):
 def test_an_international_match_with_helpers_only(server_address: str) -> None:
     with Client(server_address, ruleset="international") as engine:
         assert engine.resolve_ruleset().ruleset.crawford
-        assert [p.name for p in engine.list_rulesets().presets] == ["international", "turkish"]
+        assert [p.name for p in engine.list_rulesets().presets][:2] == ["international", "turkish"]
         match, clock, games = match_state(3), None, 0
         while True:
             match, outcome, clock = _play_game(engine, match, clock)

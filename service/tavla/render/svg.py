@@ -206,12 +206,13 @@ def _direction(picture: BoardPicture, side: Side, x: float, y: float) -> str:
     name = "clockwise" if clockwise else "anticlockwise"
     colour = CHECKER[side][0] if side is Side.WHITE else "#111111"
     # an arc of about 270 degrees round (x, y), radius 11, with its head at the end
+    # the arc ends at the circle's bottom, where a clockwise turn heads left, an anticlockwise right
     if clockwise:
         arc = f"M {x - 11:g} {y:g} A 11 11 0 1 1 {x:g} {y + 11:g}"
-        head = f"{x - 5:g},{y + 6:g} {x + 1:g},{y + 11:g} {x - 5:g},{y + 16:g}"
+        head = f"{x + 3:g},{y + 5:g} {x - 5:g},{y + 11:g} {x + 3:g},{y + 17:g}"
     else:
         arc = f"M {x + 11:g} {y:g} A 11 11 0 1 0 {x:g} {y + 11:g}"
-        head = f"{x + 5:g},{y + 6:g} {x - 1:g},{y + 11:g} {x + 5:g},{y + 16:g}"
+        head = f"{x - 3:g},{y + 5:g} {x + 5:g},{y + 11:g} {x - 3:g},{y + 17:g}"
     return (f'<g class="direction" data-side="{side.name.lower()}" data-direction="{name}">'
             f'<path d="{arc}" fill="none" stroke="{colour}" stroke-width="3"/>'
             f'<polygon points="{head}" fill="{colour}"/>'

@@ -118,12 +118,12 @@ def outcome_from_proto(msg: match_pb2.GameOutcome, field: str = "outcome") -> Ga
 
     :raises InvalidInputError: no winner or ending, or an unknown enum number.
     """
-    ending = _ENDINGS.from_proto(msg.ending, f"{field}.ending")
-    if ending is GameEnding.DRAW:  # plakoto's two mothers: no winner
+    if msg.ending == match_pb2.GAME_ENDING_DRAW:  # plakoto's two mothers: no winner
         if msg.winner != pb.SIDE_UNSPECIFIED:
             raise InvalidInputError(f"{field}.winner", "a draw has no winner")
-        return GameOutcome(None, ending, kind_from_proto(msg.kind, f"{field}.kind"))
+        return GameOutcome(None, GameEnding.DRAW, kind_from_proto(msg.kind, f"{field}.kind"))
     winner = convert.side_from_proto(msg.winner, f"{field}.winner")
+    ending = _ENDINGS.from_proto(msg.ending, f"{field}.ending")
     return GameOutcome(winner, ending, kind_from_proto(msg.kind, f"{field}.kind"))
 
 
