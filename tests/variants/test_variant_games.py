@@ -103,3 +103,32 @@ def test_a_cube_action_is_refused_with_the_variant_named(name):
         state = game.act(state, confirm[0] if confirm else step[0], dice=_dice(2)).state
     with pytest.raises(CubeError, match="without a doubling cube"):
         game.act(state, Action(K.DOUBLE))
+
+
+def test_a_draw_in_the_match_score():
+    from tavla.core import InvalidInputError, MatchState, update_match
+    from tavla.core.rules.outcome import GameOutcome
+
+    rules = preset("plakoto")
+    state = MatchState(length=5, scores=(2, 1), games_played=3, previous_winner=Side.WHITE)
+    update = update_match(state, rules, GameOutcome(None, GameEnding.DRAW))
+    assert (update.points_paid, update.points_scored, update.next_starter) == (0, 0, None)
+    after = update.state
+    assert after.scores == (2, 1) and after.games_played == 4 and after.previous_winner is Side.WHITE
+    assert after.winner is None and not after.crawford
+    with pytest.raises(InvalidInputError):
+        update_match(state, rules, GameOutcome(Side.WHITE, GameEnding.DRAW))
+    with pytest.raises(InvalidInputError):
+        update_match(state, preset("international"), GameOutcome(Side.WHITE, GameEnding.MOTHER_PINNED))
+    mother = update_match(state, rules, GameOutcome(Side.BLACK, GameEnding.MOTHER_PINNED, ResultKind.GAMMON))
+    assert mother.points_scored == 2 and mother.state.scores == (2, 3)
+
+
+def test_resignations_offer_only_the_variants_kinds():
+    state = game.new_match(preset("fevga"), 3)
+    state = game.act(state, Action(K.START_GAME), dice=_dice(3)).state
+    kinds = {a.resign_kind for a in game.list_actions(state) if a.kind is K.RESIGN}
+    assert kinds == {ResultKind.SINGLE, ResultKind.GAMMON}
+    from tavla.core import InvalidInputError
+    with pytest.raises(InvalidInputError, match="no backgammon"):
+        game.act(state, Action(K.RESIGN, resign_kind=ResultKind.BACKGAMMON))

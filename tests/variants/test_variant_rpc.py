@@ -150,3 +150,31 @@ def test_a_double_is_refused_through_act(stub):
     code, reason, _, text = refusal(stub.Act, api.ActRequest(state=state, action=G.GameAction(
         kind=G.ACTION_KIND_DOUBLE)))
     assert code == grpc.StatusCode.INVALID_ARGUMENT and "without a doubling cube" in text
+
+
+def test_a_plakoto_draw_scores_nothing_and_the_match_goes_on(stub):
+    endings = []
+
+    class Recording:  # the stub, recording each game's end from Act's events
+        def __getattr__(self, name):
+            return getattr(stub, name)
+
+        def Act(self, request, **kwargs):
+            answer = stub.Act(request, **kwargs)
+            if answer.events.HasField("outcome"):
+                endings.append((answer.events.outcome, answer.view.match))
+            return answer
+
+    checker = Checker(SIGNER)  # checks every game's dice, the replay's included
+    game, _ = play_match(Recording(), checker, api.NewMatchRequest(ruleset=pb.Ruleset(preset="plakoto"), length=3),
+                         seed=1, list_every=5)
+    draws = [(o, m) for o, m in endings if o.ending == match_pb2.GAME_ENDING_DRAW]
+    assert draws, [o.ending for o, _ in endings]
+    for outcome, match in draws:
+        assert outcome.winner == pb.SIDE_UNSPECIFIED and outcome.points == 0
+    before = [m for _, m in endings]
+    for (outcome, after), prior in zip(endings[1:], before):
+        if outcome.ending == match_pb2.GAME_ENDING_DRAW:  # the score stays, the game counts as played
+            assert (after.white_score, after.black_score) == (prior.white_score, prior.black_score)
+            assert after.games_played == prior.games_played + 1
+    assert game.phase == G.GAME_PHASE_MATCH_OVER and checker.games == len(endings)

@@ -51,7 +51,9 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     if winner is None:  # a draw (plakoto): nothing scored, the cube centred, the game replayed
         if outcome.ending is not GameEnding.DRAW:
             raise InvalidInputError("outcome.winner", f"a game that ends by {outcome.ending.value} has a winner")
-        return MatchUpdate(replace(state, cube=Cube()), 0, 0, None)
+        # the replay is the next game: it counts as played (so its dice come from a new game's
+        # secret, the drawn game's being revealed), the score and the last winner stay
+        return MatchUpdate(replace(state, cube=Cube(), games_played=state.games_played + 1), 0, 0, None)
     if state.money:
         scored = paid
         over = outcome.ending is GameEnding.FORFEIT_MATCH
