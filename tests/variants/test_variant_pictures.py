@@ -142,6 +142,10 @@ def test_fevga_start_rule_first_checker_passes_the_opponents_start_first():
     # once past (on 11) any checker moves
     past = pos("fevga", {24: "W" * 14, 11: "W", 12: "B" * 14, 5: "B"})
     assert moves(past, (3, 2)) == {"11/6", "24/19", "24/21 11/9", "24/21 24/22", "24/22 11/8"}
+    # a double: the runner passes first (13/10), then the head may move: every order is tried
+    runner = pos("fevga", {24: "W" * 14, 13: "W", 12: "B" * 15})
+    assert moves(runner, (3, 3)) == {"13/1", "24/15 13/10", "24/18 13/7", "24/18 24/21 13/10", "24/21 13/4",
+                                     "24/21(2) 13/7", "24/21(3) 13/10"}
     # the very first move: 6-6 plays one checker to 18 (12 is black's start): the rest is lost
     start = pos("fevga", {24: "W" * 15, 12: "B" * 15})
     assert moves(start, (6, 6)) == {"24/18"} and moves(start, (6, 5)) == {"24/13"}

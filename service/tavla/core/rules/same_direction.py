@@ -51,6 +51,9 @@ class SameDirection(Variant):
     kinds = (ResultKind.SINGLE, ResultKind.GAMMON)
     codecs: ClassVar[dict[str, str]] = {FAMILY_ID: "tavla.core.ids.family_id"}
     prime_rule: ClassVar[bool] = True  # the prime rule above (fevga: an option, on by default)
+    # a lower checker's step can make a higher one's legal (the start rule, the quarter block,
+    # the prime rule): a double's steps are tried in every order
+    ordered_doubles = False
 
     @classmethod
     def initial_board(cls) -> Board:

@@ -104,7 +104,7 @@ FAMILY_ID = "family_id"  # the barless variants' compact ID (tavla.core.ids.fami
 # The hooks and class data the whole-turn generator depends on: a variant that redefines one of
 # them no longer moves as its parent, so a compiled generator it inherits is dropped
 # (Variant.__init_subclass__).
-MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_filter", "home", "bar")
+MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_filter", "home", "bar", "ordered_doubles")
 
 
 class Variant:
@@ -127,6 +127,10 @@ class Variant:
     :cvar kinds: the result kinds a game can end with (R15-R17).
     :cvar kind_names: what the variant calls each kind (``mars`` in tavla).
     :cvar home: the home board is the mover's points 1..home (R11).
+    :cvar ordered_doubles: a double's steps can always be played from the highest source down
+        (no step of a lower checker ever makes a higher checker's step legal: backgammon,
+        plakoto), so the search tries each set of sources once; ``False`` (fevga, long nardy:
+        the start rule, the quarter block, the prime rule) tries every order.
     :cvar compiled_generate: a compiled whole-turn generator (:data:`GenerateFn`) that returns
         exactly what the pure one does, or raises ValueError for a call it does not answer;
         ``None``: the pure generator alone. Installed by the server (``tavla.server.process.accel``),
@@ -148,6 +152,7 @@ class Variant:
     kinds: ClassVar[tuple[ResultKind, ...]] = tuple(ResultKind)
     kind_names: ClassVar[Mapping[ResultKind, str]] = {k: k.value for k in ResultKind}
     home: ClassVar[int] = 6
+    ordered_doubles: ClassVar[bool] = True
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
 
