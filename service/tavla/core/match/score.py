@@ -97,7 +97,8 @@ def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> N
                                                       f"won by {doubler.name.lower()} (R19)")
         raccoon = state.money and rules.beavers
         if doubler is None and cube.owner is not None and cube.owner is not outcome.winner and not raccoon:
+            who = outcome.winner.name.lower() if outcome.winner else "nobody"
             raise InvalidInputError("outcome.winner", f"{cube.owner.name.lower()} owns the cube, so "
-                                                      f"{outcome.winner.name.lower()} cannot have doubled (R19)")
+                                                      f"{who} cannot have doubled (R19)")
     elif cube.offered_by is not None and outcome.ending in (GameEnding.BORNE_OFF, GameEnding.RESIGNATION):
         raise InvalidInputError("outcome.ending", "a double awaits its answer: take or drop first (R19)")

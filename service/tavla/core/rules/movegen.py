@@ -95,7 +95,7 @@ def generate_python(board: Board, d1: int, d2: int, variant: type[Variant] = Bac
     if d1 == d2:
         # unordered: every order is tried, each (board, dice left) once (a transposition's
         # subtree adds nothing new)
-        seen = None if variant.ordered_doubles else set()
+        seen: set[tuple[Board, int]] | None = None if variant.ordered_doubles else set()
         best = _doubles(b, d1, 4, BAR, out, [], results, 0, (sources, play, unplay, home, seen))
     else:
         best = 0

@@ -48,7 +48,7 @@ class SameDirection(Variant):
     contact = Contact.NONE
     bar = False
     cube = False
-    kinds = (ResultKind.SINGLE, ResultKind.GAMMON)
+    kinds: ClassVar[tuple[ResultKind, ...]] = (ResultKind.SINGLE, ResultKind.GAMMON)
     codecs: ClassVar[dict[str, str]] = {FAMILY_ID: "tavla.core.ids.family_id"}
     prime_rule: ClassVar[bool] = True  # the prime rule above (fevga: an option, on by default)
     # a lower checker's step can make a higher one's legal (the start rule, the quarter block,

@@ -246,7 +246,8 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.match_from_proto(request.match, rules=rules)
         outcome = cm.outcome_from_proto(request.outcome)
-        update = game.end_game(lowlevel.deciding(rules, state, outcome.winner), outcome).scored
+        # a draw (plakoto) has no winner: the state it ends is either side's to roll
+        update = game.end_game(lowlevel.deciding(rules, state, outcome.winner or core.Side.WHITE), outcome).scored
         assert update is not None
         after = update.state
         return api.UpdateMatchResponse(

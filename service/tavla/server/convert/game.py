@@ -188,7 +188,8 @@ def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
     state = GameState(
         ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
-        position=_position(msg.position, msg.on_roll, rules.variant_class), dice=tuple(msg.dice),
+        position=_position(msg.position, msg.on_roll, rules.variant_class),  # type: ignore[arg-type]
+        dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
                      if msg.HasField("resignation") else None),
@@ -301,8 +302,9 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     )
     msg.MergeFromString(b"".join((
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant))))
+        # a class hashes by identity; mypy does not see type[Variant] as Hashable
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant))))  # type: ignore[arg-type]
     _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)
