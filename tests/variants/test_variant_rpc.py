@@ -192,3 +192,20 @@ def test_a_plakoto_draw_scores_nothing_and_the_match_goes_on(unsigned, match_id=
             assert (after.white_score, after.black_score) == (prior.white_score, prior.black_score)
             assert after.games_played == prior.games_played + 1
     assert game.phase == G.GAME_PHASE_MATCH_OVER and checker.games == len(endings)
+
+
+def test_update_match_takes_a_draw_and_bear_off_refuses_the_family(stub):
+    rules = pb.Ruleset(preset="plakoto")
+    match = match_pb2.MatchState(length=5, white_score=2, black_score=1, games_played=3)
+    answer = stub.UpdateMatch(api.UpdateMatchRequest(ruleset=rules, match=match, outcome=match_pb2.GameOutcome(
+        ending=match_pb2.GAME_ENDING_DRAW)))
+    assert (answer.match.white_score, answer.match.black_score, answer.match.games_played) == (2, 1, 4)
+    code, _, field, _ = refusal(stub.UpdateMatch, api.UpdateMatchRequest(ruleset=rules, match=match,
+                                outcome=match_pb2.GameOutcome(winner=pb.SIDE_WHITE, ending=match_pb2.GAME_ENDING_DRAW)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and field == "outcome.winner"
+    code, _, field, _ = refusal(stub.UpdateMatch, api.UpdateMatchRequest(
+        match=match, outcome=match_pb2.GameOutcome(winner=pb.SIDE_WHITE, ending=match_pb2.GAME_ENDING_MOTHER_PINNED)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and field == "outcome.ending"  # backgammon has no mother
+    start = stub.GetInitialPosition(api.GetInitialPositionRequest(ruleset=rules)).position
+    code, _, field, _ = refusal(stub.BearOff, api.BearOffRequest(ruleset=rules, position=start))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and field == "ruleset.variant"

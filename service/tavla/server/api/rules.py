@@ -175,6 +175,9 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         :raises InvalidInputError: bad ruleset, position or dice.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
+        if not rules.variant_class.bar:  # its tables and odds are backgammon's board's
+            raise core.InvalidInputError("ruleset.variant", f"BearOff covers backgammon's board; "
+                                                            f"{rules.variant} is not supported")
         position = convert.position_from_proto(request.position)
         response = api.BearOffResponse(
             white=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.WHITE)),
