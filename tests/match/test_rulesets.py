@@ -48,15 +48,16 @@ def test_cube_limit_is_a_power_of_two(limit):
 def test_preset_info_lists_both():
     listed = [(p.name, p.aliases) for p in PRESET_INFO]
     assert listed[:2] == [("international", ("backgammon",)), ("turkish", ("tavla",))]
-    # the variants on backgammon's board (issue 20; tests/variants/test_backgammon_board.py)
-    for entry in [("portes", ("greek_backgammon",)), ("nackgammon", ("nack",)), ("hypergammon", ("hyper",))]:
+    # the variants' presets (issue 20; tests/variants/), each with its Turkish and other names
+    for entry in [("portes", ("greek_backgammon",)), ("nackgammon", ("nack",)), ("hypergammon", ("hyper",)),
+                  ("plakoto", ("mahbusa", "tapa")), ("fevga", ("moultezim",)), ("long_nardy", ("uzun_nard", "narde"))]:
         assert entry in listed
 
 
 def test_list_rulesets_rpc(engine):
     presets = engine.ListRulesets(api.ListRulesetsRequest(), timeout=TIMEOUT).presets
     assert [p.name for p in presets][:2] == ["international", "turkish"]
-    assert {"portes", "nackgammon", "hypergammon"} <= {p.name for p in presets}
+    assert {"portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nardy"} <= {p.name for p in presets}
     turkish = presets[1].ruleset
     assert (turkish.start, turkish.katmerli_mars, turkish.cube) == (
         pb.START_RULE_TURKISH, pb.KATMERLI_MARS_RULE_AS_MARS, False)
@@ -64,7 +65,7 @@ def test_list_rulesets_rpc(engine):
     assert presets[0].ruleset.cube_limit == 64 and presets[0].description
     # each preset names its variant (docs/variants.md)
     assert [p.ruleset.variant for p in presets][:2] == ["backgammon", "tavla"]
-    assert {"portes", "nackgammon", "hypergammon"} <= {p.ruleset.variant for p in presets}
+    assert {"portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nardy"} <= {p.ruleset.variant for p in presets}
 
 
 def test_get_ruleset_rpc_resolves_overrides(engine):

@@ -137,4 +137,6 @@ def test_crawford_is_reported_as_in_effect(engine):
     assert crawford(preset="international") is True
     assert crawford(preset="international", cube=False) is False
     presets = engine.ListRulesets(api.ListRulesetsRequest(), timeout=TIMEOUT).presets
-    assert {p.name: p.ruleset.crawford for p in presets} == {"international": True, "turkish": False}
+    crawfords = {p.name: p.ruleset.crawford for p in presets}
+    assert {k: crawfords[k] for k in ("international", "turkish")} == {"international": True, "turkish": False}
+    assert not any(crawfords.get(k, False) for k in ("plakoto", "fevga", "long_nardy"))  # no cube

@@ -131,7 +131,7 @@ def test_descriptions_are_the_proto_comments():
     assert apply["description"].startswith("Validate a move and return it with the position after it")
     position_id = SCHEMAS["tavla.v1.Position"]["properties"]["positionId"]["description"]
     assert position_id.startswith("GNU Backgammon Position ID (14 characters)")
-    assert "One of `checkers`: at most one of `board`, `positionId`, `gnubgId`, `xgid`." in position_id
+    assert "One of `checkers`: at most one of `board`, `positionId`, `gnubgId`, `xgid`, `familyId`." in position_id
     side = SCHEMAS["tavla.v1.Side"]["description"]
     assert "- `SIDE_WHITE`: The side called white." in side
     rules = next(t for t in DOCUMENT["tags"] if t["name"] == "RulesService")

@@ -39,6 +39,12 @@ const (
 	// The loser forfeited the match (on time under clock preset RESERVE, R24, or by leaving): the
 	// winner gets the points it needs. In money play it pays as a resignation and ends the session.
 	GameEnding_GAME_ENDING_FORFEIT_MATCH GameEnding = 5
+	// Plakoto (mahbusa): the loser's mother, the last checker on its start point, was pinned there
+	// while the winner's own mother had left its start point; it pays 2 (kind gammon).
+	GameEnding_GAME_ENDING_MOTHER_PINNED GameEnding = 6
+	// Plakoto (mahbusa): both mothers are pinned. No winner (`winner` unset), nothing is scored,
+	// and in a match the game is replayed.
+	GameEnding_GAME_ENDING_DRAW GameEnding = 7
 )
 
 // Enum value maps for GameEnding.
@@ -50,6 +56,8 @@ var (
 		3: "GAME_ENDING_RESIGNATION",
 		4: "GAME_ENDING_FORFEIT_GAME",
 		5: "GAME_ENDING_FORFEIT_MATCH",
+		6: "GAME_ENDING_MOTHER_PINNED",
+		7: "GAME_ENDING_DRAW",
 	}
 	GameEnding_value = map[string]int32{
 		"GAME_ENDING_UNSPECIFIED":   0,
@@ -58,6 +66,8 @@ var (
 		"GAME_ENDING_RESIGNATION":   3,
 		"GAME_ENDING_FORFEIT_GAME":  4,
 		"GAME_ENDING_FORFEIT_MATCH": 5,
+		"GAME_ENDING_MOTHER_PINNED": 6,
+		"GAME_ENDING_DRAW":          7,
 	}
 )
 
@@ -506,7 +516,7 @@ func (*MatchState_Xgid) isMatchState_Id() {}
 // UpdateMatch takes it). An answer that can end a game sets it exactly when the game ended.
 type GameOutcome struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The side that won the game.
+	// The side that won the game; unset (SIDE_UNSPECIFIED) only for GAME_ENDING_DRAW.
 	Winner Side `protobuf:"varint,1,opt,name=winner,proto3,enum=tavla.v1.Side" json:"winner,omitempty"`
 	// How the game ended.
 	Ending GameEnding `protobuf:"varint,2,opt,name=ending,proto3,enum=tavla.v1.GameEnding" json:"ending,omitempty"`
@@ -747,7 +757,7 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aaliases\x18\x02 \x03(\tR\aaliases\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12+\n" +
-	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset*\xb4\x01\n" +
+	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset*\xe9\x01\n" +
 	"\n" +
 	"GameEnding\x12\x1b\n" +
 	"\x17GAME_ENDING_UNSPECIFIED\x10\x00\x12\x19\n" +
@@ -755,7 +765,9 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x10GAME_ENDING_DROP\x10\x02\x12\x1b\n" +
 	"\x17GAME_ENDING_RESIGNATION\x10\x03\x12\x1c\n" +
 	"\x18GAME_ENDING_FORFEIT_GAME\x10\x04\x12\x1d\n" +
-	"\x19GAME_ENDING_FORFEIT_MATCH\x10\x05*\x9e\x01\n" +
+	"\x19GAME_ENDING_FORFEIT_MATCH\x10\x05\x12\x1d\n" +
+	"\x19GAME_ENDING_MOTHER_PINNED\x10\x06\x12\x14\n" +
+	"\x10GAME_ENDING_DRAW\x10\a*\x9e\x01\n" +
 	"\n" +
 	"CubeAction\x12\x1b\n" +
 	"\x17CUBE_ACTION_UNSPECIFIED\x10\x00\x12\x16\n" +

@@ -241,8 +241,10 @@ func (ResultKind) EnumDescriptor() ([]byte, []int) {
 // The variant options of a game. Every field is optional; the default is the international rules.
 type Ruleset struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// A named preset to start from: "international" (alias "backgammon", the default when empty)
-	// or "turkish" (alias "tavla"). The fields below override the preset's options.
+	// A named preset to start from: "international" (alias "backgammon", the default when empty),
+	// "turkish" (alias "tavla"), "plakoto" (aliases "mahbusa", "tapa"), "fevga" (alias
+	// "moultezim") or "long_nardy" (aliases "uzun_nard", "narde"). The fields below override the
+	// preset's options.
 	Preset string `protobuf:"bytes,1,opt,name=preset,proto3" json:"preset,omitempty"`
 	// Who starts; START_RULE_UNSPECIFIED keeps the preset's rule.
 	Start StartRule `protobuf:"varint,2,opt,name=start,proto3,enum=tavla.v1.StartRule" json:"start,omitempty"`
@@ -267,10 +269,21 @@ type Ruleset struct {
 	MatchLengths *MatchLengths `protobuf:"bytes,9,opt,name=match_lengths,json=matchLengths,proto3" json:"match_lengths,omitempty"`
 	// The variant: the board geometry and rules family (start layout, directions, contact rule,
 	// bar, scoring kinds; docs/variants.md), by name or alias, case-insensitive: "backgammon"
-	// (alias "international") or "tavla" (aliases "turkish", "turkish_tavla"). Empty keeps the
+	// (alias "international"), "tavla" (aliases "turkish", "turkish_tavla"), "plakoto" (aliases
+	// "mahbusa", "tapa"), "fevga" (alias "moultezim") or "long_nardy" (aliases "uzun_nard",
+	// "narde"). Empty keeps the
 	// preset's variant (backgammon for "international", tavla for "turkish"). On output
 	// (ResolveRuleset, ListRulesets, game states) the canonical name.
-	Variant       string `protobuf:"bytes,10,opt,name=variant,proto3" json:"variant,omitempty"`
+	Variant string `protobuf:"bytes,10,opt,name=variant,proto3" json:"variant,omitempty"`
+	// Fevga only: a side may not hold six points in a row with every opposing checker behind
+	// them, and must open such a prime (docs/variants.md). Unset keeps the preset's choice (on).
+	PrimeRule *bool `protobuf:"varint,11,opt,name=prime_rule,json=primeRule,proto3,oneof" json:"prime_rule,omitempty"`
+	// Long nardy only: 3-3 on a side's first throw takes two checkers off the head, as 6-6 and
+	// 4-4 do. Unset keeps the preset's choice (on).
+	HeadThreeThree *bool `protobuf:"varint,12,opt,name=head_three_three,json=headThreeThree,proto3,oneof" json:"head_three_three,omitempty"`
+	// Long nardy only: koks, a mars with a loser's checker still in the winner's starting
+	// quarter, pays 3 (kind backgammon, named "koks"). Unset keeps the preset's choice (off).
+	Koks          *bool `protobuf:"varint,13,opt,name=koks,proto3,oneof" json:"koks,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -375,6 +388,27 @@ func (x *Ruleset) GetVariant() string {
 	return ""
 }
 
+func (x *Ruleset) GetPrimeRule() bool {
+	if x != nil && x.PrimeRule != nil {
+		return *x.PrimeRule
+	}
+	return false
+}
+
+func (x *Ruleset) GetHeadThreeThree() bool {
+	if x != nil && x.HeadThreeThree != nil {
+		return *x.HeadThreeThree
+	}
+	return false
+}
+
+func (x *Ruleset) GetKoks() bool {
+	if x != nil && x.Koks != nil {
+		return *x.Koks
+	}
+	return false
+}
+
 // The match lengths a ruleset allows (RULES.md R18).
 type MatchLengths struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -441,7 +475,12 @@ type SideCheckers struct {
 	// Checkers borne off. On input, points + bar + borne_off must be 15.
 	BorneOff uint32 `protobuf:"varint,3,opt,name=borne_off,json=borneOff,proto3" json:"borne_off,omitempty"`
 	// Output only: pips this side needs to bear off all its checkers (a bar checker counts 25).
-	PipCount      uint32 `protobuf:"varint,4,opt,name=pip_count,json=pipCount,proto3" json:"pip_count,omitempty"`
+	PipCount uint32 `protobuf:"varint,4,opt,name=pip_count,json=pipCount,proto3" json:"pip_count,omitempty"`
+	// Plakoto (mahbusa) only: the points (1-24, this side's numbering) where one of this side's
+	// checkers is pinned under the other side's checkers on the same point. Each such point
+	// holds exactly one checker of this side (counted in `points`); the other side's count there
+	// is the pinning stack on top. Empty in every other variant (refused there on input).
+	Pinned        []uint32 `protobuf:"varint,5,rep,packed,name=pinned,proto3" json:"pinned,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -502,6 +541,13 @@ func (x *SideCheckers) GetPipCount() uint32 {
 		return x.PipCount
 	}
 	return 0
+}
+
+func (x *SideCheckers) GetPinned() []uint32 {
+	if x != nil {
+		return x.Pinned
+	}
+	return nil
 }
 
 // Where every checker stands.
@@ -575,6 +621,7 @@ type Position struct {
 	//	*Position_PositionId
 	//	*Position_GnubgId
 	//	*Position_Xgid
+	//	*Position_FamilyId
 	Checkers isPosition_Checkers `protobuf_oneof:"checkers"`
 	// Output only (ignored on input): the same position in each ID format.
 	Ids           *PositionIds `protobuf:"bytes,6,opt,name=ids,proto3" json:"ids,omitempty"`
@@ -662,6 +709,15 @@ func (x *Position) GetXgid() string {
 	return ""
 }
 
+func (x *Position) GetFamilyId() string {
+	if x != nil {
+		if x, ok := x.Checkers.(*Position_FamilyId); ok {
+			return x.FamilyId
+		}
+	}
+	return ""
+}
+
 func (x *Position) GetIds() *PositionIds {
 	if x != nil {
 		return x.Ids
@@ -696,6 +752,13 @@ type Position_Xgid struct {
 	Xgid string `protobuf:"bytes,5,opt,name=xgid,proto3,oneof"`
 }
 
+type Position_FamilyId struct {
+	// The Family ID (32 characters, base64url; docs/variants.md) of a position of plakoto, fevga
+	// or long nardy, the variants GNU Backgammon's IDs cannot hold, from the side on roll's point
+	// of view. Needs `on_roll`; the request's ruleset names the variant.
+	FamilyId string `protobuf:"bytes,7,opt,name=family_id,json=familyId,proto3,oneof"`
+}
+
 func (*Position_Board) isPosition_Checkers() {}
 
 func (*Position_PositionId) isPosition_Checkers() {}
@@ -703,6 +766,8 @@ func (*Position_PositionId) isPosition_Checkers() {}
 func (*Position_GnubgId) isPosition_Checkers() {}
 
 func (*Position_Xgid) isPosition_Checkers() {}
+
+func (*Position_FamilyId) isPosition_Checkers() {}
 
 // A position in each ID format (docs/formats.md).
 type PositionIds struct {
@@ -714,7 +779,11 @@ type PositionIds struct {
 	// match travel in MatchState.match_id.
 	GnubgId string `protobuf:"bytes,2,opt,name=gnubg_id,json=gnubgId,proto3" json:"gnubg_id,omitempty"`
 	// eXtreme Gammon XGID: money play, centred cube, no dice, max cube 10.
-	Xgid          string `protobuf:"bytes,3,opt,name=xgid,proto3" json:"xgid,omitempty"`
+	Xgid string `protobuf:"bytes,3,opt,name=xgid,proto3" json:"xgid,omitempty"`
+	// The Family ID of a plakoto, fevga or long nardy position (docs/variants.md); those
+	// variants have no `position_id`, `gnubg_id` or `xgid` (empty), the other variants no
+	// `family_id`.
+	FamilyId      string `protobuf:"bytes,4,opt,name=family_id,json=familyId,proto3" json:"family_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -766,6 +835,13 @@ func (x *PositionIds) GetGnubgId() string {
 func (x *PositionIds) GetXgid() string {
 	if x != nil {
 		return x.Xgid
+	}
+	return ""
+}
+
+func (x *PositionIds) GetFamilyId() string {
+	if x != nil {
+		return x.FamilyId
 	}
 	return ""
 }
@@ -915,7 +991,7 @@ var File_tavla_v1_types_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/types.proto\x12\btavla.v1\"\xba\x03\n" +
+	"\x14tavla/v1/types.proto\x12\btavla.v1\"\xd3\x04\n" +
 	"\aRuleset\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12)\n" +
 	"\x05start\x18\x02 \x01(\x0e2\x13.tavla.v1.StartRuleR\x05start\x12?\n" +
@@ -928,40 +1004,50 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"cube_limit\x18\b \x01(\rH\x04R\tcubeLimit\x88\x01\x01\x12;\n" +
 	"\rmatch_lengths\x18\t \x01(\v2\x16.tavla.v1.MatchLengthsR\fmatchLengths\x12\x18\n" +
 	"\avariant\x18\n" +
-	" \x01(\tR\avariantB\a\n" +
+	" \x01(\tR\avariant\x12\"\n" +
+	"\n" +
+	"prime_rule\x18\v \x01(\bH\x05R\tprimeRule\x88\x01\x01\x12-\n" +
+	"\x10head_three_three\x18\f \x01(\bH\x06R\x0eheadThreeThree\x88\x01\x01\x12\x17\n" +
+	"\x04koks\x18\r \x01(\bH\aR\x04koks\x88\x01\x01B\a\n" +
 	"\x05_cubeB\v\n" +
 	"\t_crawfordB\t\n" +
 	"\a_jacobyB\n" +
 	"\n" +
 	"\b_beaversB\r\n" +
-	"\v_cube_limit\"G\n" +
+	"\v_cube_limitB\r\n" +
+	"\v_prime_ruleB\x13\n" +
+	"\x11_head_three_threeB\a\n" +
+	"\x05_koks\"G\n" +
 	"\fMatchLengths\x12\x18\n" +
 	"\alengths\x18\x01 \x03(\rR\alengths\x12\x1d\n" +
 	"\n" +
-	"money_play\x18\x02 \x01(\bR\tmoneyPlay\"r\n" +
+	"money_play\x18\x02 \x01(\bR\tmoneyPlay\"\x8a\x01\n" +
 	"\fSideCheckers\x12\x16\n" +
 	"\x06points\x18\x01 \x03(\rR\x06points\x12\x10\n" +
 	"\x03bar\x18\x02 \x01(\rR\x03bar\x12\x1b\n" +
 	"\tborne_off\x18\x03 \x01(\rR\bborneOff\x12\x1b\n" +
-	"\tpip_count\x18\x04 \x01(\rR\bpipCount\"c\n" +
+	"\tpip_count\x18\x04 \x01(\rR\bpipCount\x12\x16\n" +
+	"\x06pinned\x18\x05 \x03(\rR\x06pinned\"c\n" +
 	"\x05Board\x12,\n" +
 	"\x05white\x18\x01 \x01(\v2\x16.tavla.v1.SideCheckersR\x05white\x12,\n" +
-	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\xe7\x01\n" +
+	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\x86\x02\n" +
 	"\bPosition\x12'\n" +
 	"\aon_roll\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12'\n" +
 	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardH\x00R\x05board\x12!\n" +
 	"\vposition_id\x18\x03 \x01(\tH\x00R\n" +
 	"positionId\x12\x1b\n" +
 	"\bgnubg_id\x18\x04 \x01(\tH\x00R\agnubgId\x12\x14\n" +
-	"\x04xgid\x18\x05 \x01(\tH\x00R\x04xgid\x12'\n" +
+	"\x04xgid\x18\x05 \x01(\tH\x00R\x04xgid\x12\x1d\n" +
+	"\tfamily_id\x18\a \x01(\tH\x00R\bfamilyId\x12'\n" +
 	"\x03ids\x18\x06 \x01(\v2\x15.tavla.v1.PositionIdsR\x03idsB\n" +
 	"\n" +
-	"\bcheckers\"]\n" +
+	"\bcheckers\"z\n" +
 	"\vPositionIds\x12\x1f\n" +
 	"\vposition_id\x18\x01 \x01(\tR\n" +
 	"positionId\x12\x19\n" +
 	"\bgnubg_id\x18\x02 \x01(\tR\agnubgId\x12\x12\n" +
-	"\x04xgid\x18\x03 \x01(\tR\x04xgid\"k\n" +
+	"\x04xgid\x18\x03 \x01(\tR\x04xgid\x12\x1b\n" +
+	"\tfamily_id\x18\x04 \x01(\tR\bfamilyId\"k\n" +
 	"\vCheckerMove\x12\x1d\n" +
 	"\n" +
 	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +
@@ -1051,6 +1137,7 @@ func file_tavla_v1_types_proto_init() {
 		(*Position_PositionId)(nil),
 		(*Position_GnubgId)(nil),
 		(*Position_Xgid)(nil),
+		(*Position_FamilyId)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

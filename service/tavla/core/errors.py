@@ -73,12 +73,17 @@ class IllegalMoveError(RuleError):
 class GameOverError(TavlaError):
     """A move was asked for in a position where a side has already borne off all 15 (R15).
 
-    :param winner: the side that has.
+    :param winner: the side that has won, ``None`` for a drawn game (plakoto's two mothers).
+    :param why: how it ended, when not by bearing off (the mother rule, a draw).
     """
 
-    def __init__(self, winner: object) -> None:
-        name = getattr(winner, "name", str(winner)).lower()
-        super().__init__(f"the game is over: {name} has borne off all 15 checkers (R15)")
+    def __init__(self, winner: object, why: str = "") -> None:
+        if winner is None:
+            text = f"the game is over: {why or 'a draw'}"
+        else:
+            name = getattr(winner, "name", str(winner)).lower()
+            text = f"the game is over: {name} {why or 'has borne off all 15 checkers (R15)'}"
+        super().__init__(text)
         self.winner = winner
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tavla.core import MatchState, Position, Side
+from tavla.core.rules.variant import Direction
 
 __all__ = ["BoardPicture", "Slot"]
 
@@ -18,8 +19,9 @@ class Slot:
     :ivar column: 0-11 from the left, 0-5 left of the bar.
     :ivar top: in the top row.
     :ivar label: the point's number from the side on roll's view (1-24).
-    :ivar count: checkers on it.
+    :ivar count: checkers on it (on top of a pinned one: the pinning stack).
     :ivar side: whose checkers; ``None`` when empty.
+    :ivar pinned: plakoto: the side whose one checker lies pinned beneath them, else ``None``.
     """
 
     column: int
@@ -27,6 +29,7 @@ class Slot:
     label: int
     count: int
     side: Side | None
+    pinned: Side | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +75,33 @@ class BoardPicture:
         """The 24 points, top row then bottom row, each left to right."""
         bottom, top_side = self.position.side(self.bottom_side), self.position.side(self.top_side)
         on_roll_is_bottom = self.position.on_roll is self.bottom_side
+        same = self.position.variant.direction is Direction.SAME
         out = []
         for top in (True, False):
             for column in range(12):
                 p = self.bottom_point(column, top)
-                mine, theirs = bottom.points[p - 1], top_side.points[24 - p]
-                label = p if on_roll_is_bottom else 25 - p
-                if mine:
+                q = (p + 12 if p <= 12 else p - 12) if same else 25 - p  # the top side's number
+                mine, theirs = bottom.points[p - 1], top_side.points[q - 1]
+                label = p if on_roll_is_bottom else q
+                if mine and theirs:  # plakoto: one checker pinned beneath the other side's
+                    if p in bottom.pinned:
+                        out.append(Slot(column, top, label, theirs, self.top_side, self.bottom_side))
+                    else:
+                        out.append(Slot(column, top, label, mine, self.bottom_side, self.top_side))
+                elif mine:
                     out.append(Slot(column, top, label, mine, self.bottom_side))
                 else:
                     out.append(Slot(column, top, label, theirs, self.top_side if theirs else None))
         return out
+
+    @property
+    def shows_direction(self) -> bool:
+        """Whether the picture labels each side's direction: for the variants whose moves a
+        backgammon player would not guess (plakoto, fevga, long nardy: no bar)."""
+        return not self.position.variant.bar
+
+    def clockwise(self, side: Side) -> bool:
+        """Whether ``side`` travels clockwise as drawn (the bottom side never does; the top side
+        does with opposite directions; ``home_left`` mirrors both)."""
+        top = side is self.top_side and self.position.variant.direction is Direction.OPPOSITE
+        return top != self.home_left

@@ -5,7 +5,9 @@ pip count and score. Standalone SVG 1.1, drawn on a fixed 800 x 500 grid scaled 
 
 Elements tests and frontends can find: ``g.point[data-point][data-side][data-count]``,
 ``g.bar[data-side][data-count]``, ``g.off[data-side][data-count]``, ``g.cube[data-value][data-owner]``,
-``g.dice[data-dice]``, ``text.pips[data-side]``, ``text.score[data-side]``.
+``g.dice[data-dice]``, ``text.pips[data-side]``, ``text.score[data-side]``; plakoto's pinned checkers
+``g.point[data-pinned] g.pinned[data-side]`` (drawn at the point's edge, under the pinners), and for
+the barless variants each side's way round, ``g.direction[data-side][data-direction]``.
 """
 
 from __future__ import annotations
@@ -56,12 +58,23 @@ def _point(picture: BoardPicture, slot: Slot) -> str:
     base, tip = (TOP, TOP + POINT_H) if slot.top else (BOTTOM, BOTTOM - POINT_H)
     colour = COLOURS["dark"] if (slot.column + slot.top) % 2 == 0 else COLOURS["light"]
     side = slot.side.name.lower() if slot.side else "none"
-    parts = [f'<g class="point" data-point="{slot.label}" data-side="{side}" data-count="{slot.count}">',
+    pinned = f' data-pinned="{slot.pinned.name.lower()}"' if slot.pinned else ""
+    parts = [f'<g class="point" data-point="{slot.label}" data-side="{side}" data-count="{slot.count}"{pinned}>',
              f'<polygon points="{cx - half:g},{base} {cx + half:g},{base} {cx:g},{tip}" fill="{colour}"/>']
     step = 2 * R
-    for i in range(min(slot.count, STACK)):
-        cy = base + R + i * step if slot.top else base - R - i * step
-        label = str(slot.count) if i == STACK - 1 and slot.count > STACK else ""
+    first = 0
+    if slot.pinned is not None:  # plakoto: the pinned checker at the edge, its pinners on top of it
+        cy = base + R if slot.top else base - R
+        parts.append(f'<g class="pinned" data-side="{slot.pinned.name.lower()}">'
+                     + _checker(cx, cy, slot.pinned)
+                     + f'<circle cx="{cx:g}" cy="{cy:g}" r="{R + 1}" fill="none" stroke="#d62828" '
+                       f'stroke-width="3"/></g>')
+        first = 1
+    shown = STACK - first
+    for i in range(min(slot.count, shown)):
+        at = i + first
+        cy = base + R + at * step - first * 8 if slot.top else base - R - at * step + first * 8
+        label = str(slot.count) if i == shown - 1 and slot.count > shown else ""
         assert slot.side is not None
         parts.append(_checker(cx, cy, slot.side, label))
     parts.append("</g>")
@@ -182,7 +195,29 @@ def _side_text(picture: BoardPicture, side: Side, upper: bool) -> str:
                      f'text-anchor="middle" fill="{colour}">{score}</text>')
     if picture.position.on_roll is side:
         parts.append(f'<text x="{x}" y="{y - 18}" font-size="11" text-anchor="middle" fill="#ffd86b">on roll</text>')
+    if picture.shows_direction:
+        parts.append(_direction(picture, side, x, 50 if upper else 428))
     return "".join(parts)
+
+
+def _direction(picture: BoardPicture, side: Side, x: float, y: float) -> str:
+    """A curved arrow showing which way ``side`` travels round the board, and its label."""
+    clockwise = picture.clockwise(side)
+    name = "clockwise" if clockwise else "anticlockwise"
+    colour = CHECKER[side][0] if side is Side.WHITE else "#111111"
+    # an arc of about 270 degrees round (x, y), radius 11, with its head at the end
+    # the arc ends at the circle's bottom, where a clockwise turn heads left, an anticlockwise right
+    if clockwise:
+        arc = f"M {x - 11:g} {y:g} A 11 11 0 1 1 {x:g} {y + 11:g}"
+        head = f"{x + 3:g},{y + 5:g} {x - 5:g},{y + 11:g} {x + 3:g},{y + 17:g}"
+    else:
+        arc = f"M {x + 11:g} {y:g} A 11 11 0 1 0 {x:g} {y + 11:g}"
+        head = f"{x - 3:g},{y + 5:g} {x + 5:g},{y + 11:g} {x - 3:g},{y + 17:g}"
+    return (f'<g class="direction" data-side="{side.name.lower()}" data-direction="{name}">'
+            f'<path d="{arc}" fill="none" stroke="{colour}" stroke-width="3"/>'
+            f'<polygon points="{head}" fill="{colour}"/>'
+            f'<text x="{x:g}" y="{y + 28:g}" font-size="9" text-anchor="middle" fill="{COLOURS["label"]}">'
+            f'{name}</text></g>')
 
 
 def render(picture: BoardPicture, width: int = DEFAULT_WIDTH, title: str = "") -> str:

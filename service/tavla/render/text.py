@@ -1,7 +1,9 @@
 """A text board in the style of GNU Backgammon's: white is ``O`` and black ``X`` (as in XGIDs),
 five checkers a point and the count on the fifth when more are stacked, the bar in the middle
 column, point numbers from the side on roll's view, and each side's pips, borne-off checkers,
-score, the cube and the dice on the right.
+score, the cube and the dice on the right. Plakoto's pinned checkers are lower case (``o``,
+``x``) at the stack's base, under their pinners; for the barless variants each side's line says
+which way it moves.
 """
 
 from __future__ import annotations
@@ -13,10 +15,22 @@ SYMBOL = {Side.WHITE: "O", Side.BLACK: "X"}
 ROWS = 5  # checkers drawn per point before the count is shown
 
 
+PINNED = {Side.WHITE: "o", Side.BLACK: "x"}  # a checker pinned beneath the other side's (plakoto)
+
+
 def _cell(slot: Slot, row: int) -> str:
-    """Row ``row`` (0 at the board's edge) of a point, 3 characters."""
+    """Row ``row`` (0 at the board's edge) of a point, 3 characters; a pinned checker is drawn
+    at the edge in lower case, its pinners above it."""
     if slot.side is None:
         return "   "
+    if slot.pinned is not None:
+        if row == 0:
+            return f" {PINNED[slot.pinned]} "
+        if row - 1 >= slot.count:
+            return "   "
+        if row == ROWS - 1 and slot.count > ROWS - 1:
+            return f"{slot.count:>2} "
+        return f" {SYMBOL[slot.side]} "
     return _bar_cell(slot.count, slot.side, row)
 
 
@@ -43,6 +57,8 @@ def _side_info(picture: BoardPicture, side: Side) -> str:
         text += f"  score {score}"
     if picture.position.on_roll is side:
         text += "  on roll"
+    if picture.shows_direction:
+        text += "  moves " + ("clockwise" if picture.clockwise(side) else "anticlockwise")
     return text
 
 
@@ -60,7 +76,7 @@ def _middle_info(picture: BoardPicture) -> str:
         parts.append(f"cube {cube.value if cube else 1} centred")
     else:
         parts.append(f"cube {cube.value} {cube.owner.name.lower()}'s")
-    if cube is not None and cube.offered_by is not None:
+    if cube is not None and cube.offered_by is not None and picture.position.variant.cube:
         parts.append(f"{cube.offered_by.name.lower()} doubles to {2 * cube.value}")
     if picture.dice:
         parts.append(f"rolled {picture.dice[0]}{picture.dice[1]}")
@@ -87,4 +103,6 @@ def render(picture: BoardPicture) -> str:
         bar = _bar_cell(bar_top, picture.top_side, ROWS - 1 - row)
         lines.append(f" |{left}|{bar}|{right}|")
     lines.append(_border([s.label for s in bottom]) + "     " + _side_info(picture, picture.bottom_side))
+    if any(s.pinned for s in slots):
+        lines.append(" o, x: a checker pinned beneath the other side's")
     return "\n".join(lines)

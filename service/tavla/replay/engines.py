@@ -130,12 +130,13 @@ class LocalEngine:
         if ended is None:
             return result.state.match, None
         assert result.ended_in is not None  # a drop: the match before it is scored (update_match)
-        return result.ended_in, Ending(int(ended.winner), ended.ending.value)
+        return result.ended_in, Ending(int(ended.winner or 0), ended.ending.value)  # 0: a draw
 
     def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
         outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
         with _engine_errors():
-            update = machine.end_game(lowlevel.deciding(_match_ruleset(rules), match, outcome.winner), outcome).scored
+            update = machine.end_game(lowlevel.deciding(_match_ruleset(rules), match, outcome.winner or Side.WHITE),
+                                      outcome).scored
         assert update is not None
         after = update.state
         return Updated(after, after.scores, update.points_paid, update.points_scored, after.over,

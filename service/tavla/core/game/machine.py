@@ -452,9 +452,15 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
     after_pos = move.result
     fields: dict[str, Any] = {"steps": move.steps, "notation": move.notation}
     hit = bool(move.hits)
-    if after_pos.winner is not None:
+    if after_pos.drawn:  # plakoto's two pinned mothers: nothing scored, the game is replayed
+        result = end_game(state, GameOutcome(None, GameEnding.DRAW), side, K.CONFIRM_MOVE,
+                          position=after_pos, **fields)
+        return replace(result, hit=hit)
+    winner = after_pos.winner
+    if winner is not None:
         kind = score_game(after_pos, state.ruleset).kind
-        result = end_game(state, GameOutcome(after_pos.winner, GameEnding.BORNE_OFF, kind), side,
+        ending = GameEnding(after_pos.variant.ending(after_pos, winner))
+        result = end_game(state, GameOutcome(winner, ending, kind), side,
                           K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
     after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())

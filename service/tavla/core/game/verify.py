@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 from tavla.core.match.dice import seeded_dice
 from tavla.core.match.dice_commit import commitment_of
-from tavla.core.ids import position_id
+from tavla.core.ids import family_id, position_id
+from tavla.core.rules.variant import POSITION_ID
 from tavla.core.game.state import ActionKind, GameState, Record
 from tavla.core.match.ruleset import StartRule
 
@@ -28,7 +29,8 @@ def roll_label(state: GameState, kind: ActionKind) -> str:
     """The label (client seed of :func:`~tavla.core.match.dice.seeded_dice`) of the roll ``kind``
     makes in ``state``: ``tavla-roll-v2/g<game>/start`` for START_GAME (R3), and for a ROLL
     ``tavla-roll-v2/g<game>/t<turn>/<Position ID>/<w|b on roll>/c<cube value><owner w|b|->``,
-    with turn the number of the roll in its game (START_GAME's dice are 1). ``game`` counts
+    with turn the number of the roll in its game (START_GAME's dice are 1) and, for the
+    variants without a Position ID (plakoto, fevga, long nardy), the Family ID. ``game`` counts
     from 0; the game's secret already binds the match and the game, the label names them again
     so a record reads on its own.
     """
@@ -38,7 +40,9 @@ def roll_label(state: GameState, kind: ActionKind) -> str:
     cube = state.match.cube
     owner = "-" if cube.owner is None else cube.owner.name[0].lower()
     side = state.position.on_roll.name[0].lower()
-    return (f"{ROLL_SCHEME}/g{game}/t{state.turn + 1}/{position_id.encode(state.position)}/{side}"
+    position = state.position
+    named = position_id.encode(position) if POSITION_ID in position.variant.codecs else family_id.encode(position)
+    return (f"{ROLL_SCHEME}/g{game}/t{state.turn + 1}/{named}/{side}"
             f"/c{cube.value}{owner}")
 
 

@@ -65,6 +65,9 @@ def double_denial(state: MatchState, rules: Ruleset, side: Side) -> tuple[Action
     if state.over:
         return R.MATCH_OVER, "the match is over (R18)"
     if not rules.cube:
+        variant = rules.variant_class
+        if not variant.cube:
+            return R.CUBE_DISABLED, f"{variant.title} ({variant.name}) is played without a doubling cube"
         return R.CUBE_DISABLED, "the ruleset has no doubling cube (R19)"
     if cube.offered_by is not None:
         return R.DOUBLE_PENDING, f"{_name(cube.offered_by)}'s double to {2 * cube.value} awaits an answer"

@@ -19,6 +19,9 @@ from tavla.core.rules.backgammon import Backgammon, TurkishTavla
 from tavla.core.rules.hypergammon import Hypergammon
 from tavla.core.rules.nackgammon import Nackgammon
 from tavla.core.rules.portes import Portes
+from tavla.core.rules.fevga import Fevga
+from tavla.core.rules.long_nardy import LongNardy
+from tavla.core.rules.plakoto import Plakoto
 from tavla.core.errors import InvalidInputError
 from tavla.core.rules.variant import Variant, find_variant
 
@@ -59,6 +62,12 @@ class Ruleset:
     :ivar variant: the variant's canonical name (``"backgammon"``, ``"tavla"``); any name or
         alias is accepted and stored canonical (:func:`~tavla.core.rules.variant.find_variant`).
         :attr:`variant_class` is the variant itself.
+    :ivar prime_rule: fevga: a prime must be opened when all the opponent's checkers are behind
+        it (VARIANTS.md, Ours: on); no effect in other variants.
+    :ivar head_three_three: long nardy: 3-3 on the first throw takes two checkers off the head,
+        as 6-6 and 4-4 do (on); no effect in other variants.
+    :ivar koks: long nardy: a mars with a checker left in the winner's starting quarter pays 3
+        (off); no effect in other variants.
 
     :raises InvalidInputError: an unknown variant (``ruleset.variant``), or the cube on for a
         variant without one (``ruleset.cube``).
@@ -74,6 +83,9 @@ class Ruleset:
     match_lengths: tuple[int, ...] = ()
     money_play: bool = True
     variant: str = Backgammon.name
+    prime_rule: bool = True
+    head_three_three: bool = True
+    koks: bool = False
 
     def __post_init__(self) -> None:
         found = find_variant(self.variant)
@@ -84,8 +96,10 @@ class Ruleset:
 
     @property
     def variant_class(self) -> type[Variant]:
-        """The variant this ruleset plays (:mod:`tavla.core.rules.variant`)."""
-        return find_variant(self.variant)
+        """The variant this ruleset plays (:mod:`tavla.core.rules.variant`), as its options
+        configure it (:meth:`Variant.configured <tavla.core.rules.variant.Variant.configured>`:
+        fevga without the prime rule is a subclass of fevga)."""
+        return find_variant(self.variant).configured(self)
 
     @property
     def crawford_in_play(self) -> bool:
@@ -157,9 +171,14 @@ PRESETS.update({
     "nackgammon": Ruleset(variant=Nackgammon.name),
     "hypergammon": Ruleset(variant=Hypergammon.name),
 })
-ALIASES = {"backgammon": "international", "tavla": "turkish"}
 ALIASES.update({"greek_backgammon": "portes", "greek backgammon": "portes", "nack": "nackgammon",
                 "hyper": "hypergammon", "hyper_backgammon": "hypergammon"})
+# The pinning and same-direction games (VARIANTS.md): no cube in any of them.
+PRESETS.update({
+    "plakoto": Ruleset(cube=False, crawford=False, variant=Plakoto.name),
+    "fevga": Ruleset(cube=False, crawford=False, variant=Fevga.name),
+    "long_nardy": Ruleset(cube=False, crawford=False, variant=LongNardy.name),
+})
 
 PRESET_INFO: tuple[PresetInfo, ...] = (
     PresetInfo(
@@ -191,6 +210,26 @@ PRESET_INFO: tuple[PresetInfo, ...] = (
         "Hypergammon (Turkish: üç pullu tavla): backgammon with 3 checkers a side, on the 24-, 23- "
         "and 22-points; hitting, gammons, backgammons, cube up to 64 with the Crawford rule.",
         PRESETS["hypergammon"],
+        "plakoto", ("mahbusa", "tapa"),
+        "Plakoto (Turkish mahbusa): all 15 start on the 24-point, a checker landing on a single "
+        "opposing checker pins it, a pinned mother loses 2 unless the pinner's mother is home, "
+        "both mothers pinned is a draw (replayed); 2 for a gammon, no cube.",
+        PRESETS["plakoto"],
+    ),
+    PresetInfo(
+        "fevga", ("moultezim",),
+        "Fevga (Turkish moultezim): both sides move the same way from diagonally opposite "
+        "starts, a single checker holds a point, the first checker must pass the opponent's "
+        "start before another moves, the own starting quarter never all held; 2 for a gammon, "
+        "no cube.",
+        PRESETS["fevga"],
+    ),
+    PresetInfo(
+        "long_nardy", ("uzun_nard", "narde"),
+        "Long nardy (Turkish uzun nard): both sides move the same way from their heads, one "
+        "checker off the head per turn (two with 6-6, 4-4, 3-3 on the first throw), no six "
+        "points in a row unless an opposing checker is past them; oin 1, mars 2, no cube.",
+        PRESETS["long_nardy"],
     ),
 )
 
@@ -208,7 +247,7 @@ def preset_name(name: str) -> str:
 
     :raises InvalidInputError: unknown name (field ``ruleset.preset``).
     """
-    key = name.strip().lower()
+    key = name.strip().lower().replace("-", "_")
     key = ALIASES.get(key, key)
     if key not in PRESETS:
         known = ", ".join(sorted([*PRESETS, *ALIASES]))

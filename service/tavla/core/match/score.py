@@ -48,6 +48,12 @@ def update_match(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> Mat
     _check_outcome(state, rules, outcome)
     paid = points_paid(outcome, state, rules)
     winner = outcome.winner
+    if winner is None:  # a draw (plakoto): nothing scored, the cube centred, the game replayed
+        if outcome.ending is not GameEnding.DRAW:
+            raise InvalidInputError("outcome.winner", f"a game that ends by {outcome.ending.value} has a winner")
+        # the replay is the next game: it counts as played (so its dice come from a new game's
+        # secret, the drawn game's being revealed), the score and the last winner stay
+        return MatchUpdate(replace(state, cube=Cube(), games_played=state.games_played + 1), 0, 0, None)
     if state.money:
         scored = paid
         over = outcome.ending is GameEnding.FORFEIT_MATCH
@@ -86,6 +92,11 @@ def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> N
         raise InvalidInputError("outcome.kind", f"{variant.name} has no {outcome.kind.value}: "
                                                 f"{', '.join(k.value for k in variant.kinds)}")
     cube = state.cube
+    if outcome.ending is GameEnding.DRAW and outcome.winner is not None:
+        raise InvalidInputError("outcome.winner", "a draw has no winner")
+    if outcome.ending in (GameEnding.DRAW, GameEnding.MOTHER_PINNED) and rules.variant_class.contact.value != "pin":
+        raise InvalidInputError("outcome.ending", f"{outcome.ending.value} ends only a pinning game (plakoto), "
+                                                  f"not {rules.variant}")
     if outcome.ending is GameEnding.DROP:
         doubler = cube.offered_by
         if doubler is not None and outcome.winner is not doubler:
@@ -93,7 +104,8 @@ def _check_outcome(state: MatchState, rules: Ruleset, outcome: GameOutcome) -> N
                                                       f"won by {doubler.name.lower()} (R19)")
         raccoon = state.money and rules.beavers
         if doubler is None and cube.owner is not None and cube.owner is not outcome.winner and not raccoon:
+            who = outcome.winner.name.lower() if outcome.winner else "nobody"
             raise InvalidInputError("outcome.winner", f"{cube.owner.name.lower()} owns the cube, so "
-                                                      f"{outcome.winner.name.lower()} cannot have doubled (R19)")
+                                                      f"{who} cannot have doubled (R19)")
     elif cube.offered_by is not None and outcome.ending in (GameEnding.BORNE_OFF, GameEnding.RESIGNATION):
         raise InvalidInputError("outcome.ending", "a double awaits its answer: take or drop first (R19)")

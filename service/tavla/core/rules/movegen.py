@@ -93,7 +93,10 @@ def generate_python(board: Board, d1: int, d2: int, variant: type[Variant] = Bac
     out = variant.outside_count(b)
     results: dict[Board, tuple[CheckerMove, ...]] = {}
     if d1 == d2:
-        best = _doubles(b, d1, 4, BAR, out, [], results, 0, (sources, play, unplay, home))
+        # unordered: every order is tried, each (board, dice left) once (a transposition's
+        # subtree adds nothing new)
+        seen: set[tuple[Board, int]] | None = None if variant.ordered_doubles else set()
+        best = _doubles(b, d1, 4, BAR, out, [], results, 0, (sources, play, unplay, home, seen))
     else:
         best = 0
         for da, db in ((d1, d2), (d2, d1)):
@@ -136,14 +139,18 @@ def _doubles(
     steps: list[CheckerMove],
     results: dict[Board, tuple[CheckerMove, ...]],
     best: int,
-    rules: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], int],
+    rules: tuple[Callable[..., Any], Callable[..., Any], Callable[..., Any], int, set[tuple[Board, int]] | None],
 ) -> int:
-    """Depth-first search of a double (R6): sources never increase, so each set is tried once.
+    """Depth-first search of a double (R6): with the variant's ``ordered_doubles`` sources never
+    increase, so each set is tried once; without it (a rule by which a lower checker's step can
+    open one for a higher: fevga's start rule, the prime rule) every order is tried, each board
+    with the same dice left once (``seen``: a board reached again has the same plays below it).
 
-    ``rules`` are the variant's ``sources``, ``play``, ``unplay`` and ``home``, looked up once
-    per roll. Returns the most dice used so far; ``results`` keeps only plays using that many.
+    ``rules`` are the variant's ``sources``, ``play``, ``unplay``, ``home`` and ``seen`` (``None``
+    when ordered), looked up once per roll. Returns the most dice used so far; ``results`` keeps
+    only plays using that many.
     """
-    sources, play, unplay, home = rules
+    sources, play, unplay, home, seen = rules
     found = sources(b, die, out, top)
     if not found:
         used = len(steps)
@@ -166,7 +173,14 @@ def _doubles(
             if key not in results:
                 results[key] = tuple(steps)
         else:
-            best = _doubles(b, die, left - 1, f, out - 1 if f > home >= t else out, steps, results, best, rules)
+            if seen is None:
+                best = _doubles(b, die, left - 1, f, out - 1 if f > home >= t else out, steps, results, best, rules)
+            else:
+                node = (tuple(b), left)
+                if node not in seen:
+                    seen.add(node)
+                    best = _doubles(b, die, left - 1, BAR, out - 1 if f > home >= t else out, steps, results, best,
+                                    rules)
         steps.pop()
         unplay(b, f, t, hit)
     return best

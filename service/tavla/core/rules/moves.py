@@ -61,10 +61,16 @@ def check_dice(dice: Sequence[int], field_name: str = "dice") -> tuple[int, int]
 
 
 def check_not_over(position: Position) -> None:
-    """:raises GameOverError: a side has won: borne off all its checkers (R15)."""
+    """:raises GameOverError: a side has won: borne off all its checkers (R15), or by the
+    variant's rule (plakoto's mother); or the game is drawn (plakoto: both mothers pinned)."""
     winner = position.winner
     if winner is not None:
+        variant = position.variant
+        if variant.ending(position, winner) == "mother_pinned":
+            raise GameOverError(winner, "has won: the other side's mother is pinned on its start point")
         raise GameOverError(winner)
+    if position.drawn:
+        raise GameOverError(None, "a draw: both mothers are pinned on their start points")
 
 
 def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:

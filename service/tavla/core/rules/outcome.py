@@ -1,6 +1,7 @@
 """How a game ended and what it pays (R15-R17, R19, R20; resignations and forfeits).
 
 A game ends when a side bears off all 15 (the kind comes from :func:`tavla.core.score_game`),
+when the variant's own rule ends it (plakoto: a pinned mother loses, two pinned mothers draw),
 when a double is dropped, when a resignation is accepted, or on a forfeit (a clock ran out, a
 player left). :func:`points_paid` is what the ending is worth before any cap at the match length.
 """
@@ -24,6 +25,8 @@ class GameEnding(enum.Enum):
     RESIGNATION = "resignation"  # a resignation of a kind was accepted
     FORFEIT_GAME = "forfeit_game"  # the loser forfeited the game (clock preset A, R23): as a resignation
     FORFEIT_MATCH = "forfeit_match"  # the loser forfeited the match (clock preset B, R24; left the table)
+    MOTHER_PINNED = "mother_pinned"  # plakoto: the loser's mother was pinned on its start point (2 points)
+    DRAW = "draw"  # plakoto: both mothers pinned; no winner, nothing scored, the game is replayed
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,10 +34,11 @@ class GameOutcome:
     """The end of a game: the winner, how, and the kind (single, gammon, backgammon).
 
     For a drop the kind is single; for a forfeit it is the kind the loser gives up (single
-    unless the caller says otherwise).
+    unless the caller says otherwise). ``winner`` is ``None`` exactly for a draw
+    (:attr:`GameEnding.DRAW`), which pays nothing.
     """
 
-    winner: Side
+    winner: Side | None
     ending: GameEnding
     kind: ResultKind = ResultKind.SINGLE
 
@@ -57,6 +61,8 @@ def points_paid(outcome: GameOutcome, state: MatchState, rules: Ruleset) -> int:
     A drop pays the cube value before the double (R19). A match forfeit pays the points the
     winner still needs; in money play it pays as a resignation of its kind.
     """
+    if outcome.winner is None:  # a draw: nothing is paid (plakoto's two mothers)
+        return 0
     if outcome.ending is GameEnding.DROP:
         return state.cube.value
     if outcome.ending is GameEnding.FORFEIT_MATCH and not state.money:

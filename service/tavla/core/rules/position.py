@@ -45,11 +45,14 @@ class SideView:
     :ivar points: 24 counts; ``points[0]`` is the side's point 1 (its home), ``points[23]`` its 24.
     :ivar bar: checkers on the bar.
     :ivar off: checkers borne off.
+    :ivar pinned: the points (this side's numbering) where one of its checkers is pinned under
+        an opposing checker (plakoto); included in ``points``. Empty in other variants.
     """
 
     points: tuple[int, ...]
     bar: int
     off: int
+    pinned: tuple[int, ...] = ()
 
     @property
     def pip_count(self) -> int:
@@ -90,6 +93,9 @@ class Position:
         views = {Side.WHITE: white, Side.BLACK: black}
         for side, view in views.items():
             _check_view(side, view, variant.checkers)
+            if view.pinned and variant.contact.value != "pin":
+                raise InvalidInputError(f"position.board.{side.name.lower()}.pinned",
+                                        f"variant {variant.name!r} does not pin checkers")
         n = variant.checkers
         if white.off == n and black.off == n:
             raise InvalidInputError("position.board", f"both sides have borne off all {n} checkers")
@@ -99,8 +105,10 @@ class Position:
     def side(self, side: Side) -> SideView:
         """The checkers of ``side`` in its own numbering."""
         variant = self.variant
-        counts = variant.side_counts(self.board, side is self.on_roll)
-        return SideView(tuple(counts[:24]), counts[24], variant.checkers - sum(counts))
+        mine = side is self.on_roll
+        counts = variant.side_counts(self.board, mine)
+        return SideView(tuple(counts[:24]), counts[24], variant.checkers - sum(counts),
+                        variant.side_pinned(self.board, mine))
 
     def swap_turn(self) -> "Position":
         """The same checkers with the other side on roll."""
@@ -113,6 +121,12 @@ class Position:
     def pip_count(self, side: Side) -> int:
         """Pip count of ``side``."""
         return self.side(side).pip_count
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the game is over as a draw (plakoto: both mothers pinned;
+        :meth:`Variant.drawn <tavla.core.rules.variant.Variant.drawn>`)."""
+        return self.variant.drawn(self)
 
     @property
     def winner(self) -> Side | None:

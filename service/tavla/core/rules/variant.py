@@ -99,11 +99,12 @@ class CodecError(InvalidInputError):
 POSITION_ID = "position_id"  # GNU Backgammon's Position ID (tavla.core.ids.position_id)
 GNUBG_ID = "gnubg_id"  # Position ID + Match ID (tavla.core.ids.match_id)
 XGID = "xgid"  # eXtreme Gammon's ID (tavla.core.ids.xgid)
+FAMILY_ID = "family_id"  # the barless variants' compact ID (tavla.core.ids.family_id)
 
 # The hooks and class data the whole-turn generator depends on: a variant that redefines one of
 # them no longer moves as its parent, so a compiled generator it inherits is dropped
 # (Variant.__init_subclass__).
-MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_filter", "home", "bar")
+MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_filter", "home", "bar", "ordered_doubles")
 
 
 class Variant:
@@ -126,6 +127,10 @@ class Variant:
     :cvar kinds: the result kinds a game can end with (R15-R17).
     :cvar kind_names: what the variant calls each kind (``mars`` in tavla).
     :cvar home: the home board is the mover's points 1..home (R11).
+    :cvar ordered_doubles: a double's steps can always be played from the highest source down
+        (no step of a lower checker ever makes a higher checker's step legal: backgammon,
+        plakoto), so the search tries each set of sources once; ``False`` (fevga, long nardy:
+        the start rule, the quarter block, the prime rule) tries every order.
     :cvar compiled_generate: a compiled whole-turn generator (:data:`GenerateFn`) that returns
         exactly what the pure one does, or raises ValueError for a call it does not answer;
         ``None``: the pure generator alone. Installed by the server (``tavla.server.process.accel``),
@@ -147,6 +152,7 @@ class Variant:
     kinds: ClassVar[tuple[ResultKind, ...]] = tuple(ResultKind)
     kind_names: ClassVar[Mapping[ResultKind, str]] = {k: k.value for k in ResultKind}
     home: ClassVar[int] = 6
+    ordered_doubles: ClassVar[bool] = True
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
 
@@ -274,6 +280,34 @@ class Variant:
     def classify(cls, position: Position, winner: Side) -> ResultKind:
         """The kind of ``winner``'s win as the checkers stand (R15, R16)."""
         raise NotImplementedError
+
+    @staticmethod
+    def side_pinned(board: Board, on_roll: bool) -> tuple[int, ...]:
+        """The points, in one side's own numbering, where one of its checkers is pinned under an
+        opposing checker (the side on roll when ``on_roll``, else the other); ``()`` in a variant
+        without pinning (plakoto: :mod:`tavla.core.rules.plakoto`)."""
+        return ()
+
+    @classmethod
+    def drawn(cls, position: Position) -> bool:
+        """Whether the game has ended in a draw as the checkers stand (plakoto: both mothers
+        pinned); a drawn game scores nothing and is replayed in a match."""
+        return False
+
+    @classmethod
+    def ending(cls, position: Position, winner: Side) -> str:
+        """How ``winner`` has won as the checkers stand: the value of a
+        :class:`~tavla.core.rules.outcome.GameEnding` (``"borne_off"``; plakoto's
+        ``"mother_pinned"``)."""
+        return "borne_off"
+
+    @classmethod
+    def configured(cls, ruleset: object) -> type[Variant]:
+        """The variant as ``ruleset``'s options play it: a subclass when an option turns a rule
+        of the variant off or on (fevga's prime rule, long nardy's 3-3 and koks), else the class
+        itself. Options live on :class:`~tavla.core.match.ruleset.Ruleset`; the hooks that the
+        generator calls are static, so each combination of options is a class of its own."""
+        return cls
 
     # -- IDs ----------------------------------------------------------------------------------------
 

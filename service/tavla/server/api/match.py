@@ -29,6 +29,9 @@ from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine as game
 from tavla.core.game import GameState
 from tavla.core.match.ruleset import PRESET_INFO, preset_name
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.moves import check_not_over
+from tavla.core.rules.variant import Variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.pipeline.errors import GameOver, IllegalMove
@@ -126,7 +129,7 @@ class MatchPlayServicer(DiceKeyed):
         else:
             start = core.start_game(rules, state, dice.secure_dice())
         response.MergeFrom(cm.start_to_proto(start))
-        response.position.CopyFrom(convert.position_to_proto(Position.initial(start.starter)))
+        response.position.CopyFrom(convert.position_to_proto(rules.variant_class.initial_position(start.starter)))
         return response
 
     def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
@@ -245,7 +248,8 @@ class MatchPlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         state = cm.match_from_proto(request.match, rules=rules)
         outcome = cm.outcome_from_proto(request.outcome)
-        update = game.end_game(lowlevel.deciding(rules, state, outcome.winner), outcome).scored
+        # a draw (plakoto) has no winner: the state it ends is either side's to roll
+        update = game.end_game(lowlevel.deciding(rules, state, outcome.winner or core.Side.WHITE), outcome).scored
         assert update is not None
         after = update.state
         return api.UpdateMatchResponse(
@@ -325,11 +329,13 @@ def game_end(turn: GameState, move: core.Move,
     return cm.outcome_to_proto(done.game_over, done.points)
 
 
-def playable(msg: pb.Position, variant: type[core.Variant] = core.Backgammon) -> Position:
-    """The request position, of ``variant`` (the request ruleset's), refused with
-    :class:`GameOver` when the game has ended (R15)."""
+def playable(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
+    """The request position of ``variant``, refused with :class:`GameOver` when the game has
+    ended (R15; plakoto's mother rule and draw)."""
     position = convert.position_from_proto(msg, variant)
-    if position.winner is not None:
-        raise GameOver(position.winner)
+    try:
+        check_not_over(position)
+    except core.GameOverError as exc:
+        raise GameOver(exc.winner, str(exc)) from None  # type: ignore[arg-type]
     return position
 

@@ -30,6 +30,6 @@ def render_position(request: api.RenderPositionRequest) -> api.RenderPositionRes
         raise InvalidInputError("options.width", f"{width} is not {svg.MIN_WIDTH}-{svg.MAX_WIDTH} pixels")
     picture = BoardPicture(position, match, dice, bottom, options.home_left)
     returned = convert.position_to_proto(position)
-    title = f"{position.on_roll.name.lower()} on roll, {returned.ids.xgid}"
+    title = f"{position.on_roll.name.lower()} on roll, {returned.ids.xgid or returned.ids.family_id}"
     return api.RenderPositionResponse(svg=svg.render(picture, width, title), text=text.render(picture),
                                       position=returned)

@@ -72,10 +72,10 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
 
         :raises InvalidInputError: bad ruleset or unknown ``on_roll``.
         """
-        rules = convert.ruleset_from_proto(request.ruleset)
+        rules = convert.ruleset_from_proto(request.ruleset)  # the variant's start (R2 for backgammon)
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
-        start = rules.variant_class.initial_position(on_roll)
-        return api.GetInitialPositionResponse(position=convert.position_to_proto(start))
+        return api.GetInitialPositionResponse(
+            position=convert.position_to_proto(rules.variant_class.initial_position(on_roll)))
 
     def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
@@ -161,10 +161,13 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         """
         rules = convert.ruleset_from_proto(request.ruleset)
         position = convert.position_from_proto(request.position, rules.variant_class)
+        if position.drawn:  # plakoto's two pinned mothers: no winner, nothing paid
+            return api.ScoreGameResponse(outcome=cm.outcome_to_proto(core.GameOutcome(None, core.GameEnding.DRAW), 0))
         if position.winner is None:
             return api.ScoreGameResponse()
         result = core.score_game(position, rules)
-        return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules))
+        ending = core.GameEnding(position.variant.ending(position, result.winner))
+        return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules, ending))
 
 
     def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
@@ -173,6 +176,9 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
         :raises InvalidInputError: bad ruleset, position or dice.
         """
         rules = convert.ruleset_from_proto(request.ruleset)
+        if not rules.variant_class.bar:  # its tables and odds are backgammon's board's
+            raise core.InvalidInputError("ruleset.variant", f"BearOff covers backgammon's board; "
+                                                            f"{rules.variant} is not supported")
         position = convert.position_from_proto(request.position, rules.variant_class)
         response = api.BearOffResponse(
             white=convert.bear_off_status_to_proto(bearoff.bear_off_info(position, core.Side.WHITE)),
@@ -224,6 +230,8 @@ def _answer_from_id(
     dice = request.dice
     if len(dice) != 2 or msg.WhichOneof("checkers") != "position_id":
         return None
+    if request.ruleset.variant or request.ruleset.preset not in ("", "international", "backgammon", "turkish", "tavla"):
+        return None  # another variant may move otherwise: the full path decides
     on_roll = _FAST_SIDES.get(msg.on_roll)
     view = _FAST_VIEWS.get(request.view)
     if on_roll is None or view is None:

@@ -25,6 +25,9 @@ from tavla.core import (
 from tavla.core.rules.bearoff import BearOffInfo, RaceOdds
 from tavla.core.rules.notation import Leg
 from tavla.core.match.ruleset import check_cube_limit, check_match_lengths
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.variant import FAMILY_ID, Variant
+from tavla.server.convert import family
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert import wire
 from tavla.server.convert.enums import KATMERLI, SIDES, STARTS
@@ -90,6 +93,9 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
                                     f"has {len(msg.match_lengths.lengths)} lengths; at most {MAX_MATCH_LENGTHS}")
         lengths = check_match_lengths(tuple(msg.match_lengths.lengths), "ruleset.match_lengths.lengths")
         rules = replace(rules, match_lengths=lengths, money_play=msg.match_lengths.money_play)
+    for option in ("prime_rule", "head_three_three", "koks"):  # the tavla family's options
+        if msg.HasField(option):
+            rules = replace(rules, **{option: getattr(msg, option)})
     if msg.variant:  # last: the options above are checked against the variant (its cube)
         rules = replace(rules, variant=msg.variant)
     return rules
@@ -120,10 +126,19 @@ def position_from_proto(msg: pb.Position, variant: type[core.Variant] = core.Bac
         from the core).
     """
     which = msg.WhichOneof("checkers")
+    if which is None:
+        raise InvalidInputError("position", "give board, position_id, gnubg_id, xgid or family_id")
+    if variant.codecs.get(FAMILY_ID):  # plakoto, fevga, long nardy: the board or the Family ID
+        if which == "family_id":
+            return family.position_from_id(msg, variant)
+        if which != "board":
+            variant.codec(which, f"position.{which}")  # raises: the variant has no such ID
+        on_roll = side_from_proto(msg.on_roll, "position.on_roll")
+        return Position.from_sides(on_roll, _view(msg.board.white), _view(msg.board.black), variant)
+    if which == "family_id":
+        variant.codec(FAMILY_ID, "position.family_id")  # raises: backgammon's board has no Family ID
     if which in ("gnubg_id", "xgid"):  # the ID fields (docs/formats.md) take their own path
         return convert_ids.position_from_ids(msg, variant)
-    if which is None:
-        raise InvalidInputError("position", "give board, position_id, gnubg_id or xgid")
     if which == "position_id":
         return core.position_id.decode(msg.position_id, side_from_proto(msg.on_roll, "position.on_roll", Side.WHITE),
                                        variant)
@@ -133,7 +148,9 @@ def position_from_proto(msg: pb.Position, variant: type[core.Variant] = core.Bac
 
 def _view(msg: pb.SideCheckers) -> SideView:
     # pip_count is output only, so it is ignored; the core checks lengths and totals.
-    return SideView(tuple(msg.points), msg.bar, msg.borne_off)
+    if len(msg.pinned) > 24:
+        raise InvalidInputError("position.board.pinned", f"has {len(msg.pinned)} points; there are 24")
+    return SideView(tuple(msg.points), msg.bar, msg.borne_off, tuple(sorted(set(msg.pinned))))
 
 
 def dice_from_proto(dice: Sequence[int]) -> tuple[int, ...]:
@@ -233,6 +250,8 @@ def optional_side_to_proto(side: Side | None) -> pb.Side:
 def position_to_proto(position: Position) -> pb.Position:
     """A ``Position`` message with ``on_roll``, ``board`` (with pip counts) and ``ids``
     (``position_id``, ``gnubg_id``, ``xgid``), written by :mod:`tavla.server.convert.wire`."""
+    if len(position.board) == family.BOARD_SIZE:  # plakoto, fevga, long nardy
+        return family.position_to_proto(position)
     msg: pb.Position = pb.Position.FromString(
         wire.position(position.board, position.on_roll, checkers=position.variant.checkers))
     return msg
@@ -245,6 +264,8 @@ def checker_move_to_proto(step: CheckerMove) -> pb.CheckerMove:
 
 def move_to_proto(move: core.Move) -> pb.Move:
     """A ``Move`` message: canonical notation, checker moves in a playable order, and result."""
+    if len(move.board_after) == family.BOARD_SIZE:
+        return family.move_to_proto(move)
     msg: pb.Move = pb.Move.FromString(wire.move(move.steps, move.board_after, move.mover.on_roll,
                                                 checkers=move.mover.variant.checkers))
     return msg
@@ -262,6 +283,8 @@ def moves_to_wire(moves: Sequence[core.Move], view: int = wire.FULL) -> bytes:
     """The serialized ``moves`` field of a ListLegalMovesResponse, all moves of one position."""
     if not moves:
         return b""
+    if len(moves[0].board_after) == family.BOARD_SIZE:
+        return family.moves_to_wire(moves, view)
     mover = moves[0].mover
     return wire.moves([(m.steps, m.board_after) for m in moves], mover.on_roll, view,
                       checkers=mover.variant.checkers)

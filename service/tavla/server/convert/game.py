@@ -14,13 +14,17 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CHECKERS, Backgammon, CheckerMove, InvalidInputError, Position, Side, find_variant
+from tavla.core import CHECKERS, CheckerMove, InvalidInputError, Position, Side, find_variant
+from tavla.core.ids import family_id
 from tavla.core.ids import position_id as pid
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.variant import FAMILY_ID, Variant
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.steps import StepState
 from tavla.server.convert import common as convert
+from tavla.server.convert import family
 from tavla.server.convert import match as cm
 from tavla.server.convert import wire
 from tavla.server.convert.enums import ACTION_KINDS as _KINDS
@@ -107,7 +111,10 @@ def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
 
 
 def position_key(position: Position) -> bytes:
-    """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them)."""
+    """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them); for
+    plakoto, fevga and long nardy the 24 bytes of its Family ID (docs/variants.md)."""
+    if len(position.board) == family.BOARD_SIZE:
+        return family_id.encode_bytes(position)
     return _board_key(position.board)
 
 
@@ -118,15 +125,18 @@ def _board_key(board: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _position(key: bytes, on_roll: int, variant: str = Backgammon.name) -> Position:
-    """A state's position, of its ruleset's ``variant`` (its name; the checker count), cached:
-    every step of a turn opens the same one."""
+def _position(key: bytes, on_roll: int, variant: type[Variant] = Backgammon) -> Position:
+    """A state's position (cached: every step of a turn opens the same one), of ``variant``
+    (the state's ruleset's): a Position ID's bytes, or a Family ID's for the variants with one."""
+    if variant.codecs.get(FAMILY_ID):
+        side = convert.side_from_proto(on_roll, "state.on_roll")
+        return family_id.decode_bytes(key, side, variant, "state.position")
     if len(key) != POSITION_KEY_BYTES:
         raise InvalidInputError("state.position", f"has {len(key)} bytes; a Position ID has {POSITION_KEY_BYTES}")
     side = convert.side_from_proto(on_roll, "state.on_roll")
     text = base64.b64encode(key).decode("ascii")[:14]
     try:
-        return pid.decode(text, side, find_variant(variant))
+        return pid.decode(text, side, variant)
     except InvalidInputError as exc:
         raise InvalidInputError("state.position", exc.reason) from None
     except (ValueError, binascii.Error):  # pragma: no cover - decode checks its input
@@ -178,7 +188,8 @@ def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     commitment = b"" if not msg.dice_commitment else _digest(msg.dice_commitment, "dice_commitment")
     state = GameState(
         ruleset=rules, match=cm.match_from_proto(msg.match, "state.match", rules=rules), phase=phase,
-        position=_position(msg.position, msg.on_roll, rules.variant), dice=tuple(msg.dice),
+        position=_position(msg.position, msg.on_roll, rules.variant_class),  # type: ignore[arg-type]
+        dice=tuple(msg.dice),
         steps=tuple(_step(m) for m in msg.steps),
         resignation=(cm.offer_from_proto(msg.resignation, "state.resignation")
                      if msg.HasField("resignation") else None),
@@ -248,11 +259,13 @@ def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: Gam
 
 
 @functools.lru_cache(maxsize=1024)
-def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, checkers: int = CHECKERS) -> bytes:
+def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant] = Backgammon) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
-    board, side on roll and the variant's checker count: every click of a turn shows the turn's
-    start position, and the same few after each step."""
-    return wire._field(tag, wire.position(board, on_roll, checkers=checkers))
+    board and side on roll: every click of a turn shows the turn's start position, and the same
+    few after each step."""
+    if len(board) == family.BOARD_SIZE:  # the variant says what the board means
+        return wire._field(tag, family.position_to_proto(Position(board, on_roll, variant)).SerializeToString())
+    return wire._field(tag, wire.position(board, on_roll, checkers=variant.checkers))
 
 
 @functools.lru_cache(maxsize=256)
@@ -289,8 +302,9 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     )
     msg.MergeFromString(b"".join((
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant.checkers),
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant.checkers))))
+        # a class hashes by identity; mypy does not see type[Variant] as Hashable
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant))))  # type: ignore[arg-type]
     _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)

@@ -118,6 +118,10 @@ def outcome_from_proto(msg: match_pb2.GameOutcome, field: str = "outcome") -> Ga
 
     :raises InvalidInputError: no winner or ending, or an unknown enum number.
     """
+    if msg.ending == match_pb2.GAME_ENDING_DRAW:  # plakoto's two mothers: no winner
+        if msg.winner != pb.SIDE_UNSPECIFIED:
+            raise InvalidInputError(f"{field}.winner", "a draw has no winner")
+        return GameOutcome(None, GameEnding.DRAW, kind_from_proto(msg.kind, f"{field}.kind"))
     winner = convert.side_from_proto(msg.winner, f"{field}.winner")
     ending = _ENDINGS.from_proto(msg.ending, f"{field}.ending")
     return GameOutcome(winner, ending, kind_from_proto(msg.kind, f"{field}.kind"))
@@ -282,12 +286,13 @@ def match_to_proto(state: MatchState) -> match_pb2.MatchState:
 def outcome_to_proto(outcome: GameOutcome, points: int) -> match_pb2.GameOutcome:
     """A ``GameOutcome`` message with the points it pays."""
     return match_pb2.GameOutcome(
-        winner=convert.side_to_proto(outcome.winner), ending=_ENDINGS.to_proto(outcome.ending),
+        winner=convert.optional_side_to_proto(outcome.winner), ending=_ENDINGS.to_proto(outcome.ending),
         kind=_KINDS.to_proto(outcome.kind), points=points,
     )
 
 
-def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> match_pb2.GameOutcome:
+def borne_off_outcome(result: GameResult, request: object, rules: Ruleset,
+                      ending: GameEnding = GameEnding.BORNE_OFF) -> match_pb2.GameOutcome:
     """The ``GameOutcome`` of a game won by bearing off, paid with the cube of the request's
     optional ``match`` field (unchecked default: money play, cube 1).
 
@@ -296,7 +301,7 @@ def borne_off_outcome(result: GameResult, request: object, rules: Ruleset) -> ma
     state = MatchState()
     if request.HasField("match"):  # type: ignore[attr-defined]
         state = checked_match_from_proto(request.match, rules)  # type: ignore[attr-defined]
-    outcome = GameOutcome(result.winner, GameEnding.BORNE_OFF, result.kind)
+    outcome = GameOutcome(result.winner, ending, result.kind)
     return outcome_to_proto(outcome, points_paid(outcome, state, rules))
 
 
@@ -387,7 +392,13 @@ def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
 
 def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     """A ``Ruleset`` message with ``preset`` and every option set."""
+    options = {}  # the tavla family's options, written only for the variant they belong to
+    if rules.variant == "fevga":
+        options = {"prime_rule": rules.prime_rule}
+    elif rules.variant == "long_nardy":
+        options = {"head_three_three": rules.head_three_three, "koks": rules.koks}
     return pb.Ruleset(
+        **options,
         preset=preset, start=STARTS.to_proto(rules.start),
         katmerli_mars=KATMERLI.to_proto(rules.katmerli_mars),
         cube=rules.cube, crawford=rules.crawford_in_play, jacoby=rules.jacoby, beavers=rules.beavers,

@@ -57,10 +57,9 @@ MAX_TEXT = 512
 class GameOver(Exception):
     """A move was asked for in a position where one side has already borne off all 15 (R15)."""
 
-    def __init__(self, winner: Side) -> None:
-        super().__init__(
-            f"the game is over: {winner.name.lower()} has borne off all 15 checkers (R15)"
-        )
+    def __init__(self, winner: Side | None, text: str = "") -> None:
+        super().__init__(text or f"the game is over: {winner.name.lower() if winner else 'a draw'}"
+                                 + (" has borne off all 15 checkers (R15)" if winner else ""))
         self.winner = winner
 
 
@@ -123,11 +122,11 @@ def _developer_status(exc: BaseException) -> status_pb2.Status | None:
     if isinstance(exc, RuleError):  # moves, cube, clock, actions: raised without the request's move
         return _status(exc.message, _error_info(str(exc.reason.value)))
     if isinstance(exc, GameOverError):
-        exc = GameOver(exc.winner)  # type: ignore[arg-type]
+        exc = GameOver(exc.winner, str(exc))  # type: ignore[arg-type]
     if isinstance(exc, GameOver):
         return _status(
             str(exc),
-            _error_info(GAME_OVER, winner=exc.winner.name.lower()),
+            _error_info(GAME_OVER, winner=exc.winner.name.lower() if exc.winner else "draw"),
             _bad_request("position", str(exc)),
         )
     if isinstance(exc, GameNotOverError):  # scoring an unfinished game

@@ -16,6 +16,8 @@ class GameEnding(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_ENDING_RESIGNATION: _ClassVar[GameEnding]
     GAME_ENDING_FORFEIT_GAME: _ClassVar[GameEnding]
     GAME_ENDING_FORFEIT_MATCH: _ClassVar[GameEnding]
+    GAME_ENDING_MOTHER_PINNED: _ClassVar[GameEnding]
+    GAME_ENDING_DRAW: _ClassVar[GameEnding]
 
 class CubeAction(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -42,6 +44,8 @@ GAME_ENDING_DROP: GameEnding
 GAME_ENDING_RESIGNATION: GameEnding
 GAME_ENDING_FORFEIT_GAME: GameEnding
 GAME_ENDING_FORFEIT_MATCH: GameEnding
+GAME_ENDING_MOTHER_PINNED: GameEnding
+GAME_ENDING_DRAW: GameEnding
 CUBE_ACTION_UNSPECIFIED: CubeAction
 CUBE_ACTION_DOUBLE: CubeAction
 CUBE_ACTION_TAKE: CubeAction

@@ -46,7 +46,7 @@ RESULT_KIND_GAMMON: ResultKind
 RESULT_KIND_BACKGAMMON: ResultKind
 
 class Ruleset(_message.Message):
-    __slots__ = ("preset", "start", "katmerli_mars", "cube", "crawford", "jacoby", "beavers", "cube_limit", "match_lengths", "variant")
+    __slots__ = ("preset", "start", "katmerli_mars", "cube", "crawford", "jacoby", "beavers", "cube_limit", "match_lengths", "variant", "prime_rule", "head_three_three", "koks")
     PRESET_FIELD_NUMBER: _ClassVar[int]
     START_FIELD_NUMBER: _ClassVar[int]
     KATMERLI_MARS_FIELD_NUMBER: _ClassVar[int]
@@ -57,6 +57,9 @@ class Ruleset(_message.Message):
     CUBE_LIMIT_FIELD_NUMBER: _ClassVar[int]
     MATCH_LENGTHS_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
+    PRIME_RULE_FIELD_NUMBER: _ClassVar[int]
+    HEAD_THREE_THREE_FIELD_NUMBER: _ClassVar[int]
+    KOKS_FIELD_NUMBER: _ClassVar[int]
     preset: str
     start: StartRule
     katmerli_mars: KatmerliMarsRule
@@ -67,7 +70,10 @@ class Ruleset(_message.Message):
     cube_limit: int
     match_lengths: MatchLengths
     variant: str
-    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ..., crawford: _Optional[bool] = ..., jacoby: _Optional[bool] = ..., beavers: _Optional[bool] = ..., cube_limit: _Optional[int] = ..., match_lengths: _Optional[_Union[MatchLengths, _Mapping]] = ..., variant: _Optional[str] = ...) -> None: ...
+    prime_rule: bool
+    head_three_three: bool
+    koks: bool
+    def __init__(self, preset: _Optional[str] = ..., start: _Optional[_Union[StartRule, str]] = ..., katmerli_mars: _Optional[_Union[KatmerliMarsRule, str]] = ..., cube: _Optional[bool] = ..., crawford: _Optional[bool] = ..., jacoby: _Optional[bool] = ..., beavers: _Optional[bool] = ..., cube_limit: _Optional[int] = ..., match_lengths: _Optional[_Union[MatchLengths, _Mapping]] = ..., variant: _Optional[str] = ..., prime_rule: _Optional[bool] = ..., head_three_three: _Optional[bool] = ..., koks: _Optional[bool] = ...) -> None: ...
 
 class MatchLengths(_message.Message):
     __slots__ = ("lengths", "money_play")
@@ -78,16 +84,18 @@ class MatchLengths(_message.Message):
     def __init__(self, lengths: _Optional[_Iterable[int]] = ..., money_play: _Optional[bool] = ...) -> None: ...
 
 class SideCheckers(_message.Message):
-    __slots__ = ("points", "bar", "borne_off", "pip_count")
+    __slots__ = ("points", "bar", "borne_off", "pip_count", "pinned")
     POINTS_FIELD_NUMBER: _ClassVar[int]
     BAR_FIELD_NUMBER: _ClassVar[int]
     BORNE_OFF_FIELD_NUMBER: _ClassVar[int]
     PIP_COUNT_FIELD_NUMBER: _ClassVar[int]
+    PINNED_FIELD_NUMBER: _ClassVar[int]
     points: _containers.RepeatedScalarFieldContainer[int]
     bar: int
     borne_off: int
     pip_count: int
-    def __init__(self, points: _Optional[_Iterable[int]] = ..., bar: _Optional[int] = ..., borne_off: _Optional[int] = ..., pip_count: _Optional[int] = ...) -> None: ...
+    pinned: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, points: _Optional[_Iterable[int]] = ..., bar: _Optional[int] = ..., borne_off: _Optional[int] = ..., pip_count: _Optional[int] = ..., pinned: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Board(_message.Message):
     __slots__ = ("white", "black")
@@ -98,30 +106,34 @@ class Board(_message.Message):
     def __init__(self, white: _Optional[_Union[SideCheckers, _Mapping]] = ..., black: _Optional[_Union[SideCheckers, _Mapping]] = ...) -> None: ...
 
 class Position(_message.Message):
-    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid", "ids")
+    __slots__ = ("on_roll", "board", "position_id", "gnubg_id", "xgid", "family_id", "ids")
     ON_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
     GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
     XGID_FIELD_NUMBER: _ClassVar[int]
+    FAMILY_ID_FIELD_NUMBER: _ClassVar[int]
     IDS_FIELD_NUMBER: _ClassVar[int]
     on_roll: Side
     board: Board
     position_id: str
     gnubg_id: str
     xgid: str
+    family_id: str
     ids: PositionIds
-    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., ids: _Optional[_Union[PositionIds, _Mapping]] = ...) -> None: ...
+    def __init__(self, on_roll: _Optional[_Union[Side, str]] = ..., board: _Optional[_Union[Board, _Mapping]] = ..., position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., family_id: _Optional[str] = ..., ids: _Optional[_Union[PositionIds, _Mapping]] = ...) -> None: ...
 
 class PositionIds(_message.Message):
-    __slots__ = ("position_id", "gnubg_id", "xgid")
+    __slots__ = ("position_id", "gnubg_id", "xgid", "family_id")
     POSITION_ID_FIELD_NUMBER: _ClassVar[int]
     GNUBG_ID_FIELD_NUMBER: _ClassVar[int]
     XGID_FIELD_NUMBER: _ClassVar[int]
+    FAMILY_ID_FIELD_NUMBER: _ClassVar[int]
     position_id: str
     gnubg_id: str
     xgid: str
-    def __init__(self, position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ...) -> None: ...
+    family_id: str
+    def __init__(self, position_id: _Optional[str] = ..., gnubg_id: _Optional[str] = ..., xgid: _Optional[str] = ..., family_id: _Optional[str] = ...) -> None: ...
 
 class CheckerMove(_message.Message):
     __slots__ = ("from_point", "to_point", "die", "hit")
