@@ -124,6 +124,7 @@ export class Board {
   /** Milliseconds a checker takes to slide (0: no motion). */
   slideMs = 320;
   private view?: BoardView;
+  private drawn = "";
   private focusSpot = "1";
   private drag?: { spot: string; pointerId: number; x0: number; y0: number; moved: boolean; ghost?: SVGCircleElement };
   private swallowClick = false;
@@ -163,10 +164,16 @@ export class Board {
 
   /** Draw `view`; keyboard focus stays on the spot that had it. */
   render(view: BoardView): void {
-    this.view = view;
-    for (const a of this.anims.splice(0)) a.cancel(); // a redraw ends every slide
-    const hadFocus = this.svg.contains(document.activeElement);
     this.svg.setAttribute("aria-label", t("boardLabel"));
+    // the same picture again (the page redraws after every answer): keep it, and any slide on it
+    const key = JSON.stringify([boardOf(view.position), view.position?.onRoll, [...view.hl.movable], [...view.hl.targets],
+      view.hl.selected, view.dice, view.cube, view.labels, this.drag?.moved && this.drag.spot, t("point", { n: 0 })],
+      (_, v) => (typeof v === "bigint" ? String(v) : v));
+    if (key === this.drawn) return;
+    this.drawn = key;
+    this.view = view;
+    for (const a of this.anims.splice(0)) a.cancel(); // a new picture ends every slide
+    const hadFocus = this.svg.contains(document.activeElement);
     const { position, hl, dice, cube, labels } = view;
     const svg = this.layer;
     svg.replaceChildren();
@@ -373,12 +380,14 @@ export class Board {
     const d = this.drag;
     if (!d || ev.pointerId !== d.pointerId) return;
     this.svg.releasePointerCapture(ev.pointerId);
-    if (!d.moved) {
-      this.drag = undefined; // a tap: the click event that follows reports it
-      return;
-    }
+    // the click that follows a captured pointer targets the svg, not the spot: report it here
     this.swallowClick = true;
     setTimeout(() => (this.swallowClick = false), 0);
+    if (!d.moved) {
+      this.drag = undefined; // a tap on a movable checker
+      this.tap(d.spot);
+      return;
+    }
     this.lastDrop = this.svgPoint(ev);
     const under = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-spot]");
     const to = under && this.svg.contains(under) ? under.getAttribute("data-spot")! : undefined;

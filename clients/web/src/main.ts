@@ -172,7 +172,7 @@ const humanMoving = () => started && !busy && driver.state.phase === "moving" &&
 function highlights(sel = selected): Highlights {
   const s = driver.state;
   const hl: Highlights = { movable: new Set(), targets: new Set(), selected: sel };
-  if (!started || s.phase !== "moving" || isBot(actor()) || busy) return hl;
+  if (!started || s.phase !== "moving" || isBot(actor())) return hl;
   for (const st of s.nextSteps) {
     const from = spotOf(mover(), st.fromPoint);
     hl.movable.add(from);
