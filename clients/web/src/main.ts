@@ -510,7 +510,7 @@ async function boot(): Promise<void> {
 if (params.get("debug") === "1") {
   Object.assign(window, {
     tavlaDebug: {
-      driver, board, matText,
+      driver, board, bot, matText,
       newMatch: (clock: Record<string, unknown>) => startMatch(clock),
       renderPosition: (position: JsonValue, cube: { value: number; owner: Side }) => board.render({
         position: fromJson(PositionSchema, position), hl: { movable: new Set(), targets: new Set() },

@@ -30,6 +30,7 @@ import hashlib
 import json
 import os
 import re
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,11 +228,12 @@ class Match:
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             self.page.screenshot(path=str(ARTIFACTS / f"{self.shots}-{name}.png"))
 
-    def start(self, preset: str, length: int, clock: str = "reserve") -> dict:
+    def start(self, preset: str, length: int, clock: str = "reserve", level: str = "random") -> dict:
         page = self.page
         page.select_option("#preset", preset)
         page.select_option("#length", str(length))
         page.select_option("#opponent", "bot")
+        page.select_option("#level", level)
         page.select_option("#clock", clock)
         page.click("#new-match")
         state = idle(page)
@@ -461,7 +463,7 @@ def test_phone_by_touch(browser, server):
     try:
         page.screenshot(path=str(ARTIFACTS / "phone-setup.png")) if ARTIFACTS.mkdir(parents=True, exist_ok=True) is None else None
         match = Match(page, base_url, "phone", touch=True)
-        match.start("turkish", 1, clock="none")
+        match.start("turkish", 1, clock="none", level="medium")
         board = page.locator("svg.board").bounding_box()
         assert board["x"] <= 1 and board["width"] >= PHONE["width"] - 2, board
         assert board["y"] + board["height"] < 420, "the board is near the top, the setup folded"
@@ -471,6 +473,13 @@ def test_phone_by_touch(browser, server):
         state = match.play_until_over(reload_after=3)
         assert match.reloaded and match.steps_checked > 10
         finish_and_export(page, server, match, state)
+        # the computer asked SuggestAction, and fell back to random play only if the engine has no analysis
+        try:
+            rpc(base_url, "SuggestAction", {}, "AnalysisService")
+            has_analysis = True
+        except urllib.error.HTTPError as e:
+            has_analysis = json.loads(e.read()).get("code") not in ("unimplemented", "not_found")
+        assert page.evaluate("window.tavlaDebug.bot.analysis") is has_analysis
         assert axe(page) == []
         page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
         page.wait_for_timeout(100)
@@ -616,7 +625,7 @@ def test_checker_slides(browser, base_url):
         page.click(f"[data-spot='{src}']")
         page.click(f"[data-spot='{idle(page)['targets'][0]}']")
         page.wait_for_selector("body[data-sliding]", timeout=2000)
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(150)
         page.screenshot(path=str(ARTIFACTS / "desktop-checker-sliding.png"))
         moving = page.evaluate("""() => document.getAnimations().filter((a) => a.playState === 'running').length""")
         assert moving >= 1
