@@ -564,16 +564,16 @@ def test_bugs_of_issue_23(browser, server, desktop):
         page.click(f"[data-spot='{src}']")
         page.click(f"[data-spot='{idle(page)['targets'][0]}']")
     s = idle(page)
-    if s["phase"] == "to-roll" and page.is_visible("#double") and page.is_enabled("#double"):
-        page.click("#double")
-        idle(page)
-        assert page.inner_text("#cube-line") == "Küp 2, Siyah tarafında"
-        page.click("#resign")
-        over = idle(page)
-        assert over["phase"] == "game-over"
-        assert page.inner_text("#cube-line") == "Küp 2 (biten oyunun)"
-        assert re.match(r"Siyah 2 sayı kazandı", page.inner_text("#status")), page.inner_text("#status")
-        page.screenshot(path=str(ARTIFACTS / "doubled-game-over.png"))
+    assert s["phase"] == "to-roll" and s["side"] == "white" and page.is_enabled("#double"), s  # R19: a centred cube
+    page.click("#double")
+    idle(page)
+    assert page.inner_text("#cube-line") == "Küp 2, Siyah tarafında"
+    page.click("#resign")
+    over = idle(page)
+    assert over["phase"] == "game-over"
+    assert page.inner_text("#cube-line") == "Küp 2 (biten oyunun)"
+    assert re.match(r"Siyah 2 sayı kazandı", page.inner_text("#status")), page.inner_text("#status")
+    page.screenshot(path=str(ARTIFACTS / "doubled-game-over.png"))
 
     # the language switch: English strings, <html lang="en">, the referee's reasons in English
     page.select_option("#lang", "en")
