@@ -307,6 +307,7 @@ function render(): void {
   document.body.dataset.positionId = s.turnStart.ids?.positionId ?? "";
   document.body.dataset.onRoll = s.turnStart.onRoll === Side.BLACK ? "black" : "white";
   document.body.dataset.dice = s.dice.join(",");
+  document.body.dataset.diceLeft = s.diceLeft.join(",");
   document.body.dataset.state = driver.signedJson();
   document.body.dataset.record = driver.recordJson(); // the match's record, kept from Act's events
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));

@@ -326,7 +326,7 @@ class Match:
         blocked = [s for s in page.evaluate("""() => [...document.querySelectorAll("[data-spot]")]
             .filter((g) => /^\\d+$/.test(g.dataset.spot) && g.querySelectorAll('.checker.black').length >= 2)
             .map((g) => g.dataset.spot)""") if s not in targets and s != first]
-        dice = {int(d) for d in page.evaluate("document.body.dataset.dice").split(",")}
+        dice = {int(d) for d in page.evaluate("document.body.dataset.diceLeft").split(",") if d}
         on_roll = page.evaluate("document.body.dataset.onRoll")
         # at a die's distance, so the reason is the point's (R6), not the dice's
         blocked = [b for b in blocked if mover_point(on_roll, first) - mover_point(on_roll, b) in dice]
@@ -589,6 +589,7 @@ def test_bugs_of_issue_23(browser, server, desktop):
     assert page.inner_text("#new-match") == "New match"
     new_match(page)
     page.click("#discard-yes")
+    page.wait_for_function("document.body.dataset.phase !== 'game-over'")  # the dialog's close event starts it
     s = white_moving(page)
     assert page.inner_text("#dice").startswith("Dice ")
     assert page.inner_text("#turn").endswith("to move")
