@@ -146,6 +146,7 @@ async function autoTurns(): Promise<void> {
     if (!forcedOn || s.phase !== "moving" || humanStepped || !s.forced) return;
     note = s.noMove ? "statusPassing" : "statusForced";
     render();
+    document.body.dataset.autoPlayed = String(Number(document.body.dataset.autoPlayed ?? 0) + 1); // for tests
     await pause(forcedPause);
     if (s.complete && !s.nextSteps.length) {
       await driver.confirm();
@@ -386,7 +387,8 @@ function render(): void {
     status.textContent = "";
   }
   status.hidden = !status.textContent;
-  const log = $("log");
+  const log = $<HTMLOListElement>("log");
+  log.start = Math.max(1, s.log.length - 39); // the lines keep their numbers when the oldest go
   log.replaceChildren(...s.log.slice(-40).map((e) => Object.assign(document.createElement("li"), { textContent: logText(e) })));
   log.hidden = !s.log.length;
   log.scrollTop = log.scrollHeight;

@@ -455,6 +455,9 @@ def test_turkish_match_by_mouse(browser, server):
         black = [r["notation"] for r in record if r.get("kind") == "ACTION_KIND_CONFIRM_MOVE" and r.get("side") == "SIDE_BLACK" and r.get("notation")]
         flip = lambda n: re.sub(r"(^|[\s/])(\d+)(?=[/*\s(]|$)", lambda m: m.group(1) + (str(25 - int(m.group(2))) if 1 <= int(m.group(2)) <= 24 else m.group(2)), n)  # noqa: E731
         assert black and f"Siyah oynadı: {flip(black[-1])}" in log, (black[-1], log)
+        # forced play: white's passes (R7) were made by the page, not by a click
+        passes = sum(1 for r in record if r.get("kind") == "ACTION_KIND_CONFIRM_MOVE" and r.get("side") == "SIDE_WHITE" and not r.get("notation"))
+        assert int(state.get("autoPlayed", 0)) >= passes, (passes, state.get("autoPlayed"))
         finish_and_export(page, server, match, state)
         assert axe(page) == []
         assert page.evaluate("window.__emptyPanels") == []
@@ -641,6 +644,22 @@ def test_checker_slides(browser, base_url):
     finally:
         context.close()
     assert not errors, errors
+    # prefers-reduced-motion: the same step, nothing slides
+    context = browser.new_context(viewport=DESKTOP, locale="tr-TR", reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/?delay=0&pause=30&slide=1500")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#clock", "none")
+        page.click("#new-match")
+        s = white_moving(page)
+        page.click(f"[data-spot='{s['movable'][0]}']")
+        page.click(f"[data-spot='{idle(page)['targets'][0]}']")
+        idle(page)
+        assert page.get_attribute("body", "data-sliding") is None
+        assert page.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length") == 0
+    finally:
+        context.close()
 
 
 def test_two_players_on_one_page_and_a_resignation(browser, base_url):
