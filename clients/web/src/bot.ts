@@ -10,15 +10,15 @@ import { ActionKind, Side, SignedGameStateSchema, toJson, type GameAction } from
 
 import { actionFromJson, type GameState } from "./driver.js";
 
-/** The levels the setup offers; "random" never asks the analysis. */
-export type Level = "random" | "easy" | "medium" | "hard";
-export const LEVELS: Level[] = ["random", "easy", "medium", "hard"];
+/** The levels the setup offers (AnalysisLevel's); "random" never asks the analysis. */
+export type Level = "random" | "beginner" | "intermediate" | "advanced" | "expert";
+export const LEVELS: Level[] = ["random", "beginner", "intermediate", "advanced", "expert"];
 
-/**
- * The AnalysisLevel enum value sent for each level (numbers, which Connect JSON accepts for an
- * enum). ASSUMPTION until AnalysisService lands: 1 the weakest, rising; adjust at merge.
- */
-const LEVEL_VALUES: Record<Exclude<Level, "random">, number> = { easy: 1, medium: 2, hard: 3 };
+/** The AnalysisLevel enum value (its JSON name) sent for each level. */
+const LEVEL_VALUES: Record<Exclude<Level, "random">, string> = {
+  beginner: "ANALYSIS_LEVEL_BEGINNER", intermediate: "ANALYSIS_LEVEL_INTERMEDIATE",
+  advanced: "ANALYSIS_LEVEL_ADVANCED", expert: "ANALYSIS_LEVEL_EXPERT",
+};
 
 export class Bot {
   /** undefined: not asked yet; false: the engine has no analysis (UNIMPLEMENTED / NOT_FOUND). */

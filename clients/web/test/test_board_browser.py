@@ -480,7 +480,7 @@ def test_phone_by_touch(browser, server):
     try:
         page.screenshot(path=str(ARTIFACTS / "phone-setup.png")) if ARTIFACTS.mkdir(parents=True, exist_ok=True) is None else None
         match = Match(page, base_url, "phone", touch=True)
-        match.start("turkish", 1, clock="none", level="medium")
+        match.start("turkish", 1, clock="none", level="intermediate")
         board = page.locator("svg.board").bounding_box()
         assert board["x"] <= 1 and board["width"] >= PHONE["width"] - 2, board
         assert board["y"] + board["height"] < 420, "the board is near the top, the setup folded"
