@@ -270,6 +270,7 @@ class Match:
         after = idle(self.page)
         assert (after["state"], after["phase"], after["positionId"]) == (before["state"], before["phase"], before["positionId"])
         assert json.loads(after["record"]) == json.loads(before["record"])
+        assert axe(self.page) == []  # mid-game too
         self.reloaded = True
 
     def listed_steps(self, state: dict) -> list[dict]:
