@@ -285,7 +285,11 @@ function renderClock(): void {
   $("clock-line").hidden = !c.white;
   const warn = $("clock-warn");
   warn.hidden = !c.warning;
-  warn.textContent = c.warning ?? "";
+  $("clock-warn-text").textContent = c.warning ?? "";
+  // a screen reader hears the warning once when it appears, not every second of the countdown
+  const sr = $("clock-warn-sr");
+  if (!c.warning) sr.textContent = "";
+  else if (!sr.textContent) sr.textContent = c.warning;
   document.body.dataset.clockWarning = c.warning ? "1" : "0";
 }
 

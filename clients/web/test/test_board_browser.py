@@ -479,7 +479,8 @@ def test_phone_by_touch(browser, server):
     base_url = server[0]
     context, page, errors = open_page(browser, base_url, viewport=PHONE, phone=True)
     try:
-        page.screenshot(path=str(ARTIFACTS / "phone-setup.png")) if ARTIFACTS.mkdir(parents=True, exist_ok=True) is None else None
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "phone-setup.png"))
         match = Match(page, base_url, "phone", touch=True)
         match.start("turkish", 1, clock="none", level="intermediate")
         board = page.locator("svg.board").bounding_box()
@@ -617,8 +618,10 @@ def test_clock_warning_and_forfeit(browser, server, desktop):
                   "reserve: {seconds: 60n, nanos: 0}, moveCap: {seconds: 11n, nanos: 0}})")
     idle(page)
     page.wait_for_selector("#clock-warn:not([hidden])", timeout=8000)
-    warn = page.inner_text("#clock-warn")
-    assert re.fullmatch(r"Bu hamle için \d+ sn kaldı: oynamazsan maçı kaybedersin\.", warn), warn
+    warn = page.inner_text("#clock-warn-text")
+    pattern = r"Bu hamle için \d+ sn kaldı: oynamazsan maçı kaybedersin\."
+    assert re.fullmatch(pattern, warn), warn
+    assert re.fullmatch(pattern, page.text_content("#clock-warn-sr"))  # announced once, as it appeared
     line = page.inner_text("#clock-white")
     assert re.search(r"rezerv (1:00|0:5\d) · hamle 0:(0\d|1[01])", line), line
     page.screenshot(path=str(ARTIFACTS / "desktop-clock-warning.png"))
