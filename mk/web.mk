@@ -51,3 +51,9 @@ test-web: chromium .venv-test/.web-test $(WEB_DIST)
 	WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
 		.venv-test/bin/python -m pytest -p no:cacheprovider -q clients/web/test
 	@echo "screenshots: $$(ls $(WEB_ARTIFACTS) | tr '\n' ' ')"
+
+# The page's JavaScript and CSS gzipped and its time to first interaction on a phone profile
+# (bench/bench_web.py; figures in docs/web.md).
+.PHONY: bench-web
+bench-web: chromium .venv-test/.web-test $(WEB_DIST)
+	CHROMIUM=$(CHROMIUM) .venv-test/bin/python bench/bench_web.py

@@ -203,11 +203,12 @@ def test_health_and_readiness(engine):
 def test_cors_preflight_for_an_allowed_origin(engine):
     status, headers, _ = http(engine.http_port, api.path("ApplyMove"), method="OPTIONS", headers={
         "origin": ORIGIN, "access-control-request-method": "POST",
-        "access-control-request-headers": "content-type, connect-protocol-version, x-evil"})
+        "access-control-request-headers": "content-type, connect-protocol-version, x-tavla-locale, x-evil"})
     assert status == 204
     assert headers["access-control-allow-origin"] == ORIGIN
     assert headers["access-control-allow-methods"] == "POST, GET"
-    assert headers["access-control-allow-headers"] == "content-type, connect-protocol-version"
+    # x-tavla-locale: the language of the players' error messages (the web board sends it)
+    assert headers["access-control-allow-headers"] == "content-type, connect-protocol-version, x-tavla-locale"
     _, _, headers = connect_json(engine.http_port, "GetInitialPosition", {}, headers={"origin": ORIGIN})
     assert headers["access-control-allow-origin"] == ORIGIN
     assert "grpc-status-details-bin" in headers["access-control-expose-headers"]

@@ -1,25 +1,38 @@
 // The SVG board. Drawn from white's side: white's points 1-6 bottom right (its home), 7-12
-// bottom left, 13-18 top left, 19-24 top right; black's point p is white's 25 - p. Point labels
-// are in the numbering of the side on roll. Every point, the bars and the bear-off trays are
-// clickable groups with `data-spot` (white's numbering 1-24, "bar-white", "off-black", ...), and
-// the classes `movable`, `selected` and `target` say what a click there does.
+// bottom left, 13-18 top left, 19-24 top right; black's point p is white's 25 - p. Every point,
+// the bars and the bear-off trays are groups with `data-spot` (white's numbering 1-24,
+// "bar-white", "off-black", ...); a point's hit area is the whole point, half the board high.
+// The classes `movable`, `selected` and `target` say what a tap there does.
+//
+// Input: pointer events (mouse, touch, pen) drag a checker from a movable spot and drop it;
+// a tap without moving is a tap (tap the checker, then its destination); the keyboard moves a
+// roving focus between the spots (arrow keys in the board's visual rows) and Enter or Space
+// taps the focused spot. The board only reports what happened (onTap, onDragStart, onDrop);
+// the page decides what it means.
 import { Side, boardOf, type Position } from "@tavla-engine/client/web";
+
+import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PW = 50; // point width
-const LEFT = 30; // x of the left quadrant
+const LEFT = 12; // x of the left quadrant (a thin frame: the board fills a phone's width)
 const BAR_X = LEFT + 6 * PW; // the bar between the quadrants
-const BAR_W = 54;
+const BAR_W = 50;
 const RIGHT = BAR_X + BAR_W;
-const TRAY_X = RIGHT + 6 * PW + 16;
-const TRAY_W = 54;
-const WIDTH = TRAY_X + TRAY_W + 14;
-const TOP = 20;
-const BOTTOM = 500;
-const HEIGHT = BOTTOM + 20;
+const TRAY_X = RIGHT + 6 * PW + 6;
+const TRAY_W = 44;
+const WIDTH = TRAY_X + TRAY_W + 8;
+const TOP = 26;
+const BOTTOM = 506;
+const HEIGHT = BOTTOM + 26;
+const MID = (TOP + BOTTOM) / 2;
 const POINT_H = 200;
 const R = 22; // checker radius
-const STACK = 5; // checkers drawn before a count is shown
+const STACK = 5; // checkers drawn on a point before a count is shown
+const BAR_STACK = 3;
+const CUBE = 40; // the cube's side
+// the bars' stacks start this far from the middle, clear of the centred cube (±CUBE/2)
+const BAR_GAP = CUBE / 2 + 4;
 
 export interface Highlights {
   movable: Set<string>;
@@ -32,6 +45,23 @@ export interface Dice {
   left: number[];
 }
 
+/** What to draw: the position, what may be picked, the dice, the cube (undefined: none), the side whose numbering the labels use. */
+export interface BoardView {
+  position?: Position;
+  hl: Highlights;
+  dice: Dice;
+  cube?: { value: number; owner: Side };
+  labels: Side;
+}
+
+/** One checker's move to show: spots in white's numbering as data-spot names; `hit` the spot of a checker sent to the bar. */
+export interface Slide {
+  side: Side;
+  from: string;
+  to: string;
+  hit?: string;
+}
+
 /** The spot (data-spot) of point `p` in `side`'s numbering: 25 is the bar, 0 off. */
 export function spotOf(side: Side, p: number): string {
   const name = side === Side.WHITE ? "white" : "black";
@@ -39,6 +69,10 @@ export function spotOf(side: Side, p: number): string {
   if (p === 0) return `off-${name}`;
   return String(side === Side.WHITE ? p : 25 - p);
 }
+
+// The board's two visual rows, left to right, for the arrow keys.
+const TOP_ROW = ["13", "14", "15", "16", "17", "18", "bar-white", "19", "20", "21", "22", "23", "24", "off-black"];
+const BOTTOM_ROW = ["12", "11", "10", "9", "8", "7", "bar-black", "6", "5", "4", "3", "2", "1", "off-white"];
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element) {
   const e = document.createElementNS(SVG, name);
@@ -56,98 +90,188 @@ function pointX(q: number): number {
 
 const isBottom = (q: number) => q <= 12;
 
+/** The centre of the `i`-th checker (0 = first) of a stack on `spot` owned by `side` (the slot is capped as drawn). */
+export function slotXY(spot: string, i: number, side: Side): [number, number] {
+  if (spot.startsWith("bar-")) {
+    const dir = spot === "bar-white" ? -1 : 1;
+    const k = Math.min(i, BAR_STACK - 1);
+    return [BAR_X + BAR_W / 2, MID + dir * (BAR_GAP + R + k * 2 * R)];
+  }
+  if (spot.startsWith("off-")) {
+    const bottom = spot === "off-white";
+    return [TRAY_X + TRAY_W / 2, bottom ? BOTTOM - 10 - i * 14 : TOP + 10 + i * 14];
+  }
+  void side;
+  const q = Number(spot);
+  const k = Math.min(i, STACK - 1);
+  const x = pointX(q) + PW / 2;
+  return [x, isBottom(q) ? BOTTOM - (R + 2 + k * 2 * R) : TOP + R + 2 + k * 2 * R];
+}
+
+const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
 export class Board {
   readonly svg: SVGSVGElement;
-  onClick: (spot: string) => void = () => {};
+  private readonly layer: SVGGElement;
+  private readonly overlay: SVGGElement;
+  /** A tap (click, Enter or Space, or a press released without dragging) on a spot. */
+  onTap: (spot: string) => void = () => {};
+  /** A drag may start at `spot` (a movable checker); the page shows its targets. */
+  canDrag: (spot: string) => boolean = () => false;
+  onDragStart: (spot: string) => void = () => {};
+  /** A dragged checker was released over `to` (undefined: off the board). */
+  onDrop: (from: string, to: string | undefined) => void = () => {};
+  /** Milliseconds a checker takes to slide (0: no motion). */
+  slideMs = 320;
+  private view?: BoardView;
+  private drawn = "";
+  private focusSpot = "1";
+  private drag?: { spot: string; pointerId: number; x0: number; y0: number; moved: boolean; ghost?: SVGCircleElement };
+  private swallowClick = false;
+  private running = 0;
+  private anims: Animation[] = [];
+  private lastDrop: [number, number] = [0, 0];
 
   constructor(container: HTMLElement) {
-    this.svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "board", role: "img", "aria-label": "tavla board" });
+    this.svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "board", role: "group" });
+    this.layer = el("g", {}, this.svg);
+    this.overlay = el("g", { class: "overlay" }, this.svg);
     container.appendChild(this.svg);
     this.svg.addEventListener("click", (ev) => {
+      if (this.swallowClick) {
+        this.swallowClick = false;
+        return;
+      }
       const g = (ev.target as Element).closest("[data-spot]");
-      if (g) this.onClick(g.getAttribute("data-spot")!);
+      if (g) this.tap(g.getAttribute("data-spot")!);
     });
+    this.svg.addEventListener("pointerdown", (ev) => this.pointerDown(ev));
+    this.svg.addEventListener("pointermove", (ev) => this.pointerMove(ev));
+    this.svg.addEventListener("pointerup", (ev) => this.pointerUp(ev));
+    this.svg.addEventListener("pointercancel", () => this.cancelDrag());
+    this.svg.addEventListener("keydown", (ev) => this.key(ev));
   }
 
-  /**
-   * Draw `position`. `labels` is the side whose numbering the point labels use; `cube` is
-   * undefined when the rules have none.
-   */
-  render(position: Position | undefined, hl: Highlights, dice: Dice, cube: { value: number; owner: Side } | undefined,
-         labels: Side = position?.onRoll ?? Side.WHITE): void {
-    const svg = this.svg;
+  /** Whether a checker is being dragged or is sliding. */
+  get active(): boolean {
+    return !!this.drag?.moved || this.running > 0;
+  }
+
+  private tap(spot: string): void {
+    this.focusSpot = spot;
+    this.onTap(spot);
+  }
+
+  /** Draw `view`; keyboard focus stays on the spot that had it. */
+  render(view: BoardView): void {
+    this.svg.setAttribute("aria-label", t("boardLabel"));
+    // the same picture again (the page redraws after every answer): keep it, and any slide on it
+    const key = JSON.stringify([boardOf(view.position), view.position?.onRoll, [...view.hl.movable], [...view.hl.targets],
+      view.hl.selected, view.dice, view.cube, view.labels, this.drag?.moved && this.drag.spot, t("point", { n: 0 })],
+      (_, v) => (typeof v === "bigint" ? String(v) : v));
+    if (key === this.drawn) return;
+    this.drawn = key;
+    this.view = view;
+    for (const a of this.anims.splice(0)) a.cancel(); // a new picture ends every slide
+    const hadFocus = this.svg.contains(document.activeElement);
+    const { position, hl, dice, cube, labels } = view;
+    const svg = this.layer;
     svg.replaceChildren();
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "frame" }, svg);
     el("rect", { x: LEFT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
     el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
     el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
     el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "tray" }, svg);
-    const mover = position?.onRoll ?? Side.WHITE;
     const white = boardOf(position)?.white;
     const black = boardOf(position)?.black;
+    const lifted = this.drag?.moved ? this.drag.spot : undefined;
     for (let q = 1; q <= 24; q++) {
-      const g = el("g", { "data-spot": String(q), class: this.classes(String(q), hl, "point") }, svg);
-      const x = pointX(q);
-      const bottom = isBottom(q);
-      const baseY = bottom ? BOTTOM : TOP;
-      const tipY = bottom ? BOTTOM - POINT_H : TOP + POINT_H;
-      el("rect", { x, y: bottom ? BOTTOM - 230 : TOP, width: PW, height: 230, class: "hit" }, g);
-      el("polygon", { points: `${x + 2},${baseY} ${x + PW - 2},${baseY} ${x + PW / 2},${tipY}`, class: q % 2 ? "tri-a" : "tri-b" }, g);
-      const label = labels === Side.BLACK ? 25 - q : q;
-      el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 14 : TOP - 6, class: "label" }, svg).textContent = String(label);
+      const spot = String(q);
       const w = white?.points[q - 1] ?? 0;
       const b = black?.points[24 - q] ?? 0;
       const count = w || b;
       const side = w ? "white" : "black";
-      this.stack(g, x + PW / 2, baseY, bottom ? -1 : 1, count, side, hl.movable.has(String(q)) || hl.selected === String(q));
-      if (hl.targets.has(String(q))) {
-        const slot = Math.min(count, STACK - 1);
-        el("circle", { cx: x + PW / 2, cy: baseY + (bottom ? -1 : 1) * (R + 2 + slot * 2 * R), r: R - 3, class: "target-marker" }, g);
+      const label = labels === Side.BLACK ? 25 - q : q;
+      const g = this.spot(spot, hl, "point", this.ariaPoint(label, count, side, spot, hl));
+      const x = pointX(q);
+      const bottom = isBottom(q);
+      const baseY = bottom ? BOTTOM : TOP;
+      const tipY = bottom ? BOTTOM - POINT_H : TOP + POINT_H;
+      el("rect", { x, y: bottom ? MID : TOP, width: PW, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
+      el("polygon", { points: `${x + 2},${baseY} ${x + PW - 2},${baseY} ${x + PW / 2},${tipY}`, class: q % 2 ? "tri-a" : "tri-b" }, g);
+      el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 20 : TOP - 7, class: "label", "aria-hidden": "true" }, svg).textContent = String(label);
+      this.stack(g, spot, count, side, hl.movable.has(spot) || hl.selected === spot, STACK, lifted === spot);
+      if (hl.targets.has(spot)) {
+        const [cx, cy] = slotXY(spot, Math.min(count, STACK - 1), Side.WHITE);
+        el("circle", { cx, cy, r: R - 3, class: "target-marker" }, g);
       }
     }
     // the bars: white's checkers wait above the middle (they enter on 19-24), black's below it,
-    // stacked away from the middle where the centred cube sits
-    const mid = (TOP + BOTTOM) / 2;
-    for (const [name, n, dir] of [["white", white?.bar ?? 0, -1], ["black", black?.bar ?? 0, 1]] as const) {
+    // both stacked away from the middle where the centred cube sits
+    for (const [name, n] of [["white", white?.bar ?? 0], ["black", black?.bar ?? 0]] as const) {
       const spot = `bar-${name}`;
-      const g = el("g", { "data-spot": spot, class: this.classes(spot, hl, "bar-spot"), "data-count": n }, svg);
-      el("rect", { x: BAR_X, y: dir < 0 ? TOP : mid, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
-      this.stack(g, BAR_X + BAR_W / 2, mid + dir * 26 - dir * (R + 2), dir, n, name,
-                 hl.movable.has(spot) || hl.selected === spot, 3);
+      const g = this.spot(spot, hl, "bar-spot", this.ariaBox("barOf", name, n, spot, hl));
+      g.setAttribute("data-count", String(n));
+      const up = name === "white";
+      el("rect", { x: BAR_X, y: up ? TOP : MID, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
+      this.stack(g, spot, n, name, hl.movable.has(spot) || hl.selected === spot, BAR_STACK, lifted === spot);
     }
     // bear-off trays: white's bottom right (beside its home), black's top right
     for (const [name, n, bottom] of [["white", white?.borneOff ?? 0, true], ["black", black?.borneOff ?? 0, false]] as const) {
       const spot = `off-${name}`;
-      const g = el("g", { "data-spot": spot, class: this.classes(spot, hl, "off-spot"), "data-count": n }, svg);
-      const y = bottom ? (TOP + BOTTOM) / 2 + 6 : TOP + 6;
+      const g = this.spot(spot, hl, "off-spot", this.ariaBox("offOf", name, n, spot, hl));
+      g.setAttribute("data-count", String(n));
+      const y = bottom ? MID + 6 : TOP + 6;
       el("rect", { x: TRAY_X + 4, y, width: TRAY_W - 8, height: (BOTTOM - TOP) / 2 - 12, rx: 6, class: "hit tray-slot" }, g);
       for (let i = 0; i < n; i++) {
-        const cy = bottom ? BOTTOM - 10 - i * 14 : TOP + 10 + i * 14;
+        const [, cy] = slotXY(spot, i, Side.WHITE);
         el("rect", { x: TRAY_X + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
       }
-      if (n) el("text", { x: TRAY_X + TRAY_W / 2, y: bottom ? (TOP + BOTTOM) / 2 + 16 : (TOP + BOTTOM) / 2 - 4, class: "count-label" }, g)
+      if (n) el("text", { x: TRAY_X + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g)
         .textContent = String(n);
     }
-    this.drawDice(dice, mover);
+    this.drawDice(dice, position?.onRoll ?? Side.WHITE);
     if (cube) this.drawCube(cube);
+    this.setRovingFocus(hadFocus);
   }
 
-  private classes(spot: string, hl: Highlights, base: string): string {
+  private spot(spot: string, hl: Highlights, base: string, label: string): SVGGElement {
     const c = [base];
     if (hl.movable.has(spot)) c.push("movable");
     if (hl.selected === spot) c.push("selected");
     if (hl.targets.has(spot)) c.push("target");
-    return c.join(" ");
+    return el("g", { "data-spot": spot, class: c.join(" "), role: "button", tabindex: -1, "aria-label": label }, this.layer);
   }
 
-  private stack(g: Element, cx: number, baseY: number, dir: number, n: number, side: string, lit: boolean,
-                max = STACK): void {
-    for (let i = 0; i < Math.min(n, max); i++) {
-      const top = i === Math.min(n, max) - 1;
-      el("circle", { cx, cy: baseY + dir * (R + 2 + i * 2 * R), r: R - 1, class: `checker ${side}${top && lit ? " lit" : ""}` }, g);
+  private marks(spot: string, hl: Highlights): string {
+    const m: string[] = [];
+    if (hl.selected === spot) m.push(t("selectedMark"));
+    else if (hl.movable.has(spot)) m.push(t("movable"));
+    if (hl.targets.has(spot)) m.push(t("target"));
+    return m.length ? `; ${m.join(", ")}` : "";
+  }
+
+  private ariaPoint(label: number, count: number, side: string, spot: string, hl: Highlights): string {
+    const what = count ? t("checkers", { n: count, side: t(side === "white" ? "white" : "black").toLowerCase() }) : t("empty");
+    return `${t("point", { n: label })}: ${what}${this.marks(spot, hl)}`;
+  }
+
+  private ariaBox(key: "barOf" | "offOf", name: string, n: number, spot: string, hl: Highlights): string {
+    const side = t(name === "white" ? "white" : "black").toLowerCase();
+    return `${t(key, { side })}: ${n}${this.marks(spot, hl)}`;
+  }
+
+  private stack(g: Element, spot: string, n: number, side: string, lit: boolean, max: number, lifted: boolean): void {
+    const s = side === "white" ? Side.WHITE : Side.BLACK;
+    const shown = Math.min(n, max);
+    for (let i = 0; i < shown; i++) {
+      const top = i === shown - 1;
+      const [cx, cy] = slotXY(spot, i, s);
+      el("circle", { cx, cy, r: R - 1, class: `checker ${side}${top && lit ? " lit" : ""}${top && lifted ? " lifted" : ""}` }, g);
     }
     if (n > max) {
-      el("text", { x: cx, y: baseY + dir * (R + 2 + (max - 1) * 2 * R) + 6, class: `count ${side}` }, g).textContent = String(n);
+      const [cx, cy] = slotXY(spot, max - 1, s);
+      el("text", { x: cx, y: cy + 6, class: `count ${side}`, "aria-hidden": "true" }, g).textContent = String(n);
     }
   }
 
@@ -160,20 +284,183 @@ export class Board {
     values.forEach((v, i) => {
       const used = !left.includes(v);
       if (!used) left.splice(left.indexOf(v), 1);
-      const g = el("g", { class: `die ${mover === Side.WHITE ? "white" : "black"}${used ? " used" : ""}` }, this.svg);
+      const g = el("g", { class: `die ${mover === Side.WHITE ? "white" : "black"}${used ? " used" : ""}`, "aria-hidden": "true" }, this.layer);
       const x = x0 + i * (size + 8);
-      const y = (TOP + BOTTOM) / 2 - size / 2;
+      const y = MID - size / 2;
       el("rect", { x, y, width: size, height: size, rx: 7 }, g);
       for (const [px, py] of PIPS[v]) el("circle", { cx: x + px * size, cy: y + py * size, r: 4, class: "pip" }, g);
     });
   }
 
   private drawCube(cube: { value: number; owner: Side }): void {
-    // centred in the middle of the bar; an owned cube at its owner's edge (white's: the bottom)
-    const y = cube.owner === Side.WHITE ? BOTTOM - 46 : cube.owner === Side.BLACK ? TOP + 6 : (TOP + BOTTOM) / 2 - 20;
-    const g = el("g", { class: "cube" }, this.svg);
-    el("rect", { x: BAR_X + 7, y, width: 40, height: 40, rx: 6 }, g);
-    el("text", { x: BAR_X + 27, y: y + 27 }, g).textContent = String(cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);
+    // centred in the middle of the bar (the bars' checkers start BAR_GAP away); an owned cube
+    // at its owner's edge (white's: the bottom)
+    const y = cube.owner === Side.WHITE ? BOTTOM - CUBE - 6 : cube.owner === Side.BLACK ? TOP + 6 : MID - CUBE / 2;
+    const g = el("g", { class: "cube", "aria-hidden": "true" }, this.layer);
+    el("rect", { x: BAR_X + (BAR_W - CUBE) / 2, y, width: CUBE, height: CUBE, rx: 6 }, g);
+    el("text", { x: BAR_X + BAR_W / 2, y: y + 27 }, g).textContent = String(cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);
+  }
+
+  // --- keyboard -------------------------------------------------------------------------
+
+  private setRovingFocus(hadFocus: boolean): void {
+    const spots = [...this.layer.querySelectorAll<SVGGElement>("[data-spot]")];
+    let current = spots.find((g) => g.dataset.spot === this.focusSpot);
+    if (!current) current = spots.find((g) => g.classList.contains("movable")) ?? spots[0];
+    for (const g of spots) g.setAttribute("tabindex", g === current ? "0" : "-1");
+    if (hadFocus && current) current.focus();
+  }
+
+  private key(ev: KeyboardEvent): void {
+    const g = (ev.target as Element).closest?.("[data-spot]");
+    const spot = g?.getAttribute("data-spot");
+    if (!spot) return;
+    const top = TOP_ROW.indexOf(spot);
+    const row = top >= 0 ? TOP_ROW : BOTTOM_ROW;
+    const i = top >= 0 ? top : BOTTOM_ROW.indexOf(spot);
+    let next: string | undefined;
+    switch (ev.key) {
+      case "ArrowLeft": next = row[Math.max(0, i - 1)]; break;
+      case "ArrowRight": next = row[Math.min(row.length - 1, i + 1)]; break;
+      case "ArrowUp": next = TOP_ROW[i]; break;
+      case "ArrowDown": next = BOTTOM_ROW[i]; break;
+      case "Home": next = row[0]; break;
+      case "End": next = row[row.length - 1]; break;
+      case "Enter":
+      case " ":
+        ev.preventDefault();
+        this.tap(spot);
+        return;
+      case "Escape":
+        this.onTap("");
+        return;
+      default:
+        return;
+    }
+    ev.preventDefault();
+    this.focusSpot = next;
+    this.setRovingFocus(true);
+  }
+
+  // --- dragging -------------------------------------------------------------------------
+
+  private svgPoint(ev: PointerEvent): [number, number] {
+    const m = this.svg.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  private pointerDown(ev: PointerEvent): void {
+    if (ev.button !== 0 || this.drag) return;
+    const spot = (ev.target as Element).closest("[data-spot]")?.getAttribute("data-spot");
+    if (!spot || !this.canDrag(spot)) return;
+    ev.preventDefault(); // no text selection, no scrolling under a finger
+    this.drag = { spot, pointerId: ev.pointerId, x0: ev.clientX, y0: ev.clientY, moved: false };
+    this.svg.setPointerCapture(ev.pointerId);
+  }
+
+  private pointerMove(ev: PointerEvent): void {
+    const d = this.drag;
+    if (!d || ev.pointerId !== d.pointerId) return;
+    if (!d.moved) {
+      if (Math.hypot(ev.clientX - d.x0, ev.clientY - d.y0) < 6) return;
+      d.moved = true;
+      const side = d.spot.endsWith("black") || this.ownerOf(d.spot) === "black" ? "black" : "white";
+      d.ghost = el("circle", { r: R + 1, class: `checker ${side} ghost` }, this.overlay);
+      document.body.dataset.dragging = d.spot;
+      this.onDragStart(d.spot); // the page renders the targets (and this board marks the lifted checker)
+    }
+    const [x, y] = this.svgPoint(ev);
+    d.ghost!.setAttribute("cx", String(x));
+    d.ghost!.setAttribute("cy", String(y));
+  }
+
+  private pointerUp(ev: PointerEvent): void {
+    const d = this.drag;
+    if (!d || ev.pointerId !== d.pointerId) return;
+    this.svg.releasePointerCapture(ev.pointerId);
+    // the click that follows a captured pointer targets the svg, not the spot: report it here
+    this.swallowClick = true;
+    setTimeout(() => (this.swallowClick = false), 0);
+    if (!d.moved) {
+      this.drag = undefined; // a tap on a movable checker
+      this.tap(d.spot);
+      return;
+    }
+    this.lastDrop = this.svgPoint(ev);
+    const under = document.elementFromPoint(ev.clientX, ev.clientY)?.closest("[data-spot]");
+    const to = under && this.svg.contains(under) ? under.getAttribute("data-spot")! : undefined;
+    this.endDrag();
+    this.onDrop(d.spot, to);
+  }
+
+  /** The dragged checker returns to where it came from (an illegal drop). */
+  snapBack(from: string): void {
+    const top = this.topChecker(from);
+    if (top) this.animateFrom(top, this.lastDrop, 0);
+  }
+
+  private cancelDrag(): void {
+    if (this.drag) this.endDrag();
+  }
+
+  private endDrag(): void {
+    this.drag?.ghost?.remove();
+    this.drag = undefined;
+    delete document.body.dataset.dragging;
+  }
+
+  private ownerOf(spot: string): "white" | "black" | undefined {
+    if (spot.endsWith("-white")) return "white";
+    if (spot.endsWith("-black")) return "black";
+    const g = this.layer.querySelector(`[data-spot='${spot}'] .checker`);
+    return g?.classList.contains("white") ? "white" : g?.classList.contains("black") ? "black" : undefined;
+  }
+
+  // --- motion ---------------------------------------------------------------------------
+
+  private topChecker(spot: string): SVGGraphicsElement | undefined {
+    const all = this.layer.querySelectorAll<SVGGraphicsElement>(`[data-spot='${spot}'] .checker, [data-spot='${spot}'] .slab`);
+    return all[all.length - 1];
+  }
+
+  /**
+   * Slide a checker of the position just drawn: from where it stood on `from` to its place on
+   * `to`; a hit checker then goes from `to` to its bar. Nothing moves under
+   * prefers-reduced-motion.
+   */
+  slide(s: Slide, countBefore: number): void {
+    if (!this.slideMs || reducedMotion()) return;
+    const mover = this.topChecker(s.to);
+    if (!mover) return;
+    this.animateFrom(mover, slotXY(s.from, Math.max(0, countBefore - 1), s.side), 0);
+    if (s.hit) {
+      const hit = this.topChecker(s.hit);
+      const [x, y] = slotXY(s.to, 0, s.side);
+      if (hit) this.animateFrom(hit, [x, y], this.slideMs * 0.7);
+    }
+  }
+
+  private animateFrom(node: SVGGraphicsElement, [x, y]: [number, number], delay: number): void {
+    if (!this.slideMs || reducedMotion()) return;
+    const isRect = node.tagName === "rect";
+    const cx = isRect ? Number(node.getAttribute("x")) + Number(node.getAttribute("width")) / 2 : Number(node.getAttribute("cx"));
+    const cy = isRect ? Number(node.getAttribute("y")) + Number(node.getAttribute("height")) / 2 : Number(node.getAttribute("cy"));
+    const from = `translate(${x - cx}px, ${y - cy}px)`;
+    this.running++;
+    document.body.dataset.sliding = String(this.running);
+    node.parentNode?.appendChild(node); // drawn above its neighbours while it moves
+    const anim = node.animate([{ transform: from }, { transform: "translate(0px, 0px)" }],
+      { duration: this.slideMs, delay, easing: "cubic-bezier(.3,.7,.3,1)", fill: "backwards" });
+    const done = () => {
+      this.running--;
+      if (this.running) document.body.dataset.sliding = String(this.running);
+      else delete document.body.dataset.sliding;
+    };
+    anim.onfinish = done;
+    anim.oncancel = done;
+    this.anims.push(anim);
   }
 }
 

@@ -1,18 +1,19 @@
-// The game driver: the one module that talks to the engine. The board UI (main.ts) reads
-// `driver.state` and calls these methods; nothing else knows which RPCs exist.
+// The game driver: the one module that talks to the referee. The board UI (main.ts) reads
+// `driver.state` and calls these methods; the computer opponent is bot.ts.
 //
 // It uses the referee (RefereeService: NewMatch / Act, docs/game-state.md), one round trip per
-// click: the page holds only the SignedGameState the server last returned (sent back unchanged
+// action: the page holds only the SignedGameState the server last returned (sent back unchanged
 // with every call), the GameView beside it (display only) and the legal actions the same answer
 // listed; it keeps the game's record from each answer's events.records. The server rolls the
 // dice, measures the clock and checks every action; the page offers exactly the actions listed.
-// ListActions is called only to refresh a state (a timeout may have become claimable). The one
-// other call is NameRoll, a pure lookup of a roll's Turkish name (R26), which the view does not
-// carry.
+// ListActions is called to refresh a state (a timeout may have become claimable) and to resume
+// a saved one. The one other call is NameRoll, a lookup of a roll's Turkish name (R26), which
+// the view does not carry.
 import {
   ActionKind,
   ActionRecordSchema,
   ClockPreset,
+  GameActionSchema,
   GamePhase,
   PositionSchema,
   ResultKind,
@@ -20,7 +21,7 @@ import {
   SignedGameStateSchema,
   boardOf,
   create,
-  engineError,
+  fromJson,
   toJson,
   type ActResponse,
   type ActionRecord,
@@ -37,7 +38,7 @@ import {
   type EngineClient,
 } from "@tavla-engine/client/web";
 
-export type Preset = "turkish" | "international";
+import type { Key } from "./i18n.js";
 
 /** Where a game is. */
 export type Phase =
@@ -59,9 +60,35 @@ const PHASES: Record<number, Phase> = {
   [GamePhase.MATCH_OVER]: "match-over",
 };
 
+/**
+ * One log line, kept as a catalogue key and its parameters so it is shown in the page's language;
+ * `side` is the actor (drawn as a name), `move` a play in the mover's numbering (shown in the
+ * numbering the board's labels use), `kind` a result kind (a name).
+ */
+export interface LogEntry {
+  key: Key;
+  side?: Side;
+  params?: Record<string, string | number>;
+  move?: string;
+  kind?: ResultKind;
+  /** Appended: another entry's text (e.g. the roll-off after "starts"). */
+  tail?: LogEntry;
+}
+
+/** One checker step just made (mover's numbering), for the board to slide it. */
+export interface LastStep {
+  side: Side;
+  from: number;
+  to: number;
+  hit: boolean;
+  /** Checkers on the origin before the step. */
+  countBefore: number;
+}
+
 /** What the page shows, all derived from the last answer: its signed state, view and actions. */
 export interface GameState {
-  preset: Preset;
+  /** The ruleset preset's name (ListRulesets), e.g. "turkish". */
+  preset: string;
   /** The state to send back with the next call, unchanged. */
   signed: SignedGameState;
   /** What it shows (display only, not signed). */
@@ -71,6 +98,8 @@ export interface GameState {
   /** The match's record so far, kept from each answer's events.records (it extends the state's record_digest). */
   record: ActionRecord[];
   match: MatchState;
+  /** Whether the rules have a doubling cube (the view's ruleset). */
+  cubeInPlay: boolean;
   /** Who must act now (unset between games). */
   sideToAct: Side;
   /** The position at the start of the turn. */
@@ -83,10 +112,15 @@ export interface GameState {
   diceLeft: number[];
   gele: boolean;
   steps: CheckerMove[];
-  /** The legal next steps (ListActions' STEP actions). */
+  /** The legal next steps (the answer's STEP actions). */
   nextSteps: CheckerMove[];
   /** CONFIRM_MOVE is listed. */
   complete: boolean;
+  /** The roll has no legal step (confirm the empty move, R7). */
+  noMove: boolean;
+  /** The rest of the turn is forced: `forcedSteps` plays it. */
+  forced: boolean;
+  forcedSteps: CheckerMove[];
   canDouble: boolean;
   clock?: ClockState;
   clockPreset: ClockPreset;
@@ -96,13 +130,29 @@ export interface GameState {
   outcome?: GameOutcome;
   /** What the last game added to the winner's score (its worth capped at the match length, R18). */
   pointsScored: number;
+  /** The cube of the game that just ended (the view's is the next game's, centred at 1). */
+  endCube?: { value: number; owner: Side };
+  /** The side that lost on time, whose clock shows as run out. */
+  timedOut?: Side;
   matchWinner: Side;
-  /** One line per event, newest last. */
-  log: string[];
+  lastStep?: LastStep;
+  log: LogEntry[];
+}
+
+/** What the browser keeps of a match (storage.ts): enough to resume it with ListActions. */
+export interface SavedMatch {
+  signed: JsonValue;
+  record: JsonValue[];
+  log: LogEntry[];
+  preset: string;
+  clockPreset: number;
+  pointsScored: number;
+  endCube?: { value: number; owner: Side };
+  timedOut?: Side;
 }
 
 /** An action to send: GameAction's fields (the listed steps carry die and hit). */
-interface ActionInit {
+export interface ActionInit {
   kind: ActionKind;
   side?: Side;
   detail?:
@@ -117,11 +167,19 @@ interface Answer {
   actions: GameAction[];
 }
 
-export const sideName = (s: Side): string => (s === Side.WHITE ? "White" : s === Side.BLACK ? "Black" : "-");
+/** Connect JSON (protobuf's JSON mapping) of a message. */
+export type JsonValue = ReturnType<typeof toJson>;
+
 export const other = (s: Side): Side => (s === Side.WHITE ? Side.BLACK : Side.WHITE);
-const KIND_NAMES: Record<number, string> = {
-  [ResultKind.SINGLE]: "a single game", [ResultKind.GAMMON]: "a gammon", [ResultKind.BACKGAMMON]: "a backgammon",
-};
+
+/** A listed action as Act's action (the same fields). */
+export function actionInit(a: GameAction): ActionInit {
+  const d = a.detail;
+  const detail: ActionInit["detail"] =
+    d.case === "step" ? { case: "step", value: { fromPoint: d.value.fromPoint, toPoint: d.value.toPoint, die: d.value.die } }
+    : d.case === "resignKind" ? d : undefined;
+  return { kind: a.kind, side: a.side, detail };
+}
 
 export class GameDriver {
   state!: GameState;
@@ -129,14 +187,36 @@ export class GameDriver {
 
   constructor(private readonly engine: EngineClient) {}
 
-  /** A new match: `length` points under `preset`, and the first game started. */
-  async newMatch(preset: Preset, length: number, clockPreset: ClockPreset = ClockPreset.RESERVE): Promise<void> {
+  /** A new match: `length` points under `preset` (a ListRulesets name), and the first game started. */
+  async newMatch(preset: string, length: number, clockPreset: ClockPreset = ClockPreset.RESERVE,
+                 clock?: Record<string, unknown>): Promise<void> {
     const r = await this.engine.referee.newMatch({
-      ruleset: { preset }, length, clock: clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset },
+      ruleset: { preset }, length,
+      clock: clock ?? (clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset }),
     });
     this.state = { preset, clockPreset, log: [], record: [], pointsScored: 0 } as unknown as GameState;
     await this.load(r);
     await this.startGame();
+  }
+
+  /** Resume a saved match: its signed state asked again with ListActions (the clock has run meanwhile). */
+  async resume(saved: SavedMatch): Promise<void> {
+    const signed = fromJson(SignedGameStateSchema, saved.signed);
+    this.state = {
+      preset: saved.preset, clockPreset: saved.clockPreset, log: saved.log, pointsScored: saved.pointsScored,
+      record: saved.record.map((r) => fromJson(ActionRecordSchema, r)), endCube: saved.endCube, timedOut: saved.timedOut,
+    } as unknown as GameState;
+    await this.load({ ...(await this.engine.referee.listActions({ state: signed })), state: signed });
+  }
+
+  /** What to keep in the browser to resume the match. */
+  saved(): SavedMatch {
+    const s = this.state;
+    return {
+      signed: toJson(SignedGameStateSchema, s.signed), record: s.record.map((r) => toJson(ActionRecordSchema, r)),
+      log: s.log, preset: s.preset, clockPreset: s.clockPreset, pointsScored: s.pointsScored, endCube: s.endCube,
+      timedOut: s.timedOut,
+    };
   }
 
   /** The signed state as Connect JSON (what a game server would store; for tests and debugging). */
@@ -169,6 +249,16 @@ export class GameDriver {
     if (!option) throw new Error(`${from}/${to} is not a legal step`);
     // two dice can bear the same checker off only when the choice matters: take the first listed
     await this.act({ kind: ActionKind.STEP, detail: { case: "step", value: { fromPoint: from, toPoint: to, die: option.die } } });
+  }
+
+  /**
+   * Send a step the page does not list, to have the referee say why it is illegal: the call
+   * fails with the rule's reason (its LocalizedMessage in the page's language, R4-R14).
+   */
+  async tryStep(from: number, to: number): Promise<void> {
+    // with the die the distance names, the referee's reason is the point's (a kapı), not the dice's
+    const die = this.state.diceLeft.includes(from - to) ? from - to : undefined;
+    await this.act({ kind: ActionKind.STEP, detail: { case: "step", value: { fromPoint: from, toPoint: to, die } } });
   }
 
   /** Take the last step back. */
@@ -205,24 +295,9 @@ export class GameDriver {
     await this.act({ kind: ActionKind.CLAIM_TIMEOUT, side });
   }
 
-  /**
-   * The bot's turn for `side`: one legal action from ListActions, at random among the plays
-   * (a random next step, or the confirmation once the move is whole). It never doubles or
-   * resigns, takes every double, accepts every resignation and claims a timeout when it can.
-   */
-  async botAction(side: Side): Promise<void> {
-    const mine = this.state.actions.filter((a) => a.side === side || a.side === Side.UNSPECIFIED);
-    const first = (...kinds: ActionKind[]) => mine.find((a) => kinds.includes(a.kind));
-    const pick = first(ActionKind.CLAIM_TIMEOUT, ActionKind.TAKE, ActionKind.ACCEPT_RESIGNATION, ActionKind.CONFIRM_MOVE,
-      ActionKind.ROLL, ActionKind.START_GAME);
-    const steps = mine.filter((a) => a.kind === ActionKind.STEP);
-    const action = pick ?? steps[Math.floor(Math.random() * steps.length)] ?? mine.find((a) => a.kind !== ActionKind.RESIGN);
-    if (!action) throw new Error(`no action for ${sideName(side)}`);
-    const d = action.detail;
-    const detail: ActionInit["detail"] =
-      d.case === "step" ? { case: "step", value: { fromPoint: d.value.fromPoint, toPoint: d.value.toPoint, die: d.value.die } }
-      : d.case === "resignKind" ? d : undefined;
-    await this.act({ kind: action.kind, side: action.side, detail });
+  /** Send a listed action (or one the analysis suggested) as it is. */
+  async perform(action: GameAction | ActionInit): Promise<void> {
+    await this.act("$typeName" in action ? actionInit(action) : action);
   }
 
   /** ListActions for the same state (a timeout may have become claimable). */
@@ -234,14 +309,32 @@ export class GameDriver {
   /** Act on the signed state (one round trip: the answer has the next state, view and actions), keep its record entries and log what happened. */
   private async act(action: ActionInit): Promise<void> {
     const before = this.state.game;
+    const beforePosition = this.state.position;
     const r = await this.engine.referee.act({ state: this.state.signed, action });
     this.state.record.push(...(r.events?.records ?? []));
+    this.state.lastStep = undefined;
+    if (action.kind === ActionKind.START_GAME) {
+      this.state.endCube = undefined;
+      this.state.timedOut = undefined;
+    }
     await this.load(r);
     const won = this.state.outcome;
     if (r.events?.outcome && won) {
       // what the score moved by: outcome.points is the game's worth, capped at what the winner needed (R18)
       const score = (m?: MatchState) => (won.winner === Side.WHITE ? m?.whiteScore : m?.blackScore) ?? 0;
       this.state.pointsScored = score(this.state.match) - score(before.match);
+      // the view already holds the next game's cube (centred at 1): show the one the game ended with
+      const cube = before.match?.cube;
+      this.state.endCube = { value: Math.max(cube?.value ?? 1, 1), owner: cube?.owner ?? Side.UNSPECIFIED };
+    }
+    if (r.events?.forfeit) this.state.timedOut = r.events.forfeit.side;
+    if (action.kind === ActionKind.STEP && action.detail?.case === "step") {
+      const mover = beforePosition.onRoll;
+      const bars = (p: Position) => (other(mover) === Side.WHITE ? boardOf(p)?.white?.bar : boardOf(p)?.black?.bar) ?? 0;
+      const from = action.detail.value.fromPoint;
+      const mine = mover === Side.WHITE ? boardOf(beforePosition)?.white : boardOf(beforePosition)?.black;
+      const countBefore = from === 25 ? (mine?.bar ?? 1) : (mine?.points[from - 1] ?? 1);
+      this.state.lastStep = { side: mover, from, to: action.detail.value.toPoint, hit: bars(this.state.position) > bars(beforePosition), countBefore };
     }
     this.logAction(action, before, r);
   }
@@ -258,10 +351,14 @@ export class GameDriver {
     const bar = position.onRoll === Side.WHITE ? board?.white?.bar : board?.black?.bar;
     Object.assign(s, {
       signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
+      cubeInPlay: g.ruleset?.cube ?? s.preset !== "turkish",
       phase, dice: moving ? g.dice : [], diceLeft: moving ? g.diceLeft : [], steps: moving ? g.steps : [], nextSteps,
       complete: list.actions.some((a) => a.kind === ActionKind.CONFIRM_MOVE),
+      noMove: moving && g.noLegalMove,
+      forced: moving && (g.forcedMove || g.noLegalMove),
+      forcedSteps: moving ? g.forcedSteps : [],
       canDouble: list.actions.some((a) => a.kind === ActionKind.DOUBLE),
-      gele: moving && !!bar && !nextSteps.some((st) => st.fromPoint === 25),
+      gele: moving && !!bar && !nextSteps.some((st) => st.fromPoint === 25) && g.steps.length === 0,
       clock: g.clock?.state, turnStartedMs: timeMs(g.clock?.turnStartTime),
       resignation: g.resignation && g.resignation.side ? { side: g.resignation.side, kind: g.resignation.kind } : undefined,
       outcome: phase === "game-over" || phase === "match-over" ? g.outcome : undefined,
@@ -285,48 +382,57 @@ export class GameDriver {
     const s = this.state;
     const g = s.game;
     const ev: GameEvents | undefined = r.events;
-    const who = sideName(action.side || before.sideToAct);
-    const rolled = () => `${sideName(g.sideToAct)} rolls ${g.dice.join("-")}` + (s.diceName ? ` (${s.diceName.turkish})` : "");
+    const who = action.side || before.sideToAct;
+    const log = (e: LogEntry) => s.log.push(e);
+    const rolled = (): LogEntry => ({
+      key: "logRoll", side: g.sideToAct,
+      params: { dice: g.dice.join("-") + (s.diceName ? ` (${s.diceName.turkish})` : "") },
+    });
     switch (action.kind) {
       case ActionKind.START_GAME: {
-        const rollOff = (ev?.rollOff ?? []).map((t) => `${t.whiteDie}-${t.blackDie}`).join(", ");
-        s.log.push(`Game ${g.match!.gamesPlayed + 1}: ${sideName(g.sideToAct)} starts` + (rollOff ? ` (roll-off ${rollOff})` : ""));
-        s.log.push(rolled());
+        const throws = (ev?.rollOff ?? []).map((t) => `${t.whiteDie}-${t.blackDie}`).join(", ");
+        log({ key: "logStart", side: g.sideToAct, params: { n: g.match!.gamesPlayed + 1 },
+              tail: throws ? { key: "logRollOff", params: { throws } } : undefined });
+        log(rolled());
         break;
       }
       case ActionKind.ROLL:
-        s.log.push(rolled());
+        log(rolled());
         break;
       case ActionKind.CONFIRM_MOVE: {
         const rec = (ev?.records ?? []).find((x) => x.kind === ActionKind.CONFIRM_MOVE);
-        s.log.push(`${who} plays ${rec?.notation || "nothing"}`);
+        log(rec?.notation ? { key: "logPlay", side: who, move: rec.notation } : { key: "logNoPlay", side: who });
         break;
       }
       case ActionKind.DOUBLE:
-        s.log.push(`${who} doubles to ${g.match!.cube!.value * 2}`);
+        log({ key: "logDouble", side: who, params: { value: Math.max(before.match?.cube?.value ?? 1, 1) * 2 } });
         break;
       case ActionKind.TAKE:
+        log({ key: "logTake", side: who });
+        break;
       case ActionKind.DROP:
-        s.log.push(`${who} ${action.kind === ActionKind.TAKE ? "takes" : "drops"}`);
+        log({ key: "logDrop", side: who });
         break;
       case ActionKind.RESIGN:
-        s.log.push(`${who} offers to resign ${KIND_NAMES[action.detail?.case === "resignKind" ? action.detail.value : ResultKind.SINGLE]}`);
+        log({ key: "logResign", side: who, kind: action.detail?.case === "resignKind" ? action.detail.value : ResultKind.SINGLE });
         break;
       case ActionKind.ACCEPT_RESIGNATION:
+        log({ key: "logAcceptResign", side: who });
+        break;
       case ActionKind.REJECT_RESIGNATION:
-        s.log.push(`${who} ${action.kind === ActionKind.ACCEPT_RESIGNATION ? "accepts" : "rejects"} the resignation`);
+        log({ key: "logRejectResign", side: who });
         break;
       case ActionKind.CLAIM_TIMEOUT:
-        s.log.push(`${who} claims a timeout`);
+        log({ key: "logClaim", side: who });
         break;
       default:
         break;
     }
-    if (ev?.forfeit) s.log.push(`${sideName(ev.forfeit.side)} runs out of time`);
-    if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) s.log.push(`${sideName(g.sideToAct)}: gele — no die enters from the bar`);
+    if (ev?.forfeit) log({ key: "logForfeit", side: ev.forfeit.side });
+    if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) log({ key: "logGele", side: g.sideToAct });
     if (ev?.outcome && g.outcome) {
       const matchWon = g.match?.winner !== undefined && g.match.winner !== Side.UNSPECIFIED;
-      s.log.push(`${sideName(g.outcome.winner)} wins ${s.pointsScored} point(s)` + (matchWon ? " and the match" : ""));
+      log({ key: matchWon ? "logWinMatch" : "logWin", side: g.outcome.winner, params: { points: s.pointsScored } });
     }
   }
 }
@@ -336,8 +442,7 @@ function timeMs(t?: { seconds: bigint; nanos: number }): number {
   return t ? Number(t.seconds) * 1000 + Math.round(t.nanos / 1e6) : 0;
 }
 
-/** The message of a failed call, with the rule's reason when the engine gave one. */
-export function describeError(e: unknown): string {
-  const err = engineError(e);
-  return err.reason ? `${err.message} [${err.reason}]` : `${err.code}: ${err.message}`;
+/** A listed action from Connect JSON (SuggestAction's answer, read without its generated types). */
+export function actionFromJson(json: JsonValue): GameAction {
+  return fromJson(GameActionSchema, json, { ignoreUnknownFields: true });
 }

@@ -1,279 +1,547 @@
-// The page: setup form, board, side panel. It reads the driver's state and turns clicks into
-// driver calls (each one an Act on the signed state); the bot (a random legal action from
-// ListActions) plays black when chosen.
+// The page: setup, board, side panel. It reads the driver's state and turns taps, drags and
+// keys into driver calls (each one an Act on the signed state); the computer (bot.ts) plays
+// black when chosen. Every string comes from i18n.ts; the match is kept in localStorage
+// (storage.ts) after every answer and resumed on load.
 //
 // The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
 // `?engine=https://engine.example.com` (that server must list this page's origin in
-// --cors-origins). `?delay=ms` sets the bot's pause between actions (default 350).
-import { ActionKind, ClockPreset, GameEnding, ResultKind, Side, boardOf, createWebEngineClient } from "@tavla-engine/client/web";
+// --cors-origins). `?delay=ms` sets the computer's pause between actions (default 350),
+// `?pause=ms` the pause before a forced move or pass (default 700), `?slide=ms` how long a
+// checker slides (default 320), `?debug=1` exposes `window.tavlaDebug` for the browser test.
+import {
+  ActionKind,
+  ClockPreset,
+  GameEnding,
+  PositionSchema,
+  ResultKind,
+  Side,
+  boardOf,
+  createWebEngineClient,
+  engineError,
+  fromJson,
+  type RulesetPreset,
+} from "@tavla-engine/client/web";
 
 import { Board, spotOf, type Highlights } from "./board.js";
-import { GameDriver, describeError, sideName, type Preset } from "./driver.js";
+import { Bot, type Level } from "./bot.js";
+import { clockLines } from "./clock.js";
+import { GameDriver, type JsonValue, type LogEntry } from "./driver.js";
+import { lang, setLang, t, type Key, type Lang } from "./i18n.js";
+import { writeMat } from "./matfile.js";
+import * as storage from "./storage.js";
 
 const params = new URLSearchParams(location.search);
-const engine = createWebEngineClient(params.get("engine") ?? location.origin, {
+const engineUrl = params.get("engine") ?? location.origin;
+const num = (name: string, fallback: number) => (params.has(name) ? Number(params.get(name)) : fallback);
+const botDelay = num("delay", 350);
+const forcedPause = num("pause", 700);
+// the locale of the service's player messages (google.rpc.LocalizedMessage) follows the page
+type Interceptor = NonNullable<NonNullable<Parameters<typeof createWebEngineClient>[1]>["interceptors"]>[number];
+const localeHeader: Interceptor = (next) => (req) => {
+  req.header.set("x-tavla-locale", lang());
+  return next(req);
+};
+const engine = createWebEngineClient(engineUrl, {
   protocol: params.get("protocol") === "grpc-web" ? "grpc-web" : "connect",
+  interceptors: [localeHeader],
 });
-const botDelay = Number(params.get("delay") ?? 350);
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const board = new Board($("board-area"));
+board.slideMs = num("slide", 320);
 const driver = new GameDriver(engine);
+const bot = new Bot(engineUrl, () => ({ "x-tavla-locale": lang() }));
 let started = false;
-let botPlays = true; // black is the bot
+let botPlays = true; // black is the computer
+let level: Level = "random";
+let forcedOn = true;
 let selected: string | undefined;
 let busy = false;
+let note: Key | undefined; // a passing status line ("playing the forced move…")
+let humanStepped = false; // the human made a step this turn (then nothing is played for them)
+let presets: RulesetPreset[] = [];
 
 const CLOCKS: Record<string, ClockPreset> = {
   reserve: ClockPreset.RESERVE, extensions: ClockPreset.EXTENSIONS, none: ClockPreset.UNSPECIFIED,
 };
+const CLOCK_HELP: Record<string, Key> = { reserve: "clockHelpReserve", extensions: "clockHelpExtensions", none: "clockHelpNone" };
+
+/** A side's name; against the computer with "(you)" / "(computer)". */
+const sideName = (s: Side): string => (s === Side.WHITE ? t("white") : s === Side.BLACK ? t("black") : "-");
+const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(s === Side.WHITE ? "you" : "computer")})` : "");
 
 /** The side whose decision the game waits for (the state's side_to_act; unset between games). */
 const actor = (): Side => driver.state.sideToAct;
 const mover = (): Side => driver.state.position.onRoll;
-
 const isBot = (side: Side) => botPlays && side === Side.BLACK;
+const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
+/** The numbering the point labels use: white's against the computer, the mover's between two players. */
+const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll);
 /** A human side that may claim the other side's timeout (ListActions lists it once time is up). */
 const claimant = (): Side | undefined =>
   [Side.WHITE, Side.BLACK].find((side) => !isBot(side) && driver.can(ActionKind.CLAIM_TIMEOUT, side));
 
-/** Run one user action: guard against double clicks, show errors, redraw, then let the bot play. */
-async function act(action: () => Promise<void>): Promise<void> {
-  if (busy) return;
+/** The message of a failed call: the service's player message (LocalizedMessage) in the page's language. */
+function describeError(e: unknown): string {
+  const err = engineError(e);
+  if (err.localized) return err.localized;
+  if (err.code === "UNAVAILABLE" || err.code === "UNKNOWN" || err.code === "DEADLINE_EXCEEDED") return t("engineDown", { message: err.message });
+  return err.message;
+}
+
+/** Run one user action: guard against double clicks, show errors, redraw, then let the computer and forced play act. */
+async function act(action: () => Promise<void>): Promise<boolean> {
+  if (busy) return false;
   busy = true;
   document.body.dataset.busy = "1";
   $("error").hidden = true;
+  let ok = true;
   try {
     await action();
-    render();
-    await botTurns();
+    answered();
+    await autoTurns();
   } catch (e) {
+    ok = false;
     $("error").textContent = describeError(e);
     $("error").hidden = false;
   } finally {
     busy = false;
+    note = undefined;
     document.body.dataset.busy = "0";
     render();
   }
+  return ok;
 }
 
-async function botTurns(): Promise<void> {
+/** After every answer: redraw, slide the checker that moved, keep the match. */
+function answered(slide = true): void {
+  render();
+  const step = driver.state.lastStep;
+  if (slide && step) {
+    board.slide({
+      side: step.side, from: spotOf(step.side, step.from), to: spotOf(step.side, step.to),
+      hit: step.hit ? `bar-${step.side === Side.WHITE ? "black" : "white"}` : undefined,
+    }, step.countBefore);
+  }
+  storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, savedAt: Date.now() });
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The computer's turns, and the human's forced moves and passes when the option is on. */
+async function autoTurns(): Promise<void> {
   for (;;) {
     const s = driver.state;
-    if (!started || s.phase === "game-over" || s.phase === "match-over") return;
+    if (!started || over()) return;
     const botClaims = botPlays && driver.can(ActionKind.CLAIM_TIMEOUT, Side.BLACK);
-    if (!isBot(actor()) && !botClaims) return;
-    await pause();
-    await driver.botAction(botClaims ? Side.BLACK : actor());
+    if (isBot(actor()) || botClaims) {
+      note = "statusBot";
+      render();
+      await pause(botDelay);
+      const side = botClaims ? Side.BLACK : actor();
+      await driver.perform(await bot.choose(driver.state, side, level));
+      answered();
+      continue;
+    }
+    if (!forcedOn || s.phase !== "moving" || humanStepped || !s.forced) return;
+    note = s.noMove ? "statusPassing" : "statusForced";
     render();
+    document.body.dataset.autoPlayed = String(Number(document.body.dataset.autoPlayed ?? 0) + 1); // for tests
+    await pause(forcedPause);
+    if (s.complete && !s.nextSteps.length) {
+      await driver.confirm();
+      humanStepped = false;
+    } else {
+      const next = s.forcedSteps.find((f) => s.nextSteps.some((n) => n.fromPoint === f.fromPoint && n.toPoint === f.toPoint))
+        ?? s.nextSteps[0];
+      await driver.step(next.fromPoint, next.toPoint);
+    }
+    answered();
   }
 }
 
-const pause = () => new Promise((r) => setTimeout(r, botDelay));
-
-function onSpot(spot: string): void {
-  const s = driver.state;
-  if (!started || busy || s.phase !== "moving" || isBot(actor())) return;
-  const hl = highlights();
-  if (selected && hl.targets.has(spot)) {
-    const from = pointOf(selected, mover());
-    const to = pointOf(spot, mover());
-    selected = undefined;
-    void act(() => driver.step(from, to));
-    return;
-  }
-  selected = hl.movable.has(spot) && selected !== spot ? spot : undefined;
-  render();
-}
-
-/** A spot's point in `mover`'s numbering (25 = bar, 0 = off). */
-function pointOf(spot: string, mover: Side): number {
+/** A spot's point in `side`'s numbering (25 = bar, 0 = off). */
+function pointOf(spot: string, side: Side): number {
   if (spot.startsWith("bar-")) return 25;
   if (spot.startsWith("off-")) return 0;
   const q = Number(spot);
-  return mover === Side.WHITE ? q : 25 - q;
+  return side === Side.WHITE ? q : 25 - q;
 }
 
-function highlights(): Highlights {
+const humanMoving = () => started && !busy && driver.state.phase === "moving" && !isBot(actor());
+
+function highlights(sel = selected): Highlights {
   const s = driver.state;
-  const hl: Highlights = { movable: new Set(), targets: new Set(), selected };
+  const hl: Highlights = { movable: new Set(), targets: new Set(), selected: sel };
   if (!started || s.phase !== "moving" || isBot(actor())) return hl;
   for (const st of s.nextSteps) {
     const from = spotOf(mover(), st.fromPoint);
     hl.movable.add(from);
-    if (from === selected) hl.targets.add(spotOf(mover(), st.toPoint));
+    if (from === sel) hl.targets.add(spotOf(mover(), st.toPoint));
   }
   return hl;
 }
 
-/** Milliseconds the side to act has used on this turn (the server measures from the view's clock.turn_start_time). */
-function turnElapsedMs(side: Side): number {
-  const s = driver.state;
-  return side === actor() && s.turnStartedMs ? Math.max(0, Date.now() - s.turnStartedMs) : 0;
+function humanStep(from: string, to: string, slide: boolean): void {
+  selected = undefined;
+  humanStepped = true;
+  void act(async () => {
+    await driver.step(pointOf(from, mover()), pointOf(to, mover()));
+    if (!slide) driver.state.lastStep = undefined; // the dragged checker is already there
+  });
 }
 
-/** A protobuf Duration (clock settings and reserves are whole milliseconds) in milliseconds. */
-const durationMs = (d?: { seconds: bigint; nanos: number }) => (d ? Number(d.seconds) * 1000 + Math.round(d.nanos / 1e6) : 0);
-
-const minSec = (ms: number) => {
-  const secs = Math.ceil(Math.max(0, ms) / 1000);
-  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+board.onTap = (spot) => {
+  if (!humanMoving()) return;
+  const hl = highlights();
+  if (selected && hl.targets.has(spot)) return humanStep(selected, spot, true);
+  selected = spot && hl.movable.has(spot) && selected !== spot ? spot : undefined;
+  render();
+};
+board.canDrag = (spot) => humanMoving() && highlights().movable.has(spot);
+board.onDragStart = (spot) => {
+  selected = spot;
+  render();
+};
+board.onDrop = (from, to) => {
+  const legal = to !== undefined && highlights(from).targets.has(to);
+  if (legal) return humanStep(from, to!, false);
+  selected = undefined;
+  render();
+  board.snapBack(from);
+  if (to === undefined || to === from) return;
+  // the referee says why: the step is sent and refused with its reason (kapı, kırık pul, ...)
+  void act(() => driver.tryStep(pointOf(from, mover()), pointOf(to, mover()))).then((ok) => {
+    if (ok || $("error").hidden) return;
+    document.body.dataset.illegal = `${from}>${to}`;
+  });
 };
 
-/** One side's clock as the state has it, running for the side to act (R23, R24). */
-function clockText(side: Side): string {
-  const s = driver.state;
-  const c = side === Side.WHITE ? s.clock?.white : s.clock?.black;
-  const settings = s.game?.clock?.settings;
-  if (s.clockPreset === ClockPreset.UNSPECIFIED || !c || !settings) return `${sideName(side)}: no clock`;
-  const elapsed = turnElapsedMs(side);
-  const over = elapsed - durationMs(settings.moveTime); // < 0: the move's own time is still running
-  // a move may take at most move_cap (the reserve preset: 1 min) whatever is left
-  const capLeft = durationMs(settings.moveCap) ? durationMs(settings.moveCap) - elapsed : Infinity;
-  const cap = (left: number) => (side === actor() && over > 0 && capLeft < left ? `, move ${minSec(capLeft)}` : "");
-  if (s.clockPreset === ClockPreset.RESERVE) {
-    const delay = side === actor() && over < 0 ? ` +${Math.ceil(-over / 1000)} s` : "";
-    const left = durationMs(c.reserve) - Math.max(0, over);
-    return `${sideName(side)} ${minSec(left)}${delay}${cap(left - Math.min(0, over))}`;
-  }
-  const ext = durationMs(settings.extensionTime) || 1;
-  const used = over > 0 ? Math.ceil(over / ext) : 0;
-  const now = side === actor() ? ` ${Math.ceil((over < 0 ? -over : used * ext - over) / 1000)} s +` : "";
-  return `${sideName(side)}${now} ${Math.max(0, c.extensionsLeft - used)} ext.${cap((c.extensionsLeft - used) * ext - over)}`;
+// --- the panel ----------------------------------------------------------------------------
+
+/** A move in the mover's numbering shown in the board's: points 1-24 become 25 - p when they differ. */
+function inLabels(move: string, moverSide: Side): string {
+  if (moverSide === labels() || moverSide === Side.UNSPECIFIED) return move;
+  return move.replace(/(^|[\s/])(\d+)(?=[/*\s(]|$)/g, (m, pre: string, p: string) => {
+    const n = Number(p);
+    return n >= 1 && n <= 24 ? `${pre}${25 - n}` : m;
+  });
+}
+
+const KIND_KEYS: Record<number, Key> = { [ResultKind.SINGLE]: "single", [ResultKind.GAMMON]: "gammon", [ResultKind.BACKGAMMON]: "backgammon" };
+
+function logText(e: LogEntry): string {
+  const p: Record<string, string | number> = { ...e.params };
+  if (e.side !== undefined) p.side = sideName(e.side);
+  if (e.move !== undefined) p.move = inLabels(e.move, e.side ?? Side.UNSPECIFIED);
+  if (e.kind !== undefined) p.kind = t(KIND_KEYS[e.kind] ?? "single");
+  return t(e.key, p) + (e.tail ? logText(e.tail) : "");
+}
+
+function presetLabel(name: string): string {
+  if (name === "turkish") return t("presetTurkish");
+  if (name === "international") return t("presetInternational");
+  const p = presets.find((x) => x.name === name);
+  return p ? p.name.charAt(0).toUpperCase() + p.name.slice(1).replace(/[_-]/g, " ") : name;
+}
+
+/** The setup's variant picker: what ListRulesets lists (new presets appear by themselves). */
+function fillPresets(): void {
+  const select = $<HTMLSelectElement>("preset");
+  if (!presets.length) return;
+  const value = select.value;
+  select.replaceChildren(...presets.map((p) => {
+    const o = document.createElement("option");
+    o.value = p.name;
+    o.textContent = presetLabel(p.name);
+    o.title = p.description;
+    return o;
+  }));
+  select.value = presets.some((p) => p.name === value) ? value : presets[0].name;
+}
+
+/** The page's fixed strings in the current language. */
+function applyStatic(): void {
+  document.documentElement.lang = lang();
+  document.title = t("title");
+  for (const e of document.querySelectorAll<HTMLElement>("[data-i18n]")) e.textContent = t(e.dataset.i18n as Key);
+  $<HTMLSelectElement>("lang").value = lang();
+  $("log").setAttribute("aria-label", t("logLabel"));
+  fillPresets();
+  $("clock-help").textContent = t(CLOCK_HELP[$<HTMLSelectElement>("clock").value]);
+  $("level-box").hidden = $<HTMLSelectElement>("opponent").value !== "bot";
+}
+
+function show(id: string, visible: boolean, enabled = true): void {
+  const b = $<HTMLButtonElement>(id);
+  b.hidden = !visible;
+  b.disabled = !enabled || busy;
+}
+
+function renderClock(): void {
+  const c = clockLines(driver.state, Date.now(), who);
+  $("clock-white").textContent = c.white;
+  $("clock-black").textContent = c.black;
+  $("clock-line").hidden = !c.white;
+  const warn = $("clock-warn");
+  warn.hidden = !c.warning;
+  $("clock-warn-text").textContent = c.warning ?? "";
+  // a screen reader hears the warning once when it appears, not every second of the countdown
+  const sr = $("clock-warn-sr");
+  if (!c.warning) sr.textContent = "";
+  else if (!sr.textContent) sr.textContent = c.warning;
+  document.body.dataset.clockWarning = c.warning ? "1" : "0";
 }
 
 function render(): void {
+  applyStatic();
+  for (const id of ["score", "info", "actions", "log"]) $(id).hidden = !started;
   if (!started) {
-    board.render(undefined, { movable: new Set(), targets: new Set() }, { values: [], left: [] }, undefined);
-    for (const b of document.querySelectorAll<HTMLButtonElement>("#actions button")) b.hidden = true;
-    $("status").textContent = "Choose the rules and a match length, then New match.";
+    board.render({ hl: { movable: new Set(), targets: new Set() }, dice: { values: [], left: [] }, labels: Side.WHITE });
+    $("status").textContent = t("intro");
+    $("status").hidden = false;
+    $("clock-warn").hidden = true;
     return;
   }
   const s = driver.state;
   const m = s.match;
-  const cube = m.cube ?? { value: 1, owner: Side.UNSPECIFIED, offeredBy: Side.UNSPECIFIED };
+  const cube: { value: number; owner: Side; offeredBy?: Side } = s.endCube ?? m.cube ?? { value: 1, owner: Side.UNSPECIFIED };
   document.body.dataset.phase = s.phase;
-  document.body.dataset.side = sideName(actor()).toLowerCase();
+  document.body.dataset.side = s.sideToAct === Side.WHITE ? "white" : s.sideToAct === Side.BLACK ? "black" : "-";
   // for tests and debugging: what the engine is asked about this turn
   document.body.dataset.positionId = s.turnStart.ids?.positionId ?? "";
-  document.body.dataset.onRoll = sideName(s.turnStart.onRoll).toLowerCase();
+  document.body.dataset.onRoll = s.turnStart.onRoll === Side.BLACK ? "black" : "white";
   document.body.dataset.dice = s.dice.join(",");
+  document.body.dataset.diceLeft = s.diceLeft.join(",");
   document.body.dataset.state = driver.signedJson();
   document.body.dataset.record = driver.recordJson(); // the match's record, kept from Act's events
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
-  // labels in the player's numbering: white's against the bot, the mover's between two players
-  board.render(s.position, highlights(), { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
-    s.preset === "turkish" ? undefined : { value: Math.max(cube.value, 1), owner: cube.owner },
-    botPlays ? Side.WHITE : s.position.onRoll);
-  $("score").innerHTML = `White ${m.whiteScore} – Black ${m.blackScore}<small>${s.preset === "turkish" ? "Turkish tavla" : "International"}, match to ${m.length}${m.crawford ? " · Crawford game" : ""}${m.postCrawford ? " · post-Crawford" : ""}</small>`;
-  const you = (side: Side) => (botPlays ? (side === Side.WHITE ? " (you)" : " (bot)") : "");
+  board.render({
+    position: s.position, hl: highlights(), dice: { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
+    cube: s.cubeInPlay ? { value: Math.max(cube.value, 1), owner: cube.owner } : undefined, labels: labels(),
+  });
+  const extra = [m.crawford ? t("crawford") : "", m.postCrawford ? t("postCrawford") : ""].filter(Boolean).join(", ");
+  $("score").replaceChildren(
+    t("score", { white: sideName(Side.WHITE), ws: m.whiteScore, black: sideName(Side.BLACK), bs: m.blackScore }),
+    Object.assign(document.createElement("small"), {
+      textContent: t("matchLine", { preset: presetLabel(s.preset), length: m.length }) + (extra ? ` (${extra})` : ""),
+    }));
   const turn: Record<string, string> = {
-    start: "New game",
-    "to-roll": `${sideName(actor())}${you(actor())} to roll`,
-    moving: `${sideName(actor())}${you(actor())} to move`,
-    "double-offered": `${sideName(actor())}${you(actor())}: take or drop?`,
-    "resign-offered": `${sideName(actor())}${you(actor())}: accept the resignation?`,
-    "game-over": "Game over",
-    "match-over": "Match over",
+    start: t("turnNew"), "to-roll": t("turnRoll", { side: who(actor()) }), moving: t("turnMove", { side: who(actor()) }),
+    "double-offered": t("turnDouble", { side: who(actor()) }), "resign-offered": t("turnResign", { side: who(actor()) }),
+    "game-over": t("gameOver"), "match-over": t("matchOver"),
   };
   $("turn").textContent = turn[s.phase];
-  $("dice").textContent = s.phase === "moving" ? `Dice ${s.dice.join("-")}` : "";
-  $("dice-name").textContent = s.phase === "moving" && s.diceName ? `“${s.diceName.turkish}”` : "";
-  $("gele").textContent = s.phase === "moving" && s.gele ? "gele!" : "";
-  const wb = boardOf(s.position)?.white;
-  const bb = boardOf(s.position)?.black;
-  $("pips-white").textContent = `White pips ${wb?.pipCount ?? "-"}`;
-  $("pips-black").textContent = `Black pips ${bb?.pipCount ?? "-"}`;
-  $("cube-line").textContent = s.preset === "turkish"
-    ? "No cube (Turkish rules)"
-    : `Cube ${Math.max(cube.value, 1)}${cube.owner ? `, ${sideName(cube.owner)}'s` : ", centred"}${cube.offeredBy ? ` — ${sideName(cube.offeredBy)} doubles to ${Math.max(cube.value, 1) * 2}` : ""}`;
-  $("clock-white").textContent = clockText(Side.WHITE);
-  $("clock-black").textContent = clockText(Side.BLACK);
+  const moving = s.phase === "moving";
+  $("dice").textContent = moving ? t("dice", { dice: s.dice.join("-") }) : "";
+  $("dice-name").textContent = moving && s.diceName ? `“${s.diceName.turkish}”` : "";
+  $("gele").textContent = moving && s.gele ? t("gele") : "";
+  $("dice-line").hidden = !moving;
+  const pips = (side: Side) => t("pips", { side: sideName(side), n: (side === Side.WHITE ? boardOf(s.position)?.white : boardOf(s.position)?.black)?.pipCount ?? "-" });
+  $("pips").textContent = `${pips(Side.WHITE)} · ${pips(Side.BLACK)}`;
+  const value = Math.max(cube.value, 1);
+  $("cube-line").textContent = !s.cubeInPlay ? t("noCube")
+    : s.endCube ? t("cubeEnded", { value })
+    : (cube.owner ? t("cubeOwned", { value, side: sideName(cube.owner) }) : t("cubeCentred", { value }))
+      + (cube.offeredBy ? ` — ${t("cubeOffered", { side: sideName(cube.offeredBy), value: value * 2 })}` : "");
+  renderClock();
 
-  const human = !isBot(actor());
-  const show = (id: string, visible: boolean, enabled = true) => {
-    const b = $<HTMLButtonElement>(id);
-    b.hidden = !visible;
-    b.disabled = !enabled || busy;
-  };
+  const human = !isBot(actor()) && !note;
   show("roll", s.phase === "to-roll" && human);
-  show("double", s.phase === "to-roll" && human && s.preset === "international", s.canDouble);
+  show("double", s.phase === "to-roll" && human && s.cubeInPlay, s.canDouble);
   show("take", s.phase === "double-offered" && human);
   show("drop", s.phase === "double-offered" && human);
-  show("undo", s.phase === "moving" && human, s.steps.length > 0);
-  show("confirm", s.phase === "moving" && human, s.complete);
-  $("confirm").textContent = s.complete && s.steps.length === 0 ? "Pass (no move)" : "Confirm move";
+  show("undo", moving && human, s.steps.length > 0);
+  show("confirm", moving && human && !(forcedOn && s.noMove), s.complete);
+  $("confirm").textContent = s.complete && s.steps.length === 0 ? t("pass") : t("confirm");
   show("resign", human && driver.can(ActionKind.RESIGN));
   show("accept-resign", s.phase === "resign-offered" && human);
   show("reject-resign", s.phase === "resign-offered" && human);
   show("next-game", s.phase === "game-over" || s.phase === "start");
+  show("download", s.phase === "match-over");
   const claimer = claimant();
   show("claim-timeout", claimer !== undefined);
-  if (claimer !== undefined) $("claim-timeout").textContent = `${sideName(claimer)}: claim timeout`;
+  if (claimer !== undefined) $("claim-timeout").textContent = t("claimTimeout", { side: sideName(claimer) });
+  // no empty box: the actions panel shows only with a button in it
+  $("actions").hidden = ![...$("actions").querySelectorAll("button")].some((b) => !b.hidden);
 
-  $("actions").hidden = false;
   const status = $("status");
-  status.classList.toggle("over", s.phase === "game-over" || s.phase === "match-over");
-  if (s.outcome && (s.phase === "game-over" || s.phase === "match-over")) {
-    const kind = s.outcome.kind === ResultKind.GAMMON ? (s.preset === "turkish" ? " (mars)" : " (gammon)")
-      : s.outcome.kind === ResultKind.BACKGAMMON ? (s.preset === "turkish" ? " (katmerli mars)" : " (backgammon)") : "";
+  status.classList.toggle("over", over());
+  if (s.outcome && over()) {
+    const turkish = s.preset === "turkish";
+    const kind = s.outcome.kind === ResultKind.GAMMON ? t(turkish ? "kindMars" : "kindGammon")
+      : s.outcome.kind === ResultKind.BACKGAMMON ? t(turkish ? "kindKatmerli" : "kindBackgammon") : "";
     const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
-    const how = s.outcome.ending === GameEnding.DROP ? ` (${loser} drops)`
-      : s.outcome.ending === GameEnding.RESIGNATION ? ` (${loser} resigns)`
-      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? ` (${loser} ran out of time)` : "";
-    status.textContent = `${sideName(s.outcome.winner)} wins ${s.pointsScored} point${s.pointsScored === 1 ? "" : "s"}${kind}${how}` +
-      (s.phase === "match-over" ? ` — ${sideName(s.matchWinner)} wins the match ${m.whiteScore}-${m.blackScore}` : "");
-    $("actions").hidden = s.phase === "match-over";
-  } else if (s.phase === "moving") {
-    status.textContent = s.gele ? "Gele: no die enters from the bar." : s.complete
-      ? (s.steps.length ? "Move complete: confirm it or undo a step." : "No legal move: pass.")
-      : selected ? "Pick a highlighted destination." : "Pick a checker to move.";
+    const how = s.outcome.ending === GameEnding.DROP ? t("howDrop", { side: loser })
+      : s.outcome.ending === GameEnding.RESIGNATION ? t("howResign", { side: loser })
+      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? t("howTime", { side: loser }) : "";
+    status.textContent = t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how }) +
+      (s.phase === "match-over" ? t("wonMatch", { side: sideName(s.matchWinner), ws: m.whiteScore, bs: m.blackScore }) : "");
+  } else if (note) {
+    status.textContent = t(note);
+  } else if (isBot(actor())) {
+    status.textContent = t("statusBot");
+  } else if (moving) {
+    status.textContent = s.gele ? t("statusGele") : s.complete
+      ? (s.steps.length ? t("statusComplete") : t("statusNoMove"))
+      : selected ? t("statusTarget") : t("statusPick");
   } else if (s.phase === "resign-offered") {
-    const kind = s.resignation!.kind === ResultKind.GAMMON ? "a gammon" : s.resignation!.kind === ResultKind.BACKGAMMON ? "a backgammon" : "a single game";
-    status.textContent = `${sideName(s.resignation!.side)} offers to resign ${kind}.`;
+    status.textContent = t("statusResign", { side: sideName(s.resignation!.side), kind: t(KIND_KEYS[s.resignation!.kind] ?? "single") });
   } else {
     status.textContent = "";
   }
   status.hidden = !status.textContent;
-  const log = $("log");
-  log.replaceChildren(...s.log.slice(-40).map((line) => Object.assign(document.createElement("li"), { textContent: line })));
+  const log = $<HTMLOListElement>("log");
+  log.start = Math.max(1, s.log.length - 39); // the lines keep their numbers when the oldest go
+  log.replaceChildren(...s.log.slice(-40).map((e) => Object.assign(document.createElement("li"), { textContent: logText(e) })));
+  log.hidden = !s.log.length;
   log.scrollTop = log.scrollHeight;
 }
 
-board.onClick = onSpot;
-$("setup").addEventListener("submit", (ev) => {
-  ev.preventDefault();
-  const preset = $<HTMLSelectElement>("preset").value as Preset;
+// --- setup, buttons, storage -------------------------------------------------------------
+
+async function startMatch(clock?: Record<string, unknown>): Promise<void> {
+  const preset = $<HTMLSelectElement>("preset").value;
   const length = Number($<HTMLSelectElement>("length").value);
   botPlays = $<HTMLSelectElement>("opponent").value === "bot";
+  level = $<HTMLSelectElement>("level").value as Level;
+  forcedOn = $<HTMLInputElement>("forced").checked;
   selected = undefined;
-  void act(async () => {
-    await driver.newMatch(preset, length, CLOCKS[$<HTMLSelectElement>("clock").value]);
+  humanStepped = false;
+  storage.clear();
+  await act(async () => {
+    await driver.newMatch(preset, length, CLOCKS[$<HTMLSelectElement>("clock").value], clock);
     started = true;
+    $<HTMLDetailsElement>("setup-box").open = false; // the board gets the screen
   });
+}
+
+$("setup").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  if (started && !(driver.state.phase === "match-over")) {
+    // a new match never silently discards the one in progress
+    const dialog = $<HTMLDialogElement>("discard");
+    dialog.returnValue = "";
+    dialog.showModal();
+    dialog.addEventListener("close", () => {
+      if (dialog.returnValue === "yes") void startMatch();
+    }, { once: true });
+    return;
+  }
+  void startMatch();
 });
-$("roll").onclick = () => void act(() => driver.roll());
+$("lang").addEventListener("change", () => {
+  setLang($<HTMLSelectElement>("lang").value as Lang);
+  render();
+});
+$("clock").addEventListener("change", () => render());
+$("opponent").addEventListener("change", () => render());
+$("forced").addEventListener("change", () => {
+  forcedOn = $<HTMLInputElement>("forced").checked;
+  if (started) void act(async () => {});
+});
+$("roll").onclick = () => { humanStepped = false; void act(() => driver.roll()); };
 $("double").onclick = () => void act(() => driver.double());
 $("take").onclick = () => void act(() => driver.answerDouble(true));
 $("drop").onclick = () => void act(() => driver.answerDouble(false));
 $("undo").onclick = () => { selected = undefined; void act(() => driver.undo()); };
-$("confirm").onclick = () => { selected = undefined; void act(() => driver.confirm()); };
+$("confirm").onclick = () => { selected = undefined; humanStepped = false; void act(() => driver.confirm()); };
 $("resign").onclick = () => void act(() => driver.offerResignation(ResultKind.SINGLE));
 $("claim-timeout").onclick = () => void act(() => driver.claimTimeout(claimant()!));
 $("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
 $("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
-$("next-game").onclick = () => void act(() => driver.startGame());
-document.body.dataset.busy = "0";
-render();
-// The clock line ticks. A turn past its move time may have run out: ask ListActions again every
-// 5 s, which then offers the other side CLAIM_TIMEOUT (R23, R24; the bot claims at once).
+$("next-game").onclick = () => { humanStepped = false; void act(() => driver.startGame()); };
+$("download").onclick = () => downloadMat();
+
+/** The finished match as a .mat file (matfile.ts; ValidateMatch and gnubg read it). */
+function matText(): string {
+  const s = driver.state;
+  const rules = s.game.ruleset;
+  const headers: Record<string, string> = {
+    Site: "tavla-engine web board", EventDate: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
+    Variation: s.preset, Crawford: rules?.crawford ? "On" : "Off",
+  };
+  if (rules?.cube) headers.CubeLimit = String(rules.cubeLimit || 64);
+  return writeMat(s.record, s.match.length, headers, [t("white"), t("black")]);
+}
+
+function downloadMat(): void {
+  const url = URL.createObjectURL(new Blob([matText()], { type: "text/plain;charset=utf-8" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: `tavla-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.mat` });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+async function boot(): Promise<void> {
+  document.body.dataset.busy = "1";
+  setLang(lang());
+  try {
+    presets = (await engine.match.listRulesets({})).presets;
+    if (lang() === "tr" && presets.some((p) => p.name === "turkish")) $<HTMLSelectElement>("preset").value = "turkish";
+  } catch {
+    /* the static list stays */
+  }
+  fillPresets();
+  if (lang() === "tr" && presets.some((p) => p.name === "turkish")) $<HTMLSelectElement>("preset").value = "turkish";
+  const kept = storage.load();
+  if (kept) {
+    botPlays = kept.botPlays;
+    level = kept.level as Level;
+    forcedOn = kept.forced;
+    $<HTMLSelectElement>("opponent").value = botPlays ? "bot" : "human";
+    $<HTMLSelectElement>("level").value = level;
+    $<HTMLInputElement>("forced").checked = forcedOn;
+    try {
+      await driver.resume(kept.match);
+      started = true;
+      $<HTMLDetailsElement>("setup-box").open = false;
+      $<HTMLSelectElement>("preset").value = driver.state.preset;
+      note = "statusResumed";
+    } catch (e) {
+      storage.clear(); // a state the engine no longer accepts (new keys): start afresh
+      $("error").textContent = describeError(e);
+      $("error").hidden = false;
+    }
+  }
+  document.body.dataset.busy = "0";
+  render();
+  note = undefined;
+  document.body.dataset.ready = "1";
+  document.body.dataset.readyMs = String(Math.round(performance.now())); // time to first interaction (bench-web)
+  if (started) void act(async () => {}); // the computer goes on if it is its turn
+}
+
+// for the browser test: the driver, and a match with any clock (short ones, to see the warning)
+if (params.get("debug") === "1") {
+  Object.assign(window, {
+    tavlaDebug: {
+      driver, board, bot, matText,
+      newMatch: (clock: Record<string, unknown>) => startMatch(clock),
+      renderPosition: (position: JsonValue, cube: { value: number; owner: Side }) => board.render({
+        position: fromJson(PositionSchema, position), hl: { movable: new Set(), targets: new Set() },
+        dice: { values: [], left: [] }, cube, labels: Side.WHITE,
+      }),
+    },
+  });
+}
+
+void boot();
+// The clock ticks. A turn past its move time may have run out: ask ListActions again every
+// 5 s, which then offers the other side CLAIM_TIMEOUT (R23, R24; the computer claims at once).
 let ticks = 0;
 setInterval(() => {
   if (!started || busy) return;
-  $("clock-white").textContent = clockText(Side.WHITE);
-  $("clock-black").textContent = clockText(Side.BLACK);
+  renderClock();
   const s = driver.state;
-  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || Date.now() - s.turnStartedMs < durationMs(s.game.clock?.settings?.moveTime)) return;
-  if (s.phase === "game-over" || s.phase === "match-over" || claimant() !== undefined) return;
+  if (++ticks % 5 || s.clockPreset === ClockPreset.UNSPECIFIED || !s.turnStartedMs || over()) return;
+  if (Date.now() - s.turnStartedMs < clockFreeMs()) return;
+  if (claimant() !== undefined) return;
   void act(() => driver.refresh());
 }, 1000);
+
+function clockFreeMs(): number {
+  const d = driver.state.game.clock?.settings?.moveTime;
+  return d ? Number(d.seconds) * 1000 + Math.round(d.nanos / 1e6) : 0;
+}

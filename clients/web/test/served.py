@@ -20,20 +20,20 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 READY_SECONDS = 60  # a readiness wait, not a speed assertion
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
 
 
 @contextlib.contextmanager
-def serve(extra_env: Mapping[str, str] = {}) -> Iterator[str]:
-    """The base URL of a server of ``DIST`` once ``/readyz`` answers; stopped (exit status 0
-    required) when the block ends."""
-    port = _free_port()
+def serve(extra_env: Mapping[str, str] = {}, grpc_port: int = 0) -> Iterator[str]:
+    """The base URL of a server of ``DIST`` once ``/readyz`` answers (its gRPC port
+    ``grpc_port``, any free one when 0); stopped (exit status 0 required) when the block ends."""
+    port = free_port()
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT / "service"), os.environ.get("PYTHONPATH")) if p))
     env.update(extra_env)
-    server = subprocess.Popen([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0",
+    server = subprocess.Popen([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(grpc_port),
                                "--metrics-port", "0", "--workers", "1", "--http-port", str(port),
                                "--web-dir", str(DIST), "--drain-seconds", "0", "--grace-seconds", "1",
                                "--log-level", "warning"], env=env)

@@ -57,7 +57,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 # Request headers a browser may send cross-origin, and response headers it may read.
 ALLOWED_HEADERS = ("content-type", "connect-protocol-version", "connect-timeout-ms", "grpc-timeout",
-                   "x-grpc-web", "x-user-agent", "x-request-id")
+                   "x-grpc-web", "x-user-agent", "x-request-id", "x-tavla-locale")
 EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin", "x-request-id")
 PREFLIGHT_MAX_AGE = "7200"
 _HEALTH_METHOD = "/grpc.health.v1.Health/Check"
