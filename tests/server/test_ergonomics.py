@@ -137,4 +137,7 @@ def test_crawford_is_reported_as_in_effect(engine):
     assert crawford(preset="international") is True
     assert crawford(preset="international", cube=False) is False
     presets = engine.ListRulesets(api.ListRulesetsRequest(), timeout=TIMEOUT).presets
-    assert {p.name: p.ruleset.crawford for p in presets} == {"international": True, "turkish": False}
+    listed = {p.name: p.ruleset.crawford for p in presets}
+    assert (listed["international"], listed["turkish"]) == (True, False)
+    # the variants' presets: Crawford with the cube only (portes has none)
+    assert (listed["portes"], listed["nackgammon"], listed["hypergammon"]) == (False, True, True)
