@@ -137,6 +137,8 @@ def test_crawford_is_reported_as_in_effect(engine):
     assert crawford(preset="international") is True
     assert crawford(preset="international", cube=False) is False
     presets = engine.ListRulesets(api.ListRulesetsRequest(), timeout=TIMEOUT).presets
-    crawfords = {p.name: p.ruleset.crawford for p in presets}
-    assert {k: crawfords[k] for k in ("international", "turkish")} == {"international": True, "turkish": False}
-    assert not any(crawfords.get(k, False) for k in ("plakoto", "fevga", "long_nardy"))  # no cube
+    listed = {p.name: p.ruleset.crawford for p in presets}
+    assert (listed["international"], listed["turkish"]) == (True, False)
+    # the variants' presets: Crawford with the cube only (portes has none)
+    assert (listed["portes"], listed["nackgammon"], listed["hypergammon"]) == (False, True, True)
+    assert (listed["plakoto"], listed["fevga"], listed["long_nardy"]) == (False, False, False)

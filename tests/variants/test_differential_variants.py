@@ -15,7 +15,8 @@ Positions (seeds recorded, so a failure is reproducible):
   nackgammon's position (its state has no setter), so nackgammon is compared with gnubg only.
 * The start positions: gnubg's ``new game`` under ``set variation`` against ours.
 * Position IDs: gnubg's ``position_id`` of every board compared (3 checkers a side are valid
-  Position IDs: the format writes any count up to 15).
+  Position IDs: the format writes any count up to 15); XGIDs: gnubg reads ours of every fifth
+  board under its variation and answers the same checkers.
 
 Equality is of the sets of resulting positions (``oracle_gnubg``; OpenSpiel's both halves of a
 double), R4-R14 on the variant's board.
@@ -34,7 +35,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import oracle_gnubg  # noqa: E402
 from games import random_game_pairs  # noqa: E402
 from tavla.core import Position, Side  # noqa: E402
-from tavla.core.ids import position_id  # noqa: E402
+from tavla.core.ids import position_id, xgid  # noqa: E402
 from tavla.core.rules.hypergammon import Hypergammon  # noqa: E402
 from tavla.core.rules.movegen import generate  # noqa: E402
 from tavla.core.rules.nackgammon import Nackgammon  # noqa: E402
@@ -111,6 +112,29 @@ def test_start_position_is_gnubgs(name, capfd):
     start = variant.initial_board()
     # gnubg's board is (side not on roll, side on roll): at the start both are the same
     assert tuple(map(tuple, board)) == tuple(map(tuple, oracle_gnubg.to_gnubg(start)))
+
+
+@pytest.mark.parametrize("name", ["nackgammon", "hypergammon"])
+def test_xgids_read_by_gnubg(name, capfd):
+    """gnubg, under the variation, reads our XGID of each board (``set_gnubg_id``) and gives back
+    the GNUBG ID of the same checkers: the XGID of 3 checkers a side is gnubg's too."""
+    variant, _, command = VARIANTS[name]
+    boards = sorted({b for b, _ in random_game_pairs(3, 2000, variant)})[::5]
+    bad = []
+    try:
+        gnubg.command("set threads 1")
+        gnubg.command(f"set variation {command}")
+        gnubg.command("new session")
+        for board in boards:
+            position = Position(board, Side.WHITE, variant)
+            gnubg.set_gnubg_id(xgid.encode_position(position))
+            if gnubg.gnubg_id().split(":")[0] != position_id.encode(position):
+                bad.append(board)
+    finally:
+        gnubg.command("set variation standard")
+        gnubg.command("new session")
+        capfd.readouterr()  # gnubg prints its board
+    assert len(boards) > 200 and not bad, bad[:3]
 
 
 # ---------------------------------------------------------------------------------------------

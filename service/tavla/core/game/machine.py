@@ -180,9 +180,10 @@ def cube_choices(state: GameState, side: Side) -> CubeOptions:
     return cube_options(state.match, state.ruleset, side)
 
 
-def _resignations(state: GameState, side: Side) -> list[Action]:
-    # the kinds the variant's games can end with: portes has no backgammon to resign
-    return [Action(K.RESIGN, side, resign_kind=kind) for kind in state.ruleset.variant_class.kinds]
+def _resignations(side: Side, kinds: tuple[ResultKind, ...] = tuple(ResultKind)) -> list[Action]:
+    """The RESIGN actions of ``side``: one per result kind the variant has (no backgammon in
+    plakoto or fevga)."""
+    return [Action(K.RESIGN, side, resign_kind=kind) for kind in kinds]
 
 
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
@@ -215,7 +216,7 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
     elif phase is Phase.ROLL_OR_DOUBLE and actor is not None:
         actions.append(Action(K.ROLL, actor))
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
-        actions += _resignations(state, actor)
+        actions += _resignations(actor, state.ruleset.variant_class.kinds)
     elif phase is Phase.CUBE_DECISION and actor is not None:
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
@@ -225,7 +226,7 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
         actions += [Action(K.STEP, actor, step=s) for s in now.next_steps]
         if state.steps:
             actions.append(Action(K.UNDO, actor))
-        actions += _resignations(state, actor)
+        actions += _resignations(actor, state.ruleset.variant_class.kinds)
     elif phase is Phase.RESIGNATION_DECISION and actor is not None:
         actions += [Action(K.ACCEPT_RESIGNATION, actor), Action(K.REJECT_RESIGNATION, actor)]
     verdict = _timed_out(state, now_ms)
@@ -472,10 +473,10 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
     """Offer to lose a game of a kind; the other side decides."""
     if action.resign_kind is None:
         raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
-    variant = state.ruleset.variant_class
-    if action.resign_kind not in variant.kinds:  # portes: a gammon is the most a game can cost
-        raise InvalidInputError("action.resign_kind", f"{variant.name} has no {action.resign_kind.value}: "
-                                f"{', '.join(k.value for k in variant.kinds)}")
+    kinds = state.ruleset.variant_class.kinds
+    if action.resign_kind not in kinds:
+        raise InvalidInputError("action.resign_kind", f"{state.ruleset.variant} has no {action.resign_kind.value} "
+                                                      f"(its kinds: {', '.join(k.value for k in kinds)})")
     check_resignable(state.match)
     side = state.position.on_roll
     after = replace(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
