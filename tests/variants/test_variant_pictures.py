@@ -250,3 +250,16 @@ def test_no_cube_in_these_variants():
     for name in ("plakoto", "mahbusa", "fevga", "moultezim", "long_nardy", "uzun_nard", "narde"):
         with pytest.raises(Exception, match="no doubling cube"):
             Ruleset(variant=name)
+
+
+def test_nardy_two_off_the_head_with_a_plain_first_throw_names_the_head_rule():
+    # 24 ... 13 / 12 ... 5            white's first throw, 6-3: one checker off the head
+    # W15       / B14    B1
+    p = pos("long_nardy", {24: "W" * 15, 12: "B" * 14, 5: "B"})
+    with pytest.raises(IllegalMoveError) as err:
+        resolve(p, (6, 3), notation.parse("24/18 24/21"))
+    assert err.value.reason is IllegalReason.NO_CHECKER_THERE and "head" in str(err.value)
+    first = next(s for s in legal_steps(p, (6, 3)).next_steps if s.die == 6)
+    with pytest.raises(IllegalMoveError) as err:
+        legal_steps(p, (6, 3), [first, type(first)(24, 21, 3)])
+    assert "head" in str(err.value)

@@ -209,3 +209,11 @@ def test_update_match_takes_a_draw_and_bear_off_refuses_the_family(stub):
     start = stub.GetInitialPosition(api.GetInitialPositionRequest(ruleset=rules)).position
     code, _, field, _ = refusal(stub.BearOff, api.BearOffRequest(ruleset=rules, position=start))
     assert code == grpc.StatusCode.INVALID_ARGUMENT and field == "ruleset.variant"
+
+
+def test_list_rulesets_gives_each_variants_titles(stub):
+    presets = {p.name: p for p in stub.ListRulesets(api.ListRulesetsRequest()).presets}
+    assert (presets["plakoto"].title, presets["plakoto"].title_tr) == ("Plakoto", "Mahbusa")
+    assert (presets["fevga"].title, presets["fevga"].title_tr) == ("Fevga", "Moultezim")
+    assert (presets["long_nardy"].title, presets["long_nardy"].title_tr) == ("Long nardy", "Uzun nard")
+    assert presets["turkish"].title_tr == "Tavla" and presets["international"].title == "Backgammon"

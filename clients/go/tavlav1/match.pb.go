@@ -653,7 +653,12 @@ type RulesetPreset struct {
 	// One sentence saying what the preset plays.
 	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
 	// The preset's options, every field set.
-	Ruleset       *Ruleset `protobuf:"bytes,4,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	Ruleset *Ruleset `protobuf:"bytes,4,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// The display name of the preset's variant in English, e.g. "Plakoto", "Long nardy".
+	Title string `protobuf:"bytes,5,opt,name=title,proto3" json:"title,omitempty"`
+	// The display name of the preset's variant in Turkish, e.g. "Mahbusa", "Uzun nard"; empty
+	// where it has none of its own.
+	TitleTr       string `protobuf:"bytes,6,opt,name=title_tr,json=titleTr,proto3" json:"title_tr,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -716,6 +721,20 @@ func (x *RulesetPreset) GetRuleset() *Ruleset {
 	return nil
 }
 
+func (x *RulesetPreset) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *RulesetPreset) GetTitleTr() string {
+	if x != nil {
+		return x.TitleTr
+	}
+	return ""
+}
+
 var File_tavla_v1_match_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_match_proto_rawDesc = "" +
@@ -752,12 +771,14 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x06points\x18\x04 \x01(\rR\x06points\"`\n" +
 	"\x10ResignationOffer\x12\"\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\"\x8c\x01\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\"\xbd\x01\n" +
 	"\rRulesetPreset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aaliases\x18\x02 \x03(\tR\aaliases\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12+\n" +
-	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset*\xe9\x01\n" +
+	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x14\n" +
+	"\x05title\x18\x05 \x01(\tR\x05title\x12\x19\n" +
+	"\btitle_tr\x18\x06 \x01(\tR\atitleTr*\xe9\x01\n" +
 	"\n" +
 	"GameEnding\x12\x1b\n" +
 	"\x17GAME_ENDING_UNSPECIFIED\x10\x00\x12\x19\n" +

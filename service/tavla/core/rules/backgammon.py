@@ -203,6 +203,7 @@ class TurkishTavla(Backgammon):
     name = "tavla"
     aliases: ClassVar[tuple[str, ...]] = ("turkish", "turkish_tavla", "tavla_turkish")
     title = "Tavla"
+    title_tr = "Tavla"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: names.RESULT_NAMES["gammon"],
                   ResultKind.BACKGAMMON: names.RESULT_NAMES["backgammon"]}
 

@@ -122,6 +122,9 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
     _search(list(position.board), [list(leg.points) for leg in legs], pool, 0, failure)
     if failure.complete is not None:
         used = failure.complete
+        turn_rule = position.variant.turn_refusal(failure.board, d1, d2)
+        if turn_rule is not None:
+            return IllegalMoveError(turn_rule[0], f"{text!r} with {d1}-{d2}: {turn_rule[1]}")
         if d1 == d2 or used == 0:
             return IllegalMoveError(
                 R.MUST_USE_MORE_DICE,
@@ -161,12 +164,14 @@ class _Failure:
         self.variant = variant  # whose single-step rule judges each step
         self.notes: list[tuple[tuple[int, int, bool, int], IllegalReason, str]] = []
         self.complete: int | None = None
+        self.board: tuple[int, ...] = ()  # where a complete play ends
 
 
 def _search(b: list[int], paths: list[list[int]], pool: list[int], depth: int, failure: _Failure) -> None:
     """Try every leg and die in turn; record the deepest rule violation or a complete play."""
     if all(len(p) == 1 for p in paths):
         failure.complete = depth
+        failure.board = tuple(b)
         return
     for i, path in enumerate(paths):
         if len(path) == 1:

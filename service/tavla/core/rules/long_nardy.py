@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tavla.core.errors import IllegalReason
 from tavla.core.rules.geometry import OPP_BIT, SLOT_A, held_mask, lead, traps
 from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step
-from tavla.core.rules.variant import ResultKind, Results, Variant, register
+from tavla.core.rules.variant import Board, ResultKind, Results, Variant, register
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side
@@ -107,6 +107,13 @@ class LongNardy(SameDirection):
         if f == HEAD and b[TAKEN]:
             return (R.NO_CHECKER_THERE, "one checker leaves the head per turn (two only with 6-6, 4-4"
                                         + (" or 3-3" if 3 in cls.head_doubles else "") + " on the first throw)")
+        return None
+
+    @classmethod
+    def turn_refusal(cls, board: Board, d1: int, d2: int) -> tuple[IllegalReason, str] | None:
+        if d1 != d2 and board[TAKEN] >= 2:
+            return (R.NO_CHECKER_THERE, "one checker leaves the head per turn; two only with a double "
+                                        "(6-6, 4-4" + (" or 3-3" if 3 in cls.head_doubles else "") + ") on the first throw")
         return None
 
     @classmethod

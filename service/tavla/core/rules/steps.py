@@ -415,8 +415,14 @@ def _match(turn: _Turn, n: _Node, f: int, t: int, die: int, i: int) -> tuple[tup
     problem = turn.variant.step_problem(list(board), f, d)
     if problem is not None:
         raise IllegalMoveError(problem[0], f"{text} with a {d}: {problem[1]}")
-    # A legal single step that no legal move starts with. Not with a double: there every legal
-    # step starts a play of the most dice (a step never stops another checker's steps).
+    # A legal single step that no legal move starts with: a rule of the whole turn (long nardy's
+    # head rule with a plain roll), else R7. Not with a double: there every legal step starts a
+    # play of the most dice (a step never stops another checker's steps).
+    after = list(board)
+    turn.variant.play(after, f, d)
+    turn_rule = turn.variant.turn_refusal(tuple(after), turn.pool[0], turn.pool[-1])
+    if turn_rule is not None:
+        raise IllegalMoveError(turn_rule[0], f"{text} with a {d}: {turn_rule[1]}")
     if turn.used == 1:  # the smaller of two dice, where only the larger may be played alone
         raise IllegalMoveError(R.MUST_USE_LARGER_DIE, f"{text} plays the {d}; only one die can be "
                                                       f"played, so the larger {turn.pool[0]} (R7)")

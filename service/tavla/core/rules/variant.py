@@ -254,6 +254,14 @@ class Variant:
             return None
         return cls.refusal(b, f, die)
 
+    @classmethod
+    def turn_refusal(cls, board: Board, d1: int, d2: int) -> tuple[IllegalReason, str] | None:
+        """A rule of the whole turn that ``board`` (after some steps of the roll ``d1``-``d2``)
+        breaks although each step was allowed, as ``(reason, sentence)``, else ``None``: the
+        clause :meth:`turn_filter` enforces beyond R7 (long nardy: two checkers off the head
+        with a plain roll). Only names it, for the diagnosis."""
+        return None
+
     @staticmethod
     def turn_filter(best: int, results: Results, d1: int, d2: int) -> Results:
         """The legal plays among the candidates of a roll (R7), given that the generator keeps

@@ -410,5 +410,7 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
 
 def preset_to_proto(info: PresetInfo) -> match_pb2.RulesetPreset:
     """A ``RulesetPreset`` message."""
+    variant = info.ruleset.variant_class
     return match_pb2.RulesetPreset(name=info.name, aliases=info.aliases, description=info.description,
-                                   ruleset=ruleset_to_proto(info.ruleset, info.name))
+                                   ruleset=ruleset_to_proto(info.ruleset, info.name), title=variant.title,
+                                   title_tr=variant.title_tr)

@@ -122,13 +122,17 @@ class ResignationOffer(_message.Message):
     def __init__(self, side: _Optional[_Union[_types_pb2.Side, str]] = ..., kind: _Optional[_Union[_types_pb2.ResultKind, str]] = ...) -> None: ...
 
 class RulesetPreset(_message.Message):
-    __slots__ = ("name", "aliases", "description", "ruleset")
+    __slots__ = ("name", "aliases", "description", "ruleset", "title", "title_tr")
     NAME_FIELD_NUMBER: _ClassVar[int]
     ALIASES_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    TITLE_TR_FIELD_NUMBER: _ClassVar[int]
     name: str
     aliases: _containers.RepeatedScalarFieldContainer[str]
     description: str
     ruleset: _types_pb2.Ruleset
-    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ...) -> None: ...
+    title: str
+    title_tr: str
+    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., title: _Optional[str] = ..., title_tr: _Optional[str] = ...) -> None: ...
