@@ -51,4 +51,4 @@ def test_text_draws_the_pinned_checker_lower_case_at_the_edge():
     assert "moves anticlockwise" in lines[-2] and "moves clockwise" in lines[0]
     assert lines[-1].startswith(" o, x: a checker pinned")
     assert " x |" in lines[-3]  # the bottom row's edge: black pinned on white's 7
-    assert " o " in lines[-3] and "cube" not in board
+    assert " o " in lines[-3] and "no cube" in board and "centred" not in board  # plakoto has none

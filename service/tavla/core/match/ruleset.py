@@ -171,6 +171,9 @@ PRESETS.update({
     "nackgammon": Ruleset(variant=Nackgammon.name),
     "hypergammon": Ruleset(variant=Hypergammon.name),
 })
+ALIASES = {"backgammon": "international", "tavla": "turkish", "mahbusa": "plakoto", "tapa": "plakoto",
+           "moultezim": "fevga", "uzun_nard": "long_nardy", "narde": "long_nardy", "uzun nard": "long_nardy",
+           "long nardy": "long_nardy"}
 ALIASES.update({"greek_backgammon": "portes", "greek backgammon": "portes", "nack": "nackgammon",
                 "hyper": "hypergammon", "hyper_backgammon": "hypergammon"})
 # The pinning and same-direction games (VARIANTS.md): no cube in any of them.
@@ -210,6 +213,8 @@ PRESET_INFO: tuple[PresetInfo, ...] = (
         "Hypergammon (Turkish: üç pullu tavla): backgammon with 3 checkers a side, on the 24-, 23- "
         "and 22-points; hitting, gammons, backgammons, cube up to 64 with the Crawford rule.",
         PRESETS["hypergammon"],
+    ),
+    PresetInfo(
         "plakoto", ("mahbusa", "tapa"),
         "Plakoto (Turkish mahbusa): all 15 start on the 24-point, a checker landing on a single "
         "opposing checker pins it, a pinned mother loses 2 unless the pinner's mother is home, "
