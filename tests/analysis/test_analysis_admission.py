@@ -7,7 +7,7 @@ while analysis calls sent before it are still pending)."""
 
 from __future__ import annotations
 
-import concurrent.futures
+import time
 from collections.abc import Iterator
 
 import grpc
@@ -47,13 +47,14 @@ def test_analysis_methods_have_their_own_admission_kind():
 
 def test_rules_calls_answer_while_a_flood_of_analysis_is_pending(server):
     engine, _ = server
-    request = api.AnalyzeMatchRequest(mat=_mat(), level=api.ANALYSIS_LEVEL_ADVANCED)
+    request = api.AnalyzeMatchRequest(mat=_mat(), level=api.ANALYSIS_LEVEL_EXPERT)
     flood = [engine.AnalyzeMatch.future(request, timeout=TIMEOUT) for _ in range(10)]  # 6 admitted, 4 shed
     try:
         for _ in range(5):
             moves = engine.ListLegalMoves(api.ListLegalMovesRequest(position=START, dice=[6, 6]), timeout=TIMEOUT)
             assert len(moves.moves) > 1
-        # a whole match takes the one analysis thread seconds: most of the admitted are still queued
+        # a whole match at 2 ply keeps the one analysis thread busy for many seconds: the admitted
+        # calls are still running or queued
         assert sum(not f.done() for f in flood) >= 2
     finally:
         for f in flood:
@@ -68,6 +69,22 @@ def test_rules_calls_answer_while_a_flood_of_analysis_is_pending(server):
         except grpc.RpcError as exc:
             codes.append(exc.code())
     assert codes.count(grpc.StatusCode.RESOURCE_EXHAUSTED) >= 1  # beyond max_analysis_rpcs: shed at once
+    _wait_for_room(engine)
+
+
+def _wait_for_room(engine) -> None:
+    """Wait until the cancelled calls have left the analysis admission (each stops at its next
+    deadline check); a readiness wait, bounded by TIMEOUT."""
+    end = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            engine.EvaluatePosition(api.EvaluatePositionRequest(position=START, level=api.ANALYSIS_LEVEL_ADVANCED),
+                                    timeout=TIMEOUT)
+            return
+        except grpc.RpcError as exc:
+            if exc.code() != grpc.StatusCode.RESOURCE_EXHAUSTED or time.monotonic() > end:
+                raise
+            time.sleep(0.05)
 
 
 def test_a_deadline_ends_an_analysis_with_deadline_exceeded(server):

@@ -230,8 +230,16 @@ class NetEngine:
         return probs, mine, equity
 
     def cube(self, position: Position, stakes: Stakes, ply: int) -> CubeEval:
-        """The cube decision of the side on roll (it may double: the caller checks R19-R21)."""
+        """The cube decision of the side on roll (it may double: the caller checks R19-R21).
+
+        At 1 ply: the net's pre-roll chances (gammons the rules rule out removed) through
+        bgsage's Janowski conversion with its match equity table (``cube_decision_1ply``):
+        bgsage's own 1-ply ``cube_action`` reloads the weight files on every call (about 150 ms,
+        docs/analysis.md#what-we-found). At 2 ply: bgsage's ``cube_action``.
+        """
         board = to_engine(position.board)
+        if ply <= 1:
+            return self._cube_1ply(position, board, stakes)
         r = self.analyzer(ply).cube_action(board, **self._cube_args(stakes))
         raw = _probs(r.probs)
         probs = clamp(raw, board)
@@ -246,6 +254,20 @@ class NetEngine:
             take, double = bool(r.should_take), bool(r.should_double)
         return CubeEval(probs, cubeless_equity(probs, stakes), nd, dt, dp, double, take,
                         bool(r.is_beaver) and take, ply)
+
+    def _cube_1ply(self, position: Position, board: list[int], stakes: Stakes) -> CubeEval:
+        import bgbot_cpp
+
+        probs, cubeless, _ = self.pre_roll(position, stakes, 1)
+        plist = [probs.win, probs.win_gammon, probs.win_backgammon, probs.lose_gammon, probs.lose_backgammon]
+        pp, op = bgbot_cpp.pip_counts(board)
+        x = bgbot_cpp.cube_efficiency(plist, bgbot_cpp.is_race(board), pp, op)
+        owner = getattr(bgbot_cpp.CubeOwner, _OWNERS[stakes.cube_owner])
+        r = bgbot_cpp.cube_decision_1ply(plist, stakes.cube_value, owner, x, stakes.away, stakes.opponent_away,
+                                         stakes.crawford, stakes.jacoby)
+        nd, dt, dp = float(r.equity_nd), float(r.equity_dt), float(r.equity_dp)
+        beaver = stakes.beavers and stakes.money and dt < 0  # the taker is ahead after taking: it redoubles
+        return CubeEval(probs, cubeless, nd, dt, dp, bool(r.should_double), bool(r.should_take), beaver, 1)
 
 
 _shared: NetEngine | None = None

@@ -13,6 +13,7 @@ import enum
 import math
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -316,6 +317,29 @@ def _reachable(position: Position, dice: Sequence[int], steps: Sequence[CheckerM
     return out
 
 
+#: The move the computer chose for a turn, kept for its next steps (each step is one
+#: SuggestAction call; the choice is deterministic, so keeping it changes no answer).
+_TURNS_KEPT = 256
+_turns: OrderedDict[tuple[object, ...], Suggestion] = OrderedDict()
+_turns_lock = threading.Lock()
+
+
+def _turn_suggestion(state: GameState, level: Level, time_left: float) -> Suggestion:
+    key = (state.position.board, state.position.on_roll, state.position.variant, tuple(state.dice), level,
+           state.ruleset, state.match)
+    with _turns_lock:
+        found = _turns.get(key)
+        if found is not None:
+            _turns.move_to_end(key)
+            return found
+    found = suggest_move(state.position, state.dice, state.ruleset, state.match, level, time_left)
+    with _turns_lock:
+        _turns[key] = found
+        while len(_turns) > _TURNS_KEPT:
+            _turns.popitem(last=False)
+    return found
+
+
 def _moving_action(state: GameState, side: Side, legal: Sequence[Action], level: Level,
                    time_left: float) -> Action:
     if any(a.kind is ActionKind.CONFIRM_MOVE for a in legal):
@@ -323,7 +347,7 @@ def _moving_action(state: GameState, side: Side, legal: Sequence[Action], level:
     steps = [a for a in legal if a.kind is ActionKind.STEP and a.step is not None]
     if not steps:
         raise IllegalActionError(ActionReason.WRONG_PHASE, "the turn has no step and cannot be confirmed")
-    suggestion = suggest_move(state.position, state.dice, state.ruleset, state.match, level, time_left)
+    suggestion = _turn_suggestion(state, level, time_left)
     done = [CheckerMove(*s) for s in state.steps]
     reachable: set | None = None
     for ranked in suggestion.moves:
