@@ -25,15 +25,16 @@ import pytest
 from google.protobuf import json_format, message_factory
 
 from tavla.client import HELPERS, SERVICE_OF, AsyncClient, Client, EngineError
-from tavla.v1 import (error_reason_pb2, match_service_pb2, records_service_pb2, referee_service_pb2,
-                      rules_service_pb2)
+from tavla.v1 import (analysis_service_pb2, error_reason_pb2, match_service_pb2, records_service_pb2,
+                      referee_service_pb2, rules_service_pb2)
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFORMANCE = ROOT / "clients" / "conformance"
 # A scenario's "service" names one of these (the short name, in package tavla.v1).
 SERVICES = {name: module.DESCRIPTOR.services_by_name[name] for name, module in (
     ("RulesService", rules_service_pb2), ("MatchService", match_service_pb2),
-    ("RefereeService", referee_service_pb2), ("RecordsService", records_service_pb2))}
+    ("RefereeService", referee_service_pb2), ("RecordsService", records_service_pb2),
+    ("AnalysisService", analysis_service_pb2))}
 # The reasons no one-call scenario on the live server (state mode off, untimed, no test inputs)
 # can reach: signing needs mode sign or require, the CLIENT_* ones test metadata, NOT_TIMED_OUT
 # a timed state. tests/referee/test_game_rpc.py and tests/test_state_*.py cover them.
