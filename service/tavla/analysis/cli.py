@@ -152,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
         from tavla.v1 import analysis_service_pb2_grpc
 
         channel = grpc.insecure_channel(args.target)
-        stub = analysis_service_pb2_grpc.AnalysisServiceStub(channel)
+        stub = analysis_service_pb2_grpc.AnalysisServiceStub(channel)  # type: ignore[no-untyped-call]
     status = 0
     try:
         for path, text in texts:

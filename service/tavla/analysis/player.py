@@ -14,24 +14,24 @@ import math
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace as _replace
 
 from tavla.analysis import engine as net
 from tavla.analysis import search
 from tavla.analysis.equity import Probabilities, Stakes, cubeless_equity
 from tavla.analysis.levels import LEVELS, Level, noise_for
-from tavla.core.errors import InvalidInputError
 from tavla.core.game.state import Action, ActionKind, GameState, Phase, side_to_act
 from tavla.core.match.cube import CubeAction, cube_options
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.match.state import MatchState
 from tavla.core.match.violations import ActionReason, IllegalActionError
 from tavla.core.rules.movegen import CheckerMove
-from tavla.core.rules.moves import Move, legal_moves
+from tavla.core.rules.moves import Move, check_not_over, legal_moves
 from tavla.core.rules.position import Position, Side
 from tavla.core.rules.steps import legal_steps
-from tavla.core.rules.variant import ResultKind, Variant
+from tavla.core.rules.variant import Board, ResultKind, Variant
 
 
 class Evaluator(enum.Enum):
@@ -71,13 +71,6 @@ def effective_ply(level: Level, kind: Evaluator, time_left: float = math.inf) ->
             break
         ply -= 1
     return ply
-
-
-def _timed(kind: Evaluator, ply: int, fn: Callable[[], object]) -> object:
-    start = time.perf_counter()
-    out = fn()
-    _measured(kind, ply, time.perf_counter() - start)
-    return out
 
 
 # -- moves -------------------------------------------------------------------------------------
@@ -157,7 +150,9 @@ def suggest_move(position: Position, dice: Sequence[int], rules: Ruleset, match:
     """
     kind = evaluator_for(position.variant)
     ply = effective_ply(level, kind, time_left)
-    moves, _ = _timed(kind, ply, lambda: evaluate_moves(position, dice, rules, match, ply))  # type: ignore[misc]
+    start = time.perf_counter()
+    moves, _ = evaluate_moves(position, dice, rules, match, ply)
+    _measured(kind, ply, time.perf_counter() - start)
     noise = noise_for(level, _noise_key(position, dice), len(moves))
     order = sorted(range(len(moves)), key=lambda i: -(moves[i].equity + noise[i]))
     return Suggestion(tuple(moves[i] for i in order), kind, ply)
@@ -188,8 +183,6 @@ def evaluate_position(position: Position, rules: Ruleset, match: MatchState, lev
 
     :raises GameOverError: the game is over (R15).
     """
-    from tavla.core.rules.moves import check_not_over
-
     check_not_over(position)
     kind = evaluator_for(position.variant)
     ply = effective_ply(level, kind, time_left)
@@ -250,10 +243,6 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
 
     :raises GameOverError: the game is over (R15).
     """
-    from dataclasses import replace as _replace
-
-    from tavla.core.rules.moves import check_not_over
-
     check_not_over(position)
     side = position.on_roll
     clean = _replace(match, cube=_replace(match.cube, offered_by=None, redoubles=0))
@@ -305,13 +294,13 @@ def _next_step(state: GameState, target: Move) -> CheckerMove | None:
     return None
 
 
-def _reachable(position: Position, dice: Sequence[int], steps: Sequence[CheckerMove], depth: int = 0) -> set:
+def _reachable(position: Position, dice: Sequence[int], steps: Sequence[CheckerMove], depth: int = 0) -> set[Board]:
     """The final boards the legal steps from ``steps`` on can reach (a small tree: at most four
     steps)."""
     st = legal_steps(position, dice, steps)
     if st.complete and st.move is not None:
         return {st.move.board_after}
-    out: set = set()
+    out: set[Board] = set()
     for nxt in st.next_steps:
         out |= _reachable(position, dice, [*steps, nxt], depth + 1)
     return out
@@ -349,7 +338,7 @@ def _moving_action(state: GameState, side: Side, legal: Sequence[Action], level:
         raise IllegalActionError(ActionReason.WRONG_PHASE, "the turn has no step and cannot be confirmed")
     suggestion = _turn_suggestion(state, level, time_left)
     done = [CheckerMove(*s) for s in state.steps]
-    reachable: set | None = None
+    reachable: set[Board] | None = None
     for ranked in suggestion.moves:
         nxt = _next_step(state, ranked.move)
         if nxt is None:  # the steps so far went elsewhere: follow whichever step still reaches it
@@ -422,13 +411,6 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
     return own[0]
 
 
-def check_level(level: Level | None) -> Level:
-    """``level``, or the default when unset."""
-    from tavla.analysis.levels import DEFAULT_LEVEL
-
-    return DEFAULT_LEVEL if level is None else level
-
-
-__all__ = ["CubeAdvice", "CubeDecision", "Evaluator", "PositionEval", "RankedMove", "Suggestion", "check_level",
+__all__ = ["CubeAdvice", "CubeDecision", "Evaluator", "PositionEval", "RankedMove", "Suggestion",
            "effective_ply", "evaluate_moves", "evaluate_position", "evaluator_for", "suggest_action",
-           "suggest_cube", "suggest_move", "InvalidInputError"]
+           "suggest_cube", "suggest_move"]

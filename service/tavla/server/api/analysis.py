@@ -19,6 +19,7 @@ from tavla.analysis.equity import Probabilities
 from tavla.analysis.levels import Level
 from tavla.core import InvalidInputError, MatchState, Position, Ruleset
 from tavla.core.match.state import check_match
+from tavla.referee.keys import Signed
 from tavla.server.admission import limits
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
@@ -180,8 +181,6 @@ class AnalysisServicer:
         return api.SuggestActionResponse(action=cg.action_to_proto(action), info=_info(kind, level, ply))
 
 
-def cg_signed(msg: game_pb2.SignedGameState):  # noqa: ANN201 - the referee's Signed
+def cg_signed(msg: game_pb2.SignedGameState) -> Signed:
     """The referee's :class:`~tavla.referee.keys.Signed` of a request's state."""
-    from tavla.referee.keys import Signed
-
     return Signed(msg.state, msg.key_id, msg.signature)
