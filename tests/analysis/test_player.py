@@ -93,3 +93,21 @@ def test_the_search_player_is_chosen_for_a_variant_without_a_net():
         assert s.evaluator is player.Evaluator.SEARCH and s.moves[0].move.notation == "8/5 6/5"
     finally:
         unregister(StandIn)
+
+
+def test_the_expert_drops_to_one_ply_when_time_is_short_and_comes_back():
+    from tavla.analysis import player as p
+
+    kind = p.Evaluator.NEURAL_NET
+    p.suggest_move(Position.initial(), (6, 5), Ruleset(), MatchState(), Level.EXPERT)  # measures 2-ply
+    assert p.effective_ply(Level.EXPERT, kind) == 2
+    assert p.effective_ply(Level.EXPERT, kind, time_left=0.0) == 1  # no time for the deeper search
+    assert p.suggest_move(Position.initial(), (6, 5), Ruleset(), MatchState(), Level.EXPERT, time_left=0.0).ply == 1
+    saved = dict(p._cost)
+    try:
+        p._cost[(kind, 2)] = 100.0  # a slow spell far past the budget
+        plies = [p.effective_ply(Level.EXPERT, kind) for _ in range(40)]
+        assert plies[0] == 1 and plies[-1] == 2  # forgotten little by little
+    finally:
+        p._cost.clear()
+        p._cost.update(saved)

@@ -69,6 +69,9 @@ def effective_ply(level: Level, kind: Evaluator, time_left: float = math.inf) ->
         cost = _cost.get((kind, ply), 0.0)
         if cost <= LEVELS[level].budget_seconds and 3.0 * cost <= time_left:
             break
+        if cost > LEVELS[level].budget_seconds:  # forget a slow spell little by little: try again later
+            with _cost_lock:
+                _cost[(kind, ply)] = cost * (1.0 - _COST_SMOOTHING)
         ply -= 1
     return ply
 

@@ -177,7 +177,7 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
             number = lines.setdefault(action.line, len(lines) + 1)
             side = _SIDES[action.player]
             if position is None:
-                position = Position.initial(side)
+                position = Position.initial(side, rules.variant_class)
             elif position.on_roll is not side and not isinstance(action, Take | Drop):
                 position = position.swap_turn()
             if isinstance(action, Roll):
