@@ -111,3 +111,25 @@ def test_the_expert_drops_to_one_ply_when_time_is_short_and_comes_back():
     finally:
         p._cost.clear()
         p._cost.update(saved)
+
+
+def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():
+    from tavla.core.rules.backgammon import Backgammon
+    from tavla.core.rules.variant import register, unregister
+
+    class StandIn(Backgammon):
+        name = "stand_in_for_the_cube"
+        aliases = ()
+
+    register(StandIn)
+    try:
+        ahead = Position.from_sides(Side.WHITE, SideView((0, 2, 2, 2, 2, 2) + (0,) * 18, 0, 5),
+                                    SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5), StandIn)
+        c = player.suggest_cube(ahead, Ruleset(), MatchState(), Level.EXPERT)
+        assert c.evaluator is player.Evaluator.SEARCH and c.available
+        assert not c.should_double and c.advice is player.CubeAdvice.NO_DOUBLE
+        assert not c.should_take  # far past the take point: its opponent would drop
+        even = player.suggest_cube(Position.initial(variant=StandIn), Ruleset(), MatchState(), Level.EXPERT)
+        assert even.should_take and not even.should_double
+    finally:
+        unregister(StandIn)

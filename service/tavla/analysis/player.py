@@ -275,7 +275,7 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
         advice = CubeAdvice.DOUBLE_BEAVER if beaver and stakes.beavers else CubeAdvice.DOUBLE_TAKE
     else:
         advice = CubeAdvice.DOUBLE_PASS
-    if not available:
+    if not available or kind is Evaluator.SEARCH:  # the search player never doubles
         should_double = False
         advice = CubeAdvice.NO_DOUBLE
     return CubeDecision(available, options.denial, advice, nd, dt, dp, should_double, take, beaver, probs,
