@@ -114,3 +114,22 @@ def test_suggest_action_after_the_match_is_a_rule_error(engine):
         state, view = acted.state, acted.view
     status = rich_status(engine, "SuggestAction", api.SuggestActionRequest(state=state))
     assert [i.reason for i in unpack(status, error_details_pb2.ErrorInfo)] == ["WRONG_PHASE"]
+
+
+def test_the_computer_accepts_a_resignation_worth_more_than_playing_on(engine):
+    answer = engine.NewMatch(api.NewMatchRequest(ruleset=types_pb2.Ruleset(preset="turkish"), length=5))
+    acted = engine.Act(api.ActRequest(state=answer.state, action=game_pb2.GameAction(kind=game_pb2.ACTION_KIND_START_GAME)))
+    state, view = acted.state, acted.view
+    if view.phase == game_pb2.GAME_PHASE_MOVING:  # the Turkish start rolled the first dice: play them
+        while view.phase == game_pb2.GAME_PHASE_MOVING:
+            action = engine.SuggestAction(api.SuggestActionRequest(state=state, level=api.ANALYSIS_LEVEL_ADVANCED)).action
+            acted = engine.Act(api.ActRequest(state=state, action=action))
+            state, view = acted.state, acted.view
+    assert view.phase == game_pb2.GAME_PHASE_ROLL_OR_DOUBLE
+    # the side on roll offers to lose a single game near the start: worth more than playing on
+    offer = game_pb2.GameAction(kind=game_pb2.ACTION_KIND_RESIGN, resign_kind=types_pb2.RESULT_KIND_SINGLE)
+    acted = engine.Act(api.ActRequest(state=state, action=offer))
+    assert acted.view.phase == game_pb2.GAME_PHASE_RESIGNATION_DECISION
+    reply = engine.SuggestAction(api.SuggestActionRequest(state=acted.state, level=api.ANALYSIS_LEVEL_ADVANCED)).action
+    assert reply.kind == game_pb2.ACTION_KIND_ACCEPT_RESIGNATION
+    assert reply.side == acted.view.side_to_act
