@@ -133,3 +133,20 @@ def test_the_computer_accepts_a_resignation_worth_more_than_playing_on(engine):
     reply = engine.SuggestAction(api.SuggestActionRequest(state=acted.state, level=api.ANALYSIS_LEVEL_ADVANCED)).action
     assert reply.kind == game_pb2.ACTION_KIND_ACCEPT_RESIGNATION
     assert reply.side == acted.view.side_to_act
+
+
+def test_analyze_match_reads_an_sgf_record_as_its_mat(engine):
+    from tavla.formats.matreader import read_match
+    from tavla.formats.sgfwriter import write_sgf
+
+    sgf = write_sgf(read_match("tests/data/matches/match0000.mat"))
+    with open("tests/data/matches/match0000.mat", encoding="utf-8") as f:
+        mat = f.read()
+    from_sgf = engine.AnalyzeMatch(api.AnalyzeMatchRequest(sgf=sgf.encode(), level=api.ANALYSIS_LEVEL_ADVANCED))
+    from_mat = engine.AnalyzeMatch(api.AnalyzeMatchRequest(mat=mat, level=api.ANALYSIS_LEVEL_ADVANCED))
+    assert from_sgf.games == from_mat.games == 3
+    assert [(p.moves, p.cube_decisions) for p in from_sgf.players] == [(p.moves, p.cube_decisions)
+                                                                        for p in from_mat.players]
+    assert [p.error_rate for p in from_sgf.players] == pytest.approx([p.error_rate for p in from_mat.players])
+    status = rich_status(engine, "AnalyzeMatch", api.AnalyzeMatchRequest(sgf=b"(;nonsense"))
+    assert "sgf" in [f for f, _ in field_violations(status)]

@@ -45,3 +45,15 @@ def test_a_record_that_is_not_a_mat_is_refused_with_exit_1(tmp_path, capsys):
     assert main(["analyze", str(bad)]) == 1
     assert "bad.mat" in capsys.readouterr().err
     assert main(["analyze", str(tmp_path / "missing.mat")]) == 2
+
+
+def test_an_sgf_record_gives_the_same_figures(tmp_path, capsys):
+    from tavla.formats.matreader import read_match
+    from tavla.formats.sgfwriter import write_sgf
+
+    (tmp_path / "match0000.sgf").write_text(write_sgf(read_match(MAT)))
+    assert main(["analyze", str(tmp_path), "--worst", "0"]) == 0  # a directory: its .sgf
+    from_sgf, _ = capsys.readouterr()
+    assert main(["analyze", MAT, "--worst", "0"]) == 0
+    from_mat, _ = capsys.readouterr()
+    assert _rates(from_sgf) == _rates(from_mat) and len(_rates(from_sgf)) == 2

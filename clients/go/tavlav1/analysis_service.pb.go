@@ -994,7 +994,7 @@ func (x *SuggestCubeActionResponse) GetInfo() *AnalysisInfo {
 	return nil
 }
 
-// AnalyzeMatch: a match record and the level to review it at.
+// AnalyzeMatch: a match record (.mat or .sgf) and the level to review it at.
 type AnalyzeMatchRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The record.
@@ -1002,6 +1002,7 @@ type AnalyzeMatchRequest struct {
 	// Types that are valid to be assigned to Record:
 	//
 	//	*AnalyzeMatchRequest_Mat
+	//	*AnalyzeMatchRequest_Sgf
 	Record isAnalyzeMatchRequest_Record `protobuf_oneof:"record"`
 	// The rules the match was played by; unset: the international rules with the record's
 	// Crawford and CubeLimit headers.
@@ -1058,6 +1059,15 @@ func (x *AnalyzeMatchRequest) GetMat() string {
 	return ""
 }
 
+func (x *AnalyzeMatchRequest) GetSgf() []byte {
+	if x != nil {
+		if x, ok := x.Record.(*AnalyzeMatchRequest_Sgf); ok {
+			return x.Sgf
+		}
+	}
+	return nil
+}
+
 func (x *AnalyzeMatchRequest) GetRuleset() *Ruleset {
 	if x != nil {
 		return x.Ruleset
@@ -1081,7 +1091,14 @@ type AnalyzeMatchRequest_Mat struct {
 	Mat string `protobuf:"bytes,1,opt,name=mat,proto3,oneof"`
 }
 
+type AnalyzeMatchRequest_Sgf struct {
+	// A GNU Backgammon .sgf record (docs/match-files.md), one match. White is gnubg's player 1.
+	Sgf []byte `protobuf:"bytes,4,opt,name=sgf,proto3,oneof"`
+}
+
 func (*AnalyzeMatchRequest_Mat) isAnalyzeMatchRequest_Record() {}
+
+func (*AnalyzeMatchRequest_Sgf) isAnalyzeMatchRequest_Record() {}
 
 // One decision of the record and its error.
 type ReviewedDecision struct {
@@ -1568,9 +1585,10 @@ const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\rshould_beaver\x18\t \x01(\bR\fshouldBeaver\x12=\n" +
 	"\rprobabilities\x18\n" +
 	" \x01(\v2\x17.tavla.v1.ProbabilitiesR\rprobabilities\x12*\n" +
-	"\x04info\x18\v \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\x8f\x01\n" +
+	"\x04info\x18\v \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\xa3\x01\n" +
 	"\x13AnalyzeMatchRequest\x12\x12\n" +
-	"\x03mat\x18\x01 \x01(\tH\x00R\x03mat\x12+\n" +
+	"\x03mat\x18\x01 \x01(\tH\x00R\x03mat\x12\x12\n" +
+	"\x03sgf\x18\x04 \x01(\fH\x00R\x03sgf\x12+\n" +
 	"\aruleset\x18\x02 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12-\n" +
 	"\x05level\x18\x03 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05levelB\b\n" +
 	"\x06record\"\x8e\x02\n" +
@@ -1745,6 +1763,7 @@ func file_tavla_v1_analysis_service_proto_init() {
 	file_tavla_v1_types_proto_init()
 	file_tavla_v1_analysis_service_proto_msgTypes[9].OneofWrappers = []any{
 		(*AnalyzeMatchRequest_Mat)(nil),
+		(*AnalyzeMatchRequest_Sgf)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -1,4 +1,4 @@
-"""``tavla-engine analyze``: review match records (Jellyfish ``.mat``) with the analysis engine:
+"""``tavla-engine analyze``: review match records (Jellyfish ``.mat``, GNU Backgammon ``.sgf``) with the analysis engine:
 each side's error rate and performance rating, and the worst decisions.
 
 In this process by default (the same core function AnalyzeMatch runs,
@@ -25,8 +25,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p = subparsers.add_parser(
         "analyze", help="review .mat match records: each side's error rate and PR, the worst decisions",
         description=" ".join(__doc__.split("\n\n")[0].split()).replace("``", ""))
-    p.add_argument("files", nargs="+", metavar="FILE", help="Jellyfish .mat records; a directory stands for every "
-                                                             ".mat under it")
+    p.add_argument("files", nargs="+", metavar="FILE", help="Jellyfish .mat or gnubg .sgf records (one match each); "
+                                                             "a directory stands for every .mat and .sgf under it")
     p.add_argument("--level", choices=_LEVELS, default=Level.ADVANCED.value,
                    help="analysis level (default %(default)s: 1 ply; expert: 2 ply, about 20 times slower)")
     p.add_argument("--target", default=None, metavar="HOST:PORT",
@@ -41,7 +41,7 @@ def _files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for name in paths:
         path = Path(name)
-        out.extend(sorted(path.rglob("*.mat")) if path.is_dir() else [path])
+        out.extend(sorted([*path.rglob("*.mat"), *path.rglob("*.sgf")]) if path.is_dir() else [path])
     return out
 
 
@@ -80,11 +80,17 @@ class Progress:
             self.enabled = False
 
 
-def _count_games(text: str) -> int:
+def _is_sgf(path: Path) -> bool:
+    return path.suffix.lower() == ".sgf"
+
+
+def _count_games(path: Path, text: str) -> int:
+    if _is_sgf(path):
+        return text.count("(;")
     return sum(1 for line in text.splitlines() if line.strip().startswith("Game "))
 
 
-def _local(text: str, source: str, level: Level, progress: Progress) -> dict[str, Any]:
+def _local(text: str, source: str, level: Level, progress: Progress, sgf: bool = False) -> dict[str, Any]:
     from tavla.analysis import review
 
     seen = [0]
@@ -93,7 +99,8 @@ def _local(text: str, source: str, level: Level, progress: Progress) -> dict[str
         progress.advance(done - seen[0])
         seen[0] = done
 
-    r = review.analyze_mat(text, level, progress=step, source=source)
+    analyze = review.analyze_sgf if sgf else review.analyze_mat
+    r = analyze(text, level, progress=step, source=source)
     return {"games": r.games, "ply": r.ply,
             "players": [(p.name, p.side.name.lower(), p.moves, p.cube_decisions, p.error_rate,
                          p.performance_rating, p.move_error_rate, p.cube_error_rate) for p in r.players],
@@ -101,12 +108,14 @@ def _local(text: str, source: str, level: Level, progress: Progress) -> dict[str
                           for d in r.decisions]}
 
 
-def _remote(stub: Any, text: str, level: Level, progress: Progress) -> dict[str, Any]:
+def _remote(stub: Any, text: str, level: Level, progress: Progress, sgf: bool = False) -> dict[str, Any]:
     from tavla.server.api.analysis import LEVELS
     from tavla.v1 import analysis_service_pb2 as api
     from tavla.v1 import types_pb2
 
-    r = stub.AnalyzeMatch(api.AnalyzeMatchRequest(mat=text, level=LEVELS.to_proto(level)))
+    request = (api.AnalyzeMatchRequest(sgf=text.encode("utf-8"), level=LEVELS.to_proto(level)) if sgf
+               else api.AnalyzeMatchRequest(mat=text, level=LEVELS.to_proto(level)))
+    r = stub.AnalyzeMatch(request)
     progress.advance(r.games)
     side = {types_pb2.SIDE_WHITE: "white", types_pb2.SIDE_BLACK: "black"}
     return {"games": r.games, "ply": r.info.ply,
@@ -142,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             texts.append((path, data.decode("utf-8")))
         except UnicodeDecodeError:
             texts.append((path, data.decode("latin-1")))
-    progress = Progress(sum(_count_games(t) for _, t in texts), sys.stderr,
+    progress = Progress(sum(_count_games(p, t) for p, t in texts), sys.stderr,
                         args.progress or sys.stderr.isatty())
     stub = None
     channel = None
@@ -157,7 +166,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         for path, text in texts:
             try:
-                result = _remote(stub, text, level, progress) if stub else _local(text, str(path), level, progress)
+                sgf = _is_sgf(path)
+                result = (_remote(stub, text, level, progress, sgf) if stub
+                          else _local(text, str(path), level, progress, sgf))
             except Exception as exc:  # a refused record: say which and go on with the others
                 details = exc.details() if hasattr(exc, "details") else str(exc)  # a gRPC error's text
                 progress.clear()

@@ -40,6 +40,7 @@ from tavla.core.rules import notation
 from tavla.core.rules.legality import resolve
 from tavla.core.rules.position import Position, Side
 from tavla.formats.matreader import Double, Drop, Match, MatParseError, Roll, Take, parse_match
+from tavla.formats.sgfreader import parse_sgf
 from tavla.replay.driver import FORFEIT_PLAY, MatchRules
 
 #: A no-double within this much equity of the right double counts as a cube decision.
@@ -136,19 +137,35 @@ def analyze_mat(text: str, level: Level = Level.ADVANCED, *, rules: Ruleset | No
     return analyze_match(match, level, rules=rules, check=check, time_left=time_left, progress=progress)
 
 
+def analyze_sgf(data: bytes | str, level: Level = Level.ADVANCED, *, rules: Ruleset | None = None,
+                check: Callable[[], None] | None = None, time_left: Callable[[], float] | None = None,
+                progress: Callable[[int, int], None] | None = None, source: str = "sgf") -> Review:
+    """:func:`analyze_match` of a GNU Backgammon ``.sgf`` record (one match).
+
+    :raises InvalidInputError: not an ``.sgf`` match record (field ``sgf``: the game and why).
+    """
+    try:
+        match = parse_sgf(data, source)
+    except MatParseError as exc:
+        raise InvalidInputError("sgf", exc.reason) from None
+    return analyze_match(match, level, rules=rules, check=check, time_left=time_left, progress=progress,
+                         field_name="sgf")
+
+
 def _cube_ok(match: MatchState, rules: Ruleset, side: Side) -> bool:
     return CubeAction.DOUBLE in cube_options(match, rules, side).actions
 
 
 def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset | None = None,
                   check: Callable[[], None] | None = None, time_left: Callable[[], float] | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> Review:
+                  progress: Callable[[int, int], None] | None = None, field_name: str = "mat") -> Review:
     """Review every game of ``match`` at ``level`` (module docstring).
 
     :param check: called between decisions (a deadline check that raises to stop).
     :param time_left: seconds the caller has left (the level's deeper search is skipped when short).
     :param progress: ``progress(games_done, games)`` after each game.
-    :raises InvalidInputError: a play the rules refuse (field ``mat``: the game, the line, why).
+    :param field_name: the request field named by errors (``mat`` or ``sgf``).
+    :raises InvalidInputError: a play the rules refuse (field ``field_name``: the game, the line, why).
     """
     rules = rules or default_rules(match)
     names = match.players
@@ -195,9 +212,9 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
                 if action.play.strip() == FORFEIT_PLAY:
                     break
                 try:
-                    move = resolve(position, action.dice, notation.parse(action.play, "mat"))
+                    move = resolve(position, action.dice, notation.parse(action.play, field_name))
                 except TavlaError as exc:
-                    raise InvalidInputError("mat", f"game {gi + 1}, line {action.line}: "
+                    raise InvalidInputError(field_name, f"game {gi + 1}, line {action.line}: "
                                                    f"{action.play!r} with {action.dice}: {exc}") from None
                 ranked, kind = player.evaluate_moves(position, action.dice, rules, state,
                                                      player.effective_ply(level, player.evaluator_for(position.variant),

@@ -36,7 +36,7 @@ _DECISIONS = EnumMap(api.DecisionKind, review.DecisionKind)
 #: The most moves a SuggestMove answer lists (an early double has about 75 legal moves; a
 #: variant's may have more).
 MAX_MOVES = 500
-#: The largest .mat text AnalyzeMatch takes (a long match is some 50 kB).
+#: The largest record AnalyzeMatch takes (a long .mat match is some 50 kB).
 MAX_MAT_BYTES = 2_000_000
 
 
@@ -141,14 +141,22 @@ class AnalysisServicer:
         :raises InvalidInputError: no record, a record too large or not a .mat (field ``mat``,
             with the line), a play the rules refuse, a bad ruleset or level.
         """
-        if request.WhichOneof("record") is None:
-            raise InvalidInputError("mat", "is required: the text of a .mat record")
-        if len(request.mat) > MAX_MAT_BYTES:
-            raise InvalidInputError("mat", f"is {len(request.mat)} characters; at most {MAX_MAT_BYTES}")
+        which = request.WhichOneof("record")
+        if which is None:
+            raise InvalidInputError("mat", "is required: the text of a .mat record (or `sgf`: a .sgf record)")
+        record = request.mat if which == "mat" else request.sgf
+        if len(record) > MAX_MAT_BYTES:
+            raise InvalidInputError(which, f"is {len(record)} characters; at most {MAX_MAT_BYTES}")
         rules = convert.ruleset_from_proto(request.ruleset) if request.HasField("ruleset") else None
         level = level_from_proto(request.level, Level.ADVANCED)
-        result = review.analyze_mat(request.mat, level, rules=rules, check=lambda: limits.check_deadline(context),
-                                    time_left=lambda: _time_left(context))
+        def check() -> None:
+            limits.check_deadline(context)
+
+        def left() -> float:
+            return _time_left(context)
+
+        result = (review.analyze_mat(request.mat, level, rules=rules, check=check, time_left=left) if which == "mat"
+                  else review.analyze_sgf(request.sgf, level, rules=rules, check=check, time_left=left))
         return api.AnalyzeMatchResponse(
             players=[api.PlayerReview(side=convert.side_to_proto(p.side), name=p.name, moves=p.moves,
                                       cube_decisions=p.cube_decisions, total_error=p.total_error,

@@ -183,14 +183,16 @@ class SuggestCubeActionResponse(_message.Message):
     def __init__(self, advice: _Optional[_Union[CubeAdvice, str]] = ..., double_available: _Optional[bool] = ..., double_denied_reason: _Optional[str] = ..., no_double_equity: _Optional[float] = ..., double_take_equity: _Optional[float] = ..., double_pass_equity: _Optional[float] = ..., should_double: _Optional[bool] = ..., should_take: _Optional[bool] = ..., should_beaver: _Optional[bool] = ..., probabilities: _Optional[_Union[Probabilities, _Mapping]] = ..., info: _Optional[_Union[AnalysisInfo, _Mapping]] = ...) -> None: ...
 
 class AnalyzeMatchRequest(_message.Message):
-    __slots__ = ("mat", "ruleset", "level")
+    __slots__ = ("mat", "sgf", "ruleset", "level")
     MAT_FIELD_NUMBER: _ClassVar[int]
+    SGF_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     mat: str
+    sgf: bytes
     ruleset: _types_pb2.Ruleset
     level: AnalysisLevel
-    def __init__(self, mat: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., level: _Optional[_Union[AnalysisLevel, str]] = ...) -> None: ...
+    def __init__(self, mat: _Optional[str] = ..., sgf: _Optional[bytes] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., level: _Optional[_Union[AnalysisLevel, str]] = ...) -> None: ...
 
 class ReviewedDecision(_message.Message):
     __slots__ = ("game", "move_number", "side", "kind", "position_id", "dice", "played", "best", "error")
