@@ -133,3 +133,9 @@ def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():
         assert even.should_take and not even.should_double
     finally:
         unregister(StandIn)
+
+
+@pytest.mark.parametrize(("dice", "best"), [((6, 5), "24/13"), ((3, 1), "8/5 6/5"), ((4, 2), "8/4 6/4"),
+                                            ((6, 1), "13/7 8/7"), ((5, 3), "8/3 6/3")])
+def test_the_search_player_plays_the_standard_opening_moves(dice, best):
+    assert search.rank(Position.initial(), dice, 1)[0].move.notation == best

@@ -11,7 +11,10 @@ checkers in its own numbering, so it plays whatever variant the core has.
   than in 300), and checkers borne off;
 * the board: points made (two or more checkers), more for points in the home board, a bonus
   for six in a row at most once (a prime); checkers on the bar cost;
-* exposure: single checkers (blots) cost, more the farther from home they stand.
+* exposure: single checkers (blots) cost where a variant's contact rule punishes them: under
+  hitting (``Contact.HIT``) in proportion to the pips a hit loses (a blot on the side's point
+  ``p`` goes back to the bar, 25 - p pips), under pinning (``Contact.PIN``) a flat cost, and
+  nothing where a single checker is safe (``Contact.NONE``).
 
 A finished game is worth its result (1, 2 or 3 points for the winner's side, from the core's
 scoring of the variant).
@@ -32,7 +35,7 @@ from dataclasses import dataclass
 from tavla.analysis.equity import Probabilities
 from tavla.core.rules.moves import Move, legal_moves
 from tavla.core.rules.position import Position, Side
-from tavla.core.rules.variant import ResultKind
+from tavla.core.rules.variant import Contact, ResultKind
 
 #: Moves ply 2 looks past the first ply.
 CANDIDATES = 3
@@ -52,7 +55,9 @@ _LOGISTIC = 2.5  # score -> win chance slope
 
 def _side_score(position: Position, side: Side) -> float:
     view = position.side(side)
-    home = position.variant.home
+    variant = position.variant
+    home = variant.home
+    contact = variant.contact
     score = _OFF_WEIGHT * view.off - _BAR_WEIGHT * view.bar
     run = best_run = 0
     for i, n in enumerate(view.points):
@@ -63,8 +68,10 @@ def _side_score(position: Position, side: Side) -> float:
             best_run = max(best_run, run)
         else:
             run = 0
-            if n == 1:
-                score -= _BLOT_WEIGHT * (1.0 + point / 24.0)
+            if n == 1 and contact is Contact.HIT:
+                score -= _BLOT_WEIGHT * 2.0 * (25 - point) / 24.0
+            elif n == 1 and contact is Contact.PIN:
+                score -= _BLOT_WEIGHT
     if best_run >= 6:
         score += _PRIME_WEIGHT
     return score
