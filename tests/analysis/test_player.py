@@ -139,3 +139,11 @@ def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():
                                             ((6, 1), "13/7 8/7"), ((5, 3), "8/3 6/3")])
 def test_the_search_player_plays_the_standard_opening_moves(dice, best):
     assert search.rank(Position.initial(), dice, 1)[0].move.notation == best
+
+
+def test_without_the_engine_every_variant_gets_the_search_player(monkeypatch):
+    from tavla.analysis import engine
+
+    monkeypatch.setattr(engine, "available", lambda: False)
+    s = player.suggest_move(Position.initial(), (3, 1), Ruleset(), MatchState(), Level.ADVANCED)
+    assert s.evaluator is player.Evaluator.SEARCH and s.moves[0].move.notation == "8/5 6/5"

@@ -23,6 +23,8 @@ thread-safe and releases the GIL in its C++ evaluation.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +42,13 @@ MAX_PLY = 2
 
 class EngineUnavailable(RuntimeError):
     """bgsage cannot be imported or loaded here (no wheel for this Python or machine)."""
+
+
+@functools.cache
+def available() -> bool:
+    """Whether bgsage is installed here (it has no wheel for Linux aarch64, docs/analysis.md):
+    without it every variant gets the search player (:mod:`tavla.analysis.search`)."""
+    return importlib.util.find_spec("bgsage") is not None and importlib.util.find_spec("bgbot_cpp") is not None
 
 
 def to_engine(board: Board) -> list[int]:

@@ -42,9 +42,9 @@ class Evaluator(enum.Enum):
 
 
 def evaluator_for(variant: type[Variant]) -> Evaluator:
-    """bgsage for the variants it has a net for (:data:`~tavla.analysis.engine.ENGINE_VARIANTS`),
-    the search player for every other."""
-    return Evaluator.NEURAL_NET if variant.name in net.ENGINE_VARIANTS else Evaluator.SEARCH
+    """bgsage for the variants it has a net for (:data:`~tavla.analysis.engine.ENGINE_VARIANTS`)
+    when it is installed, the search player for every other (and for all where it is not)."""
+    return Evaluator.NEURAL_NET if variant.name in net.ENGINE_VARIANTS and net.available() else Evaluator.SEARCH
 
 
 # -- time budget -------------------------------------------------------------------------------
