@@ -137,8 +137,10 @@ def evaluate_moves(position: Position, dice: Sequence[int], rules: Ruleset, matc
     else:
         for s in search.rank(position, dice, ply):
             ranked.append((s.move, s.score, search.win_estimate(s.score), s.ply))
-    ranked.sort(key=lambda r: (-r[3], -r[1]) if kind is Evaluator.NEURAL_NET else 0)
-    best = max(r[1] for r in ranked)
+    # deeper evaluations first (a move the deeper search filtered out keeps its shallower
+    # equity, which does not compare with the deeper ones), then best equity first
+    ranked.sort(key=lambda r: (-r[3], -r[1]))
+    best = ranked[0][1]
     return [RankedMove(m, eq, p, max(0.0, best - eq), d) for m, eq, p, d in ranked], kind
 
 
@@ -157,7 +159,7 @@ def suggest_move(position: Position, dice: Sequence[int], rules: Ruleset, match:
     moves, _ = evaluate_moves(position, dice, rules, match, ply)
     _measured(kind, ply, time.perf_counter() - start)
     noise = noise_for(level, _noise_key(position, dice), len(moves))
-    order = sorted(range(len(moves)), key=lambda i: -(moves[i].equity + noise[i]))
+    order = sorted(range(len(moves)), key=lambda i: (-moves[i].ply, -(moves[i].equity + noise[i])))
     return Suggestion(tuple(moves[i] for i in order), kind, ply)
 
 
