@@ -67,3 +67,14 @@ def test_the_no_cube_match_table_is_symmetric_and_monotonic():
     assert equity.no_cube_met(5, 5) == pytest.approx(0.5)
     assert equity.no_cube_met(1, 5) > equity.no_cube_met(2, 5) > equity.no_cube_met(5, 5)
     assert equity.no_cube_met(3, 4) == pytest.approx(1 - equity.no_cube_met(4, 3))
+
+
+def test_no_move_is_worth_a_gammon_the_rules_rule_out():
+    # R16: black has borne off 5, so white cannot win a gammon; the race net still says ~0.17
+    white = SideView((0, 2, 2, 2, 2, 2) + (0,) * 18, 0, 5)
+    black = SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5)
+    pos = Position.from_sides(Side.WHITE, white, black)
+    for ply in (1, 2):
+        moves = engine.shared().moves(pos, (6, 5), Stakes(), ply)
+        assert all(m.probs.win_gammon == 0.0 and m.probs.win_backgammon == 0.0 for m in moves)
+        assert all(m.equity <= 1.0 + 1e-6 for m in moves), [m.equity for m in moves]

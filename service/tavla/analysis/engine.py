@@ -193,22 +193,25 @@ class NetEngine:
     def moves(self, position: Position, dice: tuple[int, int], stakes: Stakes, ply: int) -> list[MoveEval]:
         """The candidate moves of ``position`` with ``dice``, best first by our equity.
 
-        At 1 ply every legal move is evaluated; at 2 ply the engine evaluates the moves its
-        1-ply filter keeps at 2 ply and the rest at 1 ply (those come after, marked ``ply=1``).
+        Every legal move is evaluated at ``ply`` (bgsage's 2-ply cubeful checker play re-scores
+        the candidates its 1-ply filter drops too; a move it labels 1-ply is marked ``ply=1``).
         A roll with no legal move gives an empty list.
+
+        When the rules rule out a gammon the net still gives for some move (:func:`clamp`), in
+        money play with the engine's cube model every move's equity is recomputed from its
+        corrected chances by bgsage's Janowski conversion, so that all of them compare alike.
         """
         result = self.analyzer(ply).checker_play(to_engine(position.board), dice[0], dice[1],
                                                  **self._cube_args(stakes))
         use_engine = native(stakes)
+        chances = [(m, _probs(m.probs)) for m in result.moves]
+        clamped = [clamp(raw, m.board) for m, raw in chances]
+        rescore = use_engine and stakes.money and any(c is not raw for c, (_, raw) in zip(clamped, chances))
         out = []
-        for m in result.moves:
-            raw = _probs(m.probs)
-            probs = clamp(raw, m.board)
+        for (m, raw), probs in zip(chances, clamped):
             if not use_engine:
                 equity = cubeless_equity(probs, stakes)
-            elif probs is not raw and stakes.money:  # the net's impossible gammons removed
-                # post-move: the opponent rolls next; bgsage's own 1-ply conversion of the same
-                # probabilities, with the cube as it stands
+            elif rescore:  # post-move: the opponent rolls next, the cube as it stands
                 equity = _janowski(probs, m.board, stakes.cube_owner)
             else:
                 equity = float(m.equity)
