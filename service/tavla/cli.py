@@ -1,6 +1,6 @@
 """The ``tavla-engine`` command: ``serve`` runs the gRPC server, ``replay`` checks match
-records against it, ``show`` prints the board of an ID, ``convert`` turns a ``.mat`` into
-``.sgf`` (or back), ``version`` prints the version.
+records against it, ``analyze`` reviews them (error rates, PR), ``show`` prints the board of an
+ID, ``convert`` turns a ``.mat`` into ``.sgf`` (or back), ``version`` prints the version.
 
 Each subcommand is a function ``add_parser(subparsers)`` that adds its parser and sets
 ``func(args) -> int`` (the exit code) as a default; :data:`SUBCOMMANDS` lists them in help order.
@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from tavla import __version__
+from tavla.analysis.cli import add_parser as _add_analyze
 from tavla.formats.cli import add_parser as _add_convert
 from tavla.render.cli import add_parser as _add_show
 from tavla.replay.cli import add_parser as _add_replay
@@ -75,6 +76,7 @@ def _version(args: argparse.Namespace) -> int:
 SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [  # type: ignore[type-arg]
     _add_serve,
     _add_replay,
+    _add_analyze,
     _add_show,
     _add_convert,
     _add_version,

@@ -19,7 +19,7 @@ from tavla.server.process.config import Config
 MATCH = sorted((Path(__file__).parent.parent / "data" / "matches").glob("*.mat"))[0]
 
 
-@pytest.mark.parametrize("command", [[], *[[name] for name in ("serve", "replay", "show", "convert", "version")]])
+@pytest.mark.parametrize("command", [[], *[[name] for name in ("serve", "replay", "analyze", "show", "convert", "version")]])
 def test_help_is_plain_text(command, capsys):
     with pytest.raises(SystemExit) as exit_:
         build_parser().parse_args([*command, "--help"])
@@ -27,7 +27,7 @@ def test_help_is_plain_text(command, capsys):
     text = capsys.readouterr().out
     assert "usage: tavla-engine" in text
     assert "``" not in text and ":func:" not in text and ":data:" not in text
-    assert len(SUBCOMMANDS) == 5
+    assert len(SUBCOMMANDS) == 6
 
 
 def test_replay_reads_the_port_serve_reads():

@@ -128,6 +128,12 @@ def valid_seeds() -> dict[str, list[bytes]]:
                                        "extension_time": "86400s"}, "side": "SIDE_WHITE"}],
         "ResolveRuleset": [{"ruleset": {"preset": "turkish", "match_lengths": {"lengths": [5, 7]}}}],
         "ListRulesets": [{}],
+        # AnalysisService (docs/analysis.md): 1 ply keeps a mutated seed cheap
+        "SuggestMove": [{"position": position, "dice": [3, 1], "level": "ANALYSIS_LEVEL_ADVANCED"}],
+        "EvaluatePosition": [{"position": position, "match": match, "level": "ANALYSIS_LEVEL_BEGINNER"}],
+        "SuggestCubeAction": [{"position": board, "match": match, "level": "ANALYSIS_LEVEL_INTERMEDIATE"}],
+        "AnalyzeMatch": [{"mat": " 1 point match\n\n Game 1\n A : 0    B : 0\n  1) 31: 8/5 6/5     42: 8/4 6/4\n",
+                          "level": "ANALYSIS_LEVEL_ADVANCED"}],
     }
     seeds: dict[str, list[bytes]] = {}
     for name, request_class in methods():

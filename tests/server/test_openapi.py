@@ -67,7 +67,7 @@ def test_it_is_a_valid_openapi_3_1_document():
 
 def test_every_unary_rpc_is_a_post_with_its_request_and_response():
     assert set(DOCUMENT["paths"]) == set(UNARY)
-    assert len(UNARY) == 22  # 7 RulesService + 12 MatchService + 3 RefereeService
+    assert len(UNARY) == 27  # 7 RulesService + 12 MatchService + 3 RefereeService + 5 AnalysisService
     for path, method in UNARY.items():
         operation = DOCUMENT["paths"][path]["post"]
         body = operation["requestBody"]["content"]["application/json"]["schema"]
@@ -136,7 +136,8 @@ def test_descriptions_are_the_proto_comments():
     assert "- `SIDE_WHITE`: The side called white." in side
     rules = next(t for t in DOCUMENT["tags"] if t["name"] == "RulesService")
     assert rules["description"].startswith("The rules of one position")
-    assert [t["name"] for t in DOCUMENT["tags"]] == ["RulesService", "MatchService", "RefereeService"]
+    assert [t["name"] for t in DOCUMENT["tags"]] == ["RulesService", "MatchService", "RefereeService",
+                                                        "AnalysisService"]
 
 
 def test_a_service_or_type_missing_from_the_descriptors_is_an_error():

@@ -27,6 +27,8 @@ SAMPLES = {
     "max_message_bytes": ("1_048_576", 1048576, "2048", 2048),
     "max_request_bytes": ("4096", 4096, "131072", 131072),
     "max_concurrent_rpcs": ("8", 8, "128", 128),
+    "max_analysis_rpcs": ("4", 4, "16", 16),
+    "analysis_call_seconds": ("5", 5.0, "0", 0.0),
     "max_call_seconds": ("2.5", 2.5, "0", 0.0),
     "max_connection_age_seconds": ("0", 0.0, "60", 60.0),
     "drain_seconds": ("0", 0.0, "7.5", 7.5),

@@ -55,7 +55,8 @@ def test_not_serving_until_started_and_self_checked(monkeypatch):
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
             health = health_pb2_grpc.HealthStub(ch)
             assert app.HEALTH_NAMES == ("", "tavla.v1.RulesService", "tavla.v1.MatchService",
-                                        "tavla.v1.RefereeService", "tavla.v1.RecordsService")
+                                        "tavla.v1.RefereeService", "tavla.v1.RecordsService",
+                                        "tavla.v1.AnalysisService")
             for service in app.HEALTH_NAMES:
                 assert health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status == SERVING
         assert seen == [NOT_SERVING]

@@ -74,7 +74,7 @@ def by_notation(response: api.ListLegalMovesResponse) -> dict[str, pb.Move]:
 
 
 @pytest.mark.parametrize("service", ["", "tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
-                                     "tavla.v1.RecordsService"])
+                                     "tavla.v1.RecordsService", "tavla.v1.AnalysisService"])
 def test_health_serving(channel, service):
     reply = health_pb2_grpc.HealthStub(channel).Check(
         health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT
@@ -99,6 +99,8 @@ SERVICE_RPCS = {
                               "AdvanceClock", "ResolveRuleset", "ListRulesets"],
     "tavla.v1.RefereeService": ["NewMatch", "ListActions", "Act"],
     "tavla.v1.RecordsService": ["ValidateMatch"],
+    "tavla.v1.AnalysisService": ["SuggestMove", "EvaluatePosition", "SuggestCubeAction", "AnalyzeMatch",
+                                 "SuggestAction"],
 }
 
 

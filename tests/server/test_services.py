@@ -12,10 +12,11 @@ from tavla.server.http import app as http_app
 from tavla.server.api import services
 
 
-def test_four_services_and_twenty_three_rpcs():
+def test_five_services_and_twenty_eight_rpcs():
     assert services.NAMES == ("tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
-                              "tavla.v1.RecordsService")
-    assert len(services.METHODS) == 23
+                              "tavla.v1.RecordsService", "tavla.v1.AnalysisService")
+    assert len(services.METHODS) == 28
+    assert services.service_of("SuggestAction") == "tavla.v1.AnalysisService"
     assert services.path("ApplyMove") == "/tavla.v1.RulesService/ApplyMove"
     assert services.service_of("ResolveRuleset") == "tavla.v1.MatchService"
     assert services.service_of("Act") == "tavla.v1.RefereeService"

@@ -15,8 +15,9 @@ from typing import Any
 import grpc
 
 from tavla.server.api import services
-from tavla.v1 import (match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc,
+from tavla.v1 import (analysis_service_pb2_grpc, match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc,
                       rules_service_pb2_grpc)
+from tavla.v1.analysis_service_pb2 import *  # noqa: F401,F403
 from tavla.v1.match_service_pb2 import *  # noqa: F401,F403
 from tavla.v1.records_service_pb2 import *  # noqa: F401,F403
 from tavla.v1.referee_service_pb2 import *  # noqa: F401,F403
@@ -27,6 +28,7 @@ _STUB_CLASSES = {
     services.MATCH: match_service_pb2_grpc.MatchServiceStub,
     services.REFEREE: referee_service_pb2_grpc.RefereeServiceStub,
     services.RECORDS: records_service_pb2_grpc.RecordsServiceStub,
+    services.ANALYSIS: analysis_service_pb2_grpc.AnalysisServiceStub,
 }
 
 

@@ -9,6 +9,10 @@
   run at once (one more of that kind is ``RESOURCE_EXHAUSTED``, other kinds are unaffected), and
   one quiet past its idle limit (:data:`STREAM_IDLE_SECONDS`) is cancelled. Without this, idle
   streams of one kind could take every stream slot (issue 22).
+* **Analysis.** AnalysisService calls (docs/analysis.md#cost-and-limits) do not count against
+  ``max_concurrent_rpcs``: at most ``max_analysis`` run or wait at once (the admission executor
+  queues them on a pool of their own), and their budget is ``analysis_call_seconds`` instead of
+  ``max_call_seconds``.
 * **Deadlines.** A call's deadline is the client's, shortened to ``max_call_seconds`` after the
   call starts when that is set. A call that waited past it is not started, and handlers call
   :func:`check_deadline` before and during expensive work, which aborts with
@@ -55,7 +59,8 @@ def check_deadline(context: grpc.ServicerContext) -> None:
     end = _budget_end.get()
     if end is not None and end <= time.monotonic():
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
-                      "the call ran past the server's time limit per call (max_call_seconds)")
+                      "the call ran past the server's time limit per call (max_call_seconds; "
+                      "analysis_call_seconds for AnalysisService)")
     if not context.is_active():
         context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
 
@@ -76,35 +81,51 @@ class LimitsInterceptor(UnaryInterceptor):
 
     :param max_concurrent_rpcs: engine calls running at once.
     :param max_call_seconds: server-side budget of one call; 0 for the client's deadline only.
+    :param max_analysis: AnalysisService calls at once (their own count).
+    :param analysis_call_seconds: server-side budget of one AnalysisService call; 0: the client's.
     """
 
-    def __init__(self, max_concurrent_rpcs: int, max_call_seconds: float = 0.0) -> None:
+    def __init__(self, max_concurrent_rpcs: int, max_call_seconds: float = 0.0, *,
+                 max_analysis: int = admission.MAX_ANALYSIS, analysis_call_seconds: float = 0.0) -> None:
         self.max_concurrent_rpcs = max_concurrent_rpcs
         self.max_call_seconds = max_call_seconds
+        self.max_analysis = max_analysis
+        self.analysis_call_seconds = analysis_call_seconds
         self._slots = admission.Slots(max_concurrent_rpcs)
+        self._analysis_slots = admission.Slots(max(1, max_analysis))
+        # calls from the HTTP port (no admission executor) run at most this many analyses at once
+        self._analysis_running = admission.Slots(admission.ANALYSIS_THREADS)
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         if split_method(full_method)[0] in OPS_SERVICES:
             return None
+        analysis = admission.kind_of(full_method) == admission.ANALYSIS
+        budget = self.analysis_call_seconds if analysis else self.max_call_seconds
+        counted = self._analysis_slots if analysis else self._slots
+        limit = self.max_analysis if analysis else self.max_concurrent_rpcs
+        what = "analysis calls (max_analysis_rpcs)" if analysis else "calls"
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
-            end = time.monotonic() + self.max_call_seconds if self.max_call_seconds > 0 else None
+            end = time.monotonic() + budget if budget > 0 else None
             token = _budget_end.set(end)
             try:
                 check_deadline(context)  # it waited in the queue past its deadline: do nothing
                 ticket = admission.current()
                 if ticket is not None and ticket.shed:  # the executor counted it over the limit
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                  "the server is already handling its limit of calls "
-                                  "(max_concurrent_rpcs, queued ones included); retry with backoff")
-                if not self._slots.try_take():
+                                  "the server is already handling its limit of calls (max_analysis_rpcs for "
+                                  "AnalysisService, else max_concurrent_rpcs; queued ones included); retry "
+                                  "with backoff")
+                if not counted.try_take():
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                  f"the server is already handling {self.max_concurrent_rpcs} calls, "
+                                  f"the server is already handling {limit} {what}, "
                                   "its limit; retry with backoff")
                 # admitted calls count as in flight while they wait for a slot too
                 metrics.IN_FLIGHT.inc()
                 try:
                     slots = ticket.slots if ticket is not None else None
+                    if slots is None and analysis:  # the HTTP port: analysis still runs apart
+                        slots = self._analysis_running
                     if slots is None:  # a call that did not come through the admission executor
                         return behaviour(request, context)
                     _take_slot(slots, context)
@@ -114,7 +135,7 @@ class LimitsInterceptor(UnaryInterceptor):
                         slots.release()
                 finally:
                     metrics.IN_FLIGHT.dec()
-                    self._slots.release()
+                    counted.release()
             finally:
                 _budget_end.reset(token)
 

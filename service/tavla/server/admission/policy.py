@@ -14,6 +14,11 @@ when the call arrives:
   interceptor). One more is *shed*: it runs on a small pool of its own, where the limits
   interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
   a flood of costly calls is turned away instead of piling up behind the GIL.
+* **Analysis calls** (every AnalysisService method, docs/analysis.md#cost-and-limits): admitted
+  apart, at most ``max_analysis`` per worker, queued for :data:`ANALYSIS_THREADS` threads of their
+  own with their own slots, and shed (``RESOURCE_EXHAUSTED``) beyond that: a flood of analysis,
+  each call hundreds of milliseconds of CPU, never takes an engine call's admission, thread or
+  slot, so the rules RPCs answer as before.
 * **Engine streams** (``ValidateMatch``): admitted as engine calls, but each on a thread of its
   own (a stream holds its thread while its client sends), never on the engine threads.
 * **Health checks** (``grpc.health.v1.Health/Check``) run on their own threads, never queued
@@ -53,7 +58,12 @@ from tavla.server.api import services
 log = structlog.get_logger("tavla.server.admission.policy")
 
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
-ENGINE, ENGINE_STREAM, HEALTH, STREAM = "engine", "engine-stream", "health", "stream"
+ENGINE, ENGINE_STREAM, HEALTH, STREAM, ANALYSIS = "engine", "engine-stream", "health", "stream", "analysis"
+#: AnalysisService calls running at once per worker: one, so a worker's other core stays with the
+#: rules RPCs (bgsage evaluates on the calling thread).
+ANALYSIS_THREADS = 1
+#: AnalysisService calls admitted (running or queued) per worker by default.
+MAX_ANALYSIS = 8
 HEALTH_THREADS = 4
 SHED_THREADS = 8
 #: Most threads the health and shed pools grow to while clients that send no request hold some.
@@ -61,8 +71,11 @@ MAX_EXTRA_THREADS = 64
 _ENGINE_STREAMS = frozenset(
     services.path(name) for name, method in services.METHODS.items()
     if method.client_streaming or method.server_streaming)
+_ANALYSIS_METHODS = frozenset(
+    services.path(name) for name, method in services.METHODS.items()
+    if method.containing_service.full_name == services.ANALYSIS)
 # which admission count a kind takes (engine streams count as engine calls)
-_COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM}
+_COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM, ANALYSIS: ANALYSIS}
 #: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
 #: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
 #: accepts every call, health checks included) and the health threads responsive.
@@ -178,12 +191,14 @@ _MAX_KINDS = 256
 
 
 def kind_of(method: str) -> str:
-    """``engine``, ``engine-stream`` (ValidateMatch), ``health`` (unary Check) or ``stream`` (the
-    other platform services)."""
+    """``engine``, ``analysis`` (AnalysisService), ``engine-stream`` (ValidateMatch), ``health``
+    (unary Check) or ``stream`` (the other platform services)."""
     kind = _KINDS.get(method)
     if kind is None:
         if method == HEALTH_CHECK:
             kind = HEALTH
+        elif method in _ANALYSIS_METHODS:
+            kind = ANALYSIS
         elif method in _ENGINE_STREAMS:
             kind = ENGINE_STREAM
         else:
@@ -214,17 +229,18 @@ class AdmissionExecutor(Executor):
     :param engine_threads: engine calls running the engine at once (at most ``max_admitted``).
     :param body_seconds: cancel a call whose request has not arrived this long after its thread
         started waiting for it; 0 turns the watchdog off.
+    :param max_analysis: AnalysisService calls admitted (running or queued) at once.
     """
 
     def __init__(self, max_admitted: int, max_streams: int, *, engine_threads: int = ENGINE_THREADS,
-                 body_seconds: float = BODY_SECONDS) -> None:
+                 body_seconds: float = BODY_SECONDS, max_analysis: int = MAX_ANALYSIS) -> None:
         self.max_admitted = max_admitted
         self.max_streams = max_streams
         self.body_seconds = body_seconds
         self._lock = threading.Lock()
-        self._admitted = {ENGINE: 0, STREAM: 0}
+        self._admitted = {ENGINE: 0, STREAM: 0, ANALYSIS: 0}
         # the platform streams have a budget per kind (health Watch, reflection: limits.py)
-        self._limits = {ENGINE: max_admitted, STREAM: max_streams * STREAM_KINDS}
+        self._limits = {ENGINE: max_admitted, STREAM: max_streams * STREAM_KINDS, ANALYSIS: max(1, max_analysis)}
         self._running: dict[int, Ticket] = {}  # thread -> the call it runs (every running call)
         # Pools of a few threads that add one per thread held by a call whose request is late
         # (tavla.server.admission.pool); streams hold their thread for as long as they last: one each.
@@ -232,14 +248,18 @@ class AdmissionExecutor(Executor):
                                               self._held, "tavla-rpc")
         health_pool = call_pool.CallPool(HEALTH_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-health")
         self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
-        self._call_pools = (self.engine_pool, health_pool, self._shed_pool)
+        self.analysis_pool = call_pool.CallPool(ANALYSIS_THREADS, max(ANALYSIS_THREADS, max_analysis), self._held,
+                                                "tavla-analysis")
+        self._call_pools = (self.engine_pool, health_pool, self._shed_pool, self.analysis_pool)
         self._pools: dict[str, ThreadPoolExecutor | call_pool.CallPool] = {
             ENGINE: self.engine_pool,
+            ANALYSIS: self.analysis_pool,
             ENGINE_STREAM: ThreadPoolExecutor(max(1, max_admitted), "tavla-rpc-stream"),
             HEALTH: health_pool,
             STREAM: ThreadPoolExecutor(max(1, max_streams * STREAM_KINDS), "tavla-stream"),
         }
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
+        self.analysis_slots = Slots(ANALYSIS_THREADS)
         self._closed = threading.Event()
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
@@ -272,6 +292,9 @@ class AdmissionExecutor(Executor):
         pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
         if ticket.kind == ENGINE:
             ticket.slots = self.engine_slots
+            ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
+        elif ticket.kind == ANALYSIS:
+            ticket.slots = self.analysis_slots
             ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
         elif ticket.kind != ENGINE_STREAM:
             ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)

@@ -33,6 +33,7 @@ from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import lowlevel
 from tavla.server.api.match import MatchPlayServicer, game_end, playable
 from tavla.server.api.records import ValidateServicer
+from tavla.server.api.analysis import AnalysisServicer
 from tavla.referee.keys import StateSigner
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
@@ -44,12 +45,13 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 256
 
 
-class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer):
+class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, AnalysisServicer):
     """Every tavla.v1 RPC (``proto/tavla/v1/*_service.proto``): RulesService's here (NameRoll
     aside), MatchService's (R3, R18-R25) and NameRoll (R26) from
     :class:`~tavla.server.api.match.MatchPlayServicer`, RefereeService's (NewMatch,
     ListActions, Act) from :class:`~tavla.server.api.referee.GamePlayServicer`, RecordsService's
-    ValidateMatch from :class:`~tavla.server.api.records.ValidateServicer`.
+    ValidateMatch from :class:`~tavla.server.api.records.ValidateServicer`, AnalysisService's from
+    :class:`~tavla.server.api.analysis.AnalysisServicer`.
 
     :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
     :param signer: signs and checks game states (mode and keys; default from the environment).

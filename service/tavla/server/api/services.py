@@ -2,8 +2,9 @@
 
 The 1.0 API has one service per concern (``proto/tavla/v1/*_service.proto``): ``RulesService``
 (positions, moves, scoring, bear-off, pictures, roll names), ``MatchService`` (the low-level
-match-play RPCs), ``RefereeService`` (NewMatch, ListActions, Act) and ``RecordsService``
-(ValidateMatch). One servicer object implements every method
+match-play RPCs), ``RefereeService`` (NewMatch, ListActions, Act), ``RecordsService``
+(ValidateMatch) and ``AnalysisService`` (moves, cube and match analysis, the computer opponent:
+docs/analysis.md). One servicer object implements every method
 (:class:`tavla.server.api.rules.Servicer`) and is registered once per service; every module that
 needs the services, their names or a method's service (registration, health, reflection, the
 HTTP port, admission, the probe) reads them from here, so adding an RPC or a service needs no
@@ -22,7 +23,7 @@ from typing import Any
 
 from google.protobuf.descriptor import MethodDescriptor, ServiceDescriptor
 
-from tavla.v1 import (match_service_pb2, match_service_pb2_grpc, records_service_pb2, records_service_pb2_grpc,
+from tavla.v1 import (analysis_service_pb2, analysis_service_pb2_grpc, match_service_pb2, match_service_pb2_grpc, records_service_pb2, records_service_pb2_grpc,
                       referee_service_pb2, referee_service_pb2_grpc, rules_service_pb2, rules_service_pb2_grpc)
 
 
@@ -51,10 +52,11 @@ SERVICES: tuple[Service, ...] = (
     _service(match_service_pb2, match_service_pb2_grpc, "MatchService"),
     _service(referee_service_pb2, referee_service_pb2_grpc, "RefereeService"),
     _service(records_service_pb2, records_service_pb2_grpc, "RecordsService"),
+    _service(analysis_service_pb2, analysis_service_pb2_grpc, "AnalysisService"),
 )
 #: Their full names, e.g. ``"tavla.v1.RulesService"``.
 NAMES: tuple[str, ...] = tuple(s.name for s in SERVICES)
-RULES, MATCH, REFEREE, RECORDS = NAMES
+RULES, MATCH, REFEREE, RECORDS, ANALYSIS = NAMES
 
 
 def _methods() -> Mapping[str, MethodDescriptor]:

@@ -138,7 +138,8 @@ def build(
     :raises tavla.server.process.tls.TlsError: the TLS files cannot be used.
     """
     logs.ensure_configured()
-    executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS)
+    executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS,
+                                           max_analysis=options.max_analysis_rpcs)
     grpc_options: list[tuple[str, int]] = [
         # requests are small (under 2 KB): a larger one is refused before it is buffered whole
         ("grpc.max_receive_message_length", options.request_limit),
@@ -154,7 +155,9 @@ def build(
             ("grpc.max_connection_age_ms", int(options.max_connection_age_seconds * 1000)),
             ("grpc.max_connection_age_grace_ms", int(options.grace_seconds * 1000)),
         ]
-    limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds)  # shared with HTTP
+    limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
+                               max_analysis=options.max_analysis_rpcs,
+                               analysis_call_seconds=options.analysis_call_seconds)
     servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:

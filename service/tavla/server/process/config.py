@@ -42,6 +42,11 @@ class Config:
         thread); more: RESOURCE_EXHAUSTED.
     :ivar max_call_seconds: server-side budget of one engine call, on top of the client's
         deadline; 0 = only the client's.
+    :ivar max_analysis_rpcs: AnalysisService calls admitted at once per worker (running or
+        queued), in a pool of their own (docs/analysis.md#cost-and-limits); more:
+        RESOURCE_EXHAUSTED.
+    :ivar analysis_call_seconds: server-side budget of one AnalysisService call, instead of
+        ``max_call_seconds``; 0 = only the client's deadline.
     :ivar max_connection_age_seconds: a connection older than this is asked to reconnect
         (GOAWAY), so clients spread over new replicas; 0 = never.
     :ivar drain_seconds: after SIGTERM, health is NOT_SERVING but calls are still served.
@@ -68,6 +73,8 @@ class Config:
     max_request_bytes: int = 64 * 1024
     max_concurrent_rpcs: int = 64
     max_call_seconds: float = 10.0
+    max_analysis_rpcs: int = 8
+    analysis_call_seconds: float = 30.0
     max_connection_age_seconds: float = 300.0
     drain_seconds: float = 5.0
     grace_seconds: float = 10.0
@@ -308,6 +315,11 @@ OPTIONS: tuple[Option, ...] = (
            "engine calls admitted at once per worker, queued ones included; beyond it RESOURCE_EXHAUSTED"),
     Option("max_call_seconds", _seconds,
            "server-side time budget of one engine call, on top of the client's deadline; 0 = none"),
+    Option("max_analysis_rpcs", _positive_int,
+           "AnalysisService calls admitted at once per worker (own pool), queued ones included; beyond it "
+           "RESOURCE_EXHAUSTED"),
+    Option("analysis_call_seconds", _seconds,
+           "server-side time budget of one AnalysisService call, on top of the client's deadline; 0 = none"),
     Option("max_connection_age_seconds", _seconds,
            "connections older than this get GOAWAY so clients rebalance over replicas; 0 = never"),
     Option("drain_seconds", _seconds, "after SIGTERM: NOT_SERVING but still serving, this long"),

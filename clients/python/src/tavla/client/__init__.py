@@ -48,7 +48,8 @@ from google.rpc import error_details_pb2, status_pb2
 
 from google.protobuf import duration_pb2
 
-from tavla.v1 import (clock_pb2, dice_pb2, game_pb2, match_pb2, match_service_pb2, match_service_pb2_grpc,
+from tavla.v1 import (analysis_service_pb2, analysis_service_pb2_grpc, clock_pb2, dice_pb2, game_pb2, match_pb2,
+                      match_service_pb2, match_service_pb2_grpc,
                       records_service_pb2, records_service_pb2_grpc, referee_service_pb2, referee_service_pb2_grpc,
                       render_pb2, rules_service_pb2, rules_service_pb2_grpc, types_pb2, validate_pb2)
 
@@ -98,6 +99,8 @@ HELPERS: dict[str, str] = {
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
     "NewMatch": "new_match", "ListActions": "list_actions", "Act": "act",
     "ValidateMatch": "validate_match",
+    "SuggestMove": "suggest_move", "EvaluatePosition": "evaluate_position",
+    "SuggestCubeAction": "suggest_cube_action", "AnalyzeMatch": "analyze_match", "SuggestAction": "suggest_action",
 }
 
 # Each service's generated stub class, by the service's full name; every RPC by its service.
@@ -108,12 +111,14 @@ _STUBS: dict[str, Any] = {
         (match_service_pb2, match_service_pb2_grpc, "MatchService"),
         (referee_service_pb2, referee_service_pb2_grpc, "RefereeService"),
         (records_service_pb2, records_service_pb2_grpc, "RecordsService"),
+        (analysis_service_pb2, analysis_service_pb2_grpc, "AnalysisService"),
     )
 }
 #: The full name of the service of every RPC, by the RPC's name.
 SERVICE_OF: dict[str, str] = {
     method.name: service.full_name
-    for module in (rules_service_pb2, match_service_pb2, referee_service_pb2, records_service_pb2)
+    for module in (rules_service_pb2, match_service_pb2, referee_service_pb2, records_service_pb2,
+                   analysis_service_pb2)
     for service in module.DESCRIPTOR.services_by_name.values() for method in service.methods
 }
 
@@ -518,6 +523,55 @@ class _Helpers:
         if now_ms is not None:
             metadata.append((TEST_NOW_METADATA, str(now_ms)))
         return cast("referee_service_pb2.ActResponse", self._call("Act", request, metadata))
+
+    # --- analysis and the computer opponent (docs/analysis.md) -------------------------------------
+
+    def suggest_move(self, position: PositionLike, dice: Sequence[int], *, match: MatchLike | None = None,
+                     level: EnumLike | None = None, max_moves: int = 0,
+                     ruleset: RulesetLike | None = None) -> analysis_service_pb2.SuggestMoveResponse:
+        """The legal moves ranked for the side on roll (``.moves``, the level's choice first), each
+        with its equity and chances; ``level``: ``"beginner"`` ... ``"expert"`` (the default)."""
+        request = analysis_service_pb2.SuggestMoveRequest(
+            ruleset=self._rules(ruleset), position=_position(position), dice=dice,
+            match=_msg(match_pb2.MatchState, match), level=enum_value(analysis_service_pb2.AnalysisLevel, level),
+            max_moves=max_moves)
+        return cast("analysis_service_pb2.SuggestMoveResponse", self._call("SuggestMove", request))
+
+    def evaluate_position(self, position: PositionLike, *, match: MatchLike | None = None,
+                          level: EnumLike | None = None,
+                          ruleset: RulesetLike | None = None) -> analysis_service_pb2.EvaluatePositionResponse:
+        """The side on roll's chances and equity before it rolls."""
+        request = analysis_service_pb2.EvaluatePositionRequest(
+            ruleset=self._rules(ruleset), position=_position(position), match=_msg(match_pb2.MatchState, match),
+            level=enum_value(analysis_service_pb2.AnalysisLevel, level))
+        return cast("analysis_service_pb2.EvaluatePositionResponse", self._call("EvaluatePosition", request))
+
+    def suggest_cube_action(self, position: PositionLike, *, match: MatchLike | None = None,
+                            level: EnumLike | None = None,
+                            ruleset: RulesetLike | None = None) -> analysis_service_pb2.SuggestCubeActionResponse:
+        """Whether the side on roll should double and the other side take (R19-R21), with the
+        no-double, double/take and double/pass equities."""
+        request = analysis_service_pb2.SuggestCubeActionRequest(
+            ruleset=self._rules(ruleset), position=_position(position), match=_msg(match_pb2.MatchState, match),
+            level=enum_value(analysis_service_pb2.AnalysisLevel, level))
+        return cast("analysis_service_pb2.SuggestCubeActionResponse", self._call("SuggestCubeAction", request))
+
+    def analyze_match(self, mat: str, *, level: EnumLike | None = None,
+                      ruleset: RulesetLike | None = None) -> analysis_service_pb2.AnalyzeMatchResponse:
+        """A .mat record reviewed: each side's error rate and PR (``.players``) and every
+        decision's error (``.decisions``)."""
+        request = analysis_service_pb2.AnalyzeMatchRequest(
+            mat=mat, ruleset=_ruleset(ruleset) if ruleset is not None else None,
+            level=enum_value(analysis_service_pb2.AnalysisLevel, level))
+        return cast("analysis_service_pb2.AnalyzeMatchResponse", self._call("AnalyzeMatch", request))
+
+    def suggest_action(self, state: game_pb2.SignedGameState,
+                       level: EnumLike | None = None) -> analysis_service_pb2.SuggestActionResponse:
+        """The computer's action for the side to act in a referee state (``.action``): pass it to
+        :meth:`act` with the same state, e.g. ``act(s, suggest_action(s, "beginner").action)``."""
+        request = analysis_service_pb2.SuggestActionRequest(
+            state=state, level=enum_value(analysis_service_pb2.AnalysisLevel, level))
+        return cast("analysis_service_pb2.SuggestActionResponse", self._call("SuggestAction", request))
 
     # --- match records (docs/match-files.md) ----------------------------------------------------
 

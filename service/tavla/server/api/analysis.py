@@ -1,0 +1,194 @@
+"""The tavla.v1.AnalysisService RPCs (docs/analysis.md): each converts its request, calls
+:mod:`tavla.analysis` and converts the answer back.
+
+The call's time left (the client's deadline or the server's analysis budget,
+:func:`tavla.server.admission.limits.remaining`) goes to the analysis, which picks a shallower
+search rather than miss it; :func:`~tavla.server.admission.limits.check_deadline` runs before
+and after the work (and between the games of AnalyzeMatch), so an expired call answers
+DEADLINE_EXCEEDED instead of running on.
+"""
+
+from __future__ import annotations
+
+import math
+
+import grpc
+
+from tavla.analysis import player, review
+from tavla.analysis.equity import Probabilities
+from tavla.analysis.levels import Level
+from tavla.core import InvalidInputError, MatchState, Position, Ruleset
+from tavla.core.match.state import check_match
+from tavla.referee.keys import Signed
+from tavla.server.admission import limits
+from tavla.server.api.match import playable
+from tavla.server.convert import common as convert
+from tavla.server.convert import game as cg
+from tavla.server.convert import match as cm
+from tavla.server.convert.enums import EnumMap
+from tavla.v1 import analysis_service_pb2 as api
+from tavla.v1 import game_pb2
+
+LEVELS = EnumMap(api.AnalysisLevel, Level)
+_EVALUATORS = EnumMap(api.Evaluator, player.Evaluator)
+_ADVICE = EnumMap(api.CubeAdvice, player.CubeAdvice)
+_DECISIONS = EnumMap(api.DecisionKind, review.DecisionKind)
+#: The most moves a SuggestMove answer lists (an early double has about 75 legal moves; a
+#: variant's may have more).
+MAX_MOVES = 500
+#: The largest record AnalyzeMatch takes (a long .mat match is some 50 kB).
+MAX_MAT_BYTES = 2_000_000
+
+
+def level_from_proto(value: int, default: Level = Level.EXPERT) -> Level:
+    """The level, ``default`` when unset.
+
+    :raises InvalidInputError: an unknown number (field ``level``).
+    """
+    return default if value == api.ANALYSIS_LEVEL_UNSPECIFIED else LEVELS.from_proto(value, "level")
+
+
+def _probs(p: Probabilities) -> api.Probabilities:
+    return api.Probabilities(win=p.win, win_gammon=p.win_gammon, win_backgammon=p.win_backgammon,
+                             lose_gammon=p.lose_gammon, lose_backgammon=p.lose_backgammon)
+
+
+def _info(evaluator: player.Evaluator, level: Level, ply: int) -> api.AnalysisInfo:
+    return api.AnalysisInfo(evaluator=_EVALUATORS.to_proto(evaluator), level=LEVELS.to_proto(level), ply=ply)
+
+
+def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | api.SuggestCubeActionRequest
+               ) -> tuple[Ruleset, Position, MatchState]:
+    rules = convert.ruleset_from_proto(request.ruleset)
+    position = playable(request.position)
+    variant = rules.variant_class
+    if position.variant is not variant:  # the ruleset's variant plays the position
+        position = Position(position.board, position.on_roll, variant)
+    if request.HasField("match"):
+        match = check_match(cm.match_from_proto(request.match, rules=rules), rules)
+    else:
+        match = MatchState(length=0 if rules.money_play else 1)
+    return rules, position, match
+
+
+def _time_left(context: grpc.ServicerContext) -> float:
+    left = limits.remaining(context)
+    return left if math.isfinite(left) else math.inf
+
+
+class AnalysisServicer:
+    """SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch and SuggestAction; mixed
+    into :class:`tavla.server.api.rules.TavlaServicer` (SuggestAction uses its referee)."""
+
+    def SuggestMove(self, request: api.SuggestMoveRequest, context: grpc.ServicerContext) -> api.SuggestMoveResponse:
+        """The legal moves in the level's order (the first is what it plays), each with its
+        equity and chances (R4-R14 for the moves).
+
+        :raises InvalidInputError: bad ruleset, position, dice, match, level or max_moves.
+        :raises GameOver: the game is over.
+        """
+        rules, position, match = _situation(request)
+        dice = convert.dice_from_proto(request.dice)
+        level = level_from_proto(request.level)
+        if request.max_moves > MAX_MOVES:
+            raise InvalidInputError("max_moves", f"is {request.max_moves}; at most {MAX_MOVES} (0: every move)")
+        limits.check_deadline(context)
+        suggestion = player.suggest_move(position, dice, rules, match, level, _time_left(context))
+        limits.check_deadline(context)
+        moves = suggestion.moves[:request.max_moves] if request.max_moves else suggestion.moves
+        return api.SuggestMoveResponse(
+            moves=[api.AnalyzedMove(move=convert.move_to_proto(m.move), equity=m.equity, equity_loss=m.equity_loss,
+                                    probabilities=_probs(m.probs), ply=m.ply) for m in moves],
+            info=_info(suggestion.evaluator, level, suggestion.ply))
+
+    def EvaluatePosition(self, request: api.EvaluatePositionRequest,
+                         context: grpc.ServicerContext) -> api.EvaluatePositionResponse:
+        """The side on roll's chances and equity before its roll.
+
+        :raises InvalidInputError: bad ruleset, position, match or level.
+        :raises GameOver: the game is over.
+        """
+        rules, position, match = _situation(request)
+        level = level_from_proto(request.level)
+        limits.check_deadline(context)
+        e = player.evaluate_position(position, rules, match, level, _time_left(context))
+        limits.check_deadline(context)
+        return api.EvaluatePositionResponse(probabilities=_probs(e.probs), cubeless_equity=e.cubeless_equity,
+                                            equity=e.equity, info=_info(e.evaluator, level, e.ply))
+
+    def SuggestCubeAction(self, request: api.SuggestCubeActionRequest,
+                          context: grpc.ServicerContext) -> api.SuggestCubeActionResponse:
+        """Double or not, take or drop (R19-R21), with the three equities.
+
+        :raises InvalidInputError: bad ruleset, position, match or level.
+        :raises GameOver: the game is over.
+        """
+        rules, position, match = _situation(request)
+        level = level_from_proto(request.level)
+        limits.check_deadline(context)
+        c = player.suggest_cube(position, rules, match, level, _time_left(context))
+        limits.check_deadline(context)
+        return api.SuggestCubeActionResponse(
+            advice=_ADVICE.to_proto(c.advice), double_available=c.available,
+            double_denied_reason="" if c.denial is None else c.denial.value,
+            no_double_equity=c.no_double, double_take_equity=c.double_take, double_pass_equity=c.double_pass,
+            should_double=c.should_double, should_take=c.should_take, should_beaver=c.beaver and c.should_take,
+            probabilities=_probs(c.probs), info=_info(c.evaluator, level, c.ply))
+
+    def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: grpc.ServicerContext) -> api.AnalyzeMatchResponse:
+        """Each decision's error and each side's error rate and PR over a .mat record.
+
+        :raises InvalidInputError: no record, a record too large or not a .mat (field ``mat``,
+            with the line), a play the rules refuse, a bad ruleset or level.
+        """
+        which = request.WhichOneof("record")
+        if which is None:
+            raise InvalidInputError("mat", "is required: the text of a .mat record (or `sgf`: a .sgf record)")
+        record = request.mat if which == "mat" else request.sgf
+        if len(record) > MAX_MAT_BYTES:
+            raise InvalidInputError(which, f"is {len(record)} characters; at most {MAX_MAT_BYTES}")
+        rules = convert.ruleset_from_proto(request.ruleset) if request.HasField("ruleset") else None
+        level = level_from_proto(request.level, Level.ADVANCED)
+        def check() -> None:
+            limits.check_deadline(context)
+
+        def left() -> float:
+            return _time_left(context)
+
+        result = (review.analyze_mat(request.mat, level, rules=rules, check=check, time_left=left) if which == "mat"
+                  else review.analyze_sgf(request.sgf, level, rules=rules, check=check, time_left=left))
+        return api.AnalyzeMatchResponse(
+            players=[api.PlayerReview(side=convert.side_to_proto(p.side), name=p.name, moves=p.moves,
+                                      cube_decisions=p.cube_decisions, total_error=p.total_error,
+                                      error_rate=p.error_rate, performance_rating=p.performance_rating,
+                                      move_error_rate=p.move_error_rate, cube_error_rate=p.cube_error_rate)
+                     for p in result.players],
+            decisions=[api.ReviewedDecision(game=d.game, move_number=d.move_number, side=convert.side_to_proto(d.side),
+                                            kind=_DECISIONS.to_proto(d.kind), position_id=d.position_id, dice=d.dice,
+                                            played=d.played, best=d.best, error=d.error) for d in result.decisions],
+            games=result.games, info=_info(result.evaluator, level, result.ply))
+
+    def SuggestAction(self, request: api.SuggestActionRequest,
+                      context: grpc.ServicerContext) -> api.SuggestActionResponse:
+        """The action the computer takes for the side to act: one ListActions lists.
+
+        :raises StateError: a state refused by the signing mode.
+        :raises InvalidInputError: a malformed state or level.
+        :raises IllegalActionError: ``WRONG_PHASE``: the match is over, nothing is left to do.
+        """
+        level = level_from_proto(request.level)
+        referee = self.referee()  # type: ignore[attr-defined]  # GamePlayServicer's
+        opened = referee.open(cg_signed(request.state))
+        answer = referee.list_actions(opened)
+        limits.check_deadline(context)
+        state = answer.state
+        action = player.suggest_action(state, answer.legal, level, _time_left(context))
+        limits.check_deadline(context)
+        kind = player.evaluator_for(state.position.variant)
+        ply = player.effective_ply(level, kind, _time_left(context))
+        return api.SuggestActionResponse(action=cg.action_to_proto(action), info=_info(kind, level, ply))
+
+
+def cg_signed(msg: game_pb2.SignedGameState) -> Signed:
+    """The referee's :class:`~tavla.referee.keys.Signed` of a request's state."""
+    return Signed(msg.state, msg.key_id, msg.signature)

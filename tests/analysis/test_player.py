@@ -1,0 +1,149 @@
+"""Levels, cube advice, the search player and the referee's computer side (tavla.analysis)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tavla.analysis import player, search
+from tavla.analysis.levels import Level, noise_for
+from tavla.core import MatchState, Position, Ruleset, Side, SideView, legal_moves, preset
+from tavla.core.match.state import Cube
+
+pytest.importorskip("bgsage")
+
+
+def test_noise_is_deterministic_and_absent_at_the_top_levels():
+    key = (1, 2, 3)
+    assert noise_for(Level.BEGINNER, key, 4) == noise_for(Level.BEGINNER, key, 4)
+    assert noise_for(Level.BEGINNER, key, 4) != noise_for(Level.BEGINNER, (1, 2, 4), 4)
+    assert noise_for(Level.ADVANCED, key, 3) == [0.0, 0.0, 0.0]
+    assert noise_for(Level.EXPERT, key, 3) == [0.0, 0.0, 0.0]
+
+
+def test_every_level_ranks_every_legal_move_and_reports_the_loss():
+    pos = Position.initial()
+    for level in Level:
+        s = player.suggest_move(pos, (6, 5), Ruleset(), MatchState(), level)
+        assert len(s.moves) == len(legal_moves(pos, (6, 5)))
+        assert min(m.equity_loss for m in s.moves) == 0.0
+        assert s.evaluator is player.Evaluator.NEURAL_NET
+    expert = player.suggest_move(pos, (6, 5), Ruleset(), MatchState(), Level.EXPERT)
+    assert expert.ply == 2 and expert.moves[0].move.notation == "24/13"
+
+
+def test_a_roll_with_no_legal_move_gives_the_empty_move():
+    # white on the bar against a closed board (R6, R7): 6-6 cannot enter
+    white = SideView(tuple([0] * 12 + [14] + [0] * 11), 1, 0)
+    black = SideView(tuple([2] * 6 + [0] * 18), 0, 3)
+    pos = Position.from_sides(Side.WHITE, white, black)
+    s = player.suggest_move(pos, (6, 6), Ruleset(), MatchState(), Level.ADVANCED)
+    assert [m.move.notation for m in s.moves] == [""]
+    assert s.moves[0].probs.win < 0.5
+
+
+def test_tavla_ranks_by_its_own_scoring_without_a_cube():
+    rules = preset("turkish")
+    pos = Position.initial(variant=rules.variant_class)
+    s = player.suggest_move(pos, (6, 5), rules, MatchState(length=5), Level.ADVANCED)
+    assert s.moves[0].move.notation == "24/13"
+    # match play without a cube: 2 x MWC - 1, within a game's worth of a 5-point match
+    assert abs(s.moves[0].equity) < 0.5
+    cube = player.suggest_cube(pos, rules, MatchState(length=5), Level.ADVANCED)
+    assert not cube.available and cube.denial is not None and cube.denial.value == "CUBE_DISABLED"
+
+
+def test_a_big_racing_lead_is_a_double_and_a_drop():
+    # R19: a pure race, white 40 pips to black's 80, both with 5 off (no gammon): money play
+    white = SideView((0, 2, 2, 2, 2, 2) + (0,) * 18, 0, 5)
+    black = SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5)
+    pos = Position.from_sides(Side.WHITE, white, black)
+    c = player.suggest_cube(pos, Ruleset(), MatchState(), Level.ADVANCED)
+    assert c.available and c.should_double and not c.should_take
+    assert c.advice is player.CubeAdvice.DOUBLE_PASS
+    # the Crawford game (R21): no double at all
+    crawford = MatchState(length=5, scores=(4, 2), crawford=True)
+    assert not player.suggest_cube(pos, Ruleset(), crawford, Level.ADVANCED).available
+    # the opponent owns the cube (R19)
+    owned = MatchState(cube=Cube(2, Side.BLACK))
+    c = player.suggest_cube(pos, Ruleset(), owned, Level.ADVANCED)
+    assert not c.available and c.denial.value == "CUBE_OWNED_BY_OPPONENT"
+
+
+def test_the_search_player_prefers_hitting_and_making_points_to_a_random_move():
+    pos = Position.initial()
+    ranked = search.rank(pos, (3, 1), 1)
+    assert ranked[0].move.notation == "8/5 6/5"
+    deep = search.rank(pos, (3, 1), 2)
+    assert deep[0].ply == 2 and len(deep) == len(ranked)
+
+
+def test_the_search_player_is_chosen_for_a_variant_without_a_net():
+    from tavla.core.rules.backgammon import Backgammon
+    from tavla.core.rules.variant import register, unregister
+
+    class StandIn(Backgammon):  # backgammon's rules under a name the engine has no net for
+        name = "stand_in_for_a_new_variant"
+        aliases = ()
+
+    register(StandIn)
+    try:
+        assert player.evaluator_for(StandIn) is player.Evaluator.SEARCH
+        pos = Position.initial(variant=StandIn)
+        s = player.suggest_move(pos, (3, 1), Ruleset(), MatchState(), Level.EXPERT)
+        assert s.evaluator is player.Evaluator.SEARCH and s.moves[0].move.notation == "8/5 6/5"
+    finally:
+        unregister(StandIn)
+
+
+def test_the_expert_drops_to_one_ply_when_time_is_short_and_comes_back():
+    from tavla.analysis import player as p
+
+    kind = p.Evaluator.NEURAL_NET
+    p.suggest_move(Position.initial(), (6, 5), Ruleset(), MatchState(), Level.EXPERT)  # measures 2-ply
+    assert p.effective_ply(Level.EXPERT, kind) == 2
+    assert p.effective_ply(Level.EXPERT, kind, time_left=0.0) == 1  # no time for the deeper search
+    assert p.suggest_move(Position.initial(), (6, 5), Ruleset(), MatchState(), Level.EXPERT, time_left=0.0).ply == 1
+    saved = dict(p._cost)
+    try:
+        p._cost[(kind, 2)] = 100.0  # a slow spell far past the budget
+        plies = [p.effective_ply(Level.EXPERT, kind) for _ in range(40)]
+        assert plies[0] == 1 and plies[-1] == 2  # forgotten little by little
+    finally:
+        p._cost.clear()
+        p._cost.update(saved)
+
+
+def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():
+    from tavla.core.rules.backgammon import Backgammon
+    from tavla.core.rules.variant import register, unregister
+
+    class StandIn(Backgammon):
+        name = "stand_in_for_the_cube"
+        aliases = ()
+
+    register(StandIn)
+    try:
+        ahead = Position.from_sides(Side.WHITE, SideView((0, 2, 2, 2, 2, 2) + (0,) * 18, 0, 5),
+                                    SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5), StandIn)
+        c = player.suggest_cube(ahead, Ruleset(), MatchState(), Level.EXPERT)
+        assert c.evaluator is player.Evaluator.SEARCH and c.available
+        assert not c.should_double and c.advice is player.CubeAdvice.NO_DOUBLE
+        assert not c.should_take  # far past the take point: its opponent would drop
+        even = player.suggest_cube(Position.initial(variant=StandIn), Ruleset(), MatchState(), Level.EXPERT)
+        assert even.should_take and not even.should_double
+    finally:
+        unregister(StandIn)
+
+
+@pytest.mark.parametrize(("dice", "best"), [((6, 5), "24/13"), ((3, 1), "8/5 6/5"), ((4, 2), "8/4 6/4"),
+                                            ((6, 1), "13/7 8/7"), ((5, 3), "8/3 6/3")])
+def test_the_search_player_plays_the_standard_opening_moves(dice, best):
+    assert search.rank(Position.initial(), dice, 1)[0].move.notation == best
+
+
+def test_without_the_engine_every_variant_gets_the_search_player(monkeypatch):
+    from tavla.analysis import engine
+
+    monkeypatch.setattr(engine, "available", lambda: False)
+    s = player.suggest_move(Position.initial(), (3, 1), Ruleset(), MatchState(), Level.ADVANCED)
+    assert s.evaluator is player.Evaluator.SEARCH and s.moves[0].move.notation == "8/5 6/5"
