@@ -12,10 +12,10 @@ from tavla.server.http import app as http_app
 from tavla.server.api import services
 
 
-def test_four_services_and_twenty_three_rpcs():
+def test_four_services_and_twenty_four_rpcs():
     assert services.NAMES == ("tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
                               "tavla.v1.RecordsService")
-    assert len(services.METHODS) == 23
+    assert len(services.METHODS) == 24
     assert services.path("ApplyMove") == "/tavla.v1.RulesService/ApplyMove"
     assert services.service_of("ResolveRuleset") == "tavla.v1.MatchService"
     assert services.service_of("Act") == "tavla.v1.RefereeService"
@@ -27,6 +27,7 @@ def test_four_services_and_twenty_three_rpcs():
     ("/tavla.v1.RulesService/ListLegalMoves", admission.ENGINE),
     ("/tavla.v1.RefereeService/Act", admission.ENGINE),
     ("/tavla.v1.RecordsService/ValidateMatch", admission.ENGINE_STREAM),  # read from the descriptor
+    ("/tavla.v1.RecordsService/ExportMatch", admission.ENGINE),
     ("/grpc.health.v1.Health/Check", admission.HEALTH),
     ("/grpc.health.v1.Health/Watch", admission.STREAM),
 ])
