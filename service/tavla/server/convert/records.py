@@ -30,7 +30,7 @@ G = game_pb2
 #: Headers ExportMatch writes itself, from the state: a request may not set them.
 SERVER_HEADERS = ("Player 1", "Player 2", "Variation", "Ruleset", "Crawford", "CubeLimit", "Jacoby")
 MAX_HEADERS = 16
-_PLAYERS = {pb.SIDE_WHITE: 1, pb.SIDE_BLACK: 2}
+_PLAYERS: dict[int, int] = {pb.SIDE_WHITE: 1, pb.SIDE_BLACK: 2}
 # a play as the .mat reader reads it (matreader's _MOVE): bar/22 13/7*/6 8/5(2) 6/off
 _MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")
 _NAME = re.compile(r"[^\x00-\x1f\x7f:\"\[\]]{1,40}")
