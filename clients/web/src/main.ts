@@ -41,10 +41,11 @@ const localeHeader: Interceptor = (next) => (req) => {
   req.header.set("x-tavla-locale", lang());
   return next(req);
 };
-const engine = createWebEngineClient(engineUrl, {
-  protocol: params.get("protocol") === "grpc-web" ? "grpc-web" : "connect",
-  interceptors: [localeHeader],
-});
+const protocol = params.get("protocol") === "grpc-web" ? "grpc-web" : "connect";
+const engine = createWebEngineClient(engineUrl, { protocol, interceptors: [localeHeader] });
+// ExportMatch sends the whole record: in binary it is about a quarter of its JSON, so a long
+// match stays under the server's request limit (--max-request-bytes, 64 KiB by default)
+const exportEngine = createWebEngineClient(engineUrl, { protocol, useBinaryFormat: true, interceptors: [localeHeader] });
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const board = new Board($("board-area"));
@@ -470,7 +471,7 @@ async function matFile(): Promise<MatFile> {
   const ruleHeaders: Record<string, string> = { Variation: s.preset, Crawford: rules?.crawford ? "On" : "Off" };
   if (rules?.cube) ruleHeaders.CubeLimit = String(rules.cubeLimit || 64);
   const name = `tavla-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.mat`;
-  return exportMat(engine, s.signed, s.record, s.match.length, headers, ruleHeaders, [t("white"), t("black")], name);
+  return exportMat(exportEngine, s.signed, s.record, s.match.length, headers, ruleHeaders, [t("white"), t("black")], name);
 }
 
 async function downloadMat(): Promise<void> {

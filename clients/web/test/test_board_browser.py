@@ -434,7 +434,10 @@ def finish_and_export(page, server, match: Match, state: dict) -> None:
     assert page.get_attribute("body", "data-mat-by") == "service"
     match_id = game_state(state)["matchId"]
     assert info.value.suggested_filename == "tavla-" + re.sub(r"[^A-Za-z0-9._-]", "-", match_id) + ".mat"
-    assert text == exported.value.json()["content"]
+    from tavla.v1 import records_service_pb2
+
+    assert exported.value.headers["content-type"] == "application/proto"  # binary: a quarter of the JSON
+    assert text == records_service_pb2.ExportMatchResponse.FromString(exported.value.body()).content
     assert " 1 point match" in text and " Game 1" in text
     assert '; [Ruleset "turkish"]' in text and '; [Variation "Tavla"]' in text and '; [Player 1 "Beyaz"]' in text
     verdicts = validate_mat(grpc_port, text)
