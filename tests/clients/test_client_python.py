@@ -180,3 +180,24 @@ def test_record_matches_checks_a_kept_record_against_the_state(server_address):
         record += list(answer.events.records)
     assert len(record) == 2 and record_matches(answer.state, record)
     assert not record_matches(answer.state, record[:1]) and not record_matches(answer.state, record[::-1])
+
+
+def test_export_match_writes_the_kept_record_as_a_file(server_address):
+    """export_match (ExportMatch) turns the kept record into .mat text with the one move played;
+    a record that does not lead to the state's digest is an EngineError on ``records``."""
+    with Client(server_address) as c:
+        answer = c.act(c.new_match(3).state, "start_game", dice=[6, 1])
+        record = list(answer.events.records)
+        for step in ((13, 7), (8, 7)):
+            answer = c.act(answer.state, "step", step=step)
+        answer = c.act(answer.state, "confirm_move")
+        record += list(answer.events.records)
+        exported = c.export_match(answer.state, record, white_player="Ann", headers={"Event": "client test"})
+        assert exported.games == 1 and not exported.match_over and exported.file_name.endswith(".mat")
+        assert " 3 point match" in exported.content and '; [Event "client test"]' in exported.content
+        assert "  1) 61: 13/7 8/7" in exported.content and " Ann : 0" in exported.content
+        sgf = c.export_match(answer.state, record, format="sgf")
+        assert sgf.content.startswith("(;FF[4]GM[6]") and sgf.media_type == "application/x-go-sgf"
+        with pytest.raises(EngineError) as info:
+            c.export_match(answer.state, record[:1])
+        assert info.value.code == grpc.StatusCode.INVALID_ARGUMENT and "records" in info.value.fields

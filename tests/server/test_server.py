@@ -98,7 +98,7 @@ SERVICE_RPCS = {
                               "ApplyCubeAction", "OfferResignation", "AnswerResignation", "UpdateMatch",
                               "AdvanceClock", "ResolveRuleset", "ListRulesets"],
     "tavla.v1.RefereeService": ["NewMatch", "ListActions", "Act"],
-    "tavla.v1.RecordsService": ["ValidateMatch"],
+    "tavla.v1.RecordsService": ["ValidateMatch", "ExportMatch"],
     "tavla.v1.AnalysisService": ["SuggestMove", "EvaluatePosition", "SuggestCubeAction", "AnalyzeMatch",
                                  "SuggestAction"],
 }

@@ -12,10 +12,10 @@ from tavla.server.http import app as http_app
 from tavla.server.api import services
 
 
-def test_five_services_and_twenty_eight_rpcs():
+def test_five_services_and_twenty_nine_rpcs():
     assert services.NAMES == ("tavla.v1.RulesService", "tavla.v1.MatchService", "tavla.v1.RefereeService",
                               "tavla.v1.RecordsService", "tavla.v1.AnalysisService")
-    assert len(services.METHODS) == 28
+    assert len(services.METHODS) == 29
     assert services.service_of("SuggestAction") == "tavla.v1.AnalysisService"
     assert services.path("ApplyMove") == "/tavla.v1.RulesService/ApplyMove"
     assert services.service_of("ResolveRuleset") == "tavla.v1.MatchService"
@@ -28,6 +28,7 @@ def test_five_services_and_twenty_eight_rpcs():
     ("/tavla.v1.RulesService/ListLegalMoves", admission.ENGINE),
     ("/tavla.v1.RefereeService/Act", admission.ENGINE),
     ("/tavla.v1.RecordsService/ValidateMatch", admission.ENGINE_STREAM),  # read from the descriptor
+    ("/tavla.v1.RecordsService/ExportMatch", admission.ENGINE),
     ("/grpc.health.v1.Health/Check", admission.HEALTH),
     ("/grpc.health.v1.Health/Watch", admission.STREAM),
 ])

@@ -38,6 +38,7 @@ class Checker:
         self.record: list[game_pb2.ActionRecord] = []  # the whole match's, from the events
         self.game_start = 0  # where the game in play begins in it
         self.largest = 0  # signed bytes
+        self.signed: game_pb2.SignedGameState | None = None  # the last state checked
 
     def check(self, signed: game_pb2.SignedGameState, view: game_pb2.GameView,
               events: game_pb2.GameEvents | None = None) -> game_pb2.GameView:
@@ -47,6 +48,7 @@ class Checker:
         else:
             raw = signed.state
         self.largest = max(self.largest, len(signed.state))
+        self.signed = signed
         game = game_pb2.GameState.FromString(raw)
         assert (game.sequence, game.phase, game.match_id) == (view.sequence, view.phase, view.match_id)
         assert game.sequence == self.sequence + 1

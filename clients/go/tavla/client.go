@@ -79,7 +79,7 @@ var Helpers = map[string]string{
 	"UpdateMatch": "Update", "AdvanceClock": "Clock", "ResolveRuleset": "Resolve",
 	"ListRulesets": "Presets", "RenderPosition": "Render",
 	"NewMatch": "OpenMatch", "ListActions": "Actions", "Act": "Perform",
-	"ValidateMatch": "Validate",
+	"ValidateMatch": "Validate", "ExportMatch": "Export",
 }
 
 // Client is a connection to a tavla engine: one channel and the generated stub of each service
@@ -92,7 +92,7 @@ type Client struct {
 	Match tavlav1.MatchServiceClient
 	// Referee is RefereeService: NewMatch, ListActions and Act over one signed state.
 	Referee tavlav1.RefereeServiceClient
-	// Records is RecordsService: ValidateMatch.
+	// Records is RecordsService: ValidateMatch and ExportMatch.
 	Records tavlav1.RecordsServiceClient
 	conn    *grpc.ClientConn
 	// Ruleset is sent with every helper call; nil means the server's default (international).
@@ -311,6 +311,15 @@ func WithTestDice(ctx context.Context, dice ...uint32) context.Context {
 		parts[i] = strconv.FormatUint(uint64(d), 10)
 	}
 	return metadata.AppendToOutgoingContext(ctx, TestDiceKey, strings.Join(parts, ","))
+}
+
+// Export writes a refereed match as a .mat (format EXPORT_FORMAT_UNSPECIFIED or _MAT) or .sgf
+// file (ExportMatch, docs/match-files.md): state is its latest state, records every entry of the
+// Events.Records the Perform answers gave, in order (they must lead to the state's record
+// digest). The answer's Content is the file, FileName a name for it; a match in play gives its
+// games so far.
+func (c *Client) Export(ctx context.Context, state *tavlav1.SignedGameState, records []*tavlav1.ActionRecord, format tavlav1.ExportFormat) (*tavlav1.ExportMatchResponse, error) {
+	return c.Records.ExportMatch(ctx, &tavlav1.ExportMatchRequest{State: state, Records: records, Format: format})
 }
 
 // ValidateOptions are the first message's fields of a ValidateMatch stream.

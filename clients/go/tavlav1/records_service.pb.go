@@ -10,6 +10,7 @@ import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
+	sync "sync"
 	unsafe "unsafe"
 )
 
@@ -20,27 +21,311 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// The file format ExportMatch writes.
+type ExportFormat int32
+
+const (
+	// As EXPORT_FORMAT_MAT.
+	ExportFormat_EXPORT_FORMAT_UNSPECIFIED ExportFormat = 0
+	// Jellyfish .mat text (bar/off notation), as ValidateMatch and GNU Backgammon's `import mat`
+	// read it.
+	ExportFormat_EXPORT_FORMAT_MAT ExportFormat = 1
+	// GNU Backgammon .sgf (SGF FF[4], GM[6]), one game tree per game, as `load match` reads it.
+	ExportFormat_EXPORT_FORMAT_SGF ExportFormat = 2
+)
+
+// Enum value maps for ExportFormat.
+var (
+	ExportFormat_name = map[int32]string{
+		0: "EXPORT_FORMAT_UNSPECIFIED",
+		1: "EXPORT_FORMAT_MAT",
+		2: "EXPORT_FORMAT_SGF",
+	}
+	ExportFormat_value = map[string]int32{
+		"EXPORT_FORMAT_UNSPECIFIED": 0,
+		"EXPORT_FORMAT_MAT":         1,
+		"EXPORT_FORMAT_SGF":         2,
+	}
+)
+
+func (x ExportFormat) Enum() *ExportFormat {
+	p := new(ExportFormat)
+	*p = x
+	return p
+}
+
+func (x ExportFormat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ExportFormat) Descriptor() protoreflect.EnumDescriptor {
+	return file_tavla_v1_records_service_proto_enumTypes[0].Descriptor()
+}
+
+func (ExportFormat) Type() protoreflect.EnumType {
+	return &file_tavla_v1_records_service_proto_enumTypes[0]
+}
+
+func (x ExportFormat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ExportFormat.Descriptor instead.
+func (ExportFormat) EnumDescriptor() ([]byte, []int) {
+	return file_tavla_v1_records_service_proto_rawDescGZIP(), []int{0}
+}
+
+// ExportMatch: a referee match's latest state and its whole record.
+type ExportMatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The match's latest state, as NewMatch or Act returned it, unchanged.
+	State *SignedGameState `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// Every record entry of the match in order, unchanged: the events.records of each Act answer
+	// since NewMatch, appended. They must lead to the state's record_digest (docs/game-state.md).
+	Records []*ActionRecord `protobuf:"bytes,2,rep,name=records,proto3" json:"records,omitempty"`
+	// The file's format.
+	Format ExportFormat `protobuf:"varint,3,opt,name=format,proto3,enum=tavla.v1.ExportFormat" json:"format,omitempty"`
+	// White's name (player 1, the .mat's left column); empty: "White". At most 40 characters,
+	// without ':', '"', '[', ']' or control characters, and no space at either end.
+	WhitePlayer string `protobuf:"bytes,4,opt,name=white_player,json=whitePlayer,proto3" json:"white_player,omitempty"`
+	// Black's name (player 2); empty: "Black". As white_player.
+	BlackPlayer string `protobuf:"bytes,5,opt,name=black_player,json=blackPlayer,proto3" json:"black_player,omitempty"`
+	// More .mat headers (`; [Key "Value"]`, kept in the .sgf's game comment), e.g. "Event",
+	// "Site", "EventDate" (YYYY.MM.DD); at most 16. Keys of letters, digits and spaces; values at
+	// most 200 characters without '"' or control characters. The server writes "Player 1",
+	// "Player 2", "Variation", "Ruleset", "Crawford", "CubeLimit" and "Jacoby"
+	// itself: those keys are refused.
+	Headers       map[string]string `protobuf:"bytes,6,rep,name=headers,proto3" json:"headers,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportMatchRequest) Reset() {
+	*x = ExportMatchRequest{}
+	mi := &file_tavla_v1_records_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportMatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportMatchRequest) ProtoMessage() {}
+
+func (x *ExportMatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_records_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportMatchRequest.ProtoReflect.Descriptor instead.
+func (*ExportMatchRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_records_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ExportMatchRequest) GetState() *SignedGameState {
+	if x != nil {
+		return x.State
+	}
+	return nil
+}
+
+func (x *ExportMatchRequest) GetRecords() []*ActionRecord {
+	if x != nil {
+		return x.Records
+	}
+	return nil
+}
+
+func (x *ExportMatchRequest) GetFormat() ExportFormat {
+	if x != nil {
+		return x.Format
+	}
+	return ExportFormat_EXPORT_FORMAT_UNSPECIFIED
+}
+
+func (x *ExportMatchRequest) GetWhitePlayer() string {
+	if x != nil {
+		return x.WhitePlayer
+	}
+	return ""
+}
+
+func (x *ExportMatchRequest) GetBlackPlayer() string {
+	if x != nil {
+		return x.BlackPlayer
+	}
+	return ""
+}
+
+func (x *ExportMatchRequest) GetHeaders() map[string]string {
+	if x != nil {
+		return x.Headers
+	}
+	return nil
+}
+
+// ExportMatch's answer: the file.
+type ExportMatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file's text (UTF-8, "\n" line endings).
+	Content string `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
+	// A name to save it under: "tavla-<match id>.mat" (or ".sgf"), the id's characters other
+	// than letters, digits, '.', '_' and '-' replaced by '-'.
+	FileName string `protobuf:"bytes,2,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	// The file's media type: "text/plain; charset=utf-8" (.mat) or "application/x-go-sgf" (.sgf).
+	MediaType string `protobuf:"bytes,3,opt,name=media_type,json=mediaType,proto3" json:"media_type,omitempty"`
+	// The games written, the one in play included.
+	Games uint32 `protobuf:"varint,4,opt,name=games,proto3" json:"games,omitempty"`
+	// The state is at GAME_PHASE_MATCH_OVER: the file holds the whole match. False for a match in
+	// play, whose last game has no result line yet.
+	MatchOver     bool `protobuf:"varint,5,opt,name=match_over,json=matchOver,proto3" json:"match_over,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportMatchResponse) Reset() {
+	*x = ExportMatchResponse{}
+	mi := &file_tavla_v1_records_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportMatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportMatchResponse) ProtoMessage() {}
+
+func (x *ExportMatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_records_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportMatchResponse.ProtoReflect.Descriptor instead.
+func (*ExportMatchResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_records_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ExportMatchResponse) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *ExportMatchResponse) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
+func (x *ExportMatchResponse) GetMediaType() string {
+	if x != nil {
+		return x.MediaType
+	}
+	return ""
+}
+
+func (x *ExportMatchResponse) GetGames() uint32 {
+	if x != nil {
+		return x.Games
+	}
+	return 0
+}
+
+func (x *ExportMatchResponse) GetMatchOver() bool {
+	if x != nil {
+		return x.MatchOver
+	}
+	return false
+}
+
 var File_tavla_v1_records_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_records_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1etavla/v1/records_service.proto\x12\btavla.v1\x1a\x17tavla/v1/validate.proto2f\n" +
+	"\x1etavla/v1/records_service.proto\x12\btavla.v1\x1a\x13tavla/v1/game.proto\x1a\x17tavla/v1/validate.proto\"\xee\x02\n" +
+	"\x12ExportMatchRequest\x12/\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x120\n" +
+	"\arecords\x18\x02 \x03(\v2\x16.tavla.v1.ActionRecordR\arecords\x12.\n" +
+	"\x06format\x18\x03 \x01(\x0e2\x16.tavla.v1.ExportFormatR\x06format\x12!\n" +
+	"\fwhite_player\x18\x04 \x01(\tR\vwhitePlayer\x12!\n" +
+	"\fblack_player\x18\x05 \x01(\tR\vblackPlayer\x12C\n" +
+	"\aheaders\x18\x06 \x03(\v2).tavla.v1.ExportMatchRequest.HeadersEntryR\aheaders\x1a:\n" +
+	"\fHeadersEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa0\x01\n" +
+	"\x13ExportMatchResponse\x12\x18\n" +
+	"\acontent\x18\x01 \x01(\tR\acontent\x12\x1b\n" +
+	"\tfile_name\x18\x02 \x01(\tR\bfileName\x12\x1d\n" +
+	"\n" +
+	"media_type\x18\x03 \x01(\tR\tmediaType\x12\x14\n" +
+	"\x05games\x18\x04 \x01(\rR\x05games\x12\x1d\n" +
+	"\n" +
+	"match_over\x18\x05 \x01(\bR\tmatchOver*[\n" +
+	"\fExportFormat\x12\x1d\n" +
+	"\x19EXPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11EXPORT_FORMAT_MAT\x10\x01\x12\x15\n" +
+	"\x11EXPORT_FORMAT_SGF\x10\x022\xb2\x01\n" +
 	"\x0eRecordsService\x12T\n" +
-	"\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x010\x01BQ\n" +
+	"\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x010\x01\x12J\n" +
+	"\vExportMatch\x12\x1c.tavla.v1.ExportMatchRequest\x1a\x1d.tavla.v1.ExportMatchResponseBQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
+var (
+	file_tavla_v1_records_service_proto_rawDescOnce sync.Once
+	file_tavla_v1_records_service_proto_rawDescData []byte
+)
+
+func file_tavla_v1_records_service_proto_rawDescGZIP() []byte {
+	file_tavla_v1_records_service_proto_rawDescOnce.Do(func() {
+		file_tavla_v1_records_service_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_tavla_v1_records_service_proto_rawDesc), len(file_tavla_v1_records_service_proto_rawDesc)))
+	})
+	return file_tavla_v1_records_service_proto_rawDescData
+}
+
+var file_tavla_v1_records_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_tavla_v1_records_service_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_tavla_v1_records_service_proto_goTypes = []any{
-	(*ValidateMatchRequest)(nil),  // 0: tavla.v1.ValidateMatchRequest
-	(*ValidateMatchResponse)(nil), // 1: tavla.v1.ValidateMatchResponse
+	(ExportFormat)(0),             // 0: tavla.v1.ExportFormat
+	(*ExportMatchRequest)(nil),    // 1: tavla.v1.ExportMatchRequest
+	(*ExportMatchResponse)(nil),   // 2: tavla.v1.ExportMatchResponse
+	nil,                           // 3: tavla.v1.ExportMatchRequest.HeadersEntry
+	(*SignedGameState)(nil),       // 4: tavla.v1.SignedGameState
+	(*ActionRecord)(nil),          // 5: tavla.v1.ActionRecord
+	(*ValidateMatchRequest)(nil),  // 6: tavla.v1.ValidateMatchRequest
+	(*ValidateMatchResponse)(nil), // 7: tavla.v1.ValidateMatchResponse
 }
 var file_tavla_v1_records_service_proto_depIdxs = []int32{
-	0, // 0: tavla.v1.RecordsService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
-	1, // 1: tavla.v1.RecordsService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
-	1, // [1:2] is the sub-list for method output_type
-	0, // [0:1] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	4, // 0: tavla.v1.ExportMatchRequest.state:type_name -> tavla.v1.SignedGameState
+	5, // 1: tavla.v1.ExportMatchRequest.records:type_name -> tavla.v1.ActionRecord
+	0, // 2: tavla.v1.ExportMatchRequest.format:type_name -> tavla.v1.ExportFormat
+	3, // 3: tavla.v1.ExportMatchRequest.headers:type_name -> tavla.v1.ExportMatchRequest.HeadersEntry
+	6, // 4: tavla.v1.RecordsService.ValidateMatch:input_type -> tavla.v1.ValidateMatchRequest
+	1, // 5: tavla.v1.RecordsService.ExportMatch:input_type -> tavla.v1.ExportMatchRequest
+	7, // 6: tavla.v1.RecordsService.ValidateMatch:output_type -> tavla.v1.ValidateMatchResponse
+	2, // 7: tavla.v1.RecordsService.ExportMatch:output_type -> tavla.v1.ExportMatchResponse
+	6, // [6:8] is the sub-list for method output_type
+	4, // [4:6] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_records_service_proto_init() }
@@ -48,19 +333,22 @@ func file_tavla_v1_records_service_proto_init() {
 	if File_tavla_v1_records_service_proto != nil {
 		return
 	}
+	file_tavla_v1_game_proto_init()
 	file_tavla_v1_validate_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_records_service_proto_rawDesc), len(file_tavla_v1_records_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   0,
+			NumEnums:      1,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_tavla_v1_records_service_proto_goTypes,
 		DependencyIndexes: file_tavla_v1_records_service_proto_depIdxs,
+		EnumInfos:         file_tavla_v1_records_service_proto_enumTypes,
+		MessageInfos:      file_tavla_v1_records_service_proto_msgTypes,
 	}.Build()
 	File_tavla_v1_records_service_proto = out.File
 	file_tavla_v1_records_service_proto_goTypes = nil

@@ -20,6 +20,7 @@ const _ = grpc.SupportPackageIsVersion9
 
 const (
 	RecordsService_ValidateMatch_FullMethodName = "/tavla.v1.RecordsService/ValidateMatch"
+	RecordsService_ExportMatch_FullMethodName   = "/tavla.v1.RecordsService/ExportMatch"
 )
 
 // RecordsServiceClient is the client API for RecordsService service.
@@ -39,6 +40,14 @@ type RecordsServiceClient interface {
 	// verdict per game as it completes, then one per record (docs/match-files.md). The server
 	// holds one game at a time, so an archive of any size can be piped through.
 	ValidateMatch(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse], error)
+	// A referee match as a .mat or .sgf file (docs/match-files.md), from the record a frontend
+	// kept (every Act answer's events.records) and the match's latest signed state: the record
+	// must lead to the state's record_digest, and the state is checked as Act checks it (its
+	// signature, in the server's state mode). A match still in play gives its games so far.
+	// The request must fit the server's request limit (--max-request-bytes, 64 KiB by default): a
+	// game's record is about 6 KB in binary and 20 KB in Connect JSON; a larger one is
+	// RESOURCE_EXHAUSTED.
+	ExportMatch(ctx context.Context, in *ExportMatchRequest, opts ...grpc.CallOption) (*ExportMatchResponse, error)
 }
 
 type recordsServiceClient struct {
@@ -62,6 +71,16 @@ func (c *recordsServiceClient) ValidateMatch(ctx context.Context, opts ...grpc.C
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type RecordsService_ValidateMatchClient = grpc.BidiStreamingClient[ValidateMatchRequest, ValidateMatchResponse]
 
+func (c *recordsServiceClient) ExportMatch(ctx context.Context, in *ExportMatchRequest, opts ...grpc.CallOption) (*ExportMatchResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ExportMatchResponse)
+	err := c.cc.Invoke(ctx, RecordsService_ExportMatch_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // RecordsServiceServer is the server API for RecordsService service.
 // All implementations must embed UnimplementedRecordsServiceServer
 // for forward compatibility.
@@ -79,6 +98,14 @@ type RecordsServiceServer interface {
 	// verdict per game as it completes, then one per record (docs/match-files.md). The server
 	// holds one game at a time, so an archive of any size can be piped through.
 	ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error
+	// A referee match as a .mat or .sgf file (docs/match-files.md), from the record a frontend
+	// kept (every Act answer's events.records) and the match's latest signed state: the record
+	// must lead to the state's record_digest, and the state is checked as Act checks it (its
+	// signature, in the server's state mode). A match still in play gives its games so far.
+	// The request must fit the server's request limit (--max-request-bytes, 64 KiB by default): a
+	// game's record is about 6 KB in binary and 20 KB in Connect JSON; a larger one is
+	// RESOURCE_EXHAUSTED.
+	ExportMatch(context.Context, *ExportMatchRequest) (*ExportMatchResponse, error)
 	mustEmbedUnimplementedRecordsServiceServer()
 }
 
@@ -91,6 +118,9 @@ type UnimplementedRecordsServiceServer struct{}
 
 func (UnimplementedRecordsServiceServer) ValidateMatch(grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]) error {
 	return status.Error(codes.Unimplemented, "method ValidateMatch not implemented")
+}
+func (UnimplementedRecordsServiceServer) ExportMatch(context.Context, *ExportMatchRequest) (*ExportMatchResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ExportMatch not implemented")
 }
 func (UnimplementedRecordsServiceServer) mustEmbedUnimplementedRecordsServiceServer() {}
 func (UnimplementedRecordsServiceServer) testEmbeddedByValue()                        {}
@@ -120,13 +150,36 @@ func _RecordsService_ValidateMatch_Handler(srv interface{}, stream grpc.ServerSt
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type RecordsService_ValidateMatchServer = grpc.BidiStreamingServer[ValidateMatchRequest, ValidateMatchResponse]
 
+func _RecordsService_ExportMatch_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ExportMatchRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(RecordsServiceServer).ExportMatch(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: RecordsService_ExportMatch_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(RecordsServiceServer).ExportMatch(ctx, req.(*ExportMatchRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // RecordsService_ServiceDesc is the grpc.ServiceDesc for RecordsService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
 var RecordsService_ServiceDesc = grpc.ServiceDesc{
 	ServiceName: "tavla.v1.RecordsService",
 	HandlerType: (*RecordsServiceServer)(nil),
-	Methods:     []grpc.MethodDesc{},
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "ExportMatch",
+			Handler:    _RecordsService_ExportMatch_Handler,
+		},
+	},
 	Streams: []grpc.StreamDesc{
 		{
 			StreamName:    "ValidateMatch",

@@ -55,7 +55,7 @@ import {
   type ListActionsResponse,
   type NewMatchResponse,
 } from "./gen/tavla/v1/referee_service_pb.js";
-import { RecordsService } from "./gen/tavla/v1/records_service_pb.js";
+import { ExportFormatSchema, RecordsService, type ExportMatchResponse } from "./gen/tavla/v1/records_service_pb.js";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import {
   CubeActionSchema,
@@ -93,7 +93,7 @@ export * from "./gen/tavla/v1/error_reason_pb.js";
 export * from "./gen/tavla/v1/game_pb.js";
 export * from "./gen/tavla/v1/match_pb.js";
 import type { RenderOptionsSchema } from "./gen/tavla/v1/render_pb.js";
-import type { GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
+import type { ActionRecord, GameAction, SignedGameState } from "./gen/tavla/v1/game_pb.js";
 import {
   RecordFormatSchema,
   ValidateMatchRequestSchema,
@@ -267,6 +267,7 @@ export const HELPERS = {
   ListActions: "listActions",
   Act: "act",
   ValidateMatch: "validateMatch",
+  ExportMatch: "exportMatch",
 } as const;
 
 /**
@@ -351,7 +352,7 @@ export class EngineClient {
   readonly match: Client<typeof MatchService>;
   /** RefereeService: NewMatch, ListActions and Act over one signed state. */
   readonly referee: Client<typeof RefereeService>;
-  /** RecordsService: ValidateMatch. */
+  /** RecordsService: ValidateMatch, ExportMatch. */
   readonly records: Client<typeof RecordsService>;
   /** The ruleset sent with every helper call. */
   ruleset: Ruleset | undefined;
@@ -604,6 +605,24 @@ export class EngineClient {
       }
     }
     return this.records.validateMatch(requests());
+  }
+
+  /**
+   * A refereed match as a file (ExportMatch; docs/match-files.md): `state` its latest state,
+   * `records` every entry of the `events.records` the Act answers gave, in order (they must lead
+   * to the state's record digest). `format` "mat" (default) or "sgf" (ExportFormat names or
+   * numbers). The answer's `content` is the file, `fileName` a name for it; a match in play gives
+   * its games so far.
+   */
+  exportMatch(
+    state: SignedGameState,
+    records: ActionRecord[],
+    options: { format?: EnumLike; whitePlayer?: string; blackPlayer?: string; headers?: Record<string, string> } = {},
+  ): Promise<ExportMatchResponse> {
+    return this.records.exportMatch({
+      state, records, format: enumValue(ExportFormatSchema, options.format),
+      whitePlayer: options.whitePlayer ?? "", blackPlayer: options.blackPlayer ?? "", headers: options.headers ?? {},
+    });
   }
 
   /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */

@@ -13,6 +13,7 @@ import {
   ListLegalMovesResponseSchema,
   GetInitialPositionResponseSchema,
   PositionSchema,
+  SignedGameStateSchema,
   type EngineClient,
 } from "../src/index.js";
 import { startLiveServer, type LiveServer } from "./live-server.js";
@@ -69,6 +70,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   ListActions: (c, r) => c.listActions(r.state),
   Act: (c, r) => c.act(r.state, r.action),
   ValidateMatch: () => Promise.reject(new Error("a stream: no scenario")),
+  ExportMatch: (c, r) => c.exportMatch(r.state ?? create(SignedGameStateSchema), r.records, { format: r.format, whitePlayer: r.whitePlayer, blackPlayer: r.blackPlayer, headers: r.headers }),
   RenderPosition: (c, r) => c.renderPosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 

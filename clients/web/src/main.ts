@@ -27,7 +27,7 @@ import { Bot, type Level } from "./bot.js";
 import { clockLines } from "./clock.js";
 import { GameDriver, type JsonValue, type LogEntry } from "./driver.js";
 import { lang, setLang, t, type Key, type Lang } from "./i18n.js";
-import { writeMat } from "./matfile.js";
+import { exportMat, type MatFile } from "./matfile.js";
 import * as storage from "./storage.js";
 
 const params = new URLSearchParams(location.search);
@@ -41,10 +41,11 @@ const localeHeader: Interceptor = (next) => (req) => {
   req.header.set("x-tavla-locale", lang());
   return next(req);
 };
-const engine = createWebEngineClient(engineUrl, {
-  protocol: params.get("protocol") === "grpc-web" ? "grpc-web" : "connect",
-  interceptors: [localeHeader],
-});
+const protocol = params.get("protocol") === "grpc-web" ? "grpc-web" : "connect";
+const engine = createWebEngineClient(engineUrl, { protocol, interceptors: [localeHeader] });
+// ExportMatch sends the whole record: in binary it is about a quarter of its JSON, so a long
+// match stays under the server's request limit (--max-request-bytes, 64 KiB by default)
+const exportEngine = createWebEngineClient(engineUrl, { protocol, useBinaryFormat: true, interceptors: [localeHeader] });
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 const board = new Board($("board-area"));
@@ -451,23 +452,33 @@ $("claim-timeout").onclick = () => void act(() => driver.claimTimeout(claimant()
 $("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
 $("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
 $("next-game").onclick = () => { humanStepped = false; void act(() => driver.startGame()); };
-$("download").onclick = () => downloadMat();
+$("download").onclick = () => {
+  $("error").hidden = true;
+  downloadMat().catch((e) => {
+    $("error").textContent = describeError(e);
+    $("error").hidden = false;
+  });
+};
 
-/** The finished match as a .mat file (matfile.ts; ValidateMatch and gnubg read it). */
-function matText(): string {
+/** The match as a .mat file, from the service's ExportMatch (matfile.ts; ValidateMatch and gnubg read it). */
+async function matFile(): Promise<MatFile> {
   const s = driver.state;
   const rules = s.game.ruleset;
+  // the server writes the rules' headers (Variation, Crawford, CubeLimit) from the signed state
   const headers: Record<string, string> = {
     Site: "tavla-engine web board", EventDate: new Date().toISOString().slice(0, 10).replace(/-/g, "."),
-    Variation: s.preset, Crawford: rules?.crawford ? "On" : "Off",
   };
-  if (rules?.cube) headers.CubeLimit = String(rules.cubeLimit || 64);
-  return writeMat(s.record, s.match.length, headers, [t("white"), t("black")]);
+  const ruleHeaders: Record<string, string> = { Variation: s.preset, Crawford: rules?.crawford ? "On" : "Off" };
+  if (rules?.cube) ruleHeaders.CubeLimit = String(rules.cubeLimit || 64);
+  const name = `tavla-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.mat`;
+  return exportMat(exportEngine, s.signed, s.record, s.match.length, headers, ruleHeaders, [t("white"), t("black")], name);
 }
 
-function downloadMat(): void {
-  const url = URL.createObjectURL(new Blob([matText()], { type: "text/plain;charset=utf-8" }));
-  const a = Object.assign(document.createElement("a"), { href: url, download: `tavla-${new Date().toISOString().slice(0, 16).replace(/[:T]/g, "-")}.mat` });
+async function downloadMat(): Promise<void> {
+  const file = await matFile();
+  document.body.dataset.matBy = file.writtenBy; // for the browser test: the service wrote it
+  const url = URL.createObjectURL(new Blob([file.text], { type: "text/plain;charset=utf-8" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: file.fileName });
   document.body.appendChild(a);
   a.click();
   a.remove();
@@ -517,7 +528,7 @@ async function boot(): Promise<void> {
 if (params.get("debug") === "1") {
   Object.assign(window, {
     tavlaDebug: {
-      driver, board, bot, matText,
+      driver, board, bot, matFile,
       newMatch: (clock: Record<string, unknown>) => startMatch(clock),
       renderPosition: (position: JsonValue, cube: { value: number; owner: Side }) => board.render({
         position: fromJson(PositionSchema, position), hl: { movable: new Set(), targets: new Set() },

@@ -1,11 +1,55 @@
-// A played match as Jellyfish .mat text, the layout the engine's ValidateMatch and GNU
-// Backgammon's `import mat` read (docs/match-files.md): headers, the length line, per game a
-// score line and numbered move lines with player 1 (white) on the left and player 2 (black)
-// from column 34. Built from the record the page kept from the referee's events.records: a
-// START_GAME entry opens a game (its dice are the starter's first roll), ROLL entries carry the
-// dice, CONFIRM_MOVE entries the play in the mover's numbering, the cube and resignation
-// entries the cube's value, and an entry with an `outcome` ends the game.
-import { ActionKind, Side, type ActionRecord } from "@tavla-engine/client/web";
+// A played match as a Jellyfish .mat file, the layout the engine's ValidateMatch and GNU
+// Backgammon's `import mat` read (docs/match-files.md).
+//
+// `exportMat` asks the service: RecordsService.ExportMatch takes the signed state and the record
+// the page kept from the referee's events.records, checks the record against the state's
+// record_digest and writes the file (with the headers of the state's rules). Only when the
+// service cannot (a server older than ExportMatch: UNIMPLEMENTED; a record larger than its
+// request limit: RESOURCE_EXHAUSTED) does the page write the file itself with `writeMat`.
+//
+// `writeMat`, the fallback: headers, the length line, per game a score line and numbered move
+// lines with player 1 (white) on the left and player 2 (black) from column 34. A START_GAME
+// entry opens a game (its dice are the starter's first roll), ROLL entries carry the dice,
+// CONFIRM_MOVE entries the play in the mover's numbering, the cube and resignation entries the
+// cube's value, and an entry with an `outcome` ends the game.
+import {
+  ActionKind,
+  ExportFormat,
+  Side,
+  engineError,
+  type ActionRecord,
+  type EngineClient,
+  type SignedGameState,
+} from "@tavla-engine/client/web";
+
+/** A .mat file to save: its text, a name, and who wrote it. */
+export interface MatFile {
+  text: string;
+  fileName: string;
+  /** "service" (ExportMatch) or "browser" (writeMat, when the service could not). */
+  writtenBy: "service" | "browser";
+}
+
+/**
+ * The match as a .mat file from the service (ExportMatch), or written here when the service is
+ * older than ExportMatch or the record is over its request limit. `headers` are extra headers
+ * (Site, EventDate); the server writes the rules' own from the state, the fallback writes
+ * `ruleHeaders` (Variation, Crawford, CubeLimit) before them. `names` are white's and black's.
+ */
+export async function exportMat(engine: EngineClient, state: SignedGameState, record: ActionRecord[], length: number,
+                                headers: Record<string, string>, ruleHeaders: Record<string, string>,
+                                names: [string, string], fallbackName: string): Promise<MatFile> {
+  try {
+    const r = await engine.records.exportMatch({
+      state, records: record, format: ExportFormat.MAT, whitePlayer: names[0], blackPlayer: names[1], headers,
+    });
+    return { text: r.content, fileName: r.fileName, writtenBy: "service" };
+  } catch (e) {
+    const code = engineError(e).code;
+    if (code !== "UNIMPLEMENTED" && code !== "RESOURCE_EXHAUSTED") throw e;
+    return { text: writeMat(record, length, { ...ruleHeaders, ...headers }, names), fileName: fallbackName, writtenBy: "browser" };
+  }
+}
 
 const RIGHT = 34;
 

@@ -8,8 +8,8 @@ Run by ``make test-web`` (mk/web.mk), which builds the page and installs Chromiu
   must be exactly the STEP actions ``ListActions`` lists for the signed state the page holds
   (R4-R14); one illegal drop snaps back with the referee's Turkish reason (its
   LocalizedMessage); the page is reloaded mid-game and goes on from the same signed state; at
-  the end the record leads to the state's record digest, the ``.mat`` the page downloads is read
-  back by the service (ValidateMatch, every play legal, the points agree) and axe-core finds no
+  the end the record leads to the state's record digest, the ``.mat`` the page downloads (written
+  by the service's ExportMatch from the signed state and the record) is read back by the service (ValidateMatch, every play legal, the points agree) and axe-core finds no
   serious or critical violation;
 * the same on a 390x844 phone by touch (the board the full width, the setup folded, whole
   points as hit areas, the full height on its side);
@@ -374,6 +374,16 @@ def state_record_digest(state: dict) -> bytes:
     return game_pb2.GameState.FromString(base64.b64decode(signed["state"])).record_digest
 
 
+def game_state(state: dict) -> dict:
+    """The GameState inside the signed state the page holds, as JSON."""
+    from google.protobuf import json_format
+
+    from tavla.v1 import game_pb2
+
+    signed = json.loads(state["state"])
+    return json_format.MessageToDict(game_pb2.GameState.FromString(base64.b64decode(signed["state"])))
+
+
 def scores(page) -> tuple[int, int]:
     m = re.match(r"(?:Beyaz|White) (\d+) – (?:Siyah|Black) (\d+)", page.inner_text("#score"))
     assert m, page.inner_text("#score")
@@ -415,12 +425,21 @@ def finish_and_export(page, server, match: Match, state: dict) -> None:
     assert len(record) > 10 and record[-1].get("outcome"), record[-3:]
     assert record_digest(record) == state_record_digest(state)
     match.shot("game-over")
-    with page.expect_download() as info:
+    # the service writes the file (RecordsService.ExportMatch, from the signed state and the record)
+    with page.expect_download() as info, page.expect_response("**/tavla.v1.RecordsService/ExportMatch") as exported:
         page.click("#download")
+    assert exported.value.status == 200, exported.value.text()
     path = info.value.path()
     text = Path(path).read_text(encoding="utf-8")
-    assert info.value.suggested_filename.endswith(".mat")
+    assert page.get_attribute("body", "data-mat-by") == "service"
+    match_id = game_state(state)["matchId"]
+    assert info.value.suggested_filename == "tavla-" + re.sub(r"[^A-Za-z0-9._-]", "-", match_id) + ".mat"
+    from tavla.v1 import records_service_pb2
+
+    assert exported.value.headers["content-type"] == "application/proto"  # binary: a quarter of the JSON
+    assert text == records_service_pb2.ExportMatchResponse.FromString(exported.value.body()).content
     assert " 1 point match" in text and " Game 1" in text
+    assert '; [Ruleset "turkish"]' in text and '; [Variation "Tavla"]' in text and '; [Player 1 "Beyaz"]' in text
     verdicts = validate_mat(grpc_port, text)
     games = [v.game for v in verdicts if v.WhichOneof("verdict") == "game"]
     records = [v.record for v in verdicts if v.WhichOneof("verdict") == "record"]

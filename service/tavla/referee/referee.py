@@ -235,9 +235,19 @@ class Referee:
         :raises StateError: the signature does not check out as the mode asks.
         :raises InvalidInputError: on ``field``: the entries do not lead to the state's digest.
         """
-        state = self.open(signed).state
-        chain.check_record((e.SerializeToString(deterministic=True) for e in entries), state.record_digest, field)
-        return state
+        return self.open_record(signed, entries, field).state
+
+    def open_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord],
+                    field: str = "record") -> Opened:
+        """:meth:`check_record`, returning the opened state with its preset's name.
+
+        :raises StateError: the signature does not check out as the mode asks.
+        :raises InvalidInputError: on ``field``: the entries do not lead to the state's digest.
+        """
+        opened = self.open(signed)
+        chain.check_record((e.SerializeToString(deterministic=True) for e in entries), opened.state.record_digest,
+                           field)
+        return opened
 
     def _now(self, given: int | None) -> int:
         if given is None:

@@ -1,5 +1,7 @@
-"""The tavla.v1.RecordsService ValidateMatch RPC: match records streamed in, verdicts streamed out
-(:mod:`tavla.replay.validate` does the work with the rules core in process).
+"""The tavla.v1.RecordsService RPCs. ValidateMatch: match records streamed in, verdicts streamed
+out (:mod:`tavla.replay.validate` does the work with the rules core in process). ExportMatch: a
+referee match's kept record, checked against its signed state, written as a .mat or .sgf file
+(:mod:`tavla.server.convert.records`, :mod:`tavla.formats.matwriter`, :mod:`tavla.formats.sgfwriter`).
 
 Bidirectional: each request carries the next bytes or recorded event; each game's verdict is
 sent as soon as the game is complete, so the server holds one game whatever the archive's size.
@@ -10,17 +12,24 @@ that cannot be read is a verdict (``readable`` false), not an error.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import grpc
 from grpc_status import rpc_status
 
 from tavla.core import InvalidInputError
+from tavla.core.game import Phase
+from tavla.formats.matwriter import write_match
+from tavla.formats.sgfwriter import SgfWriteError, write_sgf
+from tavla.referee import Referee
+from tavla.referee.keys import Signed
+from tavla.server.convert import records as cr
 from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
 from tavla.server.pipeline.errors import locale_of, status_for
+from tavla.v1 import records_service_pb2 as rpb
 from tavla.v1 import types_pb2, validate_pb2 as pb
 
 _FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
@@ -150,8 +159,54 @@ def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.S
         yield to_proto(verdict)
 
 
+# format -> (file extension, media type)
+_EXPORTS = {rpb.EXPORT_FORMAT_UNSPECIFIED: ("mat", "text/plain; charset=utf-8"),
+            rpb.EXPORT_FORMAT_MAT: ("mat", "text/plain; charset=utf-8"),
+            rpb.EXPORT_FORMAT_SGF: ("sgf", "application/x-go-sgf")}
+
+
+def export_match(referee: Referee, request: rpb.ExportMatchRequest) -> rpb.ExportMatchResponse:
+    """ExportMatch: ``request.records`` checked against ``request.state`` (its signature as Act
+    checks it, then its record digest), written as the file ``request.format`` names. A match in
+    play gives its games so far, the last without a result.
+
+    :raises InvalidInputError: an unknown format, a bad player name or header, a record that does
+        not lead to the state's record digest (field ``records``), an entry the file cannot hold
+        (``records[i]``), or (SGF) a play the rules core does not accept (``format``).
+    :raises StateError: a state the signing mode refuses.
+    """
+    if request.format not in _EXPORTS:
+        raise InvalidInputError("format", f"unknown export format {request.format}")
+    players = (cr.player_name(request.white_player, "White", "white_player"),
+               cr.player_name(request.black_player, "Black", "black_player"))
+    headers = cr.extra_headers(request.headers)
+    signed = request.state
+    opened = referee.open_record(Signed(signed.state, signed.key_id, signed.signature), request.records, "records")
+    state = opened.state
+    match = cr.match_from_records(request.records, state, opened.preset, players, headers)
+    extension, media_type = _EXPORTS[request.format]
+    if extension == "sgf":
+        try:
+            content = write_sgf(match)
+        except SgfWriteError as exc:
+            raise InvalidInputError("format", f"this match cannot be written as SGF: {exc}") from None
+    else:
+        content = write_match(match)
+    return rpb.ExportMatchResponse(content=content, file_name=cr.file_name(state.match_id, extension),
+                                   media_type=media_type, games=len(match.games),
+                                   match_over=state.phase is Phase.MATCH_OVER)
+
+
 class ValidateServicer:
-    """The ValidateMatch method of the engine service."""
+    """The RecordsService methods of the engine service: ValidateMatch, and ExportMatch (on the
+    referee of :class:`~tavla.server.api.referee.GamePlayServicer`, which the engine servicer
+    also inherits)."""
+
+    referee: Callable[[], Referee]  # GamePlayServicer's
+
+    def ExportMatch(self, request: rpb.ExportMatchRequest, context: grpc.ServicerContext) -> rpb.ExportMatchResponse:
+        """A referee match as a .mat or .sgf file; see :func:`export_match`."""
+        return export_match(self.referee(), request)
 
     def ValidateMatch(self, request_iterator: Iterator[pb.ValidateMatchRequest],
                       context: grpc.ServicerContext) -> Iterator[pb.ValidateMatchResponse]:

@@ -98,7 +98,7 @@ HELPERS: dict[str, str] = {
     "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "ResolveRuleset": "resolve_ruleset",
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
     "NewMatch": "new_match", "ListActions": "list_actions", "Act": "act",
-    "ValidateMatch": "validate_match",
+    "ValidateMatch": "validate_match", "ExportMatch": "export_match",
     "SuggestMove": "suggest_move", "EvaluatePosition": "evaluate_position",
     "SuggestCubeAction": "suggest_cube_action", "AnalyzeMatch": "analyze_match", "SuggestAction": "suggest_action",
 }
@@ -588,6 +588,19 @@ class _Helpers:
                                                   rules=enum_value(validate_pb2.ValidationRules, rules),
                                                   source=source)
         return self._stream("ValidateMatch", _validate_requests(first, record, chunk_bytes))
+
+    def export_match(self, state: game_pb2.SignedGameState, records: Iterable[game_pb2.ActionRecord], *,
+                     format: EnumLike | None = None, white_player: str = "", black_player: str = "",  # noqa: A002
+                     headers: Mapping[str, str] | None = None) -> records_service_pb2.ExportMatchResponse:
+        """A referee match as a file (ExportMatch): ``state`` its latest state, ``records`` every
+        entry of its ``act(...).events.records`` in order (they must lead to the state's record
+        digest: :func:`record_matches`); ``format`` ``"mat"`` (default) or ``"sgf"``. The answer
+        has ``.content`` (the text), ``.file_name``, ``.media_type``, ``.games`` and
+        ``.match_over`` (a match in play gives its games so far)."""
+        request = records_service_pb2.ExportMatchRequest(
+            state=state, records=list(records), format=enum_value(records_service_pb2.ExportFormat, format),
+            white_player=white_player, black_player=black_player, headers=dict(headers or {}))
+        return cast("records_service_pb2.ExportMatchResponse", self._call("ExportMatch", request))
 
     def render_position(self, position: PositionLike, dice: Sequence[int] = (), *,
                         match: MatchLike | None = None, options: render_pb2.RenderOptions | Mapping[str, Any] | None = None,

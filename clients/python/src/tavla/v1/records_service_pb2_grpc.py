@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from tavla.v1 import records_service_pb2 as tavla_dot_v1_dot_records__service__pb2
 from tavla.v1 import validate_pb2 as tavla_dot_v1_dot_validate__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
@@ -47,6 +48,11 @@ class RecordsServiceStub:
                 request_serializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.FromString,
                 _registered_method=True)
+        self.ExportMatch = channel.unary_unary(
+                '/tavla.v1.RecordsService/ExportMatch',
+                request_serializer=tavla_dot_v1_dot_records__service__pb2.ExportMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_records__service__pb2.ExportMatchResponse.FromString,
+                _registered_method=True)
 
 
 class RecordsServiceServicer:
@@ -69,6 +75,19 @@ class RecordsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ExportMatch(self, request, context):
+        """A referee match as a .mat or .sgf file (docs/match-files.md), from the record a frontend
+        kept (every Act answer's events.records) and the match's latest signed state: the record
+        must lead to the state's record_digest, and the state is checked as Act checks it (its
+        signature, in the server's state mode). A match still in play gives its games so far.
+        The request must fit the server's request limit (--max-request-bytes, 64 KiB by default): a
+        game's record is about 6 KB in binary and 20 KB in Connect JSON; a larger one is
+        RESOURCE_EXHAUSTED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RecordsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -76,6 +95,11 @@ def add_RecordsServiceServicer_to_server(servicer, server):
                     servicer.ValidateMatch,
                     request_deserializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.SerializeToString,
+            ),
+            'ExportMatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportMatch,
+                    request_deserializer=tavla_dot_v1_dot_records__service__pb2.ExportMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_records__service__pb2.ExportMatchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -113,6 +137,33 @@ class RecordsService:
             '/tavla.v1.RecordsService/ValidateMatch',
             tavla_dot_v1_dot_validate__pb2.ValidateMatchRequest.SerializeToString,
             tavla_dot_v1_dot_validate__pb2.ValidateMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/tavla.v1.RecordsService/ExportMatch',
+            tavla_dot_v1_dot_records__service__pb2.ExportMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_records__service__pb2.ExportMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -13,6 +13,10 @@ import dev.tavla.v1.ClockSettings;
 import dev.tavla.v1.ClockState;
 import dev.tavla.v1.CommitDiceRequest;
 import dev.tavla.v1.CommitDiceResponse;
+import dev.tavla.v1.ActionRecord;
+import dev.tavla.v1.ExportFormat;
+import dev.tavla.v1.ExportMatchRequest;
+import dev.tavla.v1.ExportMatchResponse;
 import dev.tavla.v1.GameAction;
 import dev.tavla.v1.ResolveRulesetRequest;
 import dev.tavla.v1.ResolveRulesetResponse;
@@ -168,7 +172,8 @@ public final class TavlaClient implements AutoCloseable {
           Map.entry("NewMatch", "newMatch"),
           Map.entry("ListActions", "listActions"),
           Map.entry("Act", "act"),
-          Map.entry("ValidateMatch", "validateMatch"));
+          Map.entry("ValidateMatch", "validateMatch"),
+          Map.entry("ExportMatch", "exportMatch"));
 
   private final ManagedChannel channel;
   private final RulesServiceGrpc.RulesServiceBlockingStub rules;
@@ -252,7 +257,7 @@ public final class TavlaClient implements AutoCloseable {
     return referee;
   }
 
-  /** The generated blocking stub of RecordsService (ValidateMatch; {@link #validateMatch} streams it). */
+  /** The generated blocking stub of RecordsService (ValidateMatch, ExportMatch; {@link #validateMatch} streams the first). */
   public RecordsServiceGrpc.RecordsServiceBlockingStub records() {
     return records;
   }
@@ -445,6 +450,17 @@ public final class TavlaClient implements AutoCloseable {
   /** {@code ruleset} with its preset and every option resolved. */
   public ResolveRulesetResponse resolveRuleset(Ruleset ruleset) {
     return this.match.resolveRuleset(ResolveRulesetRequest.newBuilder().setRuleset(ruleset).build());
+  }
+
+  /**
+   * A refereed match as a .mat or .sgf file (ExportMatch, docs/match-files.md): {@code state} is
+   * its latest state, {@code records} every entry of the events' records the Act answers gave, in
+   * order (they must lead to the state's record digest). The answer's content is the file; a
+   * match in play gives its games so far.
+   */
+  public ExportMatchResponse exportMatch(SignedGameState state, List<ActionRecord> records, ExportFormat format) {
+    return this.records.exportMatch(
+        ExportMatchRequest.newBuilder().setState(state).addAllRecords(records).setFormat(format).build());
   }
 
   /** The named rulesets with their options. */
