@@ -63,11 +63,14 @@ DICE_KEY = "bench dice key, thirty-two characters"
 
 
 def empty_caches() -> None:
-    """Forget the turns, analyses, parsed states and position bytes the process keeps (each
-    looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    """Forget the turns, analyses, parsed states, position bytes and actions the process keeps
+    (each looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    from tavla.core.game import machine
     from tavla.core.rules import steps
-    for cache in (getattr(steps, "clear_cache", None), *(getattr(getattr(cg, name, None), "cache_clear", None)
-                  for name in ("_state_from_bytes", "_position_field", "_board_key"))):
+    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None)]
+    kept += [getattr(getattr(cg, name, None), "cache_clear", None)
+             for name in ("_state_from_bytes", "_position_field", "_board_key", "_state_match_field")]
+    for cache in kept:
         if cache is not None:
             cache()
 
