@@ -314,8 +314,11 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
 
 def _finish(before: GameState, result: Transition, actor: Side | None, verdict: clk.ClockResult | None,
             now_ms: int | None) -> Transition:
-    """Number the new state and, when the turn passed, charge the time it took to ``actor``."""
-    after = _evolve(result.state, sequence=before.sequence + 1)
+    """Number the new state (unless its handler did: a step's) and, when the turn passed,
+    charge the time it took to ``actor``."""
+    after = result.state
+    if after.sequence != before.sequence + 1:
+        after = _evolve(after, sequence=before.sequence + 1)
     timing = after.clock
     if timing is not None and now_ms is not None:
         if after.phase is Phase.START or (before.phase in (Phase.START, Phase.GAME_OVER)):
@@ -328,7 +331,7 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
                 result = replace(result, records=result.records[:-1] + (
                     replace(result.records[-1], elapsed_ms=elapsed),))
         after = replace(after, clock=timing)
-    return _evolve(result, state=after)
+    return result if after is result.state else _evolve(result, state=after)
 
 
 _GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
@@ -464,7 +467,9 @@ def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
         raise IllegalMoveError(IllegalReason.WRONG_DICE, f"{_where(played[0][0])}/{_where(played[-1][1])} "
                                                          f"moves by {len(played)} dice; a step moves by one: "
                                                          f"{legs}")
-    return Transition(_evolve(state, steps=after.steps), hit=after.steps[-1].hit, analysis=after)
+    # numbered here, so that _finish need not copy the state again (a turn's hottest action)
+    return Transition(_evolve(state, steps=after.steps, sequence=state.sequence + 1), hit=after.steps[-1].hit,
+                      analysis=after)
 
 
 def _where(point: int) -> str:

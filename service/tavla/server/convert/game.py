@@ -52,11 +52,21 @@ def _steps_out(steps: Sequence[CheckerMove]) -> list[pb.CheckerMove]:
 
 
 def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action:
-    """A core :class:`Action`.
+    """A core :class:`Action`, kept per message bytes and field name (a turn's few dozen
+    actions recur in every game).
 
     :raises InvalidInputError: no or an unknown kind, an unknown side, a STEP without its step,
-        a RESIGN without its kind.
+        a RESIGN without its kind (raised again each time, not kept).
     """
+    return _action_from_bytes(msg.SerializeToString(), field)
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_from_bytes(raw: bytes, field: str) -> Action:
+    return _action_from_message(game_pb2.GameAction.FromString(raw), field)
+
+
+def _action_from_message(msg: game_pb2.GameAction, field: str) -> Action:
     kind = _KINDS.from_proto(msg.kind, f"{field}.kind")
     side = _side_in(msg.side, f"{field}.side")
     step = None
@@ -378,9 +388,15 @@ def view_bytes(state: GameState, preset: str, analysis: StepState | None, reveal
         gw.packed(b"\x4a", state.dice), tail,
         _offer_field(b"\x82\x01", state), _phase_number(b"\x88\x01", state.resume),
         _clock_field(b"\x92\x01", state), _outcome_field(b"\x9a\x01", state), gw.number(b"\xa0\x01", state.turn),
-        gw.text(b"\xaa\x01", state.dice_commitment.hex()), gw.text(b"\xb2\x01", revealed_seed.hex()),
-        gw.text(b"\xba\x01", state.record_digest.hex()),
+        _hex_field(b"\xaa\x01", state.dice_commitment), _hex_field(b"\xb2\x01", revealed_seed),
+        _hex_field(b"\xba\x01", state.record_digest),
     ))
+
+
+@functools.lru_cache(maxsize=1024)
+def _hex_field(key: bytes, raw: bytes) -> bytes:
+    """A view's string field of a digest in hex, kept per digest: a turn's clicks show the same."""
+    return gw.text(key, raw.hex())
 
 
 _VIEW_PHASE_FIELD = {phase: gw.number(b"\x28", n) for phase, n in _PHASE_NUMBERS.items()}  # GameView.phase
@@ -458,6 +474,8 @@ def events_bytes(t: Transition, records: Sequence[bytes] = ()) -> bytes:
     """The bytes of :func:`events_to_proto`'s ``GameEvents``, written field by field
     (:mod:`tavla.server.convert.game_wire`); ``records``: each entry's ``ActionRecord`` bytes
     (as the record digest hashes them)."""
+    if not (t.rolled or t.roll_off or records or t.game_over or t.forfeit):  # a step, an undo, a cube action
+        return gw.flag(b"\x18", t.hit) + gw.flag(b"\x30", t.no_legal_move)
     parts = [gw.packed(b"\x0a", t.rolled)]
     if t.roll_off:
         parts += [gw.field(b"\x12", m.SerializeToString(deterministic=True)) for m in _roll_off(t.roll_off)]
