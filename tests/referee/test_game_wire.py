@@ -111,6 +111,7 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
             assert answer.signed is not None
             phases.add(answer.state.phase)
             answer = referee.act(referee.open(answer.signed), cg.action_from_proto(_choose(answer.actions, rng)))
+            assert answer.signed is not None
             referee.list_actions(referee.open(answer.signed))
     assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 300 and seen["events_bytes"] > 150, seen
     assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE, Phase.GAME_OVER} <= phases

@@ -82,13 +82,17 @@ class Answer:
     @functools.cached_property
     def view(self) -> game_pb2.GameView:
         """The view as a ``GameView`` message (parsed on first use)."""
-        return game_pb2.GameView.FromString(self.view_bytes)
+        view: game_pb2.GameView = game_pb2.GameView.FromString(self.view_bytes)
+        return view
 
     @functools.cached_property
     def events(self) -> game_pb2.GameEvents | None:
         """The events as a ``GameEvents`` message (parsed on first use); ``None`` but after an
         action."""
-        return None if self.events_bytes is None else game_pb2.GameEvents.FromString(self.events_bytes)
+        if self.events_bytes is None:
+            return None
+        events: game_pb2.GameEvents = game_pb2.GameEvents.FromString(self.events_bytes)
+        return events
 
     @functools.cached_property
     def actions(self) -> list[game_pb2.GameAction]:

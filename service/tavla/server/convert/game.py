@@ -266,7 +266,7 @@ _STATE_VERSION = b"\x08" + wire.varint(FORMAT_VERSION)
 _PHASE_NUMBERS = {phase: int(_PHASES.to_proto(phase)) for phase in Phase}
 _PHASE_FIELD = {phase: gw.number(b"\x30", n) for phase, n in _PHASE_NUMBERS.items()}  # GameState.phase
 _ON_ROLL_FIELD = {side: gw.number(b"\x40", int(convert.side_to_proto(side))) for side in Side}
-_SIDE_NUMBERS = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
+_SIDE_NUMBERS: dict[Side | None, int] = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
 
 
 def _phase_number(key: bytes, phase: Phase | None) -> bytes:
