@@ -2,7 +2,7 @@
 state's size over whole matches, the bytes on the wire per click, and the core alone. Prints
 figures; asserts nothing.
 
-    PYTHONPATH=service python bench/bench_act.py [--seconds 3] [--in-flight 32] [--matches 200]
+    PYTHONPATH=service python bench/bench_act.py [--seconds 3] [--rounds 6] [--in-flight 32] [--matches 200]
 
 * ``health`` / ``act step`` / ``list actions``: calls per second from one run, ``--in-flight``
   calls outstanding at once (grpc.aio, requests serialized once, answers not decoded, so the
@@ -10,6 +10,10 @@ figures; asserts nothing.
   (``tavla-engine serve``, one worker, state mode require: every state's signature checked and
   made). ``act
   step`` is Act of one checker step in a fresh game; ``list actions`` ListActions of that state.
+  Each is measured ``--seconds`` in all, in ``--rounds`` rounds of the three in turn, so that a
+  ratio compares calls made under the same load of a shared machine: the figures are the
+  rounds' medians, with each round's ratio to the health checks of the same round (median and
+  range).
 * ``signed state``: the largest signed state over ``--matches`` whole matches played in process
   through :class:`tavla.referee.Referee` (a third each: Turkish 5-point, international 7-point
   with the cube, money play with beavers and raccoons), random legal actions; ``timed``: the
@@ -34,6 +38,7 @@ import base64
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -63,11 +68,14 @@ DICE_KEY = "bench dice key, thirty-two characters"
 
 
 def empty_caches() -> None:
-    """Forget the turns, analyses, parsed states and position bytes the process keeps (each
-    looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    """Forget the turns, analyses, parsed states, position bytes and actions the process keeps
+    (each looked up by name, so that the script also runs against an older tree, e.g. main's)."""
+    from tavla.core.game import machine
     from tavla.core.rules import steps
-    for cache in (getattr(steps, "clear_cache", None), *(getattr(getattr(cg, name, None), "cache_clear", None)
-                  for name in ("_state_from_bytes", "_position_field", "_board_key"))):
+    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None)]
+    kept += [getattr(getattr(cg, name, None), "cache_clear", None)
+             for name in ("_state_from_bytes", "_position_field", "_board_key", "_state_match_field")]
+    for cache in kept:
         if cache is not None:
             cache()
 
@@ -227,7 +235,7 @@ async def played_rate(channel: grpc.aio.Channel, act_call: Callable[[bytes], Awa
     return count / elapsed, 1000 * elapsed * in_flight / max(count, 1)
 
 
-async def throughput(port: int, seconds: float, in_flight: int) -> None:
+async def throughput(port: int, seconds: float, in_flight: int, rounds_of: int) -> None:
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
         engine = api_grpc.RefereeServiceStub(channel)
         first = await engine.NewMatch(api.NewMatchRequest(length=7))
@@ -242,22 +250,34 @@ async def throughput(port: int, seconds: float, in_flight: int) -> None:
         list_request = api.ListActionsRequest(state=started.state).SerializeToString()
         health_request = health_pb2.HealthCheckRequest().SerializeToString()
         assert api.ActResponse.FromString(await act_call(act_request)).state.state
-        print(f"server: one worker, state mode require; {in_flight} calls in flight, {seconds:g} s each; "
+        print(f"server: one worker, state mode require; {in_flight} calls in flight, {seconds:g} s each "
+              f"in {rounds_of} interleaved rounds; "
               f"step {step.step.from_point}/{step.step.to_point} of a {len(started.state.state)}-byte state")
-        figures = {}
-        for name, call in (("health", lambda: health_call(health_request)),
-                           ("act step", lambda: act_call(act_request)),
-                           ("list actions", lambda: list_call(list_request))):
-            figures[name] = await rate(call, seconds, in_flight)
+        # rounds of the three, interleaved, so that each ratio compares calls made under the
+        # same load (the machine is shared): the figures are the medians of the rounds
+        calls = (("health", lambda: health_call(health_request)), ("act step", lambda: act_call(act_request)),
+                 ("list actions", lambda: list_call(list_request)))
+        rounds: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in calls}
+        for _ in range(max(1, rounds_of)):
+            for name, call in calls:
+                rounds[name].append(await rate(call, seconds / rounds_of, in_flight))
+        figures = {name: (statistics.median(r for r, _ in got), statistics.median(ms for _, ms in got))
+                   for name, got in rounds.items()}
+        ratios = {name: sorted(r / h for (r, _), (h, _) in zip(got, rounds["health"])) for name, got in rounds.items()}
         figures["act, played"] = await played_rate(channel, act_call, seconds, in_flight)
         floor = figures["health"][0]
         for name, (per_second, ms) in figures.items():
-            print(f"{name:>16}: {per_second:8.0f} calls/s  {ms:6.2f} ms/call  {per_second / floor:4.2f}x health")
+            spread = ""
+            if name in ratios and name != "health":
+                spread = f"  (median of {rounds_of} rounds; each round {statistics.median(ratios[name]):.2f}x, " \
+                         f"{ratios[name][0]:.2f}-{ratios[name][-1]:.2f})"
+            print(f"{name:>16}: {per_second:8.0f} calls/s  {ms:6.2f} ms/call  {per_second / floor:4.2f}x health{spread}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=6, help="interleaved rounds of health, act step, list actions")
     parser.add_argument("--in-flight", type=int, default=32)
     parser.add_argument("--matches", type=int, default=200)
     args = parser.parse_args()
@@ -265,7 +285,7 @@ def main() -> None:
     port = free_port()
     server = start_server(port)
     try:
-        asyncio.run(throughput(port, args.seconds, args.in_flight))
+        asyncio.run(throughput(port, args.seconds, args.in_flight, args.rounds))
         channel = grpc.insecure_channel(f"127.0.0.1:{port}")
         sent, received, clicks = wire_per_click(api_grpc.RefereeServiceStub(channel))
         channel.close()

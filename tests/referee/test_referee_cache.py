@@ -3,7 +3,9 @@ with and without them, and the Act and ListActions bytes the servicer writes its
 bytes the protobuf library writes for the same response message.
 
 Kept between calls: a turn's tree of steps and each analysis (:mod:`tavla.core.rules.steps`),
-a state's bytes parsed, a view's Position bytes (:mod:`tavla.server.convert.game`). Whole games
+a turn's actions (:mod:`tavla.core.game.machine`), a state's bytes parsed, a view's Position
+bytes, a state's match bytes, the actions' bytes (:mod:`tavla.server.convert.game`), each
+step's bytes (:mod:`tavla.server.convert.game_wire`). Whole games
 are played with random legal actions (UNDO included) in state mode require; at every state the
 same Act and ListActions are answered warm (the caches as play left them), then again with
 every cache emptied, and the two answers compared byte for byte.
@@ -20,7 +22,9 @@ from tavla.core.rules import steps
 from tavla.referee import Referee
 from tavla.referee.keys import Signed, StateMode, StateSigner
 from tavla.server.api.referee import GamePlayServicer
+from tavla.core.game import machine
 from tavla.server.convert import game as cg
+from tavla.server.convert import game_wire as gw
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import referee_service_pb2 as api
 
@@ -32,6 +36,10 @@ def _empty_caches() -> None:
     cg._state_from_bytes.cache_clear()
     cg._position_field.cache_clear()
     cg._board_key.cache_clear()
+    cg._state_match_field.cache_clear()
+    cg._joined.clear()
+    gw._steps.clear()
+    machine._moving.cache_clear()
 
 
 class _Context:

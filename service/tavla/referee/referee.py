@@ -30,7 +30,7 @@ from tavla.core.match.dice import given_dice, seeded_dice
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, GameState, Phase, act, list_actions, new_match
 from tavla.core.game import record as chain
-from tavla.core.game.machine import checked, turn
+from tavla.core.game.machine import checked, moving_actions, turn
 from tavla.core.game.verify import roll_label
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.steps import StepState
@@ -65,17 +65,34 @@ class Answer:
 
     :ivar state: the core state the answer is about (the next one after an action).
     :ivar signed: that state sealed (``None`` for :meth:`Referee.list_actions`).
-    :ivar view: what it shows (``GameView``), never signed.
+    :ivar view_bytes: what it shows: a serialized ``GameView``, never signed (:attr:`view` as
+        a message).
     :ivar legal: its legal actions (core :class:`~tavla.core.game.Action` values);
         :attr:`actions` as messages, :attr:`action_bytes` serialized.
-    :ivar events: what the action did, with its record entries (``None`` but after an action).
+    :ivar events_bytes: what the action did, with its record entries: a serialized
+        ``GameEvents`` (:attr:`events` as a message); ``None`` but after an action.
     """
 
     state: GameState
     signed: Signed | None
-    view: game_pb2.GameView
+    view_bytes: bytes
     legal: tuple[Action, ...]
-    events: game_pb2.GameEvents | None = None
+    events_bytes: bytes | None = None
+
+    @functools.cached_property
+    def view(self) -> game_pb2.GameView:
+        """The view as a ``GameView`` message (parsed on first use)."""
+        view: game_pb2.GameView = game_pb2.GameView.FromString(self.view_bytes)
+        return view
+
+    @functools.cached_property
+    def events(self) -> game_pb2.GameEvents | None:
+        """The events as a ``GameEvents`` message (parsed on first use); ``None`` but after an
+        action."""
+        if self.events_bytes is None:
+            return None
+        events: game_pb2.GameEvents = game_pb2.GameEvents.FromString(self.events_bytes)
+        return events
 
     @functools.cached_property
     def actions(self) -> list[game_pb2.GameAction]:
@@ -148,10 +165,10 @@ class Referee:
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: game_pb2.GameEvents | None = None, *,
-                trusted: bool = True) -> Answer:
-        actions = tuple(list_actions(state, now, analysis))
-        view = cg.view_to_proto(state, preset, analysis, self._revealed(state, trusted))
+                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True) -> Answer:
+        kept = None if analysis is None else moving_actions(state, analysis)  # a turn's clicks: one tuple
+        actions = kept if kept is not None else tuple(list_actions(state, now, analysis))
+        view = cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
     # -- the calls ---------------------------------------------------------------------------
@@ -214,8 +231,8 @@ class Referee:
         result = act(state, action, dice=source, now_ms=now, roll_tag=tag)
         after = result.state
         records = [cg.record_to_proto(r, after.outcome_points if r.outcome is not None else 0)
-                   for r in result.records]
-        digest = chain.digest_of((r.SerializeToString(deterministic=True) for r in records), after.record_digest)
+                   .SerializeToString(deterministic=True) for r in result.records]
+        digest = chain.digest_of(records, after.record_digest) if records else after.record_digest
         commitment = after.dice_commitment
         if result.game_over is not None:
             commitment = b"" if after.match.over else self._commitment(after, after.match.games_played)
@@ -224,7 +241,7 @@ class Referee:
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)
-        events = cg.events_to_proto(result if result.state is after else replace(result, state=after), records)
+        events = cg.events_bytes(result, records)
         return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
 
     def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:

@@ -21,8 +21,10 @@ comes back as ``Transition.analysis`` so the caller lists the next actions witho
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from tavla.core.match import clock as clk
@@ -186,6 +188,32 @@ def _resignations(side: Side, kinds: tuple[ResultKind, ...] = tuple(ResultKind))
     return [Action(K.RESIGN, side, resign_kind=kind) for kind in kinds]
 
 
+@functools.lru_cache(maxsize=1024)
+def _moving(actor: Side, complete: bool, next_steps: tuple[CheckerMove, ...], stepped: bool,
+            kinds: tuple[ResultKind, ...]) -> tuple[Action, ...]:
+    """A MOVING turn's actions: CONFIRM_MOVE once ``complete``, each legal next STEP, UNDO once
+    ``stepped``, the resignations of the variant's result ``kinds``. Kept: every click of a turn
+    asks again (the values are immutable)."""
+    actions = [Action(K.CONFIRM_MOVE, actor)] if complete else []
+    actions += [Action(K.STEP, actor, step=s) for s in next_steps]
+    if stepped:
+        actions.append(Action(K.UNDO, actor))
+    return (*actions, *_resignations(actor, kinds))
+
+
+def moving_actions(state: GameState, analysis: StepState) -> tuple[Action, ...] | None:
+    """:func:`list_actions` of an untimed MOVING state whose side to act is known, as one kept
+    tuple (the same object for the same turn, steps and answer), or ``None`` for any other
+    state (then call :func:`list_actions`).
+
+    :param analysis: the state's :func:`turn`.
+    """
+    actor = side_to_act(state)
+    if state.phase is not Phase.MOVING or state.clock is not None or actor is None:
+        return None
+    return _moving(actor, analysis.complete, analysis.next_steps, bool(state.steps), state.ruleset.variant_class.kinds)
+
+
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
     """The clock's verdict on the side to act's turn so far; ``None`` when untimed or nobody acts."""
     actor = side_to_act(state)
@@ -221,12 +249,7 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
         actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
         now = analysis or turn(state)
-        if now.complete:
-            actions.append(Action(K.CONFIRM_MOVE, actor))
-        actions += [Action(K.STEP, actor, step=s) for s in now.next_steps]
-        if state.steps:
-            actions.append(Action(K.UNDO, actor))
-        actions += _resignations(actor, state.ruleset.variant_class.kinds)
+        actions += _moving(actor, now.complete, now.next_steps, bool(state.steps), state.ruleset.variant_class.kinds)
     elif phase is Phase.RESIGNATION_DECISION and actor is not None:
         actions += [Action(K.ACCEPT_RESIGNATION, actor), Action(K.REJECT_RESIGNATION, actor)]
     verdict = _timed_out(state, now_ms)
@@ -294,8 +317,11 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
 
 def _finish(before: GameState, result: Transition, actor: Side | None, verdict: clk.ClockResult | None,
             now_ms: int | None) -> Transition:
-    """Number the new state and, when the turn passed, charge the time it took to ``actor``."""
-    after = replace(result.state, sequence=before.sequence + 1)
+    """Number the new state (unless its handler did: a step's) and, when the turn passed,
+    charge the time it took to ``actor``."""
+    after = result.state
+    if after.sequence != before.sequence + 1:
+        after = _evolve(after, sequence=before.sequence + 1)
     timing = after.clock
     if timing is not None and now_ms is not None:
         if after.phase is Phase.START or (before.phase in (Phase.START, Phase.GAME_OVER)):
@@ -308,7 +334,28 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
                 result = replace(result, records=result.records[:-1] + (
                     replace(result.records[-1], elapsed_ms=elapsed),))
         after = replace(after, clock=timing)
-    return replace(result, state=after)
+    return result if after is result.state else _evolve(result, state=after)
+
+
+_GETTERS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]] = {}
+
+
+def _evolve(value: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the frozen, slotted values of every action (GameState,
+    Transition: no ``__post_init__``, every field in ``__init__``), without its scan of the
+    fields on each call: half its cost, and each step's Act makes three."""
+    cls = type(value)
+    known = _GETTERS.get(cls)
+    if known is None:
+        names = tuple(f.name for f in fields(cls))
+        known = _GETTERS[cls] = (names, operator.attrgetter(*names))
+    new = object.__new__(cls)
+    put = object.__setattr__
+    for name, item in zip(known[0], known[1](value)):
+        put(new, name, item)
+    for name, item in changes.items():
+        put(new, name, item)
+    return new
 
 
 def _entry(state: GameState, side: Side | None, kind: ActionKind, **fields: Any) -> tuple[Record, ...]:
@@ -423,7 +470,9 @@ def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
         raise IllegalMoveError(IllegalReason.WRONG_DICE, f"{_where(played[0][0])}/{_where(played[-1][1])} "
                                                          f"moves by {len(played)} dice; a step moves by one: "
                                                          f"{legs}")
-    return Transition(replace(state, steps=after.steps), hit=after.steps[-1].hit, analysis=after)
+    # numbered here, so that _finish need not copy the state again (a turn's hottest action)
+    return Transition(_evolve(state, steps=after.steps, sequence=state.sequence + 1), hit=after.steps[-1].hit,
+                      analysis=after)
 
 
 def _where(point: int) -> str:

@@ -23,6 +23,8 @@ EMPTY_DIGEST = bytes(32)
 class Phase(enum.Enum):
     """Where a match stands, which fixes who acts and which actions exist."""
 
+    __hash__ = object.__hash__  # members are singletons: the C hash, not Enum's hash of the name
+
     START = "start"  # a new match: START_GAME rolls off the first game
     ROLL_OR_DOUBLE = "roll_or_double"  # the side on roll rolls, or doubles first (R19)
     CUBE_DECISION = "cube_decision"  # the doubled side (or the doubler after a beaver) answers
@@ -34,6 +36,8 @@ class Phase(enum.Enum):
 
 class ActionKind(enum.Enum):
     """What an action does."""
+
+    __hash__ = object.__hash__  # members are singletons: the C hash, not Enum's hash of the name
 
     START_GAME = "start_game"  # roll off and start the next game (R3)
     ROLL = "roll"  # roll the dice (R22)

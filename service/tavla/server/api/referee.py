@@ -21,6 +21,7 @@ from tavla.referee import Referee
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
+from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.server.pipeline.errors import IllegalMove
 from tavla.server.api.match import DiceKeyed
@@ -108,8 +109,7 @@ class GamePlayServicer(DiceKeyed):
         referee = self.referee()
         _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
-        return b"".join([*(_field(_LIST_ACTIONS, a) for a in answer.action_bytes),
-                         _field(_LIST_VIEW, answer.view.SerializeToString())])
+        return cg.actions_fields(_LIST_ACTIONS, answer.legal) + _field(_LIST_VIEW, answer.view_bytes)
 
     def Act(self, request: api.ActRequest, context: grpc.ServicerContext) -> bytes:
         """The next state after an action, signed, its view, its legal actions and what happened:
@@ -130,11 +130,11 @@ class GamePlayServicer(DiceKeyed):
             played = "" if step is None else f"{_point(step[0], 'bar')}/{_point(step[1], 'off')}"
             raise IllegalMove(exc, played, opened.state.dice) from None
         assert answer.signed is not None
-        assert answer.events is not None
-        return b"".join([_field(_ACT_STATE, _signed_out(answer.signed).SerializeToString()),
-                         _field(_ACT_VIEW, answer.view.SerializeToString()),
-                         _field(_ACT_EVENTS, answer.events.SerializeToString()),
-                         *(_field(_ACT_ACTIONS, a) for a in answer.action_bytes)])
+        assert answer.events_bytes is not None
+        return b"".join([_field(_ACT_STATE, _signed_bytes(answer.signed)),
+                         _field(_ACT_VIEW, answer.view_bytes),
+                         _field(_ACT_EVENTS, answer.events_bytes),
+                         cg.actions_fields(_ACT_ACTIONS, answer.legal)])
 
 
 # The responses' fields as wire tags (field number << 3 | 2, length-delimited), written in
@@ -147,6 +147,11 @@ _LIST_ACTIONS, _LIST_VIEW = (wire.varint(n << 3 | 2) for n in (1, 2))
 
 def _field(tag: bytes, payload: bytes) -> bytes:
     return tag + wire.varint(len(payload)) + payload
+
+
+def _signed_bytes(signed: Signed) -> bytes:
+    """A ``SignedGameState``'s bytes: state 1, key_id 2, signature 3."""
+    return b"".join((gw.raw(b"\x0a", signed.state), gw.text(b"\x12", signed.key_id), gw.raw(b"\x1a", signed.signature)))
 
 
 def _point(number: int, edge: str) -> str:

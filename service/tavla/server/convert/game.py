@@ -26,6 +26,7 @@ from tavla.core.rules.steps import StepState
 from tavla.server.convert import common as convert
 from tavla.server.convert import family
 from tavla.server.convert import match as cm
+from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.server.convert.enums import ACTION_KINDS as _KINDS
 from tavla.server.convert.enums import PHASES as _PHASES
@@ -55,11 +56,21 @@ def _steps_out(steps: Sequence[CheckerMove]) -> list[pb.CheckerMove]:
 
 
 def action_from_proto(msg: game_pb2.GameAction, field: str = "action") -> Action:
-    """A core :class:`Action`.
+    """A core :class:`Action`, kept per message bytes and field name (a turn's few dozen
+    actions recur in every game).
 
     :raises InvalidInputError: no or an unknown kind, an unknown side, a STEP without its step,
-        a RESIGN without its kind.
+        a RESIGN without its kind (raised again each time, not kept).
     """
+    return _action_from_bytes(msg.SerializeToString(), field)
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_from_bytes(raw: bytes, field: str) -> Action:
+    return _action_from_message(game_pb2.GameAction.FromString(raw), field)
+
+
+def _action_from_message(msg: game_pb2.GameAction, field: str) -> Action:
     kind = _KINDS.from_proto(msg.kind, f"{field}.kind")
     side = _side_in(msg.side, f"{field}.side")
     step = None
@@ -233,9 +244,9 @@ def _clock_out(timing: Timing) -> game_pb2.GameClock:
                               turn_start_time=cm.ms_to_timestamp(timing.turn_started_ms))
 
 
-def state_to_bytes(state: GameState, preset: str) -> bytes:
-    """The deterministic bytes of the state's GameState message (format version 2): only what
-    the rules need to go on, nothing derived."""
+def state_to_proto(state: GameState, preset: str) -> game_pb2.GameState:
+    """The state's GameState message (format version 2): only what the rules need to go on,
+    nothing derived. The reference :func:`state_to_bytes` is checked against."""
     msg = game_pb2.GameState(
         version=FORMAT_VERSION, match_id=state.match_id, sequence=state.sequence,
         ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)), match=_match_out(state.match),
@@ -245,7 +256,61 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
         turn=state.turn, dice_commitment=state.dice_commitment, record_digest=state.record_digest,
     )
     _offer_clock_outcome(msg, state)
-    return bytes(msg.SerializeToString(deterministic=True))
+    return msg
+
+
+def state_to_bytes(state: GameState, preset: str) -> bytes:
+    """The deterministic bytes of the state's GameState message (format version 2), written
+    field by field (:mod:`tavla.server.convert.game_wire`): the bytes
+    ``state_to_proto(state, preset).SerializeToString(deterministic=True)`` gives."""
+    return b"".join((
+        _STATE_VERSION, gw.text(b"\x12", state.match_id), gw.number(b"\x18", state.sequence),
+        _state_ruleset_field(state.ruleset, preset), _state_match_field(state.match),
+        _PHASE_FIELD[state.phase], gw.field(b"\x3a", position_key(state.position)),
+        _ON_ROLL_FIELD[state.position.on_roll], gw.packed(b"\x4a", state.dice), gw.steps(b"\x52", state.steps),
+        _offer_field(b"\x5a", state), _phase_number(b"\x60", state.resume), _clock_field(b"\x6a", state),
+        _outcome_field(b"\x72", state), gw.number(b"\x78", state.turn),
+        gw.raw(b"\x82\x01", state.dice_commitment), gw.raw(b"\x8a\x01", state.record_digest),
+    ))
+
+
+_STATE_VERSION = b"\x08" + wire.varint(FORMAT_VERSION)
+_PHASE_NUMBERS = {phase: int(_PHASES.to_proto(phase)) for phase in Phase}
+_PHASE_FIELD = {phase: gw.number(b"\x30", n) for phase, n in _PHASE_NUMBERS.items()}  # GameState.phase
+_ON_ROLL_FIELD = {side: gw.number(b"\x40", int(convert.side_to_proto(side))) for side in Side}
+_SIDE_NUMBERS: dict[Side | None, int] = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
+
+
+def _phase_number(key: bytes, phase: Phase | None) -> bytes:
+    return b"" if phase is None else gw.number(key, _PHASE_NUMBERS[phase])
+
+
+@functools.lru_cache(maxsize=256)
+def _state_ruleset_field(rules: Ruleset, preset: str) -> bytes:
+    return gw.field(b"\x22", _ruleset_out(rules, preset))
+
+
+@functools.lru_cache(maxsize=1024)
+def _state_match_field(match: MatchState) -> bytes:
+    return gw.field(b"\x2a", bytes(_match_out(match).SerializeToString(deterministic=True)))
+
+
+def _offer_field(key: bytes, state: GameState) -> bytes:
+    if state.resignation is None:
+        return b""
+    return gw.field(key, cm.offer_to_proto(state.resignation).SerializeToString(deterministic=True))
+
+
+def _clock_field(key: bytes, state: GameState) -> bytes:
+    if state.clock is None:
+        return b""
+    return gw.field(key, _clock_out(state.clock).SerializeToString(deterministic=True))
+
+
+def _outcome_field(key: bytes, state: GameState) -> bytes:
+    if state.outcome is None:
+        return b""
+    return gw.field(key, cm.outcome_to_proto(state.outcome, state.outcome_points).SerializeToString(deterministic=True))
 
 
 def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: GameState) -> None:
@@ -317,6 +382,41 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
     return msg
 
 
+def view_bytes(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> bytes:
+    """The bytes of :func:`view_to_proto`'s ``GameView``, written field by field
+    (:mod:`tavla.server.convert.game_wire`), its ruleset, match and positions from wire bytes
+    kept per value."""
+    position = state.position
+    current = analysis.position if analysis is not None and analysis.steps else position
+    if analysis is not None:
+        tail = b"".join((gw.packed(b"\x52", analysis.dice_left), gw.steps(b"\x5a", state.steps),
+                         gw.flag(b"\x60", analysis.complete), gw.flag(b"\x68", analysis.complete and not analysis.steps),
+                         gw.flag(b"\x70", analysis.forced), gw.steps(b"\x7a", analysis.forced_steps)))
+    else:
+        tail = gw.packed(b"\x52", state.dice) + gw.steps(b"\x5a", state.steps)
+    return b"".join((
+        gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence),
+        _ruleset_field(state.ruleset, preset), _match_field(state.match),
+        _VIEW_PHASE_FIELD[state.phase], gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
+        _position_field(_VIEW_POSITION, position.board, position.on_roll),
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll),
+        gw.packed(b"\x4a", state.dice), tail,
+        _offer_field(b"\x82\x01", state), _phase_number(b"\x88\x01", state.resume),
+        _clock_field(b"\x92\x01", state), _outcome_field(b"\x9a\x01", state), gw.number(b"\xa0\x01", state.turn),
+        _hex_field(b"\xaa\x01", state.dice_commitment), _hex_field(b"\xb2\x01", revealed_seed),
+        _hex_field(b"\xba\x01", state.record_digest),
+    ))
+
+
+@functools.lru_cache(maxsize=1024)
+def _hex_field(key: bytes, raw: bytes) -> bytes:
+    """A view's string field of a digest in hex, kept per digest: a turn's clicks show the same."""
+    return gw.text(key, raw.hex())
+
+
+_VIEW_PHASE_FIELD = {phase: gw.number(b"\x28", n) for phase, n in _PHASE_NUMBERS.items()}  # GameView.phase
+
+
 def action_to_proto(action: Action) -> game_pb2.GameAction:
     """A ``GameAction`` message (a new one each call)."""
     msg: game_pb2.GameAction = game_pb2.GameAction.FromString(action_bytes(action))
@@ -333,6 +433,24 @@ def action_bytes(action: Action) -> bytes:
     if action.resign_kind is not None:
         msg.resign_kind = cm.kind_to_proto(action.resign_kind)
     return bytes(msg.SerializeToString())
+
+
+_joined: dict[tuple[int, bytes], tuple[tuple[Action, ...], bytes]] = {}
+
+
+def actions_fields(key: bytes, legal: tuple[Action, ...]) -> bytes:
+    """``legal`` as a response's ``repeated GameAction`` field (``key``: its tag), kept per
+    tuple object: an untimed turn's actions are one kept tuple
+    (:func:`tavla.core.game.machine.moving_actions`) that every click of the turn answers. The
+    entry holds the tuple, so its id is not reused while kept."""
+    hit = _joined.get((id(legal), key))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
+    out = b"".join([gw.field(key, action_bytes(a)) for a in legal])
+    if len(_joined) >= 512:
+        _joined.clear()
+    _joined[(id(legal), key)] = (legal, out)
+    return out
 
 
 def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
@@ -365,3 +483,22 @@ def events_to_proto(t: Transition, records: Sequence[game_pb2.ActionRecord] = ()
     if t.forfeit is not None:
         msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
     return msg
+
+
+def events_bytes(t: Transition, records: Sequence[bytes] = ()) -> bytes:
+    """The bytes of :func:`events_to_proto`'s ``GameEvents``, written field by field
+    (:mod:`tavla.server.convert.game_wire`); ``records``: each entry's ``ActionRecord`` bytes
+    (as the record digest hashes them)."""
+    if not (t.rolled or t.roll_off or records or t.game_over or t.forfeit):  # a step, an undo, a cube action
+        return gw.flag(b"\x18", t.hit) + gw.flag(b"\x30", t.no_legal_move)
+    parts = [gw.packed(b"\x0a", t.rolled)]
+    if t.roll_off:
+        parts += [gw.field(b"\x12", m.SerializeToString(deterministic=True)) for m in _roll_off(t.roll_off)]
+    parts.append(gw.flag(b"\x18", t.hit))
+    if t.game_over is not None:
+        parts.append(gw.field(b"\x22", cm.outcome_to_proto(t.game_over, t.points).SerializeToString(deterministic=True)))
+    if t.forfeit is not None:
+        parts.append(gw.field(b"\x2a", cm.forfeit_to_proto(t.forfeit).SerializeToString(deterministic=True)))
+    parts.append(gw.flag(b"\x30", t.no_legal_move))
+    parts += [gw.field(b"\x3a", r) for r in records]
+    return b"".join(parts)

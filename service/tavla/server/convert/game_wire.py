@@ -1,0 +1,87 @@
+"""The referee's answers written straight as protobuf wire bytes: the signed ``GameState``, its
+``GameView`` and an action's ``GameEvents`` (game.proto).
+
+Every Act and ListActions writes these; building each as a message and serializing it cost
+about a third of a step's Act (docs/performance.md). Here the top-level fields are written in
+field-number order by proto3's rules (zero values left out, ``repeated uint32`` packed, a set
+message field written even when empty), and the nested messages come as bytes from the
+protobuf library, kept per value where they repeat (the ruleset, the match, the positions, each
+step). The output is byte-identical to the library's serialization of the same message:
+``tests/referee/test_game_wire.py`` checks that on every state, view and events of whole random
+matches (timed, doubled, resigned, beavered) against the message builders of
+:mod:`tavla.server.convert.game`.
+
+If a field is added to ``GameState``, ``GameView``, ``GameEvents`` or ``CheckerMove``, it must
+be added here too (the test fails until it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tavla.core.rules.movegen import CheckerMove
+from tavla.server.convert.wire import varint
+
+_SMALL = [bytes((i,)) for i in range(0x80)]
+_CACHE_MAX = 1 << 12
+
+
+def tag(number: int, wire_type: int) -> bytes:
+    """A field's key: ``number << 3 | wire_type`` as a varint."""
+    return varint(number << 3 | wire_type)
+
+
+def field(key: bytes, payload: bytes) -> bytes:
+    """A length-delimited field (message, bytes, string, packed): key, length, payload."""
+    n = len(payload)
+    return key + (_SMALL[n] if n < 0x80 else varint(n)) + payload
+
+
+def number(key: bytes, n: int) -> bytes:
+    """A varint field (uint32, uint64, enum, bool), left out when zero."""
+    if not n:
+        return b""
+    return key + (_SMALL[n] if n < 0x80 else varint(n))
+
+
+def packed(key: bytes, values: Sequence[int]) -> bytes:
+    """A packed ``repeated uint32``, left out when empty."""
+    if not values:
+        return b""
+    body = b"".join(_SMALL[v] if v < 0x80 else varint(v) for v in values)
+    return field(key, body)
+
+
+_steps: dict[CheckerMove, bytes] = {}
+
+
+def checker_move(step: CheckerMove) -> bytes:
+    """A ``CheckerMove`` message's bytes (from_point 1, to_point 2, die 3, hit 4), kept per step."""
+    hit = _steps.get(step)
+    if hit is None:
+        f, t, die, took = step
+        hit = number(b"\x08", f) + number(b"\x10", t) + number(b"\x18", die) + (b"\x20\x01" if took else b"")
+        if len(_steps) >= _CACHE_MAX:
+            _steps.clear()
+        _steps[step] = hit
+    return hit
+
+
+def steps(key: bytes, moves: Sequence[CheckerMove]) -> bytes:
+    """A ``repeated CheckerMove`` field (one length-delimited entry per step)."""
+    return b"".join([field(key, checker_move(s)) for s in moves])
+
+
+def text(key: bytes, value: str) -> bytes:
+    """A string field, left out when empty."""
+    return field(key, value.encode("utf-8")) if value else b""
+
+
+def raw(key: bytes, value: bytes) -> bytes:
+    """A bytes field, left out when empty."""
+    return field(key, value) if value else b""
+
+
+def flag(key: bytes, value: bool) -> bytes:
+    """A bool field, left out when false."""
+    return key + b"\x01" if value else b""

@@ -1,0 +1,117 @@
+"""The referee's hand-written wire bytes are the protobuf library's (issue 19): the signed
+``GameState``, the ``GameView`` and an action's ``GameEvents``
+(:mod:`tavla.server.convert.game_wire`) against the message builders of
+:mod:`tavla.server.convert.game` serialized by protobuf, on every answer of whole random
+matches: Turkish and international, money play with beavers and raccoons, doubles, drops,
+resignations offered, accepted and rejected, and timed matches (both clock presets) whose clocks
+run out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tavla.core import preset
+from tavla.core.game import Phase
+from tavla.core.match import clock
+from tavla.core.match.dice_commit import DiceKey
+from tavla.referee import Referee
+from tavla.referee.keys import StateMode, StateSigner
+from tavla.server.convert import game as cg
+from tavla.v1 import game_pb2 as G
+
+KEYS = (("k1", b"k" * 32),)
+
+
+class _Clock:
+    """The referee's time: each action takes a random 0-3 s, now and then 10 minutes, so a timed
+    side sometimes runs out."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.now, self.rng = 1_800_000_000_000, rng
+
+    def __call__(self) -> int:
+        self.now += 600_000 if self.rng.random() < 0.002 else self.rng.randrange(0, 3_000)
+        return self.now
+
+
+def _choose(actions: list[G.GameAction], rng: random.Random) -> G.GameAction:
+    """A random legal action with every kind a frontend sends, biased so games end."""
+    kinds = {a.kind: a for a in actions}
+    if G.ACTION_KIND_CLAIM_TIMEOUT in kinds:
+        return kinds[G.ACTION_KIND_CLAIM_TIMEOUT]
+    if G.ACTION_KIND_START_GAME in kinds:
+        return kinds[G.ACTION_KIND_START_GAME]
+    for kind in (G.ACTION_KIND_ACCEPT_RESIGNATION, G.ACTION_KIND_BEAVER, G.ACTION_KIND_RACCOON):
+        if kind in kinds and rng.random() < 0.5:
+            return kinds[kind]
+    if G.ACTION_KIND_TAKE in kinds:
+        return kinds[G.ACTION_KIND_DROP if rng.random() < 0.3 else G.ACTION_KIND_TAKE]
+    if G.ACTION_KIND_REJECT_RESIGNATION in kinds:
+        return kinds[G.ACTION_KIND_REJECT_RESIGNATION]
+    if G.ACTION_KIND_DOUBLE in kinds and rng.random() < 0.1:
+        return kinds[G.ACTION_KIND_DOUBLE]
+    resigns = [a for a in actions if a.kind == G.ACTION_KIND_RESIGN]
+    if resigns and rng.random() < 0.01:
+        return rng.choice(resigns)
+    if G.ACTION_KIND_ROLL in kinds:
+        return kinds[G.ACTION_KIND_ROLL]
+    if G.ACTION_KIND_CONFIRM_MOVE in kinds and rng.random() < 0.9:
+        return kinds[G.ACTION_KIND_CONFIRM_MOVE]
+    if G.ACTION_KIND_UNDO in kinds and rng.random() < 0.1:
+        return kinds[G.ACTION_KIND_UNDO]
+    moves = [a for a in actions if a.kind in (G.ACTION_KIND_STEP, G.ACTION_KIND_CONFIRM_MOVE)]
+    return rng.choice(moves or actions)
+
+
+def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
+    """Each hand-written encoder, replaced by one that also builds the message and compares."""
+
+    def check(name: str, fast: Callable[..., bytes], reference: Callable[..., bytes]) -> None:
+        def both(*args: Any) -> bytes:
+            out = fast(*args)
+            assert out == reference(*args), (name, args)
+            seen[name] = seen.get(name, 0) + 1
+            return out
+
+        monkeypatch.setattr(cg, name, both)
+
+    check("state_to_bytes", cg.state_to_bytes,
+          lambda state, preset_name: cg.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
+    check("view_bytes", cg.view_bytes, lambda *args: cg.view_to_proto(*args).SerializeToString())
+    check("events_bytes", cg.events_bytes, lambda t, records=(): cg.events_to_proto(
+        t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
+
+
+MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
+           ("international", 3, clock.ClockPreset.RESERVE), ("international", 3, clock.ClockPreset.EXTENSIONS))
+
+
+@pytest.mark.parametrize("name,length,timed", MATCHES)
+def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, name: str, length: int,
+                                            timed: clock.ClockPreset | None) -> None:
+    seen: dict[str, int] = {}
+    _checked(monkeypatch, seen)
+    rng = random.Random(f"{name}{length}{timed}")
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
+                      clock=_Clock(rng))
+    phases = set()
+    for n in range(4):
+        rules = replace(preset("international"), beavers=True) if name == "money-beavers" else preset(name)
+        answer = referee.new_match(rules, "international" if length == 0 else name, length,
+                                   None if timed is None else clock.PRESETS[timed], f"m{n}")
+        for _ in range(1500):
+            if not answer.actions:
+                break
+            assert answer.signed is not None
+            phases.add(answer.state.phase)
+            answer = referee.act(referee.open(answer.signed), cg.action_from_proto(_choose(answer.actions, rng)))
+            assert answer.signed is not None
+            referee.list_actions(referee.open(answer.signed))
+    assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 300 and seen["events_bytes"] > 150, seen
+    assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE, Phase.GAME_OVER} <= phases
