@@ -89,7 +89,10 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
 
 
 MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
-           ("international", 3, clock.ClockPreset.RESERVE), ("international", 3, clock.ClockPreset.EXTENSIONS))
+           ("international", 3, clock.ClockPreset.RESERVE), ("international", 3, clock.ClockPreset.EXTENSIONS),
+           # the variants (issue 20): pinned checkers and Family IDs, 3 checkers, no backgammon kind
+           ("plakoto", 3, None), ("long_nardy", 3, None), ("fevga", 3, None), ("hypergammon", 3, None),
+           ("portes", 3, None))
 
 
 @pytest.mark.parametrize("name,length,timed", MATCHES)

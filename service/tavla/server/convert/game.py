@@ -136,7 +136,7 @@ def _board_key(board: tuple[int, ...]) -> bytes:
 
 
 @functools.lru_cache(maxsize=4096)
-def _position(key: bytes, on_roll: int, variant: type[Variant] = Backgammon) -> Position:
+def _position(key: bytes, on_roll: int, variant: type[Variant]) -> Position:
     """A state's position (cached: every step of a turn opens the same one), of ``variant``
     (the state's ruleset's): a Position ID's bytes, or a Family ID's for the variants with one."""
     if variant.codecs.get(FAMILY_ID):
@@ -324,7 +324,7 @@ def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: Gam
 
 
 @functools.lru_cache(maxsize=1024)
-def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant] = Backgammon) -> bytes:
+def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant]) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
     board and side on roll: every click of a turn shows the turn's start position, and the same
     few after each step."""
@@ -398,8 +398,8 @@ def view_bytes(state: GameState, preset: str, analysis: StepState | None, reveal
         gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence),
         _ruleset_field(state.ruleset, preset), _match_field(state.match),
         _VIEW_PHASE_FIELD[state.phase], gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll),
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll),
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
+        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant),  # type: ignore[arg-type]
         gw.packed(b"\x4a", state.dice), tail,
         _offer_field(b"\x82\x01", state), _phase_number(b"\x88\x01", state.resume),
         _clock_field(b"\x92\x01", state), _outcome_field(b"\x9a\x01", state), gw.number(b"\xa0\x01", state.turn),
