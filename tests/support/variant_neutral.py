@@ -4,7 +4,7 @@ The independent reference generator (tests/variants/reference/, written from VAR
 and the core meet only in this plain-Python format; :func:`core_results` is what the core's
 generator reaches, to be compared with the reference's ``legal_results``.
 
-The format's definition (/work/helpers/neutral.md, copied verbatim):
+The format's definition (tests/variants/reference/NEUTRAL.md, copied verbatim):
 
     # The neutral position format shared by the variant reference (s20-ref) and the main core (s20-pin, s20-bg)
 
@@ -26,7 +26,7 @@ The format's definition (/work/helpers/neutral.md, copied verbatim):
     farthest point back. Black's own numbering: opposite directions (backgammon, tavla, portes,
     plakoto, nackgammon, hypergammon): black's point q is white's 25 - q; same direction (fevga, long
     nardy): black's point q is white's ((q + 11) mod 24) + 1 (black's 24 = white's 12). Exactly as
-    /work/shared/VARIANTS.md states.
+    docs/VARIANTS.md states.
 
     A canonical, hashable form (for sets of results): `freeze(pos)` =
     `(variant, on_roll, tuple(sorted(points.items())), bar W, bar B, off W, off B)`.

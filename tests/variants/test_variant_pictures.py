@@ -6,7 +6,7 @@ bottom row 12..1; ``W3`` three white checkers, ``B14`` fourteen black, ``Bw`` a 
 pinned under one black (``Wb``: black pinned under white), ``.`` empty. Checkers not drawn are
 borne off. Plakoto: black moves the opposite way (black's q is white's 25 - q, its mother on
 white's 1); fevga and long nardy: the same way (black's 24, its start, is white's 12).
-Rules: /work/shared/VARIANTS.md (the **Ours** readings), docs/variants.md.
+Rules: docs/VARIANTS.md (the **Ours** readings), docs/variants.md.
 """
 
 from __future__ import annotations

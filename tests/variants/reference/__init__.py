@@ -1,11 +1,11 @@
 """An independent brute-force move generator for the tavla family, written from the rules text alone.
 
-Written from /work/shared/VARIANTS.md (the variants; the readings marked **Ours**) and RULES.md
+Written from docs/VARIANTS.md (the variants; the readings marked **Ours**) and RULES.md
 (R1..R26) without reading the engine's generator (service/tavla/core/rules/), so that the two can be
 compared (issue 20, "How to know it is right" (a)). It favours clarity over speed: every order of the
 dice, every checker for every die, single steps, then the R7 filter over whole plays.
 
-Entry points (the neutral format of /work/helpers/neutral.md):
+Entry points (the neutral format of tests/variants/reference/NEUTRAL.md):
 
 - ``legal_results(pos, d1, d2, **options) -> set[frozen position]``
 - ``outcome(pos, **options) -> None | (winner, points)``
