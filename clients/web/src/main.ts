@@ -68,7 +68,7 @@ const CLOCK_HELP: Record<string, Key> = { reserve: "clockHelpReserve", extension
 
 /** A side's name; against the computer with "(you)" / "(computer)". */
 const sideName = (s: Side): string => (s === Side.WHITE ? t("white") : s === Side.BLACK ? t("black") : "-");
-const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(s === Side.WHITE ? "you" : "computer")})` : "");
+const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(isBot(s) ? "computer" : "you")})` : "");
 
 /** The side whose decision the game waits for (the state's side_to_act; unset between games). */
 const actor = (): Side => driver.state.sideToAct;

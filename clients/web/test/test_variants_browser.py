@@ -14,6 +14,7 @@ the score the referee's view gives. Screenshots go to ``$WEB_ARTIFACTS/variants`
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from collections.abc import Iterator
@@ -169,6 +170,13 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
             winner = "whiteScore" if outcome["winner"] == "SIDE_WHITE" else "blackScore"
             assert match.get(winner, 0) >= 1 and match.get("winner") == outcome["winner"], match
             break
+        # the computer's actions were SuggestAction's (the analysis serves every variant), none failed
+        counts = page.evaluate("() => window.tavlaDebug.bot.counts")
+        analysis = page.evaluate("() => window.tavlaDebug.bot.analysis")
+        if importlib.util.find_spec("bgsage") is not None:
+            assert analysis is True, analysis  # the server has the analysis: it answered
+        if analysis is not False:  # an engine without the analysis: the random fallback plays
+            assert counts["suggested"] > 0 and counts["failed"] == 0, counts
         page.screenshot(path=str(ARTIFACTS / f"{preset}-over.png"))
         assert "wins" in page.inner_text("#log") or "draw" in page.inner_text("#log")
     finally:
