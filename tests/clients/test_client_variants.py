@@ -60,6 +60,6 @@ def test_a_whole_match_of_every_variant(server_address: str, preset: str) -> Non
         assert view.phase == game_pb2.GAME_PHASE_MATCH_OVER and not actions, view.phase
         assert view.match.winner in (pb.SIDE_WHITE, pb.SIDE_BLACK)
         assert scores[view.match.winner] == length and scores[3 - view.match.winner] < length
-        assert games == draws + 1
+        assert 1 <= games - draws <= 2 * length - 1  # won games: at least one, at most a game short of both at length
         assert view.ruleset.cube == (preset in ("international", "nackgammon", "hypergammon"))
         assert c.list_actions(state).actions == []
