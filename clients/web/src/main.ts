@@ -252,7 +252,10 @@ function presetLabel(name: string): string {
   if (name === "turkish") return t("presetTurkish");
   if (name === "international") return t("presetInternational");
   const p = presets.find((x) => x.name === name);
-  if (p && (p.titleTr || p.title)) return lang() === "tr" && p.titleTr ? p.titleTr : p.title;
+  // the variant's display name (ListRulesets); in Turkish with the international name beside
+  // a Turkish one that does not say it ("Mahbusa (Plakoto)")
+  if (p && lang() === "tr" && p.titleTr) return p.titleTr.includes("(") || !p.title ? p.titleTr : `${p.titleTr} (${p.title})`;
+  if (p?.title) return p.title;
   return p ? p.name.charAt(0).toUpperCase() + p.name.slice(1).replace(/[_-]/g, " ") : name;
 }
 

@@ -182,3 +182,25 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_variant_picker_and_labels_in_turkish(browser, base_url):
+    """The picker names each variant as ListRulesets does in Turkish (Mahbusa, Uzun nard,
+    Moultezim, Portes), and a same-direction game says so in Turkish."""
+    context, page, errors = open_page(browser, base_url, "bots=2&delay=0&pause=0&slide=0&debug=1", locale="tr-TR")
+    try:
+        labels = dict(zip(page.eval_on_selector_all("#preset option", "os => os.map(o => o.value)"),
+                          page.eval_on_selector_all("#preset option", "os => os.map(o => o.textContent)")))
+        assert labels["plakoto"] == "Mahbusa (Plakoto)", labels
+        assert labels["long_nardy"] == "Uzun nard (Long nardy)", labels
+        assert labels["fevga"] == "Moultezim (Fevga)", labels
+        assert labels["portes"].startswith("Portes"), labels
+        page.evaluate("() => { window.tavlaDebug.hold.on = true; }")
+        start(page, "long_nardy")
+        page.wait_for_selector("body[data-phase='moving'], body[data-phase='to-roll']")
+        assert page.get_attribute(".directions", "aria-label") == "İki taraf da aynı yönde gider: üstte sola, altta sağa"
+        assert page.inner_text("#cube-line") == "Uzun nard (Long nardy) küpsüz oynanır"
+        page.screenshot(path=str(ARTIFACTS / "long_nardy-start-tr.png"))
+    finally:
+        context.close()
+    assert not errors, errors
