@@ -383,7 +383,9 @@ function render(): void {
   status.classList.toggle("over", over());
   if (s.outcome && over()) {
     const turkish = s.preset === "turkish";
-    const kind = s.outcome.kind === ResultKind.GAMMON ? t(turkish ? "kindMars" : "kindGammon")
+    // a gammon is a mars in Turkish in the family played on Turkish tables too (mahbusa, moultezim, uzun nard)
+    const mars = turkish || (lang() === "tr" && ["plakoto", "fevga", "long_nardy"].includes(s.game?.ruleset?.variant ?? ""));
+    const kind = s.outcome.kind === ResultKind.GAMMON ? t(mars ? "kindMars" : "kindGammon")
       : s.outcome.kind === ResultKind.BACKGAMMON ? t(turkish ? "kindKatmerli" : "kindBackgammon") : "";
     const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
     const drawn = !s.outcome.winner; // plakoto: both mothers pinned (GAME_ENDING_DRAW)
