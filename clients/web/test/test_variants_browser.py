@@ -207,3 +207,47 @@ def test_variant_picker_and_labels_in_turkish(browser, base_url):
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_fevga_by_clicking_for_both_players(browser, base_url):
+    """Two players on one page play fevga by tapping: every step sent is the tapped spots read
+    in the mover's numbering (black's point p is white's ((p + 11) mod 24) + 1), and the labels
+    are the mover's."""
+    context, page, errors = open_page(browser, base_url, "delay=0&pause=0&slide=0&debug=1")
+    try:
+        page.select_option("#preset", "fevga")
+        page.select_option("#length", "1")
+        page.select_option("#opponent", "human")
+        page.select_option("#clock", "none")
+        page.uncheck("#forced")
+        page.click("#new-match")
+        seen = set()
+        for _ in range(6):
+            page.wait_for_selector("body[data-busy='0'][data-phase='moving'], body[data-busy='0'][data-phase='to-roll']")
+            if page.get_attribute("body", "data-phase") == "to-roll":
+                page.click("#roll")
+                page.wait_for_selector("body[data-busy='0'][data-phase='moving']")
+            side = page.get_attribute("body", "data-side")
+            seen.add(side)
+            for _ in range(4):
+                movable = page.eval_on_selector_all("g.movable", "gs => gs.map(g => g.dataset.spot)")
+                if not movable:
+                    break
+                page.click(f"[data-spot='{movable[0]}']")
+                target = page.eval_on_selector_all("g.target", "gs => gs.map(g => g.dataset.spot)")[0]
+                done = len(json.loads(page.get_attribute("body", "data-steps")))
+                page.click(f"[data-spot='{target}']")
+                page.wait_for_function(f"() => document.body.dataset.busy === '0' && JSON.parse(document.body.dataset.steps).length === {done + 1}")
+                step = json.loads(page.get_attribute("body", "data-steps"))[-1]
+                mine = (lambda q: ((q + 11) % 24) + 1) if side == "black" else (lambda q: q)
+                assert step["from_point"] == mine(int(movable[0])), (side, movable[0], step)
+                to = 0 if target.startswith("off-") else mine(int(target))
+                assert step["to_point"] == to, (side, target, step)
+                label = page.get_attribute(f"[data-spot='{target}']", "aria-label")
+                assert label.startswith(f"point {to}:") or to == 0, label  # the mover's numbering
+            page.click("#confirm")
+            page.wait_for_function("() => document.body.dataset.busy === '0'")
+        assert seen == {"white", "black"}
+    finally:
+        context.close()
+    assert not errors, errors
