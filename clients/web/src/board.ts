@@ -1,5 +1,8 @@
 // The SVG board. Drawn from white's side: white's points 1-6 bottom right (its home), 7-12
-// bottom left, 13-18 top left, 19-24 top right; black's point p is white's 25 - p. Every point,
+// bottom left, 13-18 top left, 19-24 top right; black's point p is white's 25 - p, or in the
+// variants where both sides move the same way (fevga, long nardy: docs/variants.md) white's
+// ((p + 11) mod 24) + 1. A plakoto (mahbusa) checker pinned under its pinner is drawn at the
+// base of the point with a ring, the pinner's checkers on top of it. Every point,
 // the bars and the bear-off trays are groups with `data-spot` (white's numbering 1-24,
 // "bar-white", "off-black", ...); a point's hit area is the whole point, half the board high.
 // The classes `movable`, `selected` and `target` say what a tap there does.
@@ -45,13 +48,29 @@ export interface Dice {
   left: number[];
 }
 
-/** What to draw: the position, what may be picked, the dice, the cube (undefined: none), the side whose numbering the labels use. */
+/**
+ * What to draw: the position, what may be picked, the dice, the cube (undefined: none), the side
+ * whose numbering the labels use, and whether both sides move the same way (`same`: fevga,
+ * long nardy).
+ */
 export interface BoardView {
   position?: Position;
   hl: Highlights;
   dice: Dice;
   cube?: { value: number; owner: Side };
   labels: Side;
+  same?: boolean;
+}
+
+/** The variants (Ruleset.variant names) whose two sides move the same way round the board (docs/variants.md). */
+export const SAME_DIRECTION = new Set(["fevga", "long_nardy"]);
+
+/**
+ * The point of the other side's numbering that is point `p` (1-24) of one side's: 25 - p, or
+ * ((p + 11) mod 24) + 1 when both sides move the same way. Both maps are their own inverse.
+ */
+export function otherPoint(p: number, same = false): number {
+  return same ? ((p + 11) % 24) + 1 : 25 - p;
 }
 
 /** One checker's move to show: spots in white's numbering as data-spot names; `hit` the spot of a checker sent to the bar. */
@@ -62,12 +81,12 @@ export interface Slide {
   hit?: string;
 }
 
-/** The spot (data-spot) of point `p` in `side`'s numbering: 25 is the bar, 0 off. */
-export function spotOf(side: Side, p: number): string {
+/** The spot (data-spot) of point `p` in `side`'s numbering: 25 is the bar, 0 off; `same`: both sides move the same way. */
+export function spotOf(side: Side, p: number, same = false): string {
   const name = side === Side.WHITE ? "white" : "black";
   if (p === 25) return `bar-${name}`;
   if (p === 0) return `off-${name}`;
-  return String(side === Side.WHITE ? p : 25 - p);
+  return String(side === Side.WHITE ? p : otherPoint(p, same));
 }
 
 // The board's two visual rows, left to right, for the arrow keys.
@@ -167,7 +186,7 @@ export class Board {
     this.svg.setAttribute("aria-label", t("boardLabel"));
     // the same picture again (the page redraws after every answer): keep it, and any slide on it
     const key = JSON.stringify([boardOf(view.position), view.position?.onRoll, [...view.hl.movable], [...view.hl.targets],
-      view.hl.selected, view.dice, view.cube, view.labels, this.drag?.moved && this.drag.spot, t("point", { n: 0 })],
+      view.hl.selected, view.dice, view.cube, view.labels, view.same, this.drag?.moved && this.drag.spot, t("point", { n: 0 })],
       (_, v) => (typeof v === "bigint" ? String(v) : v));
     if (key === this.drawn) return;
     this.drawn = key;
@@ -185,14 +204,19 @@ export class Board {
     const white = boardOf(position)?.white;
     const black = boardOf(position)?.black;
     const lifted = this.drag?.moved ? this.drag.spot : undefined;
+    const same = !!view.same;
     for (let q = 1; q <= 24; q++) {
       const spot = String(q);
+      const bq = otherPoint(q, same); // black's number of this point
       const w = white?.points[q - 1] ?? 0;
-      const b = black?.points[24 - q] ?? 0;
-      const count = w || b;
-      const side = w ? "white" : "black";
-      const label = labels === Side.BLACK ? 25 - q : q;
-      const g = this.spot(spot, hl, "point", this.ariaPoint(label, count, side, spot, hl));
+      const b = black?.points[bq - 1] ?? 0;
+      // plakoto: one side's single checker pinned under the other side's stack
+      const pinned = white?.pinned.includes(q) && b ? "white" : black?.pinned.includes(bq) && w ? "black" : undefined;
+      const count = pinned ? (pinned === "white" ? b : w) : w || b;
+      const side = pinned ? (pinned === "white" ? "black" : "white") : w ? "white" : "black";
+      const label = labels === Side.BLACK ? bq : q;
+      const g = this.spot(spot, hl, "point", this.ariaPoint(label, count, side, spot, hl, pinned));
+      if (pinned) g.setAttribute("data-pinned", pinned);
       const x = pointX(q);
       const bottom = isBottom(q);
       const baseY = bottom ? BOTTOM : TOP;
@@ -200,12 +224,20 @@ export class Board {
       el("rect", { x, y: bottom ? MID : TOP, width: PW, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
       el("polygon", { points: `${x + 2},${baseY} ${x + PW - 2},${baseY} ${x + PW / 2},${tipY}`, class: q % 2 ? "tri-a" : "tri-b" }, g);
       el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 20 : TOP - 7, class: "label", "aria-hidden": "true" }, svg).textContent = String(label);
-      this.stack(g, spot, count, side, hl.movable.has(spot) || hl.selected === spot, STACK, lifted === spot);
+      if (pinned) {
+        // the pinned checker at the base, ringed; the pinner's stack starts one slot up
+        const [cx, cy] = slotXY(spot, 0, Side.WHITE);
+        el("circle", { cx, cy, r: R - 1, class: `checker ${pinned} pinned` }, g);
+        el("circle", { cx, cy, r: R - 7, class: "pin-ring" }, g);
+      }
+      const base = pinned ? 1 : 0;
+      this.stack(g, spot, count, side, hl.movable.has(spot) || hl.selected === spot, STACK - base, lifted === spot, base);
       if (hl.targets.has(spot)) {
-        const [cx, cy] = slotXY(spot, Math.min(count, STACK - 1), Side.WHITE);
+        const [cx, cy] = slotXY(spot, Math.min(count + base, STACK - 1), Side.WHITE);
         el("circle", { cx, cy, r: R - 3, class: "target-marker" }, g);
       }
     }
+    this.drawDirections(same);
     // the bars: white's checkers wait above the middle (they enter on 19-24), black's below it,
     // both stacked away from the middle where the centred cube sits
     for (const [name, n] of [["white", white?.bar ?? 0], ["black", black?.bar ?? 0]] as const) {
@@ -251,9 +283,30 @@ export class Board {
     return m.length ? `; ${m.join(", ")}` : "";
   }
 
-  private ariaPoint(label: number, count: number, side: string, spot: string, hl: Highlights): string {
+  private ariaPoint(label: number, count: number, side: string, spot: string, hl: Highlights, pinned?: string): string {
     const what = count ? t("checkers", { n: count, side: t(side === "white" ? "white" : "black").toLowerCase() }) : t("empty");
-    return `${t("point", { n: label })}: ${what}${this.marks(spot, hl)}`;
+    const pin = pinned ? t("pinnedUnder", { side: t(pinned === "white" ? "white" : "black").toLowerCase() }) : "";
+    return `${t("point", { n: label })}: ${what}${pin}${this.marks(spot, hl)}`;
+  }
+
+  /**
+   * Each side's direction, over and under the bar: which way its checkers go along the top row
+   * and along the bottom row (white always 24 to 1: left on top, right below; black the other
+   * way, or white's way when both move the same way).
+   */
+  private drawDirections(same: boolean): void {
+    const g = el("g", { class: "directions", role: "img", "aria-label": t(same ? "dirSame" : "dirOpposite") }, this.layer);
+    const rows: [number, string, string][] = [
+      [TOP / 2, "←", same ? "←" : "→"],
+      [BOTTOM + (HEIGHT - BOTTOM) / 2, "→", same ? "→" : "←"],
+    ];
+    for (const [y, wArrow, bArrow] of rows) {
+      for (const [i, name, arrow] of [[0, "white", wArrow], [1, "black", bArrow]] as const) {
+        const x = BAR_X + 4 + i * 24;
+        el("circle", { cx: x + 5, cy: y, r: 5, class: `checker ${name} dir-dot` }, g);
+        el("text", { x: x + 16, y: y + 5, class: "dir-arrow", "aria-hidden": "true" }, g).textContent = arrow;
+      }
+    }
   }
 
   private ariaBox(key: "barOf" | "offOf", name: string, n: number, spot: string, hl: Highlights): string {
@@ -261,16 +314,16 @@ export class Board {
     return `${t(key, { side })}: ${n}${this.marks(spot, hl)}`;
   }
 
-  private stack(g: Element, spot: string, n: number, side: string, lit: boolean, max: number, lifted: boolean): void {
+  private stack(g: Element, spot: string, n: number, side: string, lit: boolean, max: number, lifted: boolean, base = 0): void {
     const s = side === "white" ? Side.WHITE : Side.BLACK;
     const shown = Math.min(n, max);
     for (let i = 0; i < shown; i++) {
       const top = i === shown - 1;
-      const [cx, cy] = slotXY(spot, i, s);
+      const [cx, cy] = slotXY(spot, base + i, s);
       el("circle", { cx, cy, r: R - 1, class: `checker ${side}${top && lit ? " lit" : ""}${top && lifted ? " lifted" : ""}` }, g);
     }
     if (n > max) {
-      const [cx, cy] = slotXY(spot, max - 1, s);
+      const [cx, cy] = slotXY(spot, base + max - 1, s);
       el("text", { x: cx, y: cy + 6, class: `count ${side}`, "aria-hidden": "true" }, g).textContent = String(n);
     }
   }
@@ -414,14 +467,14 @@ export class Board {
   private ownerOf(spot: string): "white" | "black" | undefined {
     if (spot.endsWith("-white")) return "white";
     if (spot.endsWith("-black")) return "black";
-    const g = this.layer.querySelector(`[data-spot='${spot}'] .checker`);
+    const g = this.layer.querySelector(`[data-spot='${spot}'] .checker:not(.pinned)`);
     return g?.classList.contains("white") ? "white" : g?.classList.contains("black") ? "black" : undefined;
   }
 
   // --- motion ---------------------------------------------------------------------------
 
   private topChecker(spot: string): SVGGraphicsElement | undefined {
-    const all = this.layer.querySelectorAll<SVGGraphicsElement>(`[data-spot='${spot}'] .checker, [data-spot='${spot}'] .slab`);
+    const all = this.layer.querySelectorAll<SVGGraphicsElement>(`[data-spot='${spot}'] .checker:not(.pinned), [data-spot='${spot}'] .slab`);
     return all[all.length - 1];
   }
 

@@ -23,6 +23,8 @@ const LEVEL_VALUES: Record<Exclude<Level, "random">, string> = {
 export class Bot {
   /** undefined: not asked yet; false: the engine has no analysis (UNIMPLEMENTED / NOT_FOUND). */
   analysis?: boolean;
+  /** How many actions SuggestAction chose, and how many calls failed otherwise (then a random action); for tests. */
+  readonly counts = { suggested: 0, failed: 0 };
 
   /**
    * @param baseUrl the engine's HTTP port (the page's origin by default)
@@ -53,9 +55,11 @@ export class Bot {
       const body = await r.json().catch(() => ({}));
       if (!r.ok) {
         if (body?.code === "unimplemented" || body?.code === "not_found" || r.status === 404 || r.status === 501) this.analysis = false;
+        else this.counts.failed++;
         return undefined;
       }
       this.analysis = true;
+      if (body.action) this.counts.suggested++;
       return body.action ? actionFromJson(body.action) : undefined;
     } catch {
       return undefined; // a network hiccup: this action is random, the next one asks again

@@ -14,6 +14,7 @@ import {
   ActionRecordSchema,
   ClockPreset,
   GameActionSchema,
+  GameViewSchema,
   GamePhase,
   PositionSchema,
   ResultKind,
@@ -224,6 +225,11 @@ export class GameDriver {
     return JSON.stringify(toJson(SignedGameStateSchema, this.state.signed));
   }
 
+  /** The GameView of the last answer as Connect JSON (for tests). */
+  viewJson(): string {
+    return JSON.stringify(toJson(GameViewSchema, this.state.game));
+  }
+
   /** The record kept so far as Connect JSON (what a game server would store or export; for tests). */
   recordJson(): string {
     return JSON.stringify(this.state.record.map((r) => toJson(ActionRecordSchema, r)));
@@ -432,7 +438,8 @@ export class GameDriver {
     if (s.gele && (action.kind === ActionKind.ROLL || action.kind === ActionKind.START_GAME)) log({ key: "logGele", side: g.sideToAct });
     if (ev?.outcome && g.outcome) {
       const matchWon = g.match?.winner !== undefined && g.match.winner !== Side.UNSPECIFIED;
-      log({ key: matchWon ? "logWinMatch" : "logWin", side: g.outcome.winner, params: { points: s.pointsScored } });
+      if (!g.outcome.winner) log({ key: "logDraw" }); // plakoto: both mothers pinned, no winner
+      else log({ key: matchWon ? "logWinMatch" : "logWin", side: g.outcome.winner, params: { points: s.pointsScored } });
     }
   }
 }

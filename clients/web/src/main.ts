@@ -22,7 +22,7 @@ import {
   type RulesetPreset,
 } from "@tavla-engine/client/web";
 
-import { Board, spotOf, type Highlights } from "./board.js";
+import { Board, SAME_DIRECTION, otherPoint, spotOf as spotIn, type Highlights } from "./board.js";
 import { Bot, type Level } from "./bot.js";
 import { clockLines } from "./clock.js";
 import { GameDriver, type JsonValue, type LogEntry } from "./driver.js";
@@ -69,12 +69,20 @@ const CLOCK_HELP: Record<string, Key> = { reserve: "clockHelpReserve", extension
 
 /** A side's name; against the computer with "(you)" / "(computer)". */
 const sideName = (s: Side): string => (s === Side.WHITE ? t("white") : s === Side.BLACK ? t("black") : "-");
-const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(s === Side.WHITE ? "you" : "computer")})` : "");
+const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(isBot(s) ? "computer" : "you")})` : "");
 
 /** The side whose decision the game waits for (the state's side_to_act; unset between games). */
 const actor = (): Side => driver.state.sideToAct;
 const mover = (): Side => driver.state.position.onRoll;
-const isBot = (side: Side) => botPlays && side === Side.BLACK;
+// `?bots=2` (tests, demos): the computer plays white too
+const bothBots = params.get("bots") === "2";
+const isBot = (side: Side) => botPlays && (side === Side.BLACK || bothBots);
+// the browser test holds the computer between actions (tavlaDebug.hold) to look at a position
+const hold = { on: false };
+/** Whether both sides move the same way round the board (fevga, long nardy: docs/variants.md). */
+const same = (): boolean => started && SAME_DIRECTION.has(driver.state.game?.ruleset?.variant ?? "");
+/** The spot of point `p` in `side`'s numbering, in the match's variant. */
+const spotOf = (side: Side, p: number): string => spotIn(side, p, same());
 const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
 /** The numbering the point labels use: white's against the computer, the mover's between two players. */
 const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll);
@@ -139,6 +147,7 @@ async function autoTurns(): Promise<void> {
       note = "statusBot";
       render();
       await pause(botDelay);
+      while (hold.on) await pause(20);
       const side = botClaims ? Side.BLACK : actor();
       await driver.perform(await bot.choose(driver.state, side, level));
       answered();
@@ -166,7 +175,7 @@ function pointOf(spot: string, side: Side): number {
   if (spot.startsWith("bar-")) return 25;
   if (spot.startsWith("off-")) return 0;
   const q = Number(spot);
-  return side === Side.WHITE ? q : 25 - q;
+  return side === Side.WHITE ? q : otherPoint(q, same());
 }
 
 const humanMoving = () => started && !busy && driver.state.phase === "moving" && !isBot(actor());
@@ -220,12 +229,13 @@ board.onDrop = (from, to) => {
 
 // --- the panel ----------------------------------------------------------------------------
 
-/** A move in the mover's numbering shown in the board's: points 1-24 become 25 - p when they differ. */
+/** A move in the mover's numbering shown in the board's: points 1-24 become the other side's number (25 - p, or ((p + 11) mod 24) + 1 when both sides move the same way) when they differ. */
 function inLabels(move: string, moverSide: Side): string {
   if (moverSide === labels() || moverSide === Side.UNSPECIFIED) return move;
+  const sameWay = same();
   return move.replace(/(^|[\s/])(\d+)(?=[/*\s(]|$)/g, (m, pre: string, p: string) => {
     const n = Number(p);
-    return n >= 1 && n <= 24 ? `${pre}${25 - n}` : m;
+    return n >= 1 && n <= 24 ? `${pre}${otherPoint(n, sameWay)}` : m;
   });
 }
 
@@ -243,6 +253,10 @@ function presetLabel(name: string): string {
   if (name === "turkish") return t("presetTurkish");
   if (name === "international") return t("presetInternational");
   const p = presets.find((x) => x.name === name);
+  // the variant's display name (ListRulesets); in Turkish with the international name beside
+  // a Turkish one that does not say it ("Mahbusa (Plakoto)")
+  if (p && lang() === "tr" && p.titleTr) return p.titleTr.includes("(") || !p.title ? p.titleTr : `${p.titleTr} (${p.title})`;
+  if (p?.title) return p.title;
   return p ? p.name.charAt(0).toUpperCase() + p.name.slice(1).replace(/[_-]/g, " ") : name;
 }
 
@@ -319,7 +333,7 @@ function render(): void {
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
   board.render({
     position: s.position, hl: highlights(), dice: { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
-    cube: s.cubeInPlay ? { value: Math.max(cube.value, 1), owner: cube.owner } : undefined, labels: labels(),
+    cube: s.cubeInPlay ? { value: Math.max(cube.value, 1), owner: cube.owner } : undefined, labels: labels(), same: same(),
   });
   const extra = [m.crawford ? t("crawford") : "", m.postCrawford ? t("postCrawford") : ""].filter(Boolean).join(", ");
   $("score").replaceChildren(
@@ -341,7 +355,7 @@ function render(): void {
   const pips = (side: Side) => t("pips", { side: sideName(side), n: (side === Side.WHITE ? boardOf(s.position)?.white : boardOf(s.position)?.black)?.pipCount ?? "-" });
   $("pips").textContent = `${pips(Side.WHITE)} · ${pips(Side.BLACK)}`;
   const value = Math.max(cube.value, 1);
-  $("cube-line").textContent = !s.cubeInPlay ? t("noCube")
+  $("cube-line").textContent = !s.cubeInPlay ? (s.preset === "turkish" ? t("noCube") : t("noCubeVariant", { rules: presetLabel(s.preset) }))
     : s.endCube ? t("cubeEnded", { value })
     : (cube.owner ? t("cubeOwned", { value, side: sideName(cube.owner) }) : t("cubeCentred", { value }))
       + (cube.offeredBy ? ` — ${t("cubeOffered", { side: sideName(cube.offeredBy), value: value * 2 })}` : "");
@@ -370,13 +384,17 @@ function render(): void {
   status.classList.toggle("over", over());
   if (s.outcome && over()) {
     const turkish = s.preset === "turkish";
-    const kind = s.outcome.kind === ResultKind.GAMMON ? t(turkish ? "kindMars" : "kindGammon")
+    // a gammon is a mars in Turkish in the family played on Turkish tables too (mahbusa, moultezim, uzun nard)
+    const mars = turkish || (lang() === "tr" && ["plakoto", "fevga", "long_nardy"].includes(s.game?.ruleset?.variant ?? ""));
+    const kind = s.outcome.kind === ResultKind.GAMMON ? t(mars ? "kindMars" : "kindGammon")
       : s.outcome.kind === ResultKind.BACKGAMMON ? t(turkish ? "kindKatmerli" : "kindBackgammon") : "";
     const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
+    const drawn = !s.outcome.winner; // plakoto: both mothers pinned (GAME_ENDING_DRAW)
     const how = s.outcome.ending === GameEnding.DROP ? t("howDrop", { side: loser })
       : s.outcome.ending === GameEnding.RESIGNATION ? t("howResign", { side: loser })
-      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? t("howTime", { side: loser }) : "";
-    status.textContent = t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how }) +
+      : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? t("howTime", { side: loser })
+      : s.outcome.ending === GameEnding.MOTHER_PINNED ? t("howMother", { side: loser }) : "";
+    status.textContent = (drawn ? t("draw") : t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how })) +
       (s.phase === "match-over" ? t("wonMatch", { side: sideName(s.matchWinner), ws: m.whiteScore, bs: m.blackScore }) : "");
   } else if (note) {
     status.textContent = t(note);
@@ -528,11 +546,11 @@ async function boot(): Promise<void> {
 if (params.get("debug") === "1") {
   Object.assign(window, {
     tavlaDebug: {
-      driver, board, bot, matFile,
+      driver, board, bot, matFile, hold,
       newMatch: (clock: Record<string, unknown>) => startMatch(clock),
-      renderPosition: (position: JsonValue, cube: { value: number; owner: Side }) => board.render({
+      renderPosition: (position: JsonValue, cube: { value: number; owner: Side }, variant?: string) => board.render({
         position: fromJson(PositionSchema, position), hl: { movable: new Set(), targets: new Set() },
-        dice: { values: [], left: [] }, cube, labels: Side.WHITE,
+        dice: { values: [], left: [] }, cube, labels: Side.WHITE, same: SAME_DIRECTION.has(variant ?? ""),
       }),
     },
   });
