@@ -74,7 +74,9 @@ const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(s === Side.WHI
 /** The side whose decision the game waits for (the state's side_to_act; unset between games). */
 const actor = (): Side => driver.state.sideToAct;
 const mover = (): Side => driver.state.position.onRoll;
-const isBot = (side: Side) => botPlays && side === Side.BLACK;
+// `?bots=2` (the level test): the computer plays white too
+const bothBots = params.get("bots") === "2";
+const isBot = (side: Side) => botPlays && (side === Side.BLACK || bothBots);
 const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
 /** The numbering the point labels use: white's against the computer, the mover's between two players. */
 const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll);
