@@ -15,11 +15,13 @@ as long as its slowest level. For each level the test asserts that
 Screenshots (``$WEB_ARTIFACTS/levels``): each level after its first game with the setup unfolded
 (the level shown), and at the end of the match. The wall time of each level's match is printed.
 
-Run by ``make test-web`` (mk/web.mk builds the page first).
+Run by ``make test-web`` (mk/web.mk builds the page first); ``WEB_STATE_MODE=require`` runs it
+on signed states (fresh keys).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -34,6 +36,7 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 ARTIFACTS = Path(os.environ.get("WEB_ARTIFACTS", ROOT / ".ci" / "artifacts" / "web")) / "levels"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+STATE_MODE = os.environ.get("WEB_STATE_MODE", "off")
 LEVELS = ["beginner", "intermediate", "advanced", "expert"]
 LEVEL_NAMES = {"beginner": "Acemi", "intermediate": "Orta", "advanced": "İleri", "expert": "Usta"}
 MATCH_SECONDS = 900  # a give-up bound on a hung page, not a speed assertion
@@ -146,7 +149,11 @@ class LevelMatch:
 
 def test_each_level_plays_a_whole_turkish_match():
     """Four pages, one level each, all four 5-point matches at once; each must end in a win."""
-    with serve({"TAVLA_STATE_MODE": os.environ.get("WEB_STATE_MODE", "off")}) as url, \
+    env = {"TAVLA_STATE_MODE": STATE_MODE}
+    if STATE_MODE != "off":  # signed states, as test_board_browser.py runs them: fresh keys
+        env["TAVLA_STATE_KEYS"] = "k1:" + base64.b64encode(os.urandom(32)).decode()
+        env["TAVLA_DICE_KEY"] = os.urandom(32).hex()
+    with serve(env) as url, \
             playwright.sync_playwright() as pw:
         assert (DIST / "index.html").is_file(), "build the page first: make web"
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
