@@ -50,7 +50,8 @@ const ServiceConfig = `{
         {"service": "tavla.v1.RulesService"},
         {"service": "tavla.v1.MatchService"},
         {"service": "tavla.v1.RefereeService"},
-        {"service": "tavla.v1.RecordsService"}
+        {"service": "tavla.v1.RecordsService"},
+        {"service": "tavla.v1.AnalysisService"}
       ],
       "timeout": "30s",
       "retryPolicy": {

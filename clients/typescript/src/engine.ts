@@ -86,6 +86,7 @@ import {
 export { create, fromJson, toJson } from "@bufbuild/protobuf";
 
 // Every generated file of tavla.v1 (a test checks none is missing).
+export * from "./gen/tavla/v1/analysis_service_pb.js";
 export * from "./gen/tavla/v1/bearoff_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
@@ -130,6 +131,7 @@ export const SERVICE_CONFIG = {
         { service: "tavla.v1.MatchService" },
         { service: "tavla.v1.RefereeService" },
         { service: "tavla.v1.RecordsService" },
+        { service: "tavla.v1.AnalysisService" },
       ],
       timeout: "30s",
       retryPolicy: {

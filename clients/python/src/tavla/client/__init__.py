@@ -68,7 +68,8 @@ SERVICE_CONFIG: dict[str, Any] = {
     "methodConfig": [
         {
             "name": [{"service": "tavla.v1.RulesService"}, {"service": "tavla.v1.MatchService"},
-                     {"service": "tavla.v1.RefereeService"}, {"service": "tavla.v1.RecordsService"}],
+                     {"service": "tavla.v1.RefereeService"}, {"service": "tavla.v1.RecordsService"},
+                     {"service": "tavla.v1.AnalysisService"}],
             "timeout": "30s",
             "retryPolicy": {
                 "maxAttempts": 5,

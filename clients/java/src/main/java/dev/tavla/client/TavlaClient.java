@@ -129,7 +129,8 @@ public final class TavlaClient implements AutoCloseable {
                           Map.of("service", "tavla.v1.RulesService"),
                           Map.of("service", "tavla.v1.MatchService"),
                           Map.of("service", "tavla.v1.RefereeService"),
-                          Map.of("service", "tavla.v1.RecordsService")),
+                          Map.of("service", "tavla.v1.RecordsService"),
+                          Map.of("service", "tavla.v1.AnalysisService")),
                   "timeout", "30s",
                   "retryPolicy",
                       Map.of(
