@@ -66,7 +66,7 @@ test:
 	@$(PYTHON) deploy/run_parts.py $(MAKE) $(TEST_TARGETS)
 
 test-python: .venv-test/.installed
-	.venv-test/bin/python -m pytest
+	.venv-test/bin/python -m pytest --durations=15
 
 # The reliability suite alone (also part of test-python): fuzzing, soak, faults; short by default,
 # TAVLA_RELIABILITY_LONG=1 for the long runs (docs/reliability.md).
