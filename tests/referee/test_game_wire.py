@@ -116,5 +116,8 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
             answer = referee.act(referee.open(answer.signed), cg.action_from_proto(_choose(answer.actions, rng)))
             assert answer.signed is not None
             referee.list_actions(referee.open(answer.signed))
+        phases.add(answer.state.phase)  # the last one: MATCH_OVER when the match ended
     assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 300 and seen["events_bytes"] > 150, seen
-    assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE, Phase.GAME_OVER} <= phases
+    assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE} <= phases
+    # a game ends; under the reserve clock a timeout can end the match first (the dice differ per run)
+    assert phases & {Phase.GAME_OVER, Phase.MATCH_OVER}, phases

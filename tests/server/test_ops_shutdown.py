@@ -73,7 +73,11 @@ def test_drain_is_not_serving_but_still_serves_then_stop_refuses(monkeypatch):
         health = health_pb2_grpc.HealthStub(ch)
         stub = api.AnyStub(ch)
 
-        def drain(_seconds):  # stands in for the drain period
+        real_sleep = app.time.sleep
+
+        def drain(seconds):  # stands in for the drain period (time.sleep is global: other threads
+            if seconds != 5 or during:  # sleep too, e.g. the 0.2 s loop at app.py's end)
+                return real_sleep(seconds)
             for service in ("", "tavla.v1.RulesService"):
                 during.append(health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status)
             during.append(len(stub.ListLegalMoves(list_request(0), timeout=TIMEOUT).moves))
