@@ -72,7 +72,8 @@ def empty_caches() -> None:
     (each looked up by name, so that the script also runs against an older tree, e.g. main's)."""
     from tavla.core.game import machine
     from tavla.core.rules import steps
-    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None)]
+    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None),
+            getattr(cg, "clear_states", None)]
     kept += [getattr(getattr(cg, name, None), "cache_clear", None)
              for name in ("_state_from_bytes", "_position_field", "_board_key", "_state_match_field")]
     for cache in kept:

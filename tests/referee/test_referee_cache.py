@@ -33,7 +33,7 @@ KEYS = (("k1", b"k" * 32),)
 
 def _empty_caches() -> None:
     steps.clear_cache()
-    cg._state_from_bytes.cache_clear()
+    cg.clear_states()
     cg._position_field.cache_clear()
     cg._board_key.cache_clear()
     cg._state_match_field.cache_clear()
@@ -142,3 +142,32 @@ def test_the_written_bytes_are_the_librarys():
         kinds.add(cg.action_from_proto(action).kind)
         signed, actions = answer.signed, list(answer.actions)
     assert {ActionKind.START_GAME, ActionKind.STEP, ActionKind.CONFIRM_MOVE, ActionKind.ROLL} <= kinds
+
+
+def test_a_kept_state_is_the_state_its_bytes_parse_to():
+    """The state an Act or NewMatch keeps with the bytes it wrote (the next call's parse) equals
+    those bytes parsed afresh, and the view kept with it equals the view ListActions makes of
+    them cold: in the four geometries' variants and under the clock."""
+    from tavla.core.match import clock
+
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
+                      clock=lambda: 1_000)
+    checked = 0
+    for n, (name, timed) in enumerate((("international", False), ("turkish", True), ("plakoto", False),
+                                        ("long_nardy", False), ("hypergammon", False))):
+        rng = random.Random(n)
+        settings = clock.PRESETS[clock.ClockPreset.RESERVE] if timed else None
+        answer = referee.new_match(preset(name), name, 1, settings)
+        while checked < 400 * (n + 1) and answer.actions:
+            assert answer.signed is not None
+            raw = answer.signed.state
+            state, kept_preset, view = cg._kept[raw]
+            assert (state, kept_preset) == cg._parse_state(raw)
+            assert view == answer.view_bytes
+            signed = Signed(raw, answer.signed.key_id, answer.signed.signature)
+            _empty_caches()
+            assert referee.list_actions(referee.open(signed)).view_bytes == view
+            checked += 1
+            action = _choose(answer.actions, rng)
+            answer = referee.act(referee.open(signed), cg.action_from_proto(action))
+    assert checked >= 1_000

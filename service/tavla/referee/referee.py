@@ -57,6 +57,7 @@ class Opened:
     preset: str
     analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
     verified: bool = False  # its signature checked out (this service made it)
+    raw: bytes = b""  # the state's bytes
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,8 @@ class Referee:
         state, preset = cg.state_from_bytes(raw)
         if self.signer.mode is StateMode.OFF or not signed.signature:
             state, analysis = checked(state)
-            return Opened(state, preset, analysis)
-        return Opened(state, preset, verified=True)
+            return Opened(state, preset, analysis, raw=raw)
+        return Opened(state, preset, verified=True, raw=raw)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -165,11 +166,21 @@ class Referee:
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True) -> Answer:
+                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True,
+                view: bytes = b"") -> Answer:
         kept = None if analysis is None else moving_actions(state, analysis)  # a turn's clicks: one tuple
         actions = kept if kept is not None else tuple(list_actions(state, now, analysis))
-        view = cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
+        view = view or cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
+
+    def _sealed(self, state: GameState, preset: str, analysis: StepState | None, now: int,
+                events: bytes | None = None) -> Answer:
+        """The answer of a call that made ``state``: sealed, and kept with its view for the
+        call that sends it back (:func:`~tavla.server.convert.game.keep_state`)."""
+        raw = cg.state_to_bytes(state, preset)
+        answer = self._answer(state, preset, analysis, now, self.signer.seal(raw), events)
+        cg.keep_state(raw, state, preset, answer.view_bytes)
+        return answer
 
     # -- the calls ---------------------------------------------------------------------------
 
@@ -189,9 +200,10 @@ class Referee:
         elif self.signer.mode is not StateMode.OFF:
             match_id = f"{match_id}~{secrets.token_hex(8)}"
         now = self.clock()
+        rules = cg.stated_ruleset(rules, preset)  # as every later state, parsed, holds it
         state = new_match(rules, length, clock, match_id=match_id, now_ms=now)
         state = replace(state, dice_commitment=self._commitment(state, 0))
-        return self._answer(state, preset, None, now, self.seal(state, preset))
+        return self._sealed(state, preset, None, now)
 
     def list_actions(self, opened: Opened, *, now_ms: int | None = None) -> Answer:
         """The legal actions of the side to act (and a timeout claim once its time has run
@@ -202,7 +214,8 @@ class Referee:
         now = self._now(now_ms)
         state = opened.state
         analysis = (opened.analysis or turn(state)) if state.phase is Phase.MOVING else None
-        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified)
+        view = cg.kept_view(opened.raw) if opened.verified else b""  # the view Act answered with it
+        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified, view=view)
 
     def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,
             now_ms: int | None = None) -> Answer:
@@ -241,8 +254,7 @@ class Referee:
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)
-        events = cg.events_bytes(result, records)
-        return self._answer(after, opened.preset, analysis, now, self.seal(after, opened.preset), events)
+        return self._sealed(after, opened.preset, analysis, now, cg.events_bytes(result, records))
 
     def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:
         """The state inside ``signed``, once ``entries`` (every record entry of the match, in

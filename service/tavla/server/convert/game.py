@@ -121,6 +121,12 @@ def _ruleset(raw: bytes) -> tuple[Ruleset, str]:
     return convert.ruleset_from_proto(msg), msg.preset or convert.DEFAULT_PRESET
 
 
+def stated_ruleset(rules: Ruleset, preset: str) -> Ruleset:
+    """``rules`` as a state's bytes hold them (the Crawford rule only where the cube puts it in
+    play, R21): the ruleset every state parsed from those bytes has."""
+    return _ruleset(_ruleset_out(rules, preset))[0]
+
+
 def position_key(position: Position) -> bytes:
     """The 10 bytes of ``position``'s Position ID (the side on roll is kept beside them); for
     plakoto, fevga and long nardy the 24 bytes of its Family ID (docs/variants.md)."""
@@ -162,17 +168,53 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2). Kept per bytes for a retry or a
-    repeated request (the values are immutable); an error is raised again each time, not kept.
+    from a GameState message's bytes (format version 2). Kept per bytes (:func:`keep_state`):
+    the states this process wrote lately, which the next click sends back, and those parsed
+    lately, for a retry (the values are immutable); an error is raised again each time, not kept.
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
     """
-    return _state_from_bytes(bytes(raw))
+    raw = bytes(raw)
+    kept = _kept.get(raw)
+    if kept is None:
+        kept = _keep(raw, [*_parse_state(raw), b""])
+    return kept[0], kept[1]
 
 
-@functools.lru_cache(maxsize=256)  # a retry, a repeated request: few (live objects slow the collector)
-def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
+#: States kept per bytes, oldest first: [state, preset, view bytes or b""]. Few: live objects
+#: slow the collector, and a turn's next click comes within a few calls of the last.
+_kept: dict[bytes, list] = {}  # type: ignore[type-arg]
+KEPT_STATES = 256
+
+
+def _keep(raw: bytes, entry: list) -> list:  # type: ignore[type-arg]
+    if len(_kept) >= KEPT_STATES:
+        del _kept[next(iter(_kept))]
+    _kept[raw] = entry
+    return entry
+
+
+def keep_state(raw: bytes, state: GameState, preset: str, view: bytes) -> None:
+    """Keep a state this process just wrote as :func:`state_to_bytes` ``raw``, with the view it
+    answered for a caller it trusts (its signed state), so that the next call that sends it
+    back is not parsed again and a ListActions of it reuses the view (:func:`kept_view`).
+    ``tests/referee/test_referee_cache.py`` checks a kept state equals the bytes parsed."""
+    _keep(raw, [state, preset, view])
+
+
+def kept_view(raw: bytes) -> bytes:
+    """The view kept with the state of bytes ``raw`` (:func:`keep_state`), or ``b""``."""
+    kept = _kept.get(raw)
+    return b"" if kept is None else kept[2]
+
+
+def clear_states() -> None:
+    """Forget the kept states (tests, benchmarks)."""
+    _kept.clear()
+
+
+def _parse_state(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
     except (DecodeError, ValueError, RecursionError) as exc:
