@@ -69,8 +69,10 @@ def _choose(actions: list[G.GameAction], rng: random.Random) -> G.GameAction:
     return rng.choice(moves or actions)
 
 
-def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
-    """Each hand-written encoder, replaced by one that also builds the message and compares."""
+def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name: str) -> None:
+    """Each hand-written encoder, replaced by one that also builds the message and compares
+    (a step's state and view, written from its turn's parts, against the whole messages of
+    ``preset_name``'s states)."""
 
     def check(name: str, fast: Callable[..., bytes], reference: Callable[..., bytes]) -> None:
         def both(*args: Any) -> bytes:
@@ -86,6 +88,10 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
     check("view_bytes", cg.view_bytes, lambda *args: cg.view_to_proto(*args).SerializeToString())
     check("events_bytes", cg.events_bytes, lambda t, records=(): cg.events_to_proto(
         t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
+    check("step_state_bytes", cg.step_state_bytes,
+          lambda parts, state: cg.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
+    check("step_view_bytes", cg.step_view_bytes,
+          lambda parts, state, analysis: cg.view_to_proto(state, preset_name, analysis).SerializeToString())
 
 
 MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
@@ -99,7 +105,7 @@ MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0
 def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, name: str, length: int,
                                             timed: clock.ClockPreset | None) -> None:
     seen: dict[str, int] = {}
-    _checked(monkeypatch, seen)
+    _checked(monkeypatch, seen, "international" if length == 0 else name)
     rng = random.Random(f"{name}{length}{timed}")
     referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
                       clock=_Clock(rng))
@@ -117,7 +123,8 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
             assert answer.signed is not None
             referee.list_actions(referee.open(answer.signed))
         phases.add(answer.state.phase)  # the last one: MATCH_OVER when the match ended
-    assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 300 and seen["events_bytes"] > 150, seen
+    assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 150 and seen["events_bytes"] > 150, seen
+    assert seen["step_state_bytes"] > 50 and seen["step_view_bytes"] > 50, seen  # every game has steps
     assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE} <= phases
     # a game ends; under the reserve clock a timeout can end the match first (the dice differ per run)
     assert phases & {Phase.GAME_OVER, Phase.MATCH_OVER}, phases

@@ -161,9 +161,11 @@ def test_a_kept_state_is_the_state_its_bytes_parse_to():
         while checked < 400 * (n + 1) and answer.actions:
             assert answer.signed is not None
             raw = answer.signed.state
-            state, kept_preset, view = cg._kept[raw]
+            state, kept_preset, view, parts = cg._kept[raw]
             assert (state, kept_preset) == cg._parse_state(raw)
             assert view == answer.view_bytes
+            if parts is not None:  # a step's: its turn's parts are those of the state it keeps
+                assert parts == cg.turn_parts(state, kept_preset)
             signed = Signed(raw, answer.signed.key_id, answer.signed.signature)
             _empty_caches()
             assert referee.list_actions(referee.open(signed)).view_bytes == view

@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import binascii
 import enum
+import hashlib
 import hmac
 import re
 import secrets
@@ -139,6 +140,10 @@ class StateSigner:
         self._keys = dict(keys)
         self._signing = keys[0]
         self.shared = shared
+        # each key's HMAC with the label and its id already absorbed: a state's MAC copies it
+        # and hashes only the state (the key's two padded blocks are not hashed again per call)
+        self._started = {kid: hmac.new(key, _LABEL + b"\0" + kid.encode("ascii") + b"\0", hashlib.sha256)
+                         for kid, key in keys}
 
     @classmethod
     def from_settings(cls, mode: StateMode, environ: Mapping[str, str], keys_file: str | None = None) -> StateSigner:
@@ -165,16 +170,19 @@ class StateSigner:
     def key_ids(self) -> tuple[str, ...]:
         return tuple(self._keys)
 
-    def _mac(self, key: bytes, kid: str, state: bytes) -> bytes:
-        # hmac.digest: the one-shot C function, a fifth of hmac.new(...).digest()'s cost
-        return hmac.digest(key, _LABEL + b"\0" + kid.encode("ascii") + b"\0" + state, "sha256")
+    def _mac(self, kid: str, state: bytes) -> bytes:
+        """HMAC-SHA256 under key ``kid`` of the label, the key id and ``state`` (each ended by a
+        zero byte but the state)."""
+        mac = self._started[kid].copy()
+        mac.update(state)
+        return mac.digest()
 
     def seal(self, state: bytes) -> Signed:
         """``state`` signed with the first key; unsigned in mode off."""
         if self.mode is StateMode.OFF:
             return Signed(state)
-        kid, key = self._signing
-        return Signed(state, kid, self._mac(key, kid, state))
+        kid = self._signing[0]
+        return Signed(state, kid, self._mac(kid, state))
 
     def open(self, signed: Signed) -> bytes:
         """The state bytes once the signature checks out as the mode asks.
@@ -189,12 +197,11 @@ class StateSigner:
                 raise StateError(StateReason.STATE_UNSIGNED,
                                  "the state carries no signature; send back the state the server returned")
             return signed.state
-        key = self._keys.get(signed.key_id)
-        if key is None:
+        if signed.key_id not in self._started:
             where = "" if self.shared else f" (no {KEYS_ENV} is set: states verify only on the process that signed them)"
             raise StateError(StateReason.STATE_KEY_UNKNOWN,
                              f"the state is signed with key {signed.key_id[:40]!r}, which this server does not hold{where}")
-        if not hmac.compare_digest(signed.signature, self._mac(key, signed.key_id, signed.state)):
+        if not hmac.compare_digest(signed.signature, self._mac(signed.key_id, signed.state)):
             raise StateError(StateReason.STATE_SIGNATURE_INVALID,
                              "the state's signature does not match its bytes: it was altered or not signed by the service")
         return signed.state

@@ -182,6 +182,16 @@ class Referee:
         cg.keep_state(raw, state, preset, answer.view_bytes)
         return answer
 
+    def _stepped(self, opened: Opened, after: GameState, analysis: StepState, now: int, events: bytes) -> Answer:
+        """:meth:`_sealed` of a step or an undo, which changes only the sequence and the steps:
+        the state and the view written from the turn's parts (made once a turn)."""
+        parts = cg.parts_of(opened.raw, opened.state, opened.preset)
+        raw = cg.step_state_bytes(parts, after)
+        view = cg.step_view_bytes(parts, after, analysis)
+        answer = self._answer(after, opened.preset, analysis, now, self.signer.seal(raw), events, view=view)
+        cg.keep_state(raw, after, opened.preset, view, parts)
+        return answer
+
     # -- the calls ---------------------------------------------------------------------------
 
     def new_match(self, rules: Ruleset, preset: str, length: int, clock: ClockSettings | None = None,
@@ -254,6 +264,8 @@ class Referee:
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)
+            if not records and opened.raw and cg.same_turn(state, after):
+                return self._stepped(opened, after, analysis, now, cg.events_bytes(result, records))
         return self._sealed(after, opened.preset, analysis, now, cg.events_bytes(result, records))
 
     def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:

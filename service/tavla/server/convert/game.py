@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+from dataclasses import dataclass
 from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
@@ -178,11 +179,11 @@ def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     raw = bytes(raw)
     kept = _kept.get(raw)
     if kept is None:
-        kept = _keep(raw, [*_parse_state(raw), b""])
+        kept = _keep(raw, [*_parse_state(raw), b"", None])
     return kept[0], kept[1]
 
 
-#: States kept per bytes, oldest first: [state, preset, view bytes or b""]. Few: live objects
+#: States kept per bytes, oldest first: [state, preset, view bytes or b"", TurnParts or None]. Few: live objects
 #: slow the collector, and a turn's next click comes within a few calls of the last.
 _kept: dict[bytes, list] = {}  # type: ignore[type-arg]
 KEPT_STATES = 256
@@ -195,18 +196,31 @@ def _keep(raw: bytes, entry: list) -> list:  # type: ignore[type-arg]
     return entry
 
 
-def keep_state(raw: bytes, state: GameState, preset: str, view: bytes) -> None:
+def keep_state(raw: bytes, state: GameState, preset: str, view: bytes, parts: TurnParts | None = None) -> None:
     """Keep a state this process just wrote as :func:`state_to_bytes` ``raw``, with the view it
-    answered for a caller it trusts (its signed state), so that the next call that sends it
-    back is not parsed again and a ListActions of it reuses the view (:func:`kept_view`).
+    answered for a caller it trusts (its signed state) and its turn's parts when it has them,
+    so that the next call that sends it back is not parsed again, a ListActions of it reuses
+    the view (:func:`kept_view`) and the next step writes from the parts (:func:`parts_of`).
     ``tests/referee/test_referee_cache.py`` checks a kept state equals the bytes parsed."""
-    _keep(raw, [state, preset, view])
+    _keep(raw, [state, preset, view, parts])
 
 
 def kept_view(raw: bytes) -> bytes:
     """The view kept with the state of bytes ``raw`` (:func:`keep_state`), or ``b""``."""
     kept = _kept.get(raw)
     return b"" if kept is None else kept[2]
+
+
+def parts_of(raw: bytes, state: GameState, preset: str) -> TurnParts:
+    """The :class:`TurnParts` of the MOVING state ``state`` of bytes ``raw``: kept with it, or
+    made (and kept with it, for the next step of the same state)."""
+    kept = _kept.get(raw)
+    if kept is not None and kept[3] is not None:
+        return kept[3]  # type: ignore[no-any-return]
+    parts = turn_parts(state, preset)
+    if kept is not None:
+        kept[3] = parts
+    return parts
 
 
 def clear_states() -> None:
@@ -305,15 +319,26 @@ def state_to_bytes(state: GameState, preset: str) -> bytes:
     """The deterministic bytes of the state's GameState message (format version 2), written
     field by field (:mod:`tavla.server.convert.game_wire`): the bytes
     ``state_to_proto(state, preset).SerializeToString(deterministic=True)`` gives."""
+    return b"".join((_state_head(state), gw.number(b"\x18", state.sequence), _state_middle(state, preset),
+                     gw.steps(b"\x52", state.steps), _state_tail(state)))
+
+
+def _state_head(state: GameState) -> bytes:  # fields 1-2
+    return _STATE_VERSION + gw.text(b"\x12", state.match_id)
+
+
+def _state_middle(state: GameState, preset: str) -> bytes:  # fields 4-9: after the sequence, before the steps
     return b"".join((
-        _STATE_VERSION, gw.text(b"\x12", state.match_id), gw.number(b"\x18", state.sequence),
         _state_ruleset_field(state.ruleset, preset), _state_match_field(state.match),
         _PHASE_FIELD[state.phase], gw.field(b"\x3a", position_key(state.position)),
-        _ON_ROLL_FIELD[state.position.on_roll], gw.packed(b"\x4a", state.dice), gw.steps(b"\x52", state.steps),
+        _ON_ROLL_FIELD[state.position.on_roll], gw.packed(b"\x4a", state.dice)))
+
+
+def _state_tail(state: GameState) -> bytes:  # fields 11-17
+    return b"".join((
         _offer_field(b"\x5a", state), _phase_number(b"\x60", state.resume), _clock_field(b"\x6a", state),
         _outcome_field(b"\x72", state), gw.number(b"\x78", state.turn),
-        gw.raw(b"\x82\x01", state.dice_commitment), gw.raw(b"\x8a\x01", state.record_digest),
-    ))
+        gw.raw(b"\x82\x01", state.dice_commitment), gw.raw(b"\x8a\x01", state.record_digest)))
 
 
 _STATE_VERSION = b"\x08" + wire.varint(FORMAT_VERSION)
@@ -428,26 +453,86 @@ def view_bytes(state: GameState, preset: str, analysis: StepState | None, reveal
     """The bytes of :func:`view_to_proto`'s ``GameView``, written field by field
     (:mod:`tavla.server.convert.game_wire`), its ruleset, match and positions from wire bytes
     kept per value."""
+    return b"".join((gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence), _view_middle(state, preset),
+                     _view_steps(state, analysis), _view_tail(state, revealed_seed)))
+
+
+def _view_middle(state: GameState, preset: str) -> bytes:  # fields 3-7: after the sequence, before current
     position = state.position
-    current = analysis.position if analysis is not None and analysis.steps else position
-    if analysis is not None:
+    return b"".join((
+        _ruleset_field(state.ruleset, preset), _match_field(state.match),
+        _VIEW_PHASE_FIELD[state.phase], gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
+        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant)))  # type: ignore[arg-type]
+
+
+def _view_steps(state: GameState, analysis: StepState | None) -> bytes:
+    """Fields 8-15: the current position, the dice and what the steps so far leave."""
+    current = analysis.position if analysis is not None and analysis.steps else state.position
+    dice = gw.packed(b"\x4a", state.dice)
+    if analysis is None:
+        tail = gw.packed(b"\x52", state.dice) + gw.steps(b"\x5a", state.steps)
+    else:
         tail = b"".join((gw.packed(b"\x52", analysis.dice_left), gw.steps(b"\x5a", state.steps),
                          gw.flag(b"\x60", analysis.complete), gw.flag(b"\x68", analysis.complete and not analysis.steps),
                          gw.flag(b"\x70", analysis.forced), gw.steps(b"\x7a", analysis.forced_steps)))
-    else:
-        tail = gw.packed(b"\x52", state.dice) + gw.steps(b"\x5a", state.steps)
+    current_field = _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant)  # type: ignore[arg-type]
+    return current_field + dice + tail
+
+
+def _view_tail(state: GameState, revealed_seed: bytes) -> bytes:  # fields 16-23
     return b"".join((
-        gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence),
-        _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _VIEW_PHASE_FIELD[state.phase], gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant),  # type: ignore[arg-type]
-        gw.packed(b"\x4a", state.dice), tail,
         _offer_field(b"\x82\x01", state), _phase_number(b"\x88\x01", state.resume),
         _clock_field(b"\x92\x01", state), _outcome_field(b"\x9a\x01", state), gw.number(b"\xa0\x01", state.turn),
         _hex_field(b"\xaa\x01", state.dice_commitment), _hex_field(b"\xb2\x01", revealed_seed),
-        _hex_field(b"\xba\x01", state.record_digest),
-    ))
+        _hex_field(b"\xba\x01", state.record_digest)))
+
+
+@dataclass(frozen=True, slots=True)
+class TurnParts:
+    """The bytes of a MOVING state and its view that the turn's steps and undos leave as they
+    are: made once a turn (:func:`turn_parts`), then each step's state and view are these
+    joined around what changed (:func:`step_state_bytes`, :func:`step_view_bytes`), the same
+    bytes :func:`state_to_bytes` and :func:`view_bytes` write (tests/referee/test_game_wire.py)."""
+
+    state_head: bytes  # GameState fields 1-2 (then the sequence)
+    state_middle: bytes  # 4-9 (then the steps)
+    state_tail: bytes  # 11-17
+    view_head: bytes  # GameView field 1 (then the sequence)
+    view_middle: bytes  # 3-7 (then the current position, the dice and the steps' fields)
+    view_tail: bytes  # 16-23, no seed revealed (a game in play)
+
+
+def turn_parts(state: GameState, preset: str) -> TurnParts:
+    """The :class:`TurnParts` of ``state``'s turn (any state of it: its sequence and steps are
+    not read)."""
+    return TurnParts(_state_head(state), _state_middle(state, preset), _state_tail(state),
+                     gw.text(b"\x0a", state.match_id), _view_middle(state, preset), _view_tail(state, b""))
+
+
+def same_turn(before: GameState, after: GameState) -> bool:
+    """Whether ``after`` is ``before`` but for its sequence and steps, every other field the very
+    same value (a step or an undo of a game in play), so that ``before``'s :class:`TurnParts`
+    write it."""
+    return (after.phase is Phase.MOVING and before.phase is Phase.MOVING and after.ruleset is before.ruleset
+            and after.match is before.match and after.position is before.position and after.dice is before.dice
+            and after.resignation is before.resignation and after.resume is before.resume
+            and after.clock is before.clock and after.outcome is before.outcome
+            and after.outcome_points == before.outcome_points and after.match_id is before.match_id
+            and after.turn == before.turn and after.dice_commitment is before.dice_commitment
+            and after.record_digest is before.record_digest)
+
+
+def step_state_bytes(parts: TurnParts, state: GameState) -> bytes:
+    """:func:`state_to_bytes` of a state of the turn of ``parts``."""
+    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle,
+                     gw.steps(b"\x52", state.steps), parts.state_tail))
+
+
+def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
+    """:func:`view_bytes` of a state of the turn of ``parts`` (no seed revealed), ``analysis``
+    its turn's analysis."""
+    return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle,
+                     _view_steps(state, analysis), parts.view_tail))
 
 
 @functools.lru_cache(maxsize=1024)
