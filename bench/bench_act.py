@@ -67,13 +67,16 @@ STATE_KEY = b"b" * 32
 DICE_KEY = "bench dice key, thirty-two characters"
 
 
+REFEREES: list[Referee] = []  # the in-process referees, whose kept states empty_caches forgets too
+
+
 def empty_caches() -> None:
     """Forget the turns, analyses, parsed states, position bytes and actions the process keeps
     (each looked up by name, so that the script also runs against an older tree, e.g. main's)."""
     from tavla.core.game import machine
     from tavla.core.rules import steps
-    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None),
-            getattr(cg, "clear_states", None)]
+    kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None)]
+    kept += [getattr(getattr(referee, "kept", None), "clear", None) for referee in REFEREES]
     kept += [getattr(getattr(cg, name, None), "cache_clear", None)
              for name in ("_state_from_bytes", "_position_field", "_board_key", "_state_match_field")]
     for cache in kept:
@@ -298,6 +301,7 @@ def main() -> None:
 
     signer = StateSigner(StateMode.REQUIRE, (("bench", STATE_KEY),), shared=True)
     referee = Referee(signer, DiceKey(DICE_KEY.encode(), shared=True))
+    REFEREES.append(referee)
     started_at = time.perf_counter()
     largest, seen, played = largest_states(referee, args.matches)
     print(f"{'signed state':>16}: at most {largest} bytes over {played} whole matches ({seen} states; "

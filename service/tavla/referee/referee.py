@@ -36,6 +36,7 @@ from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.steps import StepState
 from tavla.server.convert import game as cg
 from tavla.referee.keys import Signed, StateError, StateMode, StateReason, StateSigner
+from tavla.referee.kept import Kept, KeptStates
 from tavla.v1 import game_pb2
 
 GIVEN = "given"  # the roll tag of dice a test gave
@@ -58,6 +59,7 @@ class Opened:
     analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
     verified: bool = False  # its signature checked out (this service made it)
     raw: bytes = b""  # the state's bytes
+    kept: Kept | None = None  # what this referee kept of it, when it wrote it (and it is signed)
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ class Referee:
         self.dice_key = dice_key
         self.test_inputs = test_inputs and signer.mode is StateMode.OFF
         self.clock = clock
+        self.kept = KeptStates()  # the states this referee wrote lately (tavla.referee.kept)
 
     # -- states in and out -------------------------------------------------------------------
 
@@ -141,11 +144,12 @@ class Referee:
         raw = self.signer.open(signed)
         if not raw:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
-        state, preset = cg.state_from_bytes(raw)
+        kept = self.kept.get(raw)
+        state, preset = cg.state_from_bytes(raw) if kept is None else (kept.state, kept.preset)
         if self.signer.mode is StateMode.OFF or not signed.signature:
             state, analysis = checked(state)
             return Opened(state, preset, analysis, raw=raw)
-        return Opened(state, preset, verified=True, raw=raw)
+        return Opened(state, preset, verified=True, raw=raw, kept=kept)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -175,22 +179,37 @@ class Referee:
 
     def _sealed(self, state: GameState, preset: str, analysis: StepState | None, now: int,
                 events: bytes | None = None) -> Answer:
-        """The answer of a call that made ``state``: sealed, and kept with its view for the
-        call that sends it back (:func:`~tavla.server.convert.game.keep_state`)."""
+        """The answer of a call that made ``state``: sealed, and kept with its view and actions
+        for the call that sends it back (:mod:`tavla.referee.kept`)."""
         raw = cg.state_to_bytes(state, preset)
         answer = self._answer(state, preset, analysis, now, self.signer.seal(raw), events)
-        cg.keep_state(raw, state, preset, answer.view_bytes)
+        self._keep(raw, answer, preset)
         return answer
 
     def _stepped(self, opened: Opened, after: GameState, analysis: StepState, now: int, events: bytes) -> Answer:
         """:meth:`_sealed` of a step or an undo, which changes only the sequence and the steps:
         the state and the view written from the turn's parts (made once a turn)."""
-        parts = cg.parts_of(opened.raw, opened.state, opened.preset)
+        parts = self._parts(opened)
         raw = cg.step_state_bytes(parts, after)
         view = cg.step_view_bytes(parts, after, analysis)
         answer = self._answer(after, opened.preset, analysis, now, self.signer.seal(raw), events, view=view)
-        cg.keep_state(raw, after, opened.preset, view, parts)
+        self._keep(raw, answer, opened.preset, parts)
         return answer
+
+    def _keep(self, raw: bytes, answer: Answer, preset: str, parts: cg.TurnParts | None = None) -> None:
+        state = answer.state
+        actions = answer.legal if state.clock is None else None  # a timeout claim depends on the time
+        self.kept.keep(raw, Kept(state, preset, answer.view_bytes, actions, parts))
+
+    def _parts(self, opened: Opened) -> cg.TurnParts:
+        """The turn's parts of a MOVING state: kept with it, or made (and kept with it)."""
+        kept = opened.kept
+        if kept is not None and kept.parts is not None:
+            return kept.parts
+        parts = cg.turn_parts(opened.state, opened.preset)
+        if kept is not None:
+            kept.parts = parts
+        return parts
 
     # -- the calls ---------------------------------------------------------------------------
 
@@ -223,9 +242,11 @@ class Referee:
         """
         now = self._now(now_ms)
         state = opened.state
+        kept = opened.kept  # a state this referee wrote, signed: the answer the Act gave with it
+        if kept is not None and kept.actions is not None:
+            return Answer(state, None, kept.view, kept.actions)
         analysis = (opened.analysis or turn(state)) if state.phase is Phase.MOVING else None
-        view = cg.kept_view(opened.raw) if opened.verified else b""  # the view Act answered with it
-        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified, view=view)
+        return self._answer(state, opened.preset, analysis, now, None, trusted=opened.verified)
 
     def act(self, opened: Opened, action: Action, *, dice: Sequence[int] | None = None,
             now_ms: int | None = None) -> Answer:

@@ -169,66 +169,18 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2). Kept per bytes (:func:`keep_state`):
-    the states this process wrote lately, which the next click sends back, and those parsed
-    lately, for a retry (the values are immutable); an error is raised again each time, not kept.
+    from a GameState message's bytes (format version 2). Kept per bytes for a retry or a
+    repeated request (the values are immutable); an error is raised again each time, not kept.
+    (The referee keeps the states it wrote itself: :mod:`tavla.referee.kept`.)
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
     """
-    raw = bytes(raw)
-    kept = _kept.get(raw)
-    if kept is None:
-        kept = _keep(raw, [*_parse_state(raw), b"", None])
-    return kept[0], kept[1]
+    return _state_from_bytes(bytes(raw))
 
 
-#: States kept per bytes, oldest first: [state, preset, view bytes or b"", TurnParts or None]. Few: live objects
-#: slow the collector, and a turn's next click comes within a few calls of the last.
-_kept: dict[bytes, list] = {}  # type: ignore[type-arg]
-KEPT_STATES = 256
-
-
-def _keep(raw: bytes, entry: list) -> list:  # type: ignore[type-arg]
-    if len(_kept) >= KEPT_STATES:
-        del _kept[next(iter(_kept))]
-    _kept[raw] = entry
-    return entry
-
-
-def keep_state(raw: bytes, state: GameState, preset: str, view: bytes, parts: TurnParts | None = None) -> None:
-    """Keep a state this process just wrote as :func:`state_to_bytes` ``raw``, with the view it
-    answered for a caller it trusts (its signed state) and its turn's parts when it has them,
-    so that the next call that sends it back is not parsed again, a ListActions of it reuses
-    the view (:func:`kept_view`) and the next step writes from the parts (:func:`parts_of`).
-    ``tests/referee/test_referee_cache.py`` checks a kept state equals the bytes parsed."""
-    _keep(raw, [state, preset, view, parts])
-
-
-def kept_view(raw: bytes) -> bytes:
-    """The view kept with the state of bytes ``raw`` (:func:`keep_state`), or ``b""``."""
-    kept = _kept.get(raw)
-    return b"" if kept is None else kept[2]
-
-
-def parts_of(raw: bytes, state: GameState, preset: str) -> TurnParts:
-    """The :class:`TurnParts` of the MOVING state ``state`` of bytes ``raw``: kept with it, or
-    made (and kept with it, for the next step of the same state)."""
-    kept = _kept.get(raw)
-    if kept is not None and kept[3] is not None:
-        return kept[3]  # type: ignore[no-any-return]
-    parts = turn_parts(state, preset)
-    if kept is not None:
-        kept[3] = parts
-    return parts
-
-
-def clear_states() -> None:
-    """Forget the kept states (tests, benchmarks)."""
-    _kept.clear()
-
-
-def _parse_state(raw: bytes) -> tuple[GameState, str]:
+@functools.lru_cache(maxsize=256)  # a retry, a repeated request: few (live objects slow the collector)
+def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
     except (DecodeError, ValueError, RecursionError) as exc:
