@@ -9,7 +9,10 @@ Checked per variant: the checkers on the board are the variant's (15 a side, 3 i
 hypergammon), no cube is drawn where the ruleset has none, the point labels and black's
 checkers follow the variant's direction (fevga, long nardy: black's point p is white's
 ((p + 11) mod 24) + 1), and the match ends with a winner (or, in plakoto, possibly a draw) and
-the score the referee's view gives. Screenshots go to ``$WEB_ARTIFACTS/variants``.
+the score the referee's view gives. Also: each side's borne-off tray beside its home (black's
+left of the board in fevga and long nardy), and a plakoto draw played on one page from a state
+kept one move before it, with the slide of a checker off a pinned one. Screenshots go to
+``$WEB_ARTIFACTS/variants``.
 """
 
 from __future__ import annotations
