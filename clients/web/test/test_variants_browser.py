@@ -415,6 +415,10 @@ def test_plakoto_draw_and_a_slide_off_a_pinned_checker(browser, base_url):
         assert "kazandı" not in page.inner_text("#log")
         assert page.is_visible("#next-game")
         page.screenshot(path=str(ARTIFACTS / "plakoto-draw-tr.png"), full_page=True)
+        page.set_viewport_size(PHONE)
+        assert page.is_visible("#status") and page.is_visible("#next-game")
+        page.screenshot(path=str(ARTIFACTS / "plakoto-draw-tr-phone.png"), full_page=True)
+        page.set_viewport_size(DESKTOP)
         page.select_option("#lang", "en")
         assert page.inner_text("#status") == "Draw: both mothers are pinned, no points are scored"
         assert "The game is a draw (both mothers pinned)" in page.inner_text("#log")
