@@ -2,7 +2,10 @@
 // bottom left, 13-18 top left, 19-24 top right; black's point p is white's 25 - p, or in the
 // variants where both sides move the same way (fevga, long nardy: docs/variants.md) white's
 // ((p + 11) mod 24) + 1. A plakoto (mahbusa) checker pinned under its pinner is drawn at the
-// base of the point with a ring, the pinner's checkers on top of it. Every point,
+// base of the point with a ring, the pinner's checkers on top of it. Each side's borne-off
+// checkers lie in a tray beside its home: white's at the bottom right; black's at the top right,
+// or, when both sides move the same way (black's home is then white's 13-18, top left), in a
+// tray left of the board, which the SVG's viewBox widens for (the rest stays where it is). Every point,
 // the bars and the bear-off trays are groups with `data-spot` (white's numbering 1-24,
 // "bar-white", "off-black", ...); a point's hit area is the whole point, half the board high.
 // The classes `movable`, `selected` and `target` say what a tap there does.
@@ -25,6 +28,9 @@ const RIGHT = BAR_X + BAR_W;
 const TRAY_X = RIGHT + 6 * PW + 6;
 const TRAY_W = 44;
 const WIDTH = TRAY_X + TRAY_W + 8;
+// same direction: black's tray left of the board, as far from the felt as white's is, and the frame widened
+const LEFT_TRAY_X = LEFT - 6 - TRAY_W;
+const LEFT_EDGE = LEFT_TRAY_X - 8;
 const TOP = 26;
 const BOTTOM = 506;
 const HEIGHT = BOTTOM + 26;
@@ -73,12 +79,17 @@ export function otherPoint(p: number, same = false): number {
   return same ? ((p + 11) % 24) + 1 : 25 - p;
 }
 
-/** One checker's move to show: spots in white's numbering as data-spot names; `hit` the spot of a checker sent to the bar. */
+/**
+ * One checker's move to show: spots in white's numbering as data-spot names; `hit` the spot of a
+ * checker sent to the bar; `under` the checkers drawn under the mover's stack on `from` before
+ * the step (1: a plakoto checker pinned there, at the base; the stack starts one slot up).
+ */
 export interface Slide {
   side: Side;
   from: string;
   to: string;
   hit?: string;
+  under?: number;
 }
 
 /** The spot (data-spot) of point `p` in `side`'s numbering: 25 is the bar, 0 off; `same`: both sides move the same way. */
@@ -89,9 +100,13 @@ export function spotOf(side: Side, p: number, same = false): string {
   return String(side === Side.WHITE ? p : otherPoint(p, same));
 }
 
-// The board's two visual rows, left to right, for the arrow keys.
+// The board's two visual rows, left to right, for the arrow keys (same direction: black's tray
+// at the left end of the top row).
 const TOP_ROW = ["13", "14", "15", "16", "17", "18", "bar-white", "19", "20", "21", "22", "23", "24", "off-black"];
 const BOTTOM_ROW = ["12", "11", "10", "9", "8", "7", "bar-black", "6", "5", "4", "3", "2", "1", "off-white"];
+// ("": no spot there, so the columns stay aligned for up and down)
+const TOP_ROW_SAME = ["off-black", ...TOP_ROW.slice(0, -1), ""];
+const BOTTOM_ROW_SAME = ["", ...BOTTOM_ROW];
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, parent?: Element) {
   const e = document.createElementNS(SVG, name);
@@ -109,8 +124,16 @@ function pointX(q: number): number {
 
 const isBottom = (q: number) => q <= 12;
 
-/** The centre of the `i`-th checker (0 = first) of a stack on `spot` owned by `side` (the slot is capped as drawn). */
-export function slotXY(spot: string, i: number, side: Side): [number, number] {
+/** The x of `side`'s bear-off tray (its left edge): black's left of the board when both sides move the same way. */
+export function trayX(side: "white" | "black", same = false): number {
+  return side === "black" && same ? LEFT_TRAY_X : TRAY_X;
+}
+
+/**
+ * The centre of the `i`-th checker (0 = first) of a stack on `spot` (the slot is capped as drawn);
+ * `same`: both sides move the same way (black's tray on the left).
+ */
+export function slotXY(spot: string, i: number, same = false): [number, number] {
   if (spot.startsWith("bar-")) {
     const dir = spot === "bar-white" ? -1 : 1;
     const k = Math.min(i, BAR_STACK - 1);
@@ -118,9 +141,8 @@ export function slotXY(spot: string, i: number, side: Side): [number, number] {
   }
   if (spot.startsWith("off-")) {
     const bottom = spot === "off-white";
-    return [TRAY_X + TRAY_W / 2, bottom ? BOTTOM - 10 - i * 14 : TOP + 10 + i * 14];
+    return [trayX(bottom ? "white" : "black", same) + TRAY_W / 2, bottom ? BOTTOM - 10 - i * 14 : TOP + 10 + i * 14];
   }
-  void side;
   const q = Number(spot);
   const k = Math.min(i, STACK - 1);
   const x = pointX(q) + PW / 2;
@@ -194,17 +216,20 @@ export class Board {
     for (const a of this.anims.splice(0)) a.cancel(); // a new picture ends every slide
     const hadFocus = this.svg.contains(document.activeElement);
     const { position, hl, dice, cube, labels } = view;
+    const same = !!view.same;
+    const x0 = same ? LEFT_EDGE : 0;
+    this.svg.setAttribute("viewBox", `${x0} 0 ${WIDTH - x0} ${HEIGHT}`);
     const svg = this.layer;
     svg.replaceChildren();
-    el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: "frame" }, svg);
+    el("rect", { x: x0, y: 0, width: WIDTH - x0, height: HEIGHT, rx: 14, class: "frame" }, svg);
     el("rect", { x: LEFT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
     el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
     el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, class: "bar" }, svg);
     el("rect", { x: TRAY_X, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "tray" }, svg);
+    if (same) el("rect", { x: LEFT_TRAY_X, y: TOP, width: TRAY_W, height: BOTTOM - TOP, class: "tray" }, svg);
     const white = boardOf(position)?.white;
     const black = boardOf(position)?.black;
     const lifted = this.drag?.moved ? this.drag.spot : undefined;
-    const same = !!view.same;
     for (let q = 1; q <= 24; q++) {
       const spot = String(q);
       const bq = otherPoint(q, same); // black's number of this point
@@ -226,14 +251,14 @@ export class Board {
       el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 20 : TOP - 7, class: "label", "aria-hidden": "true" }, svg).textContent = String(label);
       if (pinned) {
         // the pinned checker at the base, ringed; the pinner's stack starts one slot up
-        const [cx, cy] = slotXY(spot, 0, Side.WHITE);
+        const [cx, cy] = slotXY(spot, 0);
         el("circle", { cx, cy, r: R - 1, class: `checker ${pinned} pinned` }, g);
         el("circle", { cx, cy, r: R - 7, class: "pin-ring" }, g);
       }
       const base = pinned ? 1 : 0;
       this.stack(g, spot, count, side, hl.movable.has(spot) || hl.selected === spot, STACK - base, lifted === spot, base);
       if (hl.targets.has(spot)) {
-        const [cx, cy] = slotXY(spot, Math.min(count + base, STACK - 1), Side.WHITE);
+        const [cx, cy] = slotXY(spot, Math.min(count + base, STACK - 1));
         el("circle", { cx, cy, r: R - 3, class: "target-marker" }, g);
       }
     }
@@ -248,18 +273,20 @@ export class Board {
       el("rect", { x: BAR_X, y: up ? TOP : MID, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
       this.stack(g, spot, n, name, hl.movable.has(spot) || hl.selected === spot, BAR_STACK, lifted === spot);
     }
-    // bear-off trays: white's bottom right (beside its home), black's top right
+    // bear-off trays beside each side's home: white's bottom right; black's top right, or top
+    // left when both sides move the same way
     for (const [name, n, bottom] of [["white", white?.borneOff ?? 0, true], ["black", black?.borneOff ?? 0, false]] as const) {
       const spot = `off-${name}`;
       const g = this.spot(spot, hl, "off-spot", this.ariaBox("offOf", name, n, spot, hl));
       g.setAttribute("data-count", String(n));
+      const tx = trayX(name, same);
       const y = bottom ? MID + 6 : TOP + 6;
-      el("rect", { x: TRAY_X + 4, y, width: TRAY_W - 8, height: (BOTTOM - TOP) / 2 - 12, rx: 6, class: "hit tray-slot" }, g);
+      el("rect", { x: tx + 4, y, width: TRAY_W - 8, height: (BOTTOM - TOP) / 2 - 12, rx: 6, class: "hit tray-slot" }, g);
       for (let i = 0; i < n; i++) {
-        const [, cy] = slotXY(spot, i, Side.WHITE);
-        el("rect", { x: TRAY_X + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
+        const [, cy] = slotXY(spot, i, same);
+        el("rect", { x: tx + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
       }
-      if (n) el("text", { x: TRAY_X + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g)
+      if (n) el("text", { x: tx + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g)
         .textContent = String(n);
     }
     this.drawDice(dice, position?.onRoll ?? Side.WHITE);
@@ -315,15 +342,14 @@ export class Board {
   }
 
   private stack(g: Element, spot: string, n: number, side: string, lit: boolean, max: number, lifted: boolean, base = 0): void {
-    const s = side === "white" ? Side.WHITE : Side.BLACK;
     const shown = Math.min(n, max);
     for (let i = 0; i < shown; i++) {
       const top = i === shown - 1;
-      const [cx, cy] = slotXY(spot, base + i, s);
+      const [cx, cy] = slotXY(spot, base + i);
       el("circle", { cx, cy, r: R - 1, class: `checker ${side}${top && lit ? " lit" : ""}${top && lifted ? " lifted" : ""}` }, g);
     }
     if (n > max) {
-      const [cx, cy] = slotXY(spot, base + max - 1, s);
+      const [cx, cy] = slotXY(spot, base + max - 1);
       el("text", { x: cx, y: cy + 6, class: `count ${side}`, "aria-hidden": "true" }, g).textContent = String(n);
     }
   }
@@ -368,17 +394,19 @@ export class Board {
     const g = (ev.target as Element).closest?.("[data-spot]");
     const spot = g?.getAttribute("data-spot");
     if (!spot) return;
-    const top = TOP_ROW.indexOf(spot);
-    const row = top >= 0 ? TOP_ROW : BOTTOM_ROW;
-    const i = top >= 0 ? top : BOTTOM_ROW.indexOf(spot);
+    const [upper, lower] = this.view?.same ? [TOP_ROW_SAME, BOTTOM_ROW_SAME] : [TOP_ROW, BOTTOM_ROW];
+    const top = upper.indexOf(spot);
+    const row = top >= 0 ? upper : lower;
+    const i = top >= 0 ? top : lower.indexOf(spot);
+    const spots = row.filter(Boolean);
     let next: string | undefined;
     switch (ev.key) {
       case "ArrowLeft": next = row[Math.max(0, i - 1)]; break;
       case "ArrowRight": next = row[Math.min(row.length - 1, i + 1)]; break;
-      case "ArrowUp": next = TOP_ROW[i]; break;
-      case "ArrowDown": next = BOTTOM_ROW[i]; break;
-      case "Home": next = row[0]; break;
-      case "End": next = row[row.length - 1]; break;
+      case "ArrowUp": next = upper[i]; break;
+      case "ArrowDown": next = lower[i]; break;
+      case "Home": next = spots[0]; break;
+      case "End": next = spots[spots.length - 1]; break;
       case "Enter":
       case " ":
         ev.preventDefault();
@@ -391,6 +419,7 @@ export class Board {
         return;
     }
     ev.preventDefault();
+    if (!next) return; // no spot that way (the corner under or over a tray)
     this.focusSpot = next;
     this.setRovingFocus(true);
   }
@@ -487,10 +516,11 @@ export class Board {
     if (!this.slideMs || reducedMotion()) return;
     const mover = this.topChecker(s.to);
     if (!mover) return;
-    this.animateFrom(mover, slotXY(s.from, Math.max(0, countBefore - 1), s.side), 0);
+    // from the top of the stack as it was drawn: above a pinned checker when there was one
+    this.animateFrom(mover, slotXY(s.from, (s.under ?? 0) + Math.max(0, countBefore - 1)), 0);
     if (s.hit) {
       const hit = this.topChecker(s.hit);
-      const [x, y] = slotXY(s.to, 0, s.side);
+      const [x, y] = slotXY(s.to, 0);
       if (hit) this.animateFrom(hit, [x, y], this.slideMs * 0.7);
     }
   }

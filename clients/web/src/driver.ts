@@ -39,6 +39,7 @@ import {
   type EngineClient,
 } from "@tavla-engine/client/web";
 
+import { SAME_DIRECTION, otherPoint } from "./board.js";
 import type { Key } from "./i18n.js";
 
 /** Where a game is. */
@@ -84,6 +85,8 @@ export interface LastStep {
   hit: boolean;
   /** Checkers on the origin before the step. */
   countBefore: number;
+  /** An opponent's checker was pinned under them there (plakoto): drawn at the base, under the stack. */
+  pinnedUnder: boolean;
 }
 
 /** What the page shows, all derived from the last answer: its signed state, view and actions. */
@@ -340,7 +343,12 @@ export class GameDriver {
       const from = action.detail.value.fromPoint;
       const mine = mover === Side.WHITE ? boardOf(beforePosition)?.white : boardOf(beforePosition)?.black;
       const countBefore = from === 25 ? (mine?.bar ?? 1) : (mine?.points[from - 1] ?? 1);
-      this.state.lastStep = { side: mover, from, to: action.detail.value.toPoint, hit: bars(this.state.position) > bars(beforePosition), countBefore };
+      const theirs = mover === Side.WHITE ? boardOf(beforePosition)?.black : boardOf(beforePosition)?.white;
+      const same = SAME_DIRECTION.has(this.state.game.ruleset?.variant ?? "");
+      const pinnedUnder = from !== 25 && !!theirs?.pinned.includes(otherPoint(from, same));
+      this.state.lastStep = {
+        side: mover, from, to: action.detail.value.toPoint, hit: bars(this.state.position) > bars(beforePosition), countBefore, pinnedUnder,
+      };
     }
     this.logAction(action, before, r);
   }

@@ -129,7 +129,7 @@ function answered(slide = true): void {
   if (slide && step) {
     board.slide({
       side: step.side, from: spotOf(step.side, step.from), to: spotOf(step.side, step.to),
-      hit: step.hit ? `bar-${step.side === Side.WHITE ? "black" : "white"}` : undefined,
+      hit: step.hit ? `bar-${step.side === Side.WHITE ? "black" : "white"}` : undefined, under: step.pinnedUnder ? 1 : 0,
     }, step.countBefore);
   }
   storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, savedAt: Date.now() });

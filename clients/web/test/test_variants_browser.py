@@ -9,15 +9,23 @@ Checked per variant: the checkers on the board are the variant's (15 a side, 3 i
 hypergammon), no cube is drawn where the ruleset has none, the point labels and black's
 checkers follow the variant's direction (fevga, long nardy: black's point p is white's
 ((p + 11) mod 24) + 1), and the match ends with a winner (or, in plakoto, possibly a draw) and
-the score the referee's view gives. Screenshots go to ``$WEB_ARTIFACTS/variants``.
+the score the referee's view gives. Also: each side's borne-off tray beside its home (black's
+left of the board in fevga and long nardy), and a plakoto draw played on one page from a state
+kept one move before it, with the slide of a checker off a pinned one. Screenshots go to
+``$WEB_ARTIFACTS/variants``.
 """
 
 from __future__ import annotations
 
+import base64
 import importlib.util
 import json
 import os
+import re
+import time
+import urllib.request
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -29,6 +37,7 @@ playwright = pytest.importorskip("playwright.sync_api")
 ARTIFACTS = Path(os.environ.get("WEB_ARTIFACTS", ROOT / ".ci" / "artifacts" / "web")) / "variants"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 CHECKERS = {"hypergammon": 3}  # every other variant: 15 a side
 SAME_DIRECTION = {"fevga", "long_nardy"}
 CUBELESS = {"turkish", "portes", "plakoto", "fevga", "long_nardy"}
@@ -250,6 +259,179 @@ def test_fevga_by_clicking_for_both_players(browser, base_url):
             page.click("#confirm")
             page.wait_for_function("() => document.body.dataset.busy === '0'")
         assert seen == {"white", "black"}
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def render(page, variant: str, white: dict, black: dict) -> None:
+    """Draw a position of ``variant`` with the page's board (tavlaDebug.renderPosition); each side
+    given in its own numbering as ``{"points": {point: n}, "off": n}``."""
+    def side(s: dict) -> dict:
+        points = [0] * 24
+        for p, n in s.get("points", {}).items():
+            points[p - 1] = n
+        return {"points": points, "bar": 0, "borneOff": s.get("off", 0)}
+    position = {"onRoll": "SIDE_WHITE", "board": {"white": side(white), "black": side(black)}}
+    page.evaluate("([p, v]) => window.tavlaDebug.renderPosition(p, undefined, v)", [position, variant])
+
+
+def box(page, selector: str) -> dict:
+    b = page.locator(selector).bounding_box()
+    assert b, selector
+    return b
+
+
+@pytest.mark.parametrize("variant", ["fevga", "long_nardy", "plakoto"])
+def test_borne_off_checkers_lie_beside_their_home(browser, base_url, variant):
+    """Each side's borne-off tray is beside its home board: white's (1-6) at the bottom right;
+    black's at the top right in plakoto (its home is white's 19-24) and at the top left in fevga
+    and long nardy (black's 1-6 are white's 13-18 there: it used to be drawn top right). The
+    arrow keys reach it at that end of the top row. Desktop and phone (Turkish) screenshots."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    same = variant in SAME_DIRECTION
+    for size, viewport, locale in [("desktop", DESKTOP, "en-GB"), ("phone", PHONE, "tr-TR")]:
+        context, page, errors = open_page(browser, base_url, "debug=1", locale=locale)
+        try:
+            page.set_viewport_size(viewport)
+            # black home: its 1-6 (white's 13-18 or 19-24), 7 borne off; white 10 home, 5 off
+            render(page, variant, {"points": {1: 2, 2: 2, 3: 2, 4: 2, 5: 1, 6: 1}, "off": 5},
+                   {"points": {1: 1, 2: 2, 3: 1, 4: 2, 5: 1, 6: 1}, "off": 7})
+            assert page.get_attribute("[data-spot='off-black']", "data-count") == "7"
+            assert page.locator("[data-spot='off-black'] .slab.black").count() == 7
+            white_off, black_off = box(page, "[data-spot='off-white']"), box(page, "[data-spot='off-black']")
+            white_home = [box(page, f"[data-spot='{q}'] polygon") for q in range(1, 7)]
+            black_home = [box(page, f"[data-spot='{q}'] polygon") for q in ((13, 14, 15, 16, 17, 18) if same else range(19, 25))]
+            mid = box(page, "svg.board")
+            mid = mid["y"] + mid["height"] / 2
+            # white's: right of its home, in the bottom half
+            assert white_off["x"] >= max(b["x"] + b["width"] for b in white_home) and white_off["y"] >= mid - 1, white_off
+            # black's: in the top half, on its home's outer side (left of 13 or right of 24)
+            assert black_off["y"] + black_off["height"] <= mid + 1, black_off
+            if same:
+                assert black_off["x"] + black_off["width"] <= min(b["x"] for b in black_home), (black_off, black_home)
+            else:
+                assert black_off["x"] >= max(b["x"] + b["width"] for b in black_home), (black_off, black_home)
+            # every slab in its tray, inside the board's frame
+            frame = box(page, "svg.board .frame")
+            for b in (white_off, black_off):
+                assert frame["x"] <= b["x"] and b["x"] + b["width"] <= frame["x"] + frame["width"], (frame, b)
+            # the keyboard: black's tray at the outer end of the top row
+            page.focus("[data-spot='13']" if same else "[data-spot='24']")
+            page.keyboard.press("ArrowLeft" if same else "ArrowRight")
+            assert page.evaluate("document.activeElement.dataset.spot") == "off-black"
+            page.keyboard.press("ArrowDown")  # nothing under it in fevga: the focus stays
+            assert page.evaluate("document.activeElement.dataset.spot") == ("off-black" if same else "off-white")
+            page.screenshot(path=str(ARTIFACTS / f"{variant}-borne-off-{size}.png"), full_page=True)
+        finally:
+            context.close()
+        assert not errors, errors
+
+
+def connect(base_url: str, method: str, body: dict) -> dict:
+    """A Connect JSON call to the page's engine."""
+    request = urllib.request.Request(f"{base_url}/{method}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def plakoto_before_a_draw(base_url: str) -> dict:
+    """The state (Connect JSON; state mode off keeps it unsigned) of a 3-point plakoto match at
+    0-0, black to play 2-1, one step from a draw (docs/variants.md): white has pinned black's
+    mother (black's 24, white's 1) with its own mother still at home, alone on white's 24; two
+    black checkers on black's 3 pin a white one (white's 22), and 3/1 pins white's mother.
+
+    White (its numbering): 24 (the mother), 22 (pinned), 12 on 5, 1 (on black's mother).
+    Black: 24 (the mother, pinned), 12 on 23, 2 on 3 (over white's 22)."""
+    from tavla.core.game import Phase
+    from tavla.core.rules.position import Position, Side, SideView
+    from tavla.server.convert import game as cg
+
+    def side(points: dict[int, int], pinned: tuple[int, ...]) -> SideView:
+        return SideView(tuple(points.get(p, 0) for p in range(1, 25)), 0, 0, pinned)
+
+    started = connect(base_url, "tavla.v1.RefereeService/NewMatch", {"ruleset": {"preset": "plakoto"}, "length": 3})
+    state, preset = cg.state_from_bytes(base64.b64decode(started["state"]["state"]))
+    position = Position.from_sides(Side.BLACK, side({24: 1, 22: 1, 5: 12, 1: 1}, (22,)),
+                                   side({24: 1, 23: 12, 3: 2}, (24,)), state.position.variant)
+    state = replace(state, phase=Phase.MOVING, position=position, dice=(2, 1), turn=40, sequence=80)
+    return {"state": base64.b64encode(cg.state_to_bytes(state, preset)).decode()}
+
+
+def test_plakoto_draw_and_a_slide_off_a_pinned_checker(browser, base_url):
+    """A plakoto game ending in a draw, as two players on one page play it (the match resumed
+    from a kept state one move before, see plakoto_before_a_draw): black's checker leaving a
+    point where a white checker is pinned slides from the top of the stack as drawn (the slot
+    above the pinned checker: it used to start one slot lower), 3/1 pins white's mother, and
+    once the move is confirmed the page says it is a draw (Turkish, then English), the score
+    stays 0-0, the log says so, and the next game is the replay (game 2 from the start)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    saved = {"match": {"signed": plakoto_before_a_draw(base_url), "record": [], "log": [], "preset": "plakoto",
+                       "clockPreset": 0, "pointsScored": 0},
+             "botPlays": False, "level": "random", "forced": False, "savedAt": int(time.time() * 1000)}
+    context = browser.new_context(viewport=DESKTOP, locale="tr-TR")  # motion on: the slide is looked at
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{base_url}/?delay=0&pause=0&slide=4000&debug=1")
+        page.evaluate("(s) => localStorage.setItem('tavla-web/match/v1', JSON.stringify(s))", saved)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1'][data-busy='0'][data-phase='moving']")
+        assert page.get_attribute("body", "data-side") == "black"
+        assert page.get_attribute("[data-spot='22']", "data-pinned") == "white"
+        assert page.get_attribute("[data-spot='1']", "data-pinned") == "black"
+        # black's top checker over the pinned white one on white's 22: the third slot
+        top = page.evaluate("""() => { const c = [...document.querySelectorAll("[data-spot='22'] .checker.black")];
+          return [Number(c[c.length - 1].getAttribute('cx')), Number(c[c.length - 1].getAttribute('cy'))]; }""")
+        assert page.locator("[data-spot='22'] .checker.black").count() == 2
+        page.click("[data-spot='22']")
+        page.click("[data-spot='24']")  # black's 3/1: onto white's mother
+        page.wait_for_selector("body[data-sliding]", timeout=5000)
+        start = page.evaluate(r"""() => {
+          const a = document.getAnimations().find((x) => x.playState === 'running');
+          const node = a.effect.target;
+          const m = /translate\(([-\d.e]+)px, ([-\d.e]+)px\)/.exec(a.effect.getKeyframes()[0].transform);
+          return [Number(node.getAttribute('cx')) + Number(m[1]), Number(node.getAttribute('cy')) + Number(m[2]),
+                  node.closest('[data-spot]').dataset.spot];
+        }""")
+        assert start[2] == "24", start
+        assert abs(start[0] - top[0]) < 0.5 and abs(start[1] - top[1]) < 0.5, (start, top)
+        page.screenshot(path=str(ARTIFACTS / "plakoto-slide-off-a-pin.png"))
+        page.wait_for_function("() => !document.body.dataset.sliding && document.body.dataset.busy === '0'", timeout=10000)
+        assert page.get_attribute("[data-spot='24']", "data-pinned") == "white"  # white's mother pinned
+        page.click("[data-spot='2']")  # black's 23/22 with the 1
+        page.click("[data-spot='3']")
+        page.wait_for_selector("body[data-busy='0'] #confirm:not([disabled])")
+        page.click("#confirm")
+        page.wait_for_selector("body[data-busy='0'][data-phase='game-over']")
+        outcome = view(page)["outcome"]
+        assert outcome.get("ending") == "GAME_ENDING_DRAW" and "winner" not in outcome and not outcome.get("points"), outcome
+        status = page.inner_text("#status")
+        assert status == "Berabere: iki ana pul da mahbus, kimse sayı almaz", status
+        assert re.search(r"Beyaz 0\D+Siyah 0", page.inner_text("#score")), page.inner_text("#score")
+        assert "Oyun berabere bitti (iki ana pul da mahbus)" in page.inner_text("#log")
+        assert "kazandı" not in page.inner_text("#log")
+        assert page.is_visible("#next-game")
+        page.screenshot(path=str(ARTIFACTS / "plakoto-draw-tr.png"), full_page=True)
+        page.set_viewport_size(PHONE)
+        assert page.is_visible("#status") and page.is_visible("#next-game")
+        page.screenshot(path=str(ARTIFACTS / "plakoto-draw-tr-phone.png"), full_page=True)
+        page.set_viewport_size(DESKTOP)
+        page.select_option("#lang", "en")
+        assert page.inner_text("#status") == "Draw: both mothers are pinned, no points are scored"
+        assert "The game is a draw (both mothers pinned)" in page.inner_text("#log")
+        page.screenshot(path=str(ARTIFACTS / "plakoto-draw-en.png"), full_page=True)
+        # the replay: game 2 of the match, from plakoto's start, the score still 0-0
+        page.click("#next-game")
+        page.wait_for_selector("body[data-busy='0'][data-phase='moving'], body[data-busy='0'][data-phase='to-roll']")
+        g = view(page)
+        assert g["match"].get("gamesPlayed") == 1 and not g["match"].get("whiteScore") and not g["match"].get("blackScore"), g["match"]
+        assert drawn_checkers(page) == {"white": 15, "black": 15}
+        assert page.locator("[data-spot='24'] .checker.white").count() == 5  # all 15 on white's 24 (5 drawn)
+        assert re.search(r"White 0\D+Black 0", page.inner_text("#score")), page.inner_text("#score")
+        assert "Game 2" in page.inner_text("#log"), page.inner_text("#log")
     finally:
         context.close()
     assert not errors, errors
