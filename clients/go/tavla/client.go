@@ -161,8 +161,8 @@ func (c *Client) Play(ctx context.Context, position *tavlav1.Position, d1, d2 ui
 	return c.Rules.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
 }
 
-// Score scores a position: Outcome is set exactly when one side has borne off all 15 (R15-R17),
-// its points with the cube at 1.
+// Score scores a position: Outcome is set exactly when one side has borne off all its checkers
+// (15; hypergammon 3; R15-R17), its points with the cube at 1.
 func (c *Client) Score(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
 	return c.Rules.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
 }
