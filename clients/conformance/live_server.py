@@ -68,11 +68,12 @@ def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
         port = free_port()
         target = f"127.0.0.1:{port}"
         # stdout would mix with READY; the server logs to stderr, which is passed through.
-        # The asyncio runner sends every scenario at once, more than the default admission limit
-        # (queued calls count; docs/configuration.md, Limits) lets one connection have. A test
-        # server: the referee tests give dice by the x-tavla-test-dice metadata (state mode off).
+        # The asyncio runner sends every scenario at once, more than the default admission limits
+        # (engine and analysis calls; queued calls count; docs/configuration.md, Limits) let one
+        # connection have. A test server: the referee tests give dice by the x-tavla-test-dice
+        # metadata (state mode off).
         proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--max-concurrent-rpcs", "1024", "--test-inputs", "true"],
+                                 "--max-concurrent-rpcs", "1024", "--max-analysis-rpcs", "64", "--test-inputs", "true"],
                                 stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno())
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:

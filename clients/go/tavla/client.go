@@ -1,10 +1,10 @@
 // Package tavla is the Go client of the tavla.v1 services of the stateless tavla and backgammon
-// rules engine (RulesService, MatchService, RefereeService, RecordsService): a small typed
-// wrapper over the generated stubs in package tavlav1.
+// rules engine (RulesService, MatchService, RefereeService, RecordsService, AnalysisService): a
+// small typed wrapper over the generated stubs in package tavlav1.
 //
 // NewClient opens one channel with the default service config that every tavla client shares
 // (ServiceConfig: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE). The
-// Client holds the four generated stubs over it (Rules, Match, Referee, Records), so every RPC is
+// Client holds the five generated stubs over it (Rules, Match, Referee, Records, Analysis), so every RPC is
 // available with its full request and response, and every RPC has a helper method (Helpers)
 // taking the request's main fields. AsError reads the rich error details, including the
 // player's message in the locale WithLocale asks for.
@@ -68,7 +68,7 @@ const ServiceConfig = `{
   ]
 }`
 
-// Helpers names the helper method of Client for each RPC of the four services (RPC names are
+// Helpers names the helper method of Client for each RPC of the five services (RPC names are
 // unique across them; a test checks every RPC of the service descriptors has one). The stubs
 // (Client.Rules, ...) take the whole request; the helpers take its main fields.
 var Helpers = map[string]string{
@@ -81,6 +81,8 @@ var Helpers = map[string]string{
 	"ListRulesets": "Presets", "RenderPosition": "Render",
 	"NewMatch": "OpenMatch", "ListActions": "Actions", "Act": "Perform",
 	"ValidateMatch": "Validate", "ExportMatch": "Export",
+	"SuggestMove": "BestMoves", "EvaluatePosition": "Evaluate", "SuggestCubeAction": "CubeAdvice",
+	"AnalyzeMatch": "Review", "SuggestAction": "ComputerAction",
 }
 
 // Client is a connection to a tavla engine: one channel and the generated stub of each service
@@ -95,7 +97,10 @@ type Client struct {
 	Referee tavlav1.RefereeServiceClient
 	// Records is RecordsService: ValidateMatch and ExportMatch.
 	Records tavlav1.RecordsServiceClient
-	conn    *grpc.ClientConn
+	// Analysis is AnalysisService: move, position, cube and match analysis and the computer
+	// opponent (docs/analysis.md).
+	Analysis tavlav1.AnalysisServiceClient
+	conn     *grpc.ClientConn
 	// Ruleset is sent with every helper call; nil means the server's default (international).
 	Ruleset *tavlav1.Ruleset
 }
@@ -113,11 +118,12 @@ func NewClient(target string, opts ...grpc.DialOption) (*Client, error) {
 		return nil, err
 	}
 	return &Client{
-		Rules:   tavlav1.NewRulesServiceClient(conn),
-		Match:   tavlav1.NewMatchServiceClient(conn),
-		Referee: tavlav1.NewRefereeServiceClient(conn),
-		Records: tavlav1.NewRecordsServiceClient(conn),
-		conn:    conn,
+		Rules:    tavlav1.NewRulesServiceClient(conn),
+		Match:    tavlav1.NewMatchServiceClient(conn),
+		Referee:  tavlav1.NewRefereeServiceClient(conn),
+		Records:  tavlav1.NewRecordsServiceClient(conn),
+		Analysis: tavlav1.NewAnalysisServiceClient(conn),
+		conn:     conn,
 	}, nil
 }
 
@@ -161,8 +167,8 @@ func (c *Client) Play(ctx context.Context, position *tavlav1.Position, d1, d2 ui
 	return c.Rules.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
 }
 
-// Score scores a position: Outcome is set exactly when one side has borne off all 15 (R15-R17),
-// its points with the cube at 1.
+// Score scores a position: Outcome is set exactly when one side has borne off all its checkers
+// (15; hypergammon 3; R15-R17), its points with the cube at 1.
 func (c *Client) Score(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
 	return c.Rules.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
 }
@@ -321,6 +327,45 @@ func WithTestDice(ctx context.Context, dice ...uint32) context.Context {
 // games so far.
 func (c *Client) Export(ctx context.Context, state *tavlav1.SignedGameState, records []*tavlav1.ActionRecord, format tavlav1.ExportFormat) (*tavlav1.ExportMatchResponse, error) {
 	return c.Records.ExportMatch(ctx, &tavlav1.ExportMatchRequest{State: state, Records: records, Format: format})
+}
+
+// BestMoves ranks the legal moves of position for the roll d1-d2 (SuggestMove,
+// docs/analysis.md): Moves in the level's order of preference (the first is the one the level
+// plays; with BEGINNER's and INTERMEDIATE's noise not always the best equity), each with its
+// equity per unit of the cube, its EquityLoss against the best and the mover's chances. match
+// nil is money play with the cube centred (a 1-point match for a ruleset without money play);
+// level ANALYSIS_LEVEL_UNSPECIFIED is EXPERT; maxMoves 0 returns every legal move.
+func (c *Client) BestMoves(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, match *tavlav1.MatchState, level tavlav1.AnalysisLevel, maxMoves uint32) (*tavlav1.SuggestMoveResponse, error) {
+	return c.Analysis.SuggestMove(ctx, &tavlav1.SuggestMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Match: match, Level: level, MaxMoves: maxMoves})
+}
+
+// Evaluate gives the side on roll's chances (Probabilities, each 0-1) and equity before it rolls
+// (EvaluatePosition): CubelessEquity, and Equity with the cube as match (nil as in BestMoves) has it.
+func (c *Client) Evaluate(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.EvaluatePositionResponse, error) {
+	return c.Analysis.EvaluatePosition(ctx, &tavlav1.EvaluatePositionRequest{Ruleset: c.Ruleset, Position: position, Match: match, Level: level})
+}
+
+// CubeAdvice tells whether the side on roll should double and the other side take (R19-R21;
+// SuggestCubeAction): Advice, DoubleAvailable (else DoubleDeniedReason, an ErrorReason name) and
+// the no-double, double/take and double/pass equities per unit of the cube.
+func (c *Client) CubeAdvice(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestCubeActionResponse, error) {
+	return c.Analysis.SuggestCubeAction(ctx, &tavlav1.SuggestCubeActionRequest{Ruleset: c.Ruleset, Position: position, Match: match, Level: level})
+}
+
+// Review analyses a Jellyfish .mat record given as text (AnalyzeMatch, docs/match-files.md):
+// Players holds white's (player 1's) and black's error rates and performance ratings, Decisions
+// every decision's error. The client's Ruleset (nil: the international rules with the record's
+// headers) is the rules it was played by; level ANALYSIS_LEVEL_UNSPECIFIED is ADVANCED. An .sgf
+// record goes through the stub: c.Analysis.AnalyzeMatch with AnalyzeMatchRequest_Sgf.
+func (c *Client) Review(ctx context.Context, mat string, level tavlav1.AnalysisLevel) (*tavlav1.AnalyzeMatchResponse, error) {
+	return c.Analysis.AnalyzeMatch(ctx, &tavlav1.AnalyzeMatchRequest{Record: &tavlav1.AnalyzeMatchRequest_Mat{Mat: mat}, Ruleset: c.Ruleset, Level: level})
+}
+
+// ComputerAction is the computer's Action at level for the side to act in a referee state
+// (SuggestAction): pass it to Perform with the same state, two calls per action. It never
+// resigns and never claims a timeout; level ANALYSIS_LEVEL_UNSPECIFIED is EXPERT.
+func (c *Client) ComputerAction(ctx context.Context, state *tavlav1.SignedGameState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestActionResponse, error) {
+	return c.Analysis.SuggestAction(ctx, &tavlav1.SuggestActionRequest{State: state, Level: level})
 }
 
 // ValidateOptions are the first message's fields of a ValidateMatch stream.

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/tavla-engine/tavla-engine/clients/go/tavla"
 	tavlav1 "github.com/tavla-engine/tavla-engine/clients/go/tavlav1"
@@ -206,5 +207,68 @@ func TestPositionIDs(t *testing.T) {
 		if _, _, err := tavla.DecodePositionID(bad); err == nil {
 			t.Errorf("%q decoded", bad)
 		}
+	}
+}
+
+// TestHypergammonPositionIDs: hypergammon's 3 checkers a side (VARIANTS.md "Hypergammon")
+// round-trip through PositionIDs{Checkers: 3}; its start is gnubg's ID AACgAgAAKgAAAA, and the
+// live server's start decodes to the same board.
+func TestHypergammonPositionIDs(t *testing.T) {
+	const start = "AACgAgAAKgAAAA"
+	if tavla.IDsFor("Hyper-Gammon") != tavla.StandardIDs || tavla.IDsFor("hyper") != tavla.HypergammonIDs ||
+		tavla.VariantCheckers("hypergammon") != 3 || tavla.VariantCheckers("") != 15 {
+		t.Errorf("VariantCheckers: hyper %d, empty %d", tavla.VariantCheckers("hyper"), tavla.VariantCheckers(""))
+	}
+	mover, other, err := tavla.HypergammonIDs.Decode(start)
+	want := tavla.Checkers{Points: [24]uint32{21: 1, 22: 1, 23: 1}}
+	if err != nil || mover != want || other != want || mover.PipCount() != 69 {
+		t.Fatalf("decode %s: %+v %+v %v", start, mover, other, err)
+	}
+	if std, _, _ := tavla.DecodePositionID(start); std.BorneOff != 12 {
+		t.Errorf("read for 15 a side, 12 are borne off: %+v", std)
+	}
+	// One left on point 1, two borne off, against black's 4, 5 and 6 points.
+	bornOff := tavla.Checkers{Points: [24]uint32{0: 1}, BorneOff: 2}
+	black := tavla.Checkers{Points: [24]uint32{3: 1, 4: 1, 5: 1}}
+	id, err := tavla.HypergammonIDs.Encode(black, bornOff)
+	if err != nil || id != "AQAAoAIAAAAAAA" {
+		t.Fatalf("encode: %q %v", id, err)
+	}
+	if m, o, err := tavla.HypergammonIDs.Decode(id); err != nil || m != black || o != bornOff {
+		t.Errorf("round trip %s: %+v %+v %v", id, m, o, err)
+	}
+	for name, bad := range map[string][2]tavla.Checkers{
+		"4 on the board":        {{Points: [24]uint32{0: 4}}, black},
+		"1 on the board, 3 off": {{Points: [24]uint32{0: 1}, BorneOff: 3}, black},
+	} {
+		if _, err := tavla.HypergammonIDs.Encode(bad[0], bad[1]); err == nil {
+			t.Errorf("%s: encoded", name)
+		}
+	}
+	if _, _, err := tavla.HypergammonIDs.Decode(tavla.StartPositionID); err == nil {
+		t.Error("backgammon's start decoded with 3 a side")
+	}
+	if _, _, err := (tavla.PositionIDs{Checkers: 16}).Decode(start); err == nil {
+		t.Error("16 a side accepted")
+	}
+
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Ruleset = &tavlav1.Ruleset{Preset: "hypergammon"}
+	live, err := c.InitialPosition(context.Background(), tavlav1.Side_SIDE_UNSPECIFIED)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoded, err := tavla.IDsFor(c.Ruleset.GetPreset()).PositionFromID(live.GetIds().GetPositionId(), live.GetOnRoll())
+	if err != nil || live.GetIds().GetPositionId() != start ||
+		!proto.Equal(decoded.GetBoard(), live.GetBoard()) {
+		t.Errorf("server's start %v, decoded %v (%v)", live, decoded, err)
+	}
+	again, err := tavla.HypergammonIDs.PositionID(&tavlav1.Position{OnRoll: live.GetOnRoll(), Checkers: &tavlav1.Position_Board{Board: live.GetBoard()}})
+	if err != nil || again != start {
+		t.Errorf("server's board encodes to %q (%v)", again, err)
 	}
 }

@@ -216,12 +216,19 @@ func checkError(t *testing.T, sc scenario, e *tavla.Error) {
 }
 
 // checkPositionIDs decodes every position the server returned with the client's own Position ID
-// helper and compares the board: the helper and the server agree on every position seen.
+// helper, for the variant's checker count (the board's: hypergammon 3, else 15), and compares the
+// board: the helper and the server agree on every position seen.
 func checkPositionIDs(t *testing.T, m protoreflect.Message) {
 	t.Helper()
 	if p, ok := m.Interface().(*tavlav1.Position); ok && p.GetIds().GetPositionId() != "" && p.GetBoard() != nil {
 		id := p.GetIds().GetPositionId()
-		decoded, err := tavla.PositionFromID(id, p.GetOnRoll())
+		white := p.GetBoard().GetWhite()
+		count := white.GetBar() + white.GetBorneOff()
+		for _, n := range white.GetPoints() {
+			count += n
+		}
+		ids := tavla.PositionIDs{Checkers: count}
+		decoded, err := ids.PositionFromID(id, p.GetOnRoll())
 		want := proto.Clone(p).(*tavlav1.Position)
 		want.Ids = &tavlav1.PositionIds{PositionId: id} // the helper gives the Position ID only
 		if err != nil {
@@ -230,7 +237,7 @@ func checkPositionIDs(t *testing.T, m protoreflect.Message) {
 			t.Errorf("position ID %s decodes to %v, server says %v", id, decoded, p)
 		}
 		board := &tavlav1.Position{OnRoll: p.GetOnRoll(), Checkers: &tavlav1.Position_Board{Board: p.GetBoard()}}
-		if got, err := tavla.PositionID(board); err != nil || got != id {
+		if got, err := ids.PositionID(board); err != nil || got != id {
 			t.Errorf("board encodes to %q (%v), server says %s", got, err, id)
 		}
 	}

@@ -36,7 +36,7 @@ func TestEveryRPCHasAHelper(t *testing.T) {
 	var methods []protoreflect.MethodDescriptor
 	for _, file := range []protoreflect.FileDescriptor{tavlav1.File_tavla_v1_rules_service_proto,
 		tavlav1.File_tavla_v1_match_service_proto, tavlav1.File_tavla_v1_referee_service_proto,
-		tavlav1.File_tavla_v1_records_service_proto} {
+		tavlav1.File_tavla_v1_records_service_proto, tavlav1.File_tavla_v1_analysis_service_proto} {
 		for i := 0; i < file.Services().Len(); i++ {
 			for j := 0; j < file.Services().Get(i).Methods().Len(); j++ {
 				methods = append(methods, file.Services().Get(i).Methods().Get(j))
@@ -319,3 +319,83 @@ func TestValidate(t *testing.T) {
 type failingReader struct{ err error }
 
 func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
+
+// TestAnalysisHelpers: the AnalysisService helpers against the live server (bgsage's net, in
+// .venv-test) at the cheap 1-ply levels: the start's 3-1 ranked, its prospects and cube, a
+// 3-game .mat reviewed, and the computer's first two actions of a refereed match.
+func TestAnalysisHelpers(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx := context.Background()
+	start := tavla.ByID(tavla.StartPositionID)
+	level := tavlav1.AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE
+
+	ranked, err := c.BestMoves(ctx, start, 3, 1, nil, level, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info := ranked.GetInfo(); len(ranked.GetMoves()) != 3 || info.GetLevel() != level ||
+		info.GetEvaluator() != tavlav1.Evaluator_EVALUATOR_NEURAL_NET || info.GetPly() != 1 {
+		t.Fatalf("3-1 ranked %v", ranked)
+	}
+	best := 0.0
+	for _, m := range ranked.GetMoves() {
+		if m.GetEquityLoss() == 0 {
+			if m.GetMove().GetNotation() != "8/5 6/5" {
+				t.Errorf("best 3-1 %q, want 8/5 6/5 (the point-making play)", m.GetMove().GetNotation())
+			}
+			best = m.GetEquity()
+		}
+	}
+	for _, m := range ranked.GetMoves() {
+		if loss := best - m.GetEquity(); m.GetEquityLoss() < 0 || loss-m.GetEquityLoss() > 1e-9 || m.GetEquityLoss()-loss > 1e-9 {
+			t.Errorf("%s: equity %v, loss %v against best %v", m.GetMove().GetNotation(), m.GetEquity(), m.GetEquityLoss(), best)
+		}
+	}
+
+	eval, err := c.Evaluate(ctx, start, nil, level)
+	if p := eval.GetProbabilities(); err != nil || p.GetWin() < 0.5 || p.GetWin() > 0.56 || p.GetWinGammon() >= p.GetWin() {
+		t.Errorf("start evaluated %v, %v", eval, err)
+	}
+	cube, err := c.CubeAdvice(ctx, start, nil, level)
+	if err != nil || cube.GetAdvice() != tavlav1.CubeAdvice_CUBE_ADVICE_NO_DOUBLE || !cube.GetDoubleAvailable() || cube.GetShouldDouble() {
+		t.Errorf("start's cube %v, %v", cube, err)
+	}
+
+	mat, err := os.ReadFile(filepath.Join("..", "..", "..", "tests", "data", "matches", "match0000.mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	review, err := c.Review(ctx, string(mat), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if review.GetGames() != 3 || len(review.GetPlayers()) != 2 || len(review.GetDecisions()) == 0 ||
+		review.GetPlayers()[0].GetSide() != tavlav1.Side_SIDE_WHITE || review.GetPlayers()[0].GetMoves() == 0 {
+		t.Errorf("review: %d games, players %v, %d decisions", review.GetGames(), review.GetPlayers(), len(review.GetDecisions()))
+	}
+
+	// The computer starts the game, then plays a step of white's 5-1 that Perform accepts.
+	opened, err := c.OpenMatch(ctx, 1, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := c.ComputerAction(ctx, opened.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if err != nil || first.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
+		t.Fatalf("first action %v, %v", first, err)
+	}
+	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), first.GetAction())
+	if err != nil {
+		t.Fatal(err)
+	}
+	step, err := c.ComputerAction(ctx, started.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if err != nil || step.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_STEP || step.GetAction().GetSide() != tavlav1.Side_SIDE_WHITE {
+		t.Fatalf("white's first step %v, %v", step, err)
+	}
+	if _, err := c.Perform(ctx, started.GetState(), step.GetAction()); err != nil {
+		t.Fatalf("step %v: %v", step.GetAction(), err)
+	}
+}

@@ -25,14 +25,72 @@ func (c Checkers) PipCount() uint32 {
 	return pips
 }
 
-const checkersPerSide = 15
+// DefaultCheckers is the checkers a side has in every variant but hypergammon (R1).
+const DefaultCheckers = 15
 
-// DecodePositionID splits a GNU Backgammon Position ID into the side on roll's and the other
-// side's checkers. Format (GNU Backgammon manual): for the side not on roll, then the side on
-// roll, points 1-24 and the bar, one 1-bit per checker and a 0-bit after each; 80 bits
-// little-endian in 10 bytes, 14 characters of base64 without padding. It checks the encoding and
-// the checker counts, not that the two sides never share a point (the server does).
+// HypergammonCheckers is hypergammon's checkers a side, one each on its 24, 23 and 22 points
+// (VARIANTS.md "Hypergammon").
+const HypergammonCheckers = 3
+
+// VariantCheckers is the checkers a side of the variant or preset name (Ruleset.Variant or
+// Ruleset.Preset; case, spaces and hyphens ignored as the server ignores them): 3 for hypergammon
+// and its aliases, 15 for every other name, "" included.
+func VariantCheckers(name string) uint32 {
+	key := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(name), "-", " ")), "_")
+	switch key {
+	case "hypergammon", "hyper", "hyper_backgammon", "hypergammon3":
+		return HypergammonCheckers
+	}
+	return DefaultCheckers
+}
+
+// PositionIDs reads and writes GNU Backgammon Position IDs for a variant whose sides have
+// Checkers checkers each (0 means DefaultCheckers). The ID holds only the checkers on the
+// points and the bar: the count says how many a side has borne off, and bounds what a valid ID
+// holds. StandardIDs is for 15 (backgammon, Turkish tavla, nackgammon, portes), HypergammonIDs
+// for 3; the package functions DecodePositionID, EncodePositionID, PositionFromID and PositionID
+// are StandardIDs'.
+type PositionIDs struct {
+	// Checkers is each side's checkers, 1-15 (0: DefaultCheckers).
+	Checkers uint32
+}
+
+// StandardIDs are the Position IDs of the variants with 15 checkers a side.
+var StandardIDs = PositionIDs{Checkers: DefaultCheckers}
+
+// HypergammonIDs are hypergammon's Position IDs (3 checkers a side).
+var HypergammonIDs = PositionIDs{Checkers: HypergammonCheckers}
+
+// IDsFor is the PositionIDs of the variant or preset name (VariantCheckers).
+func IDsFor(name string) PositionIDs { return PositionIDs{Checkers: VariantCheckers(name)} }
+
+func (f PositionIDs) count() (uint32, error) {
+	switch {
+	case f.Checkers == 0:
+		return DefaultCheckers, nil
+	case f.Checkers > DefaultCheckers: // 2 x 15 checkers and 50 separators fill the 80 bits
+		return 0, fmt.Errorf("%d checkers a side: at most %d fit in a Position ID", f.Checkers, DefaultCheckers)
+	}
+	return f.Checkers, nil
+}
+
+// DecodePositionID splits a Position ID of a variant with 15 checkers a side
+// (StandardIDs.Decode).
 func DecodePositionID(id string) (onRoll, opponent Checkers, err error) {
+	return StandardIDs.Decode(id)
+}
+
+// Decode splits a GNU Backgammon Position ID into the side on roll's and the other side's
+// checkers. Format (GNU Backgammon manual): for the side not on roll, then the side on roll,
+// points 1-24 and the bar, one 1-bit per checker and a 0-bit after each; 80 bits little-endian
+// in 10 bytes, 14 characters of base64 without padding. Each side's BorneOff is f.Checkers less
+// the checkers in the ID. It checks the encoding and the checker counts (at most f.Checkers a
+// side), not that the two sides never share a point (the server does).
+func (f PositionIDs) Decode(id string) (onRoll, opponent Checkers, err error) {
+	limit, err := f.count()
+	if err != nil {
+		return onRoll, opponent, err
+	}
 	if len(id) != 14 {
 		return onRoll, opponent, fmt.Errorf("position ID %q: not 14 characters", id)
 	}
@@ -61,10 +119,10 @@ func DecodePositionID(id string) (onRoll, opponent Checkers, err error) {
 			}
 			total += n
 		}
-		if total > checkersPerSide {
-			return onRoll, opponent, fmt.Errorf("position ID %q: a side has more than 15 checkers", id)
+		if total > limit {
+			return onRoll, opponent, fmt.Errorf("position ID %q: a side has %d checkers, more than %d", id, total, limit)
 		}
-		sides[s].BorneOff = checkersPerSide - total
+		sides[s].BorneOff = limit - total
 	}
 	for ; bit < 80; bit++ {
 		if next() {
@@ -74,8 +132,19 @@ func DecodePositionID(id string) (onRoll, opponent Checkers, err error) {
 	return sides[1], sides[0], nil
 }
 
-// EncodePositionID is the Position ID of a position, from the side on roll's view.
+// EncodePositionID is the Position ID of a position of a variant with 15 checkers a side
+// (StandardIDs.Encode).
 func EncodePositionID(onRoll, opponent Checkers) (string, error) {
+	return StandardIDs.Encode(onRoll, opponent)
+}
+
+// Encode is the Position ID of a position, from the side on roll's view (format: Decode). It
+// fails when a side has more than f.Checkers checkers on its points, bar and borne off.
+func (f PositionIDs) Encode(onRoll, opponent Checkers) (string, error) {
+	limit, err := f.count()
+	if err != nil {
+		return "", err
+	}
 	var raw [10]byte
 	bit := 0
 	for _, side := range []Checkers{opponent, onRoll} {
@@ -83,27 +152,35 @@ func EncodePositionID(onRoll, opponent Checkers) (string, error) {
 		total := uint32(0)
 		for _, n := range counts {
 			total += n
-			for i := uint32(0); i < n && bit < 80; i++ {
+		}
+		if total+side.BorneOff > limit || total > limit {
+			return "", fmt.Errorf("a side has %d checkers (%d borne off), more than %d", total+side.BorneOff, side.BorneOff, limit)
+		}
+		for _, n := range counts {
+			for i := uint32(0); i < n; i++ {
 				raw[bit/8] |= 1 << (bit % 8)
 				bit++
 			}
 			bit++ // the 0-bit after each point
 		}
-		if total > checkersPerSide {
-			return "", fmt.Errorf("a side has %d checkers", total)
-		}
 	}
 	return base64.RawStdEncoding.EncodeToString(raw[:]), nil
+}
+
+// PositionFromID is the Position of a Position ID of a variant with 15 checkers a side
+// (StandardIDs.PositionFromID).
+func PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
+	return StandardIDs.PositionFromID(id, onRoll)
 }
 
 // PositionFromID is the Position of a Position ID with its board and, in Ids, the Position ID,
 // as the server returns positions (without the other two IDs). onRoll SIDE_UNSPECIFIED means
 // white.
-func PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
+func (f PositionIDs) PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
 	if onRoll == tavlav1.Side_SIDE_UNSPECIFIED {
 		onRoll = tavlav1.Side_SIDE_WHITE
 	}
-	mover, other, err := DecodePositionID(strings.TrimSpace(id))
+	mover, other, err := f.Decode(strings.TrimSpace(id))
 	if err != nil {
 		return nil, err
 	}
@@ -118,8 +195,15 @@ func PositionFromID(id string, onRoll tavlav1.Side) (*tavlav1.Position, error) {
 	}, nil
 }
 
-// PositionID is the Position ID of a Position given by its board and side on roll.
+// PositionID is the Position ID of a Position of a variant with 15 checkers a side
+// (StandardIDs.PositionID).
 func PositionID(p *tavlav1.Position) (string, error) {
+	return StandardIDs.PositionID(p)
+}
+
+// PositionID is the Position ID of a Position given by its board and side on roll; a Position
+// given by its Position ID answers that ID unchecked.
+func (f PositionIDs) PositionID(p *tavlav1.Position) (string, error) {
 	if p.GetBoard() == nil {
 		return p.GetPositionId(), nil
 	}
@@ -132,9 +216,9 @@ func PositionID(p *tavlav1.Position) (string, error) {
 		return "", err
 	}
 	if p.GetOnRoll() == tavlav1.Side_SIDE_BLACK {
-		return EncodePositionID(black, white)
+		return f.Encode(black, white)
 	}
-	return EncodePositionID(white, black)
+	return f.Encode(white, black)
 }
 
 func sideCheckers(c Checkers) *tavlav1.SideCheckers {

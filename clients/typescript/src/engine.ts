@@ -1,6 +1,6 @@
 /**
  * The transport-independent part of the client of the tavla.v1 services (RulesService,
- * MatchService, RefereeService, RecordsService): the typed helpers
+ * MatchService, RefereeService, RecordsService, AnalysisService): the typed helpers
  * (EngineClient, a helper for every RPC: HELPERS), the default service config, retries, the
  * locale of player messages and the rich error details. It imports nothing from Node.js, so it
  * runs in browsers too: `index.ts` adds the Node gRPC transport, `web.ts` the browser transports
@@ -56,6 +56,15 @@ import {
   type NewMatchResponse,
 } from "./gen/tavla/v1/referee_service_pb.js";
 import { ExportFormatSchema, RecordsService, type ExportMatchResponse } from "./gen/tavla/v1/records_service_pb.js";
+import {
+  AnalysisLevelSchema,
+  AnalysisService,
+  type AnalyzeMatchResponse,
+  type EvaluatePositionResponse,
+  type SuggestActionResponse,
+  type SuggestCubeActionResponse,
+  type SuggestMoveResponse,
+} from "./gen/tavla/v1/analysis_service_pb.js";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import {
   CubeActionSchema,
@@ -109,8 +118,8 @@ export * from "./gen/tavla/v1/rules_service_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 export * from "./gen/tavla/v1/validate_pb.js";
 
-/** The four services by their short name, as the conformance scenarios name them. */
-export const SERVICES = { RulesService, MatchService, RefereeService, RecordsService } as const;
+/** The five services by their short name, as the conformance scenarios name them. */
+export const SERVICES = { RulesService, MatchService, RefereeService, RecordsService, AnalysisService } as const;
 
 /** Where `make serve` listens. */
 export const DEFAULT_TARGET = "localhost:50051";
@@ -270,6 +279,11 @@ export const HELPERS = {
   Act: "act",
   ValidateMatch: "validateMatch",
   ExportMatch: "exportMatch",
+  SuggestMove: "suggestMove",
+  EvaluatePosition: "evaluatePosition",
+  SuggestCubeAction: "suggestCubeAction",
+  AnalyzeMatch: "analyzeMatch",
+  SuggestAction: "suggestAction",
 } as const;
 
 /**
@@ -326,6 +340,15 @@ export interface CallOptions {
   /** Override the client's ruleset for this call. */
   ruleset?: string | Ruleset;
 }
+/**
+ * Options of the analysis helpers: the match (score, Crawford, cube; unset: money play with the
+ * cube centred, a 1-point match for a ruleset without money play) and the level, an
+ * AnalysisLevel name or number ("beginner", "intermediate", "advanced", "expert"; unset: expert).
+ */
+export interface AnalysisOptions extends CallOptions {
+  match?: Init<typeof MatchStateSchema>;
+  level?: EnumLike;
+}
 
 /** A position given by its Position ID; on roll unset means white. */
 export function byId(positionId: string, onRoll: Side = Side.UNSPECIFIED): Position {
@@ -344,8 +367,8 @@ export function notation(text: string): Move {
 
 /**
  * A client of the tavla.v1 services over one transport: the generated Connect client of each
- * service (`rules`, `match`, `referee`, `records`: every RPC with its full request and
- * response), and a typed helper for every RPC (HELPERS).
+ * service (`rules`, `match`, `referee`, `records`, `analysis`: every RPC with its full request
+ * and response), and a typed helper for every RPC (HELPERS).
  */
 export class EngineClient {
   /** RulesService: positions, legal moves, scoring, bear-off, pictures, roll names. */
@@ -356,6 +379,8 @@ export class EngineClient {
   readonly referee: Client<typeof RefereeService>;
   /** RecordsService: ValidateMatch, ExportMatch. */
   readonly records: Client<typeof RecordsService>;
+  /** AnalysisService: move, position, cube and match analysis and the computer opponent (docs/analysis.md). */
+  readonly analysis: Client<typeof AnalysisService>;
   /** The ruleset sent with every helper call. */
   ruleset: Ruleset | undefined;
 
@@ -364,6 +389,7 @@ export class EngineClient {
     this.match = createClient(MatchService, transport);
     this.referee = createClient(RefereeService, transport);
     this.records = createClient(RecordsService, transport);
+    this.analysis = createClient(AnalysisService, transport);
     this.ruleset = asRuleset(ruleset);
   }
 
@@ -401,7 +427,7 @@ export class EngineClient {
     });
   }
 
-  /** The `outcome` when one side has borne off all 15 (R15-R17), else unset; its points with `match`'s cube. */
+  /** The `outcome` when one side has borne off all its checkers (15; hypergammon 3; R15-R17), else unset; its points with `match`'s cube. */
   scoreGame(position: PositionLike, options?: CallOptions & { match?: Init<typeof MatchStateSchema> }): Promise<ScoreGameResponse> {
     return this.rules.scoreGame({ ruleset: this.rulesetOf(options), position: asPosition(position), match: options?.match });
   }
@@ -625,6 +651,72 @@ export class EngineClient {
       state, records, format: enumValue(ExportFormatSchema, options.format),
       whitePlayer: options.whitePlayer ?? "", blackPlayer: options.blackPlayer ?? "", headers: options.headers ?? {},
     });
+  }
+
+  /**
+   * The legal moves of the roll ranked for the side on roll (SuggestMove, docs/analysis.md):
+   * `moves` in the level's order of preference (the first is the one the level plays; with the
+   * beginner's and intermediate's noise not always the best equity), each with its `equity` per
+   * unit of the cube, its `equityLoss` against the best and the mover's `probabilities`.
+   * `maxMoves` 0 (the default) returns every legal move.
+   */
+  suggestMove(position: PositionLike, dice: number[], options?: AnalysisOptions & { maxMoves?: number }): Promise<SuggestMoveResponse> {
+    return this.analysis.suggestMove({
+      ruleset: this.rulesetOf(options),
+      position: asPosition(position),
+      dice,
+      match: options?.match,
+      level: enumValue(AnalysisLevelSchema, options?.level),
+      maxMoves: options?.maxMoves ?? 0,
+    });
+  }
+
+  /** The side on roll's chances (`probabilities`, each 0-1) and equity before it rolls (`cubelessEquity`, `equity` with the cube). */
+  evaluatePosition(position: PositionLike, options?: AnalysisOptions): Promise<EvaluatePositionResponse> {
+    return this.analysis.evaluatePosition({
+      ruleset: this.rulesetOf(options),
+      position: asPosition(position),
+      match: options?.match,
+      level: enumValue(AnalysisLevelSchema, options?.level),
+    });
+  }
+
+  /**
+   * Whether the side on roll should double and the other side take (R19-R21; SuggestCubeAction):
+   * `advice`, `doubleAvailable` (else `doubleDeniedReason`, an ErrorReason name) and the
+   * no-double, double/take and double/pass equities.
+   */
+  suggestCubeAction(position: PositionLike, options?: AnalysisOptions): Promise<SuggestCubeActionResponse> {
+    return this.analysis.suggestCubeAction({
+      ruleset: this.rulesetOf(options),
+      position: asPosition(position),
+      match: options?.match,
+      level: enumValue(AnalysisLevelSchema, options?.level),
+    });
+  }
+
+  /**
+   * A match record reviewed (AnalyzeMatch; docs/match-files.md): a .mat record as text, or an
+   * .sgf record as bytes. `players` holds white's (player 1's) and black's error rates and
+   * performance ratings, `decisions` every decision's error. The ruleset (unset: the
+   * international rules with the record's headers) is the rules it was played by; the level
+   * unset is advanced.
+   */
+  analyzeMatch(record: string | Uint8Array, options?: CallOptions & { level?: EnumLike }): Promise<AnalyzeMatchResponse> {
+    return this.analysis.analyzeMatch({
+      record: typeof record === "string" ? { case: "mat", value: record } : { case: "sgf", value: record },
+      ruleset: this.rulesetOf(options),
+      level: enumValue(AnalysisLevelSchema, options?.level),
+    });
+  }
+
+  /**
+   * The computer's `action` for the side to act in a referee state (SuggestAction): pass it to
+   * {@link act} with the same state, two calls per action. It never resigns and never claims a
+   * timeout; `level` unset is expert.
+   */
+  suggestAction(state: SignedGameState, level?: EnumLike): Promise<SuggestActionResponse> {
+    return this.analysis.suggestAction({ state, level: enumValue(AnalysisLevelSchema, level) });
   }
 
   /** The board as an SVG document and as text (`svg`, `text`); `dice`, `match` and drawing `options` optional. */

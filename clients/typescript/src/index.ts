@@ -5,7 +5,7 @@
  * `@connectrpc/connect-node`) with the default service config that every tavla client shares
  * (SERVICE_CONFIG: a 30 s deadline for calls without one, up to 5 attempts on UNAVAILABLE), and
  * a typed helper for every RPC (HELPERS, in engine.ts). Every RPC is also on its service's client
- * (`client.rules`, `client.match`, `client.referee`, `client.records`) with its full request and
+ * (`client.rules`, `client.match`, `client.referee`, `client.records`, `client.analysis`) with its full request and
  * response. For browsers import `@tavla-engine/client/web` instead (Connect or
  * gRPC-Web over fetch).
  */

@@ -71,6 +71,11 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   Act: (c, r) => c.act(r.state, r.action),
   ValidateMatch: () => Promise.reject(new Error("a stream: no scenario")),
   ExportMatch: (c, r) => c.exportMatch(r.state ?? create(SignedGameStateSchema), r.records, { format: r.format, whitePlayer: r.whitePlayer, blackPlayer: r.blackPlayer, headers: r.headers }),
+  SuggestMove: (c, r) => c.suggestMove(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset, match: r.match, level: r.level, maxMoves: r.maxMoves }),
+  EvaluatePosition: (c, r) => c.evaluatePosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match, level: r.level }),
+  SuggestCubeAction: (c, r) => c.suggestCubeAction(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match, level: r.level }),
+  AnalyzeMatch: (c, r) => c.analyzeMatch(r.record.value ?? "", { ruleset: r.ruleset, level: r.level }),
+  SuggestAction: (c, r) => c.suggestAction(r.state ?? create(SignedGameStateSchema), r.level),
   RenderPosition: (c, r) => c.renderPosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };
 

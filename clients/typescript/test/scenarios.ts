@@ -27,7 +27,7 @@ export const scenarios: Scenario[] = readdirSync(dir)
   .flatMap((f) => (JSON.parse(readFileSync(join(dir, f), "utf8")) as { scenarios: Scenario[] }).scenarios);
 
 /** The EngineClient field holding each service's generated client. */
-const stubOf = { RulesService: "rules", MatchService: "match", RefereeService: "referee", RecordsService: "records" } as const;
+const stubOf = { RulesService: "rules", MatchService: "match", RefereeService: "referee", RecordsService: "records", AnalysisService: "analysis" } as const;
 
 /** The method a scenario calls: its `rpc` in its `service`. */
 export function methodOf(sc: Scenario) {

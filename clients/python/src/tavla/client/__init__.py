@@ -356,7 +356,7 @@ class _Helpers:
 
     def score_game(self, position: PositionLike, *, match: MatchLike | None = None,
                    ruleset: RulesetLike | None = None) -> rules_service_pb2.ScoreGameResponse:
-        """``outcome`` set when the game is over (one side has borne off all 15)."""
+        """``outcome`` set when the game is over (one side has borne off all its checkers: 15, hypergammon 3)."""
         request = rules_service_pb2.ScoreGameRequest(ruleset=self._rules(ruleset), position=_position(position),
                                                       match=_msg(match_pb2.MatchState, match))
         return cast("rules_service_pb2.ScoreGameResponse", self._call("ScoreGame", request))

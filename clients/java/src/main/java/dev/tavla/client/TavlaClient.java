@@ -6,6 +6,18 @@ import dev.tavla.v1.ActResponse;
 import dev.tavla.v1.ActionKind;
 import dev.tavla.v1.AdvanceClockRequest;
 import dev.tavla.v1.AdvanceClockResponse;
+import dev.tavla.v1.AnalysisLevel;
+import dev.tavla.v1.AnalysisServiceGrpc;
+import dev.tavla.v1.AnalyzeMatchRequest;
+import dev.tavla.v1.AnalyzeMatchResponse;
+import dev.tavla.v1.EvaluatePositionRequest;
+import dev.tavla.v1.EvaluatePositionResponse;
+import dev.tavla.v1.SuggestActionRequest;
+import dev.tavla.v1.SuggestActionResponse;
+import dev.tavla.v1.SuggestCubeActionRequest;
+import dev.tavla.v1.SuggestCubeActionResponse;
+import dev.tavla.v1.SuggestMoveRequest;
+import dev.tavla.v1.SuggestMoveResponse;
 import dev.tavla.v1.AnswerResignationRequest;
 import dev.tavla.v1.AnswerResignationResponse;
 import dev.tavla.v1.ClockEvent;
@@ -97,14 +109,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A client of the tavla.v1 services of the stateless tavla and backgammon rules engine
- * (RulesService, MatchService, RefereeService, RecordsService): a small typed wrapper over the
+ * (RulesService, MatchService, RefereeService, RecordsService, AnalysisService): a small typed wrapper over the
  * generated stubs in {@code dev.tavla.v1}, all on one channel.
  *
  * <p>{@link #create(String)} opens a plaintext channel with the default service config that every
  * tavla client shares ({@link #SERVICE_CONFIG}: a 30 s deadline for calls without one, up to 5
  * attempts on {@code UNAVAILABLE}). Every RPC has a helper ({@link #HELPERS}) taking the request's
- * main fields; {@link #rules()}, {@link #match()}, {@link #referee()} and {@link #records()} are
- * the generated blocking stubs of the four services, with every RPC's full request and response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
+ * main fields; {@link #rules()}, {@link #match()}, {@link #referee()}, {@link #records()} and
+ * {@link #analysis()} are the generated blocking stubs of the five services, with every RPC's full request and response. Calls fail with {@link io.grpc.StatusRuntimeException}; {@link EngineError#from}
  * reads its rich details. Thread-safe; close it when done.
  */
 public final class TavlaClient implements AutoCloseable {
@@ -145,7 +157,7 @@ public final class TavlaClient implements AutoCloseable {
                   List.of(Map.of("service", "tavla.v1.RecordsService", "method", "ValidateMatch")))));
 
   /**
-   * The helper method of each RPC of the four services (RPC names are unique across them; a test
+   * The helper method of each RPC of the five services (RPC names are unique across them; a test
    * checks every RPC of the service descriptors has one), as in the Python, TypeScript and Go
    * clients.
    */
@@ -174,7 +186,12 @@ public final class TavlaClient implements AutoCloseable {
           Map.entry("ListActions", "listActions"),
           Map.entry("Act", "act"),
           Map.entry("ValidateMatch", "validateMatch"),
-          Map.entry("ExportMatch", "exportMatch"));
+          Map.entry("ExportMatch", "exportMatch"),
+          Map.entry("SuggestMove", "suggestMove"),
+          Map.entry("EvaluatePosition", "evaluatePosition"),
+          Map.entry("SuggestCubeAction", "suggestCubeAction"),
+          Map.entry("AnalyzeMatch", "analyzeMatch"),
+          Map.entry("SuggestAction", "suggestAction"));
 
   private final ManagedChannel channel;
   private final RulesServiceGrpc.RulesServiceBlockingStub rules;
@@ -182,6 +199,7 @@ public final class TavlaClient implements AutoCloseable {
   private final RefereeServiceGrpc.RefereeServiceBlockingStub referee;
   private final RecordsServiceGrpc.RecordsServiceBlockingStub records;
   private final RecordsServiceGrpc.RecordsServiceStub asyncRecords; // for the ValidateMatch stream
+  private final AnalysisServiceGrpc.AnalysisServiceBlockingStub analysis;
   private final Ruleset ruleset;
 
   /** The request metadata a test server (--test-inputs, state mode off) reads Act's dice from ("6,1"). */
@@ -197,6 +215,7 @@ public final class TavlaClient implements AutoCloseable {
     this.referee = RefereeServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
     this.records = RecordsServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
     this.asyncRecords = RecordsServiceGrpc.newStub(channel).withInterceptors(interceptors);
+    this.analysis = AnalysisServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
     this.ruleset = ruleset;
     this.interceptors = interceptors;
   }
@@ -263,6 +282,14 @@ public final class TavlaClient implements AutoCloseable {
     return records;
   }
 
+  /**
+   * The generated blocking stub of AnalysisService: move, position, cube and match analysis and the
+   * computer opponent (docs/analysis.md).
+   */
+  public AnalysisServiceGrpc.AnalysisServiceBlockingStub analysis() {
+    return analysis;
+  }
+
   /** The channel. */
   public ManagedChannel channel() {
     return channel;
@@ -309,7 +336,7 @@ public final class TavlaClient implements AutoCloseable {
             .build());
   }
 
-  /** Whether the game is over and, if so, its result. */
+  /** Whether the game is over (one side has borne off all its checkers: 15, hypergammon 3) and, if so, its result. */
   public ScoreGameResponse scoreGame(Position position) {
     return rules.scoreGame(
         ScoreGameRequest.newBuilder().setRuleset(ruleset).setPosition(position).build());
@@ -543,6 +570,90 @@ public final class TavlaClient implements AutoCloseable {
   /** A game action of {@code kind} by {@code side}, e.g. {@code action(ACTION_KIND_ROLL, side)}. */
   public static GameAction action(ActionKind kind, Side side) {
     return GameAction.newBuilder().setKind(kind).setSide(side).build();
+  }
+
+  /** {@link #suggestMove(Position, int, int, MatchState, AnalysisLevel, int)} in money play, the cube centred. */
+  public SuggestMoveResponse suggestMove(Position position, int d1, int d2, AnalysisLevel level, int maxMoves) {
+    return suggestMove(position, d1, d2, null, level, maxMoves);
+  }
+
+  /**
+   * The legal moves of the roll {@code d1}-{@code d2} ranked for the side on roll (SuggestMove,
+   * docs/analysis.md): the moves in the level's order of preference (the first is the one the
+   * level plays; with BEGINNER's and INTERMEDIATE's noise not always the best equity), each with
+   * its equity per unit of the cube, its equity loss against the best and the mover's chances.
+   *
+   * @param match the score, Crawford and cube; null: money play with the cube centred (a 1-point
+   *     match for a ruleset without money play)
+   * @param level {@code ANALYSIS_LEVEL_UNSPECIFIED} is EXPERT (2-ply)
+   * @param maxMoves the most moves to return, best first; 0 returns every legal move
+   */
+  public SuggestMoveResponse suggestMove(
+      Position position, int d1, int d2, MatchState match, AnalysisLevel level, int maxMoves) {
+    SuggestMoveRequest.Builder request =
+        SuggestMoveRequest.newBuilder()
+            .setRuleset(ruleset)
+            .setPosition(position)
+            .addDice(d1)
+            .addDice(d2)
+            .setLevel(level)
+            .setMaxMoves(maxMoves);
+    if (match != null) {
+      request.setMatch(match);
+    }
+    return analysis.suggestMove(request.build());
+  }
+
+  /**
+   * The side on roll's chances (each 0-1) and equity before it rolls (EvaluatePosition): cubeless,
+   * and with the cube as {@code match} (null as in {@link #suggestMove}) has it.
+   */
+  public EvaluatePositionResponse evaluatePosition(Position position, MatchState match, AnalysisLevel level) {
+    EvaluatePositionRequest.Builder request =
+        EvaluatePositionRequest.newBuilder().setRuleset(ruleset).setPosition(position).setLevel(level);
+    if (match != null) {
+      request.setMatch(match);
+    }
+    return analysis.evaluatePosition(request.build());
+  }
+
+  /**
+   * Whether the side on roll should double and the other side take (R19-R21; SuggestCubeAction):
+   * the advice, whether it may double (else the ErrorReason name why) and the no-double,
+   * double/take and double/pass equities per unit of the cube; {@code match} null as in {@link
+   * #suggestMove}.
+   */
+  public SuggestCubeActionResponse suggestCubeAction(Position position, MatchState match, AnalysisLevel level) {
+    SuggestCubeActionRequest.Builder request =
+        SuggestCubeActionRequest.newBuilder().setRuleset(ruleset).setPosition(position).setLevel(level);
+    if (match != null) {
+      request.setMatch(match);
+    }
+    return analysis.suggestCubeAction(request.build());
+  }
+
+  /**
+   * A Jellyfish .mat record, as text, reviewed (AnalyzeMatch, docs/match-files.md): white's
+   * (player 1's) and black's error rates and performance ratings, and every decision's error. The
+   * client's ruleset is the rules it was played by (the default instance: the international rules
+   * with the record's headers); {@code ANALYSIS_LEVEL_UNSPECIFIED} is ADVANCED. An .sgf record
+   * goes through {@link #analysis()} with {@code setSgf}.
+   */
+  public AnalyzeMatchResponse analyzeMatch(String mat, AnalysisLevel level) {
+    AnalyzeMatchRequest.Builder request = AnalyzeMatchRequest.newBuilder().setMat(mat).setLevel(level);
+    if (!ruleset.equals(Ruleset.getDefaultInstance())) { // unset reads the record's headers
+      request.setRuleset(ruleset);
+    }
+    return analysis.analyzeMatch(request.build());
+  }
+
+  /**
+   * The computer's action for the side to act in a referee state (SuggestAction): send it to
+   * {@link #act} with the same state, two calls per action. It never resigns and never claims a
+   * timeout; {@code ANALYSIS_LEVEL_UNSPECIFIED} is EXPERT.
+   */
+  public SuggestActionResponse suggestAction(SignedGameState state, AnalysisLevel level) {
+    return analysis.suggestAction(SuggestActionRequest.newBuilder().setState(state).setLevel(level).build());
   }
 
   /** {@link #validateMatch(InputStream, RecordFormat, ValidationRules, String)} with the format sniffed and the default rules. */

@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.protobuf.Message;
 import com.google.protobuf.util.JsonFormat;
+import dev.tavla.v1.AnalysisServiceGrpc;
 import dev.tavla.v1.MatchServiceGrpc;
 import dev.tavla.v1.RecordsServiceGrpc;
 import dev.tavla.v1.RefereeServiceGrpc;
@@ -85,14 +86,16 @@ class ConformanceTest {
                 "RulesService", RulesServiceGrpc.getServiceDescriptor(),
                 "MatchService", MatchServiceGrpc.getServiceDescriptor(),
                 "RefereeService", RefereeServiceGrpc.getServiceDescriptor(),
-                "RecordsService", RecordsServiceGrpc.getServiceDescriptor())
+                "RecordsService", RecordsServiceGrpc.getServiceDescriptor(),
+                "AnalysisService", AnalysisServiceGrpc.getServiceDescriptor())
             .get(service);
     AbstractStub<?> serviceStub =
         Map.<String, AbstractStub<?>>of(
                 "RulesService", client.rules(),
                 "MatchService", client.match(),
                 "RefereeService", client.referee(),
-                "RecordsService", client.records())
+                "RecordsService", client.records(),
+                "AnalysisService", client.analysis())
             .get(service);
     assertNotNull(serviceDescriptor, "no service " + service);
     MethodDescriptor<?, ?> descriptor =

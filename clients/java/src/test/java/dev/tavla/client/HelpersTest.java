@@ -14,6 +14,7 @@ import dev.tavla.v1.AdvanceClockResponse;
 import dev.tavla.v1.BearOffResponse;
 import dev.tavla.v1.ClockEvent;
 import dev.tavla.v1.ClockSettings;
+import dev.tavla.v1.AnalysisServiceGrpc;
 import dev.tavla.v1.MatchServiceGrpc;
 import dev.tavla.v1.RecordsServiceGrpc;
 import dev.tavla.v1.RefereeServiceGrpc;
@@ -69,6 +70,7 @@ class HelpersTest {
     methods.addAll(MatchServiceGrpc.getServiceDescriptor().getMethods());
     methods.addAll(RefereeServiceGrpc.getServiceDescriptor().getMethods());
     methods.addAll(RecordsServiceGrpc.getServiceDescriptor().getMethods());
+    methods.addAll(AnalysisServiceGrpc.getServiceDescriptor().getMethods());
     assertEquals(methods.size(), TavlaClient.HELPERS.size(), "one helper per RPC");
     for (MethodDescriptor<?, ?> rpc : methods) {
       String name = rpc.getBareMethodName();
