@@ -100,6 +100,16 @@ class BoardPicture:
         backgammon player would not guess (plakoto, fevga, long nardy: no bar)."""
         return not self.position.variant.bar
 
+    def home_on_left(self, side: Side) -> bool:
+        """Whether ``side``'s home board (its points 1-6) is drawn left of the bar, where its
+        borne-off tray then goes. The bottom side's is on the left only with ``home_left``; the
+        top side's is in the row above it, the same side of the bar (its 1-6 are the bottom
+        side's 19-24), unless both move the same way round (fevga, long nardy: its 1-6 are the
+        bottom side's 13-18, the other side of the bar; docs/variants.md)."""
+        if side is self.bottom_side:
+            return self.home_left
+        return self.home_left != (self.position.variant.direction is Direction.SAME)
+
     def clockwise(self, side: Side) -> bool:
         """Whether ``side`` travels clockwise as drawn (the bottom side never does; the top side
         does with opposite directions; ``home_left`` mirrors both)."""

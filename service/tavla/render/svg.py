@@ -1,7 +1,10 @@
 """An SVG board: 24 points numbered from the side on roll's view, checkers (the count on the
-fifth when more are stacked), the bar, borne-off trays, the cube with its value where its owner
-sits (an offered double in the middle of the board), the dice of the side on roll, and each side's
-pip count and score. Standalone SVG 1.1, drawn on a fixed 800 x 500 grid scaled by ``width``.
+fifth when more are stacked), the bar, each side's borne-off tray in the margin beside its home
+board (both on the right, or both on the left with ``home_left``; in fevga and long nardy, where
+both sides move the same way round, the top side's home and tray are on the other side from the
+bottom side's), the cube with its value where its owner sits (an offered double in the middle of
+the board), the dice of the side on roll, and each side's pip count and score in the margin
+across from its tray. Standalone SVG 1.1, drawn on a fixed 800 x 500 grid scaled by ``width``.
 
 Elements tests and frontends can find: ``g.point[data-point][data-side][data-count]``,
 ``g.bar[data-side][data-count]``, ``g.off[data-side][data-count]``, ``g.cube[data-value][data-owner]``,
@@ -100,10 +103,11 @@ def _bar(picture: BoardPicture, side: Side, upper: bool) -> str:
 
 
 def _tray(picture: BoardPicture, side: Side, upper: bool) -> str:
-    """Borne-off checkers edge-on in the right-hand tray, with their count."""
+    """``side``'s borne-off checkers edge-on in the tray beside its home board, with their count;
+    ``upper``: the top half (the top side's)."""
     count = picture.position.side(side).off
     fill, stroke, _ = CHECKER[side]
-    x0 = 745 if not picture.home_left else 5
+    x0 = 5 if picture.home_on_left(side) else 745
     parts = [f'<g class="off" data-side="{side.name.lower()}" data-count="{count}">']
     for i in range(count):
         y = TOP + 2 + i * 11 if upper else BOTTOM - 11 - i * 11
@@ -183,7 +187,7 @@ def _dice(picture: BoardPicture) -> str:
 
 def _side_text(picture: BoardPicture, side: Side, upper: bool) -> str:
     view = picture.position.side(side)
-    x = 32 if not picture.home_left else 768
+    x = 768 if picture.home_on_left(side) else 32  # the margin across from the side's tray
     y = 120 if upper else 360
     colour = COLOURS["label"]
     parts = [f'<text x="{x}" y="{y}" font-size="13" text-anchor="middle" fill="{colour}">{side.name.lower()}</text>',
