@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from tavla.core import InvalidInputError
 from tavla.core.game import GameState
-from tavla.core.rules.variant import find_variant
+from tavla.formats import variation
 from tavla.formats.matreader import Action, Double, Drop, Game, Match, Roll, Take, Win
 from tavla.v1 import game_pb2
 from tavla.v1 import types_pb2 as pb
@@ -75,7 +75,7 @@ def extra_headers(headers: Mapping[str, str], field: str = "headers") -> dict[st
 def _rule_headers(state: GameState, preset: str, players: tuple[str, str]) -> dict[str, str]:
     rules, length = state.ruleset, state.match.length
     headers = {"Player 1": players[0], "Player 2": players[1],
-               "Variation": find_variant(rules.variant).title, "Ruleset": preset}
+               "Variation": variation.header_written(rules.variant), "Ruleset": preset}
     if length:
         headers["Crawford"] = "On" if rules.crawford else "Off"
     if rules.cube:
