@@ -340,6 +340,6 @@ def playable(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
     try:
         check_not_over(position)
     except core.GameOverError as exc:
-        raise GameOver(exc.winner, str(exc)) from None  # type: ignore[arg-type]
+        raise GameOver(exc.winner, str(exc), exc.checkers, exc.ending) from None  # type: ignore[arg-type]
     return position
 
