@@ -62,10 +62,7 @@ def _info(evaluator: player.Evaluator, level: Level, ply: int) -> api.AnalysisIn
 def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | api.SuggestCubeActionRequest
                ) -> tuple[Ruleset, Position, MatchState]:
     rules = convert.ruleset_from_proto(request.ruleset)
-    position = playable(request.position)
-    variant = rules.variant_class
-    if position.variant is not variant:  # the ruleset's variant plays the position
-        position = Position(position.board, position.on_roll, variant)
+    position = playable(request.position, rules.variant_class)  # read as the ruleset's variant
     if request.HasField("match"):
         match = check_match(cm.match_from_proto(request.match, rules=rules), rules)
     else:
