@@ -142,10 +142,7 @@ def test_a_turkish_match_exports_for_validate_match(engine):
 def test_validate_match_reports_the_exported_matchs_final_score(engine, name):
     """ValidateMatch of an exported .mat plays it under the rules its headers name (Ruleset,
     Variation): the final score and winner are the referee's, for every preset."""
-    request = api.NewMatchRequest(ruleset=pb.Ruleset(preset=name), length=3)
-    # a plakoto draw (both mothers pinned, replayed) has no .mat line: a seed without one
-    checker = next(c for c in (played(engine, request, seed, resign=0.002) for seed in range(4, 20))
-                   if all(e.outcome.winner for e in c.record if e.HasField("outcome")))
+    checker = played(engine, api.NewMatchRequest(ruleset=pb.Ruleset(preset=name), length=3), 4, resign=0.002)
     answer = export(engine, checker)
     match = parse_match(answer.content, f"{name}.mat")
     record = validate(engine, answer.content)[-1].record
@@ -155,6 +152,33 @@ def test_validate_match_reports_the_exported_matchs_final_score(engine, name):
     assert max(record.white_score, record.black_score) == 3
     assert record.match_winner == state.match.winner != pb.SIDE_UNSPECIFIED
     assert not record.disagreements, record.disagreements
+
+
+def test_a_drawn_plakoto_game_exports_without_a_result_and_validates(engine):
+    """A plakoto draw (both mothers pinned: nothing scored, the game replayed) has no word in the
+    .mat format: the game ends on its last play and the next starts at the same score; ValidateMatch
+    reads it as the draw and still reports the referee's final score."""
+    request = api.NewMatchRequest(ruleset=pb.Ruleset(preset="plakoto"), length=3)
+    for seed in range(1, 80):
+        checker = played(engine, request, seed, resign=0.002)
+        draws = [e for e in checker.record if e.HasField("outcome") and not e.outcome.winner]
+        if draws:
+            break
+    else:
+        raise AssertionError("no seed in 1..79 plays a plakoto match with a draw")
+    answer = export(engine, checker)
+    match = parse_match(answer.content, "plakoto.mat")
+    starts = [e for e in checker.record if e.kind == G.ACTION_KIND_START_GAME]
+    assert len(match.games) == len(starts)
+    drawn = [g for g in match.games if not isinstance(g.actions[-1], Win)]
+    assert len(drawn) == len(draws)
+    verdicts = validate(engine, answer.content)
+    record, state = verdicts[-1].record, final_state(checker)
+    assert record.readable and not record.disagreements, record.disagreements
+    assert (record.white_score, record.black_score) == (state.match.white_score, state.match.black_score)
+    assert record.match_winner == state.match.winner
+    notes = [n for v in verdicts if v.WhichOneof("verdict") == "game" for n in v.game.notes]
+    assert sum("drawn" in n for n in notes) == len(draws)
 
 
 def test_a_tampered_record_is_refused_on_records(engine, international):

@@ -63,6 +63,7 @@ class Applied:
     winner: int  # 1 or 2 when game_over, else 0
     points: int  # points with the cube at 1 when game_over, else 0
     kind: int = 0  # 1 single, 2 gammon, 3 backgammon when game_over, else 0
+    drawn: bool = False  # the game is drawn (plakoto's two pinned mothers): no winner, replayed
 
 
 MODES = ("auto", "match", "money", "money-jacoby")
@@ -486,6 +487,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
     over: Applied | None = None
     dropped_by = forfeited_by = 0
     forfeit_roll = False
+    drawn: Roll | None = None  # the play that drew the game
 
     problem = state.problem
     trusted = getattr(engine, "apply_is_legal", False)
@@ -500,7 +502,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 forfeited_by = action.player
                 forfeit_roll = True
                 continue
-            if over or forfeited_by:
+            if over or forfeited_by or drawn:
                 problem(action.line, "a roll after the game ended")
                 return None
             if engine.on_roll(position) != action.player:
@@ -529,6 +531,8 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
             position = applied.position
             if applied.game_over:
                 over = applied
+            elif applied.drawn:
+                drawn = action
         elif isinstance(action, Double):
             if action.value != 2 * cube:
                 problem(action.line, f"cube offered at {action.value}, it stands at {cube}", "cube")
@@ -551,8 +555,27 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 ending = _ending(action, over, cube, dropped_by, forfeited_by, forfeit_roll)
                 _update(state, action, ending)
             return recorded
+    if drawn is not None:  # the format has no result for a draw: the next game replays it
+        state.game_notes.append("drawn (both mothers pinned): nothing scored, the game is replayed")
+        if state.live:
+            _update_draw(state, drawn)
+        return None
     problem(actions[-1].line if actions else 0, "the game has no recorded result")
     return None
+
+
+def _update_draw(state: _Match, play: Roll) -> None:
+    """Feed a drawn game to the engine's match update: it must score nothing."""
+    try:
+        updated = state.engine.update_match(state.rules, state.state, Ending(0, "draw"))
+    except EngineError as exc:
+        state.lost(play.line, f"UpdateMatch with a draw rejected: {exc}")
+        return
+    state.report.match_updates += 1
+    if updated.scores != state.scores or updated.over:
+        state.lost(play.line, f"UpdateMatch scores a draw: {updated.scores[0]}-{updated.scores[1]}", "points")
+        return
+    state.state = updated.match
 
 
 def _ending(win: Win, over: Applied | None, cube: int, dropped_by: int, forfeited_by: int,

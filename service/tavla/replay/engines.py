@@ -107,7 +107,7 @@ class LocalEngine:
             move = resolve(position, dice, notation.parse(text))
         result = move.result
         if result.winner is None:
-            return Applied(move.notation, result, _key(result), False, 0, 0)
+            return Applied(move.notation, result, _key(result), False, 0, 0, drawn=result.drawn)
         scored = score_game(result, self._scoring)
         return Applied(move.notation, result, _key(result), True, int(scored.winner), scored.points,
                        _KINDS[scored.kind])
@@ -146,7 +146,8 @@ class LocalEngine:
         return result.ended_in, Ending(int(ended.winner or 0), ended.ending.value)  # 0: a draw
 
     def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
-        outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
+        outcome = GameOutcome(_SIDES.get(ending.winner), _ENDINGS[ending.ending],  # winner 0: a draw
+                              _KINDS_BY_NUMBER[ending.kind])
         with _engine_errors():
             update = machine.end_game(lowlevel.deciding(_match_ruleset(rules), match, outcome.winner or Side.WHITE),
                                       outcome).scored
@@ -230,7 +231,12 @@ class GrpcEngine:
         request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text),
                                       ruleset=self._variant)
         response: pb.ApplyMoveResponse = self._call(self.rules.ApplyMove, request)
+        from tavla.v1 import match_pb2
+
         over = response.HasField("outcome")  # no match in the request: money play, cube 1
+        if over and response.outcome.ending == match_pb2.GAME_ENDING_DRAW:  # plakoto: no winner
+            return Applied(response.move.notation, response.move.result, self._key(response.move.result),
+                           False, 0, 0, drawn=True)
         return Applied(
             response.move.notation,
             response.move.result,
