@@ -150,3 +150,21 @@ def test_analyze_match_reads_an_sgf_record_as_its_mat(engine):
     assert [p.error_rate for p in from_sgf.players] == pytest.approx([p.error_rate for p in from_mat.players])
     status = rich_status(engine, "AnalyzeMatch", api.AnalyzeMatchRequest(sgf=b"(;nonsense"))
     assert "sgf" in [f for f, _ in field_violations(status)]
+
+
+def test_a_variants_position_is_read_as_that_variant(engine):
+    """The position is read under the request's ruleset, as the rules RPCs read it: plakoto's
+    Family ID is accepted (the search player answers), and backgammon's 15 checkers a side are
+    not a hypergammon position (3 a side)."""
+    from tavla.core import Position, Side, find_variant
+    from tavla.core.ids import family_id
+
+    start = Position.initial(Side.WHITE, find_variant("plakoto"))
+    plakoto = types_pb2.Position(family_id=family_id.encode(start), on_roll=types_pb2.SIDE_WHITE)
+    e = engine.EvaluatePosition(api.EvaluatePositionRequest(position=plakoto, ruleset=types_pb2.Ruleset(preset="plakoto")))
+    assert e.info.evaluator == api.EVALUATOR_SEARCH and 0 < e.probabilities.win < 1
+    c = engine.SuggestCubeAction(api.SuggestCubeActionRequest(position=plakoto,
+                                                              ruleset=types_pb2.Ruleset(preset="plakoto")))
+    assert not c.double_available and c.double_denied_reason == "CUBE_DISABLED"
+    request = api.EvaluatePositionRequest(position=_position(), ruleset=types_pb2.Ruleset(preset="hypergammon"))
+    assert [f for f, _ in field_violations(rich_status(engine, "EvaluatePosition", request))] == ["position.position_id"]

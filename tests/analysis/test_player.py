@@ -58,7 +58,7 @@ def test_a_big_racing_lead_is_a_double_and_a_drop():
     black = SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5)
     pos = Position.from_sides(Side.WHITE, white, black)
     c = player.suggest_cube(pos, Ruleset(), MatchState(), Level.ADVANCED)
-    assert c.available and c.should_double and not c.should_take
+    assert c.available and c.cube.should_double and not c.cube.should_take
     assert c.advice is player.CubeAdvice.DOUBLE_PASS
     # the Crawford game (R21): no double at all
     crawford = MatchState(length=5, scores=(4, 2), crawford=True)
@@ -127,10 +127,10 @@ def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():
                                     SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5), StandIn)
         c = player.suggest_cube(ahead, Ruleset(), MatchState(), Level.EXPERT)
         assert c.evaluator is player.Evaluator.SEARCH and c.available
-        assert not c.should_double and c.advice is player.CubeAdvice.NO_DOUBLE
-        assert not c.should_take  # far past the take point: its opponent would drop
+        assert not c.cube.should_double and c.advice is player.CubeAdvice.NO_DOUBLE
+        assert not c.cube.should_take  # far past the take point: its opponent would drop
         even = player.suggest_cube(Position.initial(variant=StandIn), Ruleset(), MatchState(), Level.EXPERT)
-        assert even.should_take and not even.should_double
+        assert even.cube.should_take and not even.cube.should_double
     finally:
         unregister(StandIn)
 

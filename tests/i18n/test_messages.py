@@ -126,3 +126,36 @@ def test_a_referee_action_field_is_not_worded_as_a_cube_action():
     for field in ("action.kind", "action.step.from_point", "action.resign_kind"):
         assert messages.for_field(field, "en") == "Choose one of the actions the last answer listed."
     assert messages.for_field("action", "en").startswith("Choose a cube action")  # ApplyCubeAction
+
+
+@pytest.mark.parametrize(("variant", "mover", "other", "english", "turkish"), [
+    # hypergammon (3 checkers a side): white has borne off all 3 (R15)
+    ("hypergammon", {}, {24: 1, 23: 1, 22: 1}, "The game is over: White has borne off all 3 checkers.",
+     "Oyun bitti: Beyaz 3 pulunun hepsini topladı."),
+    ("backgammon", {}, {13: 15}, "The game is over: White has borne off all 15 checkers.",
+     "Oyun bitti: Beyaz 15 pulunun hepsini topladı."),
+])
+def test_game_over_names_the_variants_checker_count(engine, variant, mover, other, english, turkish):
+    from tavla.core import Position, Side, SideView, find_variant
+    from tavla.core.ids import position_id
+
+    kind = find_variant(variant)
+
+    def side(points):
+        counts = tuple(points.get(p, 0) for p in range(1, 25))
+        return SideView(counts, 0, kind.checkers - sum(counts))
+
+    board = Position.from_sides(Side.BLACK, side(mover), side(other), kind)
+    msg = pb.Position(position_id=position_id.encode(board), on_roll=pb.SIDE_BLACK)
+    request = api.ListLegalMovesRequest(position=msg, dice=[6, 5], ruleset=pb.Ruleset(variant=variant))
+    status, message = _fail(engine.ListLegalMoves, request)
+    assert message.message == english
+    _, message = _fail(engine.ListLegalMoves, request, [("x-tavla-locale", "tr")])
+    assert message.message == turkish
+
+
+def test_no_player_message_says_15_checkers():
+    """The variants have 3 (hypergammon) or 15 checkers: no catalogue sentence fixes the count."""
+    texts = [t for by_locale in messages.REASONS.values() for pair in by_locale.values() for t in pair]
+    texts += [t for by_locale in messages.FIELDS.values() for t in by_locale.values()]
+    assert not [t for t in texts if re.search(r"\b15\b", t)]

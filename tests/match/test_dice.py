@@ -295,3 +295,29 @@ def test_commit_dice_rpc_without_the_client_seed_hash_is_invalid(engine):
         engine.CommitDice(api.CommitDiceRequest(), timeout=TIMEOUT)
     assert info.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert "client_seed_sha256" in info.value.details()
+
+
+def test_roll_dice_gele_reads_the_position_as_the_rulesets_variant(engine):
+    """RollDice's gele analyses the turn under the request's ruleset (R8), as ListLegalSteps
+    does: a plakoto position (Family ID, no bar: never gele) is read as plakoto, and a board
+    is checked against the variant's checker count."""
+    from tavla.core import Position, Side, find_variant
+    from tavla.core.ids import family_id
+
+    start = Position.initial(Side.WHITE, find_variant("plakoto"))
+    msg = pb.Position(family_id=family_id.encode(start), on_roll=pb.SIDE_WHITE)
+    answers = [engine.RollDice(api.RollDiceRequest(position=msg, ruleset=pb.Ruleset(preset="plakoto")),
+                               timeout=TIMEOUT) for _ in range(10)]
+    assert all(len(r.dice) == 2 and not r.gele for r in answers)
+    # backgammon's start (15 checkers a side) is not a hypergammon position (3 a side)
+    board = pb.Position(position_id=position_id.encode(position(mover={24: 2, 13: 5, 8: 3, 6: 5},
+                                                                 other={24: 2, 13: 5, 8: 3, 6: 5})),
+                        on_roll=pb.SIDE_WHITE)
+    with pytest.raises(grpc.RpcError) as err:
+        engine.RollDice(api.RollDiceRequest(position=board, ruleset=pb.Ruleset(preset="hypergammon")),
+                        timeout=TIMEOUT)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "position" in err.value.details()
+    with pytest.raises(grpc.RpcError) as err:
+        engine.RollDice(api.RollDiceRequest(position=board, ruleset=pb.Ruleset(variant="no-such")),
+                        timeout=TIMEOUT)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "ruleset.variant" in err.value.details()

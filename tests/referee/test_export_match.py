@@ -35,10 +35,11 @@ INTERNATIONAL = api.NewMatchRequest(ruleset=pb.Ruleset(preset="international"), 
 TURKISH = api.NewMatchRequest(ruleset=pb.Ruleset(preset="turkish"), length=3)
 
 
-def played(engine, request: api.NewMatchRequest, seed: int, **weights: float) -> Checker:
+def played(engine, request: api.NewMatchRequest, seed: int, list_every: int = 50, **weights: float) -> Checker:
     checker = Checker(None)
-    play_match(engine, checker, request, seed, list_every=50, **weights)
+    play_match(engine, checker, request, seed, list_every=list_every, **weights)
     return checker
+
 
 
 @pytest.fixture(scope="module")
@@ -129,11 +130,69 @@ def test_a_turkish_match_exports_for_validate_match(engine):
     final = list(last.score)
     final[win.player - 1] = min(3, final[win.player - 1] + win.points)
     assert tuple(final) == (state.match.white_score, state.match.black_score)
-    # ValidateMatch reads .mat under international rules: only the Turkish rules' differences may
-    # be noted (the roll-off winner throws again, R3; katmerli mars pays 2, R17)
+    # ValidateMatch plays it under the Ruleset header's preset (R3-turkish start, katmerli mars
+    # paid as mars, R17; no cube): nothing disagrees, and the score is the referee's
     for game in (v.game for v in verdicts if v.WhichOneof("verdict") == "game"):
-        assert not game.HasField("first_illegal"), game
-        assert all("never a double (R3)" in d or " pays 3" in d or "= 3" in d for d in game.disagreements), game
+        assert not game.HasField("first_illegal") and not game.disagreements, game
+    assert record.rules == "turkish, 3-point match, no cube" and not record.disagreements, record
+    assert (record.white_score, record.black_score) == tuple(final)
+
+
+@pytest.mark.parametrize("name", ["international", "turkish", "portes", "nackgammon", "hypergammon",
+                                  "plakoto", "fevga", "long_nardy"])
+def test_validate_match_reports_the_exported_matchs_final_score(engine, name):
+    """ValidateMatch of an exported .mat plays it under the rules its headers name (Ruleset,
+    Variation): the final score and winner are the referee's, for every preset."""
+    checker = played(engine, api.NewMatchRequest(ruleset=pb.Ruleset(preset=name), length=3), 4, resign=0.002)
+    answer = export(engine, checker)
+    match = parse_match(answer.content, f"{name}.mat")
+    record = validate(engine, answer.content)[-1].record
+    state = final_state(checker)
+    assert record.readable and record.games == len(match.games) and not record.unfinished
+    assert (record.white_score, record.black_score) == (state.match.white_score, state.match.black_score)
+    assert max(record.white_score, record.black_score) == 3
+    assert record.match_winner == state.match.winner != pb.SIDE_UNSPECIFIED
+    assert not record.disagreements, record.disagreements
+    # the .sgf export too: its comment carries the same headers
+    sgf = export(engine, checker, format=rpb.EXPORT_FORMAT_SGF).content
+    request = vpb.ValidateMatchRequest(format=vpb.RECORD_FORMAT_SGF, rules=vpb.VALIDATION_RULES_MATCH,
+                                       source=f"{name}.sgf", chunk=sgf.encode())
+    from_sgf = list(engine.ValidateMatch(iter([request]), timeout=TIMEOUT))[-1].record
+    assert (from_sgf.white_score, from_sgf.black_score, from_sgf.rules) == (
+        record.white_score, record.black_score, record.rules) and not from_sgf.disagreements
+
+
+def test_a_drawn_plakoto_game_exports_without_a_result_and_validates(engine):
+    """A plakoto draw (both mothers pinned: nothing scored, the game replayed) has no word in the
+    .mat format: the game ends on its last play and the next starts at the same score; ValidateMatch
+    reads it as the draw and still reports the referee's final score."""
+    request = api.NewMatchRequest(ruleset=pb.Ruleset(preset="plakoto"), length=3)
+    for seed in range(1, 80):
+        checker = played(engine, request, seed, resign=0.002)
+        draws = [e for e in checker.record if e.HasField("outcome") and not e.outcome.winner]
+        if draws:
+            break
+    else:
+        raise AssertionError("no seed in 1..79 plays a plakoto match with a draw")
+    answer = export(engine, checker)
+    match = parse_match(answer.content, "plakoto.mat")
+    starts = [e for e in checker.record if e.kind == G.ACTION_KIND_START_GAME]
+    assert len(match.games) == len(starts)
+    drawn = [g for g in match.games if not isinstance(g.actions[-1], Win)]
+    assert len(drawn) == len(draws)
+    verdicts = validate(engine, answer.content)
+    record, state = verdicts[-1].record, final_state(checker)
+    assert record.readable and not record.disagreements, record.disagreements
+    assert (record.white_score, record.black_score) == (state.match.white_score, state.match.black_score)
+    assert record.match_winner == state.match.winner
+    notes = [n for v in verdicts if v.WhichOneof("verdict") == "game" for n in v.game.notes]
+    assert sum("drawn" in n for n in notes) == len(draws)
+    sgf = export(engine, checker, format=rpb.EXPORT_FORMAT_SGF).content
+    request = vpb.ValidateMatchRequest(format=vpb.RECORD_FORMAT_SGF, rules=vpb.VALIDATION_RULES_MATCH,
+                                       source="plakoto.sgf", chunk=sgf.encode())
+    from_sgf = list(engine.ValidateMatch(iter([request]), timeout=TIMEOUT))[-1].record
+    assert (from_sgf.white_score, from_sgf.black_score) == (record.white_score, record.black_score)
+    assert not from_sgf.disagreements, from_sgf.disagreements
 
 
 def test_a_tampered_record_is_refused_on_records(engine, international):

@@ -50,7 +50,10 @@ const (
 	ErrorReason_WRONG_DICE ErrorReason = 8
 	// The notation fits several legal moves with different results.
 	ErrorReason_AMBIGUOUS_MOVE ErrorReason = 9
-	// R15: one side has already borne off all 15 checkers. Metadata: "winner".
+	// R15: one side has already borne off all its checkers (15; hypergammon 3), or won by the
+	// variant's rule (plakoto's mother), or the game is drawn. Metadata: "winner" ("white",
+	// "black", "draw"), "checkers" (the variant's count a side), "ending" ("borne_off",
+	// "mother_pinned", "draw").
 	ErrorReason_GAME_OVER ErrorReason = 10
 	// R19: the ruleset has no doubling cube.
 	ErrorReason_CUBE_DISABLED ErrorReason = 11

@@ -708,7 +708,10 @@ type RollDiceRequest struct {
 	// Roll verifiably from a commitment; unset rolls from the server's secure source.
 	Seed *DiceSeed `protobuf:"bytes,1,opt,name=seed,proto3" json:"seed,omitempty"`
 	// Optional: the position the roll is for, to say whether it is "gele".
-	Position      *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
+	// The rules `position` is read and its turn analysed under (its variant: checker count,
+	// board, bar); unset: the international preset (backgammon). Only used with `position`.
+	Ruleset       *Ruleset `protobuf:"bytes,3,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -753,6 +756,13 @@ func (x *RollDiceRequest) GetSeed() *DiceSeed {
 func (x *RollDiceRequest) GetPosition() *Position {
 	if x != nil {
 		return x.Position
+	}
+	return nil
+}
+
+func (x *RollDiceRequest) GetRuleset() *Ruleset {
+	if x != nil {
+		return x.Ruleset
 	}
 	return nil
 }
@@ -1844,10 +1854,11 @@ const file_tavla_v1_match_service_proto_rawDesc = "" +
 	"\x05token\x18\x02 \x01(\tR\x05token\x12\x16\n" +
 	"\x06scheme\x18\x03 \x01(\tR\x06scheme\x12;\n" +
 	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"expireTime\"i\n" +
+	"expireTime\"\x96\x01\n" +
 	"\x0fRollDiceRequest\x12&\n" +
 	"\x04seed\x18\x01 \x01(\v2\x12.tavla.v1.DiceSeedR\x04seed\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\x8d\x01\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12+\n" +
+	"\aruleset\x18\x03 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\"\x8d\x01\n" +
 	"\x10RollDiceResponse\x12\x12\n" +
 	"\x04dice\x18\x01 \x03(\rR\x04dice\x12&\n" +
 	"\x04name\x18\x02 \x01(\v2\x12.tavla.v1.RollNameR\x04name\x12)\n" +
@@ -2013,74 +2024,75 @@ var file_tavla_v1_match_service_proto_depIdxs = []int32{
 	37, // 22: tavla.v1.CommitDiceResponse.expire_time:type_name -> google.protobuf.Timestamp
 	32, // 23: tavla.v1.RollDiceRequest.seed:type_name -> tavla.v1.DiceSeed
 	27, // 24: tavla.v1.RollDiceRequest.position:type_name -> tavla.v1.Position
-	35, // 25: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
-	36, // 26: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
-	26, // 27: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
-	29, // 28: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
-	34, // 29: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
-	38, // 30: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
-	39, // 31: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
-	26, // 32: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	29, // 33: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
-	34, // 34: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
-	38, // 35: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
-	29, // 36: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
-	31, // 37: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
-	26, // 38: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	29, // 39: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
-	40, // 40: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	31, // 41: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	26, // 42: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
-	29, // 43: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
-	40, // 44: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
-	31, // 45: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
-	26, // 46: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
-	29, // 47: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
-	31, // 48: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
-	29, // 49: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
-	31, // 50: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
-	34, // 51: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
-	41, // 52: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
-	42, // 53: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
-	34, // 54: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
-	43, // 55: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
-	44, // 56: tavla.v1.AdvanceClockRequest.elapsed:type_name -> google.protobuf.Duration
-	42, // 57: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
-	45, // 58: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
-	44, // 59: tavla.v1.AdvanceClockResponse.charged:type_name -> google.protobuf.Duration
-	44, // 60: tavla.v1.AdvanceClockResponse.time_left:type_name -> google.protobuf.Duration
-	26, // 61: tavla.v1.ResolveRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
-	26, // 62: tavla.v1.ResolveRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
-	46, // 63: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
-	0,  // 64: tavla.v1.MatchService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
-	3,  // 65: tavla.v1.MatchService.StartGame:input_type -> tavla.v1.StartGameRequest
-	6,  // 66: tavla.v1.MatchService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
-	8,  // 67: tavla.v1.MatchService.RollDice:input_type -> tavla.v1.RollDiceRequest
-	10, // 68: tavla.v1.MatchService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
-	12, // 69: tavla.v1.MatchService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
-	14, // 70: tavla.v1.MatchService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
-	16, // 71: tavla.v1.MatchService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
-	18, // 72: tavla.v1.MatchService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
-	20, // 73: tavla.v1.MatchService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
-	22, // 74: tavla.v1.MatchService.ResolveRuleset:input_type -> tavla.v1.ResolveRulesetRequest
-	24, // 75: tavla.v1.MatchService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
-	2,  // 76: tavla.v1.MatchService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
-	5,  // 77: tavla.v1.MatchService.StartGame:output_type -> tavla.v1.StartGameResponse
-	7,  // 78: tavla.v1.MatchService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
-	9,  // 79: tavla.v1.MatchService.RollDice:output_type -> tavla.v1.RollDiceResponse
-	11, // 80: tavla.v1.MatchService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
-	13, // 81: tavla.v1.MatchService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
-	15, // 82: tavla.v1.MatchService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
-	17, // 83: tavla.v1.MatchService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
-	19, // 84: tavla.v1.MatchService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
-	21, // 85: tavla.v1.MatchService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
-	23, // 86: tavla.v1.MatchService.ResolveRuleset:output_type -> tavla.v1.ResolveRulesetResponse
-	25, // 87: tavla.v1.MatchService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
-	76, // [76:88] is the sub-list for method output_type
-	64, // [64:76] is the sub-list for method input_type
-	64, // [64:64] is the sub-list for extension type_name
-	64, // [64:64] is the sub-list for extension extendee
-	0,  // [0:64] is the sub-list for field type_name
+	26, // 25: tavla.v1.RollDiceRequest.ruleset:type_name -> tavla.v1.Ruleset
+	35, // 26: tavla.v1.RollDiceResponse.name:type_name -> tavla.v1.RollName
+	36, // 27: tavla.v1.RollDiceResponse.proof:type_name -> tavla.v1.DiceProof
+	26, // 28: tavla.v1.ListCubeActionsRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 29: tavla.v1.ListCubeActionsRequest.match:type_name -> tavla.v1.MatchState
+	34, // 30: tavla.v1.ListCubeActionsRequest.side:type_name -> tavla.v1.Side
+	38, // 31: tavla.v1.ListCubeActionsResponse.actions:type_name -> tavla.v1.CubeAction
+	39, // 32: tavla.v1.ListCubeActionsResponse.double_denial:type_name -> tavla.v1.CubeDenial
+	26, // 33: tavla.v1.ApplyCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 34: tavla.v1.ApplyCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	34, // 35: tavla.v1.ApplyCubeActionRequest.side:type_name -> tavla.v1.Side
+	38, // 36: tavla.v1.ApplyCubeActionRequest.action:type_name -> tavla.v1.CubeAction
+	29, // 37: tavla.v1.ApplyCubeActionResponse.match:type_name -> tavla.v1.MatchState
+	31, // 38: tavla.v1.ApplyCubeActionResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 39: tavla.v1.OfferResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 40: tavla.v1.OfferResignationRequest.match:type_name -> tavla.v1.MatchState
+	40, // 41: tavla.v1.OfferResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	31, // 42: tavla.v1.OfferResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 43: tavla.v1.AnswerResignationRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 44: tavla.v1.AnswerResignationRequest.match:type_name -> tavla.v1.MatchState
+	40, // 45: tavla.v1.AnswerResignationRequest.offer:type_name -> tavla.v1.ResignationOffer
+	31, // 46: tavla.v1.AnswerResignationResponse.outcome:type_name -> tavla.v1.GameOutcome
+	26, // 47: tavla.v1.UpdateMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	29, // 48: tavla.v1.UpdateMatchRequest.match:type_name -> tavla.v1.MatchState
+	31, // 49: tavla.v1.UpdateMatchRequest.outcome:type_name -> tavla.v1.GameOutcome
+	29, // 50: tavla.v1.UpdateMatchResponse.match:type_name -> tavla.v1.MatchState
+	31, // 51: tavla.v1.UpdateMatchResponse.outcome:type_name -> tavla.v1.GameOutcome
+	34, // 52: tavla.v1.UpdateMatchResponse.next_starter:type_name -> tavla.v1.Side
+	41, // 53: tavla.v1.AdvanceClockRequest.settings:type_name -> tavla.v1.ClockSettings
+	42, // 54: tavla.v1.AdvanceClockRequest.state:type_name -> tavla.v1.ClockState
+	34, // 55: tavla.v1.AdvanceClockRequest.side:type_name -> tavla.v1.Side
+	43, // 56: tavla.v1.AdvanceClockRequest.event:type_name -> tavla.v1.ClockEvent
+	44, // 57: tavla.v1.AdvanceClockRequest.elapsed:type_name -> google.protobuf.Duration
+	42, // 58: tavla.v1.AdvanceClockResponse.state:type_name -> tavla.v1.ClockState
+	45, // 59: tavla.v1.AdvanceClockResponse.forfeit:type_name -> tavla.v1.ClockForfeit
+	44, // 60: tavla.v1.AdvanceClockResponse.charged:type_name -> google.protobuf.Duration
+	44, // 61: tavla.v1.AdvanceClockResponse.time_left:type_name -> google.protobuf.Duration
+	26, // 62: tavla.v1.ResolveRulesetRequest.ruleset:type_name -> tavla.v1.Ruleset
+	26, // 63: tavla.v1.ResolveRulesetResponse.ruleset:type_name -> tavla.v1.Ruleset
+	46, // 64: tavla.v1.ListRulesetsResponse.presets:type_name -> tavla.v1.RulesetPreset
+	0,  // 65: tavla.v1.MatchService.ListLegalSteps:input_type -> tavla.v1.ListLegalStepsRequest
+	3,  // 66: tavla.v1.MatchService.StartGame:input_type -> tavla.v1.StartGameRequest
+	6,  // 67: tavla.v1.MatchService.CommitDice:input_type -> tavla.v1.CommitDiceRequest
+	8,  // 68: tavla.v1.MatchService.RollDice:input_type -> tavla.v1.RollDiceRequest
+	10, // 69: tavla.v1.MatchService.ListCubeActions:input_type -> tavla.v1.ListCubeActionsRequest
+	12, // 70: tavla.v1.MatchService.ApplyCubeAction:input_type -> tavla.v1.ApplyCubeActionRequest
+	14, // 71: tavla.v1.MatchService.OfferResignation:input_type -> tavla.v1.OfferResignationRequest
+	16, // 72: tavla.v1.MatchService.AnswerResignation:input_type -> tavla.v1.AnswerResignationRequest
+	18, // 73: tavla.v1.MatchService.UpdateMatch:input_type -> tavla.v1.UpdateMatchRequest
+	20, // 74: tavla.v1.MatchService.AdvanceClock:input_type -> tavla.v1.AdvanceClockRequest
+	22, // 75: tavla.v1.MatchService.ResolveRuleset:input_type -> tavla.v1.ResolveRulesetRequest
+	24, // 76: tavla.v1.MatchService.ListRulesets:input_type -> tavla.v1.ListRulesetsRequest
+	2,  // 77: tavla.v1.MatchService.ListLegalSteps:output_type -> tavla.v1.ListLegalStepsResponse
+	5,  // 78: tavla.v1.MatchService.StartGame:output_type -> tavla.v1.StartGameResponse
+	7,  // 79: tavla.v1.MatchService.CommitDice:output_type -> tavla.v1.CommitDiceResponse
+	9,  // 80: tavla.v1.MatchService.RollDice:output_type -> tavla.v1.RollDiceResponse
+	11, // 81: tavla.v1.MatchService.ListCubeActions:output_type -> tavla.v1.ListCubeActionsResponse
+	13, // 82: tavla.v1.MatchService.ApplyCubeAction:output_type -> tavla.v1.ApplyCubeActionResponse
+	15, // 83: tavla.v1.MatchService.OfferResignation:output_type -> tavla.v1.OfferResignationResponse
+	17, // 84: tavla.v1.MatchService.AnswerResignation:output_type -> tavla.v1.AnswerResignationResponse
+	19, // 85: tavla.v1.MatchService.UpdateMatch:output_type -> tavla.v1.UpdateMatchResponse
+	21, // 86: tavla.v1.MatchService.AdvanceClock:output_type -> tavla.v1.AdvanceClockResponse
+	23, // 87: tavla.v1.MatchService.ResolveRuleset:output_type -> tavla.v1.ResolveRulesetResponse
+	25, // 88: tavla.v1.MatchService.ListRulesets:output_type -> tavla.v1.ListRulesetsResponse
+	77, // [77:89] is the sub-list for method output_type
+	65, // [65:77] is the sub-list for method input_type
+	65, // [65:65] is the sub-list for extension type_name
+	65, // [65:65] is the sub-list for extension extendee
+	0,  // [0:65] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_match_service_proto_init() }

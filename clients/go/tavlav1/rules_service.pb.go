@@ -452,7 +452,7 @@ type ScoreGameRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The variant; its katmerli_mars rule sets the points of a backgammon.
 	Ruleset *Ruleset `protobuf:"bytes,1,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
-	// The final position: one side has borne off all 15 checkers.
+	// The final position: one side has borne off all its checkers (15; hypergammon 3).
 	Position *Position `protobuf:"bytes,2,opt,name=position,proto3" json:"position,omitempty"`
 	// Optional: the match with the cube of the game in play, so that `outcome.points` is what
 	// UpdateMatch pays (kind x cube). Unset: the cube at 1, money play.
@@ -515,7 +515,7 @@ func (x *ScoreGameRequest) GetMatch() *MatchState {
 // Response of ScoreGame.
 type ScoreGameResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Set exactly when one side has borne off all 15 checkers: GAME_ENDING_BORNE_OFF, its kind,
+	// Set exactly when one side has borne off all its checkers: GAME_ENDING_BORNE_OFF, its kind,
 	// its points with the request's cube, to pass to UpdateMatch.
 	Outcome       *GameOutcome `protobuf:"bytes,1,opt,name=outcome,proto3" json:"outcome,omitempty"`
 	unknownFields protoimpl.UnknownFields

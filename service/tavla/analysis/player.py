@@ -213,26 +213,22 @@ class CubeAdvice(enum.Enum):
 class CubeDecision:
     """Cube advice for the side on roll before its roll (R19-R21).
 
+    :ivar cube: the evaluation (:class:`tavla.analysis.engine.CubeEval`: probabilities, the
+        no-double, double-take and double-pass equities, beaver, ply) with ``should_double`` and
+        ``should_take`` as this level judges them (its noise; never a double when it may not, nor
+        by the search player); ``should_take``: the opponent should take (beaver when ``beaver``).
     :ivar available: it may double now (cube in play, not Crawford, not owned by the opponent,
         below the limit, not dead).
     :ivar denial: why it may not (an :class:`ActionReason`), else ``None``.
     :ivar advice: the right action if it may double; ``NO_DOUBLE`` when it may not.
-    :ivar should_take: the opponent should take a double (beaver when ``beaver``).
+    :ivar evaluator: which engine judged it (the net or the search player).
     """
 
+    cube: net.CubeEval
     available: bool
     denial: ActionReason | None
     advice: CubeAdvice
-    no_double: float
-    double_take: float
-    double_pass: float
-    should_double: bool
-    should_take: bool
-    beaver: bool
-    probs: Probabilities
-    cubeless_equity: float
     evaluator: Evaluator
-    ply: int
 
 
 #: The search player takes a double while its estimated win chance is at least this (a money
@@ -258,14 +254,14 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
     stakes = Stakes.of(rules, clean, side)
     if kind is Evaluator.NEURAL_NET:
         c = net.shared().cube(position, stakes, ply)
-        nd, dt, dp, beaver = c.no_double, c.double_take, c.double_pass, c.beaver
-        probs, cubeless = c.probs, c.cubeless_equity
     else:
         score = search.pre_roll(position)
-        probs, cubeless = search.win_estimate(score), score
-        nd, dt, dp, beaver = score, 2 * score, 1.0, False
+        probs = search.win_estimate(score)
+        dt = 2 * score
         if probs.win > 1.0 - SEARCH_TAKE_POINT:
             dt = 1.0 + (probs.win - (1.0 - SEARCH_TAKE_POINT))  # past the take point: a drop
+        c = net.CubeEval(probs, score, score, dt, 1.0, False, False, False, ply)
+    nd, dt, dp, beaver = c.no_double, c.double_take, c.double_pass, c.beaver
     noise = noise_for(level, _noise_key(position, (), 1), 3)
     nnd, ndt, ndp = nd + noise[0], dt + noise[1], dp + noise[2]
     take = ndt <= ndp
@@ -280,8 +276,8 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
     if not available or kind is Evaluator.SEARCH:  # the search player never doubles
         should_double = False
         advice = CubeAdvice.NO_DOUBLE
-    return CubeDecision(available, options.denial, advice, nd, dt, dp, should_double, take, beaver, probs,
-                        cubeless, kind, ply)
+    cube = _replace(c, should_double=should_double, should_take=take, ply=ply)
+    return CubeDecision(cube, available, options.denial, advice, kind)
 
 
 # -- the referee's computer side -------------------------------------------------------------------
@@ -386,7 +382,7 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
     if phase is Phase.ROLL_OR_DOUBLE:
         if ActionKind.DOUBLE in kinds:
             advice = suggest_cube(state.position, state.ruleset, state.match, level, time_left)
-            if advice.should_double:
+            if advice.cube.should_double:
                 return Action(ActionKind.DOUBLE, side)
         return Action(ActionKind.ROLL, side)
     if phase is Phase.CUBE_DECISION:
@@ -395,8 +391,8 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
         if pending == 0:  # a double: the doubler was on roll
             pos = state.position if state.position.on_roll is doubler else state.position.swap_turn()
             advice = suggest_cube(pos, state.ruleset, state.match, level, time_left)
-            if advice.should_take:
-                if advice.beaver and ActionKind.BEAVER in kinds:
+            if advice.cube.should_take:
+                if advice.cube.beaver and ActionKind.BEAVER in kinds:
                     return Action(ActionKind.BEAVER, side)
                 return Action(ActionKind.TAKE, side)
             return Action(ActionKind.DROP, side)

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from tavla.analysis import player
+from tavla.analysis.engine import CubeEval
 from tavla.analysis.levels import Level
 from tavla.core.errors import InvalidInputError, TavlaError
 from tavla.core.ids import position_id
@@ -185,7 +186,7 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
         if length and max(scores) >= length:
             break
         position: Position | None = None
-        pending: player.CubeDecision | None = None
+        pending: CubeEval | None = None  # the doubler's cube evaluation of a recorded double
         lines: dict[int, int] = {}
         first_roll = True
         for action in game.actions:
@@ -199,7 +200,7 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
                 position = position.swap_turn()
             if isinstance(action, Roll):
                 if not first_roll and _cube_ok(state, rules, side):
-                    c = player.suggest_cube(position, rules, state, level, left())
+                    c = player.suggest_cube(position, rules, state, level, left()).cube
                     double = min(c.double_take, c.double_pass)
                     error = max(0.0, double - c.no_double)
                     if error > 0 or c.no_double - double < CLOSE_CUBE:
@@ -232,7 +233,7 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
                     break
             elif isinstance(action, Double):
                 first_roll = False
-                pending = player.suggest_cube(position, rules, state, level, left())
+                pending = player.suggest_cube(position, rules, state, level, left()).cube
                 double = min(pending.double_take, pending.double_pass)
                 error = max(0.0, pending.no_double - double)
                 review.decisions.append(Decision(gi + 1, number, side, DecisionKind.DOUBLE, position_id.encode(position),

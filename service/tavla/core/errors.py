@@ -71,20 +71,25 @@ class IllegalMoveError(RuleError):
 
 
 class GameOverError(TavlaError):
-    """A move was asked for in a position where a side has already borne off all 15 (R15).
+    """A move was asked for in a position where a side has already won or the game is drawn:
+    borne off all its checkers (R15), or by the variant's rule (plakoto's mother).
 
     :param winner: the side that has won, ``None`` for a drawn game (plakoto's two mothers).
     :param why: how it ended, when not by bearing off (the mother rule, a draw).
+    :param checkers: the variant's checkers a side (15; hypergammon 3).
+    :param ending: ``borne_off``, ``mother_pinned`` or ``draw`` (what the player's message says).
     """
 
-    def __init__(self, winner: object, why: str = "") -> None:
+    def __init__(self, winner: object, why: str = "", checkers: int = 15, ending: str = "") -> None:
         if winner is None:
             text = f"the game is over: {why or 'a draw'}"
         else:
             name = getattr(winner, "name", str(winner)).lower()
-            text = f"the game is over: {name} {why or 'has borne off all 15 checkers (R15)'}"
+            text = f"the game is over: {name} {why or f'has borne off all {checkers} checkers (R15)'}"
         super().__init__(text)
         self.winner = winner
+        self.checkers = checkers
+        self.ending = ending or ("draw" if winner is None else "borne_off" if not why else "")
 
 
 class GameNotOverError(TavlaError):

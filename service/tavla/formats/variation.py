@@ -8,6 +8,9 @@ tests/data/variants) marks a variation other than standard backgammon
 * in ``.sgf`` with a token of the root's ``RU`` property beside ``Crawford``, ``CrawfordGame``
   and ``Jacoby``: ``RU[Crawford:Nackgammon]``, ``RU[Crawford:Hypergammon3]``.
 
+ExportMatch writes gnubg's marks for those two and, for the variants gnubg has no mark for, the
+variant's title (``; [Variation "Tavla"]``, ``"Portes"``, ``"Plakoto"``): both are read here.
+
 The readers keep the ``.mat`` header as it is and put the ``RU`` token into the same header
 (:func:`header_of_rule`), so one function (:func:`variant_of_headers`) reads both. gnubg's 1- and
 2-checker hypergammon have no variant here: such a record is refused by name.
@@ -16,6 +19,9 @@ The readers keep the ``.mat`` header as it is and put the ``RU`` token into the 
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+import tavla.core  # noqa: F401  (registers every variant)
+from tavla.core.rules.variant import find_variant, variants
 
 HEADER = "Variation"
 
@@ -47,16 +53,36 @@ def variant_of_headers(headers: Mapping[str, str]) -> str:
     value = headers.get(HEADER)
     if value is None:
         return "backgammon"
-    found = _BY_HEADER.get(" ".join(value.lower().split()))
+    key = " ".join(value.lower().split())
+    titles = _our_titles()
+    found = _BY_HEADER.get(key) or titles.get(key)
     if found is None:
         raise UnknownVariationError(f"variation {value[:40]!r} is not one this engine plays "
-                                    "(it plays standard backgammon, nackgammon and 3-checker hypergammon)")
+                                    f"(it plays {', '.join(sorted(set(titles.values())))}; gnubg's "
+                                    "NackGammon and HyperGammon (3))")
     return found
+
+
+def _our_titles() -> dict[str, str]:
+    """Lowercased title and name of every registered variant -> its name (what ExportMatch
+    writes for a variant gnubg has no mark for)."""
+    return {key: v.name for v in variants() for key in (" ".join(v.title.lower().split()), v.name)}
 
 
 def header_for(variant: str) -> str | None:
     """The ``Variation`` header gnubg writes for ``variant``; ``None`` for backgammon."""
     return _HEADER_OF.get(variant)
+
+
+def header_written(variant: str) -> str:
+    """The ``Variation`` header ExportMatch writes for ``variant`` (a name or alias): gnubg's
+    mark where gnubg has one (``NackGammon``, ``HyperGammon (3)``), else the variant's title
+    (``Backgammon``, ``Tavla``, ``Plakoto``); :func:`variant_of_headers` reads each back.
+
+    :raises InvalidInputError: an unknown variant (from :func:`~tavla.core.rules.variant.find_variant`).
+    """
+    found = find_variant(variant)
+    return _HEADER_OF.get(found.name) or found.title
 
 
 def rule_for(variant: str) -> str | None:

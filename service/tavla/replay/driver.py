@@ -37,12 +37,15 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from tavla.core import InvalidInputError, StartRule, preset
+from tavla.core.match.ruleset import preset_name
 from tavla.formats import variation
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 FORFEIT_PLAY = "????"
 MAX_KEPT = 1000  # disagreements and notes a record's report keeps (the rest are counted)
 DEFAULT_CUBE_LIMIT = 64
+RULESET_HEADER = "Ruleset"  # ExportMatch's header: the preset the match was played under
 
 
 class EngineError(Exception):
@@ -60,6 +63,7 @@ class Applied:
     winner: int  # 1 or 2 when game_over, else 0
     points: int  # points with the cube at 1 when game_over, else 0
     kind: int = 0  # 1 single, 2 gammon, 3 backgammon when game_over, else 0
+    drawn: bool = False  # the game is drawn (plakoto's two pinned mothers): no winner, replayed
 
 
 MODES = ("auto", "match", "money", "money-jacoby")
@@ -68,11 +72,16 @@ MODES = ("auto", "match", "money", "money-jacoby")
 @dataclass(frozen=True, slots=True)
 class MatchRules:
     """The match options a record's headers set (``CubeLimit``, ``Crawford``, gnubg's
-    ``Variation``: the ``variant``, :mod:`tavla.formats.variation`), and whether it is played as a
-    money session (``money``; ``jacoby``: gammons pay single until the cube turns).
+    ``Variation``: the ``variant``, :mod:`tavla.formats.variation`; ExportMatch's ``Ruleset``:
+    the ``preset`` whose other options the match is played under, ``international`` when the
+    header is absent), and whether it is played as a money session (``money``; ``jacoby``:
+    gammons pay single until the cube turns).
 
+    ``turkish_start`` and ``cube`` are the preset's: the roll-off winner rolls again and later
+    games the last winner starts (R3-turkish); whether there is a cube (R19).
     ``unknown_variation``: the reason a ``Variation`` header names no variant here ("" if none);
-    the replay then reports it and compares nothing."""
+    the replay then reports it and compares nothing. ``unknown_ruleset``: the same for a
+    ``Ruleset`` header naming no preset (the record is then checked under ``international``)."""
 
     cube_limit: int = DEFAULT_CUBE_LIMIT
     crawford: bool = True
@@ -80,6 +89,10 @@ class MatchRules:
     jacoby: bool = False
     variant: str = "backgammon"
     unknown_variation: str = ""
+    preset: str = "international"
+    turkish_start: bool = False
+    cube: bool = True
+    unknown_ruleset: str = ""
 
     @classmethod
     def of(cls, match: Match) -> MatchRules:
@@ -89,22 +102,37 @@ class MatchRules:
     def from_headers(cls, headers: Mapping[str, str], mode: str = "match") -> MatchRules:
         limit = headers.get("CubeLimit", "")
         crawford = headers.get("Crawford", "On").strip().lower() != "off"
+        name, unknown_ruleset = "international", ""
+        if RULESET_HEADER in headers:
+            try:
+                name = preset_name(headers[RULESET_HEADER])
+            except InvalidInputError:
+                unknown_ruleset = (f"ruleset {headers[RULESET_HEADER][:40]!r} is not a preset here: "
+                                   "checked under international")
+        rules = preset(name)
         try:
-            variant, unknown = variation.variant_of_headers(headers), ""
+            variant, unknown = (variation.variant_of_headers(headers) if variation.HEADER in headers
+                                else rules.variant), ""
         except variation.UnknownVariationError as exc:
             variant, unknown = "backgammon", str(exc)
-        return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford,
+        return cls(int(limit) if limit.isdigit() else DEFAULT_CUBE_LIMIT, crawford and rules.cube,
                    money=mode.startswith("money"), jacoby=mode == "money-jacoby", variant=variant,
-                   unknown_variation=unknown)
+                   unknown_variation=unknown, preset=name, turkish_start=rules.start is StartRule.TURKISH,
+                   cube=rules.cube, unknown_ruleset=unknown_ruleset)
 
     def describe(self, length: int) -> str:
         """The rules in words, e.g. ``7-point match, Crawford on, cube limit 1024`` (led by the
-        variant when it is not backgammon: ``nackgammon, 5-point match, ...``)."""
-        lead = "" if self.variant == "backgammon" else f"{self.variant}, "
+        preset when it is not international, then the variant when it is not the preset's:
+        ``nackgammon, 5-point match, ...``, ``turkish, 3-point match, no cube``)."""
+        lead = "" if self.preset == "international" else f"{self.preset}, "
+        if self.variant != preset(self.preset).variant:
+            lead += f"{self.variant}, "
+        cube = f"cube limit {self.cube_limit}" if self.cube else "no cube"
         if self.money:
-            return f"{lead}money session, Jacoby {'on' if self.jacoby else 'off'}, cube limit {self.cube_limit}"
-        return (f"{lead}{length}-point match, Crawford {'on' if self.crawford else 'off'}, "
-                f"cube limit {self.cube_limit}")
+            return f"{lead}money session, Jacoby {'on' if self.jacoby else 'off'}, {cube}"
+        if not self.cube:
+            return f"{lead}{length}-point match, {cube}"
+        return f"{lead}{length}-point match, Crawford {'on' if self.crawford else 'off'}, {cube}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +164,7 @@ class Updated:
 class Engine(Protocol):
     """The calls the replay needs. Sides are 1 (white) and 2 (black); keys are comparable."""
 
-    def initial(self, on_roll: int, variant: str = "backgammon") -> Any: ...
+    def initial(self, on_roll: int, variant: str = "backgammon", preset: str = "international") -> Any: ...
 
     def on_roll(self, position: Any) -> int: ...
 
@@ -146,7 +174,8 @@ class Engine(Protocol):
 
     def new_match(self, rules: MatchRules, length: int) -> Any: ...
 
-    def start(self, rules: MatchRules, match: Any, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]: ...
+    def start(self, rules: MatchRules, match: Any, roll_off: tuple[int, int] | None,
+              dice: tuple[int, int] | None = None) -> tuple[int, tuple[int, int]]: ...
 
     def cube_actions(self, rules: MatchRules, match: Any, side: int) -> tuple[set[str], str]: ...
 
@@ -273,6 +302,8 @@ class _Match:
         self.illegal: Illegal | None = None
         self.game_notes: list[str] = []
         self.game_problems: list[str] = []
+        if self.rules.unknown_ruleset:
+            report.notes.append(self.rules.unknown_ruleset)
         if self.rules.unknown_variation:  # gnubg's 1- or 2-checker hypergammon: nothing to compare
             report.keep(report.problems, f"{report.source}: {self.rules.unknown_variation}")
             self.live = False
@@ -386,7 +417,13 @@ def _check_match_end(state: _Match, game: Game) -> None:
 
 
 def _check_start(state: _Match, game: Game, first: Roll) -> None:
-    """The first roll of a game is the roll-off's (R3, international): never a double."""
+    """The first roll of a game against the start rule: the roll-off's dice, never a double
+    (R3-international); or, R3-turkish, the starter's own roll (a double allowed), the starter
+    being the previous game's winner after the first game (the roll-off itself is not recorded:
+    one the recorded starter wins is assumed)."""
+    if state.rules.turkish_start:
+        _check_turkish_start(state, game, first)
+        return
     d1, d2 = first.dice
     if d1 == d2:
         state.lost(first.line, f"game {game.number} opens with the double {d1}{d2}; the roll-off "
@@ -402,6 +439,20 @@ def _check_start(state: _Match, game: Game, first: Roll) -> None:
     if starter != first.player or dice != (high, low):
         state.lost(first.line, f"StartGame with the roll-off {throw[0]}-{throw[1]} gives player "
                                f"{starter} {dice[0]}{dice[1]}, the record player {first.player} {d1}{d2}")
+
+
+def _check_turkish_start(state: _Match, game: Game, first: Roll) -> None:
+    # a roll-off only before the first game (needs_roll_off): any throw the recorded starter wins
+    throw = None if state.report.match_updates else ((2, 1) if first.player == 1 else (1, 2))
+    try:
+        starter, dice = state.engine.start(state.rules, state.state, throw, first.dice)
+    except EngineError as exc:
+        state.lost(first.line, f"StartGame with the first roll {first.dice[0]}{first.dice[1]} rejected: {exc}")
+        return
+    if starter != first.player or dice != first.dice:
+        state.lost(first.line, f"StartGame gives player {starter} the first roll {dice[0]}{dice[1]} (R3, "
+                               f"Turkish: the last game's winner starts), the record player {first.player} "
+                               f"{first.dice[0]}{first.dice[1]}")
 
 
 def _cube(state: _Match, line: int, player: int, action: str) -> Ending | None:
@@ -429,13 +480,14 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
     """Check one game's actions; returns (winner, points) as recorded."""
     actions = game.actions
     first = next((a for a in actions if isinstance(a, (Roll, Double))), None)
-    position = engine.initial(first.player if first else 1, state.rules.variant)
+    position = engine.initial(first.player if first else 1, state.rules.variant, state.rules.preset)
     if state.live and isinstance(first, Roll):
         _check_start(state, game, first)
     cube, offered = 1, 0
     over: Applied | None = None
     dropped_by = forfeited_by = 0
     forfeit_roll = False
+    drawn: Roll | None = None  # the play that drew the game
 
     problem = state.problem
     trusted = getattr(engine, "apply_is_legal", False)
@@ -450,7 +502,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 forfeited_by = action.player
                 forfeit_roll = True
                 continue
-            if over or forfeited_by:
+            if over or forfeited_by or drawn:
                 problem(action.line, "a roll after the game ended")
                 return None
             if engine.on_roll(position) != action.player:
@@ -479,6 +531,8 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
             position = applied.position
             if applied.game_over:
                 over = applied
+            elif applied.drawn:
+                drawn = action
         elif isinstance(action, Double):
             if action.value != 2 * cube:
                 problem(action.line, f"cube offered at {action.value}, it stands at {cube}", "cube")
@@ -501,8 +555,27 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 ending = _ending(action, over, cube, dropped_by, forfeited_by, forfeit_roll)
                 _update(state, action, ending)
             return recorded
+    if drawn is not None:  # the format has no result for a draw: the next game replays it
+        state.game_notes.append("drawn (both mothers pinned): nothing scored, the game is replayed")
+        if state.live:
+            _update_draw(state, drawn)
+        return None
     problem(actions[-1].line if actions else 0, "the game has no recorded result")
     return None
+
+
+def _update_draw(state: _Match, play: Roll) -> None:
+    """Feed a drawn game to the engine's match update: it must score nothing."""
+    try:
+        updated = state.engine.update_match(state.rules, state.state, Ending(0, "draw"))
+    except EngineError as exc:
+        state.lost(play.line, f"UpdateMatch with a draw rejected: {exc}")
+        return
+    state.report.match_updates += 1
+    if updated.scores != state.scores or updated.over:
+        state.lost(play.line, f"UpdateMatch scores a draw: {updated.scores[0]}-{updated.scores[1]}", "points")
+        return
+    state.state = updated.match
 
 
 def _ending(win: Win, over: Applied | None, cube: int, dropped_by: int, forfeited_by: int,

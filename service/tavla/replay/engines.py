@@ -30,7 +30,7 @@ from tavla.core import (
     start_with_given_dice,
 )
 from tavla.core.rules import notation
-from tavla.core.ids import position_id
+from tavla.core.rules.variant import FAMILY_ID, POSITION_ID
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine
 from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated
@@ -49,14 +49,22 @@ _ACTION_KINDS = {a: ActionKind[a.name] for a in CubeAction}  # the state machine
 
 
 def _match_ruleset(rules: MatchRules) -> Ruleset:
-    """The international preset with the record's cube limit, Crawford and Jacoby settings, and
-    its variant (gnubg's ``Variation``: nackgammon, hypergammon)."""
-    return replace(preset("international"), cube_limit=rules.cube_limit, crawford=rules.crawford,
+    """The record's preset (its ``Ruleset`` header; international without one) with the record's
+    cube limit, Crawford and Jacoby settings, and its variant (gnubg's ``Variation``:
+    nackgammon, hypergammon; ExportMatch's: Tavla, Plakoto, ...)."""
+    return replace(preset(rules.preset), cube_limit=rules.cube_limit, crawford=rules.crawford,
                    jacoby=rules.jacoby, variant=rules.variant)
 
 
+def _pid(pos: Position) -> str:
+    """The position's ID: gnubg's Position ID, or the Family ID of a variant without one
+    (plakoto, fevga, long nardy)."""
+    kind = POSITION_ID if POSITION_ID in pos.variant.codecs else FAMILY_ID
+    return str(pos.variant.codec(kind).encode(pos))
+
+
 def _key(pos: Position) -> str:
-    return f"{position_id.encode(pos)}:{pos.on_roll.name}"
+    return f"{_pid(pos)}:{pos.on_roll.name}"
 
 
 @contextmanager
@@ -78,8 +86,12 @@ class LocalEngine:
 
     def __init__(self, ruleset: Ruleset | None = None) -> None:
         self.ruleset = ruleset or Ruleset()
+        self._scoring = self.ruleset  # the game's: set by initial()
 
-    def initial(self, on_roll: int, variant: str = "backgammon") -> Position:
+    def initial(self, on_roll: int, variant: str = "backgammon", preset_name: str = "international") -> Position:
+        """The start of ``variant``; the game's results are scored under ``preset_name``'s
+        options (R17: katmerli mars paid as mars under ``turkish``)."""
+        self._scoring = replace(preset(preset_name), variant=find_variant(variant).name)
         # the position carries its variant: the moves and results after it are of that variant
         return Position.initial(_SIDES[on_roll], find_variant(variant))
 
@@ -95,8 +107,8 @@ class LocalEngine:
             move = resolve(position, dice, notation.parse(text))
         result = move.result
         if result.winner is None:
-            return Applied(move.notation, result, _key(result), False, 0, 0)
-        scored = score_game(result, self.ruleset)
+            return Applied(move.notation, result, _key(result), False, 0, 0, drawn=result.drawn)
+        scored = score_game(result, self._scoring)
         return Applied(move.notation, result, _key(result), True, int(scored.winner), scored.points,
                        _KINDS[scored.kind])
 
@@ -109,11 +121,12 @@ class LocalEngine:
         return replace(match, length=0, crawford=False, post_crawford=False)
 
     def position_id(self, position: Position) -> str:
-        return position_id.encode(position)
+        return _pid(position)
 
-    def start(self, rules: MatchRules, match: MatchState, roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    def start(self, rules: MatchRules, match: MatchState, roll_off: tuple[int, int] | None,
+              dice: tuple[int, int] | None = None) -> tuple[int, tuple[int, int]]:
         with _engine_errors():
-            start = start_with_given_dice(_match_ruleset(rules), match, [roll_off], ())
+            start = start_with_given_dice(_match_ruleset(rules), match, [roll_off] if roll_off else [], dice or ())
         return int(start.starter), start.dice
 
     def cube_actions(self, rules: MatchRules, match: MatchState, side: int) -> tuple[set[str], str]:
@@ -133,7 +146,8 @@ class LocalEngine:
         return result.ended_in, Ending(int(ended.winner or 0), ended.ending.value)  # 0: a draw
 
     def update_match(self, rules: MatchRules, match: MatchState, ending: Ending) -> Updated:
-        outcome = GameOutcome(_SIDES[ending.winner], _ENDINGS[ending.ending], _KINDS_BY_NUMBER[ending.kind])
+        outcome = GameOutcome(_SIDES.get(ending.winner), _ENDINGS[ending.ending],  # winner 0: a draw
+                              _KINDS_BY_NUMBER[ending.kind])
         with _engine_errors():
             update = machine.end_game(lowlevel.deciding(_match_ruleset(rules), match, outcome.winner or Side.WHITE),
                                       outcome).scored
@@ -177,13 +191,15 @@ class GrpcEngine:
         except self._grpc.RpcError as exc:
             raise EngineError(f"{exc.code().name}: {exc.details()}") from None
 
-    def initial(self, on_roll: int, variant: str = "backgammon") -> types_pb2.Position:
+    def initial(self, on_roll: int, variant: str = "backgammon",
+                preset_name: str = "international") -> types_pb2.Position:
         """The start of ``variant``, which the later ListLegalMoves and ApplyMove calls of the
-        game name in their ruleset (a position message does not carry its variant)."""
+        game name in their ruleset with ``preset_name`` (a position message does not carry its
+        variant; the preset scores the results, R17)."""
         from tavla.v1 import rules_service_pb2 as pb
         from tavla.v1 import types_pb2
 
-        self._variant = types_pb2.Ruleset(variant=variant)
+        self._variant = types_pb2.Ruleset(preset=preset_name, variant=variant)
         request = pb.GetInitialPositionRequest(on_roll=cast("types_pb2.Side", on_roll), ruleset=self._variant)
         response: pb.GetInitialPositionResponse = self._call(self.rules.GetInitialPosition, request)
         return response.position
@@ -215,7 +231,12 @@ class GrpcEngine:
         request = pb.ApplyMoveRequest(position=position, dice=dice, move=types_pb2.Move(notation=text),
                                       ruleset=self._variant)
         response: pb.ApplyMoveResponse = self._call(self.rules.ApplyMove, request)
+        from tavla.v1 import match_pb2
+
         over = response.HasField("outcome")  # no match in the request: money play, cube 1
+        if over and response.outcome.ending == match_pb2.GAME_ENDING_DRAW:  # plakoto: no winner
+            return Applied(response.move.notation, response.move.result, self._key(response.move.result),
+                           False, 0, 0, drawn=True)
         return Applied(
             response.move.notation,
             response.move.result,
@@ -232,7 +253,7 @@ class GrpcEngine:
     def _ruleset(rules: MatchRules) -> types_pb2.Ruleset:
         from tavla.v1 import types_pb2
 
-        return types_pb2.Ruleset(preset="international", cube_limit=rules.cube_limit, crawford=rules.crawford,
+        return types_pb2.Ruleset(preset=rules.preset, cube_limit=rules.cube_limit, crawford=rules.crawford,
                                  jacoby=rules.jacoby, variant=rules.variant)
 
     def new_match(self, rules: MatchRules, length: int) -> match_pb2.MatchState:
@@ -251,13 +272,14 @@ class GrpcEngine:
     def position_id(self, position: types_pb2.Position) -> str:
         return self._pid(position)
 
-    def start(self, rules: MatchRules, match: match_pb2.MatchState,
-              roll_off: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    def start(self, rules: MatchRules, match: match_pb2.MatchState, roll_off: tuple[int, int] | None,
+              dice: tuple[int, int] | None = None) -> tuple[int, tuple[int, int]]:
         from tavla.v1 import dice_pb2
         from tavla.v1 import match_service_pb2 as pb
 
-        request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match, given=pb.GivenStartDice(roll_off=[
-            dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])]))
+        throws = [dice_pb2.RollOffThrow(white_die=roll_off[0], black_die=roll_off[1])] if roll_off else []
+        request = pb.StartGameRequest(ruleset=self._ruleset(rules), match=match,
+                                      given=pb.GivenStartDice(roll_off=throws, dice=list(dice or ())))
         response: pb.StartGameResponse = self._call(self.match.StartGame, request)
         return int(response.starter), (response.dice[0], response.dice[1])
 

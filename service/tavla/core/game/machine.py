@@ -142,7 +142,7 @@ def checked(state: GameState) -> tuple[GameState, StepState | None]:
         try:
             check_not_over(state.position)
         except GameOverError:
-            raise _bad("position", "a side has borne off all 15: the game is over") from None
+            raise _bad("position", "a side has won (R15: borne off all its checkers): the game is over") from None
     if moving:
         now = turn(state)
         state = replace(state, steps=now.steps)  # every step legal; die and hit as the rules say

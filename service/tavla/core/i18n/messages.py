@@ -51,9 +51,9 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
         "tr": ("", "{Name} ({dice}) ile daha çok zar oynayabiliyorsun: oynanabildiği kadar oynamak zorundasın."),
     },
     "BEAR_OFF_NOT_ALLOWED": {
-        "en": ("", "You cannot bear off that checker: all 15 of your checkers must be in your home board "
+        "en": ("", "You cannot bear off that checker: all of your checkers must be in your home board "
                    "(points 1-6), and a die larger than its point bears off only your farthest checker."),
-        "tr": ("", "Bu pulu toplayamazsın: toplamak için 15 pulunun hepsi evinde (1-6. haneler) olmalı; zar "
+        "tr": ("", "Bu pulu toplayamazsın: toplamak için bütün pulların evinde (1-6. haneler) olmalı; zar "
                    "pulun hanesinden büyükse yalnızca en uzaktaki pulunu toplar."),
     },
     "NO_CHECKER_THERE": {
@@ -69,8 +69,8 @@ REASONS: dict[str, dict[str, tuple[str, str]]] = {
         "tr": ("", "Bu hamle birden çok biçimde oynanabiliyor: pulları tek tek oynat."),
     },
     "GAME_OVER": {
-        "en": ("", "The game is over: {winner} has borne off all 15 checkers."),
-        "tr": ("", "Oyun bitti: {winner} 15 pulunun hepsini topladı."),
+        "en": ("", "The game is over: {winner} has borne off all {checkers}."),
+        "tr": ("", "Oyun bitti: {winner} {checkers} hepsini topladı."),
     },
     "CUBE_DISABLED": {
         "en": ("", "These rules have no doubling cube."),
@@ -178,8 +178,10 @@ FIELDS: dict[str, dict[str, str]] = {
     "": {"en": "Something in the request is not valid.", "tr": "İstekte geçersiz bir şey var."},
     "request": {"en": "The request could not be read.", "tr": "İstek okunamadı."},
     "dice": {"en": "The dice must be two numbers from 1 to 6.", "tr": "Zarlar 1 ile 6 arasında iki sayı olmalı."},
-    "position": {"en": "This board cannot be read or is not a valid one (each player has 15 checkers).",
-                 "tr": "Bu dizilim okunamadı ya da geçerli değil (her oyuncunun 15 pulu olmalı)."},
+    "position": {"en": "This board cannot be read or is not a valid one for these rules (each player has "
+                       "as many checkers as the game starts with, on the board, on the bar or borne off).",
+                 "tr": "Bu dizilim okunamadı ya da bu kurallara göre geçerli değil (her oyuncunun tahtadaki, "
+                       "kırık ve toplanmış pulları oyunun başındaki sayıyı tutmalı)."},
     "move": {"en": "That move cannot be read: move a checker, or write the move like 24/18 13/9.",
              "tr": "Bu hamle okunamadı: bir pul oynat ya da hamleyi 24/18 13/9 gibi yaz."},
     "steps": {"en": "Those steps are not valid: each step moves one checker from a point by one die.",
@@ -242,6 +244,13 @@ FIELDS: dict[str, dict[str, str]] = {
 }
 
 SIDES = {"en": {"white": "White", "black": "Black"}, "tr": {"white": "Beyaz", "black": "Siyah"}}
+# GAME_OVER's {checkers}: with the ErrorInfo's count ("15 checkers", "3 pulunun"), else without one
+_CHECKERS = {"en": ("{n} checkers", "their checkers"), "tr": ("{n} pulunun", "pullarının")}
+# GAME_OVER when the game did not end by bearing off (ErrorInfo metadata ``ending``)
+_GAME_OVER = {"mother_pinned": {"en": "The game is over: {winner} has won by pinning the other mother.",
+                                "tr": "Oyun bitti: {winner} rakibin ana pulunu kapatarak kazandı."},
+              "draw": {"en": "The game is over: it is a draw, both mothers are pinned.",
+                       "tr": "Oyun bitti: berabere, iki ana pul da kapandı."}}
 
 # where the developer message names a point: "point 13 is held ...", "no checker ... on 8"
 _POINT = re.compile(r"\bpoint (\d{1,2})\b|\bon (\d{1,2}) \(R4\)")
@@ -278,7 +287,9 @@ def for_reason(reason: str, locale: str, metadata: Mapping[str, str] | None = No
                developer_message: str = "") -> str | None:
     """The player's sentence for an ``ErrorInfo`` reason, or ``None`` for a reason not listed.
 
-    :param metadata: the ErrorInfo metadata: ``dice`` ("5-1"), ``winner`` ("white").
+    :param metadata: the ErrorInfo metadata: ``dice`` ("5-1"), ``winner`` ("white"); with
+        ``GAME_OVER``, ``checkers`` (the variant's count a side, "15", "3") and ``ending``
+        (``borne_off``, ``mother_pinned``, ``draw``).
     :param developer_message: the status message, read for the point a move was refused on.
     """
     texts = REASONS.get(reason)
@@ -295,8 +306,13 @@ def for_reason(reason: str, locale: str, metadata: Mapping[str, str] | None = No
     if "{name}" in template.lower() and not name:  # no two dice to name: say the numbers only
         template = template.replace("{Name} ({dice})", "{dice}").replace("{name} ({dice})", "{dice}")
     winner = SIDES[locale].get(metadata.get("winner", ""), "the winner" if locale == "en" else "kazanan")
+    if reason == "GAME_OVER":
+        template = _GAME_OVER.get(metadata.get("ending", ""), {}).get(locale, template)
+    count, no_count = _CHECKERS[locale]
+    given = metadata.get("checkers", "")
+    checkers = count.format(n=given) if given.isdigit() else no_count
     return template.format(point=point, dice=dice or "?", name=name, Name=name[:1].upper() + name[1:],
-                           winner=winner)
+                           winner=winner, checkers=checkers)
 
 
 def for_field(field: str, locale: str) -> str:

@@ -67,10 +67,11 @@ def check_not_over(position: Position) -> None:
     if winner is not None:
         variant = position.variant
         if variant.ending(position, winner) == "mother_pinned":
-            raise GameOverError(winner, "has won: the other side's mother is pinned on its start point")
-        raise GameOverError(winner)
+            raise GameOverError(winner, "has won: the other side's mother is pinned on its start point",
+                                variant.checkers, "mother_pinned")
+        raise GameOverError(winner, checkers=variant.checkers)
     if position.drawn:
-        raise GameOverError(None, "a draw: both mothers are pinned on their start points")
+        raise GameOverError(None, "a draw: both mothers are pinned on their start points", position.variant.checkers)
 
 
 def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:

@@ -11,6 +11,8 @@ DEADLINE_EXCEEDED instead of running on.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
 import grpc
 
@@ -60,10 +62,7 @@ def _info(evaluator: player.Evaluator, level: Level, ply: int) -> api.AnalysisIn
 def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | api.SuggestCubeActionRequest
                ) -> tuple[Ruleset, Position, MatchState]:
     rules = convert.ruleset_from_proto(request.ruleset)
-    position = playable(request.position)
-    variant = rules.variant_class
-    if position.variant is not variant:  # the ruleset's variant plays the position
-        position = Position(position.board, position.on_roll, variant)
+    position = playable(request.position, rules.variant_class)  # read as the ruleset's variant
     if request.HasField("match"):
         match = check_match(cm.match_from_proto(request.match, rules=rules), rules)
     else:
@@ -74,6 +73,25 @@ def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | a
 def _time_left(context: grpc.ServicerContext) -> float:
     left = limits.remaining(context)
     return left if math.isfinite(left) else math.inf
+
+
+_Judged = TypeVar("_Judged")
+
+
+def _judge(request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest, context: grpc.ServicerContext,
+           judge: Callable[[Position, Ruleset, MatchState, Level, float], _Judged]) -> tuple[Level, _Judged]:
+    """The request's level and ``judge(position, rules, match, level, time_left)`` of its
+    situation, with the call's deadline checked before and after (the judging is the slow part).
+
+    :raises InvalidInputError: bad ruleset, position, match or level.
+    :raises GameOver: the game is over.
+    """
+    rules, position, match = _situation(request)
+    level = level_from_proto(request.level)
+    limits.check_deadline(context)
+    judged = judge(position, rules, match, level, _time_left(context))
+    limits.check_deadline(context)
+    return level, judged
 
 
 class AnalysisServicer:
@@ -108,11 +126,7 @@ class AnalysisServicer:
         :raises InvalidInputError: bad ruleset, position, match or level.
         :raises GameOver: the game is over.
         """
-        rules, position, match = _situation(request)
-        level = level_from_proto(request.level)
-        limits.check_deadline(context)
-        e = player.evaluate_position(position, rules, match, level, _time_left(context))
-        limits.check_deadline(context)
+        level, e = _judge(request, context, player.evaluate_position)
         return api.EvaluatePositionResponse(probabilities=_probs(e.probs), cubeless_equity=e.cubeless_equity,
                                             equity=e.equity, info=_info(e.evaluator, level, e.ply))
 
@@ -123,17 +137,14 @@ class AnalysisServicer:
         :raises InvalidInputError: bad ruleset, position, match or level.
         :raises GameOver: the game is over.
         """
-        rules, position, match = _situation(request)
-        level = level_from_proto(request.level)
-        limits.check_deadline(context)
-        c = player.suggest_cube(position, rules, match, level, _time_left(context))
-        limits.check_deadline(context)
+        level, decision = _judge(request, context, player.suggest_cube)
+        c = decision.cube
         return api.SuggestCubeActionResponse(
-            advice=_ADVICE.to_proto(c.advice), double_available=c.available,
-            double_denied_reason="" if c.denial is None else c.denial.value,
+            advice=_ADVICE.to_proto(decision.advice), double_available=decision.available,
+            double_denied_reason="" if decision.denial is None else decision.denial.value,
             no_double_equity=c.no_double, double_take_equity=c.double_take, double_pass_equity=c.double_pass,
             should_double=c.should_double, should_take=c.should_take, should_beaver=c.beaver and c.should_take,
-            probabilities=_probs(c.probs), info=_info(c.evaluator, level, c.ply))
+            probabilities=_probs(c.probs), info=_info(decision.evaluator, level, c.ply))
 
     def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: grpc.ServicerContext) -> api.AnalyzeMatchResponse:
         """Each decision's error and each side's error rate and PR over a .mat record.

@@ -145,9 +145,12 @@ class MatchPlayServicer(DiceKeyed):
         return response
 
     def RollDice(self, request: api.RollDiceRequest, context: grpc.ServicerContext) -> api.RollDiceResponse:
-        """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22).
+        """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22); with a
+        position, whether the roll is ``gele`` for it (R8) under the request's ruleset and variant.
 
-        :raises InvalidInputError: a bad token, client seed or position.
+        :raises InvalidInputError: a bad token, client seed, ruleset or position (read as the
+            ruleset's variant).
+        :raises GameOver: the position's game has ended.
         """
         response = api.RollDiceResponse()
         if request.HasField("seed"):
@@ -159,8 +162,9 @@ class MatchPlayServicer(DiceKeyed):
         response.dice.extend(sorted(roll, reverse=True))  # one order for every roll: larger first
         response.name.CopyFrom(cm.roll_name_to_proto(*roll))
         if request.HasField("position"):
-            position = playable(request.position)
-            response.gele = game.turn(lowlevel.moving(core.preset(convert.DEFAULT_PRESET), position, roll)).gele
+            rules = convert.ruleset_from_proto(request.ruleset)  # unset: the default preset
+            position = playable(request.position, rules.variant_class)
+            response.gele = game.turn(lowlevel.moving(rules, position, roll)).gele
         return response
 
     def NameRoll(self, request: rules_api.NameRollRequest,
@@ -336,6 +340,6 @@ def playable(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
     try:
         check_not_over(position)
     except core.GameOverError as exc:
-        raise GameOver(exc.winner, str(exc)) from None  # type: ignore[arg-type]
+        raise GameOver(exc.winner, str(exc), exc.checkers, exc.ending) from None  # type: ignore[arg-type]
     return position
 

@@ -192,7 +192,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             dice = convert.dice_from_proto(request.dice)
             core.check_dice(dice)
             if position.winner is not None:
-                raise GameOver(position.winner)
+                raise GameOver(position.winner, checkers=position.variant.checkers)
             if bearoff.can_bear_off(position, position.on_roll):
                 ranked = bearoff.rank_bear_off_moves(position, dice)
                 response.best_move.CopyFrom(convert.move_to_proto(ranked[0][0]))

@@ -7,7 +7,9 @@ roll); ROLL gives the dice of the next play; CONFIRM_MOVE is a roll line with th
 mover's numbering (empty: no legal move, R7); DOUBLE, TAKE and DROP are themselves; BEAVER and
 RACCOON, which the ``.mat`` format has no word for, are written as a take and a redouble by the
 same side; an entry with an ``outcome`` ends the game with ``Wins N points`` (N its points, and
-``and the match`` once the winner's score reaches the length, R18). Resignations and time claims
+``and the match`` once the winner's score reaches the length, R18), except a draw (plakoto's two
+pinned mothers), which the format has no word for: that game ends on its last play, without a
+result line, and the next one starts at the same score. Resignations and time claims
 show only through their outcome; a roll not yet played is left out. Player 1 is white (R1).
 """
 
@@ -19,9 +21,9 @@ from types import MappingProxyType
 
 from tavla.core import InvalidInputError
 from tavla.core.game import GameState
-from tavla.core.rules.variant import find_variant
+from tavla.formats import variation
 from tavla.formats.matreader import Action, Double, Drop, Game, Match, Roll, Take, Win
-from tavla.v1 import game_pb2
+from tavla.v1 import game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
 __all__ = ["MAX_HEADERS", "SERVER_HEADERS", "file_name", "match_from_records"]
@@ -75,7 +77,7 @@ def extra_headers(headers: Mapping[str, str], field: str = "headers") -> dict[st
 def _rule_headers(state: GameState, preset: str, players: tuple[str, str]) -> dict[str, str]:
     rules, length = state.ruleset, state.match.length
     headers = {"Player 1": players[0], "Player 2": players[1],
-               "Variation": find_variant(rules.variant).title, "Ruleset": preset}
+               "Variation": variation.header_written(rules.variant), "Ruleset": preset}
     if length:
         headers["Crawford"] = "On" if rules.crawford else "Off"
     if rules.cube:
@@ -144,6 +146,9 @@ def match_from_records(records: Sequence[game_pb2.ActionRecord], state: GameStat
             actions += [Take(player, 0), Double(player, 0, entry.cube_value)]
         if entry.HasField("outcome"):
             outcome = entry.outcome
+            if outcome.ending == match_pb2.GAME_ENDING_DRAW and outcome.winner == pb.SIDE_UNSPECIFIED:
+                dice = None  # plakoto's two pinned mothers: no result line, the next game replays it
+                continue
             winner = _player(outcome.winner, f"{where}.outcome.winner")
             if outcome.points < 1:
                 raise InvalidInputError(f"{where}.outcome.points", "a finished game pays at least 1 point")

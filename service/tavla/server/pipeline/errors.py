@@ -55,12 +55,15 @@ MAX_TEXT = 512
 
 
 class GameOver(Exception):
-    """A move was asked for in a position where one side has already borne off all 15 (R15)."""
+    """A move was asked for in a position where a side has already won (R15: borne off all its
+    ``checkers``, 15 or the variant's; or ``ending`` ``mother_pinned``) or the game is drawn."""
 
-    def __init__(self, winner: Side | None, text: str = "") -> None:
+    def __init__(self, winner: Side | None, text: str = "", checkers: int = 15, ending: str = "") -> None:
         super().__init__(text or f"the game is over: {winner.name.lower() if winner else 'a draw'}"
-                                 + (" has borne off all 15 checkers (R15)" if winner else ""))
+                                 + (f" has borne off all {checkers} checkers (R15)" if winner else ""))
         self.winner = winner
+        self.checkers = checkers
+        self.ending = ending or ("borne_off" if winner else "draw")
 
 
 class IllegalMove(Exception):
@@ -122,11 +125,12 @@ def _developer_status(exc: BaseException) -> status_pb2.Status | None:
     if isinstance(exc, RuleError):  # moves, cube, clock, actions: raised without the request's move
         return _status(exc.message, _error_info(str(exc.reason.value)))
     if isinstance(exc, GameOverError):
-        exc = GameOver(exc.winner, str(exc))  # type: ignore[arg-type]
+        exc = GameOver(exc.winner, str(exc), exc.checkers, exc.ending)  # type: ignore[arg-type]
     if isinstance(exc, GameOver):
         return _status(
             str(exc),
-            _error_info(GAME_OVER, winner=exc.winner.name.lower() if exc.winner else "draw"),
+            _error_info(GAME_OVER, winner=exc.winner.name.lower() if exc.winner else "draw",
+                        checkers=str(exc.checkers), ending=exc.ending),
             _bad_request("position", str(exc)),
         )
     if isinstance(exc, GameNotOverError):  # scoring an unfinished game

@@ -411,10 +411,13 @@ class _Helpers:
         return cast("match_service_pb2.CommitDiceResponse", self._call("CommitDice", request))
 
     def roll_dice(self, *, seed: dice_pb2.DiceSeed | Mapping[str, Any] | None = None,
-                  position: PositionLike | None = None) -> match_service_pb2.RollDiceResponse:
-        """Two dice, larger first, with their name; ``gele`` with ``position``; ``proof`` with ``seed``."""
+                  position: PositionLike | None = None,
+                  ruleset: RulesetLike | None = None) -> match_service_pb2.RollDiceResponse:
+        """Two dice, larger first, with their name; ``gele`` with ``position`` (read under the
+        ruleset's variant); ``proof`` with ``seed``."""
         request = match_service_pb2.RollDiceRequest(seed=_msg(dice_pb2.DiceSeed, seed),
-                                                     position=None if position is None else _position(position))
+                                                     position=None if position is None else _position(position),
+                                                     ruleset=None if position is None else self._rules(ruleset))
         return cast("match_service_pb2.RollDiceResponse", self._call("RollDice", request))
 
     def name_roll(self, dice: Sequence[int]) -> rules_service_pb2.NameRollResponse:

@@ -121,12 +121,14 @@ class CommitDiceResponse(_message.Message):
     def __init__(self, commitment: _Optional[str] = ..., token: _Optional[str] = ..., scheme: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class RollDiceRequest(_message.Message):
-    __slots__ = ("seed", "position")
+    __slots__ = ("seed", "position", "ruleset")
     SEED_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
     seed: _dice_pb2.DiceSeed
     position: _types_pb2.Position
-    def __init__(self, seed: _Optional[_Union[_dice_pb2.DiceSeed, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ...) -> None: ...
+    ruleset: _types_pb2.Ruleset
+    def __init__(self, seed: _Optional[_Union[_dice_pb2.DiceSeed, _Mapping]] = ..., position: _Optional[_Union[_types_pb2.Position, _Mapping]] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ...) -> None: ...
 
 class RollDiceResponse(_message.Message):
     __slots__ = ("dice", "name", "proof", "gele")
