@@ -17,6 +17,11 @@ named by ``TAVLA_SERVER_PYTHON`` (the client tests read it), which also runs the
     of printing READY, stops the server when it ends, and exits with its exit code (the README
     examples are run this way).
 
+``TAVLA_TEST_WITHOUT_BGSAGE=1`` in the environment starts the server as on a machine without
+bgsage (no Linux aarch64 wheel, docs/analysis.md): ``import bgsage`` fails in it, so its analysis
+is the search player's (``EVALUATOR_SEARCH``) for every variant, and the client tests skip what only
+the net judges.
+
 Python tests import :func:`start` and :func:`stop` directly.
 """
 
@@ -34,6 +39,18 @@ SERVICE_NAME = "tavla.v1.RefereeService"  # the services turn SERVING together
 READY_TIMEOUT = 60.0  # seconds; a readiness wait on a loaded 2-core CI machine, not a speed test
 STOP_TIMEOUT = 20.0  # the server's own grace is 10 s
 START_TRIES = 3  # a free port can be taken between choosing it and binding it
+WITHOUT_BGSAGE = "TAVLA_TEST_WITHOUT_BGSAGE"
+# Its sitecustomize.py makes bgsage unimportable in the server and the workers it spawns.
+_HIDE_BGSAGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "without_bgsage")
+
+
+def _server_env() -> dict[str, str]:
+    """The server's environment: ours, with :data:`_HIDE_BGSAGE` first on PYTHONPATH when
+    ``TAVLA_TEST_WITHOUT_BGSAGE`` is 1."""
+    env = dict(os.environ)
+    if env.get(WITHOUT_BGSAGE) == "1":
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (_HIDE_BGSAGE, env.get("PYTHONPATH")) if p)
+    return env
 
 
 def free_port() -> int:
@@ -58,7 +75,8 @@ def _healthy(target: str) -> bool:
 
 def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``python -m tavla serve`` on a free port, a test server (``--test-inputs``: the referee
-    tests give dice by request metadata), and wait for health SERVING.
+    tests give dice by request metadata), and wait for health SERVING; bgsage hidden from it when
+    ``TAVLA_TEST_WITHOUT_BGSAGE`` is 1.
 
     :returns: the server process and its ``127.0.0.1:<port>`` target.
     :raises RuntimeError: the server exited or did not become healthy in time.
@@ -74,7 +92,7 @@ def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
         # metadata (state mode off).
         proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
                                  "--max-concurrent-rpcs", "1024", "--max-analysis-rpcs", "64", "--test-inputs", "true"],
-                                stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno())
+                                stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno(), env=_server_env())
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:
             if proc.poll() is not None:

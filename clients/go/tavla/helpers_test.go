@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/durationpb"
@@ -320,9 +321,26 @@ type failingReader struct{ err error }
 
 func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 
-// TestAnalysisHelpers: the AnalysisService helpers against the live server (bgsage's net, in
-// .venv-test) at the cheap 1-ply levels: the start's 3-1 ranked, its prospects and cube, a
-// 3-game .mat reviewed, and the computer's first two actions of a refereed match.
+// serverEvaluator asks the live server (one cheap 1-ply call) what evaluates backgammon there:
+// bgsage's net (EVALUATOR_NEURAL_NET, in .venv-test) or, where bgsage is not installed (no
+// Linux aarch64 wheel, docs/analysis.md), the search player (EVALUATOR_SEARCH).
+func serverEvaluator(t *testing.T, c *tavla.Client) tavlav1.Evaluator {
+	t.Helper()
+	eval, err := c.Evaluate(context.Background(), tavla.ByID(tavla.StartPositionID), nil, tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind := eval.GetInfo().GetEvaluator()
+	if kind != tavlav1.Evaluator_EVALUATOR_NEURAL_NET && kind != tavlav1.Evaluator_EVALUATOR_SEARCH {
+		t.Fatalf("evaluator %v", kind)
+	}
+	return kind
+}
+
+// TestAnalysisHelpers: the AnalysisService helpers against the live server at the cheap 1-ply
+// levels, what holds whichever evaluator the server has: the start's 3-1 ranked among its legal
+// moves, its prospects and cube, a 3-game .mat reviewed, the computer's first two actions of a
+// refereed match, and bad input refused. The net's own judgements: TestAnalysisByTheNet.
 func TestAnalysisHelpers(t *testing.T) {
 	c, err := tavla.NewClient(liveTarget)
 	if err != nil {
@@ -330,6 +348,7 @@ func TestAnalysisHelpers(t *testing.T) {
 	}
 	defer c.Close()
 	ctx := context.Background()
+	kind := serverEvaluator(t, c)
 	start := tavla.ByID(tavla.StartPositionID)
 	level := tavlav1.AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE
 
@@ -338,28 +357,37 @@ func TestAnalysisHelpers(t *testing.T) {
 		t.Fatal(err)
 	}
 	if info := ranked.GetInfo(); len(ranked.GetMoves()) != 3 || info.GetLevel() != level ||
-		info.GetEvaluator() != tavlav1.Evaluator_EVALUATOR_NEURAL_NET || info.GetPly() != 1 {
+		info.GetEvaluator() != kind || info.GetPly() != 1 {
 		t.Fatalf("3-1 ranked %v", ranked)
 	}
-	best := 0.0
-	for _, m := range ranked.GetMoves() {
-		if m.GetEquityLoss() == 0 {
-			if m.GetMove().GetNotation() != "8/5 6/5" {
-				t.Errorf("best 3-1 %q, want 8/5 6/5 (the point-making play)", m.GetMove().GetNotation())
-			}
-			best = m.GetEquity()
-		}
+	legal, err := c.LegalMoves(ctx, start, 3, 1)
+	if err != nil {
+		t.Fatal(err)
 	}
+	notations := map[string]bool{}
+	for _, m := range legal {
+		notations[m.GetNotation()] = true
+	}
+	// The level's noise orders them, so the best need not be among the 3: the losses differ as
+	// the equities do.
+	first := ranked.GetMoves()[0]
 	for _, m := range ranked.GetMoves() {
-		if loss := best - m.GetEquity(); m.GetEquityLoss() < 0 || loss-m.GetEquityLoss() > 1e-9 || m.GetEquityLoss()-loss > 1e-9 {
-			t.Errorf("%s: equity %v, loss %v against best %v", m.GetMove().GetNotation(), m.GetEquity(), m.GetEquityLoss(), best)
+		if !notations[m.GetMove().GetNotation()] {
+			t.Errorf("%q is not a legal 3-1 (%d legal)", m.GetMove().GetNotation(), len(legal))
+		}
+		diff := (first.GetEquity() - m.GetEquity()) - (m.GetEquityLoss() - first.GetEquityLoss())
+		if m.GetEquityLoss() < 0 || diff > 1e-9 || diff < -1e-9 {
+			t.Errorf("%s: equity %v, loss %v; %s: equity %v, loss %v", m.GetMove().GetNotation(), m.GetEquity(),
+				m.GetEquityLoss(), first.GetMove().GetNotation(), first.GetEquity(), first.GetEquityLoss())
 		}
 	}
 
 	eval, err := c.Evaluate(ctx, start, nil, level)
-	if p := eval.GetProbabilities(); err != nil || p.GetWin() < 0.5 || p.GetWin() > 0.56 || p.GetWinGammon() >= p.GetWin() {
+	if p := eval.GetProbabilities(); err != nil || p.GetWin() <= 0 || p.GetWin() >= 1 || p.GetWinGammon() > p.GetWin() ||
+		eval.GetInfo().GetEvaluator() != kind {
 		t.Errorf("start evaluated %v, %v", eval, err)
 	}
+	// No evaluator doubles at the start (a centered cube, money play).
 	cube, err := c.CubeAdvice(ctx, start, nil, level)
 	if err != nil || cube.GetAdvice() != tavlav1.CubeAdvice_CUBE_ADVICE_NO_DOUBLE || !cube.GetDoubleAvailable() || cube.GetShouldDouble() {
 		t.Errorf("start's cube %v, %v", cube, err)
@@ -383,11 +411,11 @@ func TestAnalysisHelpers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := c.ComputerAction(ctx, opened.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
-	if err != nil || first.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
-		t.Fatalf("first action %v, %v", first, err)
+	firstAction, err := c.ComputerAction(ctx, opened.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if err != nil || firstAction.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
+		t.Fatalf("first action %v, %v", firstAction, err)
 	}
-	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), first.GetAction())
+	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), firstAction.GetAction())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -397,5 +425,50 @@ func TestAnalysisHelpers(t *testing.T) {
 	}
 	if _, err := c.Perform(ctx, started.GetState(), step.GetAction()); err != nil {
 		t.Fatalf("step %v: %v", step.GetAction(), err)
+	}
+
+	// Bad input: INVALID_ARGUMENT naming the field.
+	_, err = c.BestMoves(ctx, start, 7, 1, nil, level, 3)
+	if e, ok := tavla.AsError(err); !ok || e.Code != codes.InvalidArgument || len(e.Fields) != 1 || e.Fields[0] != "dice" {
+		t.Errorf("a 7-1 ranked: %v", err)
+	}
+	_, err = c.Review(ctx, "not a match", tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	if e, ok := tavla.AsError(err); !ok || e.Code != codes.InvalidArgument || len(e.Fields) != 1 || e.Fields[0] != "mat" {
+		t.Errorf("a bad .mat reviewed: %v", err)
+	}
+}
+
+// TestAnalysisByTheNet: what bgsage's net judges at the start (skipped where the server has no
+// net and analyses by its search player): 8/5 6/5 the best 3-1, the side on roll's chances just
+// over even.
+func TestAnalysisByTheNet(t *testing.T) {
+	c, err := tavla.NewClient(liveTarget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if kind := serverEvaluator(t, c); kind != tavlav1.Evaluator_EVALUATOR_NEURAL_NET {
+		t.Skipf("the server analyses by %v, not bgsage's net (bgsage not installed there)", kind)
+	}
+	ctx := context.Background()
+	start := tavla.ByID(tavla.StartPositionID)
+	level := tavlav1.AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE
+
+	ranked, err := c.BestMoves(ctx, start, 3, 1, nil, level, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var best *tavlav1.AnalyzedMove
+	for _, m := range ranked.GetMoves() {
+		if m.GetEquityLoss() == 0 {
+			best = m
+		}
+	}
+	if best.GetMove().GetNotation() != "8/5 6/5" {
+		t.Errorf("best 3-1 %v, want 8/5 6/5 (the point-making play) among %v", best, ranked.GetMoves())
+	}
+	eval, err := c.Evaluate(ctx, start, nil, level)
+	if p := eval.GetProbabilities(); err != nil || p.GetWin() < 0.5 || p.GetWin() > 0.56 || p.GetWinGammon() <= 0 || p.GetWinGammon() >= p.GetWin() {
+		t.Errorf("start evaluated %v, %v", eval, err)
 	}
 }
