@@ -358,12 +358,14 @@ def main() -> None:
     print(f"in process, CPU time, no gRPC; a step {step.step.from_point}/{step.step.to_point} of dice "
           f"{'-'.join(map(str, opened.state.dice))} at the start of a game:")
     core_us = per_call(lambda: act(opened.state, step), args.seconds)
+    # the same Act again of a state this referee wrote (as the server's repeated request), before
+    # the cold figures below empty what the process keeps
+    referee_us = per_call(lambda: referee.act(referee.open(signed), step), args.seconds)
     cold_us = per_call(core_cold, args.seconds)
     after_roll_us = per_call(turn_then_step, args.seconds) - per_call(turn_alone, args.seconds)
     print(f"{'core act step':>16}: {core_us:8.1f} us/call the same step again (its analysis kept); "
           f"{after_roll_us:.1f} once the roll's Act analysed the turn (as in play); "
           f"{cold_us:.1f} with nothing kept")
-    referee_us = per_call(lambda: referee.act(referee.open(signed), step), args.seconds)
     referee_cold_us = per_call(referee_cold, args.seconds)
     print(f"{'referee act step':>16}: {referee_us:8.1f} us/call the same again; {referee_cold_us:.1f} with "
           f"nothing kept (open, act, view, actions, seal)")

@@ -208,10 +208,20 @@ def moving_actions(state: GameState, analysis: StepState) -> tuple[Action, ...] 
 
     :param analysis: the state's :func:`turn`.
     """
-    actor = side_to_act(state)
-    if state.phase is not Phase.MOVING or state.clock is not None or actor is None:
+    if state.phase is not Phase.MOVING or state.clock is not None:
         return None
-    return _moving(actor, analysis.complete, analysis.next_steps, bool(state.steps), state.ruleset.variant_class.kinds)
+    kept = _by_analysis.get(id(analysis))  # an analysis is kept per turn and steps: its actions with it
+    if kept is not None and kept[0] is analysis and kept[1] is state.ruleset:
+        return kept[2]
+    actions = _moving(state.position.on_roll, analysis.complete, analysis.next_steps, bool(state.steps),
+                      state.ruleset.variant_class.kinds)
+    if len(_by_analysis) >= 1024:
+        _by_analysis.clear()
+    _by_analysis[id(analysis)] = (analysis, state.ruleset, actions)  # held: its id is not reused while kept
+    return actions
+
+
+_by_analysis: dict[int, tuple[StepState, Any, tuple[Action, ...]]] = {}
 
 
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:

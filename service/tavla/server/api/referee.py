@@ -145,8 +145,7 @@ _ACT_STATE, _ACT_VIEW, _ACT_EVENTS, _ACT_ACTIONS = (wire.varint(n << 3 | 2) for 
 _LIST_ACTIONS, _LIST_VIEW = (wire.varint(n << 3 | 2) for n in (1, 2))
 
 
-def _field(tag: bytes, payload: bytes) -> bytes:
-    return tag + wire.varint(len(payload)) + payload
+_field = gw.field  # a length-delimited field: tag, length, payload
 
 
 def _signed_bytes(signed: Signed) -> bytes:
