@@ -77,6 +77,8 @@ def empty_caches() -> None:
     from tavla.core.rules import steps
     kept = [getattr(steps, "clear_cache", None), getattr(getattr(machine, "_moving", None), "cache_clear", None)]
     kept += [getattr(getattr(referee, "kept", None), "clear", None) for referee in REFEREES]
+    kept += [getattr(getattr(machine, "_by_analysis", None), "clear", None),
+             getattr(getattr(cg, "_steps_seen", None), "clear", None)]
     kept += [getattr(getattr(cg, name, None), "cache_clear", None)
              for name in ("_state_from_bytes", "_position_field", "_board_key", "_state_match_field")]
     for cache in kept:

@@ -3,9 +3,11 @@ with and without them, and the Act and ListActions bytes the servicer writes its
 bytes the protobuf library writes for the same response message.
 
 Kept between calls: a turn's tree of steps and each analysis (:mod:`tavla.core.rules.steps`),
-a turn's actions (:mod:`tavla.core.game.machine`), a state's bytes parsed, a view's Position
-bytes, a state's match bytes, the actions' bytes (:mod:`tavla.server.convert.game`), each
-step's bytes (:mod:`tavla.server.convert.game_wire`). Whole games
+a turn's actions, per turn and per analysis (:mod:`tavla.core.game.machine`), a state's bytes
+parsed, a view's Position bytes, a state's match bytes, the actions' bytes, a view's steps per
+analysis (:mod:`tavla.server.convert.game`), each step's bytes
+(:mod:`tavla.server.convert.game_wire`), the states a referee wrote with its answers and their
+turn's parts (:mod:`tavla.referee.kept`). Whole games
 are played with random legal actions (UNDO included) in state mode require; at every state the
 same Act and ListActions are answered warm (the caches as play left them), then again with
 every cache emptied, and the two answers compared byte for byte.
@@ -41,6 +43,8 @@ def _empty_caches(referee: Referee) -> None:
     cg._joined.clear()
     gw._steps.clear()
     machine._moving.cache_clear()
+    machine._by_analysis.clear()
+    cg._steps_seen.clear()
 
 
 class _Context:
