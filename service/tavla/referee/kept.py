@@ -62,6 +62,3 @@ class KeptStates:
         """Forget every kept state (tests and benchmarks compare answers without them)."""
         with self._lock:
             self._kept.clear()
-
-    def __len__(self) -> int:
-        return len(self._kept)

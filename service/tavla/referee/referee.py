@@ -181,9 +181,9 @@ class Referee:
                 events: bytes | None = None) -> Answer:
         """The answer of a call that made ``state``: sealed, and kept with its view and actions
         for the call that sends it back (:mod:`tavla.referee.kept`)."""
-        raw = cg.state_to_bytes(state, preset)
-        answer = self._answer(state, preset, analysis, now, self.signer.seal(raw), events)
-        self._keep(raw, answer, preset)
+        signed = self.seal(state, preset)
+        answer = self._answer(state, preset, analysis, now, signed, events)
+        self._keep(signed.state, answer, preset)
         return answer
 
     def _stepped(self, opened: Opened, after: GameState, analysis: StepState, now: int, events: bytes) -> Answer:
