@@ -93,4 +93,4 @@ class GameOverError(TavlaError):
 
 
 class GameNotOverError(TavlaError):
-    """Scoring was asked for a position in which neither side has borne off all 15 (R15)."""
+    """Scoring was asked for a position in which neither side has borne off all its checkers (R15)."""

@@ -83,7 +83,7 @@ def legal_moves(position: Position, dice: Sequence[int]) -> list[Move]:
     first dice played from the highest points first.
 
     :raises InvalidInputError: bad dice.
-    :raises GameOverError: a side has already borne off all 15: nothing is left to play (R15).
+    :raises GameOverError: a side has already borne off all its checkers: nothing is left to play (R15).
     """
     d1, d2 = check_dice(dice)
     check_not_over(position)

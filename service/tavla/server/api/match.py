@@ -76,7 +76,7 @@ class MatchPlayServicer(DiceKeyed):
         """The legal next single-die steps after ``steps``, and whether the move is complete.
 
         :raises InvalidInputError: bad ruleset, position, dice or steps.
-        :raises GameOver: a side has already borne off all 15.
+        :raises GameOver: the game is over (a side has won, R15).
         :raises IllegalMove: a step no legal move starts with (reason per R4-R14).
         :raises IllegalActionError: ``MATCH_OVER``: the steps end the game of a ``match`` already won.
         """
@@ -340,6 +340,6 @@ def playable(msg: pb.Position, variant: type[Variant] = Backgammon) -> Position:
     try:
         check_not_over(position)
     except core.GameOverError as exc:
-        raise GameOver(exc.winner, str(exc), exc.checkers, exc.ending) from None  # type: ignore[arg-type]
+        raise GameOver.of(exc) from None
     return position
 

@@ -86,7 +86,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         they are (:mod:`tavla.server.api.encoded`); :meth:`list_legal_moves` gives the message.
 
         :raises InvalidInputError: bad ruleset, position or dice.
-        :raises GameOver: a side has already borne off all 15.
+        :raises GameOver: the game is over (a side has won, R15).
         """
         if accel.response_from_id is not None:  # the common request, answered in one compiled call
             begin = time.perf_counter()
@@ -126,7 +126,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         """:meth:`ListLegalMoves` as a message, for callers in this process.
 
         :raises InvalidInputError: bad ruleset, position or dice.
-        :raises GameOver: a side has already borne off all 15.
+        :raises GameOver: the game is over (a side has won, R15).
         """
         response: api.ListLegalMovesResponse = api.ListLegalMovesResponse.FromString(
             self.ListLegalMoves(request, context))
@@ -137,7 +137,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         the game, the outcome.
 
         :raises InvalidInputError: bad ruleset, position, dice or move syntax.
-        :raises GameOver: a side has already borne off all 15.
+        :raises GameOver: the game is over (a side has won, R15).
         :raises IllegalMove: the move breaks a rule (reason per R4-R14) or is ambiguous.
         :raises IllegalActionError: ``MATCH_OVER``: the move ends the game of a ``match`` already won
             (a ``match`` with a double pending: InvalidInputError, ``match.cube.offered_by``).

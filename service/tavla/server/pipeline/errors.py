@@ -65,6 +65,12 @@ class GameOver(Exception):
         self.checkers = checkers
         self.ending = ending or ("borne_off" if winner else "draw")
 
+    @classmethod
+    def of(cls, exc: GameOverError) -> GameOver:
+        """The core's :class:`~tavla.core.GameOverError` as the RPC error (its text, winner,
+        checker count and ending)."""
+        return cls(exc.winner, str(exc), exc.checkers, exc.ending)  # type: ignore[arg-type]
+
 
 class IllegalMove(Exception):
     """A core :class:`IllegalMoveError` with the move and dice as the client sent them."""
@@ -125,7 +131,7 @@ def _developer_status(exc: BaseException) -> status_pb2.Status | None:
     if isinstance(exc, RuleError):  # moves, cube, clock, actions: raised without the request's move
         return _status(exc.message, _error_info(str(exc.reason.value)))
     if isinstance(exc, GameOverError):
-        exc = GameOver(exc.winner, str(exc), exc.checkers, exc.ending)  # type: ignore[arg-type]
+        exc = GameOver.of(exc)
     if isinstance(exc, GameOver):
         return _status(
             str(exc),
