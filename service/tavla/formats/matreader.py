@@ -156,7 +156,8 @@ _NUMBERED = re.compile(r"\s*(\d+)\)")
 # Keywords in any case, singular or plural, as gnubg's importer reads them (import.c).
 _ITEM = re.compile(r"(?<!\S)(?:\S*:|Doubles?|Takes?|Drops?|Wins?|Losses|Loses?)(?!\S)", re.IGNORECASE)
 _ROLL = re.compile(r"(\S*):(?: (.*))?")
-_MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")  # 13/7*/6 too
+#: One token of a play in standard notation: bar/22 13/7*/6 8/5(2) 6/off (13/7*/6 too).
+MOVE_TOKEN = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")
 _DOUBLE = re.compile(r"Doubles? => (\d+)", re.IGNORECASE)
 _WIN = re.compile(r"Wins? (\d+) points?( and the match)?", re.IGNORECASE)
 _LOSS = re.compile(r"(?:Losses|Loses?) (\d+) points?", re.IGNORECASE)
@@ -179,7 +180,7 @@ def _action(chunk: str, player: int, line: int) -> Action:
             play = ""
         elif play in ("???", "????"):  # gnubg reads three or four
             play = "????"
-        elif play != "????" and not all(_MOVE.fullmatch(t) for t in play.split()):
+        elif play != "????" and not all(MOVE_TOKEN.fullmatch(t) for t in play.split()):
             raise _Bad(f"bad play {play!r}")
         return Roll(player, line, (int(dice[0]), int(dice[1])), play)
     if m := _DOUBLE.fullmatch(chunk):

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from tavla.core import InvalidInputError
 from tavla.core.game import GameState
 from tavla.formats import variation
-from tavla.formats.matreader import Action, Double, Drop, Game, Match, Roll, Take, Win
+from tavla.formats.matreader import MOVE_TOKEN, Action, Double, Drop, Game, Match, Roll, Take, Win
 from tavla.v1 import game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -33,8 +33,6 @@ G = game_pb2
 SERVER_HEADERS = ("Player 1", "Player 2", "Variation", "Ruleset", "Crawford", "CubeLimit", "Jacoby")
 MAX_HEADERS = 16
 _PLAYERS: dict[int, int] = {pb.SIDE_WHITE: 1, pb.SIDE_BLACK: 2}
-# a play as the .mat reader reads it (matreader's _MOVE): bar/22 13/7*/6 8/5(2) 6/off
-_MOVE = re.compile(r"(?:bar|\d{1,2})(?:/(?:off|\d{1,2})\*?)+(?:\(\d\))?")
 _NAME = re.compile(r"[^\x00-\x1f\x7f:\"\[\]]{1,40}")
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ]{0,31}")
 _VALUE = re.compile(r"[^\x00-\x1f\x7f\"]{0,200}")
@@ -130,7 +128,7 @@ def match_from_records(records: Sequence[game_pb2.ActionRecord], state: GameStat
             if dice is None:
                 raise InvalidInputError(where, "a move without a roll before it")
             play = " ".join(entry.notation.split())
-            if len(play) > 120 or not all(_MOVE.fullmatch(t) for t in play.split()):
+            if len(play) > 120 or not all(MOVE_TOKEN.fullmatch(t) for t in play.split()):  # as the reader reads it
                 raise InvalidInputError(f"{where}.notation", f"{entry.notation[:40]!r} is not a play in standard "
                                                              "notation")
             actions.append(Roll(player, 0, dice, play))
