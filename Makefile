@@ -65,8 +65,11 @@ serve: .venv/.installed
 test:
 	@$(PYTHON) deploy/run_parts.py $(MAKE) $(TEST_TARGETS)
 
+# Two processes (pytest-xdist) by default: the suite is CPU-bound, and half of it waits on servers
+# and subprocesses; TEST_WORKERS=0 runs it in one process (a debugger, -x, print output in order).
+TEST_WORKERS ?= 2
 test-python: .venv-test/.installed
-	.venv-test/bin/python -m pytest --durations=15
+	.venv-test/bin/python -m pytest -n $(TEST_WORKERS) --durations=15
 
 # The reliability suite alone (also part of test-python): fuzzing, soak, faults; short by default,
 # TAVLA_RELIABILITY_LONG=1 for the long runs (docs/reliability.md).

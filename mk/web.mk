@@ -49,7 +49,7 @@ chromium:
 test-web: chromium .venv-test/.web-test $(WEB_DIST)
 	rm -rf $(WEB_ARTIFACTS)
 	WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
-		.venv-test/bin/python -m pytest -p no:cacheprovider -q clients/web/test
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q -n $(TEST_WORKERS) --durations=10 clients/web/test
 	@echo "screenshots: $$(ls $(WEB_ARTIFACTS) | tr '\n' ' ')"
 
 # The page's JavaScript and CSS gzipped and its time to first interaction on a phone profile

@@ -24,6 +24,7 @@ double), R4-R14 on the variant's board.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 
@@ -55,6 +56,24 @@ def variation(request):
     oracle_gnubg._CUBE = gnubg.cube_info(1, -1, 0, 0, (0, 0), 0, bgv)
     yield variant
     oracle_gnubg._CUBE = saved
+
+
+@contextlib.contextmanager
+def gnubg_session(command: str, capfd):
+    """A new gnubg session under ``set variation <command>``, back to standard afterwards. An
+    earlier test's ``import mat`` leaves gnubg playing one side itself, so ``new session`` would
+    show the board after its first move: both players are made human first."""
+    try:
+        gnubg.command("set threads 1")  # the library build waits for workers otherwise
+        gnubg.command("set player 0 human")
+        gnubg.command("set player 1 human")
+        gnubg.command(f"set variation {command}")
+        gnubg.command("new session")
+        yield
+    finally:
+        gnubg.command("set variation standard")
+        gnubg.command("new session")
+        capfd.readouterr()  # gnubg prints its board
 
 
 def _compare(pairs, variant):
@@ -100,15 +119,8 @@ def test_position_ids_match_gnubg(name):
 @pytest.mark.parametrize("name", ["nackgammon", "hypergammon"])
 def test_start_position_is_gnubgs(name, capfd):
     variant, _, command = VARIANTS[name]
-    try:
-        gnubg.command("set threads 1")  # the library build waits for workers otherwise
-        gnubg.command(f"set variation {command}")
-        gnubg.command("new session")
+    with gnubg_session(command, capfd):
         board = gnubg.board()
-    finally:
-        gnubg.command("set variation standard")
-        gnubg.command("new session")
-        capfd.readouterr()  # gnubg prints its board
     start = variant.initial_board()
     # gnubg's board is (side not on roll, side on roll): at the start both are the same
     assert tuple(map(tuple, board)) == tuple(map(tuple, oracle_gnubg.to_gnubg(start)))
@@ -121,19 +133,12 @@ def test_xgids_read_by_gnubg(name, capfd):
     variant, _, command = VARIANTS[name]
     boards = sorted({b for b, _ in random_game_pairs(3, 2000, variant)})[::5]
     bad = []
-    try:
-        gnubg.command("set threads 1")
-        gnubg.command(f"set variation {command}")
-        gnubg.command("new session")
+    with gnubg_session(command, capfd):
         for board in boards:
             position = Position(board, Side.WHITE, variant)
             gnubg.set_gnubg_id(xgid.encode_position(position))
             if gnubg.gnubg_id().split(":")[0] != position_id.encode(position):
                 bad.append(board)
-    finally:
-        gnubg.command("set variation standard")
-        gnubg.command("new session")
-        capfd.readouterr()  # gnubg prints its board
     assert len(boards) > 200 and not bad, bad[:3]
 
 

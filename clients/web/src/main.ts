@@ -503,6 +503,9 @@ async function downloadMat(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The codes of an engine that answered and refused a kept state. */
+const REFUSED = new Set(["INVALID_ARGUMENT", "FAILED_PRECONDITION", "PERMISSION_DENIED", "UNAUTHENTICATED"]);
+
 async function boot(): Promise<void> {
   document.body.dataset.busy = "1";
   setLang(lang());
@@ -529,7 +532,9 @@ async function boot(): Promise<void> {
       $<HTMLSelectElement>("preset").value = driver.state.preset;
       note = "statusResumed";
     } catch (e) {
-      storage.clear(); // a state the engine no longer accepts (new keys): start afresh
+      // only a state the engine refused (new keys, another version) is dropped; a call cut off
+      // (a reload while booting, the engine down) keeps the match for the next load
+      if (REFUSED.has(engineError(e).code)) storage.clear();
       $("error").textContent = describeError(e);
       $("error").hidden = false;
     }

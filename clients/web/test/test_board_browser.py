@@ -264,7 +264,16 @@ class Match:
         raise AssertionError("the match did not end")
 
     def reload(self, before: dict) -> None:
-        """A reload (or a closed tab) resumes the match from the signed state kept in localStorage."""
+        """A reload (or a closed tab) resumes the match from the signed state kept in localStorage.
+        First a load whose ListActions is cut off (the engine down, a reload while booting): the
+        page says so and keeps the match (it used to drop it on any failure)."""
+        kept = self.page.evaluate("() => localStorage.getItem('tavla-web/match/v1')")
+        self.page.route("**/tavla.v1.RefereeService/ListActions", lambda route: route.abort())
+        self.page.reload()
+        self.page.wait_for_selector("body[data-ready='1']")
+        assert self.page.is_visible("#error"), "a failed resume is shown"
+        assert self.page.evaluate("() => localStorage.getItem('tavla-web/match/v1')") == kept
+        self.page.unroute("**/tavla.v1.RefereeService/ListActions")
         self.page.reload()
         self.page.wait_for_selector("body[data-ready='1']")
         after = idle(self.page)

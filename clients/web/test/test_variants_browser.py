@@ -174,7 +174,8 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
             page.evaluate("() => { window.tavlaDebug.hold.on = false; }")
 
         for _ in range(20):
-            page.wait_for_selector("body[data-phase='match-over'], body[data-phase='game-over']", timeout=MATCH_SECONDS * 1000)
+            page.wait_for_selector("body[data-busy='0']:is([data-phase='match-over'], [data-phase='game-over'])",
+                                   timeout=MATCH_SECONDS * 1000)
             g = view(page)
             outcome, match = g["outcome"], g["match"]
             status = page.inner_text("#status")
@@ -184,6 +185,8 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
                 assert "Draw" in status, status
                 page.screenshot(path=str(ARTIFACTS / "plakoto-draw.png"))
                 page.click("#next-game")
+                # the next game's first answer, not the draw's phase still drawn
+                page.wait_for_function("() => document.body.dataset.phase !== 'game-over'", timeout=MATCH_SECONDS * 1000)
                 continue
             assert page.get_attribute("body", "data-phase") == "match-over"
             assert "wins" in status, status
@@ -376,6 +379,7 @@ def test_plakoto_draw_and_a_slide_off_a_pinned_checker(browser, base_url):
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{base_url}/?delay=0&pause=0&slide=4000&debug=1")
+        page.wait_for_selector("body[data-ready='1']")  # booted: it has read localStorage already
         page.evaluate("(s) => localStorage.setItem('tavla-web/match/v1', JSON.stringify(s))", saved)
         page.reload()
         page.wait_for_selector("body[data-ready='1'][data-busy='0'][data-phase='moving']")
