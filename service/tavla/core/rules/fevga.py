@@ -83,6 +83,7 @@ class Fevga(SameDirection):
     title_tr: ClassVar[str] = "Moultezim"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: "gammon"}
     prime_rule = True
+    chains_as_played = True  # the runner and the others are told apart by the start rule
     sources = _make_sources(True)
 
     @staticmethod

@@ -25,16 +25,25 @@ def _name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
-def format_steps(steps: tuple[CheckerMove, ...]) -> str:
-    """Notation of a sequence of single-die steps; ``""`` for the empty move."""
+def format_steps(steps: tuple[CheckerMove, ...], as_played: bool = False) -> str:
+    """Notation of a sequence of single-die steps; ``""`` for the empty move.
+
+    :param as_played: chain the steps in the order given (each chain one checker's real path,
+        chains then written from the highest point), for a variant where which checker moves
+        matters (fevga's start rule): its runner's 19/4 and another checker's 24/19 are
+        ``24/19 19/4``, never ``24/4``, which no checker could play. Otherwise steps are joined
+        from the highest point down, as gnubg writes them.
+    """
     chains: list[list[tuple[int, bool]]] = []
-    for f, t, _die, hit in sorted(steps, key=lambda s: (-s[0], s[1])):
+    for f, t, _die, hit in (steps if as_played else sorted(steps, key=lambda s: (-s[0], s[1]))):
         for chain in chains:
             if chain[-1][0] == f:  # the same checker moving on
                 chain.append((t, hit))
                 break
         else:
             chains.append([(f, False), (t, hit)])
+    if as_played:
+        chains.sort(key=lambda c: (-c[0][0], -c[-1][0]))
     texts = []
     for chain in chains:
         parts = [_name(chain[0][0])]

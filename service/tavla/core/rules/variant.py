@@ -153,6 +153,9 @@ class Variant:
     kind_names: ClassVar[Mapping[ResultKind, str]] = {k: k.value for k in ResultKind}
     home: ClassVar[int] = 6
     ordered_doubles: ClassVar[bool] = True
+    # a rule names which checker may move (fevga's start rule): notation chains follow the steps
+    # as played, so that :func:`~tavla.core.rules.legality.resolve` reads a move's notation back
+    chains_as_played: ClassVar[bool] = False
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
 
