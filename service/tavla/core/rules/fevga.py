@@ -15,6 +15,7 @@ and 12); both sides move the same way; no hitting, a single checker holds a poin
 from __future__ import annotations
 
 from functools import cache
+from collections.abc import Sequence
 from typing import ClassVar
 
 from tavla.core.errors import IllegalReason
@@ -83,7 +84,6 @@ class Fevga(SameDirection):
     title_tr: ClassVar[str] = "Moultezim"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: "gammon"}
     prime_rule = True
-    chains_as_played = True  # the runner and the others are told apart by the start rule
     sources = _make_sources(True)
 
     @staticmethod
@@ -94,6 +94,12 @@ class Fevga(SameDirection):
             return 0, False
         b[t] += 1
         return t, False
+
+    @classmethod
+    def chains_as_played(cls, board: Sequence[int]) -> bool:
+        """While the start rule holds (a runner out), the runner and the others are told apart:
+        19/4 24/19 is not 24/4."""
+        return _runner(list(board)) != 0
 
     @classmethod
     def rule_refusal(cls, b: list[int], f: int, die: int) -> tuple[IllegalReason, str] | None:

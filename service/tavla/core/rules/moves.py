@@ -28,7 +28,8 @@ class Move:
     @property
     def notation(self) -> str:
         """Standard notation, e.g. ``24/18 13/9*``; ``""`` for the empty move."""
-        return format_steps(self.steps, self.mover.variant.chains_as_played)
+        mover = self.mover
+        return format_steps(self.steps, mover.variant.chains_as_played(mover.board))
 
     @property
     def result(self) -> Position:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import enum
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -153,14 +153,19 @@ class Variant:
     kind_names: ClassVar[Mapping[ResultKind, str]] = {k: k.value for k in ResultKind}
     home: ClassVar[int] = 6
     ordered_doubles: ClassVar[bool] = True
-    # a rule names which checker may move (fevga's start rule): notation chains follow the steps
-    # as played, so that :func:`~tavla.core.rules.legality.resolve` reads a move's notation back
-    chains_as_played: ClassVar[bool] = False
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self) -> None:
         raise TypeError(f"{type(self).__name__} is a variant class: use the class, not an instance")
+
+    @classmethod
+    def chains_as_played(cls, board: Sequence[int]) -> bool:
+        """Whether a move from ``board`` (the mover's) is written with its chains as played: where
+        a rule names which checker may move (fevga's start rule), so that
+        :func:`~tavla.core.rules.legality.resolve` reads the notation back. Otherwise (the
+        default) steps are joined from the highest point down, as gnubg writes them."""
+        return False
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
