@@ -112,7 +112,8 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
     rng = random.Random(f"{name}{length}{timed}")
     # the match ids' random suffix (a signing mode adds one) made up: the same dice every run
     counter = itertools.count()
-    monkeypatch.setattr(referee_module, "secrets", types.SimpleNamespace(token_hex=lambda n: f"{next(counter):0{2 * n}x}"))
+    made_up = types.SimpleNamespace(token_hex=lambda n: f"{next(counter):0{2 * n}x}")
+    monkeypatch.setattr(referee_module, "secrets", made_up)
     referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
                       clock=_Clock(rng))
     phases = set()

@@ -6,9 +6,9 @@ tests/referee/test_export_match.py with random dice)."""
 
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 from tavla.core import Side
 from tavla.core.rules import notation

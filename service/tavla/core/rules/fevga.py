@@ -27,7 +27,7 @@ R = IllegalReason
 PASSED = 11  # the first checker has passed the opponent's start point (the mover's 12)
 
 
-def _runner(b: list[int]) -> int:
+def _runner(b: Sequence[int]) -> int:
     """The point of the side's first checker while it has not passed the opponent's start point
     and no other checker has moved (14 on the head, one checker on 12-23), else 0."""
     if b[HEAD] != 14:
@@ -99,7 +99,7 @@ class Fevga(SameDirection):
     def chains_as_played(cls, board: Sequence[int]) -> bool:
         """While the start rule holds (a runner out), the runner and the others are told apart:
         19/4 24/19 is not 24/4."""
-        return _runner(list(board)) != 0
+        return _runner(board) != 0
 
     @classmethod
     def rule_refusal(cls, b: list[int], f: int, die: int) -> tuple[IllegalReason, str] | None:

@@ -43,7 +43,7 @@ def format_steps(steps: tuple[CheckerMove, ...], as_played: bool = False) -> str
         else:
             chains.append([(f, False), (t, hit)])
     if as_played:
-        chains.sort(key=lambda c: (-c[0][0], c[1][0]))  # as the steps' order below
+        chains.sort(key=lambda c: (-c[0][0], c[1][0]))  # the order sorted steps give: start down, first landing up
     texts = []
     for chain in chains:
         parts = [_name(chain[0][0])]
