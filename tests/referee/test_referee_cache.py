@@ -184,3 +184,58 @@ def test_a_kept_state_is_the_state_its_bytes_parse_to():
             action = _choose(answer.actions, rng)
             answer = referee.act(referee.open(signed), cg.action_from_proto(action))
     assert checked >= 1_000
+
+
+def test_a_kept_state_is_opened_only_with_its_own_signature():
+    """A state the referee just wrote is kept with the signature it sealed, and a call that sends
+    those bytes back is checked against it instead of computing the MAC again: the same bytes
+    with another signature, another key id or none are refused as a state not kept would be
+    (docs/security.md)."""
+    import pytest
+
+    from tavla.referee.keys import StateError, StateReason
+
+    signer = StateSigner(StateMode.REQUIRE, (*KEYS, ("k2", b"j" * 32)), shared=True)
+    referee = Referee(signer, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    answer = referee.new_match(preset("international"), "international", 3)
+    answer = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0]))
+    signed = answer.signed
+    kept = referee.kept.get(signed.state)
+    assert kept is not None and (kept.key_id, kept.signature) == (signed.key_id, signed.signature) != ("", b"")
+    assert referee.open(signed).kept is kept  # its own signature: the kept state
+    flipped = bytes([signed.signature[0] ^ 1]) + signed.signature[1:]
+    refused = [(Signed(signed.state, signed.key_id, flipped), StateReason.STATE_SIGNATURE_INVALID),
+               (Signed(signed.state, "k2", signed.signature), StateReason.STATE_SIGNATURE_INVALID),
+               (Signed(signed.state, "k9", signed.signature), StateReason.STATE_KEY_UNKNOWN),
+               (Signed(signed.state), StateReason.STATE_UNSIGNED)]
+    for wrong, reason in refused:
+        with pytest.raises(StateError) as caught:
+            referee.open(wrong)
+        assert caught.value.reason is reason, wrong
+
+
+def test_evolve_is_dataclasses_replace():
+    """The state machine copies a GameState or a Transition with some fields changed through a
+    copier written per class and fields (machine._evolve): the value is dataclasses.replace's,
+    in any order of the fields, and a field the class lacks is refused as replace refuses it."""
+    from dataclasses import fields, replace
+
+    import pytest
+
+    from tavla.core.game import Transition
+
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    answer = referee.new_match(preset("turkish"), "turkish", 3)
+    state = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0])).state
+    values = [state, Transition(state, rolled=(6, 1), hit=True)]
+    for value in values:
+        names = [f.name for f in fields(value)]
+        for changed in (names[:1], names[-2:], names[::-1][:5], ["steps", "sequence"] if value is state else ["hit"]):
+            changes = {n: getattr(values[0], "turn") if n == "turn" else getattr(value, n) for n in changed}
+            if "sequence" in changes:
+                changes["sequence"] = 41
+            copied = machine._evolve(value, **changes)
+            assert copied == replace(value, **changes) and copied is not value
+        with pytest.raises(TypeError):
+            machine._evolve(value, no_such_field=1)
+    assert machine._evolve(state, sequence=41).sequence == 41 and state.sequence != 41

@@ -21,6 +21,7 @@ from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import read_match
 from tavla.server.convert import common as convert
 from tavla.server.convert import wire
+from tavla.v1 import game_pb2
 import rpc_api as api
 from reference_encoder import move as ref_move
 from reference_encoder import position as ref_position
@@ -95,8 +96,24 @@ def test_bar_hits_and_bear_off_fields():
 
 
 def test_varint():
-    assert [wire.varint(n) for n in (0, 1, 127, 128, 300, 16384)] == [
-        b"\x00", b"\x01", b"\x7f", b"\x80\x01", b"\xac\x02", b"\x80\x80\x01"]
+    assert [wire.varint(n) for n in (0, 1, 127, 128, 300, 16383, 16384)] == [
+        b"\x00", b"\x01", b"\x7f", b"\x80\x01", b"\xac\x02", b"\xff\x7f", b"\x80\x80\x01"]
+    # every length of one, two and three bytes (the two-byte ones have their own branch) as the
+    # protobuf library writes it: a bytes field's length prefix
+    for n in [*range(0, 20_000), 2**21 - 1, 2**21, 2**35]:
+        written = game_pb2.SignedGameState(state=b"x" * n).SerializeToString() if 0 < n < 20_000 else None
+        if written is not None:
+            assert written[1:1 + len(wire.varint(n))] == wire.varint(n), n
+        assert _decoded(wire.varint(n)) == n
+
+
+def _decoded(data: bytes) -> int:
+    value = shift = 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+    assert data[-1] < 0x80 and all(b >= 0x80 for b in data[:-1])
+    return value
 
 
 def test_caches_are_bounded(monkeypatch, match_pairs):

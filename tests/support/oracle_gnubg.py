@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gnubg
 
-_CUBE = gnubg.cube_info()
+_CUBE = gnubg.cube_info(1, -1, 0, 0, (0, 0), 0, 0)  # money play, centred: not the match gnubg holds
 _EVAL = gnubg.eval_context(0, 0)  # cubeless 0-ply: ordering only, the move list is complete
 
 

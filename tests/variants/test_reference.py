@@ -396,7 +396,9 @@ def test_backgammon_base_agrees_with_gnubg():
     possible are left out; about 90% of the plies are compared.
     """
     gnubg = pytest.importorskip("gnubg")
-    cube, ctx = gnubg.cube_info(), gnubg.eval_context(0, 0)
+    # a centred cube in money play, given whole: cube_info() with no arguments reads the match an
+    # earlier test left in gnubg, and fails on some ("Error in SetCubeInfo")
+    cube, ctx = gnubg.cube_info(1, -1, 0, 0, (0, 0), 0, 0), gnubg.eval_context(0, 0)
     compared = 0
     for seed in range(8):
         rng = random.Random(seed)

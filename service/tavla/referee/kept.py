@@ -30,6 +30,9 @@ class Kept:
     :ivar view: the view answered with it (serialized ``GameView``), as a caller it trusts sees it.
     :ivar actions: its legal actions; ``None`` in a timed match (a timeout claim depends on the time).
     :ivar parts: its turn's parts once a step or an undo of it needed them.
+    :ivar key_id: the key it was signed with (empty when unsigned).
+    :ivar signature: its signature, as the referee sealed it: a state sent back with the same
+        key id and signature is the one signed, without computing the MAC again.
     """
 
     state: GameState
@@ -37,6 +40,8 @@ class Kept:
     view: bytes
     actions: tuple[Action, ...] | None
     parts: TurnParts | None = None
+    key_id: str = ""
+    signature: bytes = b""
 
 
 class KeptStates:

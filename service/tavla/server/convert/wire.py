@@ -48,6 +48,8 @@ def varint(n: int) -> bytes:
     """``n`` (>= 0) as a protobuf base-128 varint."""
     if n < 0x80:
         return _SMALL[n]
+    if n < 0x4000:  # two bytes: a view's or a state's length
+        return bytes((n & 0x7F | 0x80, n >> 7))
     out = bytearray()
     while n >= 0x80:
         out.append((n & 0x7F) | 0x80)
