@@ -218,7 +218,7 @@ def test_evolve_is_dataclasses_replace():
     """The state machine copies a GameState or a Transition with some fields changed through a
     copier written per class and fields (machine._evolve): the value is dataclasses.replace's,
     in any order of the fields, and a field the class lacks is refused as replace refuses it."""
-    from dataclasses import fields, replace
+    from dataclasses import dataclass, fields, replace
 
     import pytest
 
@@ -239,3 +239,13 @@ def test_evolve_is_dataclasses_replace():
         with pytest.raises(TypeError):
             machine._evolve(value, no_such_field=1)
     assert machine._evolve(state, sequence=41).sequence == 41 and state.sequence != 41
+
+    @dataclass(frozen=True, slots=True)
+    class Named:  # fields named as the copier's own names were once
+        value: int
+        new: int = 0
+        cls: int = 1
+
+    named = Named(5)
+    assert machine._evolve(named, new=3, value=9) == Named(9, 3, 1)
+    assert machine._evolve(named) == named and machine._evolve(named) is not named

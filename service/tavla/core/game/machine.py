@@ -352,7 +352,7 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
 _EVOLVERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
-def _evolve(value: Any, **changes: Any) -> Any:
+def _evolve(value: Any, /, **changes: Any) -> Any:
     """``dataclasses.replace`` for the frozen, slotted values of every action (GameState,
     Transition: no ``__post_init__``, every field in ``__init__``) at a third of its cost: a
     copier written once per class and set of changed fields sets each slot through its own
@@ -370,11 +370,13 @@ def _evolver(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
     unknown = sorted(set(changed) - set(names))
     if unknown:
         raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    scope: dict[str, Any] = {f"set_{n}": cls.__dict__[n].__set__ for n in names}  # slots' member descriptors
-    scope.update(make=object.__new__, cls=cls)
-    lines = [f"def evolve(value, {', '.join(changed)}):", "    new = make(cls)"]
-    lines += [f"    set_{n}(new, {n if n in changed else 'value.' + n})" for n in names]
-    lines.append("    return new")
+    # the slots' member descriptors; the code names fields only as attributes, so any name works
+    scope: dict[str, Any] = {f"_set{i}": cls.__dict__[n].__set__ for i, n in enumerate(names)}
+    scope.update(_make=object.__new__, _cls=cls)
+    given = {n: f"_new{j}" for j, n in enumerate(changed)}
+    lines = [f"def evolve(_value, {', '.join(given.values())}):", "    _copy = _make(_cls)"]
+    lines += [f"    _set{i}(_copy, {given.get(n, '_value.' + n)})" for i, n in enumerate(names)]
+    lines.append("    return _copy")
     exec("\n".join(lines), scope)  # noqa: S102  (code made of the class's own field names)
     evolver: Callable[..., Any] = scope["evolve"]
     return evolver
