@@ -53,6 +53,11 @@ def test_rules_calls_answer_while_a_flood_of_analysis_is_pending(server):
         for _ in range(5):
             moves = engine.ListLegalMoves(api.ListLegalMovesRequest(position=START, dice=[6, 6]), timeout=TIMEOUT)
             assert len(moves.moves) > 1
+        # the shed calls are answered at once, but under load their answers may not be back yet:
+        # wait for one (a readiness wait) before cancelling, or it would end CANCELLED instead
+        end = time.monotonic() + TIMEOUT
+        while not any(f.done() for f in flood) and time.monotonic() < end:
+            time.sleep(0.01)
         # a whole match at 2 ply keeps the one analysis thread busy for many seconds: the admitted
         # calls are still running or queued
         assert sum(not f.done() for f in flood) >= 2
