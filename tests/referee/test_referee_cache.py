@@ -226,16 +226,20 @@ def test_evolve_is_dataclasses_replace():
 
     referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     answer = referee.new_match(preset("turkish"), "turkish", 3)
-    state = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0])).state
-    values = [state, Transition(state, rolled=(6, 1), hit=True)]
-    for value in values:
+    begun = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0]))
+    step = next(a for a in begun.legal if a.kind is ActionKind.STEP)
+    state, later = begun.state, referee.act(referee.open(begun.signed), step).state
+    # each value and another of its class, whose fields the copies take (at least two differ)
+    pairs = [(state, later), (Transition(state, rolled=(6, 1), hit=True), Transition(later, points=2, analysis=None))]
+    for value, other in pairs:
         names = [f.name for f in fields(value)]
-        for changed in (names[:1], names[-2:], names[::-1][:5], ["steps", "sequence"] if value is state else ["hit"]):
-            changes = {n: getattr(values[0], "turn") if n == "turn" else getattr(value, n) for n in changed}
-            if "sequence" in changes:
-                changes["sequence"] = 41
+        differ = [n for n in names if getattr(value, n) != getattr(other, n)]
+        assert len(differ) >= 2, differ
+        for changed in (names[:1], names[-2:], names[::-1][:5], differ, differ[::-1]):
+            changes = {n: getattr(other, n) for n in changed}
             copied = machine._evolve(value, **changes)
             assert copied == replace(value, **changes) and copied is not value
+            assert all(getattr(copied, n) is (getattr(other, n) if n in changes else getattr(value, n)) for n in names)
         with pytest.raises(TypeError):
             machine._evolve(value, no_such_field=1)
     assert machine._evolve(state, sequence=41).sequence == 41 and state.sequence != 41

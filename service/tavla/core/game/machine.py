@@ -287,11 +287,8 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
     :raises InvalidInputError: a STEP without its step, a RESIGN without its kind, a roll with
         no dice source.
     """
-    kind = action.kind
-    if kind is K.STEP and state.phase is Phase.MOVING and state.clock is None and (
-            action.side is None or action.side is state.position.on_roll):
-        return step(state, action)  # a turn's every click: what the checks below come to for it
     actor = side_to_act(state)
+    kind = action.kind
     if kind is K.CLAIM_TIMEOUT:
         side = action.side or (actor.other if actor else None)
     elif kind is K.START_GAME:

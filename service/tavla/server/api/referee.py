@@ -129,11 +129,12 @@ class GamePlayServicer(DiceKeyed):
             step = action.step
             played = "" if step is None else f"{_point(step[0], 'bar')}/{_point(step[1], 'off')}"
             raise IllegalMove(exc, played, opened.state.dice) from None
-        signed, view, events = answer.signed, answer.view_bytes, answer.events_bytes
-        assert signed is not None and events is not None
-        state = _signed_bytes(signed)
-        return b"".join((_ACT_STATE, _length(len(state)), state, _ACT_VIEW, _length(len(view)), view,
-                         _ACT_EVENTS, _length(len(events)), events, cg.actions_fields(_ACT_ACTIONS, answer.legal)))
+        assert answer.signed is not None
+        assert answer.events_bytes is not None
+        return b"".join([_field(_ACT_STATE, _signed_bytes(answer.signed)),
+                         _field(_ACT_VIEW, answer.view_bytes),
+                         _field(_ACT_EVENTS, answer.events_bytes),
+                         cg.actions_fields(_ACT_ACTIONS, answer.legal)])
 
 
 # The responses' fields as wire tags (field number << 3 | 2, length-delimited), written in
@@ -147,26 +148,9 @@ _LIST_ACTIONS, _LIST_VIEW = (wire.varint(n << 3 | 2) for n in (1, 2))
 _field = gw.field  # a length-delimited field: tag, length, payload
 
 
-def _length(n: int) -> bytes:
-    """A length-delimited field's length (a varint)."""
-    return _SMALL[n] if n < 0x80 else wire.varint(n)
-
-
-_SMALL = [bytes((n,)) for n in range(0x80)]
-
-
 def _signed_bytes(signed: Signed) -> bytes:
-    """A ``SignedGameState``'s bytes: state 1, key_id 2, signature 3 (each left out when empty)."""
-    state, signature = signed.state, signed.signature
-    if not signature:
-        return gw.raw(b"\x0a", state) + gw.text(b"\x12", signed.key_id)
-    key_id = _key_ids.get(signed.key_id)
-    if key_id is None:
-        key_id = _key_ids[signed.key_id] = gw.text(b"\x12", signed.key_id)  # a server holds a few keys
-    return b"".join((b"\x0a", _length(len(state)), state, key_id, b"\x1a", _length(len(signature)), signature))
-
-
-_key_ids: dict[str, bytes] = {}
+    """A ``SignedGameState``'s bytes: state 1, key_id 2, signature 3."""
+    return b"".join((gw.raw(b"\x0a", signed.state), gw.text(b"\x12", signed.key_id), gw.raw(b"\x1a", signed.signature)))
 
 
 def _point(number: int, edge: str) -> str:
