@@ -3,11 +3,11 @@ with and without them, and the Act and ListActions bytes the servicer writes its
 bytes the protobuf library writes for the same response message.
 
 Kept between calls: a turn's tree of steps and each analysis (:mod:`tavla.core.rules.steps`),
-a turn's actions, per turn and per analysis (:mod:`tavla.core.game.machine`), a state's bytes
-parsed, a view's Position bytes, a state's match bytes, the actions' bytes, a view's steps per
-analysis (:mod:`tavla.server.convert.game`), each step's bytes
-(:mod:`tavla.server.convert.game_wire`), the states a referee wrote with its answers and their
-turn's parts (:mod:`tavla.referee.kept`). Whole games
+kept on each analysis (``StepState.memo``) the analysis of each next step and the turn's actions
+(:mod:`tavla.core.game.machine`) and a view's steps (:mod:`tavla.server.convert.game`), a turn's
+actions per turn, a state's bytes parsed, a view's Position bytes, a state's match bytes, the
+actions' bytes, each step's bytes (:mod:`tavla.server.convert.game_wire`), the states a referee
+wrote with its answers, their turn's parts and analyses (:mod:`tavla.referee.kept`). Whole games
 are played with random legal actions (UNDO included) in state mode require; at every state the
 same Act and ListActions are answered warm (the caches as play left them), then again with
 every cache emptied, and the two answers compared byte for byte.
@@ -43,8 +43,6 @@ def _empty_caches(referee: Referee) -> None:
     cg._joined.clear()
     gw._steps.clear()
     machine._moving.cache_clear()
-    machine._by_analysis.clear()
-    cg._steps_seen.clear()
 
 
 class _Context:
@@ -253,3 +251,51 @@ def test_evolve_is_dataclasses_replace():
     named = Named(5)
     assert machine._evolve(named, new=3, value=9) == Named(9, 3, 1)
     assert machine._evolve(named) == named and machine._evolve(named) is not named
+
+
+def test_a_step_finds_its_analysis_kept_on_the_state_before():
+    """A step of a state whose turn analysis the caller has (the referee keeps it with the state
+    it wrote) finds the next analysis kept on that one (StepState.memo): the same Transition as
+    without it, the same analysis object the second time, and an illegal step refused each time
+    with the rule it breaks (R4-R14), never kept. The memo is not part of an analysis's value."""
+    import pytest
+
+    from tavla.core import IllegalMoveError
+    from tavla.core.game import Action, act
+    from tavla.core.rules.movegen import CheckerMove
+
+    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    rng = random.Random(11)
+    answer = referee.new_match(preset("turkish"), "turkish", 3)
+    checked = 0
+    while checked < 60:
+        opened = referee.open(answer.signed)
+        legal = [a for a in answer.legal if a.kind is ActionKind.STEP]
+        if legal:
+            analysis = opened.analysis
+            assert analysis is not None and analysis is opened.kept.analysis  # kept with the state
+            assert analysis == machine.turn(opened.state)
+            for action in legal:
+                once = act(opened.state, action, analysis=analysis)
+                steps.clear_cache()  # the analyses kept by (board, dice, steps): the memo still has it
+                again = act(opened.state, action, analysis=analysis)
+                plain = act(opened.state, action)
+                assert once == plain and once.analysis == plain.analysis
+                assert analysis.memo[action.step[:3]] is once.analysis is again.analysis  # kept, then found
+                checked += 1
+            side, dice = legal[0].side, opened.state.dice
+            made = {d * n for d in dice for n in range(1, 5 if dice[0] == dice[1] else 2)} | {sum(dice)}
+            distance = min(d for d in range(1, 7) if d not in made)  # no die, nor dice, makes it
+            wrong = Action(ActionKind.STEP, side, step=CheckerMove(24, 24 - distance, 0))
+            for _ in range(2):
+                with pytest.raises(IllegalMoveError) as caught:
+                    act(opened.state, wrong, analysis=analysis)
+                with pytest.raises(IllegalMoveError) as plainly:
+                    act(opened.state, wrong)
+                assert str(caught.value) == str(plainly.value)
+            assert all(isinstance(k, str) or k[:2] != wrong.step[:2] for k in analysis.memo)
+            twin = steps.StepState(**{f: getattr(analysis, f) for f in analysis.__dataclass_fields__ if f != "memo"})
+            assert twin == analysis and hash(twin) == hash(analysis) and twin.memo == {} != analysis.memo
+        action = _choose(answer.actions, rng)
+        answer = referee.act(opened, cg.action_from_proto(action))
+    assert checked >= 60

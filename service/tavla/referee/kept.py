@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from tavla.core.game import Action, GameState
+from tavla.core.rules.steps import StepState
 from tavla.server.convert.game import TurnParts
 
 #: States kept per referee: a few per game in play on a worker.
@@ -33,6 +34,8 @@ class Kept:
     :ivar key_id: the key it was signed with (empty when unsigned).
     :ivar signature: its signature, as the referee sealed it: a state sent back with the same
         key id and signature is the one signed, without computing the MAC again.
+    :ivar analysis: a MOVING state's turn analysis, as the answer used it: the next click's
+        step finds its own analysis kept on it (:attr:`StepState.memo`).
     """
 
     state: GameState
@@ -42,6 +45,7 @@ class Kept:
     parts: TurnParts | None = None
     key_id: str = ""
     signature: bytes = b""
+    analysis: StepState | None = None
 
 
 class KeptStates:

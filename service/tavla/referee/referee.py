@@ -147,7 +147,7 @@ class Referee:
         kept = self.kept.get(signed.state)
         if (kept is not None and kept.signature and kept.key_id == signed.key_id
                 and hmac.compare_digest(kept.signature, signed.signature)):
-            return Opened(kept.state, kept.preset, verified=True, raw=signed.state, kept=kept)  # the bytes signed
+            return Opened(kept.state, kept.preset, kept.analysis, True, signed.state, kept)  # the bytes signed
         raw = self.signer.open(signed)
         if not raw:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
@@ -155,7 +155,7 @@ class Referee:
         if self.signer.mode is StateMode.OFF or not signed.signature:
             state, analysis = checked(state)
             return Opened(state, preset, analysis, raw=raw)
-        return Opened(state, preset, verified=True, raw=raw, kept=kept)
+        return Opened(state, preset, None if kept is None else kept.analysis, verified=True, raw=raw, kept=kept)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -189,7 +189,7 @@ class Referee:
         for the call that sends it back (:mod:`tavla.referee.kept`)."""
         signed = self.seal(state, preset)
         answer = self._answer(state, preset, analysis, now, signed, events)
-        self._keep(signed.state, answer, preset)
+        self._keep(signed.state, answer, preset, analysis)
         return answer
 
     def _stepped(self, opened: Opened, after: GameState, analysis: StepState, now: int, events: bytes) -> Answer:
@@ -199,14 +199,15 @@ class Referee:
         raw = cg.step_state_bytes(parts, after)
         view = cg.step_view_bytes(parts, after, analysis)
         answer = self._answer(after, opened.preset, analysis, now, self.signer.seal(raw), events, view=view)
-        self._keep(raw, answer, opened.preset, parts)
+        self._keep(raw, answer, opened.preset, analysis, parts)
         return answer
 
-    def _keep(self, raw: bytes, answer: Answer, preset: str, parts: cg.TurnParts | None = None) -> None:
+    def _keep(self, raw: bytes, answer: Answer, preset: str, analysis: StepState | None,
+              parts: cg.TurnParts | None = None) -> None:
         state, signed = answer.state, answer.signed
         actions = answer.legal if state.clock is None else None  # a timeout claim depends on the time
         key_id, signature = (signed.key_id, signed.signature) if signed is not None else ("", b"")
-        self.kept.keep(raw, Kept(state, preset, answer.view_bytes, actions, parts, key_id, signature))
+        self.kept.keep(raw, Kept(state, preset, answer.view_bytes, actions, parts, key_id, signature, analysis))
 
     def _parts(self, opened: Opened) -> cg.TurnParts:
         """The turn's parts of a MOVING state: kept with it, or made (and kept with it)."""
@@ -279,7 +280,7 @@ class Referee:
             else:
                 tag = roll_label(state, action.kind)
                 source = seeded_dice(self._secret(state, state.match.games_played), tag)
-        result = act(state, action, dice=source, now_ms=now, roll_tag=tag)
+        result = act(state, action, dice=source, now_ms=now, roll_tag=tag, analysis=opened.analysis)
         after = result.state
         records = [cg.record_to_proto(r, after.outcome_points if r.outcome is not None else 0)
                    .SerializeToString(deterministic=True) for r in result.records]

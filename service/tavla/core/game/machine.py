@@ -209,18 +209,16 @@ def moving_actions(state: GameState, analysis: StepState) -> tuple[Action, ...] 
     """
     if state.phase is not Phase.MOVING or state.clock is not None:
         return None
-    kept = _by_analysis.get(id(analysis))  # an analysis is kept per turn and steps: its actions with it
-    if kept is not None and kept[0] is analysis and kept[1] is state.ruleset:
-        return kept[2]
+    kept = analysis.memo.get(_ACTIONS)  # an analysis is kept per turn and steps: its actions with it
+    if kept is not None and kept[0] is state.ruleset:
+        return kept[1]  # type: ignore[no-any-return]
     actions = _moving(state.position.on_roll, analysis.complete, analysis.next_steps, bool(state.steps),
                       state.ruleset.variant_class.kinds)
-    if len(_by_analysis) >= 1024:
-        _by_analysis.clear()
-    _by_analysis[id(analysis)] = (analysis, state.ruleset, actions)  # held: its id is not reused while kept
+    analysis.memo[_ACTIONS] = (state.ruleset, actions)
     return actions
 
 
-_by_analysis: dict[int, tuple[StepState, Any, tuple[Action, ...]]] = {}
+_ACTIONS = "actions"  # moving_actions' key in StepState.memo: (the ruleset, the actions)
 
 
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
@@ -272,13 +270,15 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
 
 
 def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, now_ms: int | None = None,
-        roll_tag: str = "") -> Transition:
+        roll_tag: str = "", analysis: StepState | None = None) -> Transition:
     """The state after ``action``, and what happened (with the record entries it added and, when
     the next state is MOVING, its turn analysis).
 
     :param dice: where START_GAME and ROLL draw their dice (:mod:`tavla.core.match.dice`).
     :param now_ms: the time of the action (milliseconds since the Unix epoch) in a timed match.
     :param roll_tag: recorded with a roll: where its dice came from.
+    :param analysis: a MOVING state's :func:`turn`, when the caller has it (the answer that
+        returned the state made it): a step then finds the next one kept on it.
     :raises IllegalActionError: ``WRONG_PHASE``, ``NOT_YOUR_TURN``, ``MOVE_INCOMPLETE``,
         ``NOTHING_TO_UNDO``, ``NOT_TIMED_OUT``, ``NO_CLOCK``, ``DOUBLE_PENDING``, ``MATCH_OVER``.
     :raises CubeError: a cube action not legal now (R19-R21).
@@ -318,9 +318,9 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
                                                       "of its turn's time at most; not timed out (R23, R24)")
     if verdict is not None and verdict.forfeit is not None and actor is not None:
         if kind is not K.CLAIM_TIMEOUT:
-            handler(state, action, dice, roll_tag)  # a late action must still be legal (issue 22)...
+            handler(state, action, dice, roll_tag, analysis)  # a late action must still be legal (issue 22)...
         return _forfeit(state, actor, verdict.forfeit, now_ms)  # ...and becomes the late side's forfeit
-    result = handler(state, action, dice, roll_tag)
+    result = handler(state, action, dice, roll_tag, analysis)
     return _finish(state, result, actor, verdict, now_ms)
 
 
@@ -432,7 +432,7 @@ def _need_dice(dice: Iterator[int] | None) -> Iterator[int]:
 
 
 def start_game(state: GameState, action: Action, dice: Iterator[int] | None = None,
-               tag: str = "") -> Transition:
+               tag: str = "", analysis: StepState | None = None) -> Transition:
     """Roll off and start the next game (R3): the starter plays the first dice."""
     start = roll_off(state.ruleset, state.match, _need_dice(dice))
     timing = state.clock
@@ -457,7 +457,7 @@ def _larger_first(dice: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
-         tag: str = "") -> Transition:
+         tag: str = "", analysis: StepState | None = None) -> Transition:
     """Roll the dice (R22): the side on roll moves."""
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
@@ -469,7 +469,7 @@ def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
-         tag: str = "") -> Transition:
+         tag: str = "", analysis: StepState | None = None) -> Transition:
     """DOUBLE, TAKE, DROP, BEAVER, RACCOON (R19-R21), by :func:`apply_cube_action`."""
     side = action.side or side_to_act(state)
     assert side is not None
@@ -486,13 +486,13 @@ def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
-         tag: str = "") -> Transition:
+         tag: str = "", analysis: StepState | None = None) -> Transition:
     """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`). A way
     over two dice or more (13/8 with 3-2) is refused, as :func:`list_actions` never lists it:
     such a move is that many STEPs (issue 22)."""
     if action.step is None:
         raise InvalidInputError("action.step", "a step needs from_point and to_point")
-    after = turn(state, action.step)
+    after = turn(state, action.step) if analysis is None else _after_step(state, action.step, analysis)
     played = after.steps[len(state.steps):]
     if len(played) > 1:
         legs = " then ".join(f"{_where(s[0])}/{_where(s[1])}" for s in played)
@@ -503,12 +503,22 @@ def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
     return _stepped(_STEPPED, _with_steps(state, after.steps, state.sequence + 1), after.steps[-1].hit, after)
 
 
+def _after_step(state: GameState, step: CheckerMove, analysis: StepState) -> StepState:
+    """``turn(state, step)``, kept on ``analysis`` (``turn(state)``): every click of a turn
+    that makes this step finds it there. A step no legal move starts with raises each time."""
+    key = (step[0], step[1], step[2])  # the die picks one of two bear-offs (legal_steps)
+    found: StepState | None = analysis.memo.get(key)
+    if found is None:
+        found = analysis.memo[key] = turn(state, step)
+    return found
+
+
 def _where(point: int) -> str:
     return "bar" if point == 25 else "off" if point == 0 else str(point)
 
 
 def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
-         tag: str = "") -> Transition:
+         tag: str = "", analysis: StepState | None = None) -> Transition:
     """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
     if not state.steps:
         raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
@@ -517,10 +527,10 @@ def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = None,
-                 tag: str = "") -> Transition:
+                 tag: str = "", analysis: StepState | None = None) -> Transition:
     """Lift the dice: the steps are a whole legal move (R7). A game ends when the last checker
     is borne off (R15-R17)."""
-    now = turn(state)
+    now = analysis or turn(state)
     if not now.complete or now.move is None:
         raise IllegalActionError(R.MOVE_INCOMPLETE, f"the steps play {len(now.steps)} of the dice; a legal "
                                                     "move plays more (R7)")
@@ -546,7 +556,7 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
 
 
 def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
-           tag: str = "") -> Transition:
+           tag: str = "", analysis: StepState | None = None) -> Transition:
     """Offer to lose a game of a kind; the other side decides."""
     if action.resign_kind is None:
         raise InvalidInputError("action.resign_kind", "is required: single, gammon or backgammon")
@@ -562,7 +572,7 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
 
 
 def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | None = None,
-                       tag: str = "") -> Transition:
+                       tag: str = "", analysis: StepState | None = None) -> Transition:
     """Accept (the game ends with the offer's kind) or reject (play resumes where it was)."""
     offer = state.resignation
     assert offer is not None and state.resume is not None
@@ -575,11 +585,12 @@ def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | N
 
 
 def _claim(state: GameState, action: Action, dice: Iterator[int] | None = None,
-           tag: str = "") -> Transition:
+           tag: str = "", analysis: StepState | None = None) -> Transition:
     raise AssertionError("a valid claim is a forfeit, handled before dispatch")  # pragma: no cover
 
 
-_Handler = Callable[[GameState, Action, "Iterator[int] | None", str], Transition]
+# (state, action, dice, roll tag, the state's turn analysis when the caller has it)
+_Handler = Callable[[GameState, Action, "Iterator[int] | None", str, "StepState | None"], Transition]
 _HANDLERS: dict[ActionKind, _Handler] = {
     K.START_GAME: start_game, K.ROLL: roll, K.DOUBLE: cube, K.TAKE: cube, K.DROP: cube,
     K.BEAVER: cube, K.RACCOON: cube, K.STEP: step, K.UNDO: undo, K.CONFIRM_MOVE: confirm_move,

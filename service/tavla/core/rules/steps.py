@@ -23,7 +23,8 @@ import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from tavla.core.rules import legality
 from tavla.core.errors import IllegalMoveError, IllegalReason, InvalidInputError
@@ -75,6 +76,9 @@ class StepState:
     :ivar forced: not complete, and only one final position is left: the rest is forced (at the
         start of a turn: the roll has one legal move).
     :ivar forced_steps: when ``forced``, the remaining steps in an order they can be played.
+    :ivar memo: what callers derive from this analysis, each under its own key (the analysis of
+        each next step, the actions, a view's bytes): kept as long as the analysis is, and
+        right as long, since the analysis never changes. Not part of its value.
     """
 
     steps: tuple[CheckerMove, ...]
@@ -87,6 +91,7 @@ class StepState:
     combined: tuple[CombinedStep, ...] = ()
     forced: bool = False
     forced_steps: tuple[CheckerMove, ...] = ()
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 class _Node:

@@ -483,20 +483,19 @@ def step_state_bytes(parts: TurnParts, state: GameState) -> bytes:
 def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
     """:func:`view_bytes` of a state of the turn of ``parts`` (no seed revealed), ``analysis``
     its turn's analysis."""
-    kept = _steps_seen.get(id(analysis))
-    if kept is not None and kept[0] is analysis and kept[1] is state.steps and kept[2] is state.dice:
-        middle = kept[3]
+    kept = analysis.memo.get(_VIEW_STEPS)
+    if kept is not None and kept[0] is state.steps and kept[1] is state.dice:
+        middle = kept[2]
     else:  # a step Act hands on its analysis's steps and the turn's dice: the same objects each click
         middle = _view_steps(state, analysis)
-        if len(_steps_seen) >= 1024:
-            _steps_seen.clear()
-        _steps_seen[id(analysis)] = (analysis, state.steps, state.dice, middle)  # held: ids not reused
+        analysis.memo[_VIEW_STEPS] = (state.steps, state.dice, middle)
     return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle, middle,
                      parts.view_tail))
 
 
-#: A view's fields 8-15 per analysis object, with the steps and dice they were written for.
-_steps_seen: dict[int, tuple[StepState, tuple[CheckerMove, ...], tuple[int, ...], bytes]] = {}
+#: step_view_bytes' key in StepState.memo: a view's fields 8-15, with the steps and dice they
+#: were written for.
+_VIEW_STEPS = "view steps"
 
 
 @functools.lru_cache(maxsize=1024)
