@@ -223,8 +223,10 @@ _ACTIONS = "actions"  # moving_actions' key in StepState.memo: (the ruleset, the
 
 def _timed_out(state: GameState, now_ms: int | None) -> clk.ClockResult | None:
     """The clock's verdict on the side to act's turn so far; ``None`` when untimed or nobody acts."""
+    if state.clock is None or now_ms is None:  # untimed: the side to act is not looked up
+        return None
     actor = side_to_act(state)
-    if state.clock is None or actor is None or now_ms is None:
+    if actor is None:
         return None
     elapsed = max(0, now_ms - state.clock.turn_started_ms)
     return clk.advance(state.clock.settings, state.clock.state, actor, clk.ClockEvent.MOVE,

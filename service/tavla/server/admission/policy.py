@@ -131,11 +131,14 @@ class Slots:
         self._count = count
         self._free = count
         self._waiters = 0  # release() notifies only when someone waits (notify is Python code)
-        self._cond = threading.Condition(threading.Lock())
+        # try_take and release hold the lock itself: a Condition's `with` is a Python call more
+        # (0.17 us each; an engine call makes four)
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
 
     def try_take(self) -> bool:
         """Take a slot if one is free now, without waiting; whether one was taken."""
-        with self._cond:
+        with self._lock:
             if self._free == 0:
                 return False
             self._free -= 1
@@ -159,7 +162,7 @@ class Slots:
 
     def release(self) -> None:
         """:raises ValueError: more released than taken (a bug), as ``BoundedSemaphore`` does."""
-        with self._cond:
+        with self._lock:
             if self._free >= self._count:
                 raise ValueError("released more slots than were taken")
             self._free += 1

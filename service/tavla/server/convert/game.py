@@ -474,10 +474,18 @@ def same_turn(before: GameState, after: GameState) -> bool:
             and after.record_digest is before.record_digest)
 
 
-def step_state_bytes(parts: TurnParts, state: GameState) -> bytes:
-    """:func:`state_to_bytes` of a state of the turn of ``parts``."""
-    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle,
-                     gw.steps(b"\x52", state.steps), parts.state_tail))
+def step_state_bytes(parts: TurnParts, state: GameState, analysis: StepState | None = None) -> bytes:
+    """:func:`state_to_bytes` of a state of the turn of ``parts``; ``analysis``, its turn's
+    analysis, keeps the steps' field (a step Act hands on its analysis's steps: the same object)."""
+    kept = None if analysis is None else analysis.memo.get(_STATE_STEPS)
+    if kept is not None and kept[0] is state.steps:
+        steps = kept[1]
+    else:
+        steps = gw.steps(b"\x52", state.steps)
+        if analysis is not None:
+            analysis.memo[_STATE_STEPS] = (state.steps, steps)
+    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle, steps,
+                     parts.state_tail))
 
 
 def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
@@ -493,6 +501,7 @@ def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> 
                      parts.view_tail))
 
 
+_STATE_STEPS = "state steps"  # step_state_bytes' key in StepState.memo: (the steps, their field)
 #: step_view_bytes' key in StepState.memo: a view's fields 8-15, with the steps and dice they
 #: were written for.
 _VIEW_STEPS = "view steps"
