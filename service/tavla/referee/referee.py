@@ -147,7 +147,7 @@ class Referee:
         kept = self.kept.get(signed.state)
         if (kept is not None and kept.signature and kept.key_id == signed.key_id
                 and hmac.compare_digest(kept.signature, signed.signature)):
-            return Opened(kept.state, kept.preset, kept.analysis, True, signed.state, kept)  # the bytes signed
+            return Opened(kept.state, kept.preset, kept.analysis, verified=True, raw=signed.state, kept=kept)  # signed
         raw = self.signer.open(signed)
         if not raw:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")

@@ -11,7 +11,7 @@ import base64
 import binascii
 import functools
 from dataclasses import dataclass
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from google.protobuf.message import DecodeError
 
@@ -474,16 +474,10 @@ def same_turn(before: GameState, after: GameState) -> bool:
             and after.record_digest is before.record_digest)
 
 
-def step_state_bytes(parts: TurnParts, state: GameState, analysis: StepState | None = None) -> bytes:
-    """:func:`state_to_bytes` of a state of the turn of ``parts``; ``analysis``, its turn's
-    analysis, keeps the steps' field (a step Act hands on its analysis's steps: the same object)."""
-    kept = None if analysis is None else analysis.memo.get(_STATE_STEPS)
-    if kept is not None and kept[0] is state.steps:
-        steps = kept[1]
-    else:
-        steps = gw.steps(b"\x52", state.steps)
-        if analysis is not None:
-            analysis.memo[_STATE_STEPS] = (state.steps, steps)
+def step_state_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
+    """:func:`state_to_bytes` of a state of the turn of ``parts``, ``analysis`` its turn's
+    analysis."""
+    steps = _kept_on(analysis, "state steps", state, lambda: gw.steps(b"\x52", state.steps))
     return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle, steps,
                      parts.state_tail))
 
@@ -491,20 +485,21 @@ def step_state_bytes(parts: TurnParts, state: GameState, analysis: StepState | N
 def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
     """:func:`view_bytes` of a state of the turn of ``parts`` (no seed revealed), ``analysis``
     its turn's analysis."""
-    kept = analysis.memo.get(_VIEW_STEPS)
-    if kept is not None and kept[0] is state.steps and kept[1] is state.dice:
-        middle = kept[2]
-    else:  # a step Act hands on its analysis's steps and the turn's dice: the same objects each click
-        middle = _view_steps(state, analysis)
-        analysis.memo[_VIEW_STEPS] = (state.steps, state.dice, middle)
+    middle = _kept_on(analysis, "view steps", state, lambda: _view_steps(state, analysis))  # fields 8-15
     return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle, middle,
                      parts.view_tail))
 
 
-_STATE_STEPS = "state steps"  # step_state_bytes' key in StepState.memo: (the steps, their field)
-#: step_view_bytes' key in StepState.memo: a view's fields 8-15, with the steps and dice they
-#: were written for.
-_VIEW_STEPS = "view steps"
+def _kept_on(analysis: StepState, key: str, state: GameState, make: Callable[[], bytes]) -> bytes:
+    """``make()``, kept in ``analysis.memo[key]`` with the steps and dice of ``state`` it was
+    written for: a step Act hands on its analysis's steps and the turn's dice, the same objects
+    each click."""
+    kept = analysis.memo.get(key)
+    if kept is not None and kept[0] is state.steps and kept[1] is state.dice:
+        return kept[2]  # type: ignore[no-any-return]
+    made = make()
+    analysis.memo[key] = (state.steps, state.dice, made)
+    return made
 
 
 @functools.lru_cache(maxsize=1024)
