@@ -3,6 +3,7 @@ go-grpc-prometheus) and the engine's own, after real calls."""
 
 from __future__ import annotations
 
+import threading
 import urllib.request
 
 import grpc
@@ -13,6 +14,7 @@ from tavla.server.process import app
 from tavla.server.pipeline import metrics
 from tavla.server.api import services
 from tavla.server.process.config import Config
+from tavla.server.api.rules import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -106,6 +108,44 @@ def test_engine_series(stub, scrape):
     assert delta("tavla_legal_moves_bucket", le="50.0") == 1 and delta("tavla_legal_moves_bucket", le="20.0") == 0
     assert delta("tavla_move_generation_seconds_count", grpc_method="ListLegalMoves") == 1
     assert delta("tavla_move_generation_seconds_count", grpc_method="ApplyMove") == 1
+    assert value(after, "tavla_rpcs_in_flight") == 0
+
+
+class Held(TavlaServicer):
+    """ListLegalMoves waits for the test before it answers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started, self.go = threading.Event(), threading.Event()
+
+    def ListLegalMoves(self, request, context):
+        self.started.set()
+        self.go.wait(TIMEOUT)
+        return super().ListLegalMoves(request, context)
+
+
+def test_calls_in_flight_are_counted_while_they_run_and_health_is_not(scrape):
+    servicer = Held()
+    engine = app.build(Config(host="127.0.0.1", port=0), servicer=servicer)
+    app.start(engine)
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
+            from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+            assert value(scrape(), "tavla_rpcs_in_flight") == 0
+            call = api.AnyStub(ch).ListLegalMoves.future(
+                api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[6, 6]), timeout=TIMEOUT)
+            assert servicer.started.wait(TIMEOUT)
+            health_pb2_grpc.HealthStub(ch).Check(health_pb2.HealthCheckRequest(), timeout=TIMEOUT)
+            during = scrape()
+            servicer.go.set()
+            assert len(call.result().moves) > 0
+            after = scrape()
+    finally:
+        engine.server.stop(None)
+    # one worker: read from the limits' admission counts at the scrape, not written by each call
+    assert not metrics.SHARED_FILES
+    assert value(during, "tavla_rpcs_in_flight") == 1
     assert value(after, "tavla_rpcs_in_flight") == 0
 
 

@@ -144,6 +144,10 @@ class Slots:
             self._free -= 1
             return True
 
+    def taken(self) -> int:
+        """Slots taken now (read without the lock: a figure for a gauge)."""
+        return self._count - self._free
+
     def take(self, alive: Callable[[], bool], timeout: Callable[[], float]) -> bool:
         """Wait for a slot while ``alive()`` and ``timeout()`` (seconds left) > 0; whether one was
         taken. Wake the waiters with :meth:`wake` when a call ends."""

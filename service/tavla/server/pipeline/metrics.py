@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -66,6 +67,29 @@ MOVE_GENERATION_SECONDS = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
 )
 IN_FLIGHT = Gauge("tavla_rpcs_in_flight", "Engine calls being handled now.", multiprocess_mode="livesum")
+# One worker: its own registry is scraped, so the gauge is the limits' admission counts, read at
+# each scrape (counts_in_flight), and an engine call writes nothing (inc and dec cost it 1 us).
+# Several workers (multiprocess mode): each call writes the gauge to its worker's file.
+SHARED_FILES = "PROMETHEUS_MULTIPROC_DIR" in os.environ or "prometheus_multiproc_dir" in os.environ
+_IN_FLIGHT_SOURCES: weakref.WeakSet[Any] = weakref.WeakSet()
+
+
+def _in_flight_now() -> float:
+    return float(sum(source.in_flight() for source in list(_IN_FLIGHT_SOURCES)))
+
+
+if not SHARED_FILES:
+    IN_FLIGHT.set_function(_in_flight_now)
+
+
+def counts_in_flight(source: Any) -> bool:
+    """Have ``tavla_rpcs_in_flight`` include ``source.in_flight()`` (calls admitted now) at each
+    scrape, while ``source`` lives; whether it does. ``False`` with several workers: the caller
+    then incs and decs :data:`IN_FLIGHT` around each call."""
+    if SHARED_FILES:
+        return False
+    _IN_FLIGHT_SOURCES.add(source)
+    return True
 WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with workers: labelled by pid).",
                     ("version",), multiprocess_mode="liveall")
 ACCELERATOR = Gauge("tavla_accelerator_active",
