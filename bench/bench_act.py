@@ -5,10 +5,13 @@ figures; asserts nothing.
     PYTHONPATH=service python bench/bench_act.py [--seconds 6] [--rounds 24] [--in-flight 32] [--matches 200]
 
 * ``health`` / ``act step`` / ``list actions``: calls per second from one run, ``--in-flight``
-  calls outstanding at once (grpc.aio, requests serialized once, answers not decoded, so the
-  client's share is the same for all three), against a server in its own process
-  (``tavla-engine serve``, one worker, state mode require: every state's signature checked and
-  made). ``act step`` is Act of one checker step in a fresh game; ``list actions`` ListActions
+  calls outstanding at once (grpc.aio, requests serialized once, answers not decoded), against a
+  server in its own process (``tavla-engine serve``, one worker, state mode require: every
+  state's signature checked and made). With two CPUs or more the server runs on one and this
+  client on another (``--no-pin``: both share every CPU): the client then cannot take the
+  server's CPU, which it does by more for an Act (it handles 944 bytes of answer, not 2), and
+  the figures stop drifting with the machine (on a 2-vCPU VM, unpinned runs minutes apart read
+  Act from 0.53x to 0.75x; pinned, 0.64x to 0.65x for the same code). ``act step`` is Act of one checker step in a fresh game; ``list actions`` ListActions
   of that state. Each is measured ``--seconds`` in all, in ``--rounds`` short rounds of the
   kinds in turn: the rates are the rounds' medians, and each ratio is the median of the rounds'
   ratios to the health checks of the same round (a paired comparison: a shared VM's speed
@@ -94,13 +97,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int) -> subprocess.Popen[bytes]:
-    """``tavla-engine serve`` on ``port``: one worker, mode require, no metrics."""
+def cpus_apart() -> tuple[int, int] | None:
+    """Two CPUs this process may use, one for the server and one for the client, or ``None``
+    (one CPU, or no ``sched_setaffinity``: macOS, Windows)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    mine = sorted(os.sched_getaffinity(0))
+    return (mine[0], mine[1]) if len(mine) >= 2 else None
+
+
+def start_server(port: int, cpu: int | None = None) -> subprocess.Popen[bytes]:
+    """``tavla-engine serve`` on ``port``: one worker, mode require, no metrics; on CPU ``cpu``
+    alone when given (its threads inherit it)."""
     env = dict(os.environ, TAVLA_STATE_KEYS=f"bench:{base64.b64encode(STATE_KEY).decode()}",
                TAVLA_DICE_KEY=DICE_KEY, PYTHONPATH=str(Path(__file__).resolve().parents[1] / "service"))
     command = [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1",
                "--state-mode", "require", "--metrics-port", "0", "--log-level", "warning"]
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if cpu is not None:  # while it imports, before it starts a thread: its threads inherit the CPU
+        os.sched_setaffinity(server.pid, {cpu})
     channel = grpc.insecure_channel(f"127.0.0.1:{port}")
     grpc.channel_ready_future(channel).result(timeout=60)
     channel.close()
@@ -294,10 +309,16 @@ def main() -> None:
                         help="interleaved rounds of health, act step, list actions, health again")
     parser.add_argument("--in-flight", type=int, default=32)
     parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the server and this client share every CPU (by default each has one of its own)")
     args = parser.parse_args()
 
     port = free_port()
-    server = start_server(port)
+    apart = None if args.no_pin else cpus_apart()
+    server = start_server(port, None if apart is None else apart[0])
+    if apart is not None:  # the client's threads (gRPC's, started later) inherit it
+        os.sched_setaffinity(0, {apart[1]})
+        print(f"pinned: the server on CPU {apart[0]}, this client on CPU {apart[1]} (--no-pin to share them)")
     try:
         asyncio.run(throughput(port, args.seconds, args.in_flight, args.rounds))
         channel = grpc.insecure_channel(f"127.0.0.1:{port}")

@@ -12,7 +12,7 @@ import pytest
 
 from tavla.server.admission import policy as admission
 from tavla.server.process import app
-from tavla.server.admission import pool
+from tavla.server.admission import limits, pool
 from tavla.server.process.config import Config
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
@@ -151,9 +151,16 @@ def test_validate_match_streams_do_not_take_the_engine_threads():
     channels = [grpc.insecure_channel(target) for _ in range(2)]
     try:
         stub = api.AnyStub(channels[0])
-        streams = [stub.ValidateMatch(_silent(hold), timeout=TIMEOUT) for _ in range(admission.ENGINE_THREADS + 1)]
+
+        def stream_threads() -> int:
+            return sum(t.name.startswith("tavla-rpc-stream") for t in threading.enumerate())
+
+        before = stream_threads()  # other tests' servers may have left some
+        # as many quiet streams as a worker admits (MAX_STREAMS per kind)
+        streams = [stub.ValidateMatch(_silent(hold), timeout=TIMEOUT) for _ in range(limits.MAX_STREAMS)]
         executor = engine.executor
         _wait(lambda: executor.admitted() == len(streams))  # admitted as engine calls
+        _wait(lambda: stream_threads() >= before + len(streams))  # each on a thread of its own
         answer = api.AnyStub(channels[1]).ListLegalMoves(
             api.ListLegalMovesRequest(position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[6, 5]),
             timeout=TIMEOUT)

@@ -76,10 +76,13 @@ _ANALYSIS_METHODS = frozenset(
     if method.containing_service.full_name == services.ANALYSIS)
 # which admission count a kind takes (engine streams count as engine calls)
 _COUNTED = {ENGINE: ENGINE, ENGINE_STREAM: ENGINE, STREAM: STREAM, ANALYSIS: ANALYSIS}
-#: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, so
-#: more would not add throughput; fewer contenders for the GIL keep gRPC's own thread (which
-#: accepts every call, health checks included) and the health threads responsive.
-ENGINE_THREADS = 2
+#: Engine calls running the engine at once per worker. The work is CPU-bound under one GIL, but
+#: each call's thread also waits for gRPC's thread to hand it the request and take its answer,
+#: so a few more threads than one keep the GIL busy: with the server on one CPU and 32 calls in
+#: flight, Act of a step read 0.53x Health at 1 thread, 0.64x at 2, 0.71-0.73x at 4, 0.77x at 6
+#: and 0.76x at 8 (docs/performance.md). More threads cost the health checks answered beside them
+#: a little (median 1.5 ms at 2 threads, 3.5 ms at 6, under that load).
+ENGINE_THREADS = 6
 #: Seconds an engine *stream*'s thread, and the HTTP port, wait for the request (5 s, Hypercorn's
 #: keep-alive and handshake bound).
 BODY_SECONDS = 5.0
