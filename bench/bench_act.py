@@ -11,8 +11,8 @@ figures; asserts nothing.
   client on another (``--no-pin``: both share every CPU): the client then cannot take the
   server's CPU, which it does by more for an Act (it handles 944 bytes of answer, not 2), and
   the figures stop drifting with the machine (on a 2-vCPU VM, unpinned runs minutes apart read
-  Act from 0.53x to 0.75x; pinned, 0.64x to 0.65x for the same code). ``act step`` is Act of one checker step in a fresh game; ``list actions`` ListActions
-  of that state. Each is measured ``--seconds`` in all, in ``--rounds`` short rounds of the
+  Act from 0.53x to 0.75x; pinned, 0.64x to 0.65x for the same code). ``act step`` is Act of
+  one checker step in a fresh game; ``list actions`` ListActions of that state. Each is measured ``--seconds`` in all, in ``--rounds`` short rounds of the
   kinds in turn: the rates are the rounds' medians, and each ratio is the median of the rounds'
   ratios to the health checks of the same round (a paired comparison: a shared VM's speed
   drifts over seconds), with the middle half of them. ``health again`` is health measured as

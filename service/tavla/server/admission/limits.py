@@ -38,6 +38,7 @@ from tavla.server.pipeline.errors import lenient_deserializer, undecodable_statu
 log = structlog.get_logger("tavla.server.admission.limits")
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
 _budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
+_PASSED = "the deadline passed before the work was done"
 
 
 def remaining(context: grpc.ServicerContext) -> float:
@@ -55,7 +56,7 @@ def check_deadline(context: grpc.ServicerContext) -> None:
     """Abort the call if its time is up or its client has gone; call before expensive work."""
     client_left = context.time_remaining()
     if client_left is not None and client_left <= 0:
-        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
     end = _budget_end.get()
     if end is not None and end <= time.monotonic():
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
@@ -73,7 +74,7 @@ def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
     context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
     if not slots.take(context.is_active, lambda: remaining(context)):
         check_deadline(context)  # aborts: the deadline passed or the client went away
-        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
 
 
 class LimitsInterceptor(UnaryInterceptor):
@@ -121,7 +122,7 @@ class LimitsInterceptor(UnaryInterceptor):
                 # the handlers' own check_deadline stops a long one.
                 left = context.time_remaining()
                 if left is not None and left <= 0:
-                    context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the deadline passed before the work was done")
+                    context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
                 ticket = admission.current()
                 if ticket is not None and ticket.shed:  # the executor counted it over the limit
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,

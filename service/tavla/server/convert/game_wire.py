@@ -24,7 +24,7 @@ from tavla.server.convert.wire import varint
 
 _SMALL = [bytes((i,)) for i in range(0x80)]
 # Lengths under this as their varint bytes, looked up rather than written: a state, a view, a
-# signed state and a response's fields are all shorter (a step's Act writes seven lengths).
+# signed state and an answer's fields are all shorter (a step's Act writes seven lengths).
 _LENGTHS = [varint(n) for n in range(1 << 12)]
 _LENGTHS_MAX = len(_LENGTHS)
 _CACHE_MAX = 1 << 12
@@ -39,30 +39,6 @@ def field(key: bytes, payload: bytes) -> bytes:
     """A length-delimited field (message, bytes, string, packed): key, length, payload."""
     n = len(payload)
     return key + (_LENGTHS[n] if n < _LENGTHS_MAX else varint(n)) + payload
-
-
-def signed_state(state: bytes, key_id: str, signature: bytes) -> bytes:
-    """A ``SignedGameState`` message's bytes (state 1, key_id 2, signature 3; each left out
-    when empty), written in one go: every Act answer holds one."""
-    key = key_id.encode("utf-8")
-    lengths, top = _LENGTHS, _LENGTHS_MAX
-    return b"".join((
-        (b"\x0a" + (lengths[len(state)] if len(state) < top else varint(len(state))) + state) if state else b"",
-        (b"\x12" + (lengths[len(key)] if len(key) < top else varint(len(key))) + key) if key else b"",
-        (b"\x1a" + (lengths[len(signature)] if len(signature) < top else varint(len(signature))) + signature)
-        if signature else b""))
-
-
-def three_fields(payloads: tuple[bytes, bytes, bytes], then: bytes = b"") -> bytes:
-    """Message fields 1, 2 and 3, each length-delimited and written even when empty (message
-    fields that are set), then ``then`` (more fields' bytes, already written): an Act answer's
-    state, view and events, then its actions."""
-    first, second, third = payloads
-    lengths, top = _LENGTHS, _LENGTHS_MAX
-    return b"".join((
-        b"\x0a", lengths[len(first)] if len(first) < top else varint(len(first)), first,
-        b"\x12", lengths[len(second)] if len(second) < top else varint(len(second)), second,
-        b"\x1a", lengths[len(third)] if len(third) < top else varint(len(third)), third, then))
 
 
 def number(key: bytes, n: int) -> bytes:

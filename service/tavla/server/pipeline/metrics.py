@@ -90,6 +90,8 @@ def counts_in_flight(source: Any) -> bool:
         return False
     _IN_FLIGHT_SOURCES.add(source)
     return True
+
+
 WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with workers: labelled by pid).",
                     ("version",), multiprocess_mode="liveall")
 ACCELERATOR = Gauge("tavla_accelerator_active",
