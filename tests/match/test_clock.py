@@ -178,7 +178,7 @@ def test_advance_clock_rpc_overrides_the_table_move_time(engine):
     (Duration(seconds=-1), "is negative"),
     (Duration(seconds=1, nanos=500), "not a whole number of milliseconds"),
     (Duration(nanos=1_000_000_000), "nanos"),
-    (Duration(seconds=2**32), "at most 4294967295 ms"),
+    (Duration(seconds=2**32), "at most 4294967000 ms"),
 ])
 def test_advance_clock_rpc_refuses_bad_durations(engine, duration, why):
     import grpc

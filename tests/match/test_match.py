@@ -109,9 +109,13 @@ def test_turkish_lengths_r18(length, allowed):
         assert err.value.field == "match.length"
 
 
-def test_international_any_length_and_money():
-    for length in (0, 1, 2, 13, 25, 1000):
+def test_international_any_length_up_to_64_and_money():
+    for length in (0, 1, 2, 13, 25, 64):
         check_match(MatchState(length=length), INTL)
+    # R18: every real record format stays within 64 points (GNU Backgammon's limit)
+    for length in (65, 1000, 2**30 + 1):
+        with pytest.raises(InvalidInputError, match="1-64"):
+            check_match(MatchState(length=length), INTL)
 
 
 # --- R21: the Crawford game ---------------------------------------------------------------------

@@ -1527,7 +1527,7 @@ var File_tavla_v1_analysis_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ftavla/v1/analysis_service.proto\x12\btavla.v1\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\x82\x01\n" +
+	"\x1ftavla/v1/analysis_service.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\x82\x01\n" +
 	"\fAnalysisInfo\x121\n" +
 	"\tevaluator\x18\x01 \x01(\x0e2\x13.tavla.v1.EvaluatorR\tevaluator\x12-\n" +
 	"\x05level\x18\x02 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05level\x12\x10\n" +
@@ -1546,14 +1546,15 @@ const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\vequity_loss\x18\x03 \x01(\x01R\n" +
 	"equityLoss\x12=\n" +
 	"\rprobabilities\x18\x04 \x01(\v2\x17.tavla.v1.ProbabilitiesR\rprobabilities\x12\x10\n" +
-	"\x03ply\x18\x05 \x01(\rR\x03ply\"\xfd\x01\n" +
+	"\x03ply\x18\x05 \x01(\rR\x03ply\"\x92\x02\n" +
 	"\x12SuggestMoveRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\x12*\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1e\n" +
+	"\x04dice\x18\x03 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x12*\n" +
 	"\x05match\x18\x04 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12-\n" +
-	"\x05level\x18\x05 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05level\x12\x1b\n" +
-	"\tmax_moves\x18\x06 \x01(\rR\bmaxMoves\"o\n" +
+	"\x05level\x18\x05 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05level\x12$\n" +
+	"\tmax_moves\x18\x06 \x01(\rB\a\xaa\x9f\x19\x03\x10\xf4\x03R\bmaxMoves\"o\n" +
 	"\x13SuggestMoveResponse\x12,\n" +
 	"\x05moves\x18\x01 \x03(\v2\x16.tavla.v1.AnalyzedMoveR\x05moves\x12*\n" +
 	"\x04info\x18\x02 \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\xd1\x01\n" +
@@ -1585,10 +1586,10 @@ const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\rshould_beaver\x18\t \x01(\bR\fshouldBeaver\x12=\n" +
 	"\rprobabilities\x18\n" +
 	" \x01(\v2\x17.tavla.v1.ProbabilitiesR\rprobabilities\x12*\n" +
-	"\x04info\x18\v \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\xa3\x01\n" +
-	"\x13AnalyzeMatchRequest\x12\x12\n" +
-	"\x03mat\x18\x01 \x01(\tH\x00R\x03mat\x12\x12\n" +
-	"\x03sgf\x18\x04 \x01(\fH\x00R\x03sgf\x12+\n" +
+	"\x04info\x18\v \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\xb7\x01\n" +
+	"\x13AnalyzeMatchRequest\x12\x1c\n" +
+	"\x03mat\x18\x01 \x01(\tB\b\xaa\x9f\x19\x04\x18\x80\x89zH\x00R\x03mat\x12\x1c\n" +
+	"\x03sgf\x18\x04 \x01(\fB\b\xaa\x9f\x19\x04\x18\x80\x89zH\x00R\x03sgf\x12+\n" +
 	"\aruleset\x18\x02 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12-\n" +
 	"\x05level\x18\x03 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05levelB\b\n" +
 	"\x06record\"\x8e\x02\n" +
@@ -1758,6 +1759,7 @@ func file_tavla_v1_analysis_service_proto_init() {
 	if File_tavla_v1_analysis_service_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_game_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_types_proto_init()

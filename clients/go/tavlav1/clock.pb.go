@@ -514,26 +514,26 @@ var File_tavla_v1_clock_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_clock_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/clock.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xff\x03\n" +
+	"\x14tavla/v1/clock.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xcb\x04\n" +
 	"\rClockSettings\x12-\n" +
-	"\x06preset\x18\x01 \x01(\x0e2\x15.tavla.v1.ClockPresetR\x06preset\x126\n" +
-	"\tmove_time\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\bmoveTime\x12#\n" +
+	"\x06preset\x18\x01 \x01(\x0e2\x15.tavla.v1.ClockPresetR\x06preset\x12@\n" +
+	"\tmove_time\x18\x02 \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\bmoveTime\x12+\n" +
 	"\n" +
-	"extensions\x18\x03 \x01(\rH\x00R\n" +
-	"extensions\x88\x01\x01\x12@\n" +
-	"\x0eextension_time\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\rextensionTime\x123\n" +
-	"\areserve\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\areserve\x124\n" +
-	"\bmove_cap\x18\x06 \x01(\v2\x19.google.protobuf.DurationR\amoveCap\x12D\n" +
-	"\x10reconnect_window\x18\a \x01(\v2\x19.google.protobuf.DurationR\x0freconnectWindow\x128\n" +
+	"extensions\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10dH\x00R\n" +
+	"extensions\x88\x01\x01\x12J\n" +
+	"\x0eextension_time\x18\x04 \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\rextensionTime\x12=\n" +
+	"\areserve\x18\x05 \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\areserve\x12>\n" +
+	"\bmove_cap\x18\x06 \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\amoveCap\x12N\n" +
+	"\x10reconnect_window\x18\a \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\x0freconnectWindow\x12B\n" +
 	"\n" +
-	"break_time\x18\b \x01(\v2\x19.google.protobuf.DurationR\tbreakTime\x12\x1b\n" +
-	"\x06breaks\x18\t \x01(\rH\x01R\x06breaks\x88\x01\x01B\r\n" +
+	"break_time\x18\b \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\tbreakTime\x12#\n" +
+	"\x06breaks\x18\t \x01(\rB\x06\xaa\x9f\x19\x02\x10dH\x01R\x06breaks\x88\x01\x01B\r\n" +
 	"\v_extensionsB\t\n" +
-	"\a_breaks\"\x8a\x01\n" +
-	"\tSideClock\x12'\n" +
-	"\x0fextensions_left\x18\x01 \x01(\rR\x0eextensionsLeft\x123\n" +
-	"\areserve\x18\x02 \x01(\v2\x19.google.protobuf.DurationR\areserve\x12\x1f\n" +
-	"\vbreaks_left\x18\x03 \x01(\rR\n" +
+	"\a_breaks\"\xa4\x01\n" +
+	"\tSideClock\x12/\n" +
+	"\x0fextensions_left\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10dR\x0eextensionsLeft\x12=\n" +
+	"\areserve\x18\x02 \x01(\v2\x19.google.protobuf.DurationB\b\xaa\x9f\x19\x04(\x80\xa3\x05R\areserve\x12'\n" +
+	"\vbreaks_left\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10dR\n" +
 	"breaksLeft\"b\n" +
 	"\n" +
 	"ClockState\x12)\n" +
@@ -616,6 +616,7 @@ func file_tavla_v1_clock_proto_init() {
 	if File_tavla_v1_clock_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_types_proto_init()
 	file_tavla_v1_clock_proto_msgTypes[0].OneofWrappers = []any{}

@@ -285,18 +285,18 @@ var File_tavla_v1_dice_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_dice_proto_rawDesc = "" +
 	"\n" +
-	"\x13tavla/v1/dice.proto\x12\btavla.v1\"X\n" +
-	"\bRollName\x12\x18\n" +
-	"\aturkish\x18\x01 \x01(\tR\aturkish\x12\x18\n" +
-	"\aaliases\x18\x02 \x03(\tR\aaliases\x12\x18\n" +
-	"\anumbers\x18\x03 \x01(\tR\anumbers\"p\n" +
-	"\fRollOffThrow\x12\x1b\n" +
-	"\twhite_die\x18\x01 \x01(\rR\bwhiteDie\x12\x1b\n" +
-	"\tblack_die\x18\x02 \x01(\rR\bblackDie\x12&\n" +
-	"\x04name\x18\x03 \x01(\v2\x12.tavla.v1.RollNameR\x04name\"A\n" +
-	"\bDiceSeed\x12\x14\n" +
-	"\x05token\x18\x01 \x01(\tR\x05token\x12\x1f\n" +
-	"\vclient_seed\x18\x02 \x01(\tR\n" +
+	"\x13tavla/v1/dice.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\"\xc7\x01\n" +
+	"\bRollName\x12=\n" +
+	"\aturkish\x18\x01 \x01(\tB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\aturkish\x12=\n" +
+	"\aaliases\x18\x02 \x03(\tB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\aaliases\x12=\n" +
+	"\anumbers\x18\x03 \x01(\tB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\anumbers\"\xa5\x01\n" +
+	"\fRollOffThrow\x12#\n" +
+	"\twhite_die\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06R\bwhiteDie\x12#\n" +
+	"\tblack_die\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06R\bblackDie\x12K\n" +
+	"\x04name\x18\x03 \x01(\v2\x12.tavla.v1.RollNameB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\x04name\"S\n" +
+	"\bDiceSeed\x12\x1d\n" +
+	"\x05token\x18\x01 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\bR\x05token\x12(\n" +
+	"\vclient_seed\x18\x02 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\n" +
 	"clientSeed\"\x85\x01\n" +
 	"\tDiceProof\x12\x16\n" +
 	"\x06scheme\x18\x01 \x01(\tR\x06scheme\x12\x1e\n" +
@@ -342,6 +342,7 @@ func file_tavla_v1_dice_proto_init() {
 	if File_tavla_v1_dice_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

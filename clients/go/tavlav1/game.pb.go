@@ -1140,7 +1140,7 @@ var File_tavla_v1_game_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_game_proto_rawDesc = "" +
 	"\n" +
-	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xca\x01\n" +
+	"\x13tavla/v1/game.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xca\x01\n" +
 	"\n" +
 	"GameAction\x12(\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x14.tavla.v1.ActionKindR\x04kind\x12\"\n" +
@@ -1148,22 +1148,24 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\x04step\x18\x03 \x01(\v2\x15.tavla.v1.CheckerMoveH\x00R\x04step\x127\n" +
 	"\vresign_kind\x18\x04 \x01(\x0e2\x14.tavla.v1.ResultKindH\x00R\n" +
 	"resignKindB\b\n" +
-	"\x06detail\"\xee\x03\n" +
-	"\fActionRecord\x12\x1a\n" +
-	"\bsequence\x18\x01 \x01(\x04R\bsequence\x12\"\n" +
+	"\x06detail\"\xc0\x04\n" +
+	"\fActionRecord\x12'\n" +
+	"\bsequence\x18\x01 \x01(\x04B\v\xaa\x9f\x19\a\x10\x80\xa0\x94\xa5\x8d\x1dR\bsequence\x12\"\n" +
 	"\x04side\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
-	"\x04kind\x18\x03 \x01(\x0e2\x14.tavla.v1.ActionKindR\x04kind\x12\x12\n" +
-	"\x04dice\x18\x04 \x03(\rR\x04dice\x121\n" +
-	"\broll_off\x18\x05 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12\x1a\n" +
-	"\bnotation\x18\x06 \x01(\tR\bnotation\x12:\n" +
-	"\rchecker_moves\x18\a \x03(\v2\x15.tavla.v1.CheckerMoveR\fcheckerMoves\x12\x1d\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x14.tavla.v1.ActionKindR\x04kind\x12\x1e\n" +
+	"\x04dice\x18\x04 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x129\n" +
+	"\broll_off\x18\x05 \x03(\v2\x16.tavla.v1.RollOffThrowB\x06\xaa\x9f\x19\x02 dR\arollOff\x12#\n" +
+	"\bnotation\x18\x06 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\bnotation\x12B\n" +
+	"\rchecker_moves\x18\a \x03(\v2\x15.tavla.v1.CheckerMoveB\x06\xaa\x9f\x19\x02 \x10R\fcheckerMoves\x12)\n" +
 	"\n" +
-	"cube_value\x18\b \x01(\rR\tcubeValue\x125\n" +
+	"cube_value\x18\b \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04R\tcubeValue\x125\n" +
 	"\vresign_kind\x18\t \x01(\x0e2\x14.tavla.v1.ResultKindR\n" +
-	"resignKind\x123\n" +
+	"resignKind\x12>\n" +
 	"\aelapsed\x18\n" +
-	" \x01(\v2\x19.google.protobuf.DurationR\aelapsed\x12\x19\n" +
-	"\broll_tag\x18\v \x01(\tR\arollTag\x12/\n" +
+	" \x01(\v2\x19.google.protobuf.DurationB\t\xaa\x9f\x19\x05(\xb7\x92\x86\x02R\aelapsed\x12\"\n" +
+	"\broll_tag\x18\v \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x04R\arollTag\x12/\n" +
 	"\aoutcome\x18\f \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\xb0\x01\n" +
 	"\tGameClock\x123\n" +
 	"\bsettings\x18\x01 \x01(\v2\x17.tavla.v1.ClockSettingsR\bsettings\x12*\n" +
@@ -1213,11 +1215,11 @@ const file_tavla_v1_game_proto_rawDesc = "" +
 	"\x04turn\x18\x14 \x01(\rR\x04turn\x12'\n" +
 	"\x0fdice_commitment\x18\x15 \x01(\tR\x0ediceCommitment\x12#\n" +
 	"\rrevealed_seed\x18\x16 \x01(\tR\frevealedSeed\x12#\n" +
-	"\rrecord_digest\x18\x17 \x01(\tR\frecordDigest\"\\\n" +
-	"\x0fSignedGameState\x12\x14\n" +
-	"\x05state\x18\x01 \x01(\fR\x05state\x12\x15\n" +
-	"\x06key_id\x18\x02 \x01(\tR\x05keyId\x12\x1c\n" +
-	"\tsignature\x18\x03 \x01(\fR\tsignature\"\xa2\x02\n" +
+	"\rrecord_digest\x18\x17 \x01(\tR\frecordDigest\"u\n" +
+	"\x0fSignedGameState\x12\x1d\n" +
+	"\x05state\x18\x01 \x01(\fB\a\xaa\x9f\x19\x03\x18\x80 R\x05state\x12\x1d\n" +
+	"\x06key_id\x18\x02 \x01(\tB\x06\xaa\x9f\x19\x02\x18@R\x05keyId\x12$\n" +
+	"\tsignature\x18\x03 \x01(\fB\x06\xaa\x9f\x19\x02\x18@R\tsignature\"\xa2\x02\n" +
 	"\n" +
 	"GameEvents\x12\x16\n" +
 	"\x06rolled\x18\x01 \x03(\rR\x06rolled\x121\n" +
@@ -1347,6 +1349,7 @@ func file_tavla_v1_game_proto_init() {
 	if File_tavla_v1_game_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_clock_proto_init()
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()

@@ -739,36 +739,40 @@ var File_tavla_v1_match_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_match_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/match.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"\x94\x01\n" +
-	"\tCubeState\x12\x14\n" +
-	"\x05value\x18\x01 \x01(\rR\x05value\x12$\n" +
+	"\x14tavla/v1/match.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"\xa8\x01\n" +
+	"\tCubeState\x12 \n" +
+	"\x05value\x18\x01 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04R\x05value\x12$\n" +
 	"\x05owner\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x05owner\x12-\n" +
 	"\n" +
-	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\x12\x1c\n" +
-	"\tredoubles\x18\x04 \x01(\rR\tredoubles\"\xaa\x03\n" +
+	"offered_by\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\tofferedBy\x12$\n" +
+	"\tredoubles\x18\x04 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x02R\tredoubles\"\xf1\x03\n" +
 	"\n" +
-	"MatchState\x12\x16\n" +
-	"\x06length\x18\x01 \x01(\rR\x06length\x12\x1f\n" +
-	"\vwhite_score\x18\x02 \x01(\rR\n" +
-	"whiteScore\x12\x1f\n" +
-	"\vblack_score\x18\x03 \x01(\rR\n" +
+	"MatchState\x12\x1e\n" +
+	"\x06length\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10@R\x06length\x12+\n" +
+	"\vwhite_score\x18\x02 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\n" +
+	"whiteScore\x12+\n" +
+	"\vblack_score\x18\x03 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\n" +
 	"blackScore\x12\x1a\n" +
 	"\bcrawford\x18\x04 \x01(\bR\bcrawford\x12#\n" +
 	"\rpost_crawford\x18\x05 \x01(\bR\fpostCrawford\x12'\n" +
 	"\x04cube\x18\x06 \x01(\v2\x13.tavla.v1.CubeStateR\x04cube\x127\n" +
-	"\x0fprevious_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\x0epreviousWinner\x12!\n" +
-	"\fgames_played\x18\b \x01(\rR\vgamesPlayed\x12&\n" +
-	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12\x1b\n" +
+	"\x0fprevious_winner\x18\a \x01(\x0e2\x0e.tavla.v1.SideR\x0epreviousWinner\x12-\n" +
+	"\fgames_played\x18\b \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\vgamesPlayed\x12&\n" +
+	"\x06winner\x18\t \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12$\n" +
 	"\bmatch_id\x18\n" +
-	" \x01(\tH\x00R\amatchId\x12\x1b\n" +
-	"\bgnubg_id\x18\v \x01(\tH\x00R\agnubgId\x12\x14\n" +
-	"\x04xgid\x18\f \x01(\tH\x00R\x04xgidB\x04\n" +
-	"\x02id\"\xa5\x01\n" +
+	" \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\amatchId\x12$\n" +
+	"\bgnubg_id\x18\v \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\agnubgId\x12\x1d\n" +
+	"\x04xgid\x18\f \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\x04xgidB\x04\n" +
+	"\x02id\"\xca\x01\n" +
 	"\vGameOutcome\x12&\n" +
 	"\x06winner\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06winner\x12,\n" +
 	"\x06ending\x18\x02 \x01(\x0e2\x14.tavla.v1.GameEndingR\x06ending\x12(\n" +
-	"\x04kind\x18\x03 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\x12\x16\n" +
-	"\x06points\x18\x04 \x01(\rR\x06points\"`\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\x12;\n" +
+	"\x06points\x18\x04 \x01(\rB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\x06points\"`\n" +
 	"\x10ResignationOffer\x12\"\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
 	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\"\xbd\x01\n" +
@@ -860,6 +864,7 @@ func file_tavla_v1_match_proto_init() {
 	if File_tavla_v1_match_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_types_proto_init()
 	file_tavla_v1_match_proto_msgTypes[1].OneofWrappers = []any{
 		(*MatchState_MatchId)(nil),

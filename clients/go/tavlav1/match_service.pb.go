@@ -1802,12 +1802,13 @@ var File_tavla_v1_match_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_match_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctavla/v1/match_service.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xe1\x01\n" +
+	"\x1ctavla/v1/match_service.proto\x12\btavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xf5\x01\n" +
 	"\x15ListLegalStepsRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\x12+\n" +
-	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveR\x05steps\x12*\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1e\n" +
+	"\x04dice\x18\x03 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x123\n" +
+	"\x05steps\x18\x04 \x03(\v2\x15.tavla.v1.CheckerMoveB\x06\xaa\x9f\x19\x02 \x10R\x05steps\x12*\n" +
 	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"\x87\x01\n" +
 	"\fCombinedStep\x12\x1d\n" +
 	"\n" +
@@ -1834,19 +1835,20 @@ const file_tavla_v1_match_service_proto_rawDesc = "" +
 	"\x05match\x18\x02 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x120\n" +
 	"\x05given\x18\x03 \x01(\v2\x18.tavla.v1.GivenStartDiceH\x00R\x05given\x12(\n" +
 	"\x04seed\x18\x04 \x01(\v2\x12.tavla.v1.DiceSeedH\x00R\x04seedB\r\n" +
-	"\vdice_source\"W\n" +
-	"\x0eGivenStartDice\x121\n" +
-	"\broll_off\x18\x01 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12\x12\n" +
-	"\x04dice\x18\x02 \x03(\rR\x04dice\"\x90\x02\n" +
+	"\vdice_source\"k\n" +
+	"\x0eGivenStartDice\x129\n" +
+	"\broll_off\x18\x01 \x03(\v2\x16.tavla.v1.RollOffThrowB\x06\xaa\x9f\x19\x02 dR\arollOff\x12\x1e\n" +
+	"\x04dice\x18\x02 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\"\x90\x02\n" +
 	"\x11StartGameResponse\x12(\n" +
 	"\astarter\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\astarter\x12\x12\n" +
 	"\x04dice\x18\x02 \x03(\rR\x04dice\x12/\n" +
 	"\tdice_name\x18\x03 \x01(\v2\x12.tavla.v1.RollNameR\bdiceName\x121\n" +
 	"\broll_off\x18\x04 \x03(\v2\x16.tavla.v1.RollOffThrowR\arollOff\x12.\n" +
 	"\bposition\x18\x05 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12)\n" +
-	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"A\n" +
-	"\x11CommitDiceRequest\x12,\n" +
-	"\x12client_seed_sha256\x18\x01 \x01(\tR\x10clientSeedSha256\"\x9f\x01\n" +
+	"\x05proof\x18\x06 \x01(\v2\x13.tavla.v1.DiceProofR\x05proof\"I\n" +
+	"\x11CommitDiceRequest\x124\n" +
+	"\x12client_seed_sha256\x18\x01 \x01(\tB\x06\xaa\x9f\x19\x02\x18@R\x10clientSeedSha256\"\x9f\x01\n" +
 	"\x12CommitDiceResponse\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\tR\n" +
@@ -1900,13 +1902,13 @@ const file_tavla_v1_match_service_proto_rawDesc = "" +
 	"\x05match\x18\x01 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12/\n" +
 	"\aoutcome\x18\x02 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\x12#\n" +
 	"\rpoints_scored\x18\x03 \x01(\rR\fpointsScored\x121\n" +
-	"\fnext_starter\x18\x04 \x01(\x0e2\x0e.tavla.v1.SideR\vnextStarter\"\xfb\x01\n" +
+	"\fnext_starter\x18\x04 \x01(\x0e2\x0e.tavla.v1.SideR\vnextStarter\"\x86\x02\n" +
 	"\x13AdvanceClockRequest\x123\n" +
 	"\bsettings\x18\x01 \x01(\v2\x17.tavla.v1.ClockSettingsR\bsettings\x12*\n" +
 	"\x05state\x18\x02 \x01(\v2\x14.tavla.v1.ClockStateR\x05state\x12\"\n" +
 	"\x04side\x18\x03 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12*\n" +
-	"\x05event\x18\x04 \x01(\x0e2\x14.tavla.v1.ClockEventR\x05event\x123\n" +
-	"\aelapsed\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\aelapsed\"\x8a\x02\n" +
+	"\x05event\x18\x04 \x01(\x0e2\x14.tavla.v1.ClockEventR\x05event\x12>\n" +
+	"\aelapsed\x18\x05 \x01(\v2\x19.google.protobuf.DurationB\t\xaa\x9f\x19\x05(\xb7\x92\x86\x02R\aelapsed\"\x8a\x02\n" +
 	"\x14AdvanceClockResponse\x12*\n" +
 	"\x05state\x18\x01 \x01(\v2\x14.tavla.v1.ClockStateR\x05state\x120\n" +
 	"\aforfeit\x18\x02 \x01(\v2\x16.tavla.v1.ClockForfeitR\aforfeit\x123\n" +
@@ -2100,6 +2102,7 @@ func file_tavla_v1_match_service_proto_init() {
 	if File_tavla_v1_match_service_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_clock_proto_init()
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()

@@ -260,14 +260,14 @@ var File_tavla_v1_records_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_records_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1etavla/v1/records_service.proto\x12\btavla.v1\x1a\x13tavla/v1/game.proto\x1a\x17tavla/v1/validate.proto\"\xee\x02\n" +
+	"\x1etavla/v1/records_service.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/game.proto\x1a\x17tavla/v1/validate.proto\"\x95\x03\n" +
 	"\x12ExportMatchRequest\x12/\n" +
-	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x120\n" +
-	"\arecords\x18\x02 \x03(\v2\x16.tavla.v1.ActionRecordR\arecords\x12.\n" +
-	"\x06format\x18\x03 \x01(\x0e2\x16.tavla.v1.ExportFormatR\x06format\x12!\n" +
-	"\fwhite_player\x18\x04 \x01(\tR\vwhitePlayer\x12!\n" +
-	"\fblack_player\x18\x05 \x01(\tR\vblackPlayer\x12C\n" +
-	"\aheaders\x18\x06 \x03(\v2).tavla.v1.ExportMatchRequest.HeadersEntryR\aheaders\x1a:\n" +
+	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12:\n" +
+	"\arecords\x18\x02 \x03(\v2\x16.tavla.v1.ActionRecordB\b\xaa\x9f\x19\x04 \xa0\x8d\x06R\arecords\x12.\n" +
+	"\x06format\x18\x03 \x01(\x0e2\x16.tavla.v1.ExportFormatR\x06format\x12*\n" +
+	"\fwhite_player\x18\x04 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\vwhitePlayer\x12*\n" +
+	"\fblack_player\x18\x05 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\vblackPlayer\x12N\n" +
+	"\aheaders\x18\x06 \x03(\v2).tavla.v1.ExportMatchRequest.HeadersEntryB\t\xaa\x9f\x19\x05\x18\x80\x02 \x10R\aheaders\x1a:\n" +
 	"\fHeadersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa0\x01\n" +
@@ -333,6 +333,7 @@ func file_tavla_v1_records_service_proto_init() {
 	if File_tavla_v1_records_service_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_game_proto_init()
 	file_tavla_v1_validate_proto_init()
 	type x struct{}

@@ -395,12 +395,12 @@ var File_tavla_v1_referee_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_referee_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1etavla/v1/referee_service.proto\x12\btavla.v1\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/types.proto\"\xa0\x01\n" +
+	"\x1etavla/v1/referee_service.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/types.proto\"\xb1\x01\n" +
 	"\x0fNewMatchRequest\x12+\n" +
-	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x16\n" +
-	"\x06length\x18\x02 \x01(\rR\x06length\x12-\n" +
-	"\x05clock\x18\x03 \x01(\v2\x17.tavla.v1.ClockSettingsR\x05clock\x12\x19\n" +
-	"\bmatch_id\x18\x04 \x01(\tR\amatchId\"\x9b\x01\n" +
+	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x1e\n" +
+	"\x06length\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10@R\x06length\x12-\n" +
+	"\x05clock\x18\x03 \x01(\v2\x17.tavla.v1.ClockSettingsR\x05clock\x12\"\n" +
+	"\bmatch_id\x18\x04 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01R\amatchId\"\x9b\x01\n" +
 	"\x10NewMatchResponse\x12/\n" +
 	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12&\n" +
 	"\x04view\x18\x02 \x01(\v2\x12.tavla.v1.GameViewR\x04view\x12.\n" +
@@ -485,6 +485,7 @@ func file_tavla_v1_referee_service_proto_init() {
 	if File_tavla_v1_referee_service_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_clock_proto_init()
 	file_tavla_v1_game_proto_init()
 	file_tavla_v1_types_proto_init()

@@ -90,10 +90,10 @@ var File_tavla_v1_render_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_render_proto_rawDesc = "" +
 	"\n" +
-	"\x15tavla/v1/render.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"j\n" +
+	"\x15tavla/v1/render.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"s\n" +
 	"\rRenderOptions\x12&\n" +
-	"\x06bottom\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06bottom\x12\x14\n" +
-	"\x05width\x18\x02 \x01(\rR\x05width\x12\x1b\n" +
+	"\x06bottom\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06bottom\x12\x1d\n" +
+	"\x05width\x18\x02 \x01(\rB\a\xaa\x9f\x19\x03\x10\xa0\x1fR\x05width\x12\x1b\n" +
 	"\thome_left\x18\x03 \x01(\bR\bhomeLeftBQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
@@ -128,6 +128,7 @@ func file_tavla_v1_render_proto_init() {
 	if File_tavla_v1_render_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

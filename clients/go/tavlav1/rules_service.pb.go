@@ -950,24 +950,26 @@ var File_tavla_v1_rules_service_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_rules_service_proto_rawDesc = "" +
 	"\n" +
-	"\x1ctavla/v1/rules_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
+	"\x1ctavla/v1/rules_service.proto\x12\btavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"q\n" +
 	"\x19GetInitialPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12'\n" +
 	"\aon_roll\x18\x02 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\"L\n" +
 	"\x1aGetInitialPositionResponse\x12.\n" +
-	"\bposition\x18\x01 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\xb0\x01\n" +
+	"\bposition\x18\x01 \x01(\v2\x12.tavla.v1.PositionR\bposition\"\xbc\x01\n" +
 	"\x15ListLegalMovesRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\x12&\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1e\n" +
+	"\x04dice\x18\x03 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x12&\n" +
 	"\x04view\x18\x04 \x01(\x0e2\x12.tavla.v1.MoveViewR\x04view\"[\n" +
 	"\x16ListLegalMovesResponse\x12$\n" +
 	"\x05moves\x18\x01 \x03(\v2\x0e.tavla.v1.MoveR\x05moves\x12\x1b\n" +
-	"\tdice_used\x18\x02 \x01(\rR\bdiceUsed\"\xd3\x01\n" +
+	"\tdice_used\x18\x02 \x01(\rR\bdiceUsed\"\xdf\x01\n" +
 	"\x10ApplyMoveRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\x12\"\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1e\n" +
+	"\x04dice\x18\x03 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x12\"\n" +
 	"\x04move\x18\x04 \x01(\v2\x0e.tavla.v1.MoveR\x04move\x12*\n" +
 	"\x05match\x18\x05 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"h\n" +
 	"\x11ApplyMoveResponse\x12\"\n" +
@@ -978,29 +980,32 @@ const file_tavla_v1_rules_service_proto_rawDesc = "" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12*\n" +
 	"\x05match\x18\x03 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\"D\n" +
 	"\x11ScoreGameResponse\x12/\n" +
-	"\aoutcome\x18\x01 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\x81\x01\n" +
+	"\aoutcome\x18\x01 \x01(\v2\x15.tavla.v1.GameOutcomeR\aoutcome\"\x8d\x01\n" +
 	"\x0eBearOffRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
-	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x12\n" +
-	"\x04dice\x18\x03 \x03(\rR\x04dice\"\xf0\x01\n" +
+	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12\x1e\n" +
+	"\x04dice\x18\x03 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\"\xf0\x01\n" +
 	"\x0fBearOffResponse\x12-\n" +
 	"\x05white\x18\x01 \x01(\v2\x17.tavla.v1.BearOffStatusR\x05white\x12-\n" +
 	"\x05black\x18\x02 \x01(\v2\x17.tavla.v1.BearOffStatusR\x05black\x12&\n" +
 	"\x04race\x18\x03 \x01(\v2\x12.tavla.v1.RaceOddsR\x04race\x12*\n" +
 	"\x05moves\x18\x04 \x03(\v2\x14.tavla.v1.RankedMoveR\x05moves\x12+\n" +
-	"\tbest_move\x18\x05 \x01(\v2\x0e.tavla.v1.MoveR\bbestMove\"\xe7\x01\n" +
+	"\tbest_move\x18\x05 \x01(\v2\x0e.tavla.v1.MoveR\bbestMove\"\xf3\x01\n" +
 	"\x15RenderPositionRequest\x12+\n" +
 	"\aruleset\x18\x01 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12.\n" +
 	"\bposition\x18\x02 \x01(\v2\x12.tavla.v1.PositionR\bposition\x12*\n" +
-	"\x05match\x18\x03 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12\x12\n" +
-	"\x04dice\x18\x04 \x03(\rR\x04dice\x121\n" +
+	"\x05match\x18\x03 \x01(\v2\x14.tavla.v1.MatchStateR\x05match\x12\x1e\n" +
+	"\x04dice\x18\x04 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x121\n" +
 	"\aoptions\x18\x05 \x01(\v2\x17.tavla.v1.RenderOptionsR\aoptions\"n\n" +
 	"\x16RenderPositionResponse\x12\x10\n" +
 	"\x03svg\x18\x01 \x01(\tR\x03svg\x12\x12\n" +
 	"\x04text\x18\x02 \x01(\tR\x04text\x12.\n" +
-	"\bposition\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\bposition\"%\n" +
-	"\x0fNameRollRequest\x12\x12\n" +
-	"\x04dice\x18\x01 \x03(\rR\x04dice\":\n" +
+	"\bposition\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\bposition\"1\n" +
+	"\x0fNameRollRequest\x12\x1e\n" +
+	"\x04dice\x18\x01 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\":\n" +
 	"\x10NameRollResponse\x12&\n" +
 	"\x04name\x18\x01 \x01(\v2\x12.tavla.v1.RollNameR\x04name*N\n" +
 	"\bMoveView\x12\x19\n" +
@@ -1117,6 +1122,7 @@ func file_tavla_v1_rules_service_proto_init() {
 		return
 	}
 	file_tavla_v1_bearoff_proto_init()
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_dice_proto_init()
 	file_tavla_v1_match_proto_init()
 	file_tavla_v1_render_proto_init()

@@ -412,7 +412,7 @@ func (x *Ruleset) GetKoks() bool {
 // The match lengths a ruleset allows (RULES.md R18).
 type MatchLengths struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The lengths in points allowed; empty means any positive length.
+	// The lengths in points allowed; empty means any length from 1 to 64.
 	Lengths []uint32 `protobuf:"varint,1,rep,packed,name=lengths,proto3" json:"lengths,omitempty"`
 	// Whether unlimited (money) play, match length 0, is allowed.
 	MoneyPlay     bool `protobuf:"varint,2,opt,name=money_play,json=moneyPlay,proto3" json:"money_play,omitempty"`
@@ -991,20 +991,21 @@ var File_tavla_v1_types_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_types_proto_rawDesc = "" +
 	"\n" +
-	"\x14tavla/v1/types.proto\x12\btavla.v1\"\xd3\x04\n" +
-	"\aRuleset\x12\x16\n" +
-	"\x06preset\x18\x01 \x01(\tR\x06preset\x12)\n" +
+	"\x14tavla/v1/types.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\"\xef\x04\n" +
+	"\aRuleset\x12\x1e\n" +
+	"\x06preset\x18\x01 \x01(\tB\x06\xaa\x9f\x19\x02\x18@R\x06preset\x12)\n" +
 	"\x05start\x18\x02 \x01(\x0e2\x13.tavla.v1.StartRuleR\x05start\x12?\n" +
 	"\rkatmerli_mars\x18\x03 \x01(\x0e2\x1a.tavla.v1.KatmerliMarsRuleR\fkatmerliMars\x12\x17\n" +
 	"\x04cube\x18\x04 \x01(\bH\x00R\x04cube\x88\x01\x01\x12\x1f\n" +
 	"\bcrawford\x18\x05 \x01(\bH\x01R\bcrawford\x88\x01\x01\x12\x1b\n" +
 	"\x06jacoby\x18\x06 \x01(\bH\x02R\x06jacoby\x88\x01\x01\x12\x1d\n" +
-	"\abeavers\x18\a \x01(\bH\x03R\abeavers\x88\x01\x01\x12\"\n" +
+	"\abeavers\x18\a \x01(\bH\x03R\abeavers\x88\x01\x01\x12.\n" +
 	"\n" +
-	"cube_limit\x18\b \x01(\rH\x04R\tcubeLimit\x88\x01\x01\x12;\n" +
-	"\rmatch_lengths\x18\t \x01(\v2\x16.tavla.v1.MatchLengthsR\fmatchLengths\x12\x18\n" +
+	"cube_limit\x18\b \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04H\x04R\tcubeLimit\x88\x01\x01\x12;\n" +
+	"\rmatch_lengths\x18\t \x01(\v2\x16.tavla.v1.MatchLengthsR\fmatchLengths\x12 \n" +
 	"\avariant\x18\n" +
-	" \x01(\tR\avariant\x12\"\n" +
+	" \x01(\tB\x06\xaa\x9f\x19\x02\x18@R\avariant\x12\"\n" +
 	"\n" +
 	"prime_rule\x18\v \x01(\bH\x05R\tprimeRule\x88\x01\x01\x12-\n" +
 	"\x10head_three_three\x18\f \x01(\bH\x06R\x0eheadThreeThree\x88\x01\x01\x12\x17\n" +
@@ -1017,29 +1018,31 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"\v_cube_limitB\r\n" +
 	"\v_prime_ruleB\x13\n" +
 	"\x11_head_three_threeB\a\n" +
-	"\x05_koks\"G\n" +
-	"\fMatchLengths\x12\x18\n" +
-	"\alengths\x18\x01 \x03(\rR\alengths\x12\x1d\n" +
+	"\x05_koks\"S\n" +
+	"\fMatchLengths\x12$\n" +
+	"\alengths\x18\x01 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10@ @R\alengths\x12\x1d\n" +
 	"\n" +
-	"money_play\x18\x02 \x01(\bR\tmoneyPlay\"\x8a\x01\n" +
-	"\fSideCheckers\x12\x16\n" +
-	"\x06points\x18\x01 \x03(\rR\x06points\x12\x10\n" +
-	"\x03bar\x18\x02 \x01(\rR\x03bar\x12\x1b\n" +
-	"\tborne_off\x18\x03 \x01(\rR\bborneOff\x12\x1b\n" +
-	"\tpip_count\x18\x04 \x01(\rR\bpipCount\x12\x16\n" +
-	"\x06pinned\x18\x05 \x03(\rR\x06pinned\"c\n" +
+	"money_play\x18\x02 \x01(\bR\tmoneyPlay\"\xd5\x01\n" +
+	"\fSideCheckers\x12 \n" +
+	"\x06points\x18\x01 \x03(\rB\b\xaa\x9f\x19\x04\x10\x0f \x18R\x06points\x12\x18\n" +
+	"\x03bar\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x0fR\x03bar\x12#\n" +
+	"\tborne_off\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x0fR\bborneOff\x12@\n" +
+	"\tpip_count\x18\x04 \x01(\rB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\bpipCount\x12\"\n" +
+	"\x06pinned\x18\x05 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x18 \x18R\x06pinned\"c\n" +
 	"\x05Board\x12,\n" +
 	"\x05white\x18\x01 \x01(\v2\x16.tavla.v1.SideCheckersR\x05white\x12,\n" +
-	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\x86\x02\n" +
+	"\x05black\x18\x02 \x01(\v2\x16.tavla.v1.SideCheckersR\x05black\"\xcf\x02\n" +
 	"\bPosition\x12'\n" +
 	"\aon_roll\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06onRoll\x12'\n" +
-	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardH\x00R\x05board\x12!\n" +
-	"\vposition_id\x18\x03 \x01(\tH\x00R\n" +
-	"positionId\x12\x1b\n" +
-	"\bgnubg_id\x18\x04 \x01(\tH\x00R\agnubgId\x12\x14\n" +
-	"\x04xgid\x18\x05 \x01(\tH\x00R\x04xgid\x12\x1d\n" +
-	"\tfamily_id\x18\a \x01(\tH\x00R\bfamilyId\x12'\n" +
-	"\x03ids\x18\x06 \x01(\v2\x15.tavla.v1.PositionIdsR\x03idsB\n" +
+	"\x05board\x18\x02 \x01(\v2\x0f.tavla.v1.BoardH\x00R\x05board\x12*\n" +
+	"\vposition_id\x18\x03 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\n" +
+	"positionId\x12$\n" +
+	"\bgnubg_id\x18\x04 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\agnubgId\x12\x1d\n" +
+	"\x04xgid\x18\x05 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\x04xgid\x12&\n" +
+	"\tfamily_id\x18\a \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x01H\x00R\bfamilyId\x12L\n" +
+	"\x03ids\x18\x06 \x01(\v2\x15.tavla.v1.PositionIdsB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\x03idsB\n" +
 	"\n" +
 	"\bcheckers\"z\n" +
 	"\vPositionIds\x12\x1f\n" +
@@ -1047,17 +1050,17 @@ const file_tavla_v1_types_proto_rawDesc = "" +
 	"positionId\x12\x19\n" +
 	"\bgnubg_id\x18\x02 \x01(\tR\agnubgId\x12\x12\n" +
 	"\x04xgid\x18\x03 \x01(\tR\x04xgid\x12\x1b\n" +
-	"\tfamily_id\x18\x04 \x01(\tR\bfamilyId\"k\n" +
-	"\vCheckerMove\x12\x1d\n" +
+	"\tfamily_id\x18\x04 \x01(\tR\bfamilyId\"\x83\x01\n" +
+	"\vCheckerMove\x12%\n" +
 	"\n" +
-	"from_point\x18\x01 \x01(\rR\tfromPoint\x12\x19\n" +
-	"\bto_point\x18\x02 \x01(\rR\atoPoint\x12\x10\n" +
-	"\x03die\x18\x03 \x01(\rR\x03die\x12\x10\n" +
-	"\x03hit\x18\x04 \x01(\bR\x03hit\"\x8a\x01\n" +
-	"\x04Move\x12\x1a\n" +
-	"\bnotation\x18\x01 \x01(\tR\bnotation\x12:\n" +
-	"\rchecker_moves\x18\x02 \x03(\v2\x15.tavla.v1.CheckerMoveR\fcheckerMoves\x12*\n" +
-	"\x06result\x18\x03 \x01(\v2\x12.tavla.v1.PositionR\x06result*<\n" +
+	"from_point\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x19R\tfromPoint\x12!\n" +
+	"\bto_point\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x19R\atoPoint\x12\x18\n" +
+	"\x03die\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06R\x03die\x12\x10\n" +
+	"\x03hit\x18\x04 \x01(\bR\x03hit\"\xc0\x01\n" +
+	"\x04Move\x12#\n" +
+	"\bnotation\x18\x01 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\bnotation\x12B\n" +
+	"\rchecker_moves\x18\x02 \x03(\v2\x15.tavla.v1.CheckerMoveB\x06\xaa\x9f\x19\x02 \x10R\fcheckerMoves\x12O\n" +
+	"\x06result\x18\x03 \x01(\v2\x12.tavla.v1.PositionB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\x06result*<\n" +
 	"\x04Side\x12\x14\n" +
 	"\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n" +
 	"\n" +
@@ -1131,6 +1134,7 @@ func file_tavla_v1_types_proto_init() {
 	if File_tavla_v1_types_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_types_proto_msgTypes[0].OneofWrappers = []any{}
 	file_tavla_v1_types_proto_msgTypes[4].OneofWrappers = []any{
 		(*Position_Board)(nil),

@@ -1275,12 +1275,12 @@ var File_tavla_v1_validate_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\n" +
-	"\x17tavla/v1/validate.proto\x12\btavla.v1\x1a\x14tavla/v1/types.proto\"\xdf\x01\n" +
+	"\x17tavla/v1/validate.proto\x12\btavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"\xf3\x01\n" +
 	"\x14ValidateMatchRequest\x12.\n" +
 	"\x06format\x18\x01 \x01(\x0e2\x16.tavla.v1.RecordFormatR\x06format\x12/\n" +
-	"\x05rules\x18\x02 \x01(\x0e2\x19.tavla.v1.ValidationRulesR\x05rules\x12\x16\n" +
-	"\x06source\x18\x03 \x01(\tR\x06source\x12\x16\n" +
-	"\x05chunk\x18\x04 \x01(\fH\x00R\x05chunk\x12-\n" +
+	"\x05rules\x18\x02 \x01(\x0e2\x19.tavla.v1.ValidationRulesR\x05rules\x12\x1f\n" +
+	"\x06source\x18\x03 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\bR\x06source\x12!\n" +
+	"\x05chunk\x18\x04 \x01(\fB\t\xaa\x9f\x19\x05\x18\x80\x80\x80\x02H\x00R\x05chunk\x12-\n" +
 	"\x05event\x18\x05 \x01(\v2\x15.tavla.v1.RecordEventH\x00R\x05eventB\a\n" +
 	"\x05piece\"\x89\x02\n" +
 	"\vRecordEvent\x12/\n" +
@@ -1289,32 +1289,39 @@ const file_tavla_v1_validate_proto_rawDesc = "" +
 	"\x04roll\x18\x03 \x01(\v2\x16.tavla.v1.RecordedRollH\x00R\x04roll\x12,\n" +
 	"\x04cube\x18\x04 \x01(\v2\x16.tavla.v1.RecordedCubeH\x00R\x04cube\x122\n" +
 	"\x06result\x18\x05 \x01(\v2\x18.tavla.v1.RecordedResultH\x00R\x06resultB\x06\n" +
-	"\x04kind\"\xe5\x01\n" +
-	"\vRecordStart\x12\x16\n" +
-	"\x06length\x18\x01 \x01(\rR\x06length\x12!\n" +
-	"\fwhite_player\x18\x02 \x01(\tR\vwhitePlayer\x12!\n" +
-	"\fblack_player\x18\x03 \x01(\tR\vblackPlayer\x12<\n" +
-	"\aheaders\x18\x04 \x03(\v2\".tavla.v1.RecordStart.HeadersEntryR\aheaders\x1a:\n" +
+	"\x04kind\"\x8b\x02\n" +
+	"\vRecordStart\x12\x1e\n" +
+	"\x06length\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10@R\x06length\x12*\n" +
+	"\fwhite_player\x18\x02 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\vwhitePlayer\x12*\n" +
+	"\fblack_player\x18\x03 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\vblackPlayer\x12H\n" +
+	"\aheaders\x18\x04 \x03(\v2\".tavla.v1.RecordStart.HeadersEntryB\n" +
+	"\xaa\x9f\x19\x06\x18\x80\b \xe8\aR\aheaders\x1a:\n" +
 	"\fHeadersEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"m\n" +
-	"\x11RecordedGameStart\x12\x16\n" +
-	"\x06number\x18\x01 \x01(\rR\x06number\x12\x1f\n" +
-	"\vwhite_score\x18\x02 \x01(\rR\n" +
-	"whiteScore\x12\x1f\n" +
-	"\vblack_score\x18\x03 \x01(\rR\n" +
-	"blackScore\"^\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x91\x01\n" +
+	"\x11RecordedGameStart\x12\"\n" +
+	"\x06number\x18\x01 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\x06number\x12+\n" +
+	"\vwhite_score\x18\x02 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\n" +
+	"whiteScore\x12+\n" +
+	"\vblack_score\x18\x03 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03R\n" +
+	"blackScore\"s\n" +
 	"\fRecordedRoll\x12&\n" +
-	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x12\n" +
-	"\x04dice\x18\x02 \x03(\rR\x04dice\x12\x12\n" +
-	"\x04play\x18\x03 \x01(\tR\x04play\"d\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x1e\n" +
+	"\x04dice\x18\x02 \x03(\rB\n" +
+	"\xaa\x9f\x19\x06\b\x01\x10\x06 \x10R\x04dice\x12\x1b\n" +
+	"\x04play\x18\x03 \x01(\tB\a\xaa\x9f\x19\x03\x18\x80\x02R\x04play\"x\n" +
 	"\fRecordedCube\x12&\n" +
-	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x16\n" +
-	"\x06action\x18\x02 \x01(\tR\x06action\x12\x14\n" +
-	"\x05value\x18\x03 \x01(\rR\x05value\"\x81\x01\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x1e\n" +
+	"\x06action\x18\x02 \x01(\tB\x06\xaa\x9f\x19\x02\x18\x10R\x06action\x12 \n" +
+	"\x05value\x18\x03 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04R\x05value\"\x8d\x01\n" +
 	"\x0eRecordedResult\x12&\n" +
-	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\x16\n" +
-	"\x06points\x18\x02 \x01(\rR\x06points\x12\x12\n" +
+	"\x06player\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x06player\x12\"\n" +
+	"\x06points\x18\x02 \x01(\rB\n" +
+	"\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\fR\x06points\x12\x12\n" +
 	"\x04loss\x18\x03 \x01(\bR\x04loss\x12\x1b\n" +
 	"\tmatch_won\x18\x04 \x01(\bR\bmatchWon\"\x82\x01\n" +
 	"\x15ValidateMatchResponse\x12+\n" +
@@ -1443,6 +1450,7 @@ func file_tavla_v1_validate_proto_init() {
 	if File_tavla_v1_validate_proto != nil {
 		return
 	}
+	file_tavla_v1_bounds_proto_init()
 	file_tavla_v1_types_proto_init()
 	file_tavla_v1_validate_proto_msgTypes[0].OneofWrappers = []any{
 		(*ValidateMatchRequest_Chunk)(nil),

@@ -315,10 +315,14 @@ def for_reason(reason: str, locale: str, metadata: Mapping[str, str] | None = No
                            winner=winner, checkers=checkers)
 
 
+_INDEX = re.compile(r"\[[^\]]*\]")
+
+
 def for_field(field: str, locale: str) -> str:
-    """The player's sentence for a ``BadRequest`` field violation (longest listed prefix)."""
+    """The player's sentence for a ``BadRequest`` field violation (longest listed prefix; an
+    element's index, ``dice[1]``, or a map key, ``headers['x']``, is read as the field itself)."""
     locale = locale if locale in LOCALES else DEFAULT_LOCALE
-    parts = field.split(".")
+    parts = _INDEX.sub("", field).split(".")
     for n in range(len(parts), -1, -1):
         key = ".".join(parts[:n])
         if key in FIELDS:

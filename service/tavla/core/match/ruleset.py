@@ -30,6 +30,9 @@ MAX_CUBE = 64  # R19: the cube goes up to 64
 # anything up to 2**30 keeps every score inside 32 bits.
 MAX_CUBE_LIMIT = 1 << 30
 TURKISH_MATCH_LENGTHS = (1, 3, 5, 7, 9, 11)  # R18, seed 000
+# Longest match: every real record format stays within it (GNU Backgammon's own limit is 64),
+# and the analysis engine's match-equity tables are defined only that far.
+MAX_MATCH_LENGTH = 64
 
 
 class StartRule(enum.Enum):
@@ -57,7 +60,7 @@ class Ruleset:
     :ivar jacoby: money play only: gammons and backgammons pay single until the cube is turned.
     :ivar beavers: money play only: a doubled side may redouble at once and keep the cube.
     :ivar cube_limit: the highest cube value, a power of two (R19: 64).
-    :ivar match_lengths: the match lengths allowed; empty means any positive length (R18).
+    :ivar match_lengths: the match lengths allowed; empty means any from 1 to :data:`MAX_MATCH_LENGTH` (R18).
     :ivar money_play: whether unlimited (money) play, match length 0, is allowed (R18).
     :ivar variant: the variant's canonical name (``"backgammon"``, ``"tavla"``); any name or
         alias is accepted and stored canonical (:func:`~tavla.core.rules.variant.find_variant`).
@@ -118,12 +121,13 @@ class Ruleset:
         """Whether a match of ``length`` points (0: money play) may be played (R18)."""
         if length == 0:
             return self.money_play
-        return length > 0 and (not self.match_lengths or length in self.match_lengths)
+        return 0 < length <= MAX_MATCH_LENGTH and (not self.match_lengths or length in self.match_lengths)
 
     def check_length(self, length: int, field: str = "match.length") -> None:
         """:raises InvalidInputError: ``length`` is not allowed by :meth:`allows_length`."""
         if not self.allows_length(length):
-            allowed = ", ".join(map(str, self.match_lengths)) if self.match_lengths else "any positive"
+            allowed = (", ".join(map(str, self.match_lengths)) if self.match_lengths
+                       else f"1-{MAX_MATCH_LENGTH}")
             money = " or 0 (money play)" if self.money_play else "; money play (0) is off"
             raise InvalidInputError(field, f"match length {length} is not allowed: {allowed}{money} (R18)")
 
@@ -139,13 +143,14 @@ def check_cube_limit(limit: int, field: str = "ruleset.cube_limit") -> int:
 
 
 def check_match_lengths(lengths: tuple[int, ...], field: str = "ruleset.match_lengths") -> tuple[int, ...]:
-    """``lengths`` sorted, if each is a positive length below 2**16.
+    """``lengths`` sorted, if each is a length from 1 to :data:`MAX_MATCH_LENGTH`.
 
     :raises InvalidInputError: a length of 0 (money play is its own option) or too large.
     """
     for n in lengths:
-        if not 1 <= n < 1 << 16:
-            raise InvalidInputError(field, f"match length {n} is not 1-65535; money play is money_play")
+        if not 1 <= n <= MAX_MATCH_LENGTH:
+            raise InvalidInputError(field, f"match length {n} is not 1-{MAX_MATCH_LENGTH}; "
+                                           "money play is money_play")
     return tuple(sorted(set(lengths)))
 
 

@@ -8,6 +8,8 @@ Every failure a client can cause is ``INVALID_ARGUMENT``:
   ``google.rpc.ErrorInfo(reason=<IllegalReason>, domain="tavla.v1", metadata={"move", "dice"})``.
 * :class:`GameOver` -> ``ErrorInfo(reason="GAME_OVER")`` and a field violation on ``position``.
 * A request whose bytes do not parse as the request message -> ``INVALID_ARGUMENT``.
+* A request field outside the bounds declared beside it in proto/ (:mod:`tavla.server.convert.contract`,
+  checked here before the handler) -> ``INVALID_ARGUMENT`` with a field violation naming it.
 * An answer a field of which cannot hold its value (protobuf's "Value out of range"): a bound on
   the input is missing, but the input caused it -> ``INVALID_ARGUMENT`` naming ``request``, and a
   warning in the log. Every RPC's inputs are bounded so that this does not happen.
@@ -43,6 +45,7 @@ from tavla.core import (
 )
 from tavla.core.i18n import messages
 from tavla.server.admission.calls import Behaviour, UnaryInterceptor
+from tavla.server.convert import contract
 
 log = logging.getLogger(__name__)
 
@@ -233,6 +236,7 @@ class ErrorInterceptor(UnaryInterceptor):
             if isinstance(request, _Undecodable):  # the locale is looked up only for a failure
                 context.abort_with_status(undecodable_status(request, locale_of(context.invocation_metadata())))
             try:
+                contract.check(request)  # the declared bounds, before any handler
                 return behaviour(request, context)
             except Exception as exc:
                 code = context.code()

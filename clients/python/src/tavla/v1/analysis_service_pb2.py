@@ -22,12 +22,13 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import game_pb2 as tavla_dot_v1_dot_game__pb2
 from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ftavla/v1/analysis_service.proto\x12\x08tavla.v1\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"k\n\x0c\x41nalysisInfo\x12&\n\tevaluator\x18\x01 \x01(\x0e\x32\x13.tavla.v1.Evaluator\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\x12\x0b\n\x03ply\x18\x03 \x01(\r\"v\n\rProbabilities\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x12\n\nwin_gammon\x18\x02 \x01(\x01\x12\x16\n\x0ewin_backgammon\x18\x03 \x01(\x01\x12\x13\n\x0blose_gammon\x18\x04 \x01(\x01\x12\x17\n\x0flose_backgammon\x18\x05 \x01(\x01\"\x8e\x01\n\x0c\x41nalyzedMove\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12\x0e\n\x06\x65quity\x18\x02 \x01(\x01\x12\x13\n\x0b\x65quity_loss\x18\x03 \x01(\x01\x12.\n\rprobabilities\x18\x04 \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12\x0b\n\x03ply\x18\x05 \x01(\r\"\xcc\x01\n\x12SuggestMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12#\n\x05match\x18\x04 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x05 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\x12\x11\n\tmax_moves\x18\x06 \x01(\r\"b\n\x13SuggestMoveResponse\x12%\n\x05moves\x18\x01 \x03(\x0b\x32\x16.tavla.v1.AnalyzedMove\x12$\n\x04info\x18\x02 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\xb0\x01\n\x17\x45valuatePositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x04 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"\x99\x01\n\x18\x45valuatePositionResponse\x12.\n\rprobabilities\x18\x01 \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12\x17\n\x0f\x63ubeless_equity\x18\x02 \x01(\x01\x12\x0e\n\x06\x65quity\x18\x03 \x01(\x01\x12$\n\x04info\x18\x04 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\xb1\x01\n\x18SuggestCubeActionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x04 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"\xe4\x02\n\x19SuggestCubeActionResponse\x12$\n\x06\x61\x64vice\x18\x01 \x01(\x0e\x32\x14.tavla.v1.CubeAdvice\x12\x18\n\x10\x64ouble_available\x18\x02 \x01(\x08\x12\x1c\n\x14\x64ouble_denied_reason\x18\x03 \x01(\t\x12\x18\n\x10no_double_equity\x18\x04 \x01(\x01\x12\x1a\n\x12\x64ouble_take_equity\x18\x05 \x01(\x01\x12\x1a\n\x12\x64ouble_pass_equity\x18\x06 \x01(\x01\x12\x15\n\rshould_double\x18\x07 \x01(\x08\x12\x13\n\x0bshould_take\x18\x08 \x01(\x08\x12\x15\n\rshould_beaver\x18\t \x01(\x08\x12.\n\rprobabilities\x18\n \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12$\n\x04info\x18\x0b \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\x89\x01\n\x13\x41nalyzeMatchRequest\x12\r\n\x03mat\x18\x01 \x01(\tH\x00\x12\r\n\x03sgf\x18\x04 \x01(\x0cH\x00\x12\"\n\x07ruleset\x18\x02 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevelB\x08\n\x06record\"\xc9\x01\n\x10ReviewedDecision\x12\x0c\n\x04game\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\r\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x04kind\x18\x04 \x01(\x0e\x32\x16.tavla.v1.DecisionKind\x12\x13\n\x0bposition_id\x18\x05 \x01(\t\x12\x0c\n\x04\x64ice\x18\x06 \x03(\r\x12\x0e\n\x06played\x18\x07 \x01(\t\x12\x0c\n\x04\x62\x65st\x18\x08 \x01(\t\x12\r\n\x05\x65rror\x18\t \x01(\x01\"\xd8\x01\n\x0cPlayerReview\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05moves\x18\x03 \x01(\r\x12\x16\n\x0e\x63ube_decisions\x18\x04 \x01(\r\x12\x13\n\x0btotal_error\x18\x05 \x01(\x01\x12\x12\n\nerror_rate\x18\x06 \x01(\x01\x12\x1a\n\x12performance_rating\x18\x07 \x01(\x01\x12\x17\n\x0fmove_error_rate\x18\x08 \x01(\x01\x12\x17\n\x0f\x63ube_error_rate\x18\t \x01(\x01\"\xa3\x01\n\x14\x41nalyzeMatchResponse\x12\'\n\x07players\x18\x01 \x03(\x0b\x32\x16.tavla.v1.PlayerReview\x12-\n\tdecisions\x18\x02 \x03(\x0b\x32\x1a.tavla.v1.ReviewedDecision\x12\r\n\x05games\x18\x03 \x01(\r\x12$\n\x04info\x18\x04 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"h\n\x14SuggestActionRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"c\n\x15SuggestActionResponse\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x14.tavla.v1.GameAction\x12$\n\x04info\x18\x02 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo*\xa5\x01\n\rAnalysisLevel\x12\x1e\n\x1a\x41NALYSIS_LEVEL_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x41NALYSIS_LEVEL_BEGINNER\x10\x01\x12\x1f\n\x1b\x41NALYSIS_LEVEL_INTERMEDIATE\x10\x02\x12\x1b\n\x17\x41NALYSIS_LEVEL_ADVANCED\x10\x03\x12\x19\n\x15\x41NALYSIS_LEVEL_EXPERT\x10\x04*V\n\tEvaluator\x12\x19\n\x15\x45VALUATOR_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45VALUATOR_NEURAL_NET\x10\x01\x12\x14\n\x10\x45VALUATOR_SEARCH\x10\x02*\xb7\x01\n\nCubeAdvice\x12\x1b\n\x17\x43UBE_ADVICE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x43UBE_ADVICE_NO_DOUBLE\x10\x01\x12\x18\n\x14\x43UBE_ADVICE_TOO_GOOD\x10\x02\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_TAKE\x10\x03\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_PASS\x10\x04\x12\x1d\n\x19\x43UBE_ADVICE_DOUBLE_BEAVER\x10\x05*w\n\x0c\x44\x65\x63isionKind\x12\x1d\n\x19\x44\x45\x43ISION_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x44\x45\x43ISION_KIND_MOVE\x10\x01\x12\x18\n\x14\x44\x45\x43ISION_KIND_DOUBLE\x10\x02\x12\x16\n\x12\x44\x45\x43ISION_KIND_TAKE\x10\x03\x32\xb7\x03\n\x0f\x41nalysisService\x12J\n\x0bSuggestMove\x12\x1c.tavla.v1.SuggestMoveRequest\x1a\x1d.tavla.v1.SuggestMoveResponse\x12Y\n\x10\x45valuatePosition\x12!.tavla.v1.EvaluatePositionRequest\x1a\".tavla.v1.EvaluatePositionResponse\x12\\\n\x11SuggestCubeAction\x12\".tavla.v1.SuggestCubeActionRequest\x1a#.tavla.v1.SuggestCubeActionResponse\x12M\n\x0c\x41nalyzeMatch\x12\x1d.tavla.v1.AnalyzeMatchRequest\x1a\x1e.tavla.v1.AnalyzeMatchResponse\x12P\n\rSuggestAction\x12\x1e.tavla.v1.SuggestActionRequest\x1a\x1f.tavla.v1.SuggestActionResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ftavla/v1/analysis_service.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"k\n\x0c\x41nalysisInfo\x12&\n\tevaluator\x18\x01 \x01(\x0e\x32\x13.tavla.v1.Evaluator\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\x12\x0b\n\x03ply\x18\x03 \x01(\r\"v\n\rProbabilities\x12\x0b\n\x03win\x18\x01 \x01(\x01\x12\x12\n\nwin_gammon\x18\x02 \x01(\x01\x12\x16\n\x0ewin_backgammon\x18\x03 \x01(\x01\x12\x13\n\x0blose_gammon\x18\x04 \x01(\x01\x12\x17\n\x0flose_backgammon\x18\x05 \x01(\x01\"\x8e\x01\n\x0c\x41nalyzedMove\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12\x0e\n\x06\x65quity\x18\x02 \x01(\x01\x12\x13\n\x0b\x65quity_loss\x18\x03 \x01(\x01\x12.\n\rprobabilities\x18\x04 \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12\x0b\n\x03ply\x18\x05 \x01(\r\"\xe1\x01\n\x12SuggestMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x18\n\x04\x64ice\x18\x03 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12#\n\x05match\x18\x04 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x05 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\x12\x1a\n\tmax_moves\x18\x06 \x01(\rB\x07\xaa\x9f\x19\x03\x10\xf4\x03\"b\n\x13SuggestMoveResponse\x12%\n\x05moves\x18\x01 \x03(\x0b\x32\x16.tavla.v1.AnalyzedMove\x12$\n\x04info\x18\x02 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\xb0\x01\n\x17\x45valuatePositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x04 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"\x99\x01\n\x18\x45valuatePositionResponse\x12.\n\rprobabilities\x18\x01 \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12\x17\n\x0f\x63ubeless_equity\x18\x02 \x01(\x01\x12\x0e\n\x06\x65quity\x18\x03 \x01(\x01\x12$\n\x04info\x18\x04 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\xb1\x01\n\x18SuggestCubeActionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x05level\x18\x04 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"\xe4\x02\n\x19SuggestCubeActionResponse\x12$\n\x06\x61\x64vice\x18\x01 \x01(\x0e\x32\x14.tavla.v1.CubeAdvice\x12\x18\n\x10\x64ouble_available\x18\x02 \x01(\x08\x12\x1c\n\x14\x64ouble_denied_reason\x18\x03 \x01(\t\x12\x18\n\x10no_double_equity\x18\x04 \x01(\x01\x12\x1a\n\x12\x64ouble_take_equity\x18\x05 \x01(\x01\x12\x1a\n\x12\x64ouble_pass_equity\x18\x06 \x01(\x01\x12\x15\n\rshould_double\x18\x07 \x01(\x08\x12\x13\n\x0bshould_take\x18\x08 \x01(\x08\x12\x15\n\rshould_beaver\x18\t \x01(\x08\x12.\n\rprobabilities\x18\n \x01(\x0b\x32\x17.tavla.v1.Probabilities\x12$\n\x04info\x18\x0b \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"\x9d\x01\n\x13\x41nalyzeMatchRequest\x12\x17\n\x03mat\x18\x01 \x01(\tB\x08\xaa\x9f\x19\x04\x18\x80\x89zH\x00\x12\x17\n\x03sgf\x18\x04 \x01(\x0c\x42\x08\xaa\x9f\x19\x04\x18\x80\x89zH\x00\x12\"\n\x07ruleset\x18\x02 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12&\n\x05level\x18\x03 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevelB\x08\n\x06record\"\xc9\x01\n\x10ReviewedDecision\x12\x0c\n\x04game\x18\x01 \x01(\r\x12\x13\n\x0bmove_number\x18\x02 \x01(\r\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x04kind\x18\x04 \x01(\x0e\x32\x16.tavla.v1.DecisionKind\x12\x13\n\x0bposition_id\x18\x05 \x01(\t\x12\x0c\n\x04\x64ice\x18\x06 \x03(\r\x12\x0e\n\x06played\x18\x07 \x01(\t\x12\x0c\n\x04\x62\x65st\x18\x08 \x01(\t\x12\r\n\x05\x65rror\x18\t \x01(\x01\"\xd8\x01\n\x0cPlayerReview\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\r\n\x05moves\x18\x03 \x01(\r\x12\x16\n\x0e\x63ube_decisions\x18\x04 \x01(\r\x12\x13\n\x0btotal_error\x18\x05 \x01(\x01\x12\x12\n\nerror_rate\x18\x06 \x01(\x01\x12\x1a\n\x12performance_rating\x18\x07 \x01(\x01\x12\x17\n\x0fmove_error_rate\x18\x08 \x01(\x01\x12\x17\n\x0f\x63ube_error_rate\x18\t \x01(\x01\"\xa3\x01\n\x14\x41nalyzeMatchResponse\x12\'\n\x07players\x18\x01 \x03(\x0b\x32\x16.tavla.v1.PlayerReview\x12-\n\tdecisions\x18\x02 \x03(\x0b\x32\x1a.tavla.v1.ReviewedDecision\x12\r\n\x05games\x18\x03 \x01(\r\x12$\n\x04info\x18\x04 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo\"h\n\x14SuggestActionRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12&\n\x05level\x18\x02 \x01(\x0e\x32\x17.tavla.v1.AnalysisLevel\"c\n\x15SuggestActionResponse\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x14.tavla.v1.GameAction\x12$\n\x04info\x18\x02 \x01(\x0b\x32\x16.tavla.v1.AnalysisInfo*\xa5\x01\n\rAnalysisLevel\x12\x1e\n\x1a\x41NALYSIS_LEVEL_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x41NALYSIS_LEVEL_BEGINNER\x10\x01\x12\x1f\n\x1b\x41NALYSIS_LEVEL_INTERMEDIATE\x10\x02\x12\x1b\n\x17\x41NALYSIS_LEVEL_ADVANCED\x10\x03\x12\x19\n\x15\x41NALYSIS_LEVEL_EXPERT\x10\x04*V\n\tEvaluator\x12\x19\n\x15\x45VALUATOR_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45VALUATOR_NEURAL_NET\x10\x01\x12\x14\n\x10\x45VALUATOR_SEARCH\x10\x02*\xb7\x01\n\nCubeAdvice\x12\x1b\n\x17\x43UBE_ADVICE_UNSPECIFIED\x10\x00\x12\x19\n\x15\x43UBE_ADVICE_NO_DOUBLE\x10\x01\x12\x18\n\x14\x43UBE_ADVICE_TOO_GOOD\x10\x02\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_TAKE\x10\x03\x12\x1b\n\x17\x43UBE_ADVICE_DOUBLE_PASS\x10\x04\x12\x1d\n\x19\x43UBE_ADVICE_DOUBLE_BEAVER\x10\x05*w\n\x0c\x44\x65\x63isionKind\x12\x1d\n\x19\x44\x45\x43ISION_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12\x44\x45\x43ISION_KIND_MOVE\x10\x01\x12\x18\n\x14\x44\x45\x43ISION_KIND_DOUBLE\x10\x02\x12\x16\n\x12\x44\x45\x43ISION_KIND_TAKE\x10\x03\x32\xb7\x03\n\x0f\x41nalysisService\x12J\n\x0bSuggestMove\x12\x1c.tavla.v1.SuggestMoveRequest\x1a\x1d.tavla.v1.SuggestMoveResponse\x12Y\n\x10\x45valuatePosition\x12!.tavla.v1.EvaluatePositionRequest\x1a\".tavla.v1.EvaluatePositionResponse\x12\\\n\x11SuggestCubeAction\x12\".tavla.v1.SuggestCubeActionRequest\x1a#.tavla.v1.SuggestCubeActionResponse\x12M\n\x0c\x41nalyzeMatch\x12\x1d.tavla.v1.AnalyzeMatchRequest\x1a\x1e.tavla.v1.AnalyzeMatchResponse\x12P\n\rSuggestAction\x12\x1e.tavla.v1.SuggestActionRequest\x1a\x1f.tavla.v1.SuggestActionResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,44 +36,52 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.analysis_service_p
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_ANALYSISLEVEL']._serialized_start=2602
-  _globals['_ANALYSISLEVEL']._serialized_end=2767
-  _globals['_EVALUATOR']._serialized_start=2769
-  _globals['_EVALUATOR']._serialized_end=2855
-  _globals['_CUBEADVICE']._serialized_start=2858
-  _globals['_CUBEADVICE']._serialized_end=3041
-  _globals['_DECISIONKIND']._serialized_start=3043
-  _globals['_DECISIONKIND']._serialized_end=3162
-  _globals['_ANALYSISINFO']._serialized_start=110
-  _globals['_ANALYSISINFO']._serialized_end=217
-  _globals['_PROBABILITIES']._serialized_start=219
-  _globals['_PROBABILITIES']._serialized_end=337
-  _globals['_ANALYZEDMOVE']._serialized_start=340
-  _globals['_ANALYZEDMOVE']._serialized_end=482
-  _globals['_SUGGESTMOVEREQUEST']._serialized_start=485
-  _globals['_SUGGESTMOVEREQUEST']._serialized_end=689
-  _globals['_SUGGESTMOVERESPONSE']._serialized_start=691
-  _globals['_SUGGESTMOVERESPONSE']._serialized_end=789
-  _globals['_EVALUATEPOSITIONREQUEST']._serialized_start=792
-  _globals['_EVALUATEPOSITIONREQUEST']._serialized_end=968
-  _globals['_EVALUATEPOSITIONRESPONSE']._serialized_start=971
-  _globals['_EVALUATEPOSITIONRESPONSE']._serialized_end=1124
-  _globals['_SUGGESTCUBEACTIONREQUEST']._serialized_start=1127
-  _globals['_SUGGESTCUBEACTIONREQUEST']._serialized_end=1304
-  _globals['_SUGGESTCUBEACTIONRESPONSE']._serialized_start=1307
-  _globals['_SUGGESTCUBEACTIONRESPONSE']._serialized_end=1663
-  _globals['_ANALYZEMATCHREQUEST']._serialized_start=1666
-  _globals['_ANALYZEMATCHREQUEST']._serialized_end=1803
-  _globals['_REVIEWEDDECISION']._serialized_start=1806
-  _globals['_REVIEWEDDECISION']._serialized_end=2007
-  _globals['_PLAYERREVIEW']._serialized_start=2010
-  _globals['_PLAYERREVIEW']._serialized_end=2226
-  _globals['_ANALYZEMATCHRESPONSE']._serialized_start=2229
-  _globals['_ANALYZEMATCHRESPONSE']._serialized_end=2392
-  _globals['_SUGGESTACTIONREQUEST']._serialized_start=2394
-  _globals['_SUGGESTACTIONREQUEST']._serialized_end=2498
-  _globals['_SUGGESTACTIONRESPONSE']._serialized_start=2500
-  _globals['_SUGGESTACTIONRESPONSE']._serialized_end=2599
-  _globals['_ANALYSISSERVICE']._serialized_start=3165
-  _globals['_ANALYSISSERVICE']._serialized_end=3604
+  _globals['_SUGGESTMOVEREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_SUGGESTMOVEREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_SUGGESTMOVEREQUEST'].fields_by_name['max_moves']._loaded_options = None
+  _globals['_SUGGESTMOVEREQUEST'].fields_by_name['max_moves']._serialized_options = b'\252\237\031\003\020\364\003'
+  _globals['_ANALYZEMATCHREQUEST'].fields_by_name['mat']._loaded_options = None
+  _globals['_ANALYZEMATCHREQUEST'].fields_by_name['mat']._serialized_options = b'\252\237\031\004\030\200\211z'
+  _globals['_ANALYZEMATCHREQUEST'].fields_by_name['sgf']._loaded_options = None
+  _globals['_ANALYZEMATCHREQUEST'].fields_by_name['sgf']._serialized_options = b'\252\237\031\004\030\200\211z'
+  _globals['_ANALYSISLEVEL']._serialized_start=2666
+  _globals['_ANALYSISLEVEL']._serialized_end=2831
+  _globals['_EVALUATOR']._serialized_start=2833
+  _globals['_EVALUATOR']._serialized_end=2919
+  _globals['_CUBEADVICE']._serialized_start=2922
+  _globals['_CUBEADVICE']._serialized_end=3105
+  _globals['_DECISIONKIND']._serialized_start=3107
+  _globals['_DECISIONKIND']._serialized_end=3226
+  _globals['_ANALYSISINFO']._serialized_start=133
+  _globals['_ANALYSISINFO']._serialized_end=240
+  _globals['_PROBABILITIES']._serialized_start=242
+  _globals['_PROBABILITIES']._serialized_end=360
+  _globals['_ANALYZEDMOVE']._serialized_start=363
+  _globals['_ANALYZEDMOVE']._serialized_end=505
+  _globals['_SUGGESTMOVEREQUEST']._serialized_start=508
+  _globals['_SUGGESTMOVEREQUEST']._serialized_end=733
+  _globals['_SUGGESTMOVERESPONSE']._serialized_start=735
+  _globals['_SUGGESTMOVERESPONSE']._serialized_end=833
+  _globals['_EVALUATEPOSITIONREQUEST']._serialized_start=836
+  _globals['_EVALUATEPOSITIONREQUEST']._serialized_end=1012
+  _globals['_EVALUATEPOSITIONRESPONSE']._serialized_start=1015
+  _globals['_EVALUATEPOSITIONRESPONSE']._serialized_end=1168
+  _globals['_SUGGESTCUBEACTIONREQUEST']._serialized_start=1171
+  _globals['_SUGGESTCUBEACTIONREQUEST']._serialized_end=1348
+  _globals['_SUGGESTCUBEACTIONRESPONSE']._serialized_start=1351
+  _globals['_SUGGESTCUBEACTIONRESPONSE']._serialized_end=1707
+  _globals['_ANALYZEMATCHREQUEST']._serialized_start=1710
+  _globals['_ANALYZEMATCHREQUEST']._serialized_end=1867
+  _globals['_REVIEWEDDECISION']._serialized_start=1870
+  _globals['_REVIEWEDDECISION']._serialized_end=2071
+  _globals['_PLAYERREVIEW']._serialized_start=2074
+  _globals['_PLAYERREVIEW']._serialized_end=2290
+  _globals['_ANALYZEMATCHRESPONSE']._serialized_start=2293
+  _globals['_ANALYZEMATCHRESPONSE']._serialized_end=2456
+  _globals['_SUGGESTACTIONREQUEST']._serialized_start=2458
+  _globals['_SUGGESTACTIONREQUEST']._serialized_end=2562
+  _globals['_SUGGESTACTIONRESPONSE']._serialized_start=2564
+  _globals['_SUGGESTACTIONRESPONSE']._serialized_end=2663
+  _globals['_ANALYSISSERVICE']._serialized_start=3229
+  _globals['_ANALYSISSERVICE']._serialized_end=3668
 # @@protoc_insertion_point(module_scope)

@@ -23,11 +23,12 @@ _sym_db = _symbol_database.Default()
 
 
 from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/clock.proto\x12\x08tavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\x9c\x03\n\rClockSettings\x12%\n\x06preset\x18\x01 \x01(\x0e\x32\x15.tavla.v1.ClockPreset\x12,\n\tmove_time\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x17\n\nextensions\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x31\n\x0e\x65xtension_time\x18\x04 \x01(\x0b\x32\x19.google.protobuf.Duration\x12*\n\x07reserve\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\x12+\n\x08move_cap\x18\x06 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x33\n\x10reconnect_window\x18\x07 \x01(\x0b\x32\x19.google.protobuf.Duration\x12-\n\nbreak_time\x18\x08 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x06\x62reaks\x18\t \x01(\rH\x01\x88\x01\x01\x42\r\n\x0b_extensionsB\t\n\x07_breaks\"e\n\tSideClock\x12\x17\n\x0f\x65xtensions_left\x18\x01 \x01(\r\x12*\n\x07reserve\x18\x02 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x13\n\x0b\x62reaks_left\x18\x03 \x01(\r\"T\n\nClockState\x12\"\n\x05white\x18\x01 \x01(\x0b\x32\x13.tavla.v1.SideClock\x12\"\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x13.tavla.v1.SideClock\"}\n\x0c\x43lockForfeit\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\'\n\x06reason\x18\x02 \x01(\x0e\x32\x17.tavla.v1.ForfeitReason\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome*b\n\x0b\x43lockPreset\x12\x1c\n\x18\x43LOCK_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43LOCK_PRESET_EXTENSIONS\x10\x01\x12\x18\n\x14\x43LOCK_PRESET_RESERVE\x10\x02*\x8c\x01\n\nClockEvent\x12\x1b\n\x17\x43LOCK_EVENT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x43LOCK_EVENT_MOVE\x10\x01\x12\x1a\n\x16\x43LOCK_EVENT_DISCONNECT\x10\x02\x12\x15\n\x11\x43LOCK_EVENT_BREAK\x10\x03\x12\x18\n\x14\x43LOCK_EVENT_NEW_GAME\x10\x04*\x8e\x02\n\rForfeitReason\x12\x1e\n\x1a\x46ORFEIT_REASON_UNSPECIFIED\x10\x00\x12\'\n#FORFEIT_REASON_EXTENSIONS_EXHAUSTED\x10\x01\x12$\n FORFEIT_REASON_RESERVE_EXHAUSTED\x10\x02\x12 \n\x1c\x46ORFEIT_REASON_MOVE_TIME_CAP\x10\x03\x12$\n FORFEIT_REASON_MOVE_TIME_EXPIRED\x10\x04\x12$\n FORFEIT_REASON_RECONNECT_EXPIRED\x10\x05\x12 \n\x1c\x46ORFEIT_REASON_BREAK_OVERRUN\x10\x06\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/clock.proto\x12\x08tavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xe8\x03\n\rClockSettings\x12%\n\x06preset\x18\x01 \x01(\x0e\x32\x15.tavla.v1.ClockPreset\x12\x36\n\tmove_time\x18\x02 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x1f\n\nextensions\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x64H\x00\x88\x01\x01\x12;\n\x0e\x65xtension_time\x18\x04 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x34\n\x07reserve\x18\x05 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x35\n\x08move_cap\x18\x06 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12=\n\x10reconnect_window\x18\x07 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x37\n\nbreak_time\x18\x08 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x1b\n\x06\x62reaks\x18\t \x01(\rB\x06\xaa\x9f\x19\x02\x10\x64H\x01\x88\x01\x01\x42\r\n\x0b_extensionsB\t\n\x07_breaks\"\x7f\n\tSideClock\x12\x1f\n\x0f\x65xtensions_left\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x64\x12\x34\n\x07reserve\x18\x02 \x01(\x0b\x32\x19.google.protobuf.DurationB\x08\xaa\x9f\x19\x04(\x80\xa3\x05\x12\x1b\n\x0b\x62reaks_left\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x64\"T\n\nClockState\x12\"\n\x05white\x18\x01 \x01(\x0b\x32\x13.tavla.v1.SideClock\x12\"\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x13.tavla.v1.SideClock\"}\n\x0c\x43lockForfeit\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\'\n\x06reason\x18\x02 \x01(\x0e\x32\x17.tavla.v1.ForfeitReason\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome*b\n\x0b\x43lockPreset\x12\x1c\n\x18\x43LOCK_PRESET_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43LOCK_PRESET_EXTENSIONS\x10\x01\x12\x18\n\x14\x43LOCK_PRESET_RESERVE\x10\x02*\x8c\x01\n\nClockEvent\x12\x1b\n\x17\x43LOCK_EVENT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x43LOCK_EVENT_MOVE\x10\x01\x12\x1a\n\x16\x43LOCK_EVENT_DISCONNECT\x10\x02\x12\x15\n\x11\x43LOCK_EVENT_BREAK\x10\x03\x12\x18\n\x14\x43LOCK_EVENT_NEW_GAME\x10\x04*\x8e\x02\n\rForfeitReason\x12\x1e\n\x1a\x46ORFEIT_REASON_UNSPECIFIED\x10\x00\x12\'\n#FORFEIT_REASON_EXTENSIONS_EXHAUSTED\x10\x01\x12$\n FORFEIT_REASON_RESERVE_EXHAUSTED\x10\x02\x12 \n\x1c\x46ORFEIT_REASON_MOVE_TIME_CAP\x10\x03\x12$\n FORFEIT_REASON_MOVE_TIME_EXPIRED\x10\x04\x12$\n FORFEIT_REASON_RECONNECT_EXPIRED\x10\x05\x12 \n\x1c\x46ORFEIT_REASON_BREAK_OVERRUN\x10\x06\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,18 +36,40 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.clock_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_CLOCKPRESET']._serialized_start=841
-  _globals['_CLOCKPRESET']._serialized_end=939
-  _globals['_CLOCKEVENT']._serialized_start=942
-  _globals['_CLOCKEVENT']._serialized_end=1082
-  _globals['_FORFEITREASON']._serialized_start=1085
-  _globals['_FORFEITREASON']._serialized_end=1355
-  _globals['_CLOCKSETTINGS']._serialized_start=111
-  _globals['_CLOCKSETTINGS']._serialized_end=523
-  _globals['_SIDECLOCK']._serialized_start=525
-  _globals['_SIDECLOCK']._serialized_end=626
-  _globals['_CLOCKSTATE']._serialized_start=628
-  _globals['_CLOCKSTATE']._serialized_end=712
-  _globals['_CLOCKFORFEIT']._serialized_start=714
-  _globals['_CLOCKFORFEIT']._serialized_end=839
+  _globals['_CLOCKSETTINGS'].fields_by_name['move_time']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['move_time']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['extensions']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['extensions']._serialized_options = b'\252\237\031\002\020d'
+  _globals['_CLOCKSETTINGS'].fields_by_name['extension_time']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['extension_time']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['reserve']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['reserve']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['move_cap']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['move_cap']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['reconnect_window']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['reconnect_window']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['break_time']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['break_time']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_CLOCKSETTINGS'].fields_by_name['breaks']._loaded_options = None
+  _globals['_CLOCKSETTINGS'].fields_by_name['breaks']._serialized_options = b'\252\237\031\002\020d'
+  _globals['_SIDECLOCK'].fields_by_name['extensions_left']._loaded_options = None
+  _globals['_SIDECLOCK'].fields_by_name['extensions_left']._serialized_options = b'\252\237\031\002\020d'
+  _globals['_SIDECLOCK'].fields_by_name['reserve']._loaded_options = None
+  _globals['_SIDECLOCK'].fields_by_name['reserve']._serialized_options = b'\252\237\031\004(\200\243\005'
+  _globals['_SIDECLOCK'].fields_by_name['breaks_left']._loaded_options = None
+  _globals['_SIDECLOCK'].fields_by_name['breaks_left']._serialized_options = b'\252\237\031\002\020d'
+  _globals['_CLOCKPRESET']._serialized_start=966
+  _globals['_CLOCKPRESET']._serialized_end=1064
+  _globals['_CLOCKEVENT']._serialized_start=1067
+  _globals['_CLOCKEVENT']._serialized_end=1207
+  _globals['_FORFEITREASON']._serialized_start=1210
+  _globals['_FORFEITREASON']._serialized_end=1480
+  _globals['_CLOCKSETTINGS']._serialized_start=134
+  _globals['_CLOCKSETTINGS']._serialized_end=622
+  _globals['_SIDECLOCK']._serialized_start=624
+  _globals['_SIDECLOCK']._serialized_end=751
+  _globals['_CLOCKSTATE']._serialized_start=753
+  _globals['_CLOCKSTATE']._serialized_end=837
+  _globals['_CLOCKFORFEIT']._serialized_start=839
+  _globals['_CLOCKFORFEIT']._serialized_end=964
 # @@protoc_insertion_point(module_scope)

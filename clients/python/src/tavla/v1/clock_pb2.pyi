@@ -1,6 +1,7 @@
 import datetime
 
 from google.protobuf import duration_pb2 as _duration_pb2
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import match_pb2 as _match_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper

@@ -22,9 +22,10 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13tavla/v1/dice.proto\x12\x08tavla.v1\"=\n\x08RollName\x12\x0f\n\x07turkish\x18\x01 \x01(\t\x12\x0f\n\x07\x61liases\x18\x02 \x03(\t\x12\x0f\n\x07numbers\x18\x03 \x01(\t\"V\n\x0cRollOffThrow\x12\x11\n\twhite_die\x18\x01 \x01(\r\x12\x11\n\tblack_die\x18\x02 \x01(\r\x12 \n\x04name\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RollName\".\n\x08\x44iceSeed\x12\r\n\x05token\x18\x01 \x01(\t\x12\x13\n\x0b\x63lient_seed\x18\x02 \x01(\t\"Y\n\tDiceProof\x12\x0e\n\x06scheme\x18\x01 \x01(\t\x12\x12\n\ncommitment\x18\x02 \x01(\t\x12\x13\n\x0bserver_seed\x18\x03 \x01(\t\x12\x13\n\x0b\x63lient_seed\x18\x04 \x01(\tBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13tavla/v1/dice.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\"\xac\x01\n\x08RollName\x12\x34\n\x07turkish\x18\x01 \x01(\tB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\x12\x34\n\x07\x61liases\x18\x02 \x03(\tB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\x12\x34\n\x07numbers\x18\x03 \x01(\tB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\"\x8b\x01\n\x0cRollOffThrow\x12\x19\n\twhite_die\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06\x12\x19\n\tblack_die\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06\x12\x45\n\x04name\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RollNameB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\"@\n\x08\x44iceSeed\x12\x16\n\x05token\x18\x01 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x08\x12\x1c\n\x0b\x63lient_seed\x18\x02 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\"Y\n\tDiceProof\x12\x0e\n\x06scheme\x18\x01 \x01(\t\x12\x12\n\ncommitment\x18\x02 \x01(\t\x12\x13\n\x0bserver_seed\x18\x03 \x01(\t\x12\x13\n\x0b\x63lient_seed\x18\x04 \x01(\tBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,12 +33,28 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.dice_pb2', _global
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_ROLLNAME']._serialized_start=33
-  _globals['_ROLLNAME']._serialized_end=94
-  _globals['_ROLLOFFTHROW']._serialized_start=96
-  _globals['_ROLLOFFTHROW']._serialized_end=182
-  _globals['_DICESEED']._serialized_start=184
-  _globals['_DICESEED']._serialized_end=230
-  _globals['_DICEPROOF']._serialized_start=232
-  _globals['_DICEPROOF']._serialized_end=321
+  _globals['_ROLLNAME'].fields_by_name['turkish']._loaded_options = None
+  _globals['_ROLLNAME'].fields_by_name['turkish']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_ROLLNAME'].fields_by_name['aliases']._loaded_options = None
+  _globals['_ROLLNAME'].fields_by_name['aliases']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_ROLLNAME'].fields_by_name['numbers']._loaded_options = None
+  _globals['_ROLLNAME'].fields_by_name['numbers']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_ROLLOFFTHROW'].fields_by_name['white_die']._loaded_options = None
+  _globals['_ROLLOFFTHROW'].fields_by_name['white_die']._serialized_options = b'\252\237\031\002\020\006'
+  _globals['_ROLLOFFTHROW'].fields_by_name['black_die']._loaded_options = None
+  _globals['_ROLLOFFTHROW'].fields_by_name['black_die']._serialized_options = b'\252\237\031\002\020\006'
+  _globals['_ROLLOFFTHROW'].fields_by_name['name']._loaded_options = None
+  _globals['_ROLLOFFTHROW'].fields_by_name['name']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_DICESEED'].fields_by_name['token']._loaded_options = None
+  _globals['_DICESEED'].fields_by_name['token']._serialized_options = b'\252\237\031\003\030\200\010'
+  _globals['_DICESEED'].fields_by_name['client_seed']._loaded_options = None
+  _globals['_DICESEED'].fields_by_name['client_seed']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_ROLLNAME']._serialized_start=57
+  _globals['_ROLLNAME']._serialized_end=229
+  _globals['_ROLLOFFTHROW']._serialized_start=232
+  _globals['_ROLLOFFTHROW']._serialized_end=371
+  _globals['_DICESEED']._serialized_start=373
+  _globals['_DICESEED']._serialized_end=437
+  _globals['_DICEPROOF']._serialized_start=439
+  _globals['_DICEPROOF']._serialized_end=528
 # @@protoc_insertion_point(module_scope)

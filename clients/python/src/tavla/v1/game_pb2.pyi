@@ -2,6 +2,7 @@ import datetime
 
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import clock_pb2 as _clock_pb2
 from tavla.v1 import dice_pb2 as _dice_pb2
 from tavla.v1 import match_pb2 as _match_pb2

@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/match.proto\x12\x08tavla.v1\x1a\x14tavla/v1/types.proto\"p\n\tCubeState\x12\r\n\x05value\x18\x01 \x01(\r\x12\x1d\n\x05owner\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\"\n\noffered_by\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x11\n\tredoubles\x18\x04 \x01(\r\"\xaf\x02\n\nMatchState\x12\x0e\n\x06length\x18\x01 \x01(\r\x12\x13\n\x0bwhite_score\x18\x02 \x01(\r\x12\x13\n\x0b\x62lack_score\x18\x03 \x01(\r\x12\x10\n\x08\x63rawford\x18\x04 \x01(\x08\x12\x15\n\rpost_crawford\x18\x05 \x01(\x08\x12!\n\x04\x63ube\x18\x06 \x01(\x0b\x32\x13.tavla.v1.CubeState\x12\'\n\x0fprevious_winner\x18\x07 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x14\n\x0cgames_played\x18\x08 \x01(\r\x12\x1e\n\x06winner\x18\t \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x12\n\x08match_id\x18\n \x01(\tH\x00\x12\x12\n\x08gnubg_id\x18\x0b \x01(\tH\x00\x12\x0e\n\x04xgid\x18\x0c \x01(\tH\x00\x42\x04\n\x02id\"\x87\x01\n\x0bGameOutcome\x12\x1e\n\x06winner\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x06\x65nding\x18\x02 \x01(\x0e\x32\x14.tavla.v1.GameEnding\x12\"\n\x04kind\x18\x03 \x01(\x0e\x32\x14.tavla.v1.ResultKind\x12\x0e\n\x06points\x18\x04 \x01(\r\"T\n\x10ResignationOffer\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\"\n\x04kind\x18\x02 \x01(\x0e\x32\x14.tavla.v1.ResultKind\"\x88\x01\n\rRulesetPreset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x61liases\x18\x02 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\"\n\x07ruleset\x18\x04 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\r\n\x05title\x18\x05 \x01(\t\x12\x10\n\x08title_tr\x18\x06 \x01(\t*\xe9\x01\n\nGameEnding\x12\x1b\n\x17GAME_ENDING_UNSPECIFIED\x10\x00\x12\x19\n\x15GAME_ENDING_BORNE_OFF\x10\x01\x12\x14\n\x10GAME_ENDING_DROP\x10\x02\x12\x1b\n\x17GAME_ENDING_RESIGNATION\x10\x03\x12\x1c\n\x18GAME_ENDING_FORFEIT_GAME\x10\x04\x12\x1d\n\x19GAME_ENDING_FORFEIT_MATCH\x10\x05\x12\x1d\n\x19GAME_ENDING_MOTHER_PINNED\x10\x06\x12\x14\n\x10GAME_ENDING_DRAW\x10\x07*\x9e\x01\n\nCubeAction\x12\x1b\n\x17\x43UBE_ACTION_UNSPECIFIED\x10\x00\x12\x16\n\x12\x43UBE_ACTION_DOUBLE\x10\x01\x12\x14\n\x10\x43UBE_ACTION_TAKE\x10\x02\x12\x14\n\x10\x43UBE_ACTION_DROP\x10\x03\x12\x16\n\x12\x43UBE_ACTION_BEAVER\x10\x04\x12\x17\n\x13\x43UBE_ACTION_RACCOON\x10\x05*\x85\x02\n\nCubeDenial\x12\x1b\n\x17\x43UBE_DENIAL_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x43UBE_DENIAL_CUBE_DISABLED\x10\x01\x12\x1d\n\x19\x43UBE_DENIAL_CRAWFORD_GAME\x10\x02\x12&\n\"CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT\x10\x03\x12\x1d\n\x19\x43UBE_DENIAL_CUBE_AT_LIMIT\x10\x04\x12\x19\n\x15\x43UBE_DENIAL_DEAD_CUBE\x10\x05\x12\x1e\n\x1a\x43UBE_DENIAL_DOUBLE_PENDING\x10\x06\x12\x1a\n\x16\x43UBE_DENIAL_MATCH_OVER\x10\x07\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/match.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"\x84\x01\n\tCubeState\x12\x19\n\x05value\x18\x01 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04\x12\x1d\n\x05owner\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\"\n\noffered_by\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x19\n\tredoubles\x18\x04 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x02\"\xf6\x02\n\nMatchState\x12\x16\n\x06length\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10@\x12\x1f\n\x0bwhite_score\x18\x02 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\x12\x1f\n\x0b\x62lack_score\x18\x03 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\x12\x10\n\x08\x63rawford\x18\x04 \x01(\x08\x12\x15\n\rpost_crawford\x18\x05 \x01(\x08\x12!\n\x04\x63ube\x18\x06 \x01(\x0b\x32\x13.tavla.v1.CubeState\x12\'\n\x0fprevious_winner\x18\x07 \x01(\x0e\x32\x0e.tavla.v1.Side\x12 \n\x0cgames_played\x18\x08 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\x12\x1e\n\x06winner\x18\t \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x1b\n\x08match_id\x18\n \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12\x1b\n\x08gnubg_id\x18\x0b \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12\x17\n\x04xgid\x18\x0c \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x42\x04\n\x02id\"\xac\x01\n\x0bGameOutcome\x12\x1e\n\x06winner\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x06\x65nding\x18\x02 \x01(\x0e\x32\x14.tavla.v1.GameEnding\x12\"\n\x04kind\x18\x03 \x01(\x0e\x32\x14.tavla.v1.ResultKind\x12\x33\n\x06points\x18\x04 \x01(\rB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\"T\n\x10ResignationOffer\x12\x1c\n\x04side\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\"\n\x04kind\x18\x02 \x01(\x0e\x32\x14.tavla.v1.ResultKind\"\x88\x01\n\rRulesetPreset\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x61liases\x18\x02 \x03(\t\x12\x13\n\x0b\x64\x65scription\x18\x03 \x01(\t\x12\"\n\x07ruleset\x18\x04 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\r\n\x05title\x18\x05 \x01(\t\x12\x10\n\x08title_tr\x18\x06 \x01(\t*\xe9\x01\n\nGameEnding\x12\x1b\n\x17GAME_ENDING_UNSPECIFIED\x10\x00\x12\x19\n\x15GAME_ENDING_BORNE_OFF\x10\x01\x12\x14\n\x10GAME_ENDING_DROP\x10\x02\x12\x1b\n\x17GAME_ENDING_RESIGNATION\x10\x03\x12\x1c\n\x18GAME_ENDING_FORFEIT_GAME\x10\x04\x12\x1d\n\x19GAME_ENDING_FORFEIT_MATCH\x10\x05\x12\x1d\n\x19GAME_ENDING_MOTHER_PINNED\x10\x06\x12\x14\n\x10GAME_ENDING_DRAW\x10\x07*\x9e\x01\n\nCubeAction\x12\x1b\n\x17\x43UBE_ACTION_UNSPECIFIED\x10\x00\x12\x16\n\x12\x43UBE_ACTION_DOUBLE\x10\x01\x12\x14\n\x10\x43UBE_ACTION_TAKE\x10\x02\x12\x14\n\x10\x43UBE_ACTION_DROP\x10\x03\x12\x16\n\x12\x43UBE_ACTION_BEAVER\x10\x04\x12\x17\n\x13\x43UBE_ACTION_RACCOON\x10\x05*\x85\x02\n\nCubeDenial\x12\x1b\n\x17\x43UBE_DENIAL_UNSPECIFIED\x10\x00\x12\x1d\n\x19\x43UBE_DENIAL_CUBE_DISABLED\x10\x01\x12\x1d\n\x19\x43UBE_DENIAL_CRAWFORD_GAME\x10\x02\x12&\n\"CUBE_DENIAL_CUBE_OWNED_BY_OPPONENT\x10\x03\x12\x1d\n\x19\x43UBE_DENIAL_CUBE_AT_LIMIT\x10\x04\x12\x19\n\x15\x43UBE_DENIAL_DEAD_CUBE\x10\x05\x12\x1e\n\x1a\x43UBE_DENIAL_DOUBLE_PENDING\x10\x06\x12\x1a\n\x16\x43UBE_DENIAL_MATCH_OVER\x10\x07\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,20 +34,40 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.match_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_GAMEENDING']._serialized_start=840
-  _globals['_GAMEENDING']._serialized_end=1073
-  _globals['_CUBEACTION']._serialized_start=1076
-  _globals['_CUBEACTION']._serialized_end=1234
-  _globals['_CUBEDENIAL']._serialized_start=1237
-  _globals['_CUBEDENIAL']._serialized_end=1498
-  _globals['_CUBESTATE']._serialized_start=56
-  _globals['_CUBESTATE']._serialized_end=168
-  _globals['_MATCHSTATE']._serialized_start=171
-  _globals['_MATCHSTATE']._serialized_end=474
-  _globals['_GAMEOUTCOME']._serialized_start=477
-  _globals['_GAMEOUTCOME']._serialized_end=612
-  _globals['_RESIGNATIONOFFER']._serialized_start=614
-  _globals['_RESIGNATIONOFFER']._serialized_end=698
-  _globals['_RULESETPRESET']._serialized_start=701
-  _globals['_RULESETPRESET']._serialized_end=837
+  _globals['_CUBESTATE'].fields_by_name['value']._loaded_options = None
+  _globals['_CUBESTATE'].fields_by_name['value']._serialized_options = b'\252\237\031\006\020\200\200\200\200\004'
+  _globals['_CUBESTATE'].fields_by_name['redoubles']._loaded_options = None
+  _globals['_CUBESTATE'].fields_by_name['redoubles']._serialized_options = b'\252\237\031\002\020\002'
+  _globals['_MATCHSTATE'].fields_by_name['length']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['length']._serialized_options = b'\252\237\031\002\020@'
+  _globals['_MATCHSTATE'].fields_by_name['white_score']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['white_score']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_MATCHSTATE'].fields_by_name['black_score']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['black_score']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_MATCHSTATE'].fields_by_name['games_played']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['games_played']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_MATCHSTATE'].fields_by_name['match_id']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['match_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_MATCHSTATE'].fields_by_name['gnubg_id']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['gnubg_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_MATCHSTATE'].fields_by_name['xgid']._loaded_options = None
+  _globals['_MATCHSTATE'].fields_by_name['xgid']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_GAMEOUTCOME'].fields_by_name['points']._loaded_options = None
+  _globals['_GAMEOUTCOME'].fields_by_name['points']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_GAMEENDING']._serialized_start=992
+  _globals['_GAMEENDING']._serialized_end=1225
+  _globals['_CUBEACTION']._serialized_start=1228
+  _globals['_CUBEACTION']._serialized_end=1386
+  _globals['_CUBEDENIAL']._serialized_start=1389
+  _globals['_CUBEDENIAL']._serialized_end=1650
+  _globals['_CUBESTATE']._serialized_start=80
+  _globals['_CUBESTATE']._serialized_end=212
+  _globals['_MATCHSTATE']._serialized_start=215
+  _globals['_MATCHSTATE']._serialized_end=589
+  _globals['_GAMEOUTCOME']._serialized_start=592
+  _globals['_GAMEOUTCOME']._serialized_end=764
+  _globals['_RESIGNATIONOFFER']._serialized_start=766
+  _globals['_RESIGNATIONOFFER']._serialized_end=850
+  _globals['_RULESETPRESET']._serialized_start=853
+  _globals['_RULESETPRESET']._serialized_end=989
 # @@protoc_insertion_point(module_scope)

@@ -1,3 +1,4 @@
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import types_pb2 as _types_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper

@@ -24,13 +24,14 @@ _sym_db = _symbol_database.Default()
 
 from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import clock_pb2 as tavla_dot_v1_dot_clock__pb2
 from tavla.v1 import dice_pb2 as tavla_dot_v1_dot_dice__pb2
 from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctavla/v1/match_service.proto\x12\x08tavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xba\x01\n\x15ListLegalStepsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12$\n\x05steps\x18\x04 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12#\n\x05match\x18\x05 \x01(\x0b\x32\x14.tavla.v1.MatchState\"g\n\x0c\x43ombinedStep\x12\x12\n\nfrom_point\x18\x01 \x01(\r\x12\x10\n\x08to_point\x18\x02 \x01(\r\x12\x0b\n\x03via\x18\x03 \x03(\r\x12$\n\x05steps\x18\x04 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\"\xf5\x02\n\x16ListLegalStepsResponse\x12)\n\nnext_steps\x18\x01 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x1c\n\x04move\x18\x03 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x04 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tdice_left\x18\x05 \x03(\r\x12$\n\x05steps\x18\x06 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x0c\n\x04gele\x18\x07 \x01(\x08\x12&\n\x07outcome\x18\x08 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\x12.\n\x0e\x63ombined_steps\x18\t \x03(\x0b\x32\x16.tavla.v1.CombinedStep\x12\x0e\n\x06\x66orced\x18\n \x01(\x08\x12+\n\x0c\x66orced_steps\x18\x0b \x03(\x0b\x32\x15.tavla.v1.CheckerMove\"\xb9\x01\n\x10StartGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05given\x18\x03 \x01(\x0b\x32\x18.tavla.v1.GivenStartDiceH\x00\x12\"\n\x04seed\x18\x04 \x01(\x0b\x32\x12.tavla.v1.DiceSeedH\x00\x42\r\n\x0b\x64ice_source\"H\n\x0eGivenStartDice\x12(\n\x08roll_off\x18\x01 \x03(\x0b\x32\x16.tavla.v1.RollOffThrow\x12\x0c\n\x04\x64ice\x18\x02 \x03(\r\"\xdd\x01\n\x11StartGameResponse\x12\x1f\n\x07starter\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04\x64ice\x18\x02 \x03(\r\x12%\n\tdice_name\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RollName\x12(\n\x08roll_off\x18\x04 \x03(\x0b\x32\x16.tavla.v1.RollOffThrow\x12$\n\x08position\x18\x05 \x01(\x0b\x32\x12.tavla.v1.Position\x12\"\n\x05proof\x18\x06 \x01(\x0b\x32\x13.tavla.v1.DiceProof\"/\n\x11\x43ommitDiceRequest\x12\x1a\n\x12\x63lient_seed_sha256\x18\x01 \x01(\t\"x\n\x12\x43ommitDiceResponse\x12\x12\n\ncommitment\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0e\n\x06scheme\x18\x03 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"}\n\x0fRollDiceRequest\x12 \n\x04seed\x18\x01 \x01(\x0b\x32\x12.tavla.v1.DiceSeed\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\"\n\x07ruleset\x18\x03 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"t\n\x10RollDiceResponse\x12\x0c\n\x04\x64ice\x18\x01 \x03(\r\x12 \n\x04name\x18\x02 \x01(\x0b\x32\x12.tavla.v1.RollName\x12\"\n\x05proof\x18\x03 \x01(\x0b\x32\x13.tavla.v1.DiceProof\x12\x0c\n\x04gele\x18\x04 \x01(\x08\"\x7f\n\x16ListCubeActionsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\"m\n\x17ListCubeActionsResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0e\x32\x14.tavla.v1.CubeAction\x12+\n\rdouble_denial\x18\x02 \x01(\x0e\x32\x14.tavla.v1.CubeDenial\"\xa5\x01\n\x16\x41pplyCubeActionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x06\x61\x63tion\x18\x04 \x01(\x0e\x32\x14.tavla.v1.CubeAction\"f\n\x17\x41pplyCubeActionResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x8d\x01\n\x17OfferResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\"B\n\x18OfferResignationResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x9e\x01\n\x18\x41nswerResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\x12\x0e\n\x06\x61\x63\x63\x65pt\x18\x04 \x01(\x08\"C\n\x19\x41nswerResignationResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x85\x01\n\x12UpdateMatchRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x9f\x01\n\x13UpdateMatchResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\x12\x15\n\rpoints_scored\x18\x03 \x01(\r\x12$\n\x0cnext_starter\x18\x04 \x01(\x0e\x32\x0e.tavla.v1.Side\"\xd4\x01\n\x13\x41\x64vanceClockRequest\x12)\n\x08settings\x18\x01 \x01(\x0b\x32\x17.tavla.v1.ClockSettings\x12#\n\x05state\x18\x02 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12#\n\x05\x65vent\x18\x04 \x01(\x0e\x32\x14.tavla.v1.ClockEvent\x12*\n\x07\x65lapsed\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\"\xd7\x01\n\x14\x41\x64vanceClockResponse\x12#\n\x05state\x18\x01 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\'\n\x07\x66orfeit\x18\x02 \x01(\x0b\x32\x16.tavla.v1.ClockForfeit\x12*\n\x07\x63harged\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x17\n\x0f\x65xtensions_used\x18\x04 \x01(\r\x12,\n\ttime_left\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\";\n\x15ResolveRulesetRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"<\n\x16ResolveRulesetResponse\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"\x15\n\x13ListRulesetsRequest\"@\n\x14ListRulesetsResponse\x12(\n\x07presets\x18\x01 \x03(\x0b\x32\x17.tavla.v1.RulesetPreset2\xdd\x07\n\x0cMatchService\x12S\n\x0eListLegalSteps\x12\x1f.tavla.v1.ListLegalStepsRequest\x1a .tavla.v1.ListLegalStepsResponse\x12\x44\n\tStartGame\x12\x1a.tavla.v1.StartGameRequest\x1a\x1b.tavla.v1.StartGameResponse\x12G\n\nCommitDice\x12\x1b.tavla.v1.CommitDiceRequest\x1a\x1c.tavla.v1.CommitDiceResponse\x12\x41\n\x08RollDice\x12\x19.tavla.v1.RollDiceRequest\x1a\x1a.tavla.v1.RollDiceResponse\x12V\n\x0fListCubeActions\x12 .tavla.v1.ListCubeActionsRequest\x1a!.tavla.v1.ListCubeActionsResponse\x12V\n\x0f\x41pplyCubeAction\x12 .tavla.v1.ApplyCubeActionRequest\x1a!.tavla.v1.ApplyCubeActionResponse\x12Y\n\x10OfferResignation\x12!.tavla.v1.OfferResignationRequest\x1a\".tavla.v1.OfferResignationResponse\x12\\\n\x11\x41nswerResignation\x12\".tavla.v1.AnswerResignationRequest\x1a#.tavla.v1.AnswerResignationResponse\x12J\n\x0bUpdateMatch\x12\x1c.tavla.v1.UpdateMatchRequest\x1a\x1d.tavla.v1.UpdateMatchResponse\x12M\n\x0c\x41\x64vanceClock\x12\x1d.tavla.v1.AdvanceClockRequest\x1a\x1e.tavla.v1.AdvanceClockResponse\x12S\n\x0eResolveRuleset\x12\x1f.tavla.v1.ResolveRulesetRequest\x1a .tavla.v1.ResolveRulesetResponse\x12M\n\x0cListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctavla/v1/match_service.proto\x12\x08tavla.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x14tavla/v1/types.proto\"\xce\x01\n\x15ListLegalStepsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x18\n\x04\x64ice\x18\x03 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12,\n\x05steps\x18\x04 \x03(\x0b\x32\x15.tavla.v1.CheckerMoveB\x06\xaa\x9f\x19\x02 \x10\x12#\n\x05match\x18\x05 \x01(\x0b\x32\x14.tavla.v1.MatchState\"g\n\x0c\x43ombinedStep\x12\x12\n\nfrom_point\x18\x01 \x01(\r\x12\x10\n\x08to_point\x18\x02 \x01(\r\x12\x0b\n\x03via\x18\x03 \x03(\r\x12$\n\x05steps\x18\x04 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\"\xf5\x02\n\x16ListLegalStepsResponse\x12)\n\nnext_steps\x18\x01 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x10\n\x08\x63omplete\x18\x02 \x01(\x08\x12\x1c\n\x04move\x18\x03 \x01(\x0b\x32\x0e.tavla.v1.Move\x12$\n\x08position\x18\x04 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x11\n\tdice_left\x18\x05 \x03(\r\x12$\n\x05steps\x18\x06 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\x0c\n\x04gele\x18\x07 \x01(\x08\x12&\n\x07outcome\x18\x08 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\x12.\n\x0e\x63ombined_steps\x18\t \x03(\x0b\x32\x16.tavla.v1.CombinedStep\x12\x0e\n\x06\x66orced\x18\n \x01(\x08\x12+\n\x0c\x66orced_steps\x18\x0b \x03(\x0b\x32\x15.tavla.v1.CheckerMove\"\xb9\x01\n\x10StartGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05given\x18\x03 \x01(\x0b\x32\x18.tavla.v1.GivenStartDiceH\x00\x12\"\n\x04seed\x18\x04 \x01(\x0b\x32\x12.tavla.v1.DiceSeedH\x00\x42\r\n\x0b\x64ice_source\"\\\n\x0eGivenStartDice\x12\x30\n\x08roll_off\x18\x01 \x03(\x0b\x32\x16.tavla.v1.RollOffThrowB\x06\xaa\x9f\x19\x02 d\x12\x18\n\x04\x64ice\x18\x02 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\"\xdd\x01\n\x11StartGameResponse\x12\x1f\n\x07starter\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04\x64ice\x18\x02 \x03(\r\x12%\n\tdice_name\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RollName\x12(\n\x08roll_off\x18\x04 \x03(\x0b\x32\x16.tavla.v1.RollOffThrow\x12$\n\x08position\x18\x05 \x01(\x0b\x32\x12.tavla.v1.Position\x12\"\n\x05proof\x18\x06 \x01(\x0b\x32\x13.tavla.v1.DiceProof\"7\n\x11\x43ommitDiceRequest\x12\"\n\x12\x63lient_seed_sha256\x18\x01 \x01(\tB\x06\xaa\x9f\x19\x02\x18@\"x\n\x12\x43ommitDiceResponse\x12\x12\n\ncommitment\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0e\n\x06scheme\x18\x03 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"}\n\x0fRollDiceRequest\x12 \n\x04seed\x18\x01 \x01(\x0b\x32\x12.tavla.v1.DiceSeed\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\"\n\x07ruleset\x18\x03 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"t\n\x10RollDiceResponse\x12\x0c\n\x04\x64ice\x18\x01 \x03(\r\x12 \n\x04name\x18\x02 \x01(\x0b\x32\x12.tavla.v1.RollName\x12\"\n\x05proof\x18\x03 \x01(\x0b\x32\x13.tavla.v1.DiceProof\x12\x0c\n\x04gele\x18\x04 \x01(\x08\"\x7f\n\x16ListCubeActionsRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\"m\n\x17ListCubeActionsResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0e\x32\x14.tavla.v1.CubeAction\x12+\n\rdouble_denial\x18\x02 \x01(\x0e\x32\x14.tavla.v1.CubeDenial\"\xa5\x01\n\x16\x41pplyCubeActionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12$\n\x06\x61\x63tion\x18\x04 \x01(\x0e\x32\x14.tavla.v1.CubeAction\"f\n\x17\x41pplyCubeActionResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x8d\x01\n\x17OfferResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\"B\n\x18OfferResignationResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x9e\x01\n\x18\x41nswerResignationRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12)\n\x05offer\x18\x03 \x01(\x0b\x32\x1a.tavla.v1.ResignationOffer\x12\x0e\n\x06\x61\x63\x63\x65pt\x18\x04 \x01(\x08\"C\n\x19\x41nswerResignationResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x85\x01\n\x12UpdateMatchRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12#\n\x05match\x18\x02 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x03 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x9f\x01\n\x13UpdateMatchResponse\x12#\n\x05match\x18\x01 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\x12\x15\n\rpoints_scored\x18\x03 \x01(\r\x12$\n\x0cnext_starter\x18\x04 \x01(\x0e\x32\x0e.tavla.v1.Side\"\xdf\x01\n\x13\x41\x64vanceClockRequest\x12)\n\x08settings\x18\x01 \x01(\x0b\x32\x17.tavla.v1.ClockSettings\x12#\n\x05state\x18\x02 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\x1c\n\x04side\x18\x03 \x01(\x0e\x32\x0e.tavla.v1.Side\x12#\n\x05\x65vent\x18\x04 \x01(\x0e\x32\x14.tavla.v1.ClockEvent\x12\x35\n\x07\x65lapsed\x18\x05 \x01(\x0b\x32\x19.google.protobuf.DurationB\t\xaa\x9f\x19\x05(\xb7\x92\x86\x02\"\xd7\x01\n\x14\x41\x64vanceClockResponse\x12#\n\x05state\x18\x01 \x01(\x0b\x32\x14.tavla.v1.ClockState\x12\'\n\x07\x66orfeit\x18\x02 \x01(\x0b\x32\x16.tavla.v1.ClockForfeit\x12*\n\x07\x63harged\x18\x03 \x01(\x0b\x32\x19.google.protobuf.Duration\x12\x17\n\x0f\x65xtensions_used\x18\x04 \x01(\r\x12,\n\ttime_left\x18\x05 \x01(\x0b\x32\x19.google.protobuf.Duration\";\n\x15ResolveRulesetRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"<\n\x16ResolveRulesetResponse\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\"\x15\n\x13ListRulesetsRequest\"@\n\x14ListRulesetsResponse\x12(\n\x07presets\x18\x01 \x03(\x0b\x32\x17.tavla.v1.RulesetPreset2\xdd\x07\n\x0cMatchService\x12S\n\x0eListLegalSteps\x12\x1f.tavla.v1.ListLegalStepsRequest\x1a .tavla.v1.ListLegalStepsResponse\x12\x44\n\tStartGame\x12\x1a.tavla.v1.StartGameRequest\x1a\x1b.tavla.v1.StartGameResponse\x12G\n\nCommitDice\x12\x1b.tavla.v1.CommitDiceRequest\x1a\x1c.tavla.v1.CommitDiceResponse\x12\x41\n\x08RollDice\x12\x19.tavla.v1.RollDiceRequest\x1a\x1a.tavla.v1.RollDiceResponse\x12V\n\x0fListCubeActions\x12 .tavla.v1.ListCubeActionsRequest\x1a!.tavla.v1.ListCubeActionsResponse\x12V\n\x0f\x41pplyCubeAction\x12 .tavla.v1.ApplyCubeActionRequest\x1a!.tavla.v1.ApplyCubeActionResponse\x12Y\n\x10OfferResignation\x12!.tavla.v1.OfferResignationRequest\x1a\".tavla.v1.OfferResignationResponse\x12\\\n\x11\x41nswerResignation\x12\".tavla.v1.AnswerResignationRequest\x1a#.tavla.v1.AnswerResignationResponse\x12J\n\x0bUpdateMatch\x12\x1c.tavla.v1.UpdateMatchRequest\x1a\x1d.tavla.v1.UpdateMatchResponse\x12M\n\x0c\x41\x64vanceClock\x12\x1d.tavla.v1.AdvanceClockRequest\x1a\x1e.tavla.v1.AdvanceClockResponse\x12S\n\x0eResolveRuleset\x12\x1f.tavla.v1.ResolveRulesetRequest\x1a .tavla.v1.ResolveRulesetResponse\x12M\n\x0cListRulesets\x12\x1d.tavla.v1.ListRulesetsRequest\x1a\x1e.tavla.v1.ListRulesetsResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -38,58 +39,70 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.match_service_pb2'
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_LISTLEGALSTEPSREQUEST']._serialized_start=195
-  _globals['_LISTLEGALSTEPSREQUEST']._serialized_end=381
-  _globals['_COMBINEDSTEP']._serialized_start=383
-  _globals['_COMBINEDSTEP']._serialized_end=486
-  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_start=489
-  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_end=862
-  _globals['_STARTGAMEREQUEST']._serialized_start=865
-  _globals['_STARTGAMEREQUEST']._serialized_end=1050
-  _globals['_GIVENSTARTDICE']._serialized_start=1052
-  _globals['_GIVENSTARTDICE']._serialized_end=1124
-  _globals['_STARTGAMERESPONSE']._serialized_start=1127
-  _globals['_STARTGAMERESPONSE']._serialized_end=1348
-  _globals['_COMMITDICEREQUEST']._serialized_start=1350
-  _globals['_COMMITDICEREQUEST']._serialized_end=1397
-  _globals['_COMMITDICERESPONSE']._serialized_start=1399
-  _globals['_COMMITDICERESPONSE']._serialized_end=1519
-  _globals['_ROLLDICEREQUEST']._serialized_start=1521
-  _globals['_ROLLDICEREQUEST']._serialized_end=1646
-  _globals['_ROLLDICERESPONSE']._serialized_start=1648
-  _globals['_ROLLDICERESPONSE']._serialized_end=1764
-  _globals['_LISTCUBEACTIONSREQUEST']._serialized_start=1766
-  _globals['_LISTCUBEACTIONSREQUEST']._serialized_end=1893
-  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_start=1895
-  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_end=2004
-  _globals['_APPLYCUBEACTIONREQUEST']._serialized_start=2007
-  _globals['_APPLYCUBEACTIONREQUEST']._serialized_end=2172
-  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_start=2174
-  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_end=2276
-  _globals['_OFFERRESIGNATIONREQUEST']._serialized_start=2279
-  _globals['_OFFERRESIGNATIONREQUEST']._serialized_end=2420
-  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_start=2422
-  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_end=2488
-  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_start=2491
-  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_end=2649
-  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_start=2651
-  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_end=2718
-  _globals['_UPDATEMATCHREQUEST']._serialized_start=2721
-  _globals['_UPDATEMATCHREQUEST']._serialized_end=2854
-  _globals['_UPDATEMATCHRESPONSE']._serialized_start=2857
-  _globals['_UPDATEMATCHRESPONSE']._serialized_end=3016
-  _globals['_ADVANCECLOCKREQUEST']._serialized_start=3019
-  _globals['_ADVANCECLOCKREQUEST']._serialized_end=3231
-  _globals['_ADVANCECLOCKRESPONSE']._serialized_start=3234
-  _globals['_ADVANCECLOCKRESPONSE']._serialized_end=3449
-  _globals['_RESOLVERULESETREQUEST']._serialized_start=3451
-  _globals['_RESOLVERULESETREQUEST']._serialized_end=3510
-  _globals['_RESOLVERULESETRESPONSE']._serialized_start=3512
-  _globals['_RESOLVERULESETRESPONSE']._serialized_end=3572
-  _globals['_LISTRULESETSREQUEST']._serialized_start=3574
-  _globals['_LISTRULESETSREQUEST']._serialized_end=3595
-  _globals['_LISTRULESETSRESPONSE']._serialized_start=3597
-  _globals['_LISTRULESETSRESPONSE']._serialized_end=3661
-  _globals['_MATCHSERVICE']._serialized_start=3664
-  _globals['_MATCHSERVICE']._serialized_end=4653
+  _globals['_LISTLEGALSTEPSREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_LISTLEGALSTEPSREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_LISTLEGALSTEPSREQUEST'].fields_by_name['steps']._loaded_options = None
+  _globals['_LISTLEGALSTEPSREQUEST'].fields_by_name['steps']._serialized_options = b'\252\237\031\002 \020'
+  _globals['_GIVENSTARTDICE'].fields_by_name['roll_off']._loaded_options = None
+  _globals['_GIVENSTARTDICE'].fields_by_name['roll_off']._serialized_options = b'\252\237\031\002 d'
+  _globals['_GIVENSTARTDICE'].fields_by_name['dice']._loaded_options = None
+  _globals['_GIVENSTARTDICE'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_COMMITDICEREQUEST'].fields_by_name['client_seed_sha256']._loaded_options = None
+  _globals['_COMMITDICEREQUEST'].fields_by_name['client_seed_sha256']._serialized_options = b'\252\237\031\002\030@'
+  _globals['_ADVANCECLOCKREQUEST'].fields_by_name['elapsed']._loaded_options = None
+  _globals['_ADVANCECLOCKREQUEST'].fields_by_name['elapsed']._serialized_options = b'\252\237\031\005(\267\222\206\002'
+  _globals['_LISTLEGALSTEPSREQUEST']._serialized_start=218
+  _globals['_LISTLEGALSTEPSREQUEST']._serialized_end=424
+  _globals['_COMBINEDSTEP']._serialized_start=426
+  _globals['_COMBINEDSTEP']._serialized_end=529
+  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_start=532
+  _globals['_LISTLEGALSTEPSRESPONSE']._serialized_end=905
+  _globals['_STARTGAMEREQUEST']._serialized_start=908
+  _globals['_STARTGAMEREQUEST']._serialized_end=1093
+  _globals['_GIVENSTARTDICE']._serialized_start=1095
+  _globals['_GIVENSTARTDICE']._serialized_end=1187
+  _globals['_STARTGAMERESPONSE']._serialized_start=1190
+  _globals['_STARTGAMERESPONSE']._serialized_end=1411
+  _globals['_COMMITDICEREQUEST']._serialized_start=1413
+  _globals['_COMMITDICEREQUEST']._serialized_end=1468
+  _globals['_COMMITDICERESPONSE']._serialized_start=1470
+  _globals['_COMMITDICERESPONSE']._serialized_end=1590
+  _globals['_ROLLDICEREQUEST']._serialized_start=1592
+  _globals['_ROLLDICEREQUEST']._serialized_end=1717
+  _globals['_ROLLDICERESPONSE']._serialized_start=1719
+  _globals['_ROLLDICERESPONSE']._serialized_end=1835
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_start=1837
+  _globals['_LISTCUBEACTIONSREQUEST']._serialized_end=1964
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_start=1966
+  _globals['_LISTCUBEACTIONSRESPONSE']._serialized_end=2075
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_start=2078
+  _globals['_APPLYCUBEACTIONREQUEST']._serialized_end=2243
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_start=2245
+  _globals['_APPLYCUBEACTIONRESPONSE']._serialized_end=2347
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_start=2350
+  _globals['_OFFERRESIGNATIONREQUEST']._serialized_end=2491
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_start=2493
+  _globals['_OFFERRESIGNATIONRESPONSE']._serialized_end=2559
+  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_start=2562
+  _globals['_ANSWERRESIGNATIONREQUEST']._serialized_end=2720
+  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_start=2722
+  _globals['_ANSWERRESIGNATIONRESPONSE']._serialized_end=2789
+  _globals['_UPDATEMATCHREQUEST']._serialized_start=2792
+  _globals['_UPDATEMATCHREQUEST']._serialized_end=2925
+  _globals['_UPDATEMATCHRESPONSE']._serialized_start=2928
+  _globals['_UPDATEMATCHRESPONSE']._serialized_end=3087
+  _globals['_ADVANCECLOCKREQUEST']._serialized_start=3090
+  _globals['_ADVANCECLOCKREQUEST']._serialized_end=3313
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_start=3316
+  _globals['_ADVANCECLOCKRESPONSE']._serialized_end=3531
+  _globals['_RESOLVERULESETREQUEST']._serialized_start=3533
+  _globals['_RESOLVERULESETREQUEST']._serialized_end=3592
+  _globals['_RESOLVERULESETRESPONSE']._serialized_start=3594
+  _globals['_RESOLVERULESETRESPONSE']._serialized_end=3654
+  _globals['_LISTRULESETSREQUEST']._serialized_start=3656
+  _globals['_LISTRULESETSREQUEST']._serialized_end=3677
+  _globals['_LISTRULESETSRESPONSE']._serialized_start=3679
+  _globals['_LISTRULESETSRESPONSE']._serialized_end=3743
+  _globals['_MATCHSERVICE']._serialized_start=3746
+  _globals['_MATCHSERVICE']._serialized_end=4735
 # @@protoc_insertion_point(module_scope)

@@ -22,11 +22,12 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import game_pb2 as tavla_dot_v1_dot_game__pb2
 from tavla.v1 import validate_pb2 as tavla_dot_v1_dot_validate__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etavla/v1/records_service.proto\x12\x08tavla.v1\x1a\x13tavla/v1/game.proto\x1a\x17tavla/v1/validate.proto\"\xa7\x02\n\x12\x45xportMatchRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12\'\n\x07records\x18\x02 \x03(\x0b\x32\x16.tavla.v1.ActionRecord\x12&\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x16.tavla.v1.ExportFormat\x12\x14\n\x0cwhite_player\x18\x04 \x01(\t\x12\x14\n\x0c\x62lack_player\x18\x05 \x01(\t\x12:\n\x07headers\x18\x06 \x03(\x0b\x32).tavla.v1.ExportMatchRequest.HeadersEntry\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"p\n\x13\x45xportMatchResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x12\n\nmedia_type\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x01(\r\x12\x12\n\nmatch_over\x18\x05 \x01(\x08*[\n\x0c\x45xportFormat\x12\x1d\n\x19\x45XPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n\x11\x45XPORT_FORMAT_MAT\x10\x01\x12\x15\n\x11\x45XPORT_FORMAT_SGF\x10\x02\x32\xb2\x01\n\x0eRecordsService\x12T\n\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x01\x30\x01\x12J\n\x0b\x45xportMatch\x12\x1c.tavla.v1.ExportMatchRequest\x1a\x1d.tavla.v1.ExportMatchResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etavla/v1/records_service.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/game.proto\x1a\x17tavla/v1/validate.proto\"\xce\x02\n\x12\x45xportMatchRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12\x31\n\x07records\x18\x02 \x03(\x0b\x32\x16.tavla.v1.ActionRecordB\x08\xaa\x9f\x19\x04 \xa0\x8d\x06\x12&\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x16.tavla.v1.ExportFormat\x12\x1d\n\x0cwhite_player\x18\x04 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\x12\x1d\n\x0c\x62lack_player\x18\x05 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\x12\x45\n\x07headers\x18\x06 \x03(\x0b\x32).tavla.v1.ExportMatchRequest.HeadersEntryB\t\xaa\x9f\x19\x05\x18\x80\x02 \x10\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"p\n\x13\x45xportMatchResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x12\n\nmedia_type\x18\x03 \x01(\t\x12\r\n\x05games\x18\x04 \x01(\r\x12\x12\n\nmatch_over\x18\x05 \x01(\x08*[\n\x0c\x45xportFormat\x12\x1d\n\x19\x45XPORT_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n\x11\x45XPORT_FORMAT_MAT\x10\x01\x12\x15\n\x11\x45XPORT_FORMAT_SGF\x10\x02\x32\xb2\x01\n\x0eRecordsService\x12T\n\rValidateMatch\x12\x1e.tavla.v1.ValidateMatchRequest\x1a\x1f.tavla.v1.ValidateMatchResponse(\x01\x30\x01\x12J\n\x0b\x45xportMatch\x12\x1c.tavla.v1.ExportMatchRequest\x1a\x1d.tavla.v1.ExportMatchResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,14 +37,22 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
   _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._loaded_options = None
   _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._serialized_options = b'8\001'
-  _globals['_EXPORTFORMAT']._serialized_start=502
-  _globals['_EXPORTFORMAT']._serialized_end=593
-  _globals['_EXPORTMATCHREQUEST']._serialized_start=91
-  _globals['_EXPORTMATCHREQUEST']._serialized_end=386
-  _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._serialized_start=340
-  _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._serialized_end=386
-  _globals['_EXPORTMATCHRESPONSE']._serialized_start=388
-  _globals['_EXPORTMATCHRESPONSE']._serialized_end=500
-  _globals['_RECORDSSERVICE']._serialized_start=596
-  _globals['_RECORDSSERVICE']._serialized_end=774
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['records']._loaded_options = None
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['records']._serialized_options = b'\252\237\031\004 \240\215\006'
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['white_player']._loaded_options = None
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['white_player']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['black_player']._loaded_options = None
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['black_player']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['headers']._loaded_options = None
+  _globals['_EXPORTMATCHREQUEST'].fields_by_name['headers']._serialized_options = b'\252\237\031\005\030\200\002 \020'
+  _globals['_EXPORTFORMAT']._serialized_start=564
+  _globals['_EXPORTFORMAT']._serialized_end=655
+  _globals['_EXPORTMATCHREQUEST']._serialized_start=114
+  _globals['_EXPORTMATCHREQUEST']._serialized_end=448
+  _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._serialized_start=402
+  _globals['_EXPORTMATCHREQUEST_HEADERSENTRY']._serialized_end=448
+  _globals['_EXPORTMATCHRESPONSE']._serialized_start=450
+  _globals['_EXPORTMATCHRESPONSE']._serialized_end=562
+  _globals['_RECORDSSERVICE']._serialized_start=658
+  _globals['_RECORDSSERVICE']._serialized_end=836
 # @@protoc_insertion_point(module_scope)

@@ -1,3 +1,4 @@
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import game_pb2 as _game_pb2
 from tavla.v1 import validate_pb2 as _validate_pb2
 from google.protobuf.internal import containers as _containers

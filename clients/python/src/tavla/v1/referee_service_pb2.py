@@ -22,12 +22,13 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import clock_pb2 as tavla_dot_v1_dot_clock__pb2
 from tavla.v1 import game_pb2 as tavla_dot_v1_dot_game__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etavla/v1/referee_service.proto\x12\x08tavla.v1\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/types.proto\"\x7f\n\x0fNewMatchRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x0e\n\x06length\x18\x02 \x01(\r\x12&\n\x05\x63lock\x18\x03 \x01(\x0b\x32\x17.tavla.v1.ClockSettings\x12\x10\n\x08match_id\x18\x04 \x01(\t\"\x85\x01\n\x10NewMatchResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\x12%\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x14.tavla.v1.GameAction\">\n\x12ListActionsRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\"^\n\x13ListActionsResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.tavla.v1.GameAction\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\"\\\n\nActRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12$\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameAction\"\xa6\x01\n\x0b\x41\x63tResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\x12$\n\x06\x65vents\x18\x03 \x01(\x0b\x32\x14.tavla.v1.GameEvents\x12%\n\x07\x61\x63tions\x18\x04 \x03(\x0b\x32\x14.tavla.v1.GameAction2\xd3\x01\n\x0eRefereeService\x12\x41\n\x08NewMatch\x12\x19.tavla.v1.NewMatchRequest\x1a\x1a.tavla.v1.NewMatchResponse\x12J\n\x0bListActions\x12\x1c.tavla.v1.ListActionsRequest\x1a\x1d.tavla.v1.ListActionsResponse\x12\x32\n\x03\x41\x63t\x12\x14.tavla.v1.ActRequest\x1a\x15.tavla.v1.ActResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1etavla/v1/referee_service.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/clock.proto\x1a\x13tavla/v1/game.proto\x1a\x14tavla/v1/types.proto\"\x90\x01\n\x0fNewMatchRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x16\n\x06length\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10@\x12&\n\x05\x63lock\x18\x03 \x01(\x0b\x32\x17.tavla.v1.ClockSettings\x12\x19\n\x08match_id\x18\x04 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01\"\x85\x01\n\x10NewMatchResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\x12%\n\x07\x61\x63tions\x18\x03 \x03(\x0b\x32\x14.tavla.v1.GameAction\">\n\x12ListActionsRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\"^\n\x13ListActionsResponse\x12%\n\x07\x61\x63tions\x18\x01 \x03(\x0b\x32\x14.tavla.v1.GameAction\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\"\\\n\nActRequest\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12$\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x14.tavla.v1.GameAction\"\xa6\x01\n\x0b\x41\x63tResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.tavla.v1.SignedGameState\x12 \n\x04view\x18\x02 \x01(\x0b\x32\x12.tavla.v1.GameView\x12$\n\x06\x65vents\x18\x03 \x01(\x0b\x32\x14.tavla.v1.GameEvents\x12%\n\x07\x61\x63tions\x18\x04 \x03(\x0b\x32\x14.tavla.v1.GameAction2\xd3\x01\n\x0eRefereeService\x12\x41\n\x08NewMatch\x12\x19.tavla.v1.NewMatchRequest\x1a\x1a.tavla.v1.NewMatchResponse\x12J\n\x0bListActions\x12\x1c.tavla.v1.ListActionsRequest\x1a\x1d.tavla.v1.ListActionsResponse\x12\x32\n\x03\x41\x63t\x12\x14.tavla.v1.ActRequest\x1a\x15.tavla.v1.ActResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,18 +36,22 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.referee_service_pb
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_NEWMATCHREQUEST']._serialized_start=109
-  _globals['_NEWMATCHREQUEST']._serialized_end=236
-  _globals['_NEWMATCHRESPONSE']._serialized_start=239
-  _globals['_NEWMATCHRESPONSE']._serialized_end=372
-  _globals['_LISTACTIONSREQUEST']._serialized_start=374
-  _globals['_LISTACTIONSREQUEST']._serialized_end=436
-  _globals['_LISTACTIONSRESPONSE']._serialized_start=438
-  _globals['_LISTACTIONSRESPONSE']._serialized_end=532
-  _globals['_ACTREQUEST']._serialized_start=534
-  _globals['_ACTREQUEST']._serialized_end=626
-  _globals['_ACTRESPONSE']._serialized_start=629
-  _globals['_ACTRESPONSE']._serialized_end=795
-  _globals['_REFEREESERVICE']._serialized_start=798
-  _globals['_REFEREESERVICE']._serialized_end=1009
+  _globals['_NEWMATCHREQUEST'].fields_by_name['length']._loaded_options = None
+  _globals['_NEWMATCHREQUEST'].fields_by_name['length']._serialized_options = b'\252\237\031\002\020@'
+  _globals['_NEWMATCHREQUEST'].fields_by_name['match_id']._loaded_options = None
+  _globals['_NEWMATCHREQUEST'].fields_by_name['match_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_NEWMATCHREQUEST']._serialized_start=133
+  _globals['_NEWMATCHREQUEST']._serialized_end=277
+  _globals['_NEWMATCHRESPONSE']._serialized_start=280
+  _globals['_NEWMATCHRESPONSE']._serialized_end=413
+  _globals['_LISTACTIONSREQUEST']._serialized_start=415
+  _globals['_LISTACTIONSREQUEST']._serialized_end=477
+  _globals['_LISTACTIONSRESPONSE']._serialized_start=479
+  _globals['_LISTACTIONSRESPONSE']._serialized_end=573
+  _globals['_ACTREQUEST']._serialized_start=575
+  _globals['_ACTREQUEST']._serialized_end=667
+  _globals['_ACTRESPONSE']._serialized_start=670
+  _globals['_ACTRESPONSE']._serialized_end=836
+  _globals['_REFEREESERVICE']._serialized_start=839
+  _globals['_REFEREESERVICE']._serialized_end=1050
 # @@protoc_insertion_point(module_scope)

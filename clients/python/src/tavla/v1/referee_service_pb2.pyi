@@ -1,3 +1,4 @@
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import clock_pb2 as _clock_pb2
 from tavla.v1 import game_pb2 as _game_pb2
 from tavla.v1 import types_pb2 as _types_pb2

@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tavla/v1/render.proto\x12\x08tavla.v1\x1a\x14tavla/v1/types.proto\"Q\n\rRenderOptions\x12\x1e\n\x06\x62ottom\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\r\n\x05width\x18\x02 \x01(\r\x12\x11\n\thome_left\x18\x03 \x01(\x08\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15tavla/v1/render.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"Z\n\rRenderOptions\x12\x1e\n\x06\x62ottom\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x16\n\x05width\x18\x02 \x01(\rB\x07\xaa\x9f\x19\x03\x10\xa0\x1f\x12\x11\n\thome_left\x18\x03 \x01(\x08\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,6 +34,8 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.render_pb2', _glob
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_RENDEROPTIONS']._serialized_start=57
-  _globals['_RENDEROPTIONS']._serialized_end=138
+  _globals['_RENDEROPTIONS'].fields_by_name['width']._loaded_options = None
+  _globals['_RENDEROPTIONS'].fields_by_name['width']._serialized_options = b'\252\237\031\003\020\240\037'
+  _globals['_RENDEROPTIONS']._serialized_start=80
+  _globals['_RENDEROPTIONS']._serialized_end=170
 # @@protoc_insertion_point(module_scope)

@@ -23,13 +23,14 @@ _sym_db = _symbol_database.Default()
 
 
 from tavla.v1 import bearoff_pb2 as tavla_dot_v1_dot_bearoff__pb2
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import dice_pb2 as tavla_dot_v1_dot_dice__pb2
 from tavla.v1 import match_pb2 as tavla_dot_v1_dot_match__pb2
 from tavla.v1 import render_pb2 as tavla_dot_v1_dot_render__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctavla/v1/rules_service.proto\x12\x08tavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"\x91\x01\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12 \n\x04view\x18\x04 \x01(\x0e\x32\x12.tavla.v1.MoveView\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\xad\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\x12#\n\x05match\x18\x05 \x01(\x0b\x32\x14.tavla.v1.MatchState\"Y\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x81\x01\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\";\n\x11ScoreGameResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"h\n\x0e\x42\x65\x61rOffRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x0c\n\x04\x64ice\x18\x03 \x03(\r\"\xcb\x01\n\x0f\x42\x65\x61rOffResponse\x12&\n\x05white\x18\x01 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12&\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12 \n\x04race\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RaceOdds\x12#\n\x05moves\x18\x04 \x03(\x0b\x32\x14.tavla.v1.RankedMove\x12!\n\tbest_move\x18\x05 \x01(\x0b\x32\x0e.tavla.v1.Move\"\xbe\x01\n\x15RenderPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x0c\n\x04\x64ice\x18\x04 \x03(\r\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.tavla.v1.RenderOptions\"Y\n\x16RenderPositionResponse\x12\x0b\n\x03svg\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\x12$\n\x08position\x18\x03 \x01(\x0b\x32\x12.tavla.v1.Position\"\x1f\n\x0fNameRollRequest\x12\x0c\n\x04\x64ice\x18\x01 \x03(\r\"4\n\x10NameRollResponse\x12 \n\x04name\x18\x01 \x01(\x0b\x32\x12.tavla.v1.RollName*N\n\x08MoveView\x12\x19\n\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n\x0eMOVE_VIEW_FULL\x10\x01\x12\x13\n\x0fMOVE_VIEW_BASIC\x10\x02\x32\xa8\x04\n\x0cRulesService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponse\x12>\n\x07\x42\x65\x61rOff\x12\x18.tavla.v1.BearOffRequest\x1a\x19.tavla.v1.BearOffResponse\x12S\n\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponse\x12\x41\n\x08NameRoll\x12\x19.tavla.v1.NameRollRequest\x1a\x1a.tavla.v1.NameRollResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1ctavla/v1/rules_service.proto\x12\x08tavla.v1\x1a\x16tavla/v1/bearoff.proto\x1a\x15tavla/v1/bounds.proto\x1a\x13tavla/v1/dice.proto\x1a\x14tavla/v1/match.proto\x1a\x15tavla/v1/render.proto\x1a\x14tavla/v1/types.proto\"`\n\x19GetInitialPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12\x1f\n\x07on_roll\x18\x02 \x01(\x0e\x32\x0e.tavla.v1.Side\"B\n\x1aGetInitialPositionResponse\x12$\n\x08position\x18\x01 \x01(\x0b\x32\x12.tavla.v1.Position\"\x9d\x01\n\x15ListLegalMovesRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x18\n\x04\x64ice\x18\x03 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12 \n\x04view\x18\x04 \x01(\x0e\x32\x12.tavla.v1.MoveView\"J\n\x16ListLegalMovesResponse\x12\x1d\n\x05moves\x18\x01 \x03(\x0b\x32\x0e.tavla.v1.Move\x12\x11\n\tdice_used\x18\x02 \x01(\r\"\xb9\x01\n\x10\x41pplyMoveRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x18\n\x04\x64ice\x18\x03 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12\x1c\n\x04move\x18\x04 \x01(\x0b\x32\x0e.tavla.v1.Move\x12#\n\x05match\x18\x05 \x01(\x0b\x32\x14.tavla.v1.MatchState\"Y\n\x11\x41pplyMoveResponse\x12\x1c\n\x04move\x18\x01 \x01(\x0b\x32\x0e.tavla.v1.Move\x12&\n\x07outcome\x18\x02 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"\x81\x01\n\x10ScoreGameRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\";\n\x11ScoreGameResponse\x12&\n\x07outcome\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameOutcome\"t\n\x0e\x42\x65\x61rOffRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12\x18\n\x04\x64ice\x18\x03 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\"\xcb\x01\n\x0f\x42\x65\x61rOffResponse\x12&\n\x05white\x18\x01 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12&\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x17.tavla.v1.BearOffStatus\x12 \n\x04race\x18\x03 \x01(\x0b\x32\x12.tavla.v1.RaceOdds\x12#\n\x05moves\x18\x04 \x03(\x0b\x32\x14.tavla.v1.RankedMove\x12!\n\tbest_move\x18\x05 \x01(\x0b\x32\x0e.tavla.v1.Move\"\xca\x01\n\x15RenderPositionRequest\x12\"\n\x07ruleset\x18\x01 \x01(\x0b\x32\x11.tavla.v1.Ruleset\x12$\n\x08position\x18\x02 \x01(\x0b\x32\x12.tavla.v1.Position\x12#\n\x05match\x18\x03 \x01(\x0b\x32\x14.tavla.v1.MatchState\x12\x18\n\x04\x64ice\x18\x04 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.tavla.v1.RenderOptions\"Y\n\x16RenderPositionResponse\x12\x0b\n\x03svg\x18\x01 \x01(\t\x12\x0c\n\x04text\x18\x02 \x01(\t\x12$\n\x08position\x18\x03 \x01(\x0b\x32\x12.tavla.v1.Position\"+\n\x0fNameRollRequest\x12\x18\n\x04\x64ice\x18\x01 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\"4\n\x10NameRollResponse\x12 \n\x04name\x18\x01 \x01(\x0b\x32\x12.tavla.v1.RollName*N\n\x08MoveView\x12\x19\n\x15MOVE_VIEW_UNSPECIFIED\x10\x00\x12\x12\n\x0eMOVE_VIEW_FULL\x10\x01\x12\x13\n\x0fMOVE_VIEW_BASIC\x10\x02\x32\xa8\x04\n\x0cRulesService\x12_\n\x12GetInitialPosition\x12#.tavla.v1.GetInitialPositionRequest\x1a$.tavla.v1.GetInitialPositionResponse\x12S\n\x0eListLegalMoves\x12\x1f.tavla.v1.ListLegalMovesRequest\x1a .tavla.v1.ListLegalMovesResponse\x12\x44\n\tApplyMove\x12\x1a.tavla.v1.ApplyMoveRequest\x1a\x1b.tavla.v1.ApplyMoveResponse\x12\x44\n\tScoreGame\x12\x1a.tavla.v1.ScoreGameRequest\x1a\x1b.tavla.v1.ScoreGameResponse\x12>\n\x07\x42\x65\x61rOff\x12\x18.tavla.v1.BearOffRequest\x1a\x19.tavla.v1.BearOffResponse\x12S\n\x0eRenderPosition\x12\x1f.tavla.v1.RenderPositionRequest\x1a .tavla.v1.RenderPositionResponse\x12\x41\n\x08NameRoll\x12\x19.tavla.v1.NameRollRequest\x1a\x1a.tavla.v1.NameRollResponseBQ\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,36 +38,46 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.rules_service_pb2'
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_MOVEVIEW']._serialized_start=1687
-  _globals['_MOVEVIEW']._serialized_end=1765
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=154
-  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=250
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=252
-  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=318
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=321
-  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=466
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=468
-  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=542
-  _globals['_APPLYMOVEREQUEST']._serialized_start=545
-  _globals['_APPLYMOVEREQUEST']._serialized_end=718
-  _globals['_APPLYMOVERESPONSE']._serialized_start=720
-  _globals['_APPLYMOVERESPONSE']._serialized_end=809
-  _globals['_SCOREGAMEREQUEST']._serialized_start=812
-  _globals['_SCOREGAMEREQUEST']._serialized_end=941
-  _globals['_SCOREGAMERESPONSE']._serialized_start=943
-  _globals['_SCOREGAMERESPONSE']._serialized_end=1002
-  _globals['_BEAROFFREQUEST']._serialized_start=1004
-  _globals['_BEAROFFREQUEST']._serialized_end=1108
-  _globals['_BEAROFFRESPONSE']._serialized_start=1111
-  _globals['_BEAROFFRESPONSE']._serialized_end=1314
-  _globals['_RENDERPOSITIONREQUEST']._serialized_start=1317
-  _globals['_RENDERPOSITIONREQUEST']._serialized_end=1507
-  _globals['_RENDERPOSITIONRESPONSE']._serialized_start=1509
-  _globals['_RENDERPOSITIONRESPONSE']._serialized_end=1598
-  _globals['_NAMEROLLREQUEST']._serialized_start=1600
-  _globals['_NAMEROLLREQUEST']._serialized_end=1631
-  _globals['_NAMEROLLRESPONSE']._serialized_start=1633
-  _globals['_NAMEROLLRESPONSE']._serialized_end=1685
-  _globals['_RULESSERVICE']._serialized_start=1768
-  _globals['_RULESSERVICE']._serialized_end=2320
+  _globals['_LISTLEGALMOVESREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_LISTLEGALMOVESREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_APPLYMOVEREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_APPLYMOVEREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_BEAROFFREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_BEAROFFREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_RENDERPOSITIONREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_RENDERPOSITIONREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_NAMEROLLREQUEST'].fields_by_name['dice']._loaded_options = None
+  _globals['_NAMEROLLREQUEST'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_MOVEVIEW']._serialized_start=1770
+  _globals['_MOVEVIEW']._serialized_end=1848
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_start=177
+  _globals['_GETINITIALPOSITIONREQUEST']._serialized_end=273
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_start=275
+  _globals['_GETINITIALPOSITIONRESPONSE']._serialized_end=341
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_start=344
+  _globals['_LISTLEGALMOVESREQUEST']._serialized_end=501
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_start=503
+  _globals['_LISTLEGALMOVESRESPONSE']._serialized_end=577
+  _globals['_APPLYMOVEREQUEST']._serialized_start=580
+  _globals['_APPLYMOVEREQUEST']._serialized_end=765
+  _globals['_APPLYMOVERESPONSE']._serialized_start=767
+  _globals['_APPLYMOVERESPONSE']._serialized_end=856
+  _globals['_SCOREGAMEREQUEST']._serialized_start=859
+  _globals['_SCOREGAMEREQUEST']._serialized_end=988
+  _globals['_SCOREGAMERESPONSE']._serialized_start=990
+  _globals['_SCOREGAMERESPONSE']._serialized_end=1049
+  _globals['_BEAROFFREQUEST']._serialized_start=1051
+  _globals['_BEAROFFREQUEST']._serialized_end=1167
+  _globals['_BEAROFFRESPONSE']._serialized_start=1170
+  _globals['_BEAROFFRESPONSE']._serialized_end=1373
+  _globals['_RENDERPOSITIONREQUEST']._serialized_start=1376
+  _globals['_RENDERPOSITIONREQUEST']._serialized_end=1578
+  _globals['_RENDERPOSITIONRESPONSE']._serialized_start=1580
+  _globals['_RENDERPOSITIONRESPONSE']._serialized_end=1669
+  _globals['_NAMEROLLREQUEST']._serialized_start=1671
+  _globals['_NAMEROLLREQUEST']._serialized_end=1714
+  _globals['_NAMEROLLRESPONSE']._serialized_start=1716
+  _globals['_NAMEROLLRESPONSE']._serialized_end=1768
+  _globals['_RULESSERVICE']._serialized_start=1851
+  _globals['_RULESSERVICE']._serialized_end=2403
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,5 @@
 from tavla.v1 import bearoff_pb2 as _bearoff_pb2
+from tavla.v1 import bounds_pb2 as _bounds_pb2
 from tavla.v1 import dice_pb2 as _dice_pb2
 from tavla.v1 import match_pb2 as _match_pb2
 from tavla.v1 import render_pb2 as _render_pb2

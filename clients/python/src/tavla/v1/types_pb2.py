@@ -22,9 +22,10 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/types.proto\x12\x08tavla.v1\"\xd2\x03\n\x07Ruleset\x12\x0e\n\x06preset\x18\x01 \x01(\t\x12\"\n\x05start\x18\x02 \x01(\x0e\x32\x13.tavla.v1.StartRule\x12\x31\n\rkatmerli_mars\x18\x03 \x01(\x0e\x32\x1a.tavla.v1.KatmerliMarsRule\x12\x11\n\x04\x63ube\x18\x04 \x01(\x08H\x00\x88\x01\x01\x12\x15\n\x08\x63rawford\x18\x05 \x01(\x08H\x01\x88\x01\x01\x12\x13\n\x06jacoby\x18\x06 \x01(\x08H\x02\x88\x01\x01\x12\x14\n\x07\x62\x65\x61vers\x18\x07 \x01(\x08H\x03\x88\x01\x01\x12\x17\n\ncube_limit\x18\x08 \x01(\rH\x04\x88\x01\x01\x12-\n\rmatch_lengths\x18\t \x01(\x0b\x32\x16.tavla.v1.MatchLengths\x12\x0f\n\x07variant\x18\n \x01(\t\x12\x17\n\nprime_rule\x18\x0b \x01(\x08H\x05\x88\x01\x01\x12\x1d\n\x10head_three_three\x18\x0c \x01(\x08H\x06\x88\x01\x01\x12\x11\n\x04koks\x18\r \x01(\x08H\x07\x88\x01\x01\x42\x07\n\x05_cubeB\x0b\n\t_crawfordB\t\n\x07_jacobyB\n\n\x08_beaversB\r\n\x0b_cube_limitB\r\n\x0b_prime_ruleB\x13\n\x11_head_three_threeB\x07\n\x05_koks\"3\n\x0cMatchLengths\x12\x0f\n\x07lengths\x18\x01 \x03(\r\x12\x12\n\nmoney_play\x18\x02 \x01(\x08\"a\n\x0cSideCheckers\x12\x0e\n\x06points\x18\x01 \x03(\r\x12\x0b\n\x03\x62\x61r\x18\x02 \x01(\r\x12\x11\n\tborne_off\x18\x03 \x01(\r\x12\x11\n\tpip_count\x18\x04 \x01(\r\x12\x0e\n\x06pinned\x18\x05 \x03(\r\"U\n\x05\x42oard\x12%\n\x05white\x18\x01 \x01(\x0b\x32\x16.tavla.v1.SideCheckers\x12%\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x16.tavla.v1.SideCheckers\"\xcd\x01\n\x08Position\x12\x1f\n\x07on_roll\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12 \n\x05\x62oard\x18\x02 \x01(\x0b\x32\x0f.tavla.v1.BoardH\x00\x12\x15\n\x0bposition_id\x18\x03 \x01(\tH\x00\x12\x12\n\x08gnubg_id\x18\x04 \x01(\tH\x00\x12\x0e\n\x04xgid\x18\x05 \x01(\tH\x00\x12\x13\n\tfamily_id\x18\x07 \x01(\tH\x00\x12\"\n\x03ids\x18\x06 \x01(\x0b\x32\x15.tavla.v1.PositionIdsB\n\n\x08\x63heckers\"U\n\x0bPositionIds\x12\x13\n\x0bposition_id\x18\x01 \x01(\t\x12\x10\n\x08gnubg_id\x18\x02 \x01(\t\x12\x0c\n\x04xgid\x18\x03 \x01(\t\x12\x11\n\tfamily_id\x18\x04 \x01(\t\"M\n\x0b\x43heckerMove\x12\x12\n\nfrom_point\x18\x01 \x01(\r\x12\x10\n\x08to_point\x18\x02 \x01(\r\x12\x0b\n\x03\x64ie\x18\x03 \x01(\r\x12\x0b\n\x03hit\x18\x04 \x01(\x08\"j\n\x04Move\x12\x10\n\x08notation\x18\x01 \x01(\t\x12,\n\rchecker_moves\x18\x02 \x03(\x0b\x32\x15.tavla.v1.CheckerMove\x12\"\n\x06result\x18\x03 \x01(\x0b\x32\x12.tavla.v1.Position*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02*]\n\tStartRule\x12\x1a\n\x16START_RULE_UNSPECIFIED\x10\x00\x12\x1c\n\x18START_RULE_INTERNATIONAL\x10\x01\x12\x16\n\x12START_RULE_TURKISH\x10\x02*v\n\x10KatmerliMarsRule\x12\"\n\x1eKATMERLI_MARS_RULE_UNSPECIFIED\x10\x00\x12\x1e\n\x1aKATMERLI_MARS_RULE_COUNTED\x10\x01\x12\x1e\n\x1aKATMERLI_MARS_RULE_AS_MARS\x10\x02*u\n\nResultKind\x12\x1b\n\x17RESULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12RESULT_KIND_SINGLE\x10\x01\x12\x16\n\x12RESULT_KIND_GAMMON\x10\x02\x12\x1a\n\x16RESULT_KIND_BACKGAMMON\x10\x03\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14tavla/v1/types.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\"\xee\x03\n\x07Ruleset\x12\x16\n\x06preset\x18\x01 \x01(\tB\x06\xaa\x9f\x19\x02\x18@\x12\"\n\x05start\x18\x02 \x01(\x0e\x32\x13.tavla.v1.StartRule\x12\x31\n\rkatmerli_mars\x18\x03 \x01(\x0e\x32\x1a.tavla.v1.KatmerliMarsRule\x12\x11\n\x04\x63ube\x18\x04 \x01(\x08H\x00\x88\x01\x01\x12\x15\n\x08\x63rawford\x18\x05 \x01(\x08H\x01\x88\x01\x01\x12\x13\n\x06jacoby\x18\x06 \x01(\x08H\x02\x88\x01\x01\x12\x14\n\x07\x62\x65\x61vers\x18\x07 \x01(\x08H\x03\x88\x01\x01\x12#\n\ncube_limit\x18\x08 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04H\x04\x88\x01\x01\x12-\n\rmatch_lengths\x18\t \x01(\x0b\x32\x16.tavla.v1.MatchLengths\x12\x17\n\x07variant\x18\n \x01(\tB\x06\xaa\x9f\x19\x02\x18@\x12\x17\n\nprime_rule\x18\x0b \x01(\x08H\x05\x88\x01\x01\x12\x1d\n\x10head_three_three\x18\x0c \x01(\x08H\x06\x88\x01\x01\x12\x11\n\x04koks\x18\r \x01(\x08H\x07\x88\x01\x01\x42\x07\n\x05_cubeB\x0b\n\t_crawfordB\t\n\x07_jacobyB\n\n\x08_beaversB\r\n\x0b_cube_limitB\r\n\x0b_prime_ruleB\x13\n\x11_head_three_threeB\x07\n\x05_koks\"?\n\x0cMatchLengths\x12\x1b\n\x07lengths\x18\x01 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10@ @\x12\x12\n\nmoney_play\x18\x02 \x01(\x08\"\xac\x01\n\x0cSideCheckers\x12\x18\n\x06points\x18\x01 \x03(\rB\x08\xaa\x9f\x19\x04\x10\x0f \x18\x12\x13\n\x03\x62\x61r\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x0f\x12\x19\n\tborne_off\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x0f\x12\x36\n\tpip_count\x18\x04 \x01(\rB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input\x12\x1a\n\x06pinned\x18\x05 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x18 \x18\"U\n\x05\x42oard\x12%\n\x05white\x18\x01 \x01(\x0b\x32\x16.tavla.v1.SideCheckers\x12%\n\x05\x62lack\x18\x02 \x01(\x0b\x32\x16.tavla.v1.SideCheckers\"\x96\x02\n\x08Position\x12\x1f\n\x07on_roll\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12 \n\x05\x62oard\x18\x02 \x01(\x0b\x32\x0f.tavla.v1.BoardH\x00\x12\x1e\n\x0bposition_id\x18\x03 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12\x1b\n\x08gnubg_id\x18\x04 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12\x17\n\x04xgid\x18\x05 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12\x1c\n\tfamily_id\x18\x07 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x01H\x00\x12G\n\x03ids\x18\x06 \x01(\x0b\x32\x15.tavla.v1.PositionIdsB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on inputB\n\n\x08\x63heckers\"U\n\x0bPositionIds\x12\x13\n\x0bposition_id\x18\x01 \x01(\t\x12\x10\n\x08gnubg_id\x18\x02 \x01(\t\x12\x0c\n\x04xgid\x18\x03 \x01(\t\x12\x11\n\tfamily_id\x18\x04 \x01(\t\"e\n\x0b\x43heckerMove\x12\x1a\n\nfrom_point\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x19\x12\x18\n\x08to_point\x18\x02 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x19\x12\x13\n\x03\x64ie\x18\x03 \x01(\rB\x06\xaa\x9f\x19\x02\x10\x06\x12\x0b\n\x03hit\x18\x04 \x01(\x08\"\xa0\x01\n\x04Move\x12\x19\n\x08notation\x18\x01 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\x12\x34\n\rchecker_moves\x18\x02 \x03(\x0b\x32\x15.tavla.v1.CheckerMoveB\x06\xaa\x9f\x19\x02 \x10\x12G\n\x06result\x18\x03 \x01(\x0b\x32\x12.tavla.v1.PositionB#\xaa\x9f\x19\x1f\x32\x1doutput only: ignored on input*<\n\x04Side\x12\x14\n\x10SIDE_UNSPECIFIED\x10\x00\x12\x0e\n\nSIDE_WHITE\x10\x01\x12\x0e\n\nSIDE_BLACK\x10\x02*]\n\tStartRule\x12\x1a\n\x16START_RULE_UNSPECIFIED\x10\x00\x12\x1c\n\x18START_RULE_INTERNATIONAL\x10\x01\x12\x16\n\x12START_RULE_TURKISH\x10\x02*v\n\x10KatmerliMarsRule\x12\"\n\x1eKATMERLI_MARS_RULE_UNSPECIFIED\x10\x00\x12\x1e\n\x1aKATMERLI_MARS_RULE_COUNTED\x10\x01\x12\x1e\n\x1aKATMERLI_MARS_RULE_AS_MARS\x10\x02*u\n\nResultKind\x12\x1b\n\x17RESULT_KIND_UNSPECIFIED\x10\x00\x12\x16\n\x12RESULT_KIND_SINGLE\x10\x01\x12\x16\n\x12RESULT_KIND_GAMMON\x10\x02\x12\x1a\n\x16RESULT_KIND_BACKGAMMON\x10\x03\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,28 +33,68 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.types_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
-  _globals['_SIDE']._serialized_start=1224
-  _globals['_SIDE']._serialized_end=1284
-  _globals['_STARTRULE']._serialized_start=1286
-  _globals['_STARTRULE']._serialized_end=1379
-  _globals['_KATMERLIMARSRULE']._serialized_start=1381
-  _globals['_KATMERLIMARSRULE']._serialized_end=1499
-  _globals['_RESULTKIND']._serialized_start=1501
-  _globals['_RESULTKIND']._serialized_end=1618
-  _globals['_RULESET']._serialized_start=35
-  _globals['_RULESET']._serialized_end=501
-  _globals['_MATCHLENGTHS']._serialized_start=503
-  _globals['_MATCHLENGTHS']._serialized_end=554
-  _globals['_SIDECHECKERS']._serialized_start=556
-  _globals['_SIDECHECKERS']._serialized_end=653
-  _globals['_BOARD']._serialized_start=655
-  _globals['_BOARD']._serialized_end=740
-  _globals['_POSITION']._serialized_start=743
-  _globals['_POSITION']._serialized_end=948
-  _globals['_POSITIONIDS']._serialized_start=950
-  _globals['_POSITIONIDS']._serialized_end=1035
-  _globals['_CHECKERMOVE']._serialized_start=1037
-  _globals['_CHECKERMOVE']._serialized_end=1114
-  _globals['_MOVE']._serialized_start=1116
-  _globals['_MOVE']._serialized_end=1222
+  _globals['_RULESET'].fields_by_name['preset']._loaded_options = None
+  _globals['_RULESET'].fields_by_name['preset']._serialized_options = b'\252\237\031\002\030@'
+  _globals['_RULESET'].fields_by_name['cube_limit']._loaded_options = None
+  _globals['_RULESET'].fields_by_name['cube_limit']._serialized_options = b'\252\237\031\006\020\200\200\200\200\004'
+  _globals['_RULESET'].fields_by_name['variant']._loaded_options = None
+  _globals['_RULESET'].fields_by_name['variant']._serialized_options = b'\252\237\031\002\030@'
+  _globals['_MATCHLENGTHS'].fields_by_name['lengths']._loaded_options = None
+  _globals['_MATCHLENGTHS'].fields_by_name['lengths']._serialized_options = b'\252\237\031\006\010\001\020@ @'
+  _globals['_SIDECHECKERS'].fields_by_name['points']._loaded_options = None
+  _globals['_SIDECHECKERS'].fields_by_name['points']._serialized_options = b'\252\237\031\004\020\017 \030'
+  _globals['_SIDECHECKERS'].fields_by_name['bar']._loaded_options = None
+  _globals['_SIDECHECKERS'].fields_by_name['bar']._serialized_options = b'\252\237\031\002\020\017'
+  _globals['_SIDECHECKERS'].fields_by_name['borne_off']._loaded_options = None
+  _globals['_SIDECHECKERS'].fields_by_name['borne_off']._serialized_options = b'\252\237\031\002\020\017'
+  _globals['_SIDECHECKERS'].fields_by_name['pip_count']._loaded_options = None
+  _globals['_SIDECHECKERS'].fields_by_name['pip_count']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_SIDECHECKERS'].fields_by_name['pinned']._loaded_options = None
+  _globals['_SIDECHECKERS'].fields_by_name['pinned']._serialized_options = b'\252\237\031\006\010\001\020\030 \030'
+  _globals['_POSITION'].fields_by_name['position_id']._loaded_options = None
+  _globals['_POSITION'].fields_by_name['position_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_POSITION'].fields_by_name['gnubg_id']._loaded_options = None
+  _globals['_POSITION'].fields_by_name['gnubg_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_POSITION'].fields_by_name['xgid']._loaded_options = None
+  _globals['_POSITION'].fields_by_name['xgid']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_POSITION'].fields_by_name['family_id']._loaded_options = None
+  _globals['_POSITION'].fields_by_name['family_id']._serialized_options = b'\252\237\031\003\030\200\001'
+  _globals['_POSITION'].fields_by_name['ids']._loaded_options = None
+  _globals['_POSITION'].fields_by_name['ids']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_CHECKERMOVE'].fields_by_name['from_point']._loaded_options = None
+  _globals['_CHECKERMOVE'].fields_by_name['from_point']._serialized_options = b'\252\237\031\002\020\031'
+  _globals['_CHECKERMOVE'].fields_by_name['to_point']._loaded_options = None
+  _globals['_CHECKERMOVE'].fields_by_name['to_point']._serialized_options = b'\252\237\031\002\020\031'
+  _globals['_CHECKERMOVE'].fields_by_name['die']._loaded_options = None
+  _globals['_CHECKERMOVE'].fields_by_name['die']._serialized_options = b'\252\237\031\002\020\006'
+  _globals['_MOVE'].fields_by_name['notation']._loaded_options = None
+  _globals['_MOVE'].fields_by_name['notation']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_MOVE'].fields_by_name['checker_moves']._loaded_options = None
+  _globals['_MOVE'].fields_by_name['checker_moves']._serialized_options = b'\252\237\031\002 \020'
+  _globals['_MOVE'].fields_by_name['result']._loaded_options = None
+  _globals['_MOVE'].fields_by_name['result']._serialized_options = b'\252\237\031\0372\035output only: ignored on input'
+  _globals['_SIDE']._serialized_start=1515
+  _globals['_SIDE']._serialized_end=1575
+  _globals['_STARTRULE']._serialized_start=1577
+  _globals['_STARTRULE']._serialized_end=1670
+  _globals['_KATMERLIMARSRULE']._serialized_start=1672
+  _globals['_KATMERLIMARSRULE']._serialized_end=1790
+  _globals['_RESULTKIND']._serialized_start=1792
+  _globals['_RESULTKIND']._serialized_end=1909
+  _globals['_RULESET']._serialized_start=58
+  _globals['_RULESET']._serialized_end=552
+  _globals['_MATCHLENGTHS']._serialized_start=554
+  _globals['_MATCHLENGTHS']._serialized_end=617
+  _globals['_SIDECHECKERS']._serialized_start=620
+  _globals['_SIDECHECKERS']._serialized_end=792
+  _globals['_BOARD']._serialized_start=794
+  _globals['_BOARD']._serialized_end=879
+  _globals['_POSITION']._serialized_start=882
+  _globals['_POSITION']._serialized_end=1160
+  _globals['_POSITIONIDS']._serialized_start=1162
+  _globals['_POSITIONIDS']._serialized_end=1247
+  _globals['_CHECKERMOVE']._serialized_start=1249
+  _globals['_CHECKERMOVE']._serialized_end=1350
+  _globals['_MOVE']._serialized_start=1353
+  _globals['_MOVE']._serialized_end=1513
 # @@protoc_insertion_point(module_scope)

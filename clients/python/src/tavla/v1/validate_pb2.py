@@ -22,10 +22,11 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from tavla.v1 import bounds_pb2 as tavla_dot_v1_dot_bounds__pb2
 from tavla.v1 import types_pb2 as tavla_dot_v1_dot_types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tavla/v1/validate.proto\x12\x08tavla.v1\x1a\x14tavla/v1/types.proto\"\xba\x01\n\x14ValidateMatchRequest\x12&\n\x06\x66ormat\x18\x01 \x01(\x0e\x32\x16.tavla.v1.RecordFormat\x12(\n\x05rules\x18\x02 \x01(\x0e\x32\x19.tavla.v1.ValidationRules\x12\x0e\n\x06source\x18\x03 \x01(\t\x12\x0f\n\x05\x63hunk\x18\x04 \x01(\x0cH\x00\x12&\n\x05\x65vent\x18\x05 \x01(\x0b\x32\x15.tavla.v1.RecordEventH\x00\x42\x07\n\x05piece\"\xe7\x01\n\x0bRecordEvent\x12\'\n\x06record\x18\x01 \x01(\x0b\x32\x15.tavla.v1.RecordStartH\x00\x12+\n\x04game\x18\x02 \x01(\x0b\x32\x1b.tavla.v1.RecordedGameStartH\x00\x12&\n\x04roll\x18\x03 \x01(\x0b\x32\x16.tavla.v1.RecordedRollH\x00\x12&\n\x04\x63ube\x18\x04 \x01(\x0b\x32\x16.tavla.v1.RecordedCubeH\x00\x12*\n\x06result\x18\x05 \x01(\x0b\x32\x18.tavla.v1.RecordedResultH\x00\x42\x06\n\x04kind\"\xae\x01\n\x0bRecordStart\x12\x0e\n\x06length\x18\x01 \x01(\r\x12\x14\n\x0cwhite_player\x18\x02 \x01(\t\x12\x14\n\x0c\x62lack_player\x18\x03 \x01(\t\x12\x33\n\x07headers\x18\x04 \x03(\x0b\x32\".tavla.v1.RecordStart.HeadersEntry\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"M\n\x11RecordedGameStart\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x13\n\x0bwhite_score\x18\x02 \x01(\r\x12\x13\n\x0b\x62lack_score\x18\x03 \x01(\r\"J\n\x0cRecordedRoll\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0c\n\x04\x64ice\x18\x02 \x03(\r\x12\x0c\n\x04play\x18\x03 \x01(\t\"M\n\x0cRecordedCube\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0e\n\x06\x61\x63tion\x18\x02 \x01(\t\x12\r\n\x05value\x18\x03 \x01(\r\"a\n\x0eRecordedResult\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x0e\n\x06points\x18\x02 \x01(\r\x12\x0c\n\x04loss\x18\x03 \x01(\x08\x12\x11\n\tmatch_won\x18\x04 \x01(\x08\"t\n\x15ValidateMatchResponse\x12%\n\x04game\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameVerdictH\x00\x12)\n\x06record\x18\x02 \x01(\x0b\x32\x17.tavla.v1.RecordVerdictH\x00\x42\t\n\x07verdict\"N\n\x0bIllegalPlay\x12\x0c\n\x04line\x18\x01 \x01(\r\x12\x0c\n\x04play\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x13\n\x0bposition_id\x18\x04 \x01(\t\"\xff\x02\n\x0bGameVerdict\x12\x0e\n\x06record\x18\x01 \x01(\r\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x13\n\x0bgame_number\x18\x03 \x01(\r\x12\x0c\n\x04line\x18\x04 \x01(\r\x12\x15\n\rplays_checked\x18\x05 \x01(\r\x12,\n\rfirst_illegal\x18\x06 \x01(\x0b\x32\x15.tavla.v1.IllegalPlay\x12\x14\n\x0cpoints_agree\x18\x07 \x01(\x08\x12\x13\n\x0bscore_agree\x18\x08 \x01(\x08\x12\x15\n\rdisagreements\x18\t \x03(\t\x12\r\n\x05notes\x18\n \x03(\t\x12\x10\n\x08\x66inished\x18\x0b \x01(\r\x12\x0e\n\x06\x63\x61pped\x18\x0c \x01(\r\x12\r\n\x05\x64rops\x18\r \x01(\r\x12\x10\n\x08resigned\x18\x0e \x01(\r\x12\x10\n\x08\x66orfeits\x18\x0f \x01(\r\x12\x14\n\x0c\x63ube_actions\x18\x10 \x01(\r\x12\x15\n\rcrawford_game\x18\x11 \x01(\x08\x12\x15\n\rmatch_updates\x18\x12 \x01(\r\"\xc8\x02\n\rRecordVerdict\x12\x0e\n\x06record\x18\x01 \x01(\r\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x10\n\x08readable\x18\x03 \x01(\x08\x12\r\n\x05\x65rror\x18\x04 \x01(\t\x12\x0e\n\x06length\x18\x05 \x01(\r\x12\r\n\x05games\x18\x06 \x01(\r\x12\x15\n\rplays_checked\x18\x07 \x01(\r\x12\r\n\x05rules\x18\x08 \x01(\t\x12\x15\n\rmoney_session\x18\t \x01(\x08\x12\x12\n\nunfinished\x18\n \x01(\x08\x12\x13\n\x0bwhite_score\x18\x0b \x01(\r\x12\x13\n\x0b\x62lack_score\x18\x0c \x01(\r\x12$\n\x0cmatch_winner\x18\r \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x15\n\rdisagreements\x18\x0e \x03(\t\x12\r\n\x05notes\x18\x0f \x03(\t\x12\x10\n\x08unlisted\x18\x10 \x01(\r*[\n\x0cRecordFormat\x12\x1d\n\x19RECORD_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n\x11RECORD_FORMAT_MAT\x10\x01\x12\x15\n\x11RECORD_FORMAT_SGF\x10\x02*\xa9\x01\n\x0fValidationRules\x12 \n\x1cVALIDATION_RULES_UNSPECIFIED\x10\x00\x12\x19\n\x15VALIDATION_RULES_AUTO\x10\x01\x12\x1a\n\x16VALIDATION_RULES_MATCH\x10\x02\x12\x1a\n\x16VALIDATION_RULES_MONEY\x10\x03\x12!\n\x1dVALIDATION_RULES_MONEY_JACOBY\x10\x04\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17tavla/v1/validate.proto\x12\x08tavla.v1\x1a\x15tavla/v1/bounds.proto\x1a\x14tavla/v1/types.proto\"\xce\x01\n\x14ValidateMatchRequest\x12&\n\x06\x66ormat\x18\x01 \x01(\x0e\x32\x16.tavla.v1.RecordFormat\x12(\n\x05rules\x18\x02 \x01(\x0e\x32\x19.tavla.v1.ValidationRules\x12\x17\n\x06source\x18\x03 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x08\x12\x1a\n\x05\x63hunk\x18\x04 \x01(\x0c\x42\t\xaa\x9f\x19\x05\x18\x80\x80\x80\x02H\x00\x12&\n\x05\x65vent\x18\x05 \x01(\x0b\x32\x15.tavla.v1.RecordEventH\x00\x42\x07\n\x05piece\"\xe7\x01\n\x0bRecordEvent\x12\'\n\x06record\x18\x01 \x01(\x0b\x32\x15.tavla.v1.RecordStartH\x00\x12+\n\x04game\x18\x02 \x01(\x0b\x32\x1b.tavla.v1.RecordedGameStartH\x00\x12&\n\x04roll\x18\x03 \x01(\x0b\x32\x16.tavla.v1.RecordedRollH\x00\x12&\n\x04\x63ube\x18\x04 \x01(\x0b\x32\x16.tavla.v1.RecordedCubeH\x00\x12*\n\x06result\x18\x05 \x01(\x0b\x32\x18.tavla.v1.RecordedResultH\x00\x42\x06\n\x04kind\"\xd4\x01\n\x0bRecordStart\x12\x16\n\x06length\x18\x01 \x01(\rB\x06\xaa\x9f\x19\x02\x10@\x12\x1d\n\x0cwhite_player\x18\x02 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\x12\x1d\n\x0c\x62lack_player\x18\x03 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\x12?\n\x07headers\x18\x04 \x03(\x0b\x32\".tavla.v1.RecordStart.HeadersEntryB\n\xaa\x9f\x19\x06\x18\x80\x08 \xe8\x07\x1a.\n\x0cHeadersEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"q\n\x11RecordedGameStart\x12\x1a\n\x06number\x18\x01 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\x12\x1f\n\x0bwhite_score\x18\x02 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\x12\x1f\n\x0b\x62lack_score\x18\x03 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x94\xeb\xdc\x03\"_\n\x0cRecordedRoll\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x18\n\x04\x64ice\x18\x02 \x03(\rB\n\xaa\x9f\x19\x06\x08\x01\x10\x06 \x10\x12\x15\n\x04play\x18\x03 \x01(\tB\x07\xaa\x9f\x19\x03\x18\x80\x02\"a\n\x0cRecordedCube\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x16\n\x06\x61\x63tion\x18\x02 \x01(\tB\x06\xaa\x9f\x19\x02\x18\x10\x12\x19\n\x05value\x18\x03 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x04\"m\n\x0eRecordedResult\x12\x1e\n\x06player\x18\x01 \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x1a\n\x06points\x18\x02 \x01(\rB\n\xaa\x9f\x19\x06\x10\x80\x80\x80\x80\x0c\x12\x0c\n\x04loss\x18\x03 \x01(\x08\x12\x11\n\tmatch_won\x18\x04 \x01(\x08\"t\n\x15ValidateMatchResponse\x12%\n\x04game\x18\x01 \x01(\x0b\x32\x15.tavla.v1.GameVerdictH\x00\x12)\n\x06record\x18\x02 \x01(\x0b\x32\x17.tavla.v1.RecordVerdictH\x00\x42\t\n\x07verdict\"N\n\x0bIllegalPlay\x12\x0c\n\x04line\x18\x01 \x01(\r\x12\x0c\n\x04play\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x13\n\x0bposition_id\x18\x04 \x01(\t\"\xff\x02\n\x0bGameVerdict\x12\x0e\n\x06record\x18\x01 \x01(\r\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x13\n\x0bgame_number\x18\x03 \x01(\r\x12\x0c\n\x04line\x18\x04 \x01(\r\x12\x15\n\rplays_checked\x18\x05 \x01(\r\x12,\n\rfirst_illegal\x18\x06 \x01(\x0b\x32\x15.tavla.v1.IllegalPlay\x12\x14\n\x0cpoints_agree\x18\x07 \x01(\x08\x12\x13\n\x0bscore_agree\x18\x08 \x01(\x08\x12\x15\n\rdisagreements\x18\t \x03(\t\x12\r\n\x05notes\x18\n \x03(\t\x12\x10\n\x08\x66inished\x18\x0b \x01(\r\x12\x0e\n\x06\x63\x61pped\x18\x0c \x01(\r\x12\r\n\x05\x64rops\x18\r \x01(\r\x12\x10\n\x08resigned\x18\x0e \x01(\r\x12\x10\n\x08\x66orfeits\x18\x0f \x01(\r\x12\x14\n\x0c\x63ube_actions\x18\x10 \x01(\r\x12\x15\n\rcrawford_game\x18\x11 \x01(\x08\x12\x15\n\rmatch_updates\x18\x12 \x01(\r\"\xc8\x02\n\rRecordVerdict\x12\x0e\n\x06record\x18\x01 \x01(\r\x12\x0e\n\x06source\x18\x02 \x01(\t\x12\x10\n\x08readable\x18\x03 \x01(\x08\x12\r\n\x05\x65rror\x18\x04 \x01(\t\x12\x0e\n\x06length\x18\x05 \x01(\r\x12\r\n\x05games\x18\x06 \x01(\r\x12\x15\n\rplays_checked\x18\x07 \x01(\r\x12\r\n\x05rules\x18\x08 \x01(\t\x12\x15\n\rmoney_session\x18\t \x01(\x08\x12\x12\n\nunfinished\x18\n \x01(\x08\x12\x13\n\x0bwhite_score\x18\x0b \x01(\r\x12\x13\n\x0b\x62lack_score\x18\x0c \x01(\r\x12$\n\x0cmatch_winner\x18\r \x01(\x0e\x32\x0e.tavla.v1.Side\x12\x15\n\rdisagreements\x18\x0e \x03(\t\x12\r\n\x05notes\x18\x0f \x03(\t\x12\x10\n\x08unlisted\x18\x10 \x01(\r*[\n\x0cRecordFormat\x12\x1d\n\x19RECORD_FORMAT_UNSPECIFIED\x10\x00\x12\x15\n\x11RECORD_FORMAT_MAT\x10\x01\x12\x15\n\x11RECORD_FORMAT_SGF\x10\x02*\xa9\x01\n\x0fValidationRules\x12 \n\x1cVALIDATION_RULES_UNSPECIFIED\x10\x00\x12\x19\n\x15VALIDATION_RULES_AUTO\x10\x01\x12\x1a\n\x16VALIDATION_RULES_MATCH\x10\x02\x12\x1a\n\x16VALIDATION_RULES_MONEY\x10\x03\x12!\n\x1dVALIDATION_RULES_MONEY_JACOBY\x10\x04\x42Q\n\x0c\x64\x65v.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,34 +34,62 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'tavla.v1.validate_pb2', _gl
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\014dev.tavla.v1P\001Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1'
+  _globals['_VALIDATEMATCHREQUEST'].fields_by_name['source']._loaded_options = None
+  _globals['_VALIDATEMATCHREQUEST'].fields_by_name['source']._serialized_options = b'\252\237\031\003\030\200\010'
+  _globals['_VALIDATEMATCHREQUEST'].fields_by_name['chunk']._loaded_options = None
+  _globals['_VALIDATEMATCHREQUEST'].fields_by_name['chunk']._serialized_options = b'\252\237\031\005\030\200\200\200\002'
   _globals['_RECORDSTART_HEADERSENTRY']._loaded_options = None
   _globals['_RECORDSTART_HEADERSENTRY']._serialized_options = b'8\001'
-  _globals['_RECORDFORMAT']._serialized_start=1907
-  _globals['_RECORDFORMAT']._serialized_end=1998
-  _globals['_VALIDATIONRULES']._serialized_start=2001
-  _globals['_VALIDATIONRULES']._serialized_end=2170
-  _globals['_VALIDATEMATCHREQUEST']._serialized_start=60
-  _globals['_VALIDATEMATCHREQUEST']._serialized_end=246
-  _globals['_RECORDEVENT']._serialized_start=249
-  _globals['_RECORDEVENT']._serialized_end=480
-  _globals['_RECORDSTART']._serialized_start=483
-  _globals['_RECORDSTART']._serialized_end=657
-  _globals['_RECORDSTART_HEADERSENTRY']._serialized_start=611
-  _globals['_RECORDSTART_HEADERSENTRY']._serialized_end=657
-  _globals['_RECORDEDGAMESTART']._serialized_start=659
-  _globals['_RECORDEDGAMESTART']._serialized_end=736
-  _globals['_RECORDEDROLL']._serialized_start=738
-  _globals['_RECORDEDROLL']._serialized_end=812
-  _globals['_RECORDEDCUBE']._serialized_start=814
-  _globals['_RECORDEDCUBE']._serialized_end=891
-  _globals['_RECORDEDRESULT']._serialized_start=893
-  _globals['_RECORDEDRESULT']._serialized_end=990
-  _globals['_VALIDATEMATCHRESPONSE']._serialized_start=992
-  _globals['_VALIDATEMATCHRESPONSE']._serialized_end=1108
-  _globals['_ILLEGALPLAY']._serialized_start=1110
-  _globals['_ILLEGALPLAY']._serialized_end=1188
-  _globals['_GAMEVERDICT']._serialized_start=1191
-  _globals['_GAMEVERDICT']._serialized_end=1574
-  _globals['_RECORDVERDICT']._serialized_start=1577
-  _globals['_RECORDVERDICT']._serialized_end=1905
+  _globals['_RECORDSTART'].fields_by_name['length']._loaded_options = None
+  _globals['_RECORDSTART'].fields_by_name['length']._serialized_options = b'\252\237\031\002\020@'
+  _globals['_RECORDSTART'].fields_by_name['white_player']._loaded_options = None
+  _globals['_RECORDSTART'].fields_by_name['white_player']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_RECORDSTART'].fields_by_name['black_player']._loaded_options = None
+  _globals['_RECORDSTART'].fields_by_name['black_player']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_RECORDSTART'].fields_by_name['headers']._loaded_options = None
+  _globals['_RECORDSTART'].fields_by_name['headers']._serialized_options = b'\252\237\031\006\030\200\010 \350\007'
+  _globals['_RECORDEDGAMESTART'].fields_by_name['number']._loaded_options = None
+  _globals['_RECORDEDGAMESTART'].fields_by_name['number']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_RECORDEDGAMESTART'].fields_by_name['white_score']._loaded_options = None
+  _globals['_RECORDEDGAMESTART'].fields_by_name['white_score']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_RECORDEDGAMESTART'].fields_by_name['black_score']._loaded_options = None
+  _globals['_RECORDEDGAMESTART'].fields_by_name['black_score']._serialized_options = b'\252\237\031\006\020\200\224\353\334\003'
+  _globals['_RECORDEDROLL'].fields_by_name['dice']._loaded_options = None
+  _globals['_RECORDEDROLL'].fields_by_name['dice']._serialized_options = b'\252\237\031\006\010\001\020\006 \020'
+  _globals['_RECORDEDROLL'].fields_by_name['play']._loaded_options = None
+  _globals['_RECORDEDROLL'].fields_by_name['play']._serialized_options = b'\252\237\031\003\030\200\002'
+  _globals['_RECORDEDCUBE'].fields_by_name['action']._loaded_options = None
+  _globals['_RECORDEDCUBE'].fields_by_name['action']._serialized_options = b'\252\237\031\002\030\020'
+  _globals['_RECORDEDCUBE'].fields_by_name['value']._loaded_options = None
+  _globals['_RECORDEDCUBE'].fields_by_name['value']._serialized_options = b'\252\237\031\006\020\200\200\200\200\004'
+  _globals['_RECORDEDRESULT'].fields_by_name['points']._loaded_options = None
+  _globals['_RECORDEDRESULT'].fields_by_name['points']._serialized_options = b'\252\237\031\006\020\200\200\200\200\014'
+  _globals['_RECORDFORMAT']._serialized_start=2077
+  _globals['_RECORDFORMAT']._serialized_end=2168
+  _globals['_VALIDATIONRULES']._serialized_start=2171
+  _globals['_VALIDATIONRULES']._serialized_end=2340
+  _globals['_VALIDATEMATCHREQUEST']._serialized_start=83
+  _globals['_VALIDATEMATCHREQUEST']._serialized_end=289
+  _globals['_RECORDEVENT']._serialized_start=292
+  _globals['_RECORDEVENT']._serialized_end=523
+  _globals['_RECORDSTART']._serialized_start=526
+  _globals['_RECORDSTART']._serialized_end=738
+  _globals['_RECORDSTART_HEADERSENTRY']._serialized_start=692
+  _globals['_RECORDSTART_HEADERSENTRY']._serialized_end=738
+  _globals['_RECORDEDGAMESTART']._serialized_start=740
+  _globals['_RECORDEDGAMESTART']._serialized_end=853
+  _globals['_RECORDEDROLL']._serialized_start=855
+  _globals['_RECORDEDROLL']._serialized_end=950
+  _globals['_RECORDEDCUBE']._serialized_start=952
+  _globals['_RECORDEDCUBE']._serialized_end=1049
+  _globals['_RECORDEDRESULT']._serialized_start=1051
+  _globals['_RECORDEDRESULT']._serialized_end=1160
+  _globals['_VALIDATEMATCHRESPONSE']._serialized_start=1162
+  _globals['_VALIDATEMATCHRESPONSE']._serialized_end=1278
+  _globals['_ILLEGALPLAY']._serialized_start=1280
+  _globals['_ILLEGALPLAY']._serialized_end=1358
+  _globals['_GAMEVERDICT']._serialized_start=1361
+  _globals['_GAMEVERDICT']._serialized_end=1744
+  _globals['_RECORDVERDICT']._serialized_start=1747
+  _globals['_RECORDVERDICT']._serialized_end=2075
 # @@protoc_insertion_point(module_scope)
