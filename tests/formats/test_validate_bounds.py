@@ -4,6 +4,7 @@ and record values a verdict cannot carry refused as a record error, never INTERN
 
 from __future__ import annotations
 
+import grpc
 import pytest
 
 from tavla.analysis.review import analyze_mat, analyze_sgf
@@ -119,3 +120,38 @@ def test_sgf_format_then_events_is_not_internal(engine):
 def test_a_huge_length_is_an_unreadable_record_not_internal(engine, fmt, data):
     (record,) = _records(engine, [pb.ValidateMatchRequest(format=fmt, chunk=data)])
     assert not record.readable and "length 4294967297 is outside 1..64" in record.error
+
+
+def test_a_workers_streams_together_are_refused_once_over_the_budget():
+    from tavla.server.admission.buffers import BufferFull, ByteBudget
+    from tavla.server.api.records import validate_stream
+
+    budget = ByteBudget(cap=3000)
+    tree = pb.ValidateMatchRequest(format=pb.RECORD_FORMAT_SGF, chunk=b"(;C[" + b"x" * 1996)
+    seen = []
+
+    def first():
+        yield tree
+        seen.append(budget.held)  # the first stream holds its unfinished tree
+        with pytest.raises(BufferFull, match="already hold 2000 bytes .* 3000 is its limit"):
+            list(validate_stream(iter([tree]), budget=budget))  # a second one on top is refused
+        seen.append(budget.held)
+        small = pb.ValidateMatchRequest(format=pb.RECORD_FORMAT_SGF, chunk=b"(;C[" + b"x" * 500)
+        list(validate_stream(iter([small]), budget=budget))  # under the budget: read
+        seen.append(budget.held)
+
+    responses = list(validate_stream(first(), budget=budget))
+    assert seen == [2000, 2000, 2000] and budget.held == 0
+    assert "ends inside a game tree" in responses[-1].record.error
+
+
+def test_a_stream_over_the_workers_budget_is_resource_exhausted(engine, monkeypatch):
+    from tavla.server.admission.buffers import ByteBudget
+    from tavla.server.api import records
+
+    monkeypatch.setattr(records, "BUFFERS", ByteBudget(cap=1000))
+    reqs = [pb.ValidateMatchRequest(format=pb.RECORD_FORMAT_SGF, chunk=b"(;C[" + b"x" * 2000)]
+    with pytest.raises(grpc.RpcError) as info:
+        list(engine.ValidateMatch(iter(reqs), timeout=30))
+    assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "1000 is its limit" in info.value.details()
