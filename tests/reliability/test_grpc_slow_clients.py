@@ -293,7 +293,6 @@ def test_quiet_validate_streams_are_ended_and_other_kinds_still_open(quick_idle)
     release, out, threads = _hold(_hold_validate, port, limits.MAX_STREAMS)
     try:
         # the engine-stream budget is full; health Watch and reflection have their own
-        assert _one_validation(port) == grpc.StatusCode.RESOURCE_EXHAUSTED
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             first = next(health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=""),
                                                                   timeout=10))
@@ -311,6 +310,26 @@ def test_quiet_validate_streams_are_ended_and_other_kinds_still_open(quick_idle)
     assert [code for code, _ in out] == [grpc.StatusCode.CANCELLED] * limits.MAX_STREAMS
     assert max(seconds for _, seconds in out) < IDLE + SLACK
     assert _one_validation(port) == grpc.StatusCode.OK  # the budget is free again
+
+
+def test_quiet_validate_streams_give_their_slot_to_a_real_one(quick_idle):
+    port = quick_idle.port
+    slots = quick_idle.streams.slots(VALIDATE)
+    release, out, threads = _hold(_hold_validate, port, limits.MAX_STREAMS)
+    try:
+        end = time.monotonic() + 30
+        while slots.evictable() < limits.MAX_STREAMS:  # each has waited for its client long enough
+            assert time.monotonic() < end
+            time.sleep(0.01)
+        # was RESOURCE_EXHAUSTED until a quiet stream's idle limit: four held every slot
+        assert _one_validation(port) == grpc.StatusCode.OK
+        for t in threads:
+            t.join(IDLE + SLACK + 10)
+    finally:
+        release.set()
+    codes = sorted((code for code, _ in out), key=lambda c: c.name)
+    assert codes == [grpc.StatusCode.CANCELLED] * (limits.MAX_STREAMS - 1) + [grpc.StatusCode.RESOURCE_EXHAUSTED]
+    assert slots.evicted_total == 1
 
 
 def test_quiet_watch_streams_do_not_block_validate_match(quick_idle):

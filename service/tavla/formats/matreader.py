@@ -170,6 +170,33 @@ class _Bad(Exception):
     """Internal: why the current line is not understood."""
 
 
+#: The longest match the readers accept (gnubg's own limit); 0 is a money session.
+MAX_LENGTH = 64
+#: The highest game number the readers accept (a record's verdict carries it as a uint32).
+MAX_GAME_NUMBER = 99_999
+
+
+def bounded(digits: str, what: str, lowest: int, highest: int) -> int:
+    """``digits`` as an int in ``lowest..highest``.
+
+    :raises ValueError: outside it, naming ``what`` (never converts thousands of digits).
+    """
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError(f"{what} {digits[:20]!r} is not a number")
+    value = int(digits) if len(digits) <= len(str(highest)) else highest + 1
+    if not lowest <= value <= highest:
+        span = f"1..{highest} (0: a money session)" if lowest == 0 and what.endswith("length") else f"{lowest}..{highest}"
+        raise ValueError(f"{what} {digits[:20]} is outside {span}")
+    return value
+
+
+def _bounded(digits: str, what: str, lowest: int, highest: int) -> int:
+    try:
+        return bounded(digits, what, lowest, highest)
+    except ValueError as exc:
+        raise _Bad(str(exc)) from None
+
+
 def _action(chunk: str, player: int, line: int) -> Action:
     """Parse one side's text (whitespace-normalised)."""
     if m := _ROLL.fullmatch(chunk):
@@ -297,7 +324,7 @@ class MatReader:
         if m := _GAME.fullmatch(raw):
             if game is not None and game.score is None:
                 raise _Bad("new game before the score line")
-            self.game = _OpenGame(int(m.group(1)), self.lineno)
+            self.game = _OpenGame(_bounded(m.group(1), "game number", 1, MAX_GAME_NUMBER), self.lineno)
             self.games += 1
             return game.done() if game is not None else None
         if game is None:  # preamble: headers and the match length
@@ -306,7 +333,7 @@ class MatReader:
                     raise _Bad(f"more than {self.MAX_HEADERS} headers")
                 self.headers[m.group(1)] = m.group(2)
             elif (m := _LENGTH.fullmatch(raw)) and self.length is None:
-                self.length = int(m.group(1))
+                self.length = _bounded(m.group(1), "match length", 0, MAX_LENGTH)
             elif _COMMENT.fullmatch(raw):  # a free comment (gnubg keeps it as the match comment)
                 self.comments += 1
             else:

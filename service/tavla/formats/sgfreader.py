@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from tavla.formats import variation
-from tavla.formats.matreader import Action, Double, Drop, Game, Match, MatParseError, Roll, Take, Win
+from tavla.formats.matreader import (MAX_GAME_NUMBER, MAX_LENGTH, Action, Double, Drop, Game, Match, MatParseError,
+                                     Roll, Take, Win, bounded)
 
 __all__ = ["SgfGame", "SgfSplitter", "parse_sgf", "parse_tree", "read_sgf", "games_to_matches"]
 
@@ -150,7 +151,11 @@ def _parse_tree(tree: bytes) -> SgfGame:
     if root.get("GM", ["6"])[0] != "6":
         raise _Bad(f"not a backgammon record (GM[{root['GM'][0]}])")
     info = {k: v for k, v in (x.split(":", 1) for x in root.get("MI", []) if ":" in x)}
-    length, index = int(info.get("length", "0") or 0), int(info.get("game", "0") or 0)
+    try:  # gnubg writes MI[game:K] from 0
+        length = bounded(info.get("length", "0") or "0", "MI length", 0, MAX_LENGTH)
+        index = bounded(info.get("game", "0") or "0", "MI game", 0, MAX_GAME_NUMBER - 1)
+    except ValueError as exc:
+        raise _Bad(str(exc)) from None
     score = (int(info.get("ws", "0") or 0), int(info.get("bs", "0") or 0))
     players = (root.get("PW", [""])[0], root.get("PB", [""])[0])
     headers: dict[str, str] = {}
@@ -203,6 +208,9 @@ def _parse_tree(tree: bytes) -> SgfGame:
     return SgfGame(length, index, players, headers, game, rules, resigned)
 
 
+_BLANK = frozenset(b" \t\r\n\f\v")
+
+
 class SgfSplitter:
     """Cuts a byte stream into game trees ``(;...)`` as their closing ``)`` arrives, holding at
     most ``max_tree`` bytes (a larger tree raises :class:`ValueError`)."""
@@ -217,7 +225,7 @@ class SgfSplitter:
 
     def feed(self, data: bytes) -> Iterator[bytes]:
         self.buffer += data
-        i = self.scanned
+        start, i = 0, self.scanned
         while i < len(self.buffer):
             c = self.buffer[i]
             if self.in_value:
@@ -234,13 +242,14 @@ class SgfSplitter:
             elif c == 0x29:
                 self.depth -= 1
                 if self.depth == 0:
-                    tree = bytes(self.buffer[:i + 1])
-                    del self.buffer[:i + 1]
-                    i = 0
+                    tree = bytes(self.buffer[start:i + 1])
+                    start = i + 1
                     yield tree
-                    continue
+            elif self.depth == 0 and i == start and c in _BLANK:  # between trees: not kept
+                start = i + 1
             i += 1
-        self.scanned = i
+        del self.buffer[:start]  # once per feed: each byte is moved at most once more
+        self.scanned = i - start
         if len(self.buffer) > self.max_tree:
             raise ValueError(f"a game tree longer than {self.max_tree} bytes")
 

@@ -83,6 +83,8 @@ class StreamValidator:
         self.max_line, self.max_tree = max_line, max_tree
         self.record = 0
         self.pending = bytearray()
+        self.blank_over = False  # auto: the blank line so far was longer than max_line
+        self.copied = 0  # bytes copied into or within the buffers: linear in the bytes fed
         self.lineno = 0
         self.reader: MatReader | None = None
         self.replayer: Replayer | None = None
@@ -95,44 +97,71 @@ class StreamValidator:
 
     # --- bytes ---------------------------------------------------------------------------
 
+    def buffered(self) -> int:
+        """Bytes held for a line or a game tree not complete yet."""
+        return len(self.pending) + (len(self.splitter.buffer) if self.splitter is not None else 0)
+
     def feed(self, data: bytes) -> list[Verdict]:
         out: list[Verdict] = []
         if self.fmt == "auto":
-            data = bytes(self.pending) + data
-            head = data.lstrip()
-            if not head:  # blank so far: keep the line count, not the bytes
-                self.lineno += data.count(b"\n")
-                self.pending = bytearray(data[data.rfind(b"\n") + 1:])
+            if not data.strip():  # blank so far: keep the line count, and the last line's blanks
+                self._blank(data)  # up to a line's length: never all of them, never a copy of all
                 return out
-            self.fmt = "sgf" if head.startswith(b"(") else "mat"
+            self.fmt = "sgf" if data.lstrip().startswith(b"(") else "mat"
+            if self.fmt == "mat" and self.blank_over:
+                self._too_long(out)
+            elif self.pending:
+                self.copied += len(self.pending)
+                data = bytes(self.pending) + data
             self.pending = bytearray()
         if self.fmt == "sgf":
             self._sgf(data, out)
             return out
+        scan = len(self.pending)  # the bytes before have no newline: never scanned twice
         self.pending += data
+        self.copied += len(data)
         start = 0
-        while (end := self.pending.find(b"\n", start)) >= 0:
+        while (end := self.pending.find(b"\n", scan)) >= 0:
             self._mat_line(bytes(self.pending[start:end]), out)
-            start = end + 1
-        del self.pending[:start]
+            start = scan = end + 1
+        if start:
+            self.copied += len(self.pending) - start
+            del self.pending[:start]
         if len(self.pending) > self.max_line:
-            self.pending.clear()
-            self.lineno += 1
-            self._unreadable(MatParseError(self.source, self.lineno, f"a line longer than {self.max_line} bytes", ""), out)
+            self._too_long(out)
         return out
+
+    def _blank(self, data: bytes) -> None:
+        self.lineno += data.count(b"\n")
+        cut = data.rfind(b"\n")
+        if cut >= 0:
+            self.pending.clear()
+            self.blank_over = False
+            data = data[cut + 1:]
+        room = self.max_line + 1 - len(self.pending)
+        if len(data) > room:
+            self.blank_over = True
+            data = data[:max(room, 0)]
+        self.pending += data
+        self.copied += len(data)
+
+    def _too_long(self, out: list[Verdict]) -> None:
+        self.pending.clear()
+        self.blank_over = False
+        self.lineno += 1
+        self._unreadable(MatParseError(self.source, self.lineno, f"a line longer than {self.max_line} bytes", ""), out)
 
     def close(self) -> list[Verdict]:
         out: list[Verdict] = []
-        if self.fmt == "sgf":
-            assert self.splitter is not None or not self.seen
+        if self.events is not None:  # events, whatever the format said
+            self._end_events(out)
+        elif self.fmt == "sgf":
             if self.splitter is not None:
                 try:
                     self.splitter.close()
                 except ValueError as exc:
                     self._unreadable(MatParseError(self.source, self.trees + 1, str(exc), ""), out)
             self._end_record(out)
-        elif self.events is not None:
-            self._end_events(out)
         else:
             if self.pending:
                 self._mat_line(bytes(self.pending), out)

@@ -25,12 +25,14 @@ from __future__ import annotations
 import threading
 import time
 from contextvars import ContextVar
+from collections.abc import Callable
 from typing import Any
 
 import grpc
 import structlog
 
 from tavla.server.admission import policy as admission
+from tavla.server.admission.streams import OpenStream, StreamSlots
 from tavla.server.pipeline import metrics
 from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
 from tavla.server.pipeline.errors import lenient_deserializer, undecodable_status
@@ -230,16 +232,25 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
     def __init__(self, max_streams: int = MAX_STREAMS, idle_seconds: dict[str, float] | None = None) -> None:
         self.max_streams = max_streams
         self.idle_seconds = dict(STREAM_IDLE_SECONDS if idle_seconds is None else idle_seconds)
-        self._slots: dict[str, threading.BoundedSemaphore] = {}
+        self._slots: dict[str, StreamSlots] = {}
         self._slots_lock = threading.Lock()
         self.idle = _IdleWatch()
 
-    def _budget(self, kind: str) -> threading.BoundedSemaphore:
+    def _budget(self, kind: str) -> StreamSlots:
         with self._slots_lock:
             slots = self._slots.get(kind)
             if slots is None:
-                slots = self._slots[kind] = threading.BoundedSemaphore(self.max_streams)
+                slots = self._slots[kind] = StreamSlots(self.max_streams)
             return slots
+
+    def slots(self, method: str) -> StreamSlots:
+        """The slots the streaming ``method`` counts against."""
+        return self._budget(stream_kind(method))
+
+    def evicted_total(self) -> int:
+        """Streams that gave their slot up to a newcomer (:mod:`~tavla.server.admission.streams`)."""
+        with self._slots_lock:
+            return sum(slots.evicted_total for slots in self._slots.values())
 
     def intercept_service(self, continuation: Any, handler_call_details: grpc.HandlerCallDetails) -> Any:
         handler = continuation(handler_call_details)
@@ -255,34 +266,56 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
         idle_limit = self.idle_seconds.get(kind, _OTHER_IDLE_SECONDS)
         idle = self.idle
 
-        def checked(requests: Any, context: grpc.ServicerContext, key: int) -> Any:
-            for request in requests:
+        def checked(requests: Any, context: grpc.ServicerContext, key: int, stream: OpenStream) -> Any:
+            it = iter(requests)
+            while True:
+                slots.waiting(stream)  # time spent here is the client's: it ranks the idlest
+                try:
+                    request = next(it)
+                except StopIteration:
+                    return
+                finally:
+                    slots.received(stream)
                 idle.touch(key)
                 yield _parsed(request, context)
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
             ticket = admission.current()
+            full = f"the server already has {self.max_streams} streams of this kind open, its limit, none idle"
             if ticket is not None and ticket.shed:
-                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                              f"the server already has {self.max_streams} streams of this kind open, its limit")
-            if not slots.acquire(blocking=False):
-                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                              f"the server already has {self.max_streams} streams of this kind open, its limit")
+                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, full)
+            stream = slots.open(_ender(context, ticket))
+            if stream is None:
+                context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, full)
             key = idle.add(context, idle_limit, method)
             try:
-                request = checked(request, context, key) if request_streaming else _parsed(request, context)
+                request = checked(request, context, key, stream) if request_streaming else _parsed(request, context)
                 for response in streaming(request, context):
                     if not request_streaming:
                         idle.touch(key)  # a server stream (Watch) is quiet when nothing is sent
                     yield response
             finally:
                 idle.remove(key)
-                slots.release()
+                slots.close(stream)
 
         make = (grpc.stream_stream_rpc_method_handler if request_streaming
                 else grpc.unary_stream_rpc_method_handler)
         return make(limited, request_deserializer=lenient_deserializer(handler.request_deserializer),
                     response_serializer=handler.response_serializer)
+
+
+def _ender(context: grpc.ServicerContext, ticket: admission.Ticket | None) -> Callable[[str], None]:
+    """Ends the call from another thread with ``RESOURCE_EXHAUSTED`` and a message (the core
+    call's cancel with a status; without the call, a plain cancel: ``CANCELLED``)."""
+
+    def end(message: str) -> None:
+        call = ticket.call if ticket is not None else None
+        try:
+            call.cancel(grpc.StatusCode.RESOURCE_EXHAUSTED.value[0], message)
+        except Exception:  # no core call here, or it is over
+            context.cancel()
+
+    return end
 
 
 def _parsed(request: Any, context: grpc.ServicerContext) -> Any:

@@ -102,6 +102,8 @@ QUICK_BODY_SECONDS = 1.0
 #: Kinds of platform streams, each with its own ``max_streams`` (health Watch, reflection).
 STREAM_KINDS = 2
 _WATCH_PERIOD = 0.25
+# the most one count of the waits adds: twice the top-up period it runs at
+_MAX_STEP = 2 * call_pool.HELD_AFTER
 # the call pools' threads held by late requests are replaced this often
 _TOP_UP_PERIOD = call_pool.HELD_AFTER
 
@@ -121,6 +123,9 @@ class Ticket:
     body_seconds: float = BODY_SECONDS
     slots: Slots | None = None  # engine calls: take one to run the engine
     counted: str | None = None  # the admission count it took, if any
+    #: seconds its thread has waited for the request, as the watchdog's ticks count them: time
+    #: the worker was stalled (GC, CPU throttling) counts one tick, never the whole stall
+    waited: float = 0.0
 
 
 class Slots:
@@ -274,6 +279,7 @@ class AdmissionExecutor(Executor):
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
         self.cut_off_total = 0
+        self._last_count: float | None = None
         threading.Thread(target=self._watch, name="tavla-body-watchdog", daemon=True).start()
 
     def admitted(self, kind: str = ENGINE) -> int:
@@ -369,7 +375,7 @@ class AdmissionExecutor(Executor):
                     self._admitted[ENGINE] += 1
                     ticket.counted, ticket.shed = ENGINE, False
                     ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
-                    ticket.running_since = time.monotonic()
+                    ticket.running_since, ticket.waited = time.monotonic(), 0.0
                 # room may come only from admitted calls already waiting for their requests longer
                 # than a client that sent one takes (HELD_AFTER): under a flood of real calls none
                 now = time.monotonic()
@@ -388,7 +394,7 @@ class AdmissionExecutor(Executor):
         now = time.monotonic()
         stalled = [t for t in self._running.values()
                    if t.kind == ENGINE and t.counted == ENGINE and not t.arrived and not t.cancelled
-                   and t.running_since is not None and now - t.running_since > EVICT_AFTER]
+                   and t.running_since is not None and t.waited > EVICT_AFTER]
         if not stalled:
             return None
         victim = min(stalled, key=lambda t: t.running_since or now)
@@ -417,17 +423,26 @@ class AdmissionExecutor(Executor):
             for pool in self._call_pools:
                 pool.top_up()
             tick += 1
-            if self.body_seconds <= 0 or tick % every:
-                continue
-            now = time.monotonic()
-            with self._lock:
-                late = [t for t in self._running.values()
-                        if not t.arrived and not t.cancelled and t.running_since is not None
-                        and now - t.running_since > t.body_seconds]
-                for ticket in late:
-                    ticket.cancelled = True
+            late = self.count_waits(time.monotonic(), cut=self.body_seconds > 0 and not tick % every)
             for ticket in late:
                 self._cancel(ticket, "request message not received in time; call cancelled")
+
+    def count_waits(self, now: float, *, cut: bool = True) -> list[Ticket]:
+        """Add the time since the last count to each running call still waiting for its request,
+        at most :data:`_MAX_STEP` (a stalled worker's watchdog wakes late: its stall is not the
+        client's); with ``cut``, mark and return those past their ``body_seconds``."""
+        last, self._last_count = self._last_count, now
+        step = min(max(now - last, 0.0), _MAX_STEP) if last is not None else 0.0
+        late = []
+        with self._lock:
+            for t in self._running.values():
+                if t.arrived or t.cancelled or t.running_since is None:
+                    continue
+                t.waited += min(step, max(now - t.running_since, 0.0))
+                if cut and t.waited > t.body_seconds:
+                    t.cancelled = True
+                    late.append(t)
+        return late
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._closed.set()

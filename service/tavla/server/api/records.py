@@ -28,6 +28,7 @@ from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
+from tavla.server.admission.buffers import BufferFull, ByteBudget, Held
 from tavla.server.pipeline.errors import locale_of, status_for
 from tavla.v1 import records_service_pb2 as rpb
 from tavla.v1 import types_pb2, validate_pb2 as pb
@@ -37,6 +38,8 @@ _MODES = {pb.VALIDATION_RULES_UNSPECIFIED: "auto", pb.VALIDATION_RULES_AUTO: "au
           pb.VALIDATION_RULES_MATCH: "match", pb.VALIDATION_RULES_MONEY: "money",
           pb.VALIDATION_RULES_MONEY_JACOBY: "money-jacoby"}
 _ENGINE = LocalEngine()
+#: What all of this worker's streams hold for unfinished lines and game trees.
+BUFFERS = ByteBudget()
 log = logging.getLogger(__name__)
 
 
@@ -120,13 +123,24 @@ def _event(validator: StreamValidator, event: pb.RecordEvent) -> list[Verdict]:
     raise InvalidInputError("event", "empty event")
 
 
-def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None = None
-                    ) -> Iterator[pb.ValidateMatchResponse]:
-    """The responses of ValidateMatch for ``requests``.
+def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None = None,
+                    budget: ByteBudget | None = None) -> Iterator[pb.ValidateMatchResponse]:
+    """The responses of ValidateMatch for ``requests``; the bytes held count against ``budget``
+    (the worker's :data:`BUFFERS` by default).
 
     :raises InvalidInputError: an unknown format or rules value, a bad event, or chunks and
         events mixed in one stream.
+    :raises BufferFull: the worker's streams hold their limit of unfinished bytes.
     """
+    held = (budget or BUFFERS).holder()
+    try:
+        yield from _validate(requests, context, held)
+    finally:
+        held.set(0)
+
+
+def _validate(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None,
+              held: Held) -> Iterator[pb.ValidateMatchResponse]:
     validator: StreamValidator | None = None
     piece_kind = ""
     for request in requests:
@@ -144,7 +158,11 @@ def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.S
             raise InvalidInputError(kind, "a stream carries chunks or events, not both")
         piece_kind = kind
         try:
-            verdicts = validator.feed(request.chunk) if kind == "chunk" else _event(validator, request.event)
+            if kind == "chunk":
+                verdicts = validator.feed(request.chunk)
+                held.set(validator.buffered())
+            else:
+                verdicts = _event(validator, request.event)
         except ValueError as exc:
             if isinstance(exc, InvalidInputError):
                 raise
@@ -217,6 +235,8 @@ class ValidateServicer:
             status = status_for(exc, locale_of(context.invocation_metadata()))
             assert status is not None
             context.abort_with_status(rpc_status.to_status(status))
+        except BufferFull as exc:
+            context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, f"{exc}; retry with backoff")
         except Exception:  # a bug: keep the traceback, tell the client nothing internal
             code = context.code()
             if code is not None and code != grpc.StatusCode.OK:

@@ -112,6 +112,8 @@ class Engine:
     executor: admission.AdmissionExecutor | None = None
     #: The HTTP port (Connect, gRPC-Web) when ``http_port`` is set.
     http: Any = None
+    #: The stream slots and idle limits of the gRPC port.
+    streams: StreamLimitInterceptor | None = None
 
     @property
     def http_port(self) -> int | None:
@@ -165,7 +167,8 @@ def build(
     if tracing is not None:
         outer.insert(0, tracing.interceptor)
     # Ours are applied once per method (CachedChain); interceptors passed in run per call as usual.
-    inner = CachedChain([StreamLimitInterceptor(), limits, ErrorInterceptor()])
+    streams = StreamLimitInterceptor()
+    inner = CachedChain([streams, limits, ErrorInterceptor()])
     chain = ([CachedChain([ArrivalInterceptor(), *outer, *interceptors, inner])] if not interceptors
              else [CachedChain([ArrivalInterceptor(), *outer]), *interceptors, inner])
     server = grpc.server(
@@ -196,7 +199,7 @@ def build(
         reason = _bind_error(options.host, options.port)
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
-    return Engine(server, port, health_servicer, executor=executor, http=http)
+    return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams)
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
