@@ -112,6 +112,8 @@ class Engine:
     executor: admission.AdmissionExecutor | None = None
     #: The HTTP port (Connect, gRPC-Web) when ``http_port`` is set.
     http: Any = None
+    #: The analysis processes (:class:`~tavla.analysis.isolation.EnginePool`), killed at stop.
+    analysis: Any = None
 
     @property
     def http_port(self) -> int | None:
@@ -139,7 +141,8 @@ def build(
     """
     logs.ensure_configured()
     executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS,
-                                           max_analysis=options.max_analysis_rpcs)
+                                           max_analysis=options.max_analysis_rpcs,
+                                           analysis_threads=options.analysis_processes)
     grpc_options: list[tuple[str, int]] = [
         # requests are small (under 2 KB): a larger one is refused before it is buffered whole
         ("grpc.max_receive_message_length", options.request_limit),
@@ -158,7 +161,8 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs)
+    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs,
+                                         analysis_processes=options.analysis_processes)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -196,7 +200,8 @@ def build(
         reason = _bind_error(options.host, options.port)
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
-    return Engine(server, port, health_servicer, executor=executor, http=http)
+    return Engine(server, port, health_servicer, executor=executor, http=http,
+                  analysis=getattr(servicer, "analysis_engine", None))
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
@@ -252,6 +257,8 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     if engine.http is not None:
         engine.http.stop(grace)
     finished = stopped.wait(timeout=max(0.0, end - time.monotonic()))
+    if engine.analysis is not None:  # the grace is over: analysis still running is killed, not waited for
+        engine.analysis.close()
     if engine.executor is not None:  # gRPC is done once calls are cancelled; handlers may not be
         finished = engine.executor.wait_idle(max(0.0, end - time.monotonic())) and finished
     if not finished:
