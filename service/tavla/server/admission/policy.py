@@ -259,6 +259,7 @@ class AdmissionExecutor(Executor):
         self.engine_pool = call_pool.CallPool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
                                               self._held, "tavla-rpc")
         health_pool = call_pool.CallPool(HEALTH_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-health")
+        self.health_pool = health_pool  # the worker's heartbeat answers its own health here too
         self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
         analysis_threads = max(1, analysis_threads)
         self.analysis_pool = call_pool.CallPool(analysis_threads, max(analysis_threads, max_analysis), self._held,

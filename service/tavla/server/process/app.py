@@ -34,7 +34,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server.process import config as config_module
-from tavla.server.process import accel
+from tavla.server.process import accel, heartbeat
 from tavla.server.admission import policy as admission
 from tavla.server.process import cpus
 from tavla.server.api import encoded
@@ -349,6 +349,9 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
                  http_port=engine.http_port, accelerator=accel.STATUS)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
+    if engine.executor is not None:
+        probe = health_pb2.HealthCheckRequest(service="")
+        heartbeat.start(engine.executor.health_pool.submit, lambda: engine.health.Check(probe, None), stopping)
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of
     # gRPC's threads; waking now and then lets a handler that is pending either way run.
