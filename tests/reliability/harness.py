@@ -61,13 +61,14 @@ def subprocess_env() -> dict[str, str]:
 class Server:
     """``tavla-engine serve`` in a subprocess on 127.0.0.1, stderr JSON lines collected."""
 
-    def __init__(self, *args: str, workers: int = 1, port: int = 0, metrics: bool = False) -> None:
+    def __init__(self, *args: str, workers: int = 1, port: int = 0, metrics: bool = False,
+                 env: dict[str, str] | None = None) -> None:
         self.metrics_port = free_port() if metrics else 0
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
              "--workers", str(workers), "--metrics-port", str(self.metrics_port), "--log-format", "json",
              *args],
-            env=subprocess_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env={**subprocess_env(), **(env or {})}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         SERVERS.append(self)
         self.raw: list[str] = []

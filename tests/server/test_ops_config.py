@@ -29,6 +29,8 @@ SAMPLES = {
     "max_concurrent_rpcs": ("8", 8, "128", 128),
     "max_analysis_rpcs": ("4", 4, "16", 16),
     "analysis_call_seconds": ("5", 5.0, "0", 0.0),
+    "analysis_processes": ("0", 0, "2", 2),
+    "worker_health_seconds": ("3", 3.0, "2.5", 2.5),
     "max_call_seconds": ("2.5", 2.5, "0", 0.0),
     "max_connection_age_seconds": ("0", 0.0, "60", 60.0),
     "drain_seconds": ("0", 0.0, "7.5", 7.5),

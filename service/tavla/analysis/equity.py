@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from tavla.core.errors import InvalidInputError
 from tavla.core.match.ruleset import KatmerliMarsRule, Ruleset
 from tavla.core.match.state import MatchState
 from tavla.core.rules.position import Side
@@ -82,7 +83,11 @@ class Stakes:
 
     @classmethod
     def of(cls, rules: Ruleset, match: MatchState, side: Side) -> Stakes:
-        """The stakes of ``side`` in ``match`` under ``rules`` (R16-R21)."""
+        """The stakes of ``side`` in ``match`` under ``rules`` (R16-R21).
+
+        :raises InvalidInputError: a match longer than :data:`MAX_MATCH_LENGTH` (``match.length``).
+        """
+        check_length(match.length)
         cube = match.cube
         owner = "centered" if cube.owner is None else ("player" if cube.owner is side else "opponent")
         money = match.length == 0
@@ -125,26 +130,63 @@ GAMMON_SHARE = 0.26
 BACKGAMMON_SHARE = 0.015
 
 
-@functools.lru_cache(maxsize=8192)
+#: The longest match the analysis takes: the API's bound on match lengths. bgsage's native match
+#: equity code never returns for a side more than 2^30 away, and our own table grows with the
+#: square of the length, so a longer match is refused before either is asked.
+MAX_MATCH_LENGTH = 64
+
+
+def check_length(length: int, field: str = "match.length") -> None:
+    """:raises InvalidInputError: ``length`` is beyond :data:`MAX_MATCH_LENGTH` (field ``field``)."""
+    if length > MAX_MATCH_LENGTH:
+        raise InvalidInputError(field, f"is {length}; the analysis takes matches of at most "
+                                f"{MAX_MATCH_LENGTH} points")
+
+
+def _met_table(size: int, backgammon_points: int) -> list[list[float]]:
+    """``table[a][b]``: :func:`no_cube_met` for every ``a, b <= size``, filled bottom-up (a loop,
+    not a recursion: any length fits the stack)."""
+    single = 1.0 - GAMMON_SHARE - BACKGAMMON_SHARE
+    outcomes = ((single, 1), (GAMMON_SHARE, 2), (BACKGAMMON_SHARE, backgammon_points))
+    table = [[1.0] * (size + 1)] + [[0.0] * (size + 1) for _ in range(size)]
+    for a in range(1, size + 1):
+        row = table[a]
+        for b in range(1, size + 1):
+            total = 0.0
+            for share, points in outcomes:
+                total += 0.5 * share * (table[max(0, a - points)][b] + row[max(0, b - points)])
+            row[b] = total
+    return table
+
+
+@functools.lru_cache(maxsize=4)
+def _bounded_table(backgammon_points: int) -> list[list[float]]:
+    return _met_table(MAX_MATCH_LENGTH, backgammon_points)
+
+
+def _check_away(away: int, opponent_away: int) -> None:
+    if away < 0 or opponent_away < 0:
+        raise ValueError("points away cannot be negative")
+
+
 def no_cube_met(away: int, opponent_away: int, backgammon_points: int = 3) -> float:
     """The chance of winning a match without a cube needing ``away`` points against
     ``opponent_away``, both sides equal (each game a coin flip whose wins are singles, gammons and
     backgammons in the :data:`GAMMON_SHARE` proportions).
 
     :raises ValueError: a negative length.
+    :raises InvalidInputError: a side more than :data:`MAX_MATCH_LENGTH` away (``match.length``).
     """
-    if away < 0 or opponent_away < 0:
-        raise ValueError("points away cannot be negative")
-    if away == 0:
-        return 1.0
-    if opponent_away == 0:
-        return 0.0
-    single = 1.0 - GAMMON_SHARE - BACKGAMMON_SHARE
-    total = 0.0
-    for share, points in ((single, 1), (GAMMON_SHARE, 2), (BACKGAMMON_SHARE, backgammon_points)):
-        total += 0.5 * share * no_cube_met(max(0, away - points), opponent_away, backgammon_points)
-        total += 0.5 * share * no_cube_met(away, max(0, opponent_away - points), backgammon_points)
-    return total
+    _check_away(away, opponent_away)
+    check_length(max(away, opponent_away))
+    return _bounded_table(backgammon_points)[away][opponent_away]
+
+
+def no_cube_met_unbounded(away: int, opponent_away: int, backgammon_points: int = 3) -> float:
+    """:func:`no_cube_met` past :data:`MAX_MATCH_LENGTH` (time and memory grow with the square of
+    the larger; not cached): for studies, never for a request."""
+    _check_away(away, opponent_away)
+    return _met_table(max(away, opponent_away), backgammon_points)[away][opponent_away]
 
 
 def match_equity(p: Probabilities, stakes: Stakes) -> float:

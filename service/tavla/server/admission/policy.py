@@ -59,8 +59,8 @@ log = structlog.get_logger("tavla.server.admission.policy")
 
 HEALTH_CHECK = "/grpc.health.v1.Health/Check"
 ENGINE, ENGINE_STREAM, HEALTH, STREAM, ANALYSIS = "engine", "engine-stream", "health", "stream", "analysis"
-#: AnalysisService calls running at once per worker: one, so a worker's other core stays with the
-#: rules RPCs (bgsage evaluates on the calling thread).
+#: AnalysisService calls running at once per worker by default: one, as one analysis process
+#: (``--analysis-processes``), so a worker's other core stays with the rules RPCs.
 ANALYSIS_THREADS = 1
 #: AnalysisService calls admitted (running or queued) per worker by default.
 MAX_ANALYSIS = 8
@@ -245,10 +245,12 @@ class AdmissionExecutor(Executor):
     :param body_seconds: cancel a call whose request has not arrived this long after its thread
         started waiting for it; 0 turns the watchdog off.
     :param max_analysis: AnalysisService calls admitted (running or queued) at once.
+    :param analysis_threads: AnalysisService calls running at once (one per analysis process).
     """
 
     def __init__(self, max_admitted: int, max_streams: int, *, engine_threads: int = ENGINE_THREADS,
-                 body_seconds: float = BODY_SECONDS, max_analysis: int = MAX_ANALYSIS) -> None:
+                 body_seconds: float = BODY_SECONDS, max_analysis: int = MAX_ANALYSIS,
+                 analysis_threads: int = ANALYSIS_THREADS) -> None:
         self.max_admitted = max_admitted
         self.max_streams = max_streams
         self.body_seconds = body_seconds
@@ -262,8 +264,10 @@ class AdmissionExecutor(Executor):
         self.engine_pool = call_pool.CallPool(max(1, min(engine_threads, max_admitted)), max(1, max_admitted),
                                               self._held, "tavla-rpc")
         health_pool = call_pool.CallPool(HEALTH_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-health")
+        self.health_pool = health_pool  # the worker's heartbeat answers its own health here too
         self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
-        self.analysis_pool = call_pool.CallPool(ANALYSIS_THREADS, max(ANALYSIS_THREADS, max_analysis), self._held,
+        analysis_threads = max(1, analysis_threads)
+        self.analysis_pool = call_pool.CallPool(analysis_threads, max(analysis_threads, max_analysis), self._held,
                                                 "tavla-analysis")
         self._call_pools = (self.engine_pool, health_pool, self._shed_pool, self.analysis_pool)
         self._pools: dict[str, ThreadPoolExecutor | call_pool.CallPool] = {
@@ -274,7 +278,7 @@ class AdmissionExecutor(Executor):
             STREAM: ThreadPoolExecutor(max(1, max_streams * STREAM_KINDS), "tavla-stream"),
         }
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
-        self.analysis_slots = Slots(ANALYSIS_THREADS)
+        self.analysis_slots = Slots(analysis_threads)
         self._closed = threading.Event()
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind

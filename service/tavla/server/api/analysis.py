@@ -1,22 +1,23 @@
 """The tavla.v1.AnalysisService RPCs (docs/analysis.md): each converts its request, calls
 :mod:`tavla.analysis` and converts the answer back.
 
-The call's time left (the client's deadline or the server's analysis budget,
-:func:`tavla.server.admission.limits.remaining`) goes to the analysis, which picks a shallower
-search rather than miss it; :func:`~tavla.server.admission.limits.check_deadline` runs before
-and after the work (and between the games of AnalyzeMatch), so an expired call answers
-DEADLINE_EXCEEDED instead of running on.
+The analysis runs in a child process of the servicer's
+:class:`~tavla.analysis.isolation.EnginePool` (:mod:`tavla.analysis.jobs`), never in the serving
+process: a call past its deadline has its child killed and answers DEADLINE_EXCEEDED, and the
+rules RPCs and health never wait for it. The call's time left (the client's deadline or the
+server's analysis budget, :func:`tavla.server.admission.limits.remaining`) goes to the analysis,
+which picks a shallower search rather than miss it.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TypeVar
+import time
+from typing import Any
 
 import grpc
 
-from tavla.analysis import player, review
+from tavla.analysis import isolation, jobs, player, review
 from tavla.analysis.equity import Probabilities
 from tavla.analysis.levels import Level
 from tavla.core import InvalidInputError, MatchState, Position, Ruleset
@@ -70,33 +71,54 @@ def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | a
     return rules, position, match
 
 
-def _time_left(context: grpc.ServicerContext) -> float:
+#: A test server's metadata (``--test-inputs``): ``hang`` makes the analysis child run
+#: :func:`tavla.analysis.jobs.hang` instead of the call, to test that a deadline stops it.
+TEST_ENGINE_METADATA = "x-tavla-test-engine"
+
+
+def _deadline(context: grpc.ServicerContext) -> float:
     left = limits.remaining(context)
-    return left if math.isfinite(left) else math.inf
-
-
-_Judged = TypeVar("_Judged")
-
-
-def _judge(request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest, context: grpc.ServicerContext,
-           judge: Callable[[Position, Ruleset, MatchState, Level, float], _Judged]) -> tuple[Level, _Judged]:
-    """The request's level and ``judge(position, rules, match, level, time_left)`` of its
-    situation, with the call's deadline checked before and after (the judging is the slow part).
-
-    :raises InvalidInputError: bad ruleset, position, match or level.
-    :raises GameOver: the game is over.
-    """
-    rules, position, match = _situation(request)
-    level = level_from_proto(request.level)
-    limits.check_deadline(context)
-    judged = judge(position, rules, match, level, _time_left(context))
-    limits.check_deadline(context)
-    return level, judged
+    return time.monotonic() + left if math.isfinite(left) else math.inf
 
 
 class AnalysisServicer:
     """SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch and SuggestAction; mixed
-    into :class:`tavla.server.api.rules.TavlaServicer` (SuggestAction uses its referee)."""
+    into :class:`tavla.server.api.rules.TavlaServicer` (SuggestAction uses its referee), which
+    sets :attr:`analysis_engine`."""
+
+    analysis_engine: isolation.EnginePool
+    test_inputs: bool
+
+    def _isolated(self, context: grpc.ServicerContext, fn: Any, *args: Any) -> Any:
+        """``fn(*args, deadline)`` in an analysis process, the call's deadline checked first.
+
+        Its overrun is DEADLINE_EXCEEDED, its caller gone CANCELLED, its process dead UNAVAILABLE
+        (a new one has been started: a retry is served).
+        """
+        limits.check_deadline(context)
+        if self.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
+            fn = jobs.hang
+        try:
+            return self.analysis_engine.call(fn, args, deadline=_deadline(context), active=context.is_active)
+        except isolation.Overrun as exc:
+            context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
+                          f"{exc} (the client's deadline, or analysis_call_seconds)")
+        except isolation.Cancelled:
+            context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
+        except isolation.EngineLost as exc:
+            context.abort(grpc.StatusCode.UNAVAILABLE, str(exc))
+
+    def _judge(self, request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest,
+               context: grpc.ServicerContext, job: Any) -> tuple[Level, Any]:
+        """The request's level and ``job(position, rules, match, level, deadline)`` of its
+        situation, in an analysis process.
+
+        :raises InvalidInputError: bad ruleset, position, match or level.
+        :raises GameOver: the game is over.
+        """
+        rules, position, match = _situation(request)
+        level = level_from_proto(request.level)
+        return level, self._isolated(context, job, position, rules, match, level)
 
     def SuggestMove(self, request: api.SuggestMoveRequest, context: grpc.ServicerContext) -> api.SuggestMoveResponse:
         """The legal moves in the level's order (the first is what it plays), each with its
@@ -110,9 +132,7 @@ class AnalysisServicer:
         level = level_from_proto(request.level)
         if request.max_moves > MAX_MOVES:
             raise InvalidInputError("max_moves", f"is {request.max_moves}; at most {MAX_MOVES} (0: every move)")
-        limits.check_deadline(context)
-        suggestion = player.suggest_move(position, dice, rules, match, level, _time_left(context))
-        limits.check_deadline(context)
+        suggestion = self._isolated(context, jobs.suggest_move, position, dice, rules, match, level)
         moves = suggestion.moves[:request.max_moves] if request.max_moves else suggestion.moves
         return api.SuggestMoveResponse(
             moves=[api.AnalyzedMove(move=convert.move_to_proto(m.move), equity=m.equity, equity_loss=m.equity_loss,
@@ -126,7 +146,7 @@ class AnalysisServicer:
         :raises InvalidInputError: bad ruleset, position, match or level.
         :raises GameOver: the game is over.
         """
-        level, e = _judge(request, context, player.evaluate_position)
+        level, e = self._judge(request, context, jobs.evaluate_position)
         return api.EvaluatePositionResponse(probabilities=_probs(e.probs), cubeless_equity=e.cubeless_equity,
                                             equity=e.equity, info=_info(e.evaluator, level, e.ply))
 
@@ -137,7 +157,7 @@ class AnalysisServicer:
         :raises InvalidInputError: bad ruleset, position, match or level.
         :raises GameOver: the game is over.
         """
-        level, decision = _judge(request, context, player.suggest_cube)
+        level, decision = self._judge(request, context, jobs.suggest_cube)
         c = decision.cube
         return api.SuggestCubeActionResponse(
             advice=_ADVICE.to_proto(decision.advice), double_available=decision.available,
@@ -160,14 +180,7 @@ class AnalysisServicer:
             raise InvalidInputError(which, f"is {len(record)} characters; at most {MAX_MAT_BYTES}")
         rules = convert.ruleset_from_proto(request.ruleset) if request.HasField("ruleset") else None
         level = level_from_proto(request.level, Level.ADVANCED)
-        def check() -> None:
-            limits.check_deadline(context)
-
-        def left() -> float:
-            return _time_left(context)
-
-        result = (review.analyze_mat(request.mat, level, rules=rules, check=check, time_left=left) if which == "mat"
-                  else review.analyze_sgf(request.sgf, level, rules=rules, check=check, time_left=left))
+        result = self._isolated(context, jobs.analyze, which, record, level, rules)
         return api.AnalyzeMatchResponse(
             players=[api.PlayerReview(side=convert.side_to_proto(p.side), name=p.name, moves=p.moves,
                                       cube_decisions=p.cube_decisions, total_error=p.total_error,
@@ -191,12 +204,7 @@ class AnalysisServicer:
         referee = self.referee()  # type: ignore[attr-defined]  # GamePlayServicer's
         opened = referee.open(cg_signed(request.state))
         answer = referee.list_actions(opened)
-        limits.check_deadline(context)
-        state = answer.state
-        action = player.suggest_action(state, answer.legal, level, _time_left(context))
-        limits.check_deadline(context)
-        kind = player.evaluator_for(state.position.variant)
-        ply = player.effective_ply(level, kind, _time_left(context))
+        action, kind, ply = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)
         return api.SuggestActionResponse(action=cg.action_to_proto(action), info=_info(kind, level, ply))
 
 

@@ -34,6 +34,7 @@ from tavla.core.game import lowlevel
 from tavla.server.api.match import MatchPlayServicer, game_end, playable
 from tavla.server.api.records import ValidateServicer
 from tavla.server.api.analysis import AnalysisServicer
+from tavla.analysis.isolation import EnginePool
 from tavla.referee.keys import StateSigner
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
@@ -57,14 +58,17 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
     :param signer: signs and checks game states (mode and keys; default from the environment).
     :param test_inputs: a test server: the referee honours the test metadata (dice, time) in
         state mode off (``--test-inputs``, docs/game-state.md).
+    :param analysis_processes: child processes that run the analysis (``--analysis-processes``;
+        0: in this process, without isolation).
     """
 
     def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None, *,
-                 test_inputs: bool = False) -> None:
+                 test_inputs: bool = False, analysis_processes: int = 1) -> None:
         super().__init__(dice_key)
         if signer is not None:
             self.signer = signer
         self.test_inputs = test_inputs
+        self.analysis_engine = EnginePool(analysis_processes)
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext

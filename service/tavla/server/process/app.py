@@ -34,7 +34,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from tavla.server.process import config as config_module
-from tavla.server.process import accel
+from tavla.server.process import accel, heartbeat
 from tavla.server.admission import policy as admission
 from tavla.server.process import cpus
 from tavla.server.api import encoded
@@ -114,6 +114,8 @@ class Engine:
     http: Any = None
     #: The stream slots and idle limits of the gRPC port.
     streams: StreamLimitInterceptor | None = None
+    #: The analysis processes (:class:`~tavla.analysis.isolation.EnginePool`), killed at stop.
+    analysis: Any = None
 
     @property
     def http_port(self) -> int | None:
@@ -141,7 +143,8 @@ def build(
     """
     logs.ensure_configured()
     executor = admission.AdmissionExecutor(options.max_concurrent_rpcs, MAX_STREAMS,
-                                           max_analysis=options.max_analysis_rpcs)
+                                           max_analysis=options.max_analysis_rpcs,
+                                           analysis_threads=options.analysis_processes)
     grpc_options: list[tuple[str, int]] = [
         # requests are small (under 2 KB): a larger one is refused before it is buffered whole
         ("grpc.max_receive_message_length", options.request_limit),
@@ -160,7 +163,8 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs)
+    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs,
+                                         analysis_processes=options.analysis_processes)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -199,7 +203,8 @@ def build(
         reason = _bind_error(options.host, options.port)
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
-    return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams)
+    return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams,
+                  analysis=getattr(servicer, "analysis_engine", None))
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
@@ -255,6 +260,8 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     if engine.http is not None:
         engine.http.stop(grace)
     finished = stopped.wait(timeout=max(0.0, end - time.monotonic()))
+    if engine.analysis is not None:  # the grace is over: analysis still running is killed, not waited for
+        engine.analysis.close()
     if engine.executor is not None:  # gRPC is done once calls are cancelled; handlers may not be
         finished = engine.executor.wait_idle(max(0.0, end - time.monotonic())) and finished
     if not finished:
@@ -345,6 +352,9 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
                  http_port=engine.http_port, accelerator=accel.STATUS)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
+    if engine.executor is not None:
+        probe = health_pb2.HealthCheckRequest(service="")
+        heartbeat.start(engine.executor.health_pool.submit, lambda: engine.health.Check(probe, None), stopping)
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of
     # gRPC's threads; waking now and then lets a handler that is pending either way run.

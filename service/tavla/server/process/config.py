@@ -47,6 +47,10 @@ class Config:
         RESOURCE_EXHAUSTED.
     :ivar analysis_call_seconds: server-side budget of one AnalysisService call, instead of
         ``max_call_seconds``; 0 = only the client's deadline.
+    :ivar analysis_processes: child processes per worker that run the analysis, killed when a
+        call overruns (docs/analysis.md#isolation); 0 = in the worker itself, no isolation.
+    :ivar worker_health_seconds: with several workers, a worker whose heartbeat (its own health
+        answered) is this late is killed and replaced.
     :ivar max_connection_age_seconds: a connection older than this is asked to reconnect
         (GOAWAY), so clients spread over new replicas; 0 = never.
     :ivar drain_seconds: after SIGTERM, health is NOT_SERVING but calls are still served.
@@ -75,6 +79,8 @@ class Config:
     max_call_seconds: float = 10.0
     max_analysis_rpcs: int = 8
     analysis_call_seconds: float = 30.0
+    analysis_processes: int = 1
+    worker_health_seconds: float = 10.0
     max_connection_age_seconds: float = 300.0
     drain_seconds: float = 5.0
     grace_seconds: float = 10.0
@@ -218,6 +224,13 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _positive_seconds(text: str) -> float:
+    value = _seconds(text)
+    if value == 0:
+        raise ValueError("0 is not a positive number of seconds")
+    return value
+
+
 def parse_bool(text: str) -> bool:
     lowered = text.strip().lower()
     if lowered in ("1", "true", "yes", "on"):
@@ -320,6 +333,12 @@ OPTIONS: tuple[Option, ...] = (
            "RESOURCE_EXHAUSTED"),
     Option("analysis_call_seconds", _seconds,
            "server-side time budget of one AnalysisService call, on top of the client's deadline; 0 = none"),
+    Option("analysis_processes", _non_negative_int,
+           "child processes per worker running the analysis, killed and replaced when a call overruns its "
+           "deadline; 0 = in the worker (no isolation)"),
+    Option("worker_health_seconds", _positive_seconds,
+           "with several workers: a worker whose own health check has not answered for this long is killed "
+           "and replaced"),
     Option("max_connection_age_seconds", _seconds,
            "connections older than this get GOAWAY so clients rebalance over replicas; 0 = never"),
     Option("drain_seconds", _seconds, "after SIGTERM: NOT_SERVING but still serving, this long"),

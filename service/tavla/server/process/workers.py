@@ -13,6 +13,9 @@ The parent process (the container's PID 1):
   their metrics on the metrics port; the directory is removed at exit;
 * on SIGTERM or SIGINT forwards SIGTERM to every worker, each of which drains and stops on its
   own, waits for them, and exits 0 when they all did;
+* kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: its own
+  health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more for its
+  first), which then counts as a death;
 * restarts a worker that dies, unless they die more than :data:`MAX_RESTARTS` times within
   :data:`RESTART_WINDOW` seconds: then it stops the rest and exits 1 (the pod restarts).
 
@@ -41,7 +44,7 @@ import structlog
 import tavla
 from tavla.core.match import dice_commit
 from tavla.server.pipeline import logs
-from tavla.server.process import memory
+from tavla.server.process import heartbeat, memory
 from tavla.server.pipeline import metrics
 from tavla.server.process import plumbing as process
 from tavla.server.process.config import Config
@@ -54,6 +57,43 @@ MAX_RESTARTS = 5
 RESTART_WINDOW = 60.0  # seconds
 _WAKE_SECONDS = 0.5
 _EXTRA_WAIT = 10.0  # seconds past drain + grace before a worker that has not exited is killed
+#: Seconds a new worker has, beyond ``--worker-health-seconds``, to start beating (imports, build).
+START_SECONDS = 30.0
+
+
+class _Beats:
+    """The read ends of the workers' heartbeat pipes and when each last beat."""
+
+    def __init__(self) -> None:
+        self._pipes: dict[int, tuple[int, float]] = {}  # index -> (fd, last beat or start)
+
+    def new(self, index: int, late_by: float) -> int:
+        """A pipe for worker ``index``; its write end (the caller closes it after the spawn)."""
+        self.close(index)
+        r, w = os.pipe()
+        os.set_blocking(r, False)
+        self._pipes[index] = (r, time.monotonic() + late_by)
+        return w
+
+    def late(self, index: int, bound: float) -> bool:
+        """Read the worker's beats; whether the last is older than ``bound`` seconds."""
+        found = self._pipes.get(index)
+        if found is None:
+            return False
+        fd, last = found
+        try:
+            while os.read(fd, 512):
+                last = time.monotonic()
+        except BlockingIOError:
+            pass
+        self._pipes[index] = (fd, last)
+        return time.monotonic() - last > bound
+
+    def close(self, index: int | None = None) -> None:
+        for i in [index] if index is not None else list(self._pipes):
+            found = self._pipes.pop(i, None)
+            if found is not None:
+                os.close(found[0])
 
 
 def supervise(config: Config, count: int) -> int:
@@ -80,9 +120,11 @@ def supervise(config: Config, count: int) -> int:
     restarts: collections.deque[float] = collections.deque()
     http = None
     code = 0
+    beats = _Beats()
+    bound = config.worker_health_seconds
     try:
         for index in range(1, count + 1):
-            procs[index] = _spawn(worker_config, index, multiproc_dir)
+            procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
         if multiproc_dir is not None:
             try:
                 http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
@@ -94,6 +136,11 @@ def supervise(config: Config, count: int) -> int:
         while not stopping.wait(timeout=_WAKE_SECONDS):
             for index, proc in list(procs.items()):
                 status = proc.poll()
+                if status is None and beats.late(index, bound):
+                    log.error("worker stopped answering its health; killing it", worker=index,
+                              worker_pid=proc.pid, health_seconds=bound)
+                    proc.kill()
+                    status = proc.wait()
                 if status is None:
                     continue
                 log.error("worker exited unexpectedly", worker=index, worker_pid=proc.pid, status=status)
@@ -108,7 +155,7 @@ def supervise(config: Config, count: int) -> int:
                     code = 1
                     stopping.set()
                     break
-                procs[index] = _spawn(worker_config, index, multiproc_dir)
+                procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
         log.info("stopping workers", signal=received[0] if received else None, workers=len(procs))
         code = max(code, _stop_all(procs, config))
     finally:
@@ -116,6 +163,7 @@ def supervise(config: Config, count: int) -> int:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
+        beats.close()
         if http is not None:
             http.shutdown()
         if multiproc_dir is not None:
@@ -153,8 +201,9 @@ def _stop_all(procs: dict[int, subprocess.Popen[bytes]], config: Config) -> int:
 _SHARED_DICE_KEY = secrets.token_hex(32)
 
 
-def _spawn(config: Config, index: int, multiproc_dir: str | None) -> subprocess.Popen[bytes]:
+def _spawn(config: Config, index: int, multiproc_dir: str | None, beat_fd: int) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
+    env[heartbeat.ENV_FD] = str(beat_fd)
     if not env.get(dice_commit.KEY_ENV):
         env[dice_commit.KEY_ENV] = _SHARED_DICE_KEY
     env[ENV_CONFIG] = config.to_json()
@@ -167,7 +216,10 @@ def _spawn(config: Config, index: int, multiproc_dir: str | None) -> subprocess.
         env.pop("PROMETHEUS_MULTIPROC_DIR", None)
     package_root = str(Path(tavla.__file__).resolve().parent.parent)  # this very tavla, installed or not
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
-    return subprocess.Popen([sys.executable, "-m", "tavla.server.process.workers"], env=env)
+    try:
+        return subprocess.Popen([sys.executable, "-m", "tavla.server.process.workers"], env=env, pass_fds=(beat_fd,))
+    finally:
+        os.close(beat_fd)
 
 
 def _reserve(host: str, port: int) -> tuple[socket.socket, int]:
