@@ -73,6 +73,10 @@ UNPLAYABLE = [
     (dict(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=0, extensions=0), "clock.move_time"),
     (dict(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=10, extensions=1, extension_ms=100), "clock.move_time"),
     (dict(preset=clock_pb2.CLOCK_PRESET_RESERVE, move_cap_ms=1), "clock.move_cap"),
+    # extensions alone: every move spends one, so a side forfeits on its fourth move of a game
+    (dict(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=0, reserve_ms=0), "clock.move_time"),
+    (dict(preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=0, extensions=100), "clock.move_time"),
+    (dict(preset=clock_pb2.CLOCK_PRESET_RESERVE, move_ms=400, reserve_ms=599), "clock.move_time"),
 ]
 
 
@@ -87,7 +91,7 @@ def test_a_clock_no_one_can_play_under_is_refused(clock, field):
 
 def test_the_least_playable_clocks_are_accepted():
     for settings in (ClockSettings(move_ms=MIN_MOVE_MS), ClockSettings(move_ms=0, reserve_ms=MIN_MOVE_MS),
-                     ClockSettings(move_ms=0, extensions=1, extension_ms=MIN_MOVE_MS),
+                     ClockSettings(move_ms=MIN_MOVE_MS // 2, reserve_ms=MIN_MOVE_MS // 2),
                      ClockSettings(move_ms=30_000, move_cap_ms=MIN_MOVE_MS), *PRESETS.values()):
         assert check_settings(settings) is settings
     answer = ENGINE.NewMatch(api.NewMatchRequest(length=3, clock=proto_clock(

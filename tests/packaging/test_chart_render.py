@@ -43,6 +43,9 @@ CONTRACT_ENV = {  # the server's configuration contract: the chart sets each of 
     "TAVLA_STATE_MODE", "TAVLA_STATE_KEYS", "TAVLA_DICE_KEY",
 }
 
+# The chart makes no keys: every render names an existing Secret unless a test says otherwise.
+KEYS = {"stateKeys": {"existingSecret": f"{FULLNAME}-keys"}}
+
 # Not real key material: the chart only base64-encodes the text into a Secret.
 PEM_CERT = "-----BEGIN CERTIFICATE-----\nMIIBtest\n-----END CERTIFICATE-----\n"
 PEM_KEY = "-----BEGIN PRIVATE KEY-----\nMIIBtest\n-----END PRIVATE KEY-----\n"
@@ -191,16 +194,24 @@ def helm(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return result
 
 
+def keys_values(tmp_path: Path) -> list[str]:
+    """``--values`` naming the keys Secret the chart requires (the test's own values come after)."""
+    keys_file = tmp_path / "keys.yaml"
+    keys_file.write_text(yaml.safe_dump(KEYS))
+    return ["--values", str(keys_file)]
+
+
 def template(values: dict[str, Any], tmp_path: Path, *extra: str, kube_version: str = KUBE_VERSIONS[-1],
-             check: bool = True, chart: Path = CHART) -> subprocess.CompletedProcess[str]:
+             check: bool = True, chart: Path = CHART, keys: bool = True) -> subprocess.CompletedProcess[str]:
     values_file = tmp_path / "values.yaml"
     values_file.write_text(yaml.safe_dump(values))
     return helm("template", RELEASE, str(chart), "--namespace", NAMESPACE, "--kube-version", kube_version,
-                "--values", str(values_file), *extra, check=check)
+                *(keys_values(tmp_path) if keys else []), "--values", str(values_file), *extra, check=check)
 
 
-def render(values: dict[str, Any], tmp_path: Path, kube_version: str = KUBE_VERSIONS[-1]) -> list[dict[str, Any]]:
-    out = template(values, tmp_path, kube_version=kube_version).stdout
+def render(values: dict[str, Any], tmp_path: Path, kube_version: str = KUBE_VERSIONS[-1],
+           keys: bool = True) -> list[dict[str, Any]]:
+    out = template(values, tmp_path, kube_version=kube_version, keys=keys).stdout
     return [doc for doc in yaml.safe_load_all(out) if doc]
 
 
@@ -231,7 +242,8 @@ def env_of(container: dict[str, Any]) -> dict[str, str]:
 def test_helm_lint_strict(config: str, tmp_path: Path) -> None:
     values_file = tmp_path / "values.yaml"
     values_file.write_text(yaml.safe_dump(CONFIGS[config]))
-    result = helm("lint", "--strict", str(CHART), "--namespace", NAMESPACE, "--values", str(values_file))
+    result = helm("lint", "--strict", str(CHART), "--namespace", NAMESPACE, *keys_values(tmp_path),
+                  "--values", str(values_file))
     assert "0 chart(s) failed" in result.stdout
 
 
@@ -331,7 +343,7 @@ def test_kube_version_is_pinned(tmp_path: Path) -> None:
 
 def test_default_objects(tmp_path: Path) -> None:
     docs = render({}, tmp_path)
-    assert kinds(docs) == ["Deployment", "NetworkPolicy", "Pod", "PodDisruptionBudget", "Secret", "Service",
+    assert kinds(docs) == ["Deployment", "NetworkPolicy", "Pod", "PodDisruptionBudget", "Service",
                            "ServiceAccount"]
 
 
@@ -377,31 +389,54 @@ def test_deployment_env_follows_the_contract(tmp_path: Path) -> None:
     assert not {"TAVLA_TLS_CERT", "TAVLA_TLS_KEY", "TAVLA_TLS_CLIENT_CA", "TAVLA_OTLP_ENDPOINT"} & env.keys()
 
 
-def test_state_and_dice_keys_come_from_one_secret_kept_across_upgrades(tmp_path: Path) -> None:
-    """Issue 9: every replica verifies every other's states and dice tokens: TAVLA_STATE_KEYS and
-    TAVLA_DICE_KEY come from one Secret, generated once (kept on upgrade and uninstall)."""
+def test_state_and_dice_keys_come_from_the_named_secret(tmp_path: Path) -> None:
+    """Every replica verifies every other's states and dice tokens: TAVLA_STATE_KEYS and
+    TAVLA_DICE_KEY come from one existing Secret, which the chart neither makes nor changes."""
+    docs = render({"stateKeys": {"existingSecret": "game-keys", "mode": "sign"}}, tmp_path)
+    assert "Secret" not in kinds(docs)
+    container = engine_container(docs)
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e}
+    assert refs["TAVLA_STATE_KEYS"] == {"name": "game-keys", "key": "state-keys"}
+    assert refs["TAVLA_DICE_KEY"] == {"name": "game-keys", "key": "dice-key"}
+    assert env_of(container)["TAVLA_STATE_MODE"] == "sign"
+    assert env_of(engine_container(render({}, tmp_path)))["TAVLA_STATE_MODE"] == "require"
+
+
+def test_without_a_keys_secret_the_render_fails_saying_how_to_make_one(tmp_path: Path) -> None:
+    # Keys made at render time were new on every `helm template` (GitOps sync): every match died.
+    result = template({}, tmp_path, check=False, keys=False)
+    assert result.returncode != 0
+    assert "stateKeys.existingSecret is required" in result.stderr
+    command = next(line.strip() for line in result.stderr.splitlines() if "kubectl" in line)
+    assert command == (f"kubectl -n {NAMESPACE} create secret generic {FULLNAME}-keys "
+                       '--from-literal=state-keys="k1:$(openssl rand -base64 32)" '
+                       '--from-literal=dice-key="$(openssl rand -base64 32)"')
+    assert f"stateKeys.existingSecret={FULLNAME}-keys" in result.stderr and "stateKeys.generate" in result.stderr
+
+
+@pytest.mark.parametrize("config", ["default", "everything-on"])
+def test_two_renders_are_identical(config: str, tmp_path: Path) -> None:
+    # what a GitOps tool applies on each sync: nothing may change between renders
+    assert template(CONFIGS[config], tmp_path).stdout == template(CONFIGS[config], tmp_path).stdout
+
+
+def test_generated_keys_are_a_dev_opt_in(tmp_path: Path) -> None:
     import base64
 
     from tavla.referee.keys import parse_keys
 
-    docs = render({}, tmp_path)
-    container = engine_container(docs)
-    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in container["env"] if "valueFrom" in e}
+    docs = render({"stateKeys": {"generate": True}}, tmp_path, keys=False)
     secret_name = f"{FULLNAME}-keys"
-    assert refs["TAVLA_STATE_KEYS"] == {"name": secret_name, "key": "state-keys"}
-    assert refs["TAVLA_DICE_KEY"] == {"name": secret_name, "key": "dice-key"}
-    assert env_of(container)["TAVLA_STATE_MODE"] == "require"
     secret = only(docs, "Secret", secret_name)
     assert secret["metadata"]["annotations"]["helm.sh/resource-policy"] == "keep"
     keys = parse_keys(base64.b64decode(secret["data"]["state-keys"]).decode())
     assert len(keys) == 1 and len(keys[0][1]) == 32
     assert len(base64.b64decode(secret["data"]["dice-key"])) >= 32
-    theirs = render({"stateKeys": {"existingSecret": "game-keys", "mode": "sign"}}, tmp_path)
-    assert "Secret" not in kinds(theirs) or all(d["metadata"]["name"] != secret_name for d in theirs)
-    container = engine_container(theirs)
-    assert {e["name"]: e["valueFrom"]["secretKeyRef"]["name"] for e in container["env"]
-            if "valueFrom" in e}["TAVLA_STATE_KEYS"] == "game-keys"
-    assert env_of(container)["TAVLA_STATE_MODE"] == "sign"
+    refs = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in engine_container(docs)["env"] if "valueFrom" in e}
+    assert refs["TAVLA_STATE_KEYS"] == {"name": secret_name, "key": "state-keys"}
+    # a named Secret wins: nothing is generated
+    both = render({"stateKeys": {"generate": True, "existingSecret": "game-keys"}}, tmp_path, keys=False)
+    assert "Secret" not in kinds(both)
 
 
 def test_termination_grace_outlasts_drain_and_grace(tmp_path: Path) -> None:

@@ -137,3 +137,27 @@ def test_the_health_check_body_is_read_strictly_too(port):
     assert refused_on(port, "/grpc.health.v1.Health/Check", {"servce": ""}) == "servce"
     status, answer = post(port, "/grpc.health.v1.Health/Check", b'{"service": ""}')
     assert status == 200 and answer["status"] == "SERVING"
+
+
+@pytest.mark.parametrize("path", [p for p, _ in UNARY] + ["/grpc.health.v1.Health/Check"])
+def test_a_lone_surrogate_is_refused_on_every_rpc(port, path):
+    # JSON's grammar takes "\ud800", but no protobuf string (nor an error quoting it) can hold it:
+    # it was HTTP 500 with a traceback.
+    assert refused_on(port, path, b'{"\\ud800": 1}') == "request"
+    assert refused_on(port, path, b'{"a": {"b\\udfff": 1}}') == "a"
+    assert refused_on(port, path, b'{"a": ["x", "\\ud800y"]}') == "a[1]"
+    _, error = post(port, path, b'{"\\ud800": 1}')
+    assert "lone UTF-16 surrogate" in error["message"] and "'\\ud800'" in error["message"]
+
+
+@pytest.mark.parametrize("path,method", UNARY, ids=[m.name for _, m in UNARY])
+def test_a_lone_surrogate_in_a_string_field_is_refused_naming_it(port, path, method):
+    text = first_field(method.input_type, lambda f: f.type == _FD.TYPE_STRING)
+    if text is None:
+        pytest.skip(f"{method.input_type.full_name} has no string field")
+    body = json.dumps(body_at(*text, "\ud800")).encode()  # dumps writes the escape
+    assert refused_on(port, path, body) == violation_path(*text)
+
+
+def test_a_surrogate_pair_is_one_character_and_read():
+    assert json_check.loads('{"service": "\\ud83d\\ude00"}') == {"service": "\U0001f600"}

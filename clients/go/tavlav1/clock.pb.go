@@ -208,7 +208,10 @@ func (ForfeitReason) EnumDescriptor() ([]byte, []int) {
 }
 
 // Clock settings: a preset, then any duration overridden. Durations are whole milliseconds
-// (finer parts are refused), non-negative.
+// (finer parts are refused), non-negative. A move gets at least 1 s of its own (move time plus
+// reserve; a move cap, when set, at least 1 s too): extensions only cover slow moves, so a clock
+// with neither move time nor reserve, under which no game could be finished, is INVALID_ARGUMENT
+// on move_time.
 type ClockSettings struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The preset to start from.

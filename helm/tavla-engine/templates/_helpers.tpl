@@ -105,6 +105,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if and (or .Values.http.ingress.enabled .Values.http.httpRoute.enabled .Values.http.corsOrigins) (not .Values.http.enabled) }}
 {{- fail "http.ingress, http.httpRoute and http.corsOrigins need http.enabled" }}
 {{- end }}
+{{- /* Keys made at render time change on every `helm template` (GitOps), voiding every match in
+play: the chart makes none unless a dev install asks for them. */}}
+{{- if not (or .Values.stateKeys.existingSecret .Values.stateKeys.generate) }}
+{{- $name := printf "%s-keys" (include "tavla-engine.fullname" .) }}
+{{- fail (printf "stateKeys.existingSecret is required: every replica needs the same state and dice keys, kept across renders (the chart makes none: `helm template` would make new ones each time and void every match in play). Create the Secret once, then set stateKeys.existingSecret=%s:\n  kubectl -n %s create secret generic %s --from-literal=state-keys=\"k1:$(openssl rand -base64 32)\" --from-literal=dice-key=\"$(openssl rand -base64 32)\"\n(a throwaway dev install may set stateKeys.generate=true instead; docs/security.md#keys)" $name .Release.Namespace $name) }}
+{{- end }}
 {{- end }}
 
 {{/* The Secret holding the state keys and the dice key. */}}

@@ -3,7 +3,8 @@
 A signed state is the exact bytes of a serialized ``GameState`` plus the id of the key that
 signed it and ``HMAC-SHA256(key, "tavla-state-v1" || 0x00 || key_id || 0x00 || state)``. The first
 key signs; every key verifies, so a new key is rolled out by putting it second on every replica,
-then first, then removing the old one once no game signed with it is still in play.
+then first, then removing the old one once no game signed with it is still in play (three
+rolling restarts: docs/security.md#rotating-the-state-keys).
 
 Keys come from ``TAVLA_STATE_KEYS`` (``kid1:base64key,kid2:base64key``; each key at least 32
 bytes) or a file in the same format (commas or new lines). Modes:

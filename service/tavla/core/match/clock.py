@@ -31,7 +31,8 @@ MINUTE = 60 * SECOND
 MAX_MS = 2**32 - 1  # every duration is a uint32 of milliseconds (49 days)
 # Settings bounds that keep every total (move + reserve + extensions) inside a uint32.
 MAX_SETTING_MS = 24 * 60 * MINUTE
-# the least time a move may get: a clock under it is one no one can play (every move forfeits)
+# the least time a move may get from its move time and reserve, and under a cap: a clock under it
+# is one no game can be finished under (every move forfeits or spends an extension)
 MIN_MOVE_MS = SECOND
 MAX_SETTING_COUNT = 100
 
@@ -163,9 +164,10 @@ def initial_state(settings: ClockSettings) -> ClockState:
 
 def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSettings:
     """``settings`` if every duration is at most a day, counts at most 100, extensions have a
-    length, a move can get at least :data:`MIN_MOVE_MS` (from its move time, reserve and
-    extensions, and under its cap when one is set), and the longest possible move (``move_ms + reserve_ms + extensions x extension_ms``)
-    fits the uint32 fields of the answer (:data:`MAX_MS`).
+    length, a move gets at least :data:`MIN_MOVE_MS` from its move time and reserve (extensions
+    not counted) and from its cap when one is set, and the longest possible move
+    (``move_ms + reserve_ms + extensions x extension_ms``) fits the uint32 fields of the answer
+    (:data:`MAX_MS`).
 
     :raises InvalidInputError: otherwise.
     """
@@ -179,11 +181,13 @@ def check_settings(settings: ClockSettings, field: str = "settings") -> ClockSet
             raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{MAX_SETTING_COUNT}")
     if settings.extensions and not settings.extension_ms:
         raise InvalidInputError(f"{field}.extension_ms", "extensions need a length")
-    # a clock no one can move under is refused, not played: every move would forfeit
-    longest = settings.move_ms + settings.reserve_ms + settings.extensions * settings.extension_ms
-    if longest < MIN_MOVE_MS:
-        raise InvalidInputError(f"{field}.move_ms", f"move_ms + reserve_ms + extensions x extension_ms is "
-                                                    f"{longest} ms: a move needs at least {MIN_MOVE_MS} ms")
+    # A move must get its own time, move time or reserve: extensions are for slow moves (R23),
+    # so a clock without either spends one on every move and ends every game after a few moves.
+    if settings.move_ms + settings.reserve_ms < MIN_MOVE_MS:
+        own = settings.move_ms + settings.reserve_ms
+        raise InvalidInputError(f"{field}.move_ms", f"the move time plus the reserve is {own} ms: a move needs at "
+                                                    f"least {MIN_MOVE_MS} ms of its own (extensions only cover slow "
+                                                    "moves; with none, every move spends one and no game ends)")
     if 0 < settings.move_cap_ms < MIN_MOVE_MS:
         raise InvalidInputError(f"{field}.move_cap_ms", f"{settings.move_cap_ms} ms caps every move under "
                                                         f"{MIN_MOVE_MS} ms; 0 is no cap")

@@ -13,7 +13,9 @@ the message (https://protobuf.dev/programming-guides/json/):
   int32; (a defined-range integer that names no value is left to the servicer, which refuses it
   on gRPC too);
 * an integer field given a non-integer, ``NaN``, a bool, or a value outside its type's range;
-* ``NaN`` or ``Infinity`` as a bare JSON constant anywhere (not JSON; Python's reader takes it).
+* ``NaN`` or ``Infinity`` as a bare JSON constant anywhere (not JSON; Python's reader takes it);
+* a lone UTF-16 surrogate escape (``"\\ud800"``) in a key or a string: JSON's grammar takes it,
+  but it is no Unicode character, so no protobuf string (nor an error naming it) can hold it.
 
 Well-known types (Duration, Timestamp, ...) are left to ``json_format``, which checks them.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from google.protobuf import descriptor as pb_descriptor
@@ -35,6 +38,8 @@ _INT_RANGES = {
     _FD.TYPE_UINT64: (0, 2**64 - 1), _FD.TYPE_FIXED64: (0, 2**64 - 1),
 }
 _INT32 = (-(2**31), 2**31 - 1)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 class JsonFieldError(ValueError):
@@ -67,7 +72,32 @@ def loads(text: str) -> Any:
                 raise JsonFieldError("request", f"the key {key!r} appears twice in one object")
             out[key] = item
         return out
-    return json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
+    value = json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
+    if _ESCAPE.search(text):  # only an escape can make a surrogate (strict UTF-8 has none)
+        _refuse_surrogates(value, "")
+    return value
+
+
+def _refuse_surrogates(value: Any, path: str) -> None:
+    """Raise on the first key or string holding a lone surrogate (a pair is one character once
+    read); the path and the reason quote it escaped, so the error itself can be encoded."""
+    if isinstance(value, str):
+        if _SURROGATE.search(value):
+            raise JsonFieldError(path or "request", f"{_escaped(value)} holds a lone UTF-16 surrogate, "
+                                 "which is not Unicode text")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if _SURROGATE.search(key):
+                raise JsonFieldError(path or "request", f"the key {_escaped(key)} holds a lone UTF-16 "
+                                     "surrogate, which is not Unicode text")
+            _refuse_surrogates(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _refuse_surrogates(item, f"{path}[{i}]")
+
+
+def _escaped(text: str) -> str:
+    return repr(text[:40]).encode("ascii", "backslashreplace").decode("ascii")
 
 
 def check(value: Any, message: pb_descriptor.Descriptor, path: str = "") -> None:
