@@ -172,6 +172,16 @@ def test_bad_input_is_invalid_argument(engine):
     assert _bad_request(engine, dice)[0] == "event.roll.dice"
 
 
+def test_each_streamed_message_is_held_to_the_declared_contract(engine):
+    # streamed messages pass no unary interceptor: the records service checks each (api-contract.md)
+    long_match = [pb.ValidateMatchRequest(event=pb.RecordEvent(record=pb.RecordStart(length=2**31)))]
+    assert _bad_request(engine, long_match) == ("event.record.length", "2147483648 is not 0-64")
+    late = [pb.ValidateMatchRequest(event=pb.RecordEvent(record=pb.RecordStart(length=7))),
+            pb.ValidateMatchRequest(event=pb.RecordEvent(record=pb.RecordStart(length=7, headers={"k": "v" * 2000})))]
+    field, reason = _bad_request(engine, late)
+    assert (field, reason[:24]) == ("event.record.headers", "headers['k']: is 2000 ch")
+
+
 def test_memory_is_bounded_by_a_line():
     validator = StreamValidator(ENGINE, "long.mat", "mat", max_line=1000)
     verdicts = validator.feed(b" 7 point match\n" + b"x" * 5000)

@@ -23,6 +23,7 @@ from tavla.formats.matwriter import write_match
 from tavla.formats.sgfwriter import SgfWriteError, write_sgf
 from tavla.referee import Referee
 from tavla.referee.keys import Signed
+from tavla.server.convert import contract
 from tavla.server.convert import records as cr
 from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
@@ -144,6 +145,7 @@ def _validate(requests: Iterable[pb.ValidateMatchRequest], context: grpc.Service
     validator: StreamValidator | None = None
     piece_kind = ""
     for request in requests:
+        contract.check(request)  # streamed messages pass no interceptor: each is checked here
         if validator is None:
             if request.format not in _FORMATS:
                 raise InvalidInputError("format", f"unknown record format {request.format}")
