@@ -81,7 +81,7 @@ class LongNardy(SameDirection):
     head_doubles: ClassVar[frozenset[int]] = frozenset({6, 4, 3})
     koks: ClassVar[bool] = False
     sources = _make_sources(frozenset({6, 4, 3}))
-    turn_rule = staticmethod(_one_off_head)
+    turn_rule = _one_off_head  # read from the class, never bound (a variant is never instantiated)
 
     @staticmethod
     def play(b: list[int], f: int, die: int) -> tuple[int, bool]:
