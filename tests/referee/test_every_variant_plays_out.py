@@ -1,11 +1,13 @@
 """Random games of every variant under each start rule (R3-international, R3-turkish) play out
 through the referee with server dice (R22): every call answers (a documented domain error at
-most), every action ListActions offers is accepted by Act, and every game reaches its end
+most), every action ListActions offers is accepted by Act (all of them in a fifth of the
+states, the chosen one in every state), and every game reaches its end
 (R15; plakoto's mother and draw, VARIANTS.md), so no roll can leave a match stuck.
 
 Each game is a 1-point match with a fixed match id (state mode off keeps it, so the dice
 repeat): a failure names its variant, start rule and game. ``TAVLA_RELIABILITY_LONG=1`` plays
-ten times as many games (tests/reliability's convention).
+ten times as many games and tries every listed action in every state (tests/reliability's
+convention).
 """
 
 from __future__ import annotations
