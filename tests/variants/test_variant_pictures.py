@@ -263,3 +263,28 @@ def test_nardy_two_off_the_head_with_a_plain_first_throw_names_the_head_rule():
     with pytest.raises(IllegalMoveError) as err:
         legal_steps(p, (6, 3), [first, type(first)(24, 21, 3)])
     assert "head" in str(err.value)
+
+
+@pytest.mark.parametrize(("dice", "expected"), [((6, 2), "24/18"), ((2, 6), "24/18"), ((5, 3), "24/19")])
+def test_nardy_first_plain_throw_one_checker_cannot_play_both_dice(dice, expected):
+    # 24 ... 17 16 ... 13 / 12 ... 1     white's first throw after black's 5-5 (24/4: white's 16)
+    # W15        B1       / B14
+    # One checker off the head with a plain roll (the head rule; the first-throw exception is
+    # for 6-6, 4-4, 3-3 only), and 24/18/16, 24/22/16 (24/19/16, 24/21/16) land on black's
+    # runner: only one die can be played, so the larger (R7; VARIANTS.md, long nardy).
+    p = pos("long_nardy", {24: "W" * 15, 16: "B", 12: "B" * 14})
+    assert [(m.notation, m.steps) for m in legal_moves(p, dice)] == [
+        (expected, ((24, int(expected[3:]), max(dice), False),))]
+    state = legal_steps(p, dice)
+    assert state.next_steps == ((24, int(expected[3:]), max(dice), False),) and state.forced
+    assert legal_steps(p, dice, state.next_steps).complete
+    with pytest.raises(IllegalMoveError) as err:
+        resolve(p, dice, notation.parse(f"24/{24 - min(dice)}"))
+    assert err.value.reason is IllegalReason.MUST_USE_LARGER_DIE
+    with pytest.raises(IllegalMoveError) as err:
+        resolve(p, dice, notation.parse(f"{expected} 24/{24 - min(dice)}"))
+    assert err.value.reason is IllegalReason.NO_CHECKER_THERE and "head" in str(err.value)
+    smaller = type(state.next_steps[0])(24, 24 - min(dice), min(dice))
+    with pytest.raises(IllegalMoveError) as err:
+        legal_steps(p, dice, [smaller])
+    assert err.value.reason is IllegalReason.MUST_USE_LARGER_DIE

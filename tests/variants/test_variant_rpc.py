@@ -21,6 +21,7 @@ from tavla.v1 import game_pb2 as G
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 import rpc_api as api
+from http_calls import connect_json, http_server
 from game_driver import DICE_SECRET, KEYS, Checker, play_match
 
 SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
@@ -93,6 +94,40 @@ def test_a_pin_through_apply_move_and_the_pinned_field(stub):
         position=pb.Position(on_roll=pb.SIDE_WHITE, board=pb.Board(
             white=side({24: 2, 13: 5, 8: 3, 6: 5}, [6]), black=side({24: 2, 13: 5, 8: 3, 6: 5}))), dice=[3, 1]))
     assert code == grpc.StatusCode.INVALID_ARGUMENT and field == "position.board.white.pinned"
+
+
+FIRST_THROW = pb.Position(on_roll=pb.SIDE_WHITE, board=pb.Board(white=side({24: 15}), black=side({4: 1, 24: 14})))
+
+
+@pytest.mark.parametrize(("dice", "expected"), [([6, 2], "24/18"), ([5, 3], "24/19")])
+def test_nardy_first_plain_throw_playing_one_die(stub, dice, expected):
+    """White's first throw after black's 5-5 (black's runner on its 4, white's 16): one checker
+    off the head with a plain roll, neither die then moves on, so one die is played, the larger
+    (R7; VARIANTS.md, long nardy: the head rule)."""
+    rules = pb.Ruleset(preset="long_nardy")
+    listed = stub.ListLegalMoves(api.ListLegalMovesRequest(ruleset=rules, position=FIRST_THROW, dice=dice))
+    assert [m.notation for m in listed.moves] == [expected] and listed.dice_used == 1
+    applied = stub.ApplyMove(api.ApplyMoveRequest(ruleset=rules, position=FIRST_THROW, dice=dice,
+                                                  move=pb.Move(notation=expected)))
+    white = list(applied.move.result.board.white.points)
+    assert white[23] == 14 and white[int(expected[3:]) - 1] == 1 and applied.move.result.on_roll == pb.SIDE_BLACK
+    steps = stub.ListLegalSteps(api.ListLegalStepsRequest(ruleset=rules, position=FIRST_THROW, dice=dice))
+    assert [(s.from_point, s.to_point) for s in steps.next_steps] == [(24, int(expected[3:]))]
+    code, reason, _, _ = refusal(stub.ApplyMove, api.ApplyMoveRequest(
+        ruleset=rules, position=FIRST_THROW, dice=dice, move=pb.Move(notation=f"24/{24 - min(dice)}")))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT and reason == "MUST_USE_LARGER_DIE"
+
+
+def test_nardy_first_plain_throw_over_connect_json():
+    """The same position over the HTTP port, as the JSON a browser sends (R7, the head rule)."""
+    board = {"white": {"points": [0] * 23 + [15]}, "black": {"points": [0, 0, 0, 1] + [0] * 19 + [14]}}
+    body = {"ruleset": {"preset": "long_nardy"}, "position": {"onRoll": "SIDE_WHITE", "board": board},
+            "dice": [6, 2]}
+    with http_server() as port:
+        status, listed, _ = connect_json(port, "ListLegalMoves", body)
+        assert status == 200 and [m["notation"] for m in listed["moves"]] == ["24/18"], listed
+        status, steps, _ = connect_json(port, "ListLegalSteps", body)
+        assert status == 200 and steps["nextSteps"] == [{"fromPoint": 24, "toPoint": 18, "die": 6}], steps
 
 
 def test_gnu_ids_are_refused_for_the_family(stub):

@@ -16,9 +16,10 @@ no bar, a single checker holds a point (:mod:`tavla.core.rules.same_direction`).
 The head rule needs what the turn has done so far: ``board[26]`` counts the checkers that have
 left the head this turn (:mod:`tavla.core.rules.geometry`); it is 0 between turns. The two-off
 exception is asked of a die in :meth:`LongNardy.sources`; that the roll is a double, which a
-single step does not know, is the turn filter's (:meth:`LongNardy.turn_filter`: a plain roll's
-candidates that took two off the head are dropped; a first plain throw is always playable by
-one checker, so no die is lost by it).
+single step does not know, is the turn rule's (``LongNardy.turn_rule``: a plain roll's plays
+that take two off the head are not plays). The generator drops them before R7 counts the dice,
+so a first plain throw that one checker cannot play with both dice plays one die, the larger
+if it can (R7: white's 6-2 with black's runner on white's 16 plays 24/18 alone).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tavla.core.errors import IllegalReason
 from tavla.core.rules.geometry import OPP_BIT, SLOT_A, held_mask, lead, traps
 from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step
-from tavla.core.rules.variant import Board, ResultKind, Results, Variant, register
+from tavla.core.rules.variant import Board, ResultKind, Variant, register
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side
@@ -64,10 +65,9 @@ def _make_sources(doubles: frozenset[int]):  # type: ignore[no-untyped-def]
     return staticmethod(sources)
 
 
-def _filter(best: int, results: Results, d1: int, d2: int) -> Results:
-    if d1 != d2:
-        results = {k: s for k, s in results.items() if k[TAKEN] < 2}
-    return Variant.turn_filter(best, results, d1, d2)
+def _one_off_head(b: list[int]) -> bool:
+    """The head rule for a plain roll: at most one checker has left the head this turn."""
+    return b[TAKEN] < 2
 
 
 class LongNardy(SameDirection):
@@ -81,7 +81,7 @@ class LongNardy(SameDirection):
     head_doubles: ClassVar[frozenset[int]] = frozenset({6, 4, 3})
     koks: ClassVar[bool] = False
     sources = _make_sources(frozenset({6, 4, 3}))
-    turn_filter = staticmethod(_filter)
+    turn_rule = _one_off_head  # read from the class, never bound (a variant is never instantiated)
 
     @staticmethod
     def play(b: list[int], f: int, die: int) -> tuple[int, bool]:

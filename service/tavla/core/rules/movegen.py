@@ -2,8 +2,9 @@
 
 The search is written once; what a variant's checkers may do comes from its hooks
 (:mod:`tavla.core.rules.variant`): the single-step rule ``sources``, ``play``/``unplay`` applying a
-step on a mutable list, ``outside_count`` and ``home`` for bearing off, ``turn_filter`` for the
-legality of the turn as a whole (R7 by default: as many dice as possible, else the larger die).
+step on a mutable list, ``outside_count`` and ``home`` for bearing off, ``turn_rule`` for a rule of
+a plain roll's play as a whole (checked on each candidate before the dice are counted),
+``turn_filter`` for R7 (as many dice as possible, else the larger die).
 Results are keyed by the resulting board so two orders of the same checkers are one move.
 Candidates are generated depth-first; the turn filter runs over the finished candidates.
 
@@ -99,27 +100,31 @@ def generate_python(board: Board, d1: int, d2: int, variant: type[Variant] = Bac
         best = _doubles(b, d1, 4, BAR, out, [], results, 0, (sources, play, unplay, home, seen))
     else:
         best = 0
+        allows = variant.turn_rule  # a rule of the whole turn (long nardy's head rule), or None
         for da, db in ((d1, d2), (d2, d1)):
             for f in sources(b, da, out):
                 t, hit = play(b, f, da)
                 out_a = out - 1 if f > home >= t else out
-                second = sources(b, db, out_a)
-                if second:
-                    if best < 2:
-                        best = 2
-                        results.clear()
-                    s1 = _new(CheckerMove, (f, t, da, hit))
-                    for g in second:
-                        u, hit2 = play(b, g, db)
+                s1 = _new(CheckerMove, (f, t, da, hit))
+                both = False
+                for g in sources(b, db, out_a):
+                    u, hit2 = play(b, g, db)
+                    # a play the turn's rule forbids does not count as using both dice (R7):
+                    # the dice it would use may still be played another way, or one alone
+                    if allows is None or allows(b):
+                        both = True
+                        if best < 2:
+                            best = 2
+                            results.clear()
                         key = tuple(b)
                         if key not in results:
                             results[key] = (s1, _new(CheckerMove, (g, u, db, hit2)))
-                        unplay(b, g, u, hit2)
-                elif best < 2:
+                    unplay(b, g, u, hit2)
+                if not both and best < 2 and (allows is None or allows(b)):
                     best = 1
                     key = tuple(b)
                     if key not in results:
-                        results[key] = (_new(CheckerMove, (f, t, da, hit)),)
+                        results[key] = (s1,)
                 unplay(b, f, t, hit)
         # R7 (the variant's turn filter): if either die but not both can be played, the larger
         # one must be; a board both dice reach alone (the last checker borne off) was stored

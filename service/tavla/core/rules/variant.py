@@ -28,6 +28,9 @@ Hooks, all on the board of 26 ints seen from the side on roll unless the variant
   :meth:`Variant.refusal`), the steps of a turn list it. It is written once per variant;
 * applying a step: :meth:`Variant.play`, :meth:`Variant.unplay`, with
   :meth:`Variant.outside_count` (the checkers that keep the mover from bearing off);
+* the turn rule ``turn_rule`` (``None`` by default): a rule of a plain roll's play as a whole,
+  beyond its single steps (long nardy: one checker off the head), checked on each candidate
+  before the dice are counted;
 * the turn filter :meth:`Variant.turn_filter` (R7 by default: as many dice as possible, then
   the larger die);
 * the end: :meth:`Variant.winner` and :meth:`Variant.classify` (R15, R16 by default). What a
@@ -104,7 +107,8 @@ FAMILY_ID = "family_id"  # the barless variants' compact ID (tavla.core.ids.fami
 # The hooks and class data the whole-turn generator depends on: a variant that redefines one of
 # them no longer moves as its parent, so a compiled generator it inherits is dropped
 # (Variant.__init_subclass__).
-MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_filter", "home", "bar", "ordered_doubles")
+MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_rule", "turn_filter", "home", "bar",
+              "ordered_doubles")
 
 
 class Variant:
@@ -131,6 +135,12 @@ class Variant:
         (no step of a lower checker ever makes a higher checker's step legal: backgammon,
         plakoto), so the search tries each set of sources once; ``False`` (fevga, long nardy:
         the start rule, the quarter block, the prime rule) tries every order.
+    :cvar turn_rule: ``turn_rule(b) -> bool``, whether the board ``b`` after one or both steps
+        of a plain roll keeps a rule of the turn as a whole that its single steps cannot see
+        (long nardy: at most one checker off the head; the step rule cannot tell a plain roll's
+        second die from a double's); ``None``: no such rule. The generator drops the plays it
+        forbids before R7 counts the dice, so a forbidden play never hides one using fewer
+        dice. A double's steps are judged by ``sources`` alone.
     :cvar compiled_generate: a compiled whole-turn generator (:data:`GenerateFn`) that returns
         exactly what the pure one does, or raises ValueError for a call it does not answer;
         ``None``: the pure generator alone. Installed by the server (``tavla.server.process.accel``),
@@ -153,6 +163,7 @@ class Variant:
     kind_names: ClassVar[Mapping[ResultKind, str]] = {k: k.value for k in ResultKind}
     home: ClassVar[int] = 6
     ordered_doubles: ClassVar[bool] = True
+    turn_rule: ClassVar[Callable[[list[int]], bool] | None] = None
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
 
@@ -266,14 +277,14 @@ class Variant:
     def turn_refusal(cls, board: Board, d1: int, d2: int) -> tuple[IllegalReason, str] | None:
         """A rule of the whole turn that ``board`` (after some steps of the roll ``d1``-``d2``)
         breaks although each step was allowed, as ``(reason, sentence)``, else ``None``: the
-        clause :meth:`turn_filter` enforces beyond R7 (long nardy: two checkers off the head
-        with a plain roll). Only names it, for the diagnosis."""
+        clause ``turn_rule`` enforces beyond R7 (long nardy: two checkers off the head with a
+        plain roll). Only names it, for the diagnosis."""
         return None
 
     @staticmethod
     def turn_filter(best: int, results: Results, d1: int, d2: int) -> Results:
         """The legal plays among the candidates of a roll (R7), given that the generator keeps
-        only those using the most dice (``best`` of them): when only one of two different dice
+        only those using the most dice (``best`` of them) that ``turn_rule`` allows: when only one of two different dice
         can be played, the larger one must be if it can (``d1`` >= ``d2``)."""
         if best == 1 and d1 != d2 and any(s[0][2] == d1 for s in results.values()):
             return {k: s for k, s in results.items() if s[0][2] == d1}
