@@ -189,3 +189,144 @@ def handmade() -> Iterator[tuple[str, bytes]]:
     for short, body in HANDMADE:
         name, cls = classes[short]
         yield name, json_format.ParseDict(body, cls()).SerializeToString()
+
+
+# --- the declared contract: values at and just past each bound ----------------------------------
+
+AT = "at"  # a value at a declared bound: any answer but INTERNAL/UNKNOWN
+PAST = "past"  # just past it: INVALID_ARGUMENT
+_FD = pb_descriptor.FieldDescriptor
+_SIGNED = frozenset({_FD.TYPE_INT32, _FD.TYPE_INT64, _FD.TYPE_SINT32, _FD.TYPE_SINT64, _FD.TYPE_SFIXED32,
+                     _FD.TYPE_SFIXED64})
+
+
+def streamed_methods() -> list[tuple[str, type[pb_message.Message]]]:
+    """The client-streaming RPCs (ValidateMatch), whose bounds are fuzzed on a one-message stream."""
+    return [(services.path(m.name), message_factory.GetMessageClass(m.input_type))
+            for m in services.METHODS.values() if m.client_streaming]
+
+
+def _bounded_fields(message: pb_descriptor.Descriptor, on_path: frozenset[str] = frozenset(),
+                    depth: int = 0) -> Iterator[list[pb_descriptor.FieldDescriptor]]:
+    """The chain of fields from ``message`` to each field reachable from it that the contract
+    checks (an enum, or one declaring bounds), nested messages to a few levels."""
+    from tavla.server.convert import contract
+
+    for field in message.fields:
+        bounds = contract.bounds_of(field)
+        if bounds is not None and bounds.unbounded:
+            continue
+        if field.type == _FD.TYPE_ENUM or (bounds is not None and field.type != _FD.TYPE_MESSAGE) \
+                or contract.is_map(field) or (field.type == _FD.TYPE_MESSAGE and bounds is not None
+                                              and (bounds.max_items or field.message_type.full_name == contract.DURATION)):
+            yield [field]
+        if field.type != _FD.TYPE_MESSAGE or contract.is_map(field) or depth >= 4:
+            continue
+        inner = field.message_type
+        if inner.full_name == contract.DURATION or inner.full_name in on_path:
+            continue
+        for chain in _bounded_fields(inner, on_path | {message.full_name}, depth + 1):
+            yield [field, *chain]
+
+
+def _values(field: pb_descriptor.FieldDescriptor) -> Iterator[tuple[str, str, object]]:
+    """(AT or PAST, what, setter(msg)) for each value at or just past ``field``'s bounds."""
+    from tavla.server.convert import contract
+
+    bounds = contract.bounds_of(field)
+    name = field.name
+    repeated = contract.is_repeated(field)
+
+    def put(value: object):  # noqa: ANN202
+        def setter(msg: pb_message.Message) -> None:
+            if repeated:
+                getattr(msg, name).append(value)
+            else:
+                setattr(msg, name, value)
+        return setter
+
+    if field.type == _FD.TYPE_ENUM and not repeated:
+        numbers = sorted(field.enum_type.values_by_number)
+        yield AT, f"enum {numbers[-1]}", put(numbers[-1])
+        yield PAST, f"enum {numbers[-1] + 1}", put(numbers[-1] + 1)
+        yield PAST, "enum -1", put(-1)
+        return
+    if contract.is_map(field):
+        most, longest = bounds.max_items, bounds.max_len or 1
+        for kind, count in ((AT, most), (PAST, most + 1)):
+            def many(msg: pb_message.Message, n: int = count) -> None:
+                for i in range(n):
+                    getattr(msg, name)[f"k{i}"] = "v"
+            yield kind, f"{count} entries", many
+        for kind, size in ((AT, longest), (PAST, longest + 1)):
+            def long_value(msg: pb_message.Message, n: int = size) -> None:
+                getattr(msg, name)["k"] = "v" * n
+            yield kind, f"a value of {size}", long_value
+        return
+    if repeated and bounds is not None and bounds.max_items:
+        lo = max(bounds.min, 1) if field.type in contract._INTEGERS else 0
+        for kind, count in ((AT, bounds.max_items), (PAST, bounds.max_items + 1)):
+            def many_items(msg: pb_message.Message, n: int = count, lo: int = lo) -> None:
+                values = getattr(msg, name)
+                for _ in range(n):
+                    if field.type == _FD.TYPE_MESSAGE:
+                        values.add()
+                    elif field.type == _FD.TYPE_ENUM:
+                        values.append(sorted(field.enum_type.values_by_number)[-1])
+                    elif field.type in contract._INTEGERS:
+                        values.append(lo)
+                    elif field.type == _FD.TYPE_BYTES:
+                        values.append(b"x")
+                    else:
+                        values.append("x")
+            yield kind, f"{count} items", many_items
+    if field.type == _FD.TYPE_ENUM:  # repeated
+        numbers = sorted(field.enum_type.values_by_number)
+        yield PAST, f"element enum {numbers[-1] + 1}", put(numbers[-1] + 1)
+        return
+    if bounds is None:
+        return
+    if field.type in contract._INTEGERS:
+        yield AT, f"{bounds.max}", put(bounds.max)
+        yield AT, f"{bounds.min}", put(bounds.min)
+        yield PAST, f"{bounds.max + 1}", put(bounds.max + 1)
+        if bounds.min or field.type in _SIGNED:
+            yield PAST, f"{bounds.min - 1}", put(bounds.min - 1)
+    elif field.type in (_FD.TYPE_STRING, _FD.TYPE_BYTES) and bounds.max_len:
+        unit = "x" if field.type == _FD.TYPE_STRING else b"x"
+        yield AT, f"{bounds.max_len} long", put(unit * bounds.max_len)
+        yield PAST, f"{bounds.max_len + 1} long", put(unit * (bounds.max_len + 1))
+    elif field.type == _FD.TYPE_MESSAGE and field.message_type.full_name == contract.DURATION and not repeated:
+        def seconds(value: int, nanos: int = 0):  # noqa: ANN202
+            def setter(msg: pb_message.Message) -> None:
+                getattr(msg, name).seconds = value
+                getattr(msg, name).nanos = nanos
+            return setter
+        yield AT, f"{bounds.max_seconds} s", seconds(bounds.max_seconds)
+        yield AT, "0 s", seconds(0)
+        yield PAST, f"{bounds.max_seconds} s + 1 ns", seconds(bounds.max_seconds, 1)
+        yield PAST, "-1 s", seconds(-1)
+
+
+def bound_cases(seeds: dict[str, list[bytes]]) -> list[tuple[str, str, str, pb_message.Message]]:
+    """(method path, AT or PAST, what, request) for every value at and just past each declared
+    bound of every RPC's request (unary and streamed), set in an empty request and in the RPC's
+    first valid seed; a parent repeated field gets a new element for it."""
+    out = []
+    for name, cls in methods() + streamed_methods():
+        bases = [cls()] + [cls.FromString(seeds[name][0])] if seeds.get(name) else [cls()]
+        for chain in _bounded_fields(cls.DESCRIPTOR):
+            path = ".".join(f.name for f in chain)
+            for kind, what, setter in _values(chain[-1]):
+                for base in bases:
+                    request = cls()
+                    request.CopyFrom(base)
+                    msg = request
+                    try:
+                        for parent in chain[:-1]:
+                            msg = getattr(msg, parent.name).add() if parent.is_repeated else getattr(msg, parent.name)
+                        setter(msg)
+                    except (ValueError, TypeError):  # not representable in the wire type (uint32 max + 1)
+                        continue
+                    out.append((name, kind, f"{path} {what}", request))
+    return out
