@@ -83,7 +83,11 @@ def test_a_stuck_engine_is_killed_at_the_deadline_while_rules_and_health_answer(
             # the analysis is stuck in its child, GIL held there: the worker still serves
             moves = stub.ListLegalMoves(api.ListLegalMovesRequest(position=START, dice=[6, 6]), timeout=BOUND)
             status = health.Check(health_pb2.HealthCheckRequest(), timeout=BOUND).status
+            # a request out of bounds does not wait for the busy analysis slot: refused at once
+            with pytest.raises(grpc.RpcError) as refused:
+                stub.SuggestMove(_suggest(length=2**30 + 1), timeout=BOUND)
             answered_while_stuck = not stuck.done()
+            assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
             assert len(moves.moves) > 1
             assert status == health_pb2.HealthCheckResponse.SERVING
             assert answered_while_stuck

@@ -33,6 +33,7 @@ import structlog
 
 from tavla.server.admission import policy as admission
 from tavla.server.admission.streams import OpenStream, StreamSlots
+from tavla.server.convert import contract
 from tavla.server.pipeline import metrics
 from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
 from tavla.server.pipeline.errors import lenient_deserializer, undecodable_status
@@ -144,7 +145,10 @@ class LimitsInterceptor(UnaryInterceptor):
                         slots = self._analysis_running
                     if slots is None:  # a call that did not come through the admission executor
                         return behaviour(request, context)
-                    _take_slot(slots, context)
+                    if not slots.try_take():
+                        if not contract.within(request):  # refused inside at once: no slot to wait for
+                            return behaviour(request, context)
+                        _take_slot(slots, context)
                     try:
                         return behaviour(request, context)
                     finally:
@@ -287,6 +291,7 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
             stream = slots.open(_ender(context, ticket))
             if stream is None:
                 context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, full)
+                return  # abort raises; this tells the type checker too
             key = idle.add(context, idle_limit, method)
             try:
                 request = checked(request, context, key, stream) if request_streaming else _parsed(request, context)
@@ -311,6 +316,8 @@ def _ender(context: grpc.ServicerContext, ticket: admission.Ticket | None) -> Ca
     def end(message: str) -> None:
         call = ticket.call if ticket is not None else None
         try:
+            if call is None:
+                raise LookupError("no core call")
             call.cancel(grpc.StatusCode.RESOURCE_EXHAUSTED.value[0], message)
         except Exception:  # no core call here, or it is over
             context.cancel()

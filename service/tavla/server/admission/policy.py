@@ -15,8 +15,9 @@ when the call arrives:
   interceptor answers ``RESOURCE_EXHAUSTED`` at once (:func:`current`). Waiting calls count, so
   a flood of costly calls is turned away instead of piling up behind the GIL.
 * **Analysis calls** (every AnalysisService method, docs/analysis.md#cost-and-limits): admitted
-  apart, at most ``max_analysis`` per worker, queued for :data:`ANALYSIS_THREADS` threads of their
-  own with their own slots, and shed (``RESOURCE_EXHAUSTED``) beyond that: a flood of analysis,
+  apart, at most ``max_analysis`` per worker, each on a thread of the analysis pool waiting for one of
+  :data:`ANALYSIS_THREADS` slots (a request out of bounds is refused before it waits),
+  and shed (``RESOURCE_EXHAUSTED``) beyond that: a flood of analysis,
   each call hundreds of milliseconds of CPU, never takes an engine call's admission, thread or
   slot, so the rules RPCs answer as before.
 * **Engine streams** (``ValidateMatch``): admitted as engine calls, but each on a thread of its
@@ -267,8 +268,10 @@ class AdmissionExecutor(Executor):
         self.health_pool = health_pool  # the worker's heartbeat answers its own health here too
         self._shed_pool = call_pool.CallPool(SHED_THREADS, MAX_EXTRA_THREADS, self._held, "tavla-shed")
         analysis_threads = max(1, analysis_threads)
-        self.analysis_pool = call_pool.CallPool(analysis_threads, max(analysis_threads, max_analysis), self._held,
-                                                "tavla-analysis")
+        # a thread for every admitted analysis call: they wait for one of the analysis_threads
+        # slots on it, where their deadline is watched and a bad request is refused at once
+        analysis_admitted = max(analysis_threads, max_analysis)
+        self.analysis_pool = call_pool.CallPool(analysis_admitted, analysis_admitted, self._held, "tavla-analysis")
         self._call_pools = (self.engine_pool, health_pool, self._shed_pool, self.analysis_pool)
         self._pools: dict[str, ThreadPoolExecutor | call_pool.CallPool] = {
             ENGINE: self.engine_pool,

@@ -124,13 +124,6 @@ def _event(validator: StreamValidator, event: pb.RecordEvent) -> list[Verdict]:
     raise InvalidInputError("event", "empty event")
 
 
-def _within_bounds(requests: Iterable[pb.ValidateMatchRequest]) -> Iterator[pb.ValidateMatchRequest]:
-    # the declared bounds of every message: the unary interceptor never sees a stream's
-    for request in requests:
-        contract.check(request)
-        yield request
-
-
 def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None = None,
                     budget: ByteBudget | None = None) -> Iterator[pb.ValidateMatchResponse]:
     """The responses of ValidateMatch for ``requests``; the bytes held count against ``budget``
@@ -142,7 +135,7 @@ def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.S
     """
     held = (budget or BUFFERS).holder()
     try:
-        yield from _validate(_within_bounds(requests), context, held)
+        yield from _validate(requests, context, held)
     finally:
         held.set(0)
 

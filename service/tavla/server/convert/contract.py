@@ -102,6 +102,14 @@ def check(request: pb_message.Message, field: str = "") -> None:
         raise InvalidInputError(_join(field, path), reason)
 
 
+def within(request: pb_message.Message) -> bool:
+    """Whether ``request`` is a message within every declared bound (:func:`check` without the
+    error); ``False`` for anything else, such as the stand-in for bytes that did not parse."""
+    if not isinstance(request, pb_message.Message):
+        return False
+    return checker(request.DESCRIPTOR)(request) is None
+
+
 def _nothing(_msg: Any) -> Violation:
     return None
 
