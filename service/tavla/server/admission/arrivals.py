@@ -29,7 +29,7 @@ try:
     from grpc import _server as _grpc_server
     from grpc._cython import cygrpc
 except ImportError:  # pragma: no cover - a grpcio without them: nothing is held
-    _grpc_server = None  # type: ignore[assignment]
+    _grpc_server = None
 
 #: Calls held at once per connection before the oldest is cancelled: a client's calls are held
 #: only until gRPC's thread reads their request, which they send with the headers.
