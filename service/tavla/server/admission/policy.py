@@ -27,6 +27,9 @@ when the call arrives:
 * **Streams** (health ``Watch``, reflection): at most ``max_streams`` of each kind at once; more
   are shed and answered ``RESOURCE_EXHAUSTED`` (:class:`~tavla.server.admission.limits.StreamLimitInterceptor`,
   which also cancels quiet ones).
+* **Held calls**: a unary engine or analysis call is not counted nor given a thread until its
+  request has arrived (:mod:`~tavla.server.admission.arrivals` holds it meanwhile), so clients
+  that send headers and nothing else never turn real calls away.
 * **Watchdog**: a call whose thread has waited for the request message too long is cancelled (the
   client gets ``CANCELLED``): :data:`ENGINE_BODY_SECONDS` (0.5 s) for unary engine calls, 1 s for
   health checks and shed calls (clients send the message with the headers), ``body_seconds`` (5 s)
@@ -52,6 +55,7 @@ from typing import Any
 
 import structlog
 
+from tavla.server.admission import arrivals
 from tavla.server.admission import pool as call_pool
 from tavla.server.admission.calls import OPS_SERVICES, split_method
 from tavla.server.api import services
@@ -188,6 +192,9 @@ class Slots:
 
 
 _local = threading.local()
+# what submit returns for a call held until its request arrives (a done future adds no callbacks)
+_HANDED_OVER: Future[Any] = Future()
+_HANDED_OVER.set_result(None)
 
 
 def current() -> Ticket | None:
@@ -283,6 +290,7 @@ class AdmissionExecutor(Executor):
         self.engine_slots = Slots(max(1, min(engine_threads, max_admitted)))
         self.analysis_slots = Slots(analysis_threads)
         self._closed = threading.Event()
+        self.arrivals = arrivals.Arrivals()
         self.shed_total = 0
         self.seen: collections.Counter[str] = collections.Counter()  # calls per kind
         self.cut_off_total = 0
@@ -312,15 +320,41 @@ class AdmissionExecutor(Executor):
         method, call = _method_and_call(args)
         ticket = Ticket(kind_of(method), method, call)
         self.seen[ticket.kind] += 1
-        pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
-        if ticket.kind == ENGINE:
-            ticket.slots = self.engine_slots
+        if ticket.kind == ENGINE or ticket.kind == ANALYSIS:
+            ticket.slots = self.engine_slots if ticket.kind == ENGINE else self.analysis_slots
             ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
-        elif ticket.kind == ANALYSIS:
-            ticket.slots = self.analysis_slots
-            ticket.body_seconds = min(self.body_seconds, ENGINE_BODY_SECONDS)
+            if not kwargs and arrivals.holdable(args):
+                if self._closed.is_set():
+                    raise RuntimeError("cannot schedule new calls after shutdown")
+                # held, it takes no thread nor admission: gRPC's one thread, behind a flood, may
+                # read a request sent with its headers late, so it gets the streams' timeout
+                ticket.body_seconds = self.body_seconds
+                self.arrivals.hold(ticket, args, lambda held, arrived: self._arrived(fn, held, arrived))
+                # gRPC's backstop counts a call until this future is done: a held call takes no
+                # thread, and is bounded per connection (arrivals.PER_PEER) and by the admission
+                return _HANDED_OVER
         elif ticket.kind != ENGINE_STREAM:
             ticket.body_seconds = min(self.body_seconds, QUICK_BODY_SECONDS)
+        return self._admit(ticket, fn, args, kwargs)
+
+    def _arrived(self, fn: Callable[..., Any], held: arrivals.Held, arrived: bool) -> None:
+        # on gRPC's thread (the read's completion): nothing may escape into its loop
+        ticket = held.ticket
+        try:
+            if arrived:
+                ticket.arrived = True
+                self._admit(ticket, fn, held.args, {})
+            else:  # ended without a request (cancelled, evicted, half-closed): gRPC finishes it
+                ticket.arrived, ticket.body_seconds = True, min(self.body_seconds, QUICK_BODY_SECONDS)
+                self._shed_pool.submit(self._runner(ticket, fn, held.args, {}))
+        except RuntimeError:  # shut down: gRPC's stop ends the call
+            pass
+        except Exception:
+            log.exception("cannot dispatch a call", method=ticket.method)
+
+    def _admit(self, ticket: Ticket, fn: Callable[..., Any], args: tuple[Any, ...],
+               kwargs: dict[str, Any]) -> Future[Any]:
+        pool: ThreadPoolExecutor | call_pool.CallPool = self._pools[ticket.kind]
         counted = _COUNTED.get(ticket.kind)
         evicted = None
         with self._lock:
@@ -335,7 +369,17 @@ class AdmissionExecutor(Executor):
                 else:
                     self._admitted[counted] += 1
                     ticket.counted = counted
+        if evicted is not None:
+            self._cancel(evicted, "admission full: a call whose request never came made room")
+        try:
+            return pool.submit(self._runner(ticket, fn, args, kwargs))
+        except RuntimeError:  # shut down: give the admission back
+            with self._lock:
+                self._give_back(ticket)
+            raise
 
+    def _runner(self, ticket: Ticket, fn: Callable[..., Any], args: tuple[Any, ...],
+                kwargs: dict[str, Any]) -> Callable[[], Any]:
         def run() -> Any:
             _local.ticket = ticket
             ticket.running_since = time.monotonic()
@@ -343,7 +387,7 @@ class AdmissionExecutor(Executor):
             with self._lock:
                 self._running[me] = ticket
             try:
-                if ticket.shed and ticket.kind == ENGINE:
+                if ticket.shed and ticket.kind == ENGINE and not ticket.arrived:
                     self._readmit(ticket)
                 return fn(*args, **kwargs)
             finally:
@@ -353,14 +397,7 @@ class AdmissionExecutor(Executor):
                     ticket.done = True
                     self._give_back(ticket)
 
-        if evicted is not None:
-            self._cancel(evicted, "admission full: a call whose request never came made room")
-        try:
-            return pool.submit(run)
-        except RuntimeError:  # shut down: give the admission back
-            with self._lock:
-                self._give_back(ticket)
-            raise
+        return run
 
     def _give_back(self, ticket: Ticket) -> None:
         # the admission ``ticket`` took in submit, if any; call with the lock held
@@ -449,6 +486,9 @@ class AdmissionExecutor(Executor):
                 if cut and t.waited > t.body_seconds:
                     t.cancelled = True
                     late.append(t)
+        for held in self.arrivals.count_waits(now, step, cut=cut):  # calls still without a thread
+            held.ticket.cancelled = True
+            late.append(held.ticket)
         return late
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:

@@ -90,6 +90,11 @@ IDLE_CONNECTION_SECONDS = 5.0
 #: than shed; header-only calls are bounded by the admission's eviction and body timeout instead.
 MAX_STREAMS_PER_CONNECTION = BACKSTOP_FLOOR // 2
 
+#: calls gRPC's core queues while its one Python thread is behind handing calls over (its default
+#: hard limit is 3,000, past which it cancels newcomers: a flood of header-only streams then
+#: cancelled real calls before the server saw them); a queued call is a few KiB of core memory.
+PENDING_CALLS = 64 * MAX_STREAMS_PER_CONNECTION
+
 
 def backstop(max_concurrent_rpcs: int) -> int:
     """gRPC's own cap on calls accepted at once for an admission limit of ``max_concurrent_rpcs``."""
@@ -154,6 +159,8 @@ def build(
         ("grpc.max_concurrent_streams", MAX_STREAMS_PER_CONNECTION),
         ("grpc.server_handshake_timeout_ms", int(HANDSHAKE_SECONDS * 1000)),
         ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
+        ("grpc.server.max_pending_requests", PENDING_CALLS),
+        ("grpc.server.max_pending_requests_hard_limit", PENDING_CALLS),
     ]
     if options.max_connection_age_seconds > 0:
         grpc_options += [
