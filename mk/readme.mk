@@ -1,6 +1,7 @@
-# The README's examples, run as written (tests/packaging/test_readme_examples.py reads them from
-# README.md: grpcurl, curl and tavla-engine commands against a server it starts). grpcurl is
-# pinned here and built with Go into .cache/tools/bin, as the README's install line does.
+# The examples of README.md, docs/api.md and docs/match-play.md, run exactly as written
+# (tests/packaging/test_readme_examples.py reads them from the pages: grpcurl, curl and
+# .venv/bin/tavla-engine commands, with jq between calls, against a server it starts). grpcurl is
+# pinned here and built with Go into .cache/tools, as the README's install line does.
 GRPCURL_VERSION := v1.9.3
 GRPCURL := .cache/tools/grpcurl-$(GRPCURL_VERSION)/grpcurl
 TEST_TARGETS += test-readme
@@ -16,7 +17,7 @@ grpcurl: $(GRPCURL)
 test-readme: $(GRPCURL) .venv-test/.installed
 	GRPCURL=$(abspath $(GRPCURL)) .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_readme_examples.py
 
-# A shell with .venv/bin first on PATH: `tavla-engine show ...` as the README writes it.
+# A shell with .venv/bin first on PATH: `tavla-engine ...` without its path.
 shell: .venv/.installed
 	@echo "tavla-engine is $(CURDIR)/.venv/bin/tavla-engine; exit the shell to leave"
 	@VIRTUAL_ENV="$(CURDIR)/.venv" PATH="$(CURDIR)/.venv/bin:$$PATH" $${SHELL:-/bin/sh}

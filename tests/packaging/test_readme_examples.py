@@ -1,24 +1,28 @@
-"""The README's examples, run as written against a server this test starts (issue 24).
+"""The examples of the README and of the reference pages it leads to, run exactly as written
+against a server this test starts.
 
-Read from README.md itself, so they follow it: every command of a ```sh block that starts with
-``grpcurl``, ``curl``, ``tavla-engine`` or ``.venv/bin/tavla-engine`` (``make``, ``helm`` and
-``serve`` lines are the reader's to run), shell assignments before them (``SEED=...``), and the
-``$ command`` transcripts of ```text blocks. ``localhost:50051`` and ``localhost:8080`` become this
-server's ports; ``tavla-engine`` is this checkout's; PORT is set as ``make serve`` would.
+Read from the pages themselves (PAGES), so they follow them: every command of a ```sh block that
+starts with ``grpcurl``, ``curl`` or ``.venv/bin/tavla-engine`` (``make``, ``helm`` and ``serve``
+lines are the reader's to run), the shell assignments among them (``SEED=...``,
+``STATE=$(grpcurl ... | jq -c .state)``: a later call takes what an earlier one answered, as a
+reader's shell does), and the ``$ command`` transcripts of ```text blocks. Nothing in a command is
+filled in: the only change is that ``localhost:50051`` and ``localhost:8080`` become this server's
+ports. The commands run in a directory whose ``.venv/bin/tavla-engine`` is this checkout's CLI
+and whose ``tests`` is this checkout's; a bare ``tavla-engine`` (not on PATH in a plain shell) is
+a failure. PORT is set as ``make serve`` would.
 
-Checks: every command exits 0, except one whose printed answer in the README is an ``ERROR`` (then
-grpcurl's error must carry the code shown); a ``# {...}`` answer's first keys appear in the
-answer (JSON names compared without case and underscores: grpcurl prints lowerCamelCase); a
-transcript's output is the one shown, ``...`` standing for anything. A placeholder in a request,
-``{...}`` or a string ending in ``...``, is filled with the field of that name from the latest
-earlier answer (the state of NewMatch for Act, the token of CommitDice for RollDice).
+Checks: every command and assignment exits 0 (bash with ``-e -o pipefail``), except a command
+whose printed answer on the page is an ``ERROR`` (then grpcurl's error must carry the code shown);
+a ``# {...}`` answer's first keys appear in the answer (JSON names compared without case and
+underscores: grpcurl prints lowerCamelCase); a transcript's output is the one shown, ``...``
+standing for anything. Each page keeps at least its count of examples (MINIMUM), so an example
+that stops being recognised fails too.
 
-Needs grpcurl (GRPCURL, or on PATH; `make test-readme` installs the pinned one) and curl.
+Needs grpcurl (GRPCURL, or on PATH; `make test-readme` installs the pinned one), curl and jq.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -34,13 +38,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+# The pages whose examples run, with the fewest examples each must keep.
+MINIMUM = {"README.md": 8, "docs/api.md": 4, "docs/match-play.md": 20}
+PAGES = [ROOT / name for name in MINIMUM]
 GRPCURL = os.environ.get("GRPCURL") or shutil.which("grpcurl")
 RUNNABLE = re.compile(r"^(grpcurl|curl|tavla-engine|\.venv/bin/tavla-engine)\s")
 ASSIGNMENT = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 STARTUP_SECONDS = 60  # a wait bound for the server to listen, not a speed target
 
-pytestmark = pytest.mark.skipif(not GRPCURL or not shutil.which("curl"),
-                                reason="grpcurl or curl missing: `make test-readme` installs grpcurl")
+needs_tools = pytest.mark.skipif(not GRPCURL or not shutil.which("curl") or not shutil.which("jq"),
+                                 reason="grpcurl, curl or jq missing: `make test-readme` installs grpcurl")
 
 
 @dataclass
@@ -118,59 +125,6 @@ def _normal(name: str) -> str:
     return name.replace("_", "").lower()
 
 
-def _find(answers: list[object], key: str) -> object | None:
-    """The value of ``key`` (any JSON naming) in the latest answer that has it."""
-    def walk(node: object) -> object | None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                if _normal(k) == _normal(key):
-                    return v
-            for v in node.values():
-                found = walk(v)
-                if found is not None:
-                    return found
-        elif isinstance(node, list):
-            for v in node:
-                found = walk(v)
-                if found is not None:
-                    return found
-        return None
-
-    for answer in reversed(answers):
-        found = walk(answer)
-        if found is not None:
-            return found
-    return None
-
-
-def fill(command: str, answers: list[object]) -> str:
-    """``command`` with its request's placeholders filled from earlier answers."""
-    if "{...}" not in command and not re.search(r'\.\.\."', command):
-        return command
-    words = shlex.split(command.replace("\\\n", " "))
-    data = words.index("-d") + 1
-    hole = "\u0000placeholder"
-    request = json.loads(words[data].replace("{...}", json.dumps(hole)))
-
-    def walk(node: object) -> object:
-        if isinstance(node, dict):
-            filled = {}
-            for k, v in node.items():
-                if v == hole or (isinstance(v, str) and v.endswith("...")):
-                    value = _find(answers, k)
-                    assert value is not None, f"no earlier answer has {k!r} for {command!r}"
-                    filled[k] = value
-                else:
-                    filled[k] = walk(v)
-            return filled
-        if isinstance(node, list):
-            return [walk(v) for v in node]
-        return node
-
-    words[data] = json.dumps(walk(request))
-    return shlex.join(words)
-
-
 def _top_keys(comment: str) -> list[str]:
     """The keys of the outermost object of a ``# {...}`` answer line (deeper ones may differ by
     mode, as the README says next to them)."""
@@ -209,48 +163,82 @@ def server(tmp_path_factory, subprocess_env):
     proc.wait(60)
 
 
-def test_the_readme_has_examples_of_each_kind():
-    found = examples(README.read_text())
-    kinds = {e.command.split()[0] for e in found}
-    assert {"grpcurl", "curl"} <= kinds and any("tavla-engine" in k for k in kinds), kinds
-    assert len([e for e in found if e.command.startswith("grpcurl")]) >= 10
+def test_the_pages_have_their_examples():
+    counts = {}
+    for page in PAGES:
+        found = examples(page.read_text())
+        name = str(page.relative_to(ROOT))
+        counts[name] = len(found)
+        assert len(found) >= MINIMUM[name], f"{name}: {len(found)} examples, fewer than {MINIMUM[name]}"
+    readme = examples(README.read_text())
+    kinds = {e.command.split()[0] for e in readme}
+    assert {"grpcurl", "curl", ".venv/bin/tavla-engine"} <= kinds, kinds
+    grpcurl_calls = [e for page in PAGES for e in examples(page.read_text()) if "grpcurl" in e.command]
+    assert len(grpcurl_calls) >= 25, counts
 
 
-def test_every_readme_example_runs_as_written(server, subprocess_env, tmp_path):
-    grpc_port, http_port = server
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    shim = bin_dir / "tavla-engine"  # this checkout's CLI, wherever the README says it is
+def test_placeholders_are_gone():
+    """A request is sent as written: no ``{...}`` or ``"...`` left for the reader (or a test) to fill."""
+    for page in PAGES:
+        for example in examples(page.read_text()):
+            assert "{...}" not in example.command and not re.search(r'\.\.\."', example.command), \
+                f"{page.name}:{example.line}: {example.command[:90]}"
+
+
+@pytest.fixture()
+def workdir(tmp_path):
+    """A directory like a clone after `make serve`: ``.venv/bin/tavla-engine`` is this checkout's
+    CLI, ``tests`` this checkout's tests (the records the examples read)."""
+    bin_dir = tmp_path / ".venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    shim = bin_dir / "tavla-engine"
     shim.write_text(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} -m tavla \"$@\"\n")
     shim.chmod(0o755)
-    (bin_dir / "grpcurl").symlink_to(GRPCURL)
-    env = {**subprocess_env, "PATH": f"{bin_dir}{os.pathsep}{subprocess_env['PATH']}", "PORT": str(grpc_port)}
+    (tmp_path / "tests").symlink_to(ROOT / "tests")
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    (tools / "grpcurl").symlink_to(GRPCURL)
+    return tmp_path
+
+
+def _run(script: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+@needs_tools
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_example_runs_as_written(page, server, subprocess_env, workdir):
+    grpc_port, http_port = server
+    env = {**subprocess_env, "PATH": f"{workdir / 'tools'}{os.pathsep}{subprocess_env['PATH']}",
+           "PORT": str(grpc_port)}
     env.pop("TAVLA_PORT", None)
-    assignments: list[str] = []
-    answers: list[object] = []
-    failures: list[str] = []
-    for example in examples(README.read_text()):
-        if ASSIGNMENT.match(example.command):
-            assignments.append(example.command)
-            continue
-        command = fill(example.command, answers)
+    name = str(page.relative_to(ROOT))
+
+    def local(command: str) -> str:
         command = command.replace("localhost:50051", f"127.0.0.1:{grpc_port}")
-        command = command.replace("localhost:8080", f"127.0.0.1:{http_port}")
-        command = re.sub(r"(^|\s)\.venv/bin/tavla-engine", r"\1tavla-engine", command)
-        run = subprocess.run(["bash", "-c", "\n".join([*assignments, command])], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=300)
+        return command.replace("localhost:8080", f"127.0.0.1:{http_port}")
+
+    assignments: list[str] = []
+    failures: list[str] = []
+    for example in examples(page.read_text()):
+        where = f"{name}:{example.line}: {example.command.splitlines()[0][:90]}"
+        if re.match(r"tavla-engine\s", example.command):
+            failures.append(f"{where}: tavla-engine is not on PATH in a plain shell: write .venv/bin/tavla-engine")
+            continue
+        if ASSIGNMENT.match(example.command):
+            assignments.append(local(example.command))
+            run = _run("\n".join(assignments), workdir, env)
+            if run.returncode != 0:
+                failures.append(f"{where}: exit {run.returncode}: {(run.stdout + run.stderr)[:300]}")
+            continue
+        run = _run("\n".join([*assignments, local(example.command)]), workdir, env)
         output = run.stdout + run.stderr
-        where = f"README.md:{example.line}: {example.command.splitlines()[0][:90]}"
-        if run.stdout.strip().startswith("{"):
-            try:
-                answers.append(json.loads(run.stdout))
-            except json.JSONDecodeError:
-                pass
         shown = example.shown
         error_shown = re.search(r"ERROR:?\s*(?:Code:\s*)?(\w+)", shown)
         if error_shown:
             if run.returncode == 0 or error_shown.group(1) not in output:
-                failures.append(f"{where}: the README shows {error_shown.group(0)!r}, got: {output[:300]}")
+                failures.append(f"{where}: the page shows {error_shown.group(0)!r}, got: {output[:300]}")
             if not example.transcript:
                 continue
         elif run.returncode != 0:
@@ -263,5 +251,5 @@ def test_every_readme_example_runs_as_written(server, subprocess_env, tmp_path):
             keys = _top_keys(shown.splitlines()[0])
             missing = [k for k in keys if f'"{_normal(k)}"' not in _normal(output)]
             if missing:
-                failures.append(f"{where}: the answer lacks {missing} that the README shows: {output[:300]}")
+                failures.append(f"{where}: the answer lacks {missing} that the page shows: {output[:300]}")
     assert failures == [], "\n\n".join(failures)

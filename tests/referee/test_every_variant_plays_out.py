@@ -2,7 +2,7 @@
 through the referee with server dice (R22): every call answers (a documented domain error at
 most), every action ListActions offers is accepted by Act (all of them in a fifth of the
 states, the chosen one in every state), and every game reaches its end
-(R15; plakoto's mother and draw, VARIANTS.md), so no roll can leave a match stuck.
+(R15; plakoto's mother and draw, variants-rules.md), so no roll can leave a match stuck.
 
 Each game is a 1-point match with a fixed match id (state mode off keeps it, so the dice
 repeat): a failure names its variant, start rule and game. ``TAVLA_RELIABILITY_LONG=1`` plays
@@ -98,7 +98,7 @@ def test_nardy_first_throw_that_one_checker_cannot_play_rolls_and_plays_on():
     """The Turkish start (R3-turkish) in long nardy: black wins the roll-off and throws 5-5
     (24/4, one checker off the head: its 4 is white's 16); white's first throw 5-3 can move one
     checker off the head only (the head rule), and 24/19/16, 24/21/16 land on black's runner,
-    so only one die plays, the larger: 24/19 (R7; VARIANTS.md, long nardy). ROLL answers with
+    so only one die plays, the larger: 24/19 (R7; variants-rules.md, long nardy). ROLL answers with
     that one move offered, and the match plays to its end."""
     rules = replace(RULESETS["long_nardy"], start=StartRule.TURKISH)
     answer = REFEREE.new_match(rules, "long_nardy", 1, match_id=NARDY_MATCH_ID)

@@ -1,12 +1,12 @@
 """Every variant's move generator is total: for every reachable position and each of the 21
 rolls it answers, with at least one move (the empty one when nothing plays, R7), every move
 using the same number of dice, each step allowed by the variant's single-step rule when played
-in order (R4-R14; VARIANTS.md for the family), the larger die when only one of two plays (R7).
+in order (R4-R14; variants-rules.md for the family), the larger die when only one of two plays (R7).
 
 Positions: every position after each side's first play (exhaustive: the first-throw rules, long
 nardy's head rule, fevga's start rule, live there), then positions of seeded random self-play.
 The family (plakoto, fevga, long nardy) is also compared with the independent reference generator
-(tests/variants/reference/, written from VARIANTS.md alone) on the first-play positions; the
+(tests/variants/reference/, written from variants-rules.md alone) on the first-play positions; the
 variants that move as backgammon with the compiled generator (tavla_accel), when built.
 """
 
@@ -113,7 +113,7 @@ def test_random_reachable_positions_and_every_roll_have_moves(name):
 @pytest.mark.parametrize("name", FAMILY)
 def test_first_play_positions_match_the_reference(name):
     """The first throw after the opponent's first play (long nardy: the head rule and its
-    first-throw doubles; fevga: the start rule) against the reference (VARIANTS.md)."""
+    first-throw doubles; fevga: the start rule) against the reference (variants-rules.md)."""
     differ = []
     for position in first_plays(name):
         neutral = from_core(position)

@@ -1,6 +1,6 @@
 """The core's side of the variants' differential test: positions to and from the neutral format.
 
-The independent reference generator (tests/variants/reference/, written from VARIANTS.md alone)
+The independent reference generator (tests/variants/reference/, written from variants-rules.md alone)
 and the core meet only in this plain-Python format; :func:`core_results` is what the core's
 generator reaches, to be compared with the reference's ``legal_results``.
 
@@ -26,7 +26,7 @@ The format's definition (tests/variants/reference/NEUTRAL.md, copied verbatim):
     farthest point back. Black's own numbering: opposite directions (backgammon, tavla, portes,
     plakoto, nackgammon, hypergammon): black's point q is white's 25 - q; same direction (fevga, long
     nardy): black's point q is white's ((q + 11) mod 24) + 1 (black's 24 = white's 12). Exactly as
-    docs/VARIANTS.md states.
+    docs/variants-rules.md states.
 
     A canonical, hashable form (for sets of results): `freeze(pos)` =
     `(variant, on_roll, tuple(sorted(points.items())), bar W, bar B, off W, off B)`.
@@ -35,9 +35,9 @@ The format's definition (tests/variants/reference/NEUTRAL.md, copied verbatim):
 
         legal_results(pos: NeutralPosition, d1: int, d2: int) -> set[frozen position]
             # every distinct position the side on roll can reach by a legal play of the whole roll
-            # (R7-style maximal use per VARIANTS.md), with on_roll STILL the mover (not flipped);
+            # (R7-style maximal use per variants-rules.md), with on_roll STILL the mover (not flipped);
             # the empty play (no legal move) gives {freeze(pos)}.
-        outcome(pos) -> None | ("W"|"B"|"draw", points)   # game over and what it pays, per VARIANTS.md "Ours"
+        outcome(pos) -> None | ("W"|"B"|"draw", points)   # game over and what it pays, per variants-rules.md "Ours"
 
     Game-history facts the rules need (long nardy's first throw, fevga's start rule, plakoto's mother)
     are read from the position alone: a side with all 15 checkers on its start point has not moved yet.

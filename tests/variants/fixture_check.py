@@ -1,7 +1,7 @@
 """Checks one fixture case (tests/variants/fixtures/*.json) against the reference; shared by the tests.
 
 A case: ``position`` (neutral), optional ``dice`` and ``options``, and ``expect`` (what the source
-suite asserts, re-stated) or, where that contradicts VARIANTS.md "Ours", ``expected_by_us`` (which
+suite asserts, re-stated) or, where that contradicts variants-rules.md "Ours", ``expected_by_us`` (which
 then wins) with a ``conflict`` note. Expectation kinds:
 
 - ``results``: the exact set of final positions of the roll (``legal_results``)

@@ -1,4 +1,4 @@
-"""Portes, nackgammon and hypergammon (issue 20; VARIANTS.md; docs/variants.md): the variants on
+"""Portes, nackgammon and hypergammon (issue 20; variants-rules.md; docs/variants.md): the variants on
 backgammon's board, through the core and every RPC a ruleset goes to.
 
 Boards in comments are drawn from the side on roll's view: its points 1..24 left to right as
@@ -54,7 +54,7 @@ def test_names_and_aliases_resolve(name, cls):
 
 
 def test_class_data_follows_variants_md():
-    # Portes: backgammon's start, no cube, no backgammon kind (VARIANTS.md "Portes")
+    # Portes: backgammon's start, no cube, no backgammon kind (variants-rules.md "Portes")
     assert Portes.start == core.Backgammon.start and not Portes.cube
     assert Portes.kinds == (K.SINGLE, K.GAMMON)
     # Nackgammon: 2 on 24, 2 on 23, 4 on 13, 3 on 8, 4 on 6; the cube

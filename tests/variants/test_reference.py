@@ -3,9 +3,9 @@
 Three parts (issue 20, "How to know it is right"):
 
 1. every fixture of tests/variants/fixtures/*.json (gammonx-server and the long-narde port,
-   re-stated; where a suite contradicts VARIANTS.md "Ours" the case carries ``expected_by_us``)
+   re-stated; where a suite contradicts variants-rules.md "Ours" the case carries ``expected_by_us``)
    holds for the reference, and every recorded conflict is real (the suite's own claim fails);
-2. one picture test per rule of VARIANTS.md: the board drawn in the test, the exact legal set;
+2. one picture test per rule of variants-rules.md: the board drawn in the test, the exact legal set;
 3. Hypothesis self-play of every variant: checkers conserved, stacks well formed, the two
    enumerations of the reference agree, and every game ends.
 
@@ -105,7 +105,7 @@ def test_conflict_is_real(case):
 # --- the neutral format -------------------------------------------------------------------------------
 
 def test_geometry_matches_variants_md():
-    """VARIANTS.md: opposite directions, black's p = white's 25 - p; same direction, black's 24 = white's 12."""
+    """variants-rules.md: opposite directions, black's p = white's 25 - p; same direction, black's 24 = white's 12."""
     assert [ref.own_to_white("portes", "B", q) for q in (1, 6, 24)] == [24, 19, 1]
     assert [ref.own_to_white("fevga", "B", q) for q in (1, 6, 12, 13, 24)] == [13, 18, 24, 1, 12]
     assert all(ref.own_to_white(v, "W", q) == q for v in ref.VARIANTS for q in range(1, 25))

@@ -3,7 +3,7 @@ is right" a): thousands of positions from seeded random self-play through the co
 of the 21 rolls, and the sets of reachable positions compared in the neutral format
 (tests/support/variant_neutral.py, tests/variants/reference/NEUTRAL.md).
 
-The reference (tests/variants/reference/, written from VARIANTS.md alone by another person,
+The reference (tests/variants/reference/, written from variants-rules.md alone by another person,
 without reading the core) covers plakoto, fevga, long nardy and portes. Also: the adapter itself
 round-trips every position it meets.
 """

@@ -6,7 +6,7 @@ bottom row 12..1; ``W3`` three white checkers, ``B14`` fourteen black, ``Bw`` a 
 pinned under one black (``Wb``: black pinned under white), ``.`` empty. Checkers not drawn are
 borne off. Plakoto: black moves the opposite way (black's q is white's 25 - q, its mother on
 white's 1); fevga and long nardy: the same way (black's 24, its start, is white's 12).
-Rules: docs/VARIANTS.md (the **Ours** readings), docs/variants.md.
+Rules: docs/variants-rules.md (the **Ours** readings), docs/variants.md.
 """
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ def test_nardy_first_plain_throw_one_checker_cannot_play_both_dice(dice, expecte
     # W15        B1       / B14
     # One checker off the head with a plain roll (the head rule; the first-throw exception is
     # for 6-6, 4-4, 3-3 only), and 24/18/16, 24/22/16 (24/19/16, 24/21/16) land on black's
-    # runner: only one die can be played, so the larger (R7; VARIANTS.md, long nardy).
+    # runner: only one die can be played, so the larger (R7; variants-rules.md, long nardy).
     p = pos("long_nardy", {24: "W" * 15, 16: "B", 12: "B" * 14})
     assert [(m.notation, m.steps) for m in legal_moves(p, dice)] == [
         (expected, ((24, int(expected[3:]), max(dice), False),))]

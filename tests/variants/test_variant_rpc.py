@@ -103,7 +103,7 @@ FIRST_THROW = pb.Position(on_roll=pb.SIDE_WHITE, board=pb.Board(white=side({24: 
 def test_nardy_first_plain_throw_playing_one_die(stub, dice, expected):
     """White's first throw after black's 5-5 (black's runner on its 4, white's 16): one checker
     off the head with a plain roll, neither die then moves on, so one die is played, the larger
-    (R7; VARIANTS.md, long nardy: the head rule)."""
+    (R7; variants-rules.md, long nardy: the head rule)."""
     rules = pb.Ruleset(preset="long_nardy")
     listed = stub.ListLegalMoves(api.ListLegalMovesRequest(ruleset=rules, position=FIRST_THROW, dice=dice))
     assert [m.notation for m in listed.moves] == [expected] and listed.dice_used == 1

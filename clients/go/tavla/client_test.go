@@ -210,7 +210,7 @@ func TestPositionIDs(t *testing.T) {
 	}
 }
 
-// TestHypergammonPositionIDs: hypergammon's 3 checkers a side (VARIANTS.md "Hypergammon")
+// TestHypergammonPositionIDs: hypergammon's 3 checkers a side (variants-rules.md "Hypergammon")
 // round-trip through PositionIDs{Checkers: 3}; its start is gnubg's ID AACgAgAAKgAAAA, and the
 // live server's start decodes to the same board.
 func TestHypergammonPositionIDs(t *testing.T) {

@@ -29,7 +29,7 @@ func (c Checkers) PipCount() uint32 {
 const DefaultCheckers = 15
 
 // HypergammonCheckers is hypergammon's checkers a side, one each on its 24, 23 and 22 points
-// (VARIANTS.md "Hypergammon").
+// (variants-rules.md "Hypergammon").
 const HypergammonCheckers = 3
 
 // VariantCheckers is the checkers a side of the variant or preset name (Ruleset.Variant or

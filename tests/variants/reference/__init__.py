@@ -1,6 +1,6 @@
 """An independent brute-force move generator for the tavla family, written from the rules text alone.
 
-Written from docs/VARIANTS.md (the variants; the readings marked **Ours**) and RULES.md
+Written from docs/variants-rules.md (the variants; the readings marked **Ours**) and RULES.md
 (R1..R26) without reading the engine's generator (service/tavla/core/rules/), so that the two can be
 compared (issue 20, "How to know it is right" (a)). It favours clarity over speed: every order of the
 dice, every checker for every die, single steps, then the R7 filter over whole plays.
@@ -14,7 +14,7 @@ Entry points (the neutral format of tests/variants/reference/NEUTRAL.md):
 plus helpers for the fixtures and tests: ``start_position``, ``legal_plays``, ``apply_play``,
 ``legal_first_steps``, ``own_to_white`` and ``white_to_own``.
 
-Options (keyword arguments, defaults per VARIANTS.md "Ours"): ``fevga_prime_rule=True``,
+Options (keyword arguments, defaults per variants-rules.md "Ours"): ``fevga_prime_rule=True``,
 ``nardy_three_three=True`` (3-3 is a first-throw head exception), ``koks=False``.
 """
 

@@ -1,7 +1,7 @@
 """The brute-force reference: geometry, single steps, whole plays (R7), outcomes. See the package docstring.
 
 Every rule below names where it comes from: RULES.md (R4..R16) or the variant's section of
-VARIANTS.md ("Ours" where the sources disagree). Points are numbered as in the neutral format:
+variants-rules.md ("Ours" where the sources disagree). Points are numbered as in the neutral format:
 1..24 in WHITE's numbering for the position; inside a step, in the MOVER's own numbering
 (1 = its deepest home point, 24 = its farthest back), with 25 for the bar and 0 for off.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-# --- geometry (VARIANTS.md, the two directions) -------------------------------------------
+# --- geometry (variants-rules.md, the two directions) -------------------------------------------
 
 OPPOSITE = frozenset({"backgammon", "tavla", "portes", "plakoto", "nackgammon", "hypergammon"})
 SAME = frozenset({"fevga", "long_nardy"})
@@ -31,7 +31,7 @@ def other(side: str) -> str:
 
 
 def own_to_white(variant: str, side: str, q: int) -> int:
-    """Side's own point q (1..24) as a point in white's numbering (VARIANTS.md, directions).
+    """Side's own point q (1..24) as a point in white's numbering (variants-rules.md, directions).
 
     Opposite directions: black's q is white's 25 - q. Same direction (fevga, long nardy): black's q
     is white's ((q + 11) mod 24) + 1, so black's 24 is white's 12. Both maps are their own inverse.
@@ -109,7 +109,7 @@ def thaw(frozen: Frozen) -> dict[str, Any]:
 
 
 def start_position(variant: str, on_roll: str = "W") -> dict[str, Any]:
-    """The start of a variant as a neutral position (R2; VARIANTS.md, each variant's "Start")."""
+    """The start of a variant as a neutral position (R2; variants-rules.md, each variant's "Start")."""
     if variant in ("backgammon", "tavla", "portes"):
         own = {24: 2, 13: 5, 8: 3, 6: 5}
     elif variant == "nackgammon":
@@ -134,7 +134,7 @@ def _count_on(variant: str, s: str, pts: tuple[str, ...], q: int) -> int:
 
 
 def _is_pinned_at(stack: str, s: str) -> bool:
-    """Plakoto: s has a checker under an opposing one on this point (VARIANTS.md, Plakoto)."""
+    """Plakoto: s has a checker under an opposing one on this point (variants-rules.md, Plakoto)."""
     return len(stack) >= 2 and stack[0] == s and stack[-1] != s
 
 
@@ -287,7 +287,7 @@ def _steps(variant: str, s: str, state: State, d: int, head_left: int, head_limi
 
 
 def _head_limit(variant: str, s: str, state: State, d1: int, d2: int, opts: dict[str, bool]) -> int:
-    """Long nardy: checkers that may leave the head this turn (VARIANTS.md, head rule)."""
+    """Long nardy: checkers that may leave the head this turn (variants-rules.md, head rule)."""
     if variant != "long_nardy":
         return 99
     first_throw = _count_on(variant, s, state[0], 24) == CHECKERS[variant]
@@ -448,10 +448,10 @@ def apply_play(pos: dict[str, Any], steps: list[Step] | tuple[Step, ...], d1: in
     return None
 
 
-# --- end of game (VARIANTS.md scoring, "Ours") -------------------------------------------------
+# --- end of game (variants-rules.md scoring, "Ours") -------------------------------------------------
 
 def outcome(pos: dict[str, Any], **options: Any) -> tuple[str, int] | None:
-    """None while the game goes on; else (winner "W"/"B" or "draw", points) per VARIANTS.md "Ours".
+    """None while the game goes on; else (winner "W"/"B" or "draw", points) per variants-rules.md "Ours".
 
     Backgammon/tavla: R15-R16 (1, 2 mars, 3 katmerli mars: bar or winner's home), no cube factor.
     Portes: 1, 2 if the loser bore off nothing, never 3. Plakoto: 1 or 2 likewise; a mother (a

@@ -66,7 +66,7 @@ class Ruleset:
         alias is accepted and stored canonical (:func:`~tavla.core.rules.variant.find_variant`).
         :attr:`variant_class` is the variant itself.
     :ivar prime_rule: fevga: a prime must be opened when all the opponent's checkers are behind
-        it (VARIANTS.md, Ours: on); no effect in other variants.
+        it (variants-rules.md, Ours: on); no effect in other variants.
     :ivar head_three_three: long nardy: 3-3 on the first throw takes two checkers off the head,
         as 6-6 and 4-4 do (on); no effect in other variants.
     :ivar koks: long nardy: a mars with a checker left in the winner's starting quarter pays 3
@@ -169,7 +169,7 @@ PRESETS: dict[str, Ruleset] = {
     "turkish": Ruleset(StartRule.TURKISH, KatmerliMarsRule.AS_MARS, cube=False,
                        match_lengths=TURKISH_MATCH_LENGTHS, money_play=False, variant=TurkishTavla.name),
 }
-# The variants on backgammon's board (VARIANTS.md): portes without the cube (so without the
+# The variants on backgammon's board (variants-rules.md): portes without the cube (so without the
 # Crawford rule, R21), nackgammon and hypergammon with the international options.
 PRESETS.update({
     "portes": Ruleset(cube=False, crawford=False, variant=Portes.name),
@@ -181,7 +181,7 @@ ALIASES = {"backgammon": "international", "tavla": "turkish", "mahbusa": "plakot
            "long nardy": "long_nardy"}
 ALIASES.update({"greek_backgammon": "portes", "greek backgammon": "portes", "nack": "nackgammon",
                 "hyper": "hypergammon", "hyper_backgammon": "hypergammon"})
-# The pinning and same-direction games (VARIANTS.md): no cube in any of them.
+# The pinning and same-direction games (variants-rules.md): no cube in any of them.
 PRESETS.update({
     "plakoto": Ruleset(cube=False, crawford=False, variant=Plakoto.name),
     "fevga": Ruleset(cube=False, crawford=False, variant=Fevga.name),

@@ -1,8 +1,8 @@
-"""Fevga (Greek) = moultezim (Turkish): the running game (VARIANTS.md).
+"""Fevga (Greek) = moultezim (Turkish): the running game (variants-rules.md).
 
 All 15 checkers start on the own 24 (the two start points diagonally opposite: the mover's 24
 and 12); both sides move the same way; no hitting, a single checker holds a point
-(:mod:`tavla.core.rules.same_direction`). **Ours** (VARIANTS.md):
+(:mod:`tavla.core.rules.same_direction`). **Ours** (variants-rules.md):
 
 * the start rule (brainking): a side's first checker must pass the opponent's start point (its
   own 12, so reach its 11 or lower) before any other checker of that side moves;

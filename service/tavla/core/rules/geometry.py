@@ -17,7 +17,7 @@ index it (:mod:`tavla.core.rules.variant`):
     the turn being played (0 in every position between turns), ``board[27]`` is 0;
   - fevga: both 0.
 
-How the opponent's points meet the mover's (VARIANTS.md): **opposite** directions (plakoto) --
+How the opponent's points meet the mover's (variants-rules.md): **opposite** directions (plakoto) --
 the mover's ``p`` is the opponent's ``25 - p``; the **same** direction (fevga, long nardy) -- the
 mover's ``p`` is the opponent's ``((p + 11) mod 24) + 1``, so the mover's 12 is the opponent's 24.
 

@@ -1,4 +1,4 @@
-"""Hypergammon (VARIANTS.md "Hypergammon"; GNU Backgammon's 3-chequer hypergammon, OpenSpiel's
+"""Hypergammon (variants-rules.md "Hypergammon"; GNU Backgammon's 3-chequer hypergammon, OpenSpiel's
 ``backgammon(hyper_backgammon=true)``): backgammon with 3 checkers a side, one each on the 24-,
 23- and 22-point. Hitting, bar, bear-off, gammons, backgammons and the cube as in backgammon.
 

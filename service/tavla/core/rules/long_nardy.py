@@ -1,4 +1,4 @@
-"""Long nardy (Russian "длинные нарды"), uzun nard (Turkish), narde (VARIANTS.md).
+"""Long nardy (Russian "длинные нарды"), uzun nard (Turkish), narde (variants-rules.md).
 
 All 15 checkers start on the own 24, the **head**; both sides move the same way; no hitting,
 no bar, a single checker holds a point (:mod:`tavla.core.rules.same_direction`). **Ours**:

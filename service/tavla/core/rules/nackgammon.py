@@ -1,4 +1,4 @@
-"""Nackgammon (VARIANTS.md "Nackgammon"; dailygammon's help, GNU Backgammon's ``InitBoard``):
+"""Nackgammon (variants-rules.md "Nackgammon"; dailygammon's help, GNU Backgammon's ``InitBoard``):
 backgammon with Nick Ballard's start, 2 on the 24-point, 2 on 23, 4 on 13, 3 on 8 and 4 on 6
 for each side. Everything else is backgammon's (R4-R21): hitting, bar, bear-off, gammons,
 backgammons and the cube.

@@ -1,4 +1,4 @@
-"""Plakoto (Greek) = mahbusa (Turkish) = tapa (Bulgarian): the pinning game (VARIANTS.md).
+"""Plakoto (Greek) = mahbusa (Turkish) = tapa (Bulgarian): the pinning game (variants-rules.md).
 
 All 15 checkers start on the own 24-point; the sides move in opposite directions. There is no
 hitting and no bar: a checker landing on a single opposing checker **pins** it, and the pinned
@@ -10,7 +10,7 @@ The **mother** is the last checker on a side's start point (its 24). When it is 
 that side loses 2 points, unless the pinner's own mother is still on its start point: then play
 goes on, and if both mothers end up pinned the game is a draw (it scores nothing and is replayed
 in a match). Otherwise 1 point, 2 when the loser has borne off nothing; no cube. (**Ours** in
-VARIANTS.md; the mother loss pays as a gammon, kind ``GAMMON`` with the ending
+variants-rules.md; the mother loss pays as a gammon, kind ``GAMMON`` with the ending
 ``mother_pinned``.)
 
 The board: :mod:`tavla.core.rules.geometry` (28 ints: the free stacks, and two masks of pinned
@@ -234,7 +234,7 @@ class Plakoto(Variant):
     @classmethod
     def classify(cls, position: Position, winner: Side) -> ResultKind:
         """A mother loss pays 2 (as a gammon); else single if the loser has borne off a checker,
-        gammon (2) if none (VARIANTS.md, Ours)."""
+        gammon (2) if none (variants-rules.md, Ours)."""
         if cls._mother_lost(position, winner):
             return ResultKind.GAMMON
         return ResultKind.SINGLE if position.side(winner.other).off else ResultKind.GAMMON

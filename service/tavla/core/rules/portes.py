@@ -1,8 +1,8 @@
-"""Portes, Greek backgammon (VARIANTS.md "Portes"): backgammon's board, start, moves, hitting,
+"""Portes, Greek backgammon (variants-rules.md "Portes"): backgammon's board, start, moves, hitting,
 bar and bear-off, but no doubling cube and no backgammon: a win is 1 point, or 2 for a gammon
 (the loser has borne off nothing), never 3.
 
-VARIANTS.md notes Ludii's reading (2 points "if the opponent has pieces in their starting
+variants-rules.md notes Ludii's reading (2 points "if the opponent has pieces in their starting
 quadrant"); ours is the gammon of R15: the loser has borne off no checker.
 """
 

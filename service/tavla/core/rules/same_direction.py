@@ -1,5 +1,5 @@
 """What fevga and long nardy share: both sides move the same way round the board, a single
-checker holds a point, there is no hitting and no bar (VARIANTS.md).
+checker holds a point, there is no hitting and no bar (variants-rules.md).
 
 The board: :mod:`tavla.core.rules.geometry` (28 ints from the mover's view; the mover's point
 ``p`` is the opponent's ``((p + 11) mod 24) + 1``). All 15 checkers start on the own 24 (the
