@@ -81,20 +81,6 @@ def test_the_pages_have_links():
     assert sum(len(links(p)) for p in PAGES) > 100
 
 
-# Pages with a broken link this change could not fix (their owners are editing them); strict, so
-# the mark must go once the link is fixed.
-KNOWN_BROKEN = {
-    "docs/reliability.md": "links ../tests/test_audit.py, which is tests/packaging/test_audit.py",
-}
-
-
-def _page(path: Path):
-    name = str(path.relative_to(ROOT))
-    reason = KNOWN_BROKEN.get(name)
-    marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-    return pytest.param(path, id=name, marks=marks)
-
-
-@pytest.mark.parametrize("page", [_page(p) for p in PAGES])
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_relative_link_resolves(page):
     assert broken(page) == []
