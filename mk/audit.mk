@@ -6,7 +6,8 @@
 #                       then, when no advisories are present, tries `audit-refresh` once. With
 #                       advisories: scans requirements.lock and requirements-test.lock, fails on any
 #                       advisory affecting a locked version and on a locked package never looked up.
-#                       Without: prints "LOCKS NOT AUDITED" and passes, unless AUDIT_REQUIRED=1.
+#                       Without: prints "LOCKS NOT AUDITED" and passes, shown as skipped in
+#                       `make test`'s table (deploy/run_parts.py), unless AUDIT_REQUIRED=1.
 #   make audit-refresh  (network) the advisories of the locked packages from osv.dev's PyPI
 #                       database (PYSEC, GHSA and the rest); OSV_ZIP=path uses a downloaded all.zip
 #                       instead (air-gapped CI), PYPA_ADVISORY_DB=dir a clone of

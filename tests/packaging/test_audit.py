@@ -129,7 +129,8 @@ def test_a_package_never_looked_up_fails_the_audit(tmp_path):
 def _scan(advisories: Path, db: Path, locks: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, SCRIPT, "scan", "--scanner", SCANNER, "--db", str(db),
                "--advisories", str(advisories), *locks]
-    environ = {k: v for k, v in os.environ.items() if k != "AUDIT_REQUIRED"} | env
+    # neither the caller's AUDIT_REQUIRED nor its RUN_PARTS_SKIPPED (`make test` running this file)
+    environ = {k: v for k, v in os.environ.items() if k not in ("AUDIT_REQUIRED", "RUN_PARTS_SKIPPED")} | env
     return subprocess.run(_offline(command), capture_output=True, text=True, timeout=300, env=environ)
 
 
@@ -144,13 +145,22 @@ def test_without_advisories_the_scan_says_loudly_the_locks_were_not_audited(tmp_
     assert not (tmp_path / "db").exists()  # nothing scanned
 
 
+def test_without_advisories_make_test_shows_the_audit_skipped_not_passed(tmp_path):
+    # under `make test` (deploy/run_parts.py sets RUN_PARTS_SKIPPED) the scan reports itself skipped
+    marker = tmp_path / "skipped"
+    result = _scan(tmp_path / "missing", tmp_path / "db", LOCKS, RUN_PARTS_SKIPPED=str(marker))
+    assert result.returncode == 0
+    assert "not audited" in marker.read_text() and "make audit-refresh" in marker.read_text()
+
+
 def test_without_advisories_audit_required_fails(tmp_path):
     result = _scan(tmp_path / "missing", tmp_path / "db", LOCKS, AUDIT_REQUIRED="1")
     assert result.returncode == 1
     assert "LOCKS NOT AUDITED" in result.stderr and "AUDIT_REQUIRED=1" in result.stderr
     flag = subprocess.run([sys.executable, SCRIPT, "scan", "--scanner", SCANNER, "--db",
                            str(tmp_path / "db"), "--advisories", str(tmp_path / "missing"),
-                           "--required", *LOCKS], capture_output=True, text=True, timeout=60)
+                           "--required", *LOCKS], capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "RUN_PARTS_SKIPPED"})
     assert flag.returncode == 1
 
 

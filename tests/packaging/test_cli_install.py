@@ -83,3 +83,22 @@ def test_a_port_in_use_is_refused_with_the_message_the_readme_quotes(workers, su
                              capture_output=True, text=True, timeout=120)
     assert out.returncode == 1
     assert f"cannot listen on 127.0.0.1:{port}: Address already in use" in out.stderr + out.stdout
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_metrics_port_in_use_stops_start_up_too(workers, subprocess_env):
+    # the README's promise covers every port: a metrics port in use is not a logged warning
+    import socket
+
+    with socket.socket() as holder, socket.socket() as free:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        free.bind(("127.0.0.1", 0))
+        port, grpc_port = holder.getsockname()[1], free.getsockname()[1]
+        free.close()
+        out = subprocess.run([sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(grpc_port),
+                              "--metrics-port", str(port), "--workers", workers], env=subprocess_env,
+                             capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1, out.stderr[-2000:]
+    assert f"cannot listen on 127.0.0.1:{port} (metrics): Address already in use" in out.stderr + out.stdout
+    assert "listening on" not in out.stderr + out.stdout

@@ -69,20 +69,21 @@ const ServiceConfig = `{
 }`
 
 // Helpers names the helper method of Client for each RPC of the five services (RPC names are
-// unique across them; a test checks every RPC of the service descriptors has one). The stubs
-// (Client.Rules, ...) take the whole request; the helpers take its main fields.
+// unique across them; a test checks every RPC of the service descriptors has one): the RPC's own
+// name, as in every tavla client (Python in snake case, TypeScript and Java in camel case). The
+// stubs (Client.Rules, ...) take the whole request; the helpers take its main fields.
 var Helpers = map[string]string{
-	"GetInitialPosition": "InitialPosition", "ListLegalMoves": "LegalMoves", "ApplyMove": "Play",
-	"ScoreGame": "Score", "BearOff": "BearOffFigures", "ListLegalSteps": "Steps",
-	"StartGame": "Start", "CommitDice": "Commit", "RollDice": "Roll", "NameRoll": "RollName",
-	"ListCubeActions": "CubeOptions", "ApplyCubeAction": "Cube",
-	"OfferResignation": "Offer", "AnswerResignation": "Answer",
-	"UpdateMatch": "Update", "AdvanceClock": "Clock", "ResolveRuleset": "Resolve",
-	"ListRulesets": "Presets", "RenderPosition": "Render",
-	"NewMatch": "OpenMatch", "ListActions": "Actions", "Act": "Perform",
-	"ValidateMatch": "Validate", "ExportMatch": "Export",
-	"SuggestMove": "BestMoves", "EvaluatePosition": "Evaluate", "SuggestCubeAction": "CubeAdvice",
-	"AnalyzeMatch": "Review", "SuggestAction": "ComputerAction",
+	"GetInitialPosition": "GetInitialPosition", "ListLegalMoves": "ListLegalMoves", "ApplyMove": "ApplyMove",
+	"ScoreGame": "ScoreGame", "BearOff": "BearOff", "ListLegalSteps": "ListLegalSteps",
+	"StartGame": "StartGame", "CommitDice": "CommitDice", "RollDice": "RollDice", "NameRoll": "NameRoll",
+	"ListCubeActions": "ListCubeActions", "ApplyCubeAction": "ApplyCubeAction",
+	"OfferResignation": "OfferResignation", "AnswerResignation": "AnswerResignation",
+	"UpdateMatch": "UpdateMatch", "AdvanceClock": "AdvanceClock", "ResolveRuleset": "ResolveRuleset",
+	"ListRulesets": "ListRulesets", "RenderPosition": "RenderPosition",
+	"NewMatch": "NewMatch", "ListActions": "ListActions", "Act": "Act",
+	"ValidateMatch": "ValidateMatch", "ExportMatch": "ExportMatch",
+	"SuggestMove": "SuggestMove", "EvaluatePosition": "EvaluatePosition", "SuggestCubeAction": "SuggestCubeAction",
+	"AnalyzeMatch": "AnalyzeMatch", "SuggestAction": "SuggestAction",
 }
 
 // Client is a connection to a tavla engine: one channel and the generated stub of each service
@@ -143,8 +144,8 @@ func Notation(notation string) *tavlav1.Move {
 	return &tavlav1.Move{Notation: notation}
 }
 
-// InitialPosition is the starting position with onRoll on roll (SIDE_UNSPECIFIED: white).
-func (c *Client) InitialPosition(ctx context.Context, onRoll tavlav1.Side) (*tavlav1.Position, error) {
+// GetInitialPosition is the starting position with onRoll on roll (SIDE_UNSPECIFIED: white).
+func (c *Client) GetInitialPosition(ctx context.Context, onRoll tavlav1.Side) (*tavlav1.Position, error) {
 	r, err := c.Rules.GetInitialPosition(ctx, &tavlav1.GetInitialPositionRequest{Ruleset: c.Ruleset, OnRoll: onRoll})
 	if err != nil {
 		return nil, err
@@ -152,9 +153,9 @@ func (c *Client) InitialPosition(ctx context.Context, onRoll tavlav1.Side) (*tav
 	return r.GetPosition(), nil
 }
 
-// LegalMoves lists every legal move for the roll d1-d2; never empty (one empty move when no die
+// ListLegalMoves lists every legal move for the roll d1-d2; never empty (one empty move when no die
 // can be played).
-func (c *Client) LegalMoves(ctx context.Context, position *tavlav1.Position, d1, d2 uint32) ([]*tavlav1.Move, error) {
+func (c *Client) ListLegalMoves(ctx context.Context, position *tavlav1.Position, d1, d2 uint32) ([]*tavlav1.Move, error) {
 	r, err := c.Rules.ListLegalMoves(ctx, &tavlav1.ListLegalMovesRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}})
 	if err != nil {
 		return nil, err
@@ -162,14 +163,14 @@ func (c *Client) LegalMoves(ctx context.Context, position *tavlav1.Position, d1,
 	return r.GetMoves(), nil
 }
 
-// Play applies move (one of LegalMoves, or Notation("...")) for the roll d1-d2.
-func (c *Client) Play(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, move *tavlav1.Move) (*tavlav1.ApplyMoveResponse, error) {
+// ApplyMove applies move (one of ListLegalMoves, or Notation("...")) for the roll d1-d2.
+func (c *Client) ApplyMove(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, move *tavlav1.Move) (*tavlav1.ApplyMoveResponse, error) {
 	return c.Rules.ApplyMove(ctx, &tavlav1.ApplyMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Move: move})
 }
 
-// Score scores a position: Outcome is set exactly when one side has borne off all its checkers
+// ScoreGame scores a position: Outcome is set exactly when one side has borne off all its checkers
 // (15; hypergammon 3; R15-R17), its points with the cube at 1.
-func (c *Client) Score(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
+func (c *Client) ScoreGame(ctx context.Context, position *tavlav1.Position) (*tavlav1.ScoreGameResponse, error) {
 	return c.Rules.ScoreGame(ctx, &tavlav1.ScoreGameRequest{Ruleset: c.Ruleset, Position: position})
 }
 
@@ -185,116 +186,116 @@ func WithLocale(locale string) grpc.DialOption {
 	})
 }
 
-// Steps lists the legal next single-die steps after steps (checker by checker), whether they
+// ListLegalSteps lists the legal next single-die steps after steps (checker by checker), whether they
 // make a complete move, and its Outcome when it ends the game; match (may be nil) sets the cube.
-func (c *Client) Steps(ctx context.Context, position *tavlav1.Position, dice []uint32, steps []*tavlav1.CheckerMove, match *tavlav1.MatchState) (*tavlav1.ListLegalStepsResponse, error) {
+func (c *Client) ListLegalSteps(ctx context.Context, position *tavlav1.Position, dice []uint32, steps []*tavlav1.CheckerMove, match *tavlav1.MatchState) (*tavlav1.ListLegalStepsResponse, error) {
 	return c.Match.ListLegalSteps(ctx, &tavlav1.ListLegalStepsRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Steps: steps, Match: match})
 }
 
-// Start starts a game of match (the server rolls): the starter, its dice (larger first), the roll-off.
-func (c *Client) Start(ctx context.Context, match *tavlav1.MatchState) (*tavlav1.StartGameResponse, error) {
+// StartGame starts a game of match (the server rolls): the starter, its dice (larger first), the roll-off.
+func (c *Client) StartGame(ctx context.Context, match *tavlav1.MatchState) (*tavlav1.StartGameResponse, error) {
 	return c.Match.StartGame(ctx, &tavlav1.StartGameRequest{Ruleset: c.Ruleset, Match: match})
 }
 
-// Roll rolls two dice (larger first) with their Turkish name; Gele when position (may be nil)
+// RollDice rolls two dice (larger first) with their Turkish name; Gele when position (may be nil)
 // has a checker on the bar that the roll cannot enter.
-func (c *Client) Roll(ctx context.Context, position *tavlav1.Position) (*tavlav1.RollDiceResponse, error) {
+func (c *Client) RollDice(ctx context.Context, position *tavlav1.Position) (*tavlav1.RollDiceResponse, error) {
 	return c.Match.RollDice(ctx, &tavlav1.RollDiceRequest{Position: position})
 }
 
-// CubeOptions lists the cube actions side may take now, and why it may not double.
-func (c *Client) CubeOptions(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side) (*tavlav1.ListCubeActionsResponse, error) {
+// ListCubeActions lists the cube actions side may take now, and why it may not double.
+func (c *Client) ListCubeActions(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side) (*tavlav1.ListCubeActionsResponse, error) {
 	return c.Match.ListCubeActions(ctx, &tavlav1.ListCubeActionsRequest{Ruleset: c.Ruleset, Match: match, Side: side})
 }
 
-// Cube applies a cube action of side; a drop ends the game with Outcome.
-func (c *Client) Cube(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, action tavlav1.CubeAction) (*tavlav1.ApplyCubeActionResponse, error) {
+// ApplyCubeAction applies a cube action of side; a drop ends the game with Outcome.
+func (c *Client) ApplyCubeAction(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, action tavlav1.CubeAction) (*tavlav1.ApplyCubeActionResponse, error) {
 	return c.Match.ApplyCubeAction(ctx, &tavlav1.ApplyCubeActionRequest{Ruleset: c.Ruleset, Match: match, Side: side, Action: action})
 }
 
-// Update scores a finished game: pass any answer's Outcome unchanged.
-func (c *Client) Update(ctx context.Context, match *tavlav1.MatchState, outcome *tavlav1.GameOutcome) (*tavlav1.UpdateMatchResponse, error) {
+// UpdateMatch scores a finished game: pass any answer's Outcome unchanged.
+func (c *Client) UpdateMatch(ctx context.Context, match *tavlav1.MatchState, outcome *tavlav1.GameOutcome) (*tavlav1.UpdateMatchResponse, error) {
 	return c.Match.UpdateMatch(ctx, &tavlav1.UpdateMatchRequest{Ruleset: c.Ruleset, Match: match, Outcome: outcome})
 }
 
-// BearOffFigures gives the bear-off figures of both sides and the race odds; with dice, the
+// BearOff gives the bear-off figures of both sides and the race odds; with dice, the
 // moves ranked by their bear-off equity and the best one.
-func (c *Client) BearOffFigures(ctx context.Context, position *tavlav1.Position, dice ...uint32) (*tavlav1.BearOffResponse, error) {
+func (c *Client) BearOff(ctx context.Context, position *tavlav1.Position, dice ...uint32) (*tavlav1.BearOffResponse, error) {
 	return c.Rules.BearOff(ctx, &tavlav1.BearOffRequest{Ruleset: c.Ruleset, Position: position, Dice: dice})
 }
 
-// SeedSHA256 is the hex SHA-256 of a client seed, the form Commit sends (never the seed).
+// SeedSHA256 is the hex SHA-256 of a client seed, the form CommitDice sends (never the seed).
 func SeedSHA256(clientSeed string) string {
 	sum := sha256.Sum256([]byte(clientSeed))
 	return hex.EncodeToString(sum[:])
 }
 
-// Commit asks for a commitment and a token to roll verifiable dice with (docs/dice.md), bound
+// CommitDice asks for a commitment and a token to roll verifiable dice with (docs/dice.md), bound
 // to the client seed the players fixed first, given by its SeedSHA256 ("" binds none).
-func (c *Client) Commit(ctx context.Context, clientSeedSHA256 string) (*tavlav1.CommitDiceResponse, error) {
+func (c *Client) CommitDice(ctx context.Context, clientSeedSHA256 string) (*tavlav1.CommitDiceResponse, error) {
 	return c.Match.CommitDice(ctx, &tavlav1.CommitDiceRequest{ClientSeedSha256: clientSeedSHA256})
 }
 
-// RollName gives the Turkish name of the roll d1-d2 (R26), e.g. "Penç yek" for 5-1.
-func (c *Client) RollName(ctx context.Context, d1, d2 uint32) (*tavlav1.NameRollResponse, error) {
+// NameRoll gives the Turkish name of the roll d1-d2 (R26), e.g. "Penç yek" for 5-1.
+func (c *Client) NameRoll(ctx context.Context, d1, d2 uint32) (*tavlav1.NameRollResponse, error) {
 	return c.Rules.NameRoll(ctx, &tavlav1.NameRollRequest{Dice: []uint32{d1, d2}})
 }
 
-// Offer tells what side's resignation of kind (single, gammon, backgammon) pays if accepted.
-func (c *Client) Offer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind) (*tavlav1.OfferResignationResponse, error) {
+// OfferResignation tells what side's resignation of kind (single, gammon, backgammon) pays if accepted.
+func (c *Client) OfferResignation(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind) (*tavlav1.OfferResignationResponse, error) {
 	return c.Match.OfferResignation(ctx, &tavlav1.OfferResignationRequest{Ruleset: c.Ruleset, Match: match,
 		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}})
 }
 
-// Answer accepts (the game ends with Outcome) or rejects side's resignation of kind.
-func (c *Client) Answer(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind, accept bool) (*tavlav1.AnswerResignationResponse, error) {
+// AnswerResignation accepts (the game ends with Outcome) or rejects side's resignation of kind.
+func (c *Client) AnswerResignation(ctx context.Context, match *tavlav1.MatchState, side tavlav1.Side, kind tavlav1.ResultKind, accept bool) (*tavlav1.AnswerResignationResponse, error) {
 	return c.Match.AnswerResignation(ctx, &tavlav1.AnswerResignationRequest{Ruleset: c.Ruleset, Match: match,
 		Offer: &tavlav1.ResignationOffer{Side: side, Kind: kind}, Accept: accept})
 }
 
-// Clock gives the clock after side used elapsed (whole milliseconds) on event
+// AdvanceClock gives the clock after side used elapsed (whole milliseconds) on event
 // (CLOCK_EVENT_UNSPECIFIED: a move), or the forfeit it causes; state nil is the clock at the
 // match's start.
-func (c *Client) Clock(ctx context.Context, settings *tavlav1.ClockSettings, state *tavlav1.ClockState, side tavlav1.Side, event tavlav1.ClockEvent, elapsed time.Duration) (*tavlav1.AdvanceClockResponse, error) {
+func (c *Client) AdvanceClock(ctx context.Context, settings *tavlav1.ClockSettings, state *tavlav1.ClockState, side tavlav1.Side, event tavlav1.ClockEvent, elapsed time.Duration) (*tavlav1.AdvanceClockResponse, error) {
 	return c.Match.AdvanceClock(ctx, &tavlav1.AdvanceClockRequest{Settings: settings, State: state, Side: side, Event: event, Elapsed: durationpb.New(elapsed)})
 }
 
-// Resolve gives ruleset (nil: the client's Ruleset) with its preset and every option resolved.
-func (c *Client) Resolve(ctx context.Context, ruleset *tavlav1.Ruleset) (*tavlav1.ResolveRulesetResponse, error) {
+// ResolveRuleset gives ruleset (nil: the client's Ruleset) with its preset and every option resolved.
+func (c *Client) ResolveRuleset(ctx context.Context, ruleset *tavlav1.Ruleset) (*tavlav1.ResolveRulesetResponse, error) {
 	if ruleset == nil {
 		ruleset = c.Ruleset
 	}
 	return c.Match.ResolveRuleset(ctx, &tavlav1.ResolveRulesetRequest{Ruleset: ruleset})
 }
 
-// Presets lists the named rulesets with their options.
-func (c *Client) Presets(ctx context.Context) (*tavlav1.ListRulesetsResponse, error) {
+// ListRulesets lists the named rulesets with their options.
+func (c *Client) ListRulesets(ctx context.Context) (*tavlav1.ListRulesetsResponse, error) {
 	return c.Match.ListRulesets(ctx, &tavlav1.ListRulesetsRequest{})
 }
 
-// Render draws position as an SVG document and as text, with dice, the match score and the
+// RenderPosition draws position as an SVG document and as text, with dice, the match score and the
 // cube when given (match and options may be nil; docs/formats.md).
-func (c *Client) Render(ctx context.Context, position *tavlav1.Position, dice []uint32, match *tavlav1.MatchState, options *tavlav1.RenderOptions) (*tavlav1.RenderPositionResponse, error) {
+func (c *Client) RenderPosition(ctx context.Context, position *tavlav1.Position, dice []uint32, match *tavlav1.MatchState, options *tavlav1.RenderOptions) (*tavlav1.RenderPositionResponse, error) {
 	return c.Rules.RenderPosition(ctx, &tavlav1.RenderPositionRequest{Ruleset: c.Ruleset, Position: position, Dice: dice, Match: match, Options: options})
 }
 
-// OpenMatch starts a refereed match (docs/game-state.md) of length points (0: money play),
+// NewMatch starts a refereed match (docs/game-state.md) of length points (0: money play),
 // clock nil for none, matchID "" for one the server picks: keep the answer's State and send it
 // back with the next action, with the answer's View to show and Actions to offer.
-func (c *Client) OpenMatch(ctx context.Context, length uint32, clock *tavlav1.ClockSettings, matchID string) (*tavlav1.NewMatchResponse, error) {
+func (c *Client) NewMatch(ctx context.Context, length uint32, clock *tavlav1.ClockSettings, matchID string) (*tavlav1.NewMatchResponse, error) {
 	return c.Referee.NewMatch(ctx, &tavlav1.NewMatchRequest{Ruleset: c.Ruleset, Length: length, Clock: clock, MatchId: matchID})
 }
 
-// Actions lists the legal actions of the side to act in state, with its View: what the answer
+// ListActions lists the legal actions of the side to act in state, with its View: what the answer
 // that returned state already gave (a frontend needs this only for a state kept elsewhere).
-func (c *Client) Actions(ctx context.Context, state *tavlav1.SignedGameState) (*tavlav1.ListActionsResponse, error) {
+func (c *Client) ListActions(ctx context.Context, state *tavlav1.SignedGameState) (*tavlav1.ListActionsResponse, error) {
 	return c.Referee.ListActions(ctx, &tavlav1.ListActionsRequest{State: state})
 }
 
-// Perform applies action (one of the last answer's Actions, or one built with Action) to state
+// Act applies action (one of the last answer's Actions, or one built with Action) to state
 // and gives, in one round trip, the next State, its View, its legal Actions, and the Events
 // with the record entries the action added (Events.Records; keep them to keep the record).
-func (c *Client) Perform(ctx context.Context, state *tavlav1.SignedGameState, action *tavlav1.GameAction) (*tavlav1.ActResponse, error) {
+func (c *Client) Act(ctx context.Context, state *tavlav1.SignedGameState, action *tavlav1.GameAction) (*tavlav1.ActResponse, error) {
 	return c.Referee.Act(ctx, &tavlav1.ActRequest{State: state, Action: action})
 }
 
@@ -320,51 +321,51 @@ func WithTestDice(ctx context.Context, dice ...uint32) context.Context {
 	return metadata.AppendToOutgoingContext(ctx, TestDiceKey, strings.Join(parts, ","))
 }
 
-// Export writes a refereed match as a .mat (format EXPORT_FORMAT_UNSPECIFIED or _MAT) or .sgf
-// file (ExportMatch, docs/match-files.md): state is its latest state, records every entry of the
-// Events.Records the Perform answers gave, in order (they must lead to the state's record
+// ExportMatch writes a refereed match as a .mat (format EXPORT_FORMAT_UNSPECIFIED or _MAT) or .sgf
+// file (docs/match-files.md): state is its latest state, records every entry of the
+// Events.Records the Act answers gave, in order (they must lead to the state's record
 // digest). The answer's Content is the file, FileName a name for it; a match in play gives its
 // games so far.
-func (c *Client) Export(ctx context.Context, state *tavlav1.SignedGameState, records []*tavlav1.ActionRecord, format tavlav1.ExportFormat) (*tavlav1.ExportMatchResponse, error) {
+func (c *Client) ExportMatch(ctx context.Context, state *tavlav1.SignedGameState, records []*tavlav1.ActionRecord, format tavlav1.ExportFormat) (*tavlav1.ExportMatchResponse, error) {
 	return c.Records.ExportMatch(ctx, &tavlav1.ExportMatchRequest{State: state, Records: records, Format: format})
 }
 
-// BestMoves ranks the legal moves of position for the roll d1-d2 (SuggestMove,
-// docs/analysis.md): Moves in the level's order of preference (the first is the one the level
+// SuggestMove ranks the legal moves of position for the roll d1-d2
+// (docs/analysis.md): Moves in the level's order of preference (the first is the one the level
 // plays; with BEGINNER's and INTERMEDIATE's noise not always the best equity), each with its
 // equity per unit of the cube, its EquityLoss against the best and the mover's chances. match
 // nil is money play with the cube centred (a 1-point match for a ruleset without money play);
 // level ANALYSIS_LEVEL_UNSPECIFIED is EXPERT; maxMoves 0 returns every legal move.
-func (c *Client) BestMoves(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, match *tavlav1.MatchState, level tavlav1.AnalysisLevel, maxMoves uint32) (*tavlav1.SuggestMoveResponse, error) {
+func (c *Client) SuggestMove(ctx context.Context, position *tavlav1.Position, d1, d2 uint32, match *tavlav1.MatchState, level tavlav1.AnalysisLevel, maxMoves uint32) (*tavlav1.SuggestMoveResponse, error) {
 	return c.Analysis.SuggestMove(ctx, &tavlav1.SuggestMoveRequest{Ruleset: c.Ruleset, Position: position, Dice: []uint32{d1, d2}, Match: match, Level: level, MaxMoves: maxMoves})
 }
 
-// Evaluate gives the side on roll's chances (Probabilities, each 0-1) and equity before it rolls
-// (EvaluatePosition): CubelessEquity, and Equity with the cube as match (nil as in BestMoves) has it.
-func (c *Client) Evaluate(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.EvaluatePositionResponse, error) {
+// EvaluatePosition gives the side on roll's chances (Probabilities, each 0-1) and equity before it rolls:
+// CubelessEquity, and Equity with the cube as match (nil as in SuggestMove) has it.
+func (c *Client) EvaluatePosition(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.EvaluatePositionResponse, error) {
 	return c.Analysis.EvaluatePosition(ctx, &tavlav1.EvaluatePositionRequest{Ruleset: c.Ruleset, Position: position, Match: match, Level: level})
 }
 
-// CubeAdvice tells whether the side on roll should double and the other side take (R19-R21;
-// SuggestCubeAction): Advice, DoubleAvailable (else DoubleDeniedReason, an ErrorReason name) and
+// SuggestCubeAction tells whether the side on roll should double and the other side take (R19-R21):
+// Advice, DoubleAvailable (else DoubleDeniedReason, an ErrorReason name) and
 // the no-double, double/take and double/pass equities per unit of the cube.
-func (c *Client) CubeAdvice(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestCubeActionResponse, error) {
+func (c *Client) SuggestCubeAction(ctx context.Context, position *tavlav1.Position, match *tavlav1.MatchState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestCubeActionResponse, error) {
 	return c.Analysis.SuggestCubeAction(ctx, &tavlav1.SuggestCubeActionRequest{Ruleset: c.Ruleset, Position: position, Match: match, Level: level})
 }
 
-// Review analyses a Jellyfish .mat record given as text (AnalyzeMatch, docs/match-files.md):
+// AnalyzeMatch analyses a Jellyfish .mat record given as text (docs/match-files.md):
 // Players holds white's (player 1's) and black's error rates and performance ratings, Decisions
 // every decision's error. The client's Ruleset (nil: the international rules with the record's
 // headers) is the rules it was played by; level ANALYSIS_LEVEL_UNSPECIFIED is ADVANCED. An .sgf
 // record goes through the stub: c.Analysis.AnalyzeMatch with AnalyzeMatchRequest_Sgf.
-func (c *Client) Review(ctx context.Context, mat string, level tavlav1.AnalysisLevel) (*tavlav1.AnalyzeMatchResponse, error) {
+func (c *Client) AnalyzeMatch(ctx context.Context, mat string, level tavlav1.AnalysisLevel) (*tavlav1.AnalyzeMatchResponse, error) {
 	return c.Analysis.AnalyzeMatch(ctx, &tavlav1.AnalyzeMatchRequest{Record: &tavlav1.AnalyzeMatchRequest_Mat{Mat: mat}, Ruleset: c.Ruleset, Level: level})
 }
 
-// ComputerAction is the computer's Action at level for the side to act in a referee state
-// (SuggestAction): pass it to Perform with the same state, two calls per action. It never
+// SuggestAction is the computer's Action at level for the side to act in a referee state:
+// pass it to Act with the same state, two calls per action. It never
 // resigns and never claims a timeout; level ANALYSIS_LEVEL_UNSPECIFIED is EXPERT.
-func (c *Client) ComputerAction(ctx context.Context, state *tavlav1.SignedGameState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestActionResponse, error) {
+func (c *Client) SuggestAction(ctx context.Context, state *tavlav1.SignedGameState, level tavlav1.AnalysisLevel) (*tavlav1.SuggestActionResponse, error) {
 	return c.Analysis.SuggestAction(ctx, &tavlav1.SuggestActionRequest{State: state, Level: level})
 }
 
@@ -380,10 +381,10 @@ type ValidateOptions struct {
 	ChunkBytes int
 }
 
-// Validate checks the .mat or .sgf match records read from record on the server (ValidateMatch):
+// ValidateMatch checks the .mat or .sgf match records read from record on the server:
 // each is called with every verdict as it comes, one per game, then one per record. It returns
 // the first error of the call, of reading record, or of each (which ends the stream).
-func (c *Client) Validate(ctx context.Context, record io.Reader, opts ValidateOptions, each func(*tavlav1.ValidateMatchResponse) error) error {
+func (c *Client) ValidateMatch(ctx context.Context, record io.Reader, opts ValidateOptions, each func(*tavlav1.ValidateMatchResponse) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	stream, err := c.Records.ValidateMatch(ctx)

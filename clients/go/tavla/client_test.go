@@ -86,7 +86,7 @@ func TestRetries(t *testing.T) {
 			defer c.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
-			_, err = c.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
+			_, err = c.GetInitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
 			if got := status.Code(err); got != tc.wantCode {
 				t.Errorf("code %v, want %v", got, tc.wantCode)
 			}
@@ -104,23 +104,23 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 	}
 	defer c.Close()
 	ctx := context.Background()
-	start, err := c.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
+	start, err := c.GetInitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
 	if err != nil || start.GetIds().GetPositionId() != tavla.StartPositionID {
 		t.Fatalf("start %v, %v", start, err)
 	}
-	moves, err := c.LegalMoves(ctx, start, 5, 1)
+	moves, err := c.ListLegalMoves(ctx, start, 5, 1)
 	if err != nil || len(moves) != 8 {
 		t.Fatalf("%d moves, %v", len(moves), err)
 	}
-	after, err := c.Play(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("24/23 13/8"))
+	after, err := c.ApplyMove(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("24/23 13/8"))
 	if err != nil || after.GetMove().GetResult().GetIds().GetPositionId() != "4PPgASjgc/ABMA" {
 		t.Fatalf("after %v, %v", after, err)
 	}
-	score, err := c.Score(ctx, start)
+	score, err := c.ScoreGame(ctx, start)
 	if err != nil || score.GetOutcome() != nil {
 		t.Fatalf("score %v, %v", score, err)
 	}
-	_, err = c.Play(ctx, start, 5, 1, tavla.Notation("13/8"))
+	_, err = c.ApplyMove(ctx, start, 5, 1, tavla.Notation("13/8"))
 	e, ok := tavla.AsError(err)
 	if !ok || e.Code != codes.InvalidArgument || e.Reason != "MUST_USE_BOTH_DICE" || e.Domain != "tavla.v1" ||
 		e.Metadata["move"] != "13/8" || e.Metadata["dice"] != "5-1" {
@@ -129,12 +129,12 @@ func TestHelpersAgainstTheServer(t *testing.T) {
 	if e.Error() != "INVALID_ARGUMENT [MUST_USE_BOTH_DICE]: "+e.Message {
 		t.Errorf("Error() = %q", e.Error())
 	}
-	_, err = c.LegalMoves(ctx, start, 7, 1)
+	_, err = c.ListLegalMoves(ctx, start, 7, 1)
 	if e, ok := tavla.AsError(err); !ok || len(e.Fields) != 1 || e.Fields[0] != "dice" || e.Reason != "" {
 		t.Fatalf("error %+v", e)
 	}
 	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
-	score, err = c.Score(ctx, tavla.ByID("APD/A0AAAAAAAA")) // katmerli mars pays 2 in the turkish preset
+	score, err = c.ScoreGame(ctx, tavla.ByID("APD/A0AAAAAAAA")) // katmerli mars pays 2 in the turkish preset
 	if err != nil || score.GetOutcome().GetPoints() != 2 {
 		t.Fatalf("turkish score %v, %v", score, err)
 	}
@@ -148,37 +148,37 @@ func TestMatchHelpersAndTurkishMessages(t *testing.T) {
 	defer c.Close()
 	ctx := context.Background()
 	match := &tavlav1.MatchState{Length: 3}
-	start, err := c.Start(ctx, match)
+	start, err := c.StartGame(ctx, match)
 	if err != nil || len(start.GetDice()) != 2 || start.GetDice()[0] < start.GetDice()[1] {
 		t.Fatalf("start %v, %v", start, err)
 	}
-	steps, err := c.Steps(ctx, start.GetPosition(), start.GetDice(), nil, match)
+	steps, err := c.ListLegalSteps(ctx, start.GetPosition(), start.GetDice(), nil, match)
 	if err != nil || len(steps.GetNextSteps()) == 0 {
 		t.Fatalf("steps %v, %v", steps, err)
 	}
-	roll, err := c.Roll(ctx, nil)
+	roll, err := c.RollDice(ctx, nil)
 	if err != nil || roll.GetDice()[0] < roll.GetDice()[1] {
 		t.Fatalf("roll %v, %v", roll, err)
 	}
 	side := start.GetStarter()
-	options, err := c.CubeOptions(ctx, match, side)
+	options, err := c.ListCubeActions(ctx, match, side)
 	if err != nil || len(options.GetActions()) != 1 || options.GetActions()[0] != tavlav1.CubeAction_CUBE_ACTION_DOUBLE {
 		t.Fatalf("cube options %v, %v", options, err)
 	}
-	doubled, err := c.Cube(ctx, match, side, tavlav1.CubeAction_CUBE_ACTION_DOUBLE)
+	doubled, err := c.ApplyCubeAction(ctx, match, side, tavlav1.CubeAction_CUBE_ACTION_DOUBLE)
 	if err != nil {
 		t.Fatal(err)
 	}
 	other := tavlav1.Side_SIDE_WHITE + tavlav1.Side_SIDE_BLACK - side
-	dropped, err := c.Cube(ctx, doubled.GetMatch(), other, tavlav1.CubeAction_CUBE_ACTION_DROP)
+	dropped, err := c.ApplyCubeAction(ctx, doubled.GetMatch(), other, tavlav1.CubeAction_CUBE_ACTION_DROP)
 	if err != nil || dropped.GetOutcome() == nil {
 		t.Fatalf("drop %v, %v", dropped, err)
 	}
-	update, err := c.Update(ctx, dropped.GetMatch(), dropped.GetOutcome())
+	update, err := c.UpdateMatch(ctx, dropped.GetMatch(), dropped.GetOutcome())
 	if err != nil || update.GetPointsScored() != 1 {
 		t.Fatalf("update %v, %v", update, err)
 	}
-	_, err = c.Play(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("13/8"))
+	_, err = c.ApplyMove(ctx, tavla.ByID(tavla.StartPositionID), 5, 1, tavla.Notation("13/8"))
 	e, ok := tavla.AsError(err)
 	if !ok || e.Locale != "tr" || e.Localized != "Penç yek (5-1) attın; iki zar da oynanabiliyor, ikisini de oynamak zorundasın." {
 		t.Fatalf("error %+v", e)
@@ -258,7 +258,7 @@ func TestHypergammonPositionIDs(t *testing.T) {
 	}
 	defer c.Close()
 	c.Ruleset = &tavlav1.Ruleset{Preset: "hypergammon"}
-	live, err := c.InitialPosition(context.Background(), tavlav1.Side_SIDE_UNSPECIFIED)
+	live, err := c.GetInitialPosition(context.Background(), tavlav1.Side_SIDE_UNSPECIFIED)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,8 +60,8 @@ func TestEveryRPCHasAHelper(t *testing.T) {
 			continue
 		}
 		m, ok := client.MethodByName(helper)
-		if !ok || helper == name {
-			t.Errorf("%s: no helper method %s on *tavla.Client (named apart from the stubs' methods)", name, helper)
+		if !ok || helper != name {
+			t.Errorf("%s: no helper method %s on *tavla.Client (named as the RPC)", name, helper)
 			continue
 		}
 		ft := m.Type // receiver first
@@ -106,7 +106,7 @@ func pick(actions []*tavlav1.GameAction) *tavlav1.GameAction {
 	return nil
 }
 
-// TestRefereeMatch plays a 1-point match through OpenMatch and Perform, one call per action,
+// TestRefereeMatch plays a 1-point match through NewMatch and Act, one call per action,
 // each answer giving the next actions (the test server takes the dice of the start by
 // WithTestDice): four moves each way, then a resignation the other side accepts, which ends the
 // match (docs/game-state.md; R3 start, R22 resignation). The record kept from the answers'
@@ -118,7 +118,7 @@ func TestRefereeMatch(t *testing.T) {
 	}
 	defer c.Close()
 	ctx := context.Background()
-	opened, err := c.OpenMatch(ctx, 1, nil, "go-client-test")
+	opened, err := c.NewMatch(ctx, 1, nil, "go-client-test")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestRefereeMatch(t *testing.T) {
 	if len(opened.GetActions()) != 1 || opened.GetActions()[0].GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
 		t.Fatalf("opened with actions %v", opened.GetActions())
 	}
-	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), opened.GetActions()[0])
+	started, err := c.Act(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), opened.GetActions()[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestRefereeMatch(t *testing.T) {
 		if action.GetSide() != listed.GetView().GetSideToAct() {
 			t.Fatalf("action %v of the side not to act %v", action, listed.GetView().GetSideToAct())
 		}
-		acted, err := c.Perform(ctx, state, action)
+		acted, err := c.Act(ctx, state, action)
 		if err != nil {
 			t.Fatalf("%v: %v", action, err)
 		}
@@ -175,7 +175,7 @@ func TestRefereeMatch(t *testing.T) {
 		state, listed = acted.GetState(), &tavlav1.ListActionsResponse{Actions: acted.GetActions(), View: acted.GetView()}
 	}
 	// ListActions answers what the last Act did.
-	again, err := c.Actions(ctx, state)
+	again, err := c.ListActions(ctx, state)
 	if err != nil || !proto.Equal(again.GetView(), listed.GetView()) || len(again.GetActions()) != len(listed.GetActions()) {
 		t.Fatalf("ListActions %v, %v; Act gave %v", again, err, listed)
 	}
@@ -183,14 +183,14 @@ func TestRefereeMatch(t *testing.T) {
 		t.Fatalf("after 8 moves: %v, %v to act", listed.GetView().GetPhase(), listed.GetView().GetSideToAct())
 	}
 	resign := &tavlav1.GameAction{Kind: tavlav1.ActionKind_ACTION_KIND_RESIGN, Side: tavlav1.Side_SIDE_WHITE, Detail: &tavlav1.GameAction_ResignKind{ResignKind: tavlav1.ResultKind_RESULT_KIND_SINGLE}}
-	offered, err := c.Perform(ctx, state, resign)
+	offered, err := c.Act(ctx, state, resign)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if offered.GetView().GetPhase() != tavlav1.GamePhase_GAME_PHASE_RESIGNATION_DECISION || offered.GetView().GetSideToAct() != tavlav1.Side_SIDE_BLACK {
 		t.Fatalf("offered %v, %v to act", offered.GetView().GetPhase(), offered.GetView().GetSideToAct())
 	}
-	ended, err := c.Perform(ctx, offered.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ACCEPT_RESIGNATION, tavlav1.Side_SIDE_BLACK))
+	ended, err := c.Act(ctx, offered.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ACCEPT_RESIGNATION, tavlav1.Side_SIDE_BLACK))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +207,7 @@ func TestRefereeMatch(t *testing.T) {
 		t.Fatalf("%d record entries, last %v", len(record), record[len(record)-1])
 	}
 	// A finished match takes no more actions.
-	_, err = c.Perform(ctx, ended.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ROLL, tavlav1.Side_SIDE_WHITE))
+	_, err = c.Act(ctx, ended.GetState(), tavla.Action(tavlav1.ActionKind_ACTION_KIND_ROLL, tavlav1.Side_SIDE_WHITE))
 	if e, ok := tavla.AsError(err); !ok || e.Reason == "" {
 		t.Fatalf("acting after the match: %v", err)
 	}
@@ -222,43 +222,43 @@ func TestTheOtherHelpers(t *testing.T) {
 	ctx := context.Background()
 	start := tavla.ByID(tavla.StartPositionID)
 
-	bo, err := c.BearOffFigures(ctx, start)
+	bo, err := c.BearOff(ctx, start)
 	if err != nil || bo.GetWhite().GetPipCount() != 167 || bo.GetWhite().GetCanBearOff() || !bo.GetBlack().GetContact() || len(bo.GetMoves()) != 0 {
 		t.Errorf("bear-off %v, %v", bo, err)
 	}
-	commit, err := c.Commit(ctx, tavla.SeedSHA256("players' seed"))
+	commit, err := c.CommitDice(ctx, tavla.SeedSHA256("players' seed"))
 	if err != nil || len(commit.GetCommitment()) == 0 || commit.GetToken() == "" {
 		t.Errorf("commit %v, %v", commit, err)
 	}
-	name, err := c.RollName(ctx, 5, 1)
+	name, err := c.NameRoll(ctx, 5, 1)
 	if err != nil || name.GetName().GetTurkish() != "penç yek" || name.GetName().GetNumbers() != "5-1" {
 		t.Errorf("roll name %v, %v", name, err)
 	}
 	match := &tavlav1.MatchState{Length: 5}
-	offer, err := c.Offer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_GAMMON)
+	offer, err := c.OfferResignation(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_GAMMON)
 	if err != nil || offer.GetOutcome().GetPoints() != 2 || offer.GetOutcome().GetWinner() != tavlav1.Side_SIDE_BLACK {
 		t.Errorf("offer %v, %v", offer, err)
 	}
-	answer, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, true)
+	answer, err := c.AnswerResignation(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, true)
 	if err != nil || answer.GetOutcome() == nil || answer.GetOutcome().GetPoints() != 1 {
 		t.Errorf("answer %v, %v", answer, err)
 	}
-	rejected, err := c.Answer(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, false)
+	rejected, err := c.AnswerResignation(ctx, match, tavlav1.Side_SIDE_WHITE, tavlav1.ResultKind_RESULT_KIND_SINGLE, false)
 	if err != nil || rejected.GetOutcome() != nil {
 		t.Errorf("rejected %v, %v", rejected, err)
 	}
-	clock, err := c.Clock(ctx, &tavlav1.ClockSettings{MoveTime: durationpb.New(12 * time.Second)}, nil, tavlav1.Side_SIDE_WHITE, tavlav1.ClockEvent_CLOCK_EVENT_MOVE, 15*time.Second)
+	clock, err := c.AdvanceClock(ctx, &tavlav1.ClockSettings{MoveTime: durationpb.New(12 * time.Second)}, nil, tavlav1.Side_SIDE_WHITE, tavlav1.ClockEvent_CLOCK_EVENT_MOVE, 15*time.Second)
 	// 3 s over the 12 s move time: white uses one of its 3 extensions, black keeps its own.
 	if err != nil || clock.GetForfeit() != nil || clock.GetExtensionsUsed() != 1 ||
 		clock.GetState().GetWhite().GetExtensionsLeft() != 2 || clock.GetState().GetBlack().GetExtensionsLeft() != 3 {
 		t.Errorf("clock %v, %v", clock, err)
 	}
 	c.Ruleset = &tavlav1.Ruleset{Preset: "turkish"}
-	rules, err := c.Resolve(ctx, nil)
+	rules, err := c.ResolveRuleset(ctx, nil)
 	if err != nil || rules.GetRuleset().GetPreset() != "turkish" {
 		t.Errorf("rules %v, %v", rules, err)
 	}
-	presets, err := c.Presets(ctx)
+	presets, err := c.ListRulesets(ctx)
 	names := map[string]bool{}
 	for _, p := range presets.GetPresets() {
 		names[p.GetName()] = true
@@ -267,7 +267,7 @@ func TestTheOtherHelpers(t *testing.T) {
 		t.Errorf("presets %v, %v", names, err)
 	}
 	c.Ruleset = nil
-	render, err := c.Render(ctx, start, []uint32{5, 1}, nil, nil)
+	render, err := c.RenderPosition(ctx, start, []uint32{5, 1}, nil, nil)
 	if err != nil || !strings.Contains(render.GetSvg(), "<svg") || render.GetText() == "" ||
 		render.GetPosition().GetIds().GetPositionId() != tavla.StartPositionID {
 		t.Errorf("render %v, %v", render, err)
@@ -288,7 +288,7 @@ func TestValidate(t *testing.T) {
 	defer record.Close()
 	var verdicts []*tavlav1.ValidateMatchResponse
 	// Small chunks: the record crosses many messages.
-	err = c.Validate(ctx, record, tavla.ValidateOptions{Format: tavlav1.RecordFormat_RECORD_FORMAT_MAT, Source: "match0023.mat", ChunkBytes: 100},
+	err = c.ValidateMatch(ctx, record, tavla.ValidateOptions{Format: tavlav1.RecordFormat_RECORD_FORMAT_MAT, Source: "match0023.mat", ChunkBytes: 100},
 		func(v *tavlav1.ValidateMatchResponse) error {
 			verdicts = append(verdicts, v)
 			return nil
@@ -307,12 +307,12 @@ func TestValidate(t *testing.T) {
 	// The callback's error ends the stream and comes back.
 	stop := errors.New("stop")
 	_, _ = record.Seek(0, 0)
-	if err := c.Validate(ctx, record, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return stop }); err != stop {
+	if err := c.ValidateMatch(ctx, record, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return stop }); err != stop {
 		t.Errorf("callback error: %v", err)
 	}
 	// So does a reader's.
 	broken := errors.New("disk on fire")
-	if err := c.Validate(ctx, failingReader{broken}, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return nil }); !errors.Is(err, broken) {
+	if err := c.ValidateMatch(ctx, failingReader{broken}, tavla.ValidateOptions{}, func(*tavlav1.ValidateMatchResponse) error { return nil }); !errors.Is(err, broken) {
 		t.Errorf("reader error: %v", err)
 	}
 }
@@ -326,7 +326,7 @@ func (r failingReader) Read([]byte) (int, error) { return 0, r.err }
 // Linux aarch64 wheel, docs/analysis.md), the search player (EVALUATOR_SEARCH).
 func serverEvaluator(t *testing.T, c *tavla.Client) tavlav1.Evaluator {
 	t.Helper()
-	eval, err := c.Evaluate(context.Background(), tavla.ByID(tavla.StartPositionID), nil, tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	eval, err := c.EvaluatePosition(context.Background(), tavla.ByID(tavla.StartPositionID), nil, tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +352,7 @@ func TestAnalysisHelpers(t *testing.T) {
 	start := tavla.ByID(tavla.StartPositionID)
 	level := tavlav1.AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE
 
-	ranked, err := c.BestMoves(ctx, start, 3, 1, nil, level, 3)
+	ranked, err := c.SuggestMove(ctx, start, 3, 1, nil, level, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +360,7 @@ func TestAnalysisHelpers(t *testing.T) {
 		info.GetEvaluator() != kind || info.GetPly() != 1 {
 		t.Fatalf("3-1 ranked %v", ranked)
 	}
-	legal, err := c.LegalMoves(ctx, start, 3, 1)
+	legal, err := c.ListLegalMoves(ctx, start, 3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,13 +382,13 @@ func TestAnalysisHelpers(t *testing.T) {
 		}
 	}
 
-	eval, err := c.Evaluate(ctx, start, nil, level)
+	eval, err := c.EvaluatePosition(ctx, start, nil, level)
 	if p := eval.GetProbabilities(); err != nil || p.GetWin() <= 0 || p.GetWin() >= 1 || p.GetWinGammon() > p.GetWin() ||
 		eval.GetInfo().GetEvaluator() != kind {
 		t.Errorf("start evaluated %v, %v", eval, err)
 	}
 	// No evaluator doubles at the start (a centered cube, money play).
-	cube, err := c.CubeAdvice(ctx, start, nil, level)
+	cube, err := c.SuggestCubeAction(ctx, start, nil, level)
 	if err != nil || cube.GetAdvice() != tavlav1.CubeAdvice_CUBE_ADVICE_NO_DOUBLE || !cube.GetDoubleAvailable() || cube.GetShouldDouble() {
 		t.Errorf("start's cube %v, %v", cube, err)
 	}
@@ -397,7 +397,7 @@ func TestAnalysisHelpers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	review, err := c.Review(ctx, string(mat), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	review, err := c.AnalyzeMatch(ctx, string(mat), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,33 +406,33 @@ func TestAnalysisHelpers(t *testing.T) {
 		t.Errorf("review: %d games, players %v, %d decisions", review.GetGames(), review.GetPlayers(), len(review.GetDecisions()))
 	}
 
-	// The computer starts the game, then plays a step of white's 5-1 that Perform accepts.
-	opened, err := c.OpenMatch(ctx, 1, nil, "")
+	// The computer starts the game, then plays a step of white's 5-1 that Act accepts.
+	opened, err := c.NewMatch(ctx, 1, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	firstAction, err := c.ComputerAction(ctx, opened.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	firstAction, err := c.SuggestAction(ctx, opened.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
 	if err != nil || firstAction.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_START_GAME {
 		t.Fatalf("first action %v, %v", firstAction, err)
 	}
-	started, err := c.Perform(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), firstAction.GetAction())
+	started, err := c.Act(tavla.WithTestDice(ctx, 5, 1), opened.GetState(), firstAction.GetAction())
 	if err != nil {
 		t.Fatal(err)
 	}
-	step, err := c.ComputerAction(ctx, started.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	step, err := c.SuggestAction(ctx, started.GetState(), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
 	if err != nil || step.GetAction().GetKind() != tavlav1.ActionKind_ACTION_KIND_STEP || step.GetAction().GetSide() != tavlav1.Side_SIDE_WHITE {
 		t.Fatalf("white's first step %v, %v", step, err)
 	}
-	if _, err := c.Perform(ctx, started.GetState(), step.GetAction()); err != nil {
+	if _, err := c.Act(ctx, started.GetState(), step.GetAction()); err != nil {
 		t.Fatalf("step %v: %v", step.GetAction(), err)
 	}
 
 	// Bad input: INVALID_ARGUMENT naming the field.
-	_, err = c.BestMoves(ctx, start, 7, 1, nil, level, 3)
+	_, err = c.SuggestMove(ctx, start, 7, 1, nil, level, 3)
 	if e, ok := tavla.AsError(err); !ok || e.Code != codes.InvalidArgument || len(e.Fields) != 1 || e.Fields[0] != "dice" {
 		t.Errorf("a 7-1 ranked: %v", err)
 	}
-	_, err = c.Review(ctx, "not a match", tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
+	_, err = c.AnalyzeMatch(ctx, "not a match", tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER)
 	if e, ok := tavla.AsError(err); !ok || e.Code != codes.InvalidArgument || len(e.Fields) != 1 || e.Fields[0] != "mat" {
 		t.Errorf("a bad .mat reviewed: %v", err)
 	}
@@ -454,7 +454,7 @@ func TestAnalysisByTheNet(t *testing.T) {
 	start := tavla.ByID(tavla.StartPositionID)
 	level := tavlav1.AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE
 
-	ranked, err := c.BestMoves(ctx, start, 3, 1, nil, level, 3)
+	ranked, err := c.SuggestMove(ctx, start, 3, 1, nil, level, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -467,7 +467,7 @@ func TestAnalysisByTheNet(t *testing.T) {
 	if best.GetMove().GetNotation() != "8/5 6/5" {
 		t.Errorf("best 3-1 %v, want 8/5 6/5 (the point-making play) among %v", best, ranked.GetMoves())
 	}
-	eval, err := c.Evaluate(ctx, start, nil, level)
+	eval, err := c.EvaluatePosition(ctx, start, nil, level)
 	if p := eval.GetProbabilities(); err != nil || p.GetWin() < 0.5 || p.GetWin() > 0.56 || p.GetWinGammon() <= 0 || p.GetWinGammon() >= p.GetWin() {
 		t.Errorf("start evaluated %v, %v", eval, err)
 	}

@@ -255,17 +255,17 @@ export const LOCALE_HEADER = "x-tavla-locale";
 
 /** Every RPC and its helper on {@link EngineClient}; a new RPC is one entry and one short method. */
 export const HELPERS = {
-  GetInitialPosition: "initialPosition",
-  ListLegalMoves: "legalMoves",
+  GetInitialPosition: "getInitialPosition",
+  ListLegalMoves: "listLegalMoves",
   ApplyMove: "applyMove",
   ScoreGame: "scoreGame",
   BearOff: "bearOff",
-  ListLegalSteps: "legalSteps",
+  ListLegalSteps: "listLegalSteps",
   StartGame: "startGame",
   CommitDice: "commitDice",
   RollDice: "rollDice",
   NameRoll: "nameRoll",
-  ListCubeActions: "cubeActions",
+  ListCubeActions: "listCubeActions",
   ApplyCubeAction: "applyCubeAction",
   OfferResignation: "offerResignation",
   AnswerResignation: "answerResignation",
@@ -398,20 +398,20 @@ export class EngineClient {
   }
 
   /** The starting position with `onRoll` on roll (default white). */
-  async initialPosition(onRoll: EnumLike = Side.WHITE, options?: CallOptions): Promise<Position> {
+  async getInitialPosition(onRoll: EnumLike = Side.WHITE, options?: CallOptions): Promise<Position> {
     const side = enumValue(SideSchema, onRoll);
     const r = await this.rules.getInitialPosition({ ruleset: this.rulesetOf(options), onRoll: side });
     return r.position ?? byId(START_POSITION_ID, side);
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
-  async legalMoves(position: PositionLike, dice: number[], options?: CallOptions & { view?: EnumLike }): Promise<Move[]> {
+  async listLegalMoves(position: PositionLike, dice: number[], options?: CallOptions & { view?: EnumLike }): Promise<Move[]> {
     const view = enumValue(MoveViewSchema, options?.view);
     const r = await this.rules.listLegalMoves({ ruleset: this.rulesetOf(options), position: asPosition(position), dice, view });
     return r.moves;
   }
 
-  /** Play `move` (one of {@link legalMoves}, or its notation): the next position, and `outcome` when the game ends (its points with `match`'s cube). */
+  /** Play `move` (one of {@link listLegalMoves}, or its notation): the next position, and `outcome` when the game ends (its points with `match`'s cube). */
   applyMove(
     position: PositionLike,
     dice: number[],
@@ -438,7 +438,7 @@ export class EngineClient {
   }
 
   /** The legal next steps after `steps` (drag-friendly), whether they make a complete `move`, and its `outcome` when it ends the game. */
-  legalSteps(
+  listLegalSteps(
     position: PositionLike,
     dice: number[],
     steps: StepLike[] = [],
@@ -510,7 +510,7 @@ export class EngineClient {
   }
 
   /** The cube actions `side` may take now, and why it may not double (R19-R21). */
-  cubeActions(match: Init<typeof MatchStateSchema>, side: EnumLike, options?: CallOptions): Promise<ListCubeActionsResponse> {
+  listCubeActions(match: Init<typeof MatchStateSchema>, side: EnumLike, options?: CallOptions): Promise<ListCubeActionsResponse> {
     return this.match.listCubeActions({ ruleset: this.rulesetOf(options), match, side: enumValue(SideSchema, side) });
   }
 

@@ -43,7 +43,7 @@ test("suggestMove ranks legal 3-1s at the start, evaluatePosition and suggestCub
   const ranked = await client.suggestMove(START_POSITION_ID, [3, 1], { level: "intermediate", maxMoves: 3 });
   assert.equal(ranked.moves.length, 3);
   assert.deepEqual([ranked.info?.level, ranked.info?.evaluator, ranked.info?.ply], [AnalysisLevel.INTERMEDIATE, evaluator, 1]);
-  const legal = new Set((await client.legalMoves(START_POSITION_ID, [3, 1])).map((m) => m.notation));
+  const legal = new Set((await client.listLegalMoves(START_POSITION_ID, [3, 1])).map((m) => m.notation));
   // The level's noise orders them, so the best need not be among the 3: the losses differ as the equities do.
   const first = ranked.moves[0];
   for (const m of ranked.moves) {

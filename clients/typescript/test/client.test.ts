@@ -81,7 +81,7 @@ describe("retries", () => {
         const client = createEngineClient(server.target);
         let got = "OK";
         try {
-          await client.initialPosition();
+          await client.getInitialPosition();
         } catch (e) {
           got = engineError(e).code;
         }
@@ -119,10 +119,10 @@ describe("against the live server", () => {
 
   test("helpers and error details", async () => {
     const client = createEngineClient(server.target);
-    const start = await client.initialPosition(Side.BLACK);
+    const start = await client.getInitialPosition(Side.BLACK);
     assert.equal(start.ids?.positionId, START_POSITION_ID);
     assert.equal(start.onRoll, Side.BLACK);
-    const moves = await client.legalMoves(START_POSITION_ID, [5, 1]);
+    const moves = await client.listLegalMoves(START_POSITION_ID, [5, 1]);
     assert.equal(moves.length, 8);
     const played = await client.applyMove(START_POSITION_ID, [5, 1], "24/23 13/8");
     assert.equal(played.move?.result?.ids?.positionId, "4PPgASjgc/ABMA");
@@ -136,7 +136,7 @@ describe("against the live server", () => {
       );
       return true;
     });
-    await assert.rejects(client.legalMoves(START_POSITION_ID, [7, 1]), (e) => {
+    await assert.rejects(client.listLegalMoves(START_POSITION_ID, [7, 1]), (e) => {
       assert.deepEqual(engineError(e).fields, ["dice"]);
       return true;
     });

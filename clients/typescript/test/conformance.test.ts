@@ -39,16 +39,16 @@ runScenarios("conformance", () => client);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Req = any;
 const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promise<unknown>> = {
-  GetInitialPosition: async (c, r) => create(GetInitialPositionResponseSchema, { position: await c.initialPosition(r.onRoll, { ruleset: r.ruleset }) }),
+  GetInitialPosition: async (c, r) => create(GetInitialPositionResponseSchema, { position: await c.getInitialPosition(r.onRoll, { ruleset: r.ruleset }) }),
   ListLegalMoves: async (c, r) => {
-    const moves = await c.legalMoves(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset, view: r.view });
+    const moves = await c.listLegalMoves(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset, view: r.view });
     // the helper answers the moves; dice_used comes with the RPC's answer
     return create(ListLegalMovesResponseSchema, { moves, diceUsed: (await c.rules.listLegalMoves(r)).diceUsed });
   },
   ApplyMove: (c, r) => c.applyMove(r.position ?? create(PositionSchema), r.dice, r.move ?? "", { ruleset: r.ruleset, match: r.match }),
   ScoreGame: (c, r) => c.scoreGame(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match }),
   BearOff: (c, r) => c.bearOff(r.position ?? create(PositionSchema), r.dice, { ruleset: r.ruleset }),
-  ListLegalSteps: (c, r) => c.legalSteps(r.position ?? create(PositionSchema), r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
+  ListLegalSteps: (c, r) => c.listLegalSteps(r.position ?? create(PositionSchema), r.dice, r.steps, { ruleset: r.ruleset, match: r.match }),
   StartGame: (c, r) => c.startGame({
     ruleset: r.ruleset,
     match: r.match,
@@ -58,7 +58,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   CommitDice: (c, r) => c.commitDice({ clientSeedSha256: r.clientSeedSha256 }),
   RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
   NameRoll: (c, r) => c.nameRoll(r.dice),
-  ListCubeActions: (c, r) => c.cubeActions(r.match ?? {}, r.side, { ruleset: r.ruleset }),
+  ListCubeActions: (c, r) => c.listCubeActions(r.match ?? {}, r.side, { ruleset: r.ruleset }),
   ApplyCubeAction: (c, r) => c.applyCubeAction(r.match ?? {}, r.side, r.action, { ruleset: r.ruleset }),
   OfferResignation: (c, r) => c.offerResignation(r.match ?? {}, r.offer ?? {}, { ruleset: r.ruleset }),
   AnswerResignation: (c, r) => c.answerResignation(r.match ?? {}, r.offer ?? {}, r.accept, { ruleset: r.ruleset }),

@@ -39,7 +39,7 @@ async function playGame(engine: EngineClient, start: MatchState, clockIn?: Clock
   for (let turn = 0; turn < MAX_TURNS; turn++) {
     const side = enumName(SideSchema, position.onRoll) === "SIDE_WHITE" ? "white" : "black";
     if (dice.length === 0) {
-      const options = await engine.cubeActions(match, side);
+      const options = await engine.listCubeActions(match, side);
       const names = options.actions.map((a) => enumName(CubeActionSchema, a));
       if (names.includes("CUBE_ACTION_DOUBLE") && (match.cube?.value ?? 1) <= 1) {
         match = (await engine.applyCubeAction(match, side, "double")).match!;
@@ -53,16 +53,16 @@ async function playGame(engine: EngineClient, start: MatchState, clockIn?: Clock
     let outcome: GameOutcome | undefined;
     if (side === "white") {
       const steps: [number, number, number][] = [];
-      let answer = await engine.legalSteps(position, dice, steps, { match });
+      let answer = await engine.listLegalSteps(position, dice, steps, { match });
       while (!answer.complete) {
         const step = answer.nextSteps[0];
         steps.push([step.fromPoint, step.toPoint, step.die]);
-        answer = await engine.legalSteps(position, dice, steps, { match });
+        answer = await engine.listLegalSteps(position, dice, steps, { match });
       }
       position = answer.move!.result!;
       [over, outcome] = [answer.outcome !== undefined, answer.outcome];
     } else {
-      const moves = await engine.legalMoves(position, dice);
+      const moves = await engine.listLegalMoves(position, dice);
       const played = await engine.applyMove(position, dice, moves[0], { match });
       position = played.move!.result!;
       [over, outcome] = [played.outcome !== undefined, played.outcome];

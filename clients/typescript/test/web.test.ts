@@ -45,9 +45,9 @@ runScenarios("conformance over gRPC-Web", () => clients.grpcWeb);
 
 test("helpers and error details over every web protocol", async () => {
   for (const [name, client] of Object.entries(clients)) {
-    const start = await client.initialPosition(Side.BLACK);
+    const start = await client.getInitialPosition(Side.BLACK);
     assert.equal(start.onRoll, Side.BLACK, name);
-    const moves = await client.legalMoves(start.ids!.positionId, [5, 1]);
+    const moves = await client.listLegalMoves(start.ids!.positionId, [5, 1]);
     assert.equal(moves.length, 8, name);
     await assert.rejects(client.applyMove(start.ids!.positionId, [5, 1], "24/23"), (e) => {
       const err = engineError(e);

@@ -23,16 +23,16 @@ func main() {
 	}
 	defer client.Close()
 	ctx := context.Background()
-	start, err := client.InitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
+	start, err := client.GetInitialPosition(ctx, tavlav1.Side_SIDE_WHITE)
 	if err != nil {
 		log.Fatal(err)
 	}
-	moves, err := client.LegalMoves(ctx, start, 5, 1)
+	moves, err := client.ListLegalMoves(ctx, start, 5, 1)
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(len(moves), "legal moves; playing", moves[0].GetNotation())
-	after, err := client.Play(ctx, start, 5, 1, moves[0])
+	after, err := client.ApplyMove(ctx, start, 5, 1, moves[0])
 	if err != nil {
 		log.Fatal(err)
 	}

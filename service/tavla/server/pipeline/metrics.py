@@ -29,6 +29,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, mult
 
 from tavla import __version__
 from tavla.server.process import accel
+from tavla.server.process.plumbing import address
 from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
@@ -201,13 +202,17 @@ def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[An
     :param aggregate_dir: serve the sum of the workers' values in this multiprocess directory
         instead of this process's own registry.
     :returns: the HTTP server (``shutdown()`` it) and its thread.
-    :raises OSError: the port cannot be bound.
+    :raises OSError: the port cannot be bound: "cannot listen on HOST:PORT (metrics): Address
+        already in use", as the gRPC and HTTP ports say it; start-up stops.
     """
     registry = prometheus_client.REGISTRY
     if aggregate_dir is not None:
         registry = CollectorRegistry()
         multiprocess.MultiProcessCollector(registry, path=aggregate_dir)  # type: ignore[no-untyped-call]
-    server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
+    try:
+        server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
+    except OSError as exc:
+        raise OSError(f"cannot listen on {address(host, port)} (metrics): {exc.strerror or exc}") from None
     return server, thread
 
 

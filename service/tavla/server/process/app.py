@@ -337,14 +337,19 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
 
     :param serve_metrics: serve this process's metrics on ``config.metrics_port``.
     :param worker: this process's number among the workers, for the log.
-    :raises OSError: the address cannot be bound.
+    :raises OSError: the address (or the metrics port) cannot be bound.
     """
     tracing = Tracing.to_endpoint(config.otlp_endpoint) if config.otlp_endpoint else None
-    engine = build(config, tracing=tracing, reuse_port=reuse_port)
+    http = _start_metrics(config) if serve_metrics else None
+    try:
+        engine = build(config, tracing=tracing, reuse_port=reuse_port)
+    except BaseException:
+        if http is not None:
+            http.shutdown()
+        raise
     stopping = threading.Event()
     received: list[str] = []
     process.on_stop_signals(stopping, received)
-    http = _start_metrics(config) if serve_metrics else None
     start(engine)
     metrics.worker_started()
     trimmer = _trimmer(engine)
@@ -431,13 +436,10 @@ def _self_check() -> None:
 
 
 def _start_metrics(config: Config):  # type: ignore[no-untyped-def]
+    """:raises OSError: the metrics port is in use: start-up stops, as for the gRPC port."""
     if not config.metrics_port:
         return None
-    try:
-        server, _thread = metrics.serve(config.host, config.metrics_port)
-    except OSError as exc:  # the gRPC service matters more than its metrics: carry on
-        log.error("metrics disabled: cannot listen", port=config.metrics_port, error=str(exc))
-        return None
+    server, _thread = metrics.serve(config.host, config.metrics_port)
     return server
 
 

@@ -99,7 +99,7 @@ class _Beats:
 def supervise(config: Config, count: int) -> int:
     """Run ``count`` workers until a signal, then stop them; returns the exit code.
 
-    :raises OSError: the address cannot be bound.
+    :raises OSError: the address, the HTTP port or the metrics port cannot be bound.
     """
     reservation, port = _reserve(config.host, config.port)
     http_reservation = None
@@ -123,13 +123,10 @@ def supervise(config: Config, count: int) -> int:
     beats = _Beats()
     bound = config.worker_health_seconds
     try:
+        if multiproc_dir is not None:  # before any worker: a port in use stops start-up (OSError)
+            http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
         for index in range(1, count + 1):
             procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
-        if multiproc_dir is not None:
-            try:
-                http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
-            except OSError as exc:
-                log.error("metrics disabled: cannot listen", port=config.metrics_port, error=str(exc))
         log.info(f"tavla-engine listening on {address}", address=address, workers=count,
                  pids=[p.pid for p in procs.values()], tls=config.tls, mtls=config.tls_client_ca is not None,
                  metrics_port=config.metrics_port if http else 0, http_port=http_port)

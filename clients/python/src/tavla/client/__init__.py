@@ -8,19 +8,21 @@ stateless, so a retry is always safe.
 
     >>> from tavla.client import Client
     >>> with Client("localhost:50051") as engine:                 # doctest: +SKIP
-    ...     start = engine.initial_position()
-    ...     moves = engine.legal_moves(start, (5, 1))
+    ...     start = engine.get_initial_position()
+    ...     moves = engine.list_legal_moves(start, (5, 1))
     ...     print(engine.apply_move(start, (5, 1), moves[0]).move.result.ids.position_id)
     4PPgASjgc/ABMA
 
-Every RPC has a helper (:data:`HELPERS`), named after it in snake case without ``List``/``Get``
-where that reads better: ``legal_steps``, ``start_game``, ``roll_dice``, ``cube_actions``,
-``apply_cube_action``, ``update_match``, ``advance_clock``, ... Their keyword arguments are the
+Every RPC has a helper (:data:`HELPERS`), its name in snake case, as every tavla client names it
+in its own case: ``list_legal_steps``, ``start_game``, ``roll_dice``, ``list_cube_actions``,
+``apply_cube_action``, ``update_match``, ``advance_clock``, ... (the 1.0 names
+``initial_position``, ``legal_moves``, ``legal_steps`` and ``cube_actions`` stay, deprecated,
+for 1.x). Their keyword arguments are the
 request's fields, with conveniences: a position may be a Position ID string, a move its notation,
 a message a ``dict``, an enum its name in any case without the prefix (``"white"``,
 ``"double"``, ``"gammon"``; Turkish ``"mars"`` and ``"katmerli mars"`` too). Each returns the
-response message, except ``initial_position`` (a ``Position``) and ``legal_moves`` (a list of
-``Move``). ``ruleset=`` on a call overrides the client's. ``client.stubs`` holds the generated
+response message, except ``get_initial_position`` (a ``Position``) and ``list_legal_moves`` (a list
+of ``Move``). ``ruleset=`` on a call overrides the client's. ``client.stubs`` holds the generated
 stub of each service by its full name (``client.stubs["tavla.v1.RulesService"]``).
 
 Failed calls raise :class:`EngineError`, which carries the status code, the rich error details
@@ -91,10 +93,10 @@ TEST_NOW_METADATA = "x-tavla-test-now-ms"  # a test server's time for Act
 
 # Every RPC and its helper; a new RPC is one entry here and one short method on _Helpers.
 HELPERS: dict[str, str] = {
-    "GetInitialPosition": "initial_position", "ListLegalMoves": "legal_moves", "ApplyMove": "apply_move",
-    "ScoreGame": "score_game", "BearOff": "bear_off", "ListLegalSteps": "legal_steps",
+    "GetInitialPosition": "get_initial_position", "ListLegalMoves": "list_legal_moves", "ApplyMove": "apply_move",
+    "ScoreGame": "score_game", "BearOff": "bear_off", "ListLegalSteps": "list_legal_steps",
     "StartGame": "start_game", "CommitDice": "commit_dice", "RollDice": "roll_dice", "NameRoll": "name_roll",
-    "ListCubeActions": "cube_actions", "ApplyCubeAction": "apply_cube_action",
+    "ListCubeActions": "list_cube_actions", "ApplyCubeAction": "apply_cube_action",
     "OfferResignation": "offer_resignation", "AnswerResignation": "answer_resignation",
     "UpdateMatch": "update_match", "AdvanceClock": "advance_clock", "ResolveRuleset": "resolve_ruleset",
     "ListRulesets": "list_rulesets", "RenderPosition": "render_position",
@@ -327,16 +329,16 @@ class _Helpers:
 
     # --- moves ---------------------------------------------------------------------------------
 
-    def initial_position(self, on_roll: EnumLike = types_pb2.SIDE_WHITE, *,
-                         ruleset: RulesetLike | None = None) -> types_pb2.Position:
+    def get_initial_position(self, on_roll: EnumLike = types_pb2.SIDE_WHITE, *,
+                             ruleset: RulesetLike | None = None) -> types_pb2.Position:
         """The starting position (R2) with ``on_roll`` on roll."""
         request = rules_service_pb2.GetInitialPositionRequest(ruleset=self._rules(ruleset),
                                                                on_roll=enum_value(types_pb2.Side, on_roll))
         return cast("types_pb2.Position",
                     self._then(self._call("GetInitialPosition", request), lambda r: r.position))
 
-    def legal_moves(self, position: PositionLike, dice: Sequence[int], *, view: EnumLike | None = None,
-                    ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
+    def list_legal_moves(self, position: PositionLike, dice: Sequence[int], *, view: EnumLike | None = None,
+                         ruleset: RulesetLike | None = None) -> list[types_pb2.Move]:
         """Every legal move for the roll (never empty: one empty move when nothing can be played);
         ``view="basic"``: only each move's notation and result Position ID (docs/performance.md)."""
         request = rules_service_pb2.ListLegalMovesRequest(ruleset=self._rules(ruleset), position=_position(position),
@@ -368,10 +370,10 @@ class _Helpers:
                                                     dice=dice)
         return cast("rules_service_pb2.BearOffResponse", self._call("BearOff", request))
 
-    def legal_steps(self, position: PositionLike, dice: Sequence[int],
-                    steps: Iterable[types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]] = (), *,
-                    match: MatchLike | None = None,
-                    ruleset: RulesetLike | None = None) -> match_service_pb2.ListLegalStepsResponse:
+    def list_legal_steps(self, position: PositionLike, dice: Sequence[int],
+                         steps: Iterable[types_pb2.CheckerMove | Sequence[int] | Mapping[str, Any]] = (), *,
+                         match: MatchLike | None = None,
+                         ruleset: RulesetLike | None = None) -> match_service_pb2.ListLegalStepsResponse:
         """The legal next steps after ``steps`` (each a ``CheckerMove`` or ``(from, to[, die])``),
         whether they make a complete ``move``, and its ``outcome`` when it ends the game."""
         request = match_service_pb2.ListLegalStepsRequest(
@@ -427,8 +429,8 @@ class _Helpers:
 
     # --- cube, resignation, match, clock, rulesets ---------------------------------------------
 
-    def cube_actions(self, match: MatchLike, side: EnumLike, *,
-                     ruleset: RulesetLike | None = None) -> match_service_pb2.ListCubeActionsResponse:
+    def list_cube_actions(self, match: MatchLike, side: EnumLike, *,
+                          ruleset: RulesetLike | None = None) -> match_service_pb2.ListCubeActionsResponse:
         """The cube actions ``side`` may take now, and why it may not double (R19-R21)."""
         request = match_service_pb2.ListCubeActionsRequest(
             ruleset=self._rules(ruleset), match=_msg(match_pb2.MatchState, match),
@@ -615,6 +617,16 @@ class _Helpers:
             ruleset=self._rules(ruleset), position=_position(position), dice=dice,
             match=_msg(match_pb2.MatchState, match), options=_msg(render_pb2.RenderOptions, options))
         return cast("rules_service_pb2.RenderPositionResponse", self._call("RenderPosition", request))
+
+    # The 1.0 names of four helpers, before every helper took its RPC's own name; kept for 1.x.
+    #: Deprecated: use :meth:`get_initial_position`.
+    initial_position = get_initial_position
+    #: Deprecated: use :meth:`list_legal_moves`.
+    legal_moves = list_legal_moves
+    #: Deprecated: use :meth:`list_legal_steps`.
+    legal_steps = list_legal_steps
+    #: Deprecated: use :meth:`list_cube_actions`.
+    cube_actions = list_cube_actions
 
 
 RECORD_LABEL = b"tavla-record-v1"  # the record digest's label (docs/game-state.md, "The record")

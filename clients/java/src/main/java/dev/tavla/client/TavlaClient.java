@@ -163,17 +163,17 @@ public final class TavlaClient implements AutoCloseable {
    */
   public static final Map<String, String> HELPERS =
       Map.ofEntries(
-          Map.entry("GetInitialPosition", "initialPosition"),
-          Map.entry("ListLegalMoves", "legalMoves"),
+          Map.entry("GetInitialPosition", "getInitialPosition"),
+          Map.entry("ListLegalMoves", "listLegalMoves"),
           Map.entry("ApplyMove", "applyMove"),
           Map.entry("ScoreGame", "scoreGame"),
           Map.entry("BearOff", "bearOff"),
-          Map.entry("ListLegalSteps", "legalSteps"),
+          Map.entry("ListLegalSteps", "listLegalSteps"),
           Map.entry("StartGame", "startGame"),
           Map.entry("CommitDice", "commitDice"),
           Map.entry("RollDice", "rollDice"),
           Map.entry("NameRoll", "nameRoll"),
-          Map.entry("ListCubeActions", "cubeActions"),
+          Map.entry("ListCubeActions", "listCubeActions"),
           Map.entry("ApplyCubeAction", "applyCubeAction"),
           Map.entry("OfferResignation", "offerResignation"),
           Map.entry("AnswerResignation", "answerResignation"),
@@ -306,14 +306,14 @@ public final class TavlaClient implements AutoCloseable {
   }
 
   /** The starting position with {@code onRoll} on roll. */
-  public Position initialPosition(Side onRoll) {
+  public Position getInitialPosition(Side onRoll) {
     return rules.getInitialPosition(
             GetInitialPositionRequest.newBuilder().setRuleset(ruleset).setOnRoll(onRoll).build())
         .getPosition();
   }
 
   /** Every legal move for the roll; never empty (one empty move when no die can be played). */
-  public List<Move> legalMoves(Position position, int d1, int d2) {
+  public List<Move> listLegalMoves(Position position, int d1, int d2) {
     return rules.listLegalMoves(
             ListLegalMovesRequest.newBuilder()
                 .setRuleset(ruleset)
@@ -324,7 +324,7 @@ public final class TavlaClient implements AutoCloseable {
         .getMovesList();
   }
 
-  /** Play {@code move} (one of {@link #legalMoves}, or {@link #notation}); returns the next position. */
+  /** Play {@code move} (one of {@link #listLegalMoves}, or {@link #notation}); returns the next position. */
   public ApplyMoveResponse applyMove(Position position, int d1, int d2, Move move) {
     return rules.applyMove(
         ApplyMoveRequest.newBuilder()
@@ -356,7 +356,7 @@ public final class TavlaClient implements AutoCloseable {
    * The legal next single-die steps after {@code steps} (checker by checker), whether they make a
    * complete move, and its outcome when it ends the game; {@code match} sets the cube.
    */
-  public ListLegalStepsResponse legalSteps(
+  public ListLegalStepsResponse listLegalSteps(
       Position position, List<Integer> dice, List<CheckerMove> steps, MatchState match) {
     return this.match.listLegalSteps(
         ListLegalStepsRequest.newBuilder()
@@ -379,7 +379,7 @@ public final class TavlaClient implements AutoCloseable {
   }
 
   /** The cube actions {@code side} may take now, and why it may not double. */
-  public ListCubeActionsResponse cubeActions(MatchState match, Side side) {
+  public ListCubeActionsResponse listCubeActions(MatchState match, Side side) {
     return this.match.listCubeActions(
         ListCubeActionsRequest.newBuilder().setRuleset(ruleset).setMatch(match).setSide(side).build());
   }

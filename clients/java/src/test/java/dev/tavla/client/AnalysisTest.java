@@ -66,7 +66,7 @@ class AnalysisTest {
           List.of(LEVEL, kind, 1),
           List.of(ranked.getInfo().getLevel(), ranked.getInfo().getEvaluator(), ranked.getInfo().getPly()));
       Set<String> legal =
-          client.legalMoves(start, 3, 1).stream().map(Move::getNotation).collect(Collectors.toSet());
+          client.listLegalMoves(start, 3, 1).stream().map(Move::getNotation).collect(Collectors.toSet());
       // The level's noise orders them, so the best need not be among the 3: the losses differ as
       // the equities do.
       AnalyzedMove first = ranked.getMoves(0);

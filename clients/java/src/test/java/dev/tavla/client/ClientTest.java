@@ -89,7 +89,7 @@ class ClientTest {
     try (TavlaClient client = TavlaClient.create("127.0.0.1:" + server.getPort())) {
       String got = "OK";
       try {
-        client.initialPosition(Side.SIDE_WHITE);
+        client.getInitialPosition(Side.SIDE_WHITE);
       } catch (StatusRuntimeException e) {
         got = EngineError.from(e).codeName();
       }
@@ -103,9 +103,9 @@ class ClientTest {
   @Test
   void helpersAgainstTheServer() throws Exception {
     try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
-      assertEquals(TavlaClient.START_POSITION_ID, client.initialPosition(Side.SIDE_BLACK).getIds().getPositionId());
+      assertEquals(TavlaClient.START_POSITION_ID, client.getInitialPosition(Side.SIDE_BLACK).getIds().getPositionId());
       var start = TavlaClient.byId(TavlaClient.START_POSITION_ID);
-      assertEquals(8, client.legalMoves(start, 5, 1).size());
+      assertEquals(8, client.listLegalMoves(start, 5, 1).size());
       assertEquals(
           "4PPgASjgc/ABMA",
           client.applyMove(start, 5, 1, TavlaClient.notation("24/23 13/8")).getMove().getResult().getIds().getPositionId());
@@ -117,7 +117,7 @@ class ClientTest {
       assertEquals(
           List.of("INVALID_ARGUMENT", "MUST_USE_BOTH_DICE", "tavla.v1", Map.of("move", "13/8", "dice", "5-1"), List.of()),
           List.of(err.codeName(), err.reason(), err.domain(), err.metadata(), err.fields()));
-      e = assertThrows(StatusRuntimeException.class, () -> client.legalMoves(start, 7, 1));
+      e = assertThrows(StatusRuntimeException.class, () -> client.listLegalMoves(start, 7, 1));
       assertEquals(List.of("dice"), EngineError.from(e).fields());
       ScoreGameResponse score =
           client.withRuleset(Ruleset.newBuilder().setPreset("turkish").build())
@@ -136,12 +136,12 @@ class ClientTest {
       StartGameResponse start = turkish.startGame(match);
       assertTrue(start.getDice(0) >= start.getDice(1)); // every roll: larger first
       assertFalse(
-          turkish.legalSteps(start.getPosition(), start.getDiceList(), List.of(), match).getNextStepsList().isEmpty());
+          turkish.listLegalSteps(start.getPosition(), start.getDiceList(), List.of(), match).getNextStepsList().isEmpty());
       RollDiceResponse roll = turkish.rollDice();
       assertTrue(roll.getDice(0) >= roll.getDice(1));
       Side side = start.getStarter();
       Side other = side == Side.SIDE_WHITE ? Side.SIDE_BLACK : Side.SIDE_WHITE;
-      assertEquals(List.of(CubeAction.CUBE_ACTION_DOUBLE), turkish.cubeActions(match, side).getActionsList());
+      assertEquals(List.of(CubeAction.CUBE_ACTION_DOUBLE), turkish.listCubeActions(match, side).getActionsList());
       MatchState doubled = turkish.applyCubeAction(match, side, CubeAction.CUBE_ACTION_DOUBLE).getMatch();
       ApplyCubeActionResponse dropped = turkish.applyCubeAction(doubled, other, CubeAction.CUBE_ACTION_DROP);
       assertTrue(dropped.hasOutcome());
