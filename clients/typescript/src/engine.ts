@@ -97,6 +97,7 @@ export { create, fromJson, toJson } from "@bufbuild/protobuf";
 // Every generated file of tavla.v1 (a test checks none is missing).
 export * from "./gen/tavla/v1/analysis_service_pb.js";
 export * from "./gen/tavla/v1/bearoff_pb.js";
+export * from "./gen/tavla/v1/bounds_pb.js";
 export * from "./gen/tavla/v1/clock_pb.js";
 export * from "./gen/tavla/v1/dice_pb.js";
 export * from "./gen/tavla/v1/error_reason_pb.js";
