@@ -6,7 +6,7 @@
 Each PART is a make target (TEST_TARGETS: test-python, test-image, ...), run as its own
 `MAKE --no-print-directory PART` one after another, whatever the earlier ones gave: one failing
 part does not hide the others. At the end a table (part, result, seconds) and the closing line
-`parts: N passed, K skipped, M failed`; the exit status is 1 when any part failed. The table is
+`parts: N passed, M failed, K skipped` (the form CI reads as a closing line); the exit status is 1 when any part failed. The table is
 also written to .ci/artifacts/test-parts.txt. PARTS=test-python,test-mypy runs only those.
 
 A part that succeeds without having checked what it is for (the vulnerability audit with no
@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
     if failed:
         print(f"failed: {' '.join(failed)} (each part's output is above its '======== make' line)")
     passed = len(results) - len(failed) - len(skipped)
-    print(f"parts: {passed} passed, {len(skipped)} skipped, {len(failed)} failed")
+    print(f"parts: {passed} passed, {len(failed)} failed, {len(skipped)} skipped")
     return 1 if failed else 0
 
 

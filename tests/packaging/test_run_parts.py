@@ -21,7 +21,7 @@ def test_a_failing_part_does_not_hide_the_others(tmp_path):
     rows = {line.split()[0]: line.split()[1] for line in out.stdout.splitlines()
             if line.split()[:1] and line.split()[0] in ("good", "bad", "last", "all") and len(line.split()) == 3}
     assert rows == {"good": "passed", "bad": "FAILED", "last": "passed", "all": "FAILED"}
-    assert out.stdout.rstrip().endswith("parts: 2 passed, 0 skipped, 1 failed")
+    assert out.stdout.rstrip().endswith("parts: 2 passed, 1 failed, 0 skipped")
     assert (tmp_path / ".ci" / "artifacts" / "test-parts.txt").read_text().startswith("part")
 
 
@@ -30,7 +30,7 @@ def test_all_passing_exits_0_and_parts_picks_some(tmp_path):
     out = subprocess.run([sys.executable, str(SCRIPT), "make", "a", "b"], cwd=tmp_path, capture_output=True,
                          text=True, timeout=60, env={"PATH": "/usr/bin:/bin", "PARTS": "a"})
     assert out.returncode == 0, out.stdout + out.stderr
-    assert out.stdout.rstrip().endswith("parts: 1 passed, 0 skipped, 0 failed")
+    assert out.stdout.rstrip().endswith("parts: 1 passed, 0 failed, 0 skipped")
 
 
 def test_a_part_that_checked_nothing_is_skipped_not_passed(tmp_path):
@@ -48,7 +48,7 @@ def test_a_part_that_checked_nothing_is_skipped_not_passed(tmp_path):
     assert audit.split()[1] == "skipped" and audit.endswith("no advisories (make audit-refresh)")
     assert next(line for line in table if line.startswith("ok ")).split()[1] == "passed"
     assert "======== make audit: skipped: no advisories (make audit-refresh)" in out.stdout
-    assert out.stdout.rstrip().endswith("parts: 1 passed, 1 skipped, 0 failed")
+    assert out.stdout.rstrip().endswith("parts: 1 passed, 0 failed, 1 skipped")
 
 
 def test_a_failing_part_is_failed_even_if_it_said_skipped(tmp_path):
@@ -58,4 +58,4 @@ def test_a_failing_part_is_failed_even_if_it_said_skipped(tmp_path):
     out = subprocess.run([sys.executable, str(SCRIPT), "make", "bad"], cwd=tmp_path, capture_output=True,
                          text=True, timeout=60, env={"PATH": os.environ["PATH"]})
     assert out.returncode == 1
-    assert out.stdout.rstrip().endswith("parts: 0 passed, 0 skipped, 1 failed")
+    assert out.stdout.rstrip().endswith("parts: 0 passed, 1 failed, 0 skipped")
