@@ -287,6 +287,7 @@ def resign_and_accept(page, kind: str) -> None:
     page.click("#resign")
     assert idle(page)["phase"] == "resign-offered"
     page.click("#accept-resign")
+    idle(page)
 
 
 def test_words_mars_and_plurals(browser, base_url):
@@ -380,7 +381,7 @@ def test_defaults_cube_and_announcements(browser, base_url):
     assert not errors, errors
 
     # the cube while a double waits for its answer: turned to 2, in the middle, ringed
-    for lang, viewport, phone in (("en-US", DESKTOP, False), ("tr-TR", PHONE, True)):
+    for lang, viewport, phone in (("en-US", DESKTOP, False), ("tr-TR", PHONE, True), ("en-US", PHONE, True)):
         context, page, errors = open_page(browser, base_url, viewport=viewport, locale=lang, phone=phone, query=QUICK)
         try:
             start(page, preset="international", length=5)
