@@ -42,6 +42,9 @@ const BAR_STACK = 3;
 const CUBE = 40; // the cube's side
 // the bars' stacks start this far from the middle, clear of the centred cube (±CUBE/2)
 const BAR_GAP = CUBE / 2 + 4;
+// a click this soon after a handled pointerup, this close to it, is that tap's own click
+const CLICK_WINDOW_MS = 1000;
+const CLICK_SLOP_PX = 24;
 
 export interface Highlights {
   movable: Set<string>;
@@ -63,7 +66,8 @@ export interface BoardView {
   position?: Position;
   hl: Highlights;
   dice: Dice;
-  cube?: { value: number; owner: Side };
+  /** `offered`: a double is pending, the cube shows the value offered (in the middle, marked). */
+  cube?: { value: number; owner: Side; offered?: number };
   labels: Side;
   same?: boolean;
 }
@@ -168,9 +172,11 @@ export class Board {
   private drawn = "";
   private focusSpot = "1";
   private drag?: { spot: string; pointerId: number; x0: number; y0: number; moved: boolean; ghost?: SVGCircleElement };
-  private swallowClick = false;
+  // the tap a pointerup just reported: the browser's click that follows it (at the same place,
+  // possibly well after the touch ended) is the same tap and is swallowed once
+  private handledTap?: { x: number; y: number; at: number };
   private running = 0;
-  private anims: Animation[] = [];
+  private anims = new Set<Animation>();
   private lastDrop: [number, number] = [0, 0];
 
   constructor(container: HTMLElement) {
@@ -179,10 +185,7 @@ export class Board {
     this.overlay = el("g", { class: "overlay" }, this.svg);
     container.appendChild(this.svg);
     this.svg.addEventListener("click", (ev) => {
-      if (this.swallowClick) {
-        this.swallowClick = false;
-        return;
-      }
+      if (this.isHandledTap(ev)) return;
       const g = (ev.target as Element).closest("[data-spot]");
       if (g) this.tap(g.getAttribute("data-spot")!);
     });
@@ -196,6 +199,16 @@ export class Board {
   /** Whether a checker is being dragged or is sliding. */
   get active(): boolean {
     return !!this.drag?.moved || this.running > 0;
+  }
+
+  /** Whether `ev` is the click that follows the tap a pointerup reported (then it is consumed). */
+  private isHandledTap(ev: MouseEvent): boolean {
+    const h = this.handledTap;
+    if (!h) return false;
+    this.handledTap = undefined;
+    // a click is the tap's when it comes soon after at about the same place (a finger's click
+    // may come 300 ms late, after a double-tap wait; a new tap elsewhere is a new click)
+    return ev.timeStamp - h.at < CLICK_WINDOW_MS && Math.hypot(ev.clientX - h.x, ev.clientY - h.y) < CLICK_SLOP_PX;
   }
 
   private tap(spot: string): void {
@@ -213,7 +226,7 @@ export class Board {
     if (key === this.drawn) return;
     this.drawn = key;
     this.view = view;
-    for (const a of this.anims.splice(0)) a.cancel(); // a new picture ends every slide
+    for (const a of [...this.anims]) a.cancel(); // a new picture ends every slide
     const hadFocus = this.svg.contains(document.activeElement);
     const { position, hl, dice, cube, labels } = view;
     const same = !!view.same;
@@ -371,13 +384,16 @@ export class Board {
     });
   }
 
-  private drawCube(cube: { value: number; owner: Side }): void {
+  private drawCube(cube: { value: number; owner: Side; offered?: number }): void {
     // centred in the middle of the bar (the bars' checkers start BAR_GAP away); an owned cube
-    // at its owner's edge (white's: the bottom)
-    const y = cube.owner === Side.WHITE ? BOTTOM - CUBE - 6 : cube.owner === Side.BLACK ? TOP + 6 : MID - CUBE / 2;
-    const g = el("g", { class: "cube", "aria-hidden": "true" }, this.layer);
+    // at its owner's edge (white's: the bottom); a double pending: in the middle, turned to the
+    // value offered and ringed until it is taken or dropped
+    const offered = cube.offered;
+    const y = offered ? MID - CUBE / 2 : cube.owner === Side.WHITE ? BOTTOM - CUBE - 6 : cube.owner === Side.BLACK ? TOP + 6 : MID - CUBE / 2;
+    const shown = offered ?? (cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);
+    const g = el("g", { class: offered ? "cube offered" : "cube", "aria-hidden": "true", "data-value": shown }, this.layer);
     el("rect", { x: BAR_X + (BAR_W - CUBE) / 2, y, width: CUBE, height: CUBE, rx: 6 }, g);
-    el("text", { x: BAR_X + BAR_W / 2, y: y + 27 }, g).textContent = String(cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);
+    el("text", { x: BAR_X + BAR_W / 2, y: y + 27 }, g).textContent = String(shown);
   }
 
   // --- keyboard -------------------------------------------------------------------------
@@ -462,9 +478,9 @@ export class Board {
     const d = this.drag;
     if (!d || ev.pointerId !== d.pointerId) return;
     this.svg.releasePointerCapture(ev.pointerId);
-    // the click that follows a captured pointer targets the svg, not the spot: report it here
-    this.swallowClick = true;
-    setTimeout(() => (this.swallowClick = false), 0);
+    // the click that follows a captured pointer may target the svg, not the spot, and may come
+    // late (a finger's): the tap is reported here and that click swallowed when it comes
+    this.handledTap = { x: ev.clientX, y: ev.clientY, at: ev.timeStamp };
     if (!d.moved) {
       this.drag = undefined; // a tap on a movable checker
       this.tap(d.spot);
@@ -531,19 +547,27 @@ export class Board {
     const cx = isRect ? Number(node.getAttribute("x")) + Number(node.getAttribute("width")) / 2 : Number(node.getAttribute("cx"));
     const cy = isRect ? Number(node.getAttribute("y")) + Number(node.getAttribute("height")) / 2 : Number(node.getAttribute("cy"));
     const from = `translate(${x - cx}px, ${y - cy}px)`;
-    this.running++;
-    document.body.dataset.sliding = String(this.running);
     node.parentNode?.appendChild(node); // drawn above its neighbours while it moves
     const anim = node.animate([{ transform: from }, { transform: "translate(0px, 0px)" }],
       { duration: this.slideMs, delay, easing: "cubic-bezier(.3,.7,.3,1)", fill: "backwards" });
+    // counted once, uncounted once: whichever of finish and cancel comes first (cancel() on a
+    // finished animation fires cancel too) ends it
+    this.anims.add(anim);
+    this.running = this.anims.size;
+    document.body.dataset.sliding = String(this.running);
     const done = () => {
-      this.running--;
+      if (!this.anims.delete(anim)) return;
+      this.running = this.anims.size;
       if (this.running) document.body.dataset.sliding = String(this.running);
       else delete document.body.dataset.sliding;
     };
     anim.onfinish = done;
     anim.oncancel = done;
-    this.anims.push(anim);
+  }
+
+  /** Checkers sliding now (never negative; 0 when still). */
+  get sliding(): number {
+    return this.running;
   }
 }
 

@@ -198,7 +198,9 @@ export class GameDriver {
       ruleset: { preset }, length,
       clock: clock ?? (clockPreset === ClockPreset.UNSPECIFIED ? undefined : { preset: clockPreset }),
     });
-    this.state = { preset, clockPreset, log: [], record: [], pointsScored: 0 } as unknown as GameState;
+    // a clock given whole (the browser test's short ones) names its own preset
+    const used = (clock?.preset as ClockPreset | undefined) ?? clockPreset;
+    this.state = { preset, clockPreset: used, log: [], record: [], pointsScored: 0 } as unknown as GameState;
     await this.load(r);
     await this.startGame();
   }
@@ -265,9 +267,21 @@ export class GameDriver {
    * fails with the rule's reason (its LocalizedMessage in the page's language, R4-R14).
    */
   async tryStep(from: number, to: number): Promise<void> {
+    await this.act(this.tried(from, to));
+  }
+
+  /**
+   * The same step asked again, its answer not taken (the page keeps its state): a refused
+   * step's reason in the language the page now speaks.
+   */
+  async explainStep(from: number, to: number): Promise<void> {
+    await this.engine.referee.act({ state: this.state.signed, action: this.tried(from, to) });
+  }
+
+  private tried(from: number, to: number): ActionInit {
     // with the die the distance names, the referee's reason is the point's (a kapı), not the dice's
     const die = this.state.diceLeft.includes(from - to) ? from - to : undefined;
-    await this.act({ kind: ActionKind.STEP, detail: { case: "step", value: { fromPoint: from, toPoint: to, die } } });
+    return { kind: ActionKind.STEP, detail: { case: "step", value: { fromPoint: from, toPoint: to, die } } };
   }
 
   /** Take the last step back. */

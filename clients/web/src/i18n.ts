@@ -96,7 +96,8 @@ const en = {
   statusPassing: "No legal move: passing…",
   statusResign: "{side} offers to resign {kind}.",
   statusResumed: "Match resumed where you left it.",
-  won: "{side} wins {points} point(s){kind}{how}",
+  won: "{side} wins {points} {points|point|points}{kind}{how}",
+  wonCapped: "{side} wins with {kind}{how}; {points} {points|point was|points were} enough to win the match",
   wonMatch: " — {side} wins the match {ws}-{bs}",
   kindGammon: " (gammon)",
   kindBackgammon: " (backgammon)",
@@ -122,8 +123,8 @@ const en = {
   logClaim: "{side} claims the timeout",
   logForfeit: "{side} runs out of time",
   logGele: "{side}: gele, no die enters from the bar",
-  logWin: "{side} wins {points} point(s)",
-  logWinMatch: "{side} wins {points} point(s) and the match",
+  logWin: "{side} wins {points} {points|point|points}",
+  logWinMatch: "{side} wins {points} {points|point|points} and the match",
   illegalDrop: "That checker cannot go there.",
   discardTitle: "A match is in progress",
   discardText: "Start a new match and discard the one in progress?",
@@ -132,13 +133,17 @@ const en = {
   boardLabel: "Tavla board. Arrow keys move between points, Enter picks a checker and drops it.",
   point: "point {n}",
   empty: "empty",
-  checkers: "{n} {side} checker(s)",
+  checkers: "{n} {side} {n|checker|checkers}",
   barOf: "bar, {side}",
   offOf: "borne off, {side}",
   movable: "can move",
   target: "legal destination",
   selectedMark: "picked up",
-  engineDown: "The engine did not answer: {message}",
+  engineDown: "The engine did not answer: no connection to the server. Check the connection and try again.",
+  refused: "The engine refused this action.",
+  resignKind: "What to resign",
+  gammonMars: "a gammon (mars)",
+  backgammonKatmerli: "a backgammon (katmerli mars)",
   logLabel: "The match so far",
 } as const;
 
@@ -235,9 +240,10 @@ const tr: Record<Key, string> = {
   statusResign: "{side} {kind} vererek pes etmeyi öneriyor.",
   statusResumed: "Maç kaldığın yerden sürüyor.",
   won: "{side} {points} sayı kazandı{kind}{how}",
+  wonCapped: "{side} {kind} yaptı{how}; maçı kazanmak için {points} sayı yetti",
   wonMatch: " — maçı {side} {ws}-{bs} kazandı",
-  kindGammon: " (gammon)",
-  kindBackgammon: " (backgammon)",
+  kindGammon: " (mars)",
+  kindBackgammon: " (katmerli mars)",
   kindMars: " (mars)",
   kindKatmerli: " (katmerli mars)",
   howDrop: " ({side} reddetti)",
@@ -276,7 +282,11 @@ const tr: Record<Key, string> = {
   movable: "oynanabilir",
   target: "gidilebilir",
   selectedMark: "alındı",
-  engineDown: "Motor yanıt vermedi: {message}",
+  engineDown: "Motor yanıt vermedi: sunucuya bağlanılamadı. Bağlantını kontrol edip yeniden dene.",
+  refused: "Motor bu hamleyi kabul etmedi.",
+  resignKind: "Neyine pes edilecek",
+  gammonMars: "mars",
+  backgammonKatmerli: "katmerli mars",
   logLabel: "Maçın hamleleri",
 };
 
@@ -305,10 +315,17 @@ export function setLang(next: Lang): void {
   document.documentElement.lang = next;
 }
 
-/** The string `key` in the current language with `{name}` parameters filled in. */
+/**
+ * The string `key` in the current language with `{name}` parameters filled in; `{name|one|other}`
+ * is `one` when the parameter is 1, else `other` (English plurals: "1 point", "2 points").
+ */
 export function t(key: Key, params: Record<string, string | number> = {}): string {
   const text = CATALOGUES[current][key] ?? en[key];
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return text.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (_, name: string, one?: string, other?: string) => {
+    const v = params[name];
+    if (one !== undefined) return Number(v) === 1 ? one : other ?? "";
+    return String(v ?? `{${name}}`);
+  });
 }
 
 /** The catalogue of `l` (for tests: both must have every key). */

@@ -54,11 +54,16 @@ const driver = new GameDriver(engine);
 const bot = new Bot(engineUrl, () => ({ "x-tavla-locale": lang() }));
 let started = false;
 let botPlays = true; // black is the computer
-let level: Level = "random";
+let level: Level = "intermediate"; // a real opponent by default (AnalysisService's middle level)
 let forcedOn = true;
 let selected: string | undefined;
 let busy = false;
 let note: Key | undefined; // a passing status line ("playing the forced move…")
+let notice: Key | undefined; // a notice that stays NOTICE_MS whatever else happens ("match resumed")
+let noticeTimer: ReturnType<typeof setTimeout> | undefined;
+/** How long a notice stays up: long enough to be read. */
+const NOTICE_MS = 4000;
+let announced = 0; // log lines already announced to a screen reader
 let humanStepped = false; // the human made a step this turn (then nothing is played for them)
 let presets: RulesetPreset[] = [];
 
@@ -90,20 +95,77 @@ const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll
 const claimant = (): Side | undefined =>
   [Side.WHITE, Side.BLACK].find((side) => !isBot(side) && driver.can(ActionKind.CLAIM_TIMEOUT, side));
 
-/** The message of a failed call: the service's player message (LocalizedMessage) in the page's language. */
+/**
+ * The error shown: the failed call's error, and for a refusal whose reason is the service's, a
+ * way to ask the same question again (nothing taken from the answer) in another language.
+ */
+interface ShownError {
+  e: unknown;
+  again?: () => Promise<void>;
+}
+let shownError: ShownError | undefined;
+
+/** The codes of a call that never got the engine's answer (network down, server gone, too slow). */
+const NO_ANSWER = new Set(["UNAVAILABLE", "UNKNOWN", "DEADLINE_EXCEEDED", "CANCELED"]);
+
+/**
+ * The message of a failed call in the page's language: the service's player message
+ * (LocalizedMessage) when it is in this language, the page's own words for a call that got no
+ * answer (never the browser's "Failed to fetch"), else the page's word for a refusal.
+ */
 function describeError(e: unknown): string {
   const err = engineError(e);
-  if (err.localized) return err.localized;
-  if (err.code === "UNAVAILABLE" || err.code === "UNKNOWN" || err.code === "DEADLINE_EXCEEDED") return t("engineDown", { message: err.message });
-  return err.message;
+  if (err.localized && (!err.locale || err.locale.toLowerCase().startsWith(lang()))) return err.localized;
+  if (NO_ANSWER.has(err.code)) return t("engineDown");
+  return t("refused");
+}
+
+function showError(e: unknown, again?: () => Promise<void>): void {
+  shownError = { e, again };
+  renderError();
+}
+
+function clearError(): void {
+  shownError = undefined;
+  renderError();
+}
+
+function renderError(): void {
+  const box = $("error");
+  box.hidden = !shownError;
+  box.textContent = shownError ? describeError(shownError.e) : "";
+  box.dataset.code = shownError ? engineError(shownError.e).code : ""; // the raw failure, for debugging
+}
+
+/** After a language switch: a refusal whose reason is the service's is asked again in the new language. */
+async function relocaliseError(): Promise<void> {
+  const shown = shownError;
+  if (!shown?.again || !engineError(shown.e).localized) return;
+  try {
+    await shown.again();
+  } catch (e) {
+    if (shownError === shown) shownError = { e, again: shown.again };
+  }
+  renderError();
+}
+
+/** A notice that stays up NOTICE_MS (a status line would be gone with the next answer). */
+function showNotice(key: Key): void {
+  notice = key;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => {
+    notice = undefined;
+    render();
+  }, NOTICE_MS);
+  document.body.dataset.noticeUntil = String(Date.now() + NOTICE_MS); // for tests
 }
 
 /** Run one user action: guard against double clicks, show errors, redraw, then let the computer and forced play act. */
-async function act(action: () => Promise<void>): Promise<boolean> {
+async function act(action: () => Promise<void>, again?: () => Promise<void>): Promise<boolean> {
   if (busy) return false;
   busy = true;
   document.body.dataset.busy = "1";
-  $("error").hidden = true;
+  clearError();
   let ok = true;
   try {
     await action();
@@ -111,8 +173,7 @@ async function act(action: () => Promise<void>): Promise<boolean> {
     await autoTurns();
   } catch (e) {
     ok = false;
-    $("error").textContent = describeError(e);
-    $("error").hidden = false;
+    showError(e, again);
   } finally {
     busy = false;
     note = undefined;
@@ -133,6 +194,20 @@ function answered(slide = true): void {
     }, step.countBefore);
   }
   storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, savedAt: Date.now() });
+  announce();
+}
+
+/**
+ * The log's new lines for a screen reader (an aria-live region): every roll (with its Turkish
+ * name, R26), the computer's plays, doubles, resignations and results; not the plays the
+ * player just made on the board.
+ */
+function announce(): void {
+  const log = driver.state.log;
+  const fresh = log.slice(announced).filter((e) => !(botPlays && !isBot(e.side ?? Side.UNSPECIFIED)
+    && (e.key === "logPlay" || e.key === "logNoPlay")));
+  announced = log.length;
+  if (fresh.length) $("announce").textContent = fresh.map(logText).join(". ");
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -221,7 +296,8 @@ board.onDrop = (from, to) => {
   board.snapBack(from);
   if (to === undefined || to === from) return;
   // the referee says why: the step is sent and refused with its reason (kapı, kırık pul, ...)
-  void act(() => driver.tryStep(pointOf(from, mover()), pointOf(to, mover()))).then((ok) => {
+  const [a, b] = [pointOf(from, mover()), pointOf(to, mover())];
+  void act(() => driver.tryStep(a, b), () => driver.explainStep(a, b)).then((ok) => {
     if (ok || $("error").hidden) return;
     document.body.dataset.illegal = `${from}>${to}`;
   });
@@ -241,11 +317,24 @@ function inLabels(move: string, moverSide: Side): string {
 
 const KIND_KEYS: Record<number, Key> = { [ResultKind.SINGLE]: "single", [ResultKind.GAMMON]: "gammon", [ResultKind.BACKGAMMON]: "backgammon" };
 
+/** A result kind's name: in Turkish always mars / katmerli mars; in English the Turkish names for Turkish tavla. */
+function kindName(kind: ResultKind): string {
+  if (lang() === "en" && driver.state?.preset === "turkish") {
+    if (kind === ResultKind.GAMMON) return t("gammonMars");
+    if (kind === ResultKind.BACKGAMMON) return t("backgammonKatmerli");
+  }
+  return t(KIND_KEYS[kind] ?? "single");
+}
+
+/** The match lengths the setup offers: the preset's (ListRulesets) or, where any goes, these (R18). */
+const LENGTHS = [1, 3, 5, 7, 9, 11, 13, 15, 17, 21, 25];
+
 function logText(e: LogEntry): string {
   const p: Record<string, string | number> = { ...e.params };
+  if (e.kind !== undefined && e.key === "logResign") p.kind = kindName(e.kind);
   if (e.side !== undefined) p.side = sideName(e.side);
   if (e.move !== undefined) p.move = inLabels(e.move, e.side ?? Side.UNSPECIFIED);
-  if (e.kind !== undefined) p.kind = t(KIND_KEYS[e.kind] ?? "single");
+  else if (e.kind !== undefined) p.kind = t(KIND_KEYS[e.kind] ?? "single");
   return t(e.key, p) + (e.tail ? logText(e.tail) : "");
 }
 
@@ -273,6 +362,19 @@ function fillPresets(): void {
     return o;
   }));
   select.value = presets.some((p) => p.name === value) ? value : presets[0].name;
+  fillLengths();
+}
+
+/** The setup's lengths: those the selected preset allows (Turkish tavla 1-11, R18), else LENGTHS. */
+function fillLengths(): void {
+  const select = $<HTMLSelectElement>("length");
+  const p = presets.find((x) => x.name === $<HTMLSelectElement>("preset").value);
+  const allowed = p?.ruleset?.matchLengths?.lengths.length ? [...p.ruleset.matchLengths.lengths] : LENGTHS;
+  const have = [...select.options].map((o) => Number(o.value));
+  if (have.join() === allowed.join()) return;
+  const value = Number(select.value) || 3;
+  select.replaceChildren(...allowed.map((n) => Object.assign(document.createElement("option"), { value: String(n), textContent: String(n) })));
+  select.value = String(allowed.includes(value) ? value : allowed.includes(3) ? 3 : allowed[0]);
 }
 
 /** The page's fixed strings in the current language. */
@@ -308,6 +410,17 @@ function renderClock(): void {
   document.body.dataset.clockWarning = c.warning ? "1" : "0";
 }
 
+/** The resign picker: the kinds the referee lists for the side to act (single, gammon/mars, backgammon/katmerli mars). */
+function renderResignKinds(kinds: ResultKind[]): void {
+  const select = $<HTMLSelectElement>("resign-kind");
+  select.hidden = kinds.length < 2;
+  select.disabled = busy;
+  select.setAttribute("aria-label", t("resignKind"));
+  const value = select.value;
+  select.replaceChildren(...kinds.map((k) => Object.assign(document.createElement("option"), { value: String(k), textContent: kindName(k) })));
+  if (kinds.map(String).includes(value)) select.value = value;
+}
+
 function render(): void {
   applyStatic();
   for (const id of ["score", "info", "actions", "log"]) $(id).hidden = !started;
@@ -333,7 +446,10 @@ function render(): void {
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
   board.render({
     position: s.position, hl: highlights(), dice: { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
-    cube: s.cubeInPlay ? { value: Math.max(cube.value, 1), owner: cube.owner } : undefined, labels: labels(), same: same(),
+    cube: s.cubeInPlay ? {
+      value: Math.max(cube.value, 1), owner: cube.owner, offered: s.phase === "double-offered" ? Math.max(cube.value, 1) * 2 : undefined,
+    } : undefined,
+    labels: labels(), same: same(),
   });
   const extra = [m.crawford ? t("crawford") : "", m.postCrawford ? t("postCrawford") : ""].filter(Boolean).join(", ");
   $("score").replaceChildren(
@@ -369,7 +485,10 @@ function render(): void {
   show("undo", moving && human, s.steps.length > 0);
   show("confirm", moving && human && !(forcedOn && s.noMove), s.complete);
   $("confirm").textContent = s.complete && s.steps.length === 0 ? t("pass") : t("confirm");
-  show("resign", human && driver.can(ActionKind.RESIGN));
+  const kinds = [...new Set(s.actions.filter((a) => a.kind === ActionKind.RESIGN && a.side === actor() && a.detail.case === "resignKind")
+    .map((a) => a.detail.value as ResultKind))];
+  show("resign", human && kinds.length > 0);
+  renderResignKinds(human ? kinds : []);
   show("accept-resign", s.phase === "resign-offered" && human);
   show("reject-resign", s.phase === "resign-offered" && human);
   show("next-game", s.phase === "game-over" || s.phase === "start");
@@ -383,10 +502,9 @@ function render(): void {
   const status = $("status");
   status.classList.toggle("over", over());
   if (s.outcome && over()) {
-    const turkish = s.preset === "turkish";
-    // a gammon is a mars in Turkish in the family played on Turkish tables too (mahbusa, moultezim, uzun nard)
-    const mars = turkish || (lang() === "tr" && ["plakoto", "fevga", "long_nardy"].includes(s.game?.ruleset?.variant ?? ""));
-    const kind = s.outcome.kind === ResultKind.GAMMON ? t(mars ? "kindMars" : "kindGammon")
+    // Turkish says mars and katmerli mars whatever the variant; English for Turkish tavla too
+    const turkish = s.preset === "turkish" || lang() === "tr";
+    const kind = s.outcome.kind === ResultKind.GAMMON ? t(turkish ? "kindMars" : "kindGammon")
       : s.outcome.kind === ResultKind.BACKGAMMON ? t(turkish ? "kindKatmerli" : "kindBackgammon") : "";
     const loser = sideName(s.outcome.winner === Side.WHITE ? Side.BLACK : Side.WHITE);
     const drawn = !s.outcome.winner; // plakoto: both mothers pinned (GAME_ENDING_DRAW)
@@ -394,7 +512,12 @@ function render(): void {
       : s.outcome.ending === GameEnding.RESIGNATION ? t("howResign", { side: loser })
       : s.outcome.ending === GameEnding.FORFEIT_GAME || s.outcome.ending === GameEnding.FORFEIT_MATCH ? t("howTime", { side: loser })
       : s.outcome.ending === GameEnding.MOTHER_PINNED ? t("howMother", { side: loser }) : "";
-    status.textContent = (drawn ? t("draw") : t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how })) +
+    // a mars worth more than the match still needed: say so, not "1 point (mars)" (R18)
+    const capped = !drawn && s.outcome.kind !== ResultKind.SINGLE && s.outcome.kind !== ResultKind.UNSPECIFIED
+      && s.outcome.points > s.pointsScored && s.phase === "match-over";
+    const won = capped ? t("wonCapped", { side: sideName(s.outcome.winner), points: s.pointsScored, kind: kindName(s.outcome.kind), how })
+      : t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how });
+    status.textContent = (drawn ? t("draw") : won) +
       (s.phase === "match-over" ? t("wonMatch", { side: sideName(s.matchWinner), ws: m.whiteScore, bs: m.blackScore }) : "");
   } else if (note) {
     status.textContent = t(note);
@@ -405,11 +528,13 @@ function render(): void {
       ? (s.steps.length ? t("statusComplete") : t("statusNoMove"))
       : selected ? t("statusTarget") : t("statusPick");
   } else if (s.phase === "resign-offered") {
-    status.textContent = t("statusResign", { side: sideName(s.resignation!.side), kind: t(KIND_KEYS[s.resignation!.kind] ?? "single") });
+    status.textContent = t("statusResign", { side: sideName(s.resignation!.side), kind: kindName(s.resignation!.kind) });
   } else {
     status.textContent = "";
   }
   status.hidden = !status.textContent;
+  $("notice").textContent = notice ? t(notice) : "";
+  $("notice").hidden = !notice;
   const log = $<HTMLOListElement>("log");
   log.start = Math.max(1, s.log.length - 39); // the lines keep their numbers when the oldest go
   log.replaceChildren(...s.log.slice(-40).map((e) => Object.assign(document.createElement("li"), { textContent: logText(e) })));
@@ -427,6 +552,7 @@ async function startMatch(clock?: Record<string, unknown>): Promise<void> {
   forcedOn = $<HTMLInputElement>("forced").checked;
   selected = undefined;
   humanStepped = false;
+  announced = 0;
   storage.clear();
   await act(async () => {
     await driver.newMatch(preset, length, CLOCKS[$<HTMLSelectElement>("clock").value], clock);
@@ -452,7 +578,10 @@ $("setup").addEventListener("submit", (ev) => {
 $("lang").addEventListener("change", () => {
   setLang($<HTMLSelectElement>("lang").value as Lang);
   render();
+  renderError();
+  void relocaliseError();
 });
+$("preset").addEventListener("change", () => fillLengths());
 $("clock").addEventListener("change", () => render());
 $("opponent").addEventListener("change", () => render());
 $("forced").addEventListener("change", () => {
@@ -465,17 +594,17 @@ $("take").onclick = () => void act(() => driver.answerDouble(true));
 $("drop").onclick = () => void act(() => driver.answerDouble(false));
 $("undo").onclick = () => { selected = undefined; void act(() => driver.undo()); };
 $("confirm").onclick = () => { selected = undefined; humanStepped = false; void act(() => driver.confirm()); };
-$("resign").onclick = () => void act(() => driver.offerResignation(ResultKind.SINGLE));
+$("resign").onclick = () => {
+  const kind = Number($<HTMLSelectElement>("resign-kind").value) as ResultKind;
+  void act(() => driver.offerResignation(kind || ResultKind.SINGLE));
+};
 $("claim-timeout").onclick = () => void act(() => driver.claimTimeout(claimant()!));
 $("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
 $("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
 $("next-game").onclick = () => { humanStepped = false; void act(() => driver.startGame()); };
 $("download").onclick = () => {
-  $("error").hidden = true;
-  downloadMat().catch((e) => {
-    $("error").textContent = describeError(e);
-    $("error").hidden = false;
-  });
+  clearError();
+  downloadMat().catch((e) => showError(e));
 };
 
 /** The match as a .mat file, from the service's ExportMatch (matfile.ts; ValidateMatch and gnubg read it). */
@@ -530,18 +659,18 @@ async function boot(): Promise<void> {
       started = true;
       $<HTMLDetailsElement>("setup-box").open = false;
       $<HTMLSelectElement>("preset").value = driver.state.preset;
-      note = "statusResumed";
+      fillLengths();
+      announced = driver.state.log.length;
+      showNotice("statusResumed");
     } catch (e) {
       // only a state the engine refused (new keys, another version) is dropped; a call cut off
       // (a reload while booting, the engine down) keeps the match for the next load
       if (REFUSED.has(engineError(e).code)) storage.clear();
-      $("error").textContent = describeError(e);
-      $("error").hidden = false;
+      showError(e);
     }
   }
   document.body.dataset.busy = "0";
   render();
-  note = undefined;
   document.body.dataset.ready = "1";
   document.body.dataset.readyMs = String(Math.round(performance.now())); // time to first interaction (bench-web)
   if (started) void act(async () => {}); // the computer goes on if it is its turn

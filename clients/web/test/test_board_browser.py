@@ -112,6 +112,7 @@ def new_match(page) -> None:
     """Press "new match" (the setup folds away during a match: unfold it first)."""
     if page.get_attribute("#setup-box", "open") is None:
         page.click("#setup-box summary")
+    page.select_option("#level", "random")  # quick games (the page defaults to a real level)
     page.click("#new-match")
 
 
@@ -563,6 +564,7 @@ def test_bugs_of_issue_23(browser, server, desktop):
     page.select_option("#preset", "international")
     page.select_option("#length", "3")
     page.select_option("#clock", "none")
+    page.select_option("#level", "random")  # quick games (the page defaults to a real level)
     page.click("#new-match")
     state = white_moving(page)
     label = page.get_attribute(f"[data-spot='{state['movable'][0]}']", "aria-label")
@@ -669,6 +671,7 @@ def test_checker_slides(browser, base_url):
     try:
         page.select_option("#preset", "turkish")
         page.select_option("#clock", "none")
+        page.select_option("#level", "random")  # quick games (the page defaults to a real level)
         page.click("#new-match")
         s = white_moving(page)
         src = s["movable"][0]
@@ -689,6 +692,7 @@ def test_checker_slides(browser, base_url):
         page.goto(f"{base_url}/?delay=0&pause=30&slide=1500")
         page.wait_for_selector("body[data-ready='1']")
         page.select_option("#clock", "none")
+        page.select_option("#level", "random")  # quick games (the page defaults to a real level)
         page.click("#new-match")
         s = white_moving(page)
         page.click(f"[data-spot='{s['movable'][0]}']")
@@ -738,7 +742,7 @@ def test_two_players_on_one_page_and_a_resignation(browser, base_url):
         state = idle(page)
         assert state["phase"] == "game-over"
         winner = "White" if mover == "black" else "Black"
-        assert page.inner_text("#status").startswith(f"{winner} wins 1 point(s)")
+        assert page.inner_text("#status").startswith(f"{winner} wins 1 point (")
         assert scores(page) == ((1, 0) if winner == "White" else (0, 1))
         assert page.is_visible("#next-game")
     finally:
