@@ -89,8 +89,12 @@ def test_gnubg_imports_our_mat_as_the_variation(stem, variant, tmp_path, capfd):
     gnubg = pytest.importorskip("gnubg")
     ours = tmp_path / "ours.mat"
     ours.write_text(write_match(read_match(DATA / f"{stem}.mat")), encoding="utf-8")
-    got = _gnubg_games(gnubg, ours)
-    expected = _gnubg_games(gnubg, DATA / f"{stem}.mat")
+    try:
+        got = _gnubg_games(gnubg, ours)
+        expected = _gnubg_games(gnubg, DATA / f"{stem}.mat")
+    finally:  # gnubg is one per process: later tests of the worker expect 15 checkers
+        gnubg.command("set variation standard")
+        gnubg.command("new session")
     capfd.readouterr()  # gnubg prints its board
     assert got[0] == {"nackgammon": "Nackgammon", "hypergammon": "Hypergammon3"}[variant]
     assert got == expected and len(got[1]) == len(read_match(DATA / f"{stem}.mat").games)
