@@ -8,7 +8,8 @@ from __future__ import annotations
 import glob
 import os
 
-from tavla.replay.driver import MatchRules, replay
+from tavla.formats.match_rules import MatchRules
+from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import parse_match, read_match
 

@@ -123,7 +123,7 @@ def test_a_huge_length_is_an_unreadable_record_not_internal(engine, fmt, data):
 
 
 def test_a_workers_streams_together_are_refused_once_over_the_budget():
-    from tavla.server.admission.buffers import BufferFull, ByteBudget
+    from tavla.server.api.buffers import BufferFull, ByteBudget
     from tavla.server.api.records import validate_stream
 
     budget = ByteBudget(cap=3000)
@@ -146,7 +146,7 @@ def test_a_workers_streams_together_are_refused_once_over_the_budget():
 
 
 def test_a_stream_over_the_workers_budget_is_resource_exhausted(engine, monkeypatch):
-    from tavla.server.admission.buffers import ByteBudget
+    from tavla.server.api.buffers import ByteBudget
     from tavla.server.api import records
 
     monkeypatch.setattr(records, "BUFFERS", ByteBudget(cap=1000))

@@ -14,7 +14,8 @@ from tavla.formats.matreader import parse_match, read_match
 from tavla.formats.matwriter import write_match
 from tavla.formats.sgfreader import parse_sgf, read_sgf
 from tavla.formats.sgfwriter import write_sgf
-from tavla.replay.driver import MatchRules, replay
+from tavla.formats.match_rules import MatchRules
+from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 
 DATA = Path(__file__).parent.parent / "data" / "variants"

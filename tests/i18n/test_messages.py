@@ -13,7 +13,7 @@ from grpc_status import rpc_status
 
 from tavla.core import ActionReason, IllegalReason
 from tavla.core.i18n import messages
-from tavla.server.pipeline.errors import GAME_OVER
+from tavla.server.convert.status import GAME_OVER
 import rpc_api as api
 from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb

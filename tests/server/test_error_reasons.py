@@ -13,7 +13,7 @@ from google.rpc import error_details_pb2
 from tavla.core import IllegalMoveError
 from tavla.core.errors import IllegalReason
 from tavla.core.match.violations import ActionReason, IllegalActionError
-from tavla.server.pipeline import errors
+from tavla.server.convert import status as errors
 from tavla.referee import keys as state_keys
 from tavla.v1 import error_reason_pb2
 

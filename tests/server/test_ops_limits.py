@@ -15,6 +15,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from tavla import core
 from tavla.server.process import app
 from tavla.server.admission import limits
+from tavla.server.api import deadline
 from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
 from tavla.server.api.rules import TavlaServicer
@@ -105,7 +106,7 @@ class Late(TavlaServicer):
     """ListLegalMoves is slow to start: it waits until the call's time is up, then goes on."""
 
     def ListLegalMoves(self, request, context):
-        while limits.remaining(context) > 0:
+        while deadline.remaining(context) > 0:
             time.sleep(0.01)
         return super().ListLegalMoves(request, context)
 
@@ -186,7 +187,7 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch):
     def encode(moves, view):
         encoded.extend(moves)
         if len(encoded) == expire_after:
-            limits._budget_end.set(time.monotonic() - 1)  # the server's budget runs out here
+            deadline.BUDGET_END.set(time.monotonic() - 1)  # the server's budget runs out here
         return real(moves, view)
 
     outcomes = Outcomes()

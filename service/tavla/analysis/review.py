@@ -42,7 +42,7 @@ from tavla.core.rules.legality import resolve
 from tavla.core.rules.position import Position, Side
 from tavla.formats.matreader import Double, Drop, Match, MatParseError, Roll, Take, parse_match
 from tavla.formats.sgfreader import parse_sgf
-from tavla.replay.driver import FORFEIT_PLAY, MatchRules
+from tavla.formats.match_rules import FORFEIT_PLAY, MatchRules
 
 #: A no-double within this much equity of the right double counts as a cube decision.
 CLOSE_CUBE = 0.10

@@ -19,7 +19,7 @@ from tavla.core.rules import notation
 from tavla.core.errors import TavlaError
 from tavla.formats import variation
 from tavla.formats.sgfreader import PROPERTY_HEADERS
-from tavla.replay.driver import MatchRules
+from tavla.formats.match_rules import MatchRules
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]

@@ -33,7 +33,8 @@ from tavla.core.rules import notation
 from tavla.core.rules.variant import FAMILY_ID, POSITION_ID
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine
-from tavla.replay.driver import Applied, EngineError, Ending, MatchRules, Updated
+from tavla.formats.match_rules import MatchRules
+from tavla.replay.driver import Applied, EngineError, Ending, Updated
 
 if TYPE_CHECKING:  # the service's messages are imported lazily: the core engine needs no protobuf
     from google.protobuf.message import Message

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import threading
 import time
-from contextvars import ContextVar
 from collections.abc import Callable
 from typing import Any
 
@@ -33,42 +32,13 @@ import structlog
 
 from tavla.server.admission import policy as admission
 from tavla.server.admission.streams import OpenStream, StreamSlots
+from tavla.server.api.deadline import BUDGET_END, PASSED, check_deadline, remaining
 from tavla.server.convert import contract
 from tavla.server.pipeline import metrics
 from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
 from tavla.server.pipeline.errors import lenient_deserializer, undecodable_status
 
 log = structlog.get_logger("tavla.server.admission.limits")
-_NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
-_budget_end: ContextVar[float | None] = ContextVar("tavla_budget_end", default=None)
-_PASSED = "the deadline passed before the work was done"
-
-
-def remaining(context: grpc.ServicerContext) -> float:
-    """Seconds left for this call: the client's deadline or the server's budget, the earlier."""
-    left: float | None = context.time_remaining()
-    if left is None or left > _NO_DEADLINE:
-        left = float("inf")
-    end = _budget_end.get()
-    if end is not None:
-        left = min(left, end - time.monotonic())
-    return max(left, 0.0)
-
-
-def check_deadline(context: grpc.ServicerContext) -> None:
-    """Abort the call if its time is up or its client has gone; call before expensive work."""
-    client_left = context.time_remaining()
-    if client_left is not None and client_left <= 0:
-        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
-    end = _budget_end.get()
-    if end is not None and end <= time.monotonic():
-        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
-                      "the call ran past the server's time limit per call (max_call_seconds; "
-                      "analysis_call_seconds for AnalysisService)")
-    if not context.is_active():
-        context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
-
-
 def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
     """Take one of the admission executor's slots to run the engine, waiting for one until the
     call's time is up or it is gone (then abort). The caller releases it."""
@@ -77,7 +47,7 @@ def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
     context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
     if not slots.take(context.is_active, lambda: remaining(context)):
         check_deadline(context)  # aborts: the deadline passed or the client went away
-        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, PASSED)
 
 
 class LimitsInterceptor(UnaryInterceptor):
@@ -117,7 +87,7 @@ class LimitsInterceptor(UnaryInterceptor):
         gauge = self._gauge_each_call
 
         def limited(request: Any, context: grpc.ServicerContext) -> Any:
-            token = _budget_end.set(time.monotonic() + budget if budget > 0 else None)
+            token = BUDGET_END.set(time.monotonic() + budget if budget > 0 else None)
             try:
                 # It waited in the queue past its deadline: do nothing. Only the client's deadline
                 # can have passed (the budget starts now), and a call whose client cancelled it while
@@ -125,7 +95,7 @@ class LimitsInterceptor(UnaryInterceptor):
                 # the handlers' own check_deadline stops a long one.
                 left = context.time_remaining()
                 if left is not None and left <= 0:
-                    context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, _PASSED)
+                    context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, PASSED)
                 ticket = admission.current()
                 if ticket is not None and ticket.shed:  # the executor counted it over the limit
                     context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -158,7 +128,7 @@ class LimitsInterceptor(UnaryInterceptor):
                         metrics.IN_FLIGHT.dec()
                     counted.release()
             finally:
-                _budget_end.reset(token)
+                BUDGET_END.reset(token)
 
         return limited
 

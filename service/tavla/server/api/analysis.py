@@ -5,7 +5,7 @@ The analysis runs in a child process of the servicer's
 :class:`~tavla.analysis.isolation.EnginePool` (:mod:`tavla.analysis.jobs`), never in the serving
 process: a call past its deadline has its child killed and answers DEADLINE_EXCEEDED, and the
 rules RPCs and health never wait for it. The call's time left (the client's deadline or the
-server's analysis budget, :func:`tavla.server.admission.limits.remaining`) goes to the analysis,
+server's analysis budget, :func:`tavla.server.admission.deadline.remaining`) goes to the analysis,
 which picks a shallower search rather than miss it.
 """
 
@@ -23,7 +23,7 @@ from tavla.analysis.levels import Level
 from tavla.core import InvalidInputError, MatchState, Position, Ruleset
 from tavla.core.match.state import check_match
 from tavla.referee.keys import Signed
-from tavla.server.admission import limits
+from tavla.server.api import deadline
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
@@ -77,7 +77,7 @@ TEST_ENGINE_METADATA = "x-tavla-test-engine"
 
 
 def _deadline(context: grpc.ServicerContext) -> float:
-    left = limits.remaining(context)
+    left = deadline.remaining(context)
     return time.monotonic() + left if math.isfinite(left) else math.inf
 
 
@@ -95,7 +95,7 @@ class AnalysisServicer:
         Its overrun is DEADLINE_EXCEEDED, its caller gone CANCELLED, its process dead UNAVAILABLE
         (a new one has been started: a retry is served).
         """
-        limits.check_deadline(context)
+        deadline.check_deadline(context)
         if self.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
             fn = jobs.hang
         try:

@@ -34,7 +34,7 @@ from tavla.core.rules.moves import check_not_over
 from tavla.core.rules.variant import Variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
-from tavla.server.pipeline.errors import GameOver, IllegalMove
+from tavla.server.convert.status import GameOver, IllegalMove
 from tavla.v1 import match_pb2, match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc
 from tavla.v1 import match_service_pb2 as api
 from tavla.v1 import rules_service_pb2 as rules_api

@@ -1,7 +1,7 @@
 """The tavla.v1.RecordsService RPCs. ValidateMatch: match records streamed in, verdicts streamed
 out (:mod:`tavla.replay.validate` does the work with the rules core in process). ExportMatch: a
 referee match's kept record, checked against its signed state, written as a .mat or .sgf file
-(:mod:`tavla.server.convert.records`, :mod:`tavla.formats.matwriter`, :mod:`tavla.formats.sgfwriter`).
+(:mod:`tavla.formats.referee_record`, :mod:`tavla.formats.matwriter`, :mod:`tavla.formats.sgfwriter`).
 
 Bidirectional: each request carries the next bytes or recorded event; each game's verdict is
 sent as soon as the game is complete, so the server holds one game whatever the archive's size.
@@ -24,13 +24,13 @@ from tavla.formats.sgfwriter import SgfWriteError, write_sgf
 from tavla.referee import Referee
 from tavla.referee.keys import Signed
 from tavla.server.convert import contract
-from tavla.server.convert import records as cr
+from tavla.formats import referee_record as cr
 from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
-from tavla.server.admission.buffers import BufferFull, ByteBudget, Held
-from tavla.server.pipeline.errors import locale_of, status_for
+from tavla.server.api.buffers import BufferFull, ByteBudget, Held
+from tavla.server.convert.status import locale_of, status_for
 from tavla.v1 import records_service_pb2 as rpb
 from tavla.v1 import types_pb2, validate_pb2 as pb
 

@@ -23,7 +23,7 @@ from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
-from tavla.server.pipeline.errors import IllegalMove
+from tavla.server.convert.status import IllegalMove
 from tavla.server.api.match import DiceKeyed
 from tavla.referee.keys import MODE_ENV, Signed, StateSigner, parse_mode
 from tavla.v1 import referee_service_pb2 as api

@@ -5,7 +5,7 @@ method converts the request, calls the core, converts back.
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.pipeline.errors.ErrorInterceptor` turns them
 into statuses. The only other uses of the context are deadline checks around move
-generation (:func:`tavla.server.admission.limits.check_deadline`), and the engine metrics are recorded
+generation (:func:`tavla.server.admission.deadline.check_deadline`), and the engine metrics are recorded
 here (:mod:`tavla.server.pipeline.metrics`).
 """
 
@@ -22,12 +22,12 @@ from tavla.core.rules import bearoff
 from tavla.core.rules.notation import Leg
 from tavla.server.process import accel
 from tavla.server.convert import common as convert
-from tavla.server.admission import limits
+from tavla.server.api import deadline
 from tavla.server.pipeline import metrics
 from tavla.server.api import render as render_rpc
 from tavla.server.convert import wire
 from tavla.server.convert import match as cm
-from tavla.server.pipeline.errors import GameOver, IllegalMove
+from tavla.server.convert.status import GameOver, IllegalMove
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import lowlevel
@@ -41,7 +41,7 @@ from tavla.v1 import rules_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 
 
-# ListLegalMoves checks the call's deadline (limits.check_deadline) before generating and after
+# ListLegalMoves checks the call's deadline (deadline.check_deadline) before generating and after
 # every this many moves encoded (~1 ms), so a call whose client has given up stops using the CPU.
 _DEADLINE_CHECK_EVERY = 256
 
@@ -98,7 +98,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             if whole is not None:
                 # Checked after the work rather than before, so that a bad request gets its own
                 # error as on the full path; the largest answer costs about 1 ms.
-                limits.check_deadline(context)
+                deadline.check_deadline(context)
                 metrics.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
                 metrics.legal_moves_returned(whole[0])
                 return whole[1]
@@ -106,7 +106,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
-        limits.check_deadline(context)
+        deadline.check_deadline(context)
         with metrics.move_generation("ListLegalMoves"):
             # The compiled path, when installed: the largest answer takes about 1 ms, so it has no
             # deadline checks of its own.
@@ -117,7 +117,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                 chunks = []
                 for start in range(0, len(moves), _DEADLINE_CHECK_EVERY):
                     if start:
-                        limits.check_deadline(context)
+                        deadline.check_deadline(context)
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
                 whole = len(moves), wire.legal_moves_response(b"".join(chunks), moves[0].dice_used)
         count, response = whole
@@ -150,7 +150,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
-        limits.check_deadline(context)
+        deadline.check_deadline(context)
         with metrics.move_generation("ApplyMove"):
             move = _resolve(position, dice, request.move)
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
