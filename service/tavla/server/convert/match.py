@@ -35,6 +35,7 @@ from tavla.core.match.dice_commit import DiceProof
 from tavla.core.rules.movegen import CheckerMove
 from tavla.core.match.start import Start
 from tavla.core.rules.steps import CombinedStep
+from tavla.core.rules.variant import find_variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert.enums import CLOCK_EVENTS as _CLOCK_EVENTS
@@ -392,11 +393,8 @@ def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
 
 def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     """A ``Ruleset`` message with ``preset`` and every option set."""
-    options = {}  # the tavla family's options, written only for the variant they belong to
-    if rules.variant == "fevga":
-        options = {"prime_rule": rules.prime_rule}
-    elif rules.variant == "long_nardy":
-        options = {"head_three_three": rules.head_three_three, "koks": rules.koks}
+    # the variant's own options (Variant.options), written only for the variant that has them
+    options = {name: getattr(rules, name) for name in find_variant(rules.variant).options}
     return pb.Ruleset(
         **options,
         preset=preset, start=STARTS.to_proto(rules.start),
