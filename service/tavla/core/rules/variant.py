@@ -115,7 +115,7 @@ MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_rule", "turn_f
 VARIANT_MODULES = (
     "tavla.core.rules.backgammon", "tavla.core.rules.portes", "tavla.core.rules.nackgammon",
     "tavla.core.rules.hypergammon", "tavla.core.rules.plakoto", "tavla.core.rules.fevga",
-    "tavla.core.rules.long_nardy",
+    "tavla.core.rules.long_nardy", "tavla.core.rules.gul_bara",
 )
 
 
