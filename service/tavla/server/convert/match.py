@@ -35,7 +35,7 @@ from tavla.core.match.dice_commit import DiceProof
 from tavla.core.rules.movegen import CheckerMove
 from tavla.core.match.start import Start
 from tavla.core.rules.steps import CombinedStep
-from tavla.core.rules.variant import find_variant
+from tavla.core.rules.variant import Variant, find_variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert.enums import CLOCK_EVENTS as _CLOCK_EVENTS
@@ -407,8 +407,19 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
 
 
 def preset_to_proto(info: PresetInfo) -> match_pb2.RulesetPreset:
-    """A ``RulesetPreset`` message."""
+    """A ``RulesetPreset`` message, with its variant's facts (its class data)."""
     variant = info.ruleset.variant_class
     return match_pb2.RulesetPreset(name=info.name, aliases=info.aliases, description=info.description,
                                    ruleset=ruleset_to_proto(info.ruleset, info.name), title=variant.title,
-                                   title_tr=variant.title_tr)
+                                   title_tr=variant.title_tr, variant=variant_facts_to_proto(variant))
+
+
+def variant_facts_to_proto(variant: type[Variant]) -> match_pb2.VariantFacts:
+    """A ``VariantFacts`` message: what ``variant`` is, from its class data."""
+    return match_pb2.VariantFacts(
+        name=variant.name, aliases=variant.aliases, direction=variant.direction.value,
+        contact=variant.contact.value, bar=variant.bar, checkers=variant.checkers, home=variant.home,
+        cube=variant.cube,
+        options=[match_pb2.VariantOption(name=k, default_value=v) for k, v in variant.options.items()],
+        doubles_cascade=any(variant.next_throw((d, d), 99) is not None for d in range(1, 7)),
+    )
