@@ -658,7 +658,9 @@ type RulesetPreset struct {
 	Title string `protobuf:"bytes,5,opt,name=title,proto3" json:"title,omitempty"`
 	// The display name of the preset's variant in Turkish, e.g. "Mahbusa", "Uzun nard"; empty
 	// where it has none of its own.
-	TitleTr       string `protobuf:"bytes,6,opt,name=title_tr,json=titleTr,proto3" json:"title_tr,omitempty"`
+	TitleTr string `protobuf:"bytes,6,opt,name=title_tr,json=titleTr,proto3" json:"title_tr,omitempty"`
+	// What the preset's variant is: its board, contact rule, options (its class data).
+	Variant       *VariantFacts `protobuf:"bytes,7,opt,name=variant,proto3" json:"variant,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -735,6 +737,198 @@ func (x *RulesetPreset) GetTitleTr() string {
 	return ""
 }
 
+func (x *RulesetPreset) GetVariant() *VariantFacts {
+	if x != nil {
+		return x.Variant
+	}
+	return nil
+}
+
+// A variant's facts, as the engine plays it (docs/variants.md).
+type VariantFacts struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The canonical name, the value of `Ruleset.variant`, e.g. "long_nardy".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Other names the variant answers to, Turkish ones included, e.g. "uzun_nard".
+	Aliases []string `protobuf:"bytes,2,rep,name=aliases,proto3" json:"aliases,omitempty"`
+	// How the two sides' numberings meet: "opposite" (white's point p is black's 25 - p) or
+	// "same" (both move the same way round: white's p is black's ((p + 11) mod 24) + 1).
+	Direction string `protobuf:"bytes,3,opt,name=direction,proto3" json:"direction,omitempty"`
+	// What landing on a single opposing checker does: "hit" (it goes to the bar), "pin" (it is
+	// pinned under the mover's checker) or "none" (a single checker holds the point).
+	Contact string `protobuf:"bytes,4,opt,name=contact,proto3" json:"contact,omitempty"`
+	// Whether hit checkers go to a bar.
+	Bar bool `protobuf:"varint,5,opt,name=bar,proto3" json:"bar,omitempty"`
+	// Checkers per side.
+	Checkers uint32 `protobuf:"varint,6,opt,name=checkers,proto3" json:"checkers,omitempty"`
+	// The home board is each side's points 1 to `home` (bearing off needs all checkers there).
+	Home uint32 `protobuf:"varint,7,opt,name=home,proto3" json:"home,omitempty"`
+	// Whether the doubling cube can be played.
+	Cube bool `protobuf:"varint,8,opt,name=cube,proto3" json:"cube,omitempty"`
+	// The variant's own ruleset options (fields of `Ruleset`) with their defaults.
+	Options []*VariantOption `protobuf:"bytes,9,rep,name=options,proto3" json:"options,omitempty"`
+	// Whether a double played in full may be followed by another in the same turn (gul bara:
+	// from the fourth throw of the game, the next double up to 6-6).
+	DoublesCascade bool `protobuf:"varint,10,opt,name=doubles_cascade,json=doublesCascade,proto3" json:"doubles_cascade,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *VariantFacts) Reset() {
+	*x = VariantFacts{}
+	mi := &file_tavla_v1_match_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VariantFacts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VariantFacts) ProtoMessage() {}
+
+func (x *VariantFacts) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_match_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VariantFacts.ProtoReflect.Descriptor instead.
+func (*VariantFacts) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_match_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *VariantFacts) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *VariantFacts) GetAliases() []string {
+	if x != nil {
+		return x.Aliases
+	}
+	return nil
+}
+
+func (x *VariantFacts) GetDirection() string {
+	if x != nil {
+		return x.Direction
+	}
+	return ""
+}
+
+func (x *VariantFacts) GetContact() string {
+	if x != nil {
+		return x.Contact
+	}
+	return ""
+}
+
+func (x *VariantFacts) GetBar() bool {
+	if x != nil {
+		return x.Bar
+	}
+	return false
+}
+
+func (x *VariantFacts) GetCheckers() uint32 {
+	if x != nil {
+		return x.Checkers
+	}
+	return 0
+}
+
+func (x *VariantFacts) GetHome() uint32 {
+	if x != nil {
+		return x.Home
+	}
+	return 0
+}
+
+func (x *VariantFacts) GetCube() bool {
+	if x != nil {
+		return x.Cube
+	}
+	return false
+}
+
+func (x *VariantFacts) GetOptions() []*VariantOption {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+func (x *VariantFacts) GetDoublesCascade() bool {
+	if x != nil {
+		return x.DoublesCascade
+	}
+	return false
+}
+
+// One option of a variant: a boolean field of `Ruleset`.
+type VariantOption struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The `Ruleset` field, e.g. "prime_rule".
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Its value when the request leaves it unset.
+	DefaultValue  bool `protobuf:"varint,2,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VariantOption) Reset() {
+	*x = VariantOption{}
+	mi := &file_tavla_v1_match_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VariantOption) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VariantOption) ProtoMessage() {}
+
+func (x *VariantOption) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_match_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VariantOption.ProtoReflect.Descriptor instead.
+func (*VariantOption) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_match_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *VariantOption) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *VariantOption) GetDefaultValue() bool {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return false
+}
+
 var File_tavla_v1_match_proto protoreflect.FileDescriptor
 
 const file_tavla_v1_match_proto_rawDesc = "" +
@@ -775,14 +969,30 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x06points\x18\x04 \x01(\rB#\xaa\x9f\x19\x1f2\x1doutput only: ignored on inputR\x06points\"`\n" +
 	"\x10ResignationOffer\x12\"\n" +
 	"\x04side\x18\x01 \x01(\x0e2\x0e.tavla.v1.SideR\x04side\x12(\n" +
-	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\"\xbd\x01\n" +
+	"\x04kind\x18\x02 \x01(\x0e2\x14.tavla.v1.ResultKindR\x04kind\"\xef\x01\n" +
 	"\rRulesetPreset\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aaliases\x18\x02 \x03(\tR\aaliases\x12 \n" +
 	"\vdescription\x18\x03 \x01(\tR\vdescription\x12+\n" +
 	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x14\n" +
 	"\x05title\x18\x05 \x01(\tR\x05title\x12\x19\n" +
-	"\btitle_tr\x18\x06 \x01(\tR\atitleTr*\xe9\x01\n" +
+	"\btitle_tr\x18\x06 \x01(\tR\atitleTr\x120\n" +
+	"\avariant\x18\a \x01(\v2\x16.tavla.v1.VariantFactsR\avariant\"\xa6\x02\n" +
+	"\fVariantFacts\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\aaliases\x18\x02 \x03(\tR\aaliases\x12\x1c\n" +
+	"\tdirection\x18\x03 \x01(\tR\tdirection\x12\x18\n" +
+	"\acontact\x18\x04 \x01(\tR\acontact\x12\x10\n" +
+	"\x03bar\x18\x05 \x01(\bR\x03bar\x12\x1a\n" +
+	"\bcheckers\x18\x06 \x01(\rR\bcheckers\x12\x12\n" +
+	"\x04home\x18\a \x01(\rR\x04home\x12\x12\n" +
+	"\x04cube\x18\b \x01(\bR\x04cube\x121\n" +
+	"\aoptions\x18\t \x03(\v2\x17.tavla.v1.VariantOptionR\aoptions\x12'\n" +
+	"\x0fdoubles_cascade\x18\n" +
+	" \x01(\bR\x0edoublesCascade\"H\n" +
+	"\rVariantOption\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
+	"\rdefault_value\x18\x02 \x01(\bR\fdefaultValue*\xe9\x01\n" +
 	"\n" +
 	"GameEnding\x12\x1b\n" +
 	"\x17GAME_ENDING_UNSPECIFIED\x10\x00\x12\x19\n" +
@@ -826,7 +1036,7 @@ func file_tavla_v1_match_proto_rawDescGZIP() []byte {
 }
 
 var file_tavla_v1_match_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_tavla_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_tavla_v1_match_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_tavla_v1_match_proto_goTypes = []any{
 	(GameEnding)(0),          // 0: tavla.v1.GameEnding
 	(CubeAction)(0),          // 1: tavla.v1.CubeAction
@@ -836,27 +1046,31 @@ var file_tavla_v1_match_proto_goTypes = []any{
 	(*GameOutcome)(nil),      // 5: tavla.v1.GameOutcome
 	(*ResignationOffer)(nil), // 6: tavla.v1.ResignationOffer
 	(*RulesetPreset)(nil),    // 7: tavla.v1.RulesetPreset
-	(Side)(0),                // 8: tavla.v1.Side
-	(ResultKind)(0),          // 9: tavla.v1.ResultKind
-	(*Ruleset)(nil),          // 10: tavla.v1.Ruleset
+	(*VariantFacts)(nil),     // 8: tavla.v1.VariantFacts
+	(*VariantOption)(nil),    // 9: tavla.v1.VariantOption
+	(Side)(0),                // 10: tavla.v1.Side
+	(ResultKind)(0),          // 11: tavla.v1.ResultKind
+	(*Ruleset)(nil),          // 12: tavla.v1.Ruleset
 }
 var file_tavla_v1_match_proto_depIdxs = []int32{
-	8,  // 0: tavla.v1.CubeState.owner:type_name -> tavla.v1.Side
-	8,  // 1: tavla.v1.CubeState.offered_by:type_name -> tavla.v1.Side
+	10, // 0: tavla.v1.CubeState.owner:type_name -> tavla.v1.Side
+	10, // 1: tavla.v1.CubeState.offered_by:type_name -> tavla.v1.Side
 	3,  // 2: tavla.v1.MatchState.cube:type_name -> tavla.v1.CubeState
-	8,  // 3: tavla.v1.MatchState.previous_winner:type_name -> tavla.v1.Side
-	8,  // 4: tavla.v1.MatchState.winner:type_name -> tavla.v1.Side
-	8,  // 5: tavla.v1.GameOutcome.winner:type_name -> tavla.v1.Side
+	10, // 3: tavla.v1.MatchState.previous_winner:type_name -> tavla.v1.Side
+	10, // 4: tavla.v1.MatchState.winner:type_name -> tavla.v1.Side
+	10, // 5: tavla.v1.GameOutcome.winner:type_name -> tavla.v1.Side
 	0,  // 6: tavla.v1.GameOutcome.ending:type_name -> tavla.v1.GameEnding
-	9,  // 7: tavla.v1.GameOutcome.kind:type_name -> tavla.v1.ResultKind
-	8,  // 8: tavla.v1.ResignationOffer.side:type_name -> tavla.v1.Side
-	9,  // 9: tavla.v1.ResignationOffer.kind:type_name -> tavla.v1.ResultKind
-	10, // 10: tavla.v1.RulesetPreset.ruleset:type_name -> tavla.v1.Ruleset
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	11, // 7: tavla.v1.GameOutcome.kind:type_name -> tavla.v1.ResultKind
+	10, // 8: tavla.v1.ResignationOffer.side:type_name -> tavla.v1.Side
+	11, // 9: tavla.v1.ResignationOffer.kind:type_name -> tavla.v1.ResultKind
+	12, // 10: tavla.v1.RulesetPreset.ruleset:type_name -> tavla.v1.Ruleset
+	8,  // 11: tavla.v1.RulesetPreset.variant:type_name -> tavla.v1.VariantFacts
+	9,  // 12: tavla.v1.VariantFacts.options:type_name -> tavla.v1.VariantOption
+	13, // [13:13] is the sub-list for method output_type
+	13, // [13:13] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_match_proto_init() }
@@ -877,7 +1091,7 @@ func file_tavla_v1_match_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_match_proto_rawDesc), len(file_tavla_v1_match_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   5,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -32,10 +32,11 @@ from typing import Any
 
 from tavla.analysis.equity import Probabilities, Stakes, cubeless_equity
 from tavla.core.rules.position import Position
-from tavla.core.rules.variant import Board
+from tavla.core.rules.variant import Board, load_variants
 
-#: The variants bgsage's nets evaluate: backgammon and Turkish tavla (one board, start and moves).
-ENGINE_VARIANTS = frozenset({"backgammon", "tavla"})
+#: The variants bgsage's nets evaluate (``Variant.engine_net``: backgammon and Turkish tavla, one
+#: board, start and moves).
+ENGINE_VARIANTS = frozenset(v.name for v in load_variants() if v.engine_net)
 #: The deepest ply the server asks the engine for (3-ply costs about 20 times 2-ply).
 MAX_PLY = 2
 

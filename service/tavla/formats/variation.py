@@ -8,6 +8,7 @@ tests/data/variants) marks a variation other than standard backgammon
 * in ``.sgf`` with a token of the root's ``RU`` property beside ``Crawford``, ``CrawfordGame``
   and ``Jacoby``: ``RU[Crawford:Nackgammon]``, ``RU[Crawford:Hypergammon3]``.
 
+Each variant's marks are its class data (``gnubg_header``, ``gnubg_rule``, ``record_names``).
 ExportMatch writes gnubg's marks for those two and, for the variants gnubg has no mark for, the
 variant's title (``; [Variation "Tavla"]``, ``"Portes"``, ``"Plakoto"``): both are read here.
 
@@ -25,14 +26,16 @@ from tavla.core.rules.variant import find_variant, variants
 
 HEADER = "Variation"
 
-# gnubg's .mat header value, lowercased -> our variant name
-_BY_HEADER = {"nackgammon": "nackgammon", "hypergammon (3)": "hypergammon", "standard": "backgammon",
-              "backgammon": "backgammon", "standard backgammon": "backgammon"}
-# gnubg's RU token -> its .mat header value
-RULE_HEADERS = {"Nackgammon": "NackGammon", "Hypergammon1": "HyperGammon (1)", "Hypergammon2": "HyperGammon (2)",
-                "Hypergammon3": "HyperGammon (3)"}
-_HEADER_OF = {"nackgammon": "NackGammon", "hypergammon": "HyperGammon (3)"}
-_RULE_OF = {"nackgammon": "Nackgammon", "hypergammon": "Hypergammon3"}
+# gnubg's RU token -> its .mat header value; gnubg's 1- and 2-checker hypergammon are not
+# variants here but their tokens are read, so that such a record is refused by name
+RULE_HEADERS = {"Hypergammon1": "HyperGammon (1)", "Hypergammon2": "HyperGammon (2)",
+                **{v.gnubg_rule: v.gnubg_header for v in variants() if v.gnubg_rule}}
+
+
+def _by_header() -> dict[str, str]:
+    """gnubg's marks and the other names a record gives a variant (lowercased) -> its name."""
+    return {" ".join(mark.lower().split()): v.name for v in variants()
+            for mark in (v.gnubg_header, *v.record_names) if mark}
 
 
 class UnknownVariationError(ValueError):
@@ -55,7 +58,7 @@ def variant_of_headers(headers: Mapping[str, str]) -> str:
         return "backgammon"
     key = " ".join(value.lower().split())
     titles = _our_titles()
-    found = _BY_HEADER.get(key) or titles.get(key)
+    found = _by_header().get(key) or titles.get(key)
     if found is None:
         raise UnknownVariationError(f"variation {value[:40]!r} is not one this engine plays "
                                     f"(it plays {', '.join(sorted(set(titles.values())))}; gnubg's "
@@ -71,7 +74,8 @@ def _our_titles() -> dict[str, str]:
 
 def header_for(variant: str) -> str | None:
     """The ``Variation`` header gnubg writes for ``variant``; ``None`` for backgammon."""
-    return _HEADER_OF.get(variant)
+    found = find_variant(variant)
+    return found.gnubg_header or None
 
 
 def header_written(variant: str) -> str:
@@ -82,9 +86,9 @@ def header_written(variant: str) -> str:
     :raises InvalidInputError: an unknown variant (from :func:`~tavla.core.rules.variant.find_variant`).
     """
     found = find_variant(variant)
-    return _HEADER_OF.get(found.name) or found.title
+    return found.gnubg_header or found.title
 
 
 def rule_for(variant: str) -> str | None:
     """The ``RU`` token gnubg writes for ``variant``; ``None`` for backgammon."""
-    return _RULE_OF.get(variant)
+    return find_variant(variant).gnubg_rule or None

@@ -553,8 +553,17 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
         result = end_game(state, GameOutcome(winner, ending, kind), side,
                           K.CONFIRM_MOVE, position=after_pos, **fields)
         return replace(result, hit=hit)
+    variant = state.position.variant
+    follow = (variant.next_throw(state.dice, state.turn)
+              if move.dice_used == len(variant.dice_to_play(*state.dice)) else None)
+    records = _entry(state, side, K.CONFIRM_MOVE, **fields)
+    if follow is not None:  # the same turn goes on with the next throw (gul bara's doubles)
+        on = replace(state, phase=Phase.MOVING, position=Position(move.board_after, side, variant),
+                     dice=follow, steps=())
+        analysis = turn(on)
+        return Transition(on, hit=hit, no_legal_move=not analysis.next_steps, records=records, analysis=analysis)
     after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())
-    return Transition(after, hit=hit, records=_entry(state, side, K.CONFIRM_MOVE, **fields))
+    return Transition(after, hit=hit, records=records)
 
 
 def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,

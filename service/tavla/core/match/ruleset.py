@@ -5,9 +5,11 @@ A ruleset names its variant (``variant``: the board geometry and rules family of
 here (who starts, what a katmerli mars pays, the cube, match lengths) are played on any variant
 that has them. The ``international`` preset plays backgammon, ``turkish`` plays tavla.
 
-Presets are looked up by name or alias through :func:`preset`, the way python-chess resolves a
-variant; every option of a preset can be overridden with :func:`dataclasses.replace`.
-:data:`PRESET_INFO` describes each preset for frontends (``ListRulesets``).
+Each registered variant has one preset, made from its class data (``preset``,
+``preset_options``, ``options``, ``description``: :mod:`tavla.core.rules.variant`); presets are
+looked up by name, or by a variant's name or alias, through :func:`preset`; every option of a
+preset can be overridden with :func:`dataclasses.replace`. :data:`PRESET_INFO` describes each
+preset for frontends (``ListRulesets``).
 """
 
 from __future__ import annotations
@@ -16,20 +18,14 @@ import enum
 from dataclasses import dataclass, replace
 
 from tavla.core.rules.backgammon import Backgammon, TurkishTavla
-from tavla.core.rules.hypergammon import Hypergammon
-from tavla.core.rules.nackgammon import Nackgammon
-from tavla.core.rules.portes import Portes
-from tavla.core.rules.fevga import Fevga
-from tavla.core.rules.long_nardy import LongNardy
-from tavla.core.rules.plakoto import Plakoto
 from tavla.core.errors import InvalidInputError
-from tavla.core.rules.variant import Variant, find_variant
+from tavla.core.rules.variant import Variant, find_variant, load_variants, variants
 
 MAX_CUBE = 64  # R19: the cube goes up to 64
 # Largest cube_limit accepted: online sites set 1024 (the match records' CubeLimit header);
 # anything up to 2**30 keeps every score inside 32 bits.
 MAX_CUBE_LIMIT = 1 << 30
-TURKISH_MATCH_LENGTHS = (1, 3, 5, 7, 9, 11)  # R18, seed 000
+TURKISH_MATCH_LENGTHS: tuple[int, ...] = TurkishTavla.preset_options["match_lengths"]  # type: ignore[assignment]  # R18
 # Longest match: every real record format stays within it (GNU Backgammon's own limit is 64),
 # and the analysis engine's match-equity tables are defined only that far.
 MAX_MATCH_LENGTH = 64
@@ -86,6 +82,7 @@ class Ruleset:
     match_lengths: tuple[int, ...] = ()
     money_play: bool = True
     variant: str = Backgammon.name
+    # the variants' own options (``Variant.options``; a test checks these defaults are theirs)
     prime_rule: bool = True
     head_three_three: bool = True
     koks: bool = False
@@ -164,83 +161,24 @@ class PresetInfo:
     ruleset: Ruleset
 
 
-PRESETS: dict[str, Ruleset] = {
-    "international": Ruleset(),
-    "turkish": Ruleset(StartRule.TURKISH, KatmerliMarsRule.AS_MARS, cube=False,
-                       match_lengths=TURKISH_MATCH_LENGTHS, money_play=False, variant=TurkishTavla.name),
-}
-# The variants on backgammon's board (variants-rules.md): portes without the cube (so without the
-# Crawford rule, R21), nackgammon and hypergammon with the international options.
-PRESETS.update({
-    "portes": Ruleset(cube=False, crawford=False, variant=Portes.name),
-    "nackgammon": Ruleset(variant=Nackgammon.name),
-    "hypergammon": Ruleset(variant=Hypergammon.name),
-})
-ALIASES = {"backgammon": "international", "tavla": "turkish", "mahbusa": "plakoto", "tapa": "plakoto",
-           "moultezim": "fevga", "uzun_nard": "long_nardy", "narde": "long_nardy", "uzun nard": "long_nardy",
-           "long nardy": "long_nardy"}
-ALIASES.update({"greek_backgammon": "portes", "greek backgammon": "portes", "nack": "nackgammon",
-                "hyper": "hypergammon", "hyper_backgammon": "hypergammon"})
-# The pinning and same-direction games (variants-rules.md): no cube in any of them.
-PRESETS.update({
-    "plakoto": Ruleset(cube=False, crawford=False, variant=Plakoto.name),
-    "fevga": Ruleset(cube=False, crawford=False, variant=Fevga.name),
-    "long_nardy": Ruleset(cube=False, crawford=False, variant=LongNardy.name),
-})
+def _preset_of(variant: type[Variant]) -> Ruleset:
+    """A variant's preset: its ``preset_options`` over the defaults, its own options' defaults,
+    and without a cube (so without the Crawford rule, R21) where it has none."""
+    given = dict(variant.preset_options)
+    for key, enum_type in (("start", StartRule), ("katmerli_mars", KatmerliMarsRule)):
+        if key in given:
+            given[key] = enum_type(given[key])
+    if not variant.cube:
+        given.update(cube=False, crawford=False)
+    return Ruleset(**{**variant.options, **given, "variant": variant.name})  # type: ignore[arg-type]
 
-PRESET_INFO: tuple[PresetInfo, ...] = (
-    PresetInfo(
-        "international", ("backgammon",),
-        "International backgammon: the roll-off dice are the first move, a backgammon pays 3, "
-        "doubling cube up to 64 with the Crawford rule, any match length or money play.",
-        PRESETS["international"],
-    ),
-    PresetInfo(
-        "turkish", ("tavla",),
-        "Turkish tavla: the roll-off winner rolls again and later games the last winner starts, "
-        "katmerli mars pays 2 like mars, no cube, matches to 1, 3, 5, 7, 9 or 11.",
-        PRESETS["turkish"],
-    ),
-    PresetInfo(
-        "portes", ("greek_backgammon",),
-        "Portes (Greek backgammon; Turkish: Yunan tavlası): backgammon's start and moves, no cube, "
-        "a gammon pays 2 and there is no backgammon (never 3).",
-        PRESETS["portes"],
-    ),
-    PresetInfo(
-        "nackgammon", ("nack",),
-        "Nackgammon (Turkish: Nack tavlası): backgammon from 2 on the 24-point, 2 on 23, 4 on 13, "
-        "3 on 8 and 4 on 6; a backgammon pays 3, cube up to 64 with the Crawford rule.",
-        PRESETS["nackgammon"],
-    ),
-    PresetInfo(
-        "hypergammon", ("hyper",),
-        "Hypergammon (Turkish: üç pullu tavla): backgammon with 3 checkers a side, on the 24-, 23- "
-        "and 22-points; hitting, gammons, backgammons, cube up to 64 with the Crawford rule.",
-        PRESETS["hypergammon"],
-    ),
-    PresetInfo(
-        "plakoto", ("mahbusa", "tapa"),
-        "Plakoto (Turkish mahbusa): all 15 start on the 24-point, a checker landing on a single "
-        "opposing checker pins it, a pinned mother loses 2 unless the pinner's mother is home, "
-        "both mothers pinned is a draw (replayed); 2 for a gammon, no cube.",
-        PRESETS["plakoto"],
-    ),
-    PresetInfo(
-        "fevga", ("moultezim",),
-        "Fevga (Turkish moultezim): both sides move the same way from diagonally opposite "
-        "starts, a single checker holds a point, the first checker must pass the opponent's "
-        "start before another moves, the own starting quarter never all held; 2 for a gammon, "
-        "no cube.",
-        PRESETS["fevga"],
-    ),
-    PresetInfo(
-        "long_nardy", ("uzun_nard", "narde"),
-        "Long nardy (Turkish uzun nard): both sides move the same way from their heads, one "
-        "checker off the head per turn (two with 6-6, 4-4, 3-3 on the first throw), no six "
-        "points in a row unless an opposing checker is past them; oin 1, mars 2, no cube.",
-        PRESETS["long_nardy"],
-    ),
+
+#: One preset per registered variant, under the variant's preset name (:meth:`Variant.preset_name`).
+PRESETS: dict[str, Ruleset] = {v.preset_name(): _preset_of(v) for v in load_variants()}
+
+#: Each preset for frontends (``ListRulesets``), from its variant's class data.
+PRESET_INFO: tuple[PresetInfo, ...] = tuple(
+    PresetInfo(v.preset_name(), v.preset_aliases, v.description, PRESETS[v.preset_name()]) for v in variants()
 )
 
 
@@ -258,8 +196,11 @@ def preset_name(name: str) -> str:
     :raises InvalidInputError: unknown name (field ``ruleset.preset``).
     """
     key = name.strip().lower().replace("-", "_")
-    key = ALIASES.get(key, key)
-    if key not in PRESETS:
-        known = ", ".join(sorted([*PRESETS, *ALIASES]))
-        raise InvalidInputError("ruleset.preset", f"unknown preset {name!r}; known: {known}")
-    return key
+    if key in PRESETS:
+        return key
+    try:  # a variant's name or alias names its preset
+        return find_variant(name, "ruleset.preset").preset_name()
+    except InvalidInputError:
+        known = ", ".join(sorted(PRESETS))
+        raise InvalidInputError("ruleset.preset", f"unknown preset {name[:40]!r}; known: {known} "
+                                                  "and every variant's name or alias") from None

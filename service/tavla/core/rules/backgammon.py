@@ -30,6 +30,8 @@ from tavla.core.rules.variant import (
     Direction,
     ResultKind,
     Variant,
+    bear_off_refusal,
+    bears_off,
     register,
 )
 
@@ -80,6 +82,12 @@ class Backgammon(Variant):
     bar = True
     cube = True
     codecs = {POSITION_ID: "tavla.core.ids.position_id", GNUBG_ID: "tavla.core.ids.match_id", XGID: "tavla.core.ids.xgid"}
+    preset = "international"
+    preset_aliases = ("backgammon",)
+    description = ("International backgammon: the roll-off dice are the first move, a backgammon pays 3, "
+                   "doubling cube up to 64 with the Crawford rule, any match length or money play.")
+    record_names = ("standard", "standard backgammon")  # gnubg's Variation values for plain backgammon
+    engine_net = True
 
     @classmethod
     def initial_board(cls) -> Board:
@@ -127,16 +135,8 @@ class Backgammon(Variant):
                 if t > 0:
                     if b[t] >= -1:  # R5: open, own, or a blot
                         found.append(f)
-                elif not outside:  # R11: all 15 home before bearing off
-                    if t == 0:
-                        found.append(f)
-                    else:
-                        # R12: a larger die bears off only from the highest occupied point
-                        for h in range(f + 1, BAR):  # all home: points above 6 are empty
-                            if b[h] > 0:
-                                break
-                        else:
-                            found.append(f)
+                elif not outside and bears_off(b, f, die, 0):  # R11, R12
+                    found.append(f)
         return found
 
     @staticmethod
@@ -178,10 +178,7 @@ class Backgammon(Variant):
         t = f - die
         if t > 0:
             return R.POINT_BLOCKED, f"point {t} is held by two or more opposing checkers (R5, R9)"
-        if cls.outside_count(b):
-            return (R.BEAR_OFF_NOT_ALLOWED,
-                    f"no checker may bear off before all {cls.checkers} are home (R11, R14)")
-        return R.BEAR_OFF_NOT_ALLOWED, f"a {die} bears off from {f} only when no checker stands higher (R12)"
+        return bear_off_refusal(b, f, die, cls.outside_count(b), cls.checkers, "R11, R14")
 
     @classmethod
     def classify(cls, position: Position, winner: Side) -> ResultKind:
@@ -206,6 +203,13 @@ class TurkishTavla(Backgammon):
     title_tr = "Tavla"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: names.RESULT_NAMES["gammon"],
                   ResultKind.BACKGAMMON: names.RESULT_NAMES["backgammon"]}
+    preset = "turkish"
+    preset_aliases = ("tavla",)
+    preset_options = {"start": "turkish", "katmerli_mars": "as_mars", "cube": False,
+                      "match_lengths": (1, 3, 5, 7, 9, 11), "money_play": False}  # R3, R17, R18, seed 000
+    description = ("Turkish tavla: the roll-off winner rolls again and later games the last winner starts, "
+                   "katmerli mars pays 2 like mars, no cube, matches to 1, 3, 5, 7, 9 or 11.")
+    engine_net = True
 
 
 register(Backgammon)

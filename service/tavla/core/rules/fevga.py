@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from tavla.core.errors import IllegalReason
-from tavla.core.rules.geometry import OPP_BIT, held_mask, lead, traps
-from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step
+from tavla.core.rules.geometry import held_mask, lead
+from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step, prime_after
 from tavla.core.rules.variant import ResultKind, Variant, register
 
 R = IllegalReason
@@ -63,12 +63,8 @@ def _make_sources(prime: bool):  # type: ignore[no-untyped-def]
                     continue
                 if t > 18 and _quarter_full(b, f, t):
                     continue
-                if prime:
-                    mask = mask0 & ~OPP_BIT[f] if b[f] == 1 else mask0
-                    if t > 0:
-                        mask |= OPP_BIT[t]
-                    if traps(mask, lead_q):
-                        continue
+                if prime and prime_after(b, f, t, mask0, lead_q):
+                    continue
                 found.append(f)
         return found
 
@@ -84,6 +80,12 @@ class Fevga(SameDirection):
     title_tr: ClassVar[str] = "Moultezim"
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: "gammon"}
     prime_rule = True
+    options = {"prime_rule": True}
+    preset_aliases = ("moultezim",)
+    description = ("Fevga (Turkish moultezim): both sides move the same way from diagonally opposite "
+                   "starts, a single checker holds a point, the first checker must pass the opponent's "
+                   "start before another moves, the own starting quarter never all held; 2 for a gammon, "
+                   "no cube.")
     sources = _make_sources(True)
 
     @staticmethod

@@ -28,3 +28,8 @@ class Hypergammon(Backgammon):
     title_tr: ClassVar[str] = "Hipergammon (üç pullu tavla)"
     checkers = 3
     start: ClassVar[tuple[tuple[int, int], ...]] = ((24, 1), (23, 1), (22, 1))
+    preset_aliases = ("hyper",)
+    description = ("Hypergammon (Turkish: üç pullu tavla): backgammon with 3 checkers a side, on the 24-, 23- "
+                   "and 22-points; hitting, gammons, backgammons, cube up to 64 with the Crawford rule.")
+    gnubg_header = "HyperGammon (3)"
+    gnubg_rule = "Hypergammon3"

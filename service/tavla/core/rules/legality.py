@@ -40,7 +40,7 @@ def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Mov
     """
     moves = legal_moves(position, dice)
     by_board = {m.board_after: m for m in moves}
-    pool = _pool(dice)
+    pool = _pool(dice, position.variant)
     ends: set[tuple[int, ...]] = set()
     if len(legs) <= len(pool):  # each leg takes a die at least (R4)
         _routes(list(position.board), [list(leg.points) for leg in legs], pool, ends, position.variant)
@@ -60,10 +60,11 @@ def resolve(position: Position, dice: Sequence[int], legs: Sequence[Leg]) -> Mov
     raise diagnose(position, dice, legs, moves[0].dice_used)
 
 
-def _pool(dice: Sequence[int]) -> list[int]:
-    """The dice to play: a double four times (R6). :raises InvalidInputError: bad dice."""
+def _pool(dice: Sequence[int], variant: type[Variant]) -> list[int]:
+    """The dice to play, as the variant's turn hook gives them (a double four times, R6).
+    :raises InvalidInputError: bad dice."""
     d1, d2 = check_dice(dice)
-    return [d1] * 4 if d1 == d2 else [d1, d2]
+    return list(variant.dice_to_play(d1, d2))
 
 
 def _routes(b: list[int], paths: list[list[int]], pool: list[int], ends: set[tuple[int, ...]],
@@ -114,7 +115,7 @@ def diagnose(position: Position, dice: Sequence[int], legs: Sequence[Leg], best:
     (``MUST_USE_BOTH_DICE``, ``MUST_USE_MORE_DICE``, ``MUST_USE_LARGER_DIE``).
     """
     d1, d2 = check_dice(dice)
-    pool = _pool(dice)
+    pool = _pool(dice, position.variant)
     text = _text(legs)
     if len(legs) > len(pool):
         return IllegalMoveError(R.WRONG_DICE, f"{text!r} moves {len(legs)} checkers with {d1}-{d2}")

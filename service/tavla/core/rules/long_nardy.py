@@ -28,8 +28,8 @@ from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core.errors import IllegalReason
-from tavla.core.rules.geometry import OPP_BIT, SLOT_A, held_mask, lead, traps
-from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step
+from tavla.core.rules.geometry import SLOT_A, held_mask, lead
+from tavla.core.rules.same_direction import HEAD, SameDirection, plain_step, prime_after
 from tavla.core.rules.variant import Board, ResultKind, Variant, register
 
 if TYPE_CHECKING:
@@ -54,10 +54,7 @@ def _make_sources(doubles: frozenset[int]):  # type: ignore[no-untyped-def]
                 t = f - die
                 if not plain_step(b, f, t, outside):
                     continue
-                mask = mask0 & ~OPP_BIT[f] if b[f] == 1 else mask0
-                if t > 0:
-                    mask |= OPP_BIT[t]
-                if traps(mask, lead_q):
+                if prime_after(b, f, t, mask0, lead_q):
                     continue
                 found.append(f)
         return found
@@ -80,6 +77,11 @@ class LongNardy(SameDirection):
     kind_names = {ResultKind.SINGLE: "oin", ResultKind.GAMMON: "mars", ResultKind.BACKGAMMON: "koks"}
     head_doubles: ClassVar[frozenset[int]] = frozenset({6, 4, 3})
     koks: ClassVar[bool] = False
+    options = {"head_three_three": True, "koks": False}
+    preset_aliases = ("uzun_nard", "narde")
+    description = ("Long nardy (Turkish uzun nard): both sides move the same way from their heads, one "
+                   "checker off the head per turn (two with 6-6, 4-4, 3-3 on the first throw), no six "
+                   "points in a row unless an opposing checker is past them; oin 1, mars 2, no cube.")
     sources = _make_sources(frozenset({6, 4, 3}))
     turn_rule = _one_off_head  # read from the class, never bound (a variant is never instantiated)
 

@@ -94,10 +94,11 @@ def generate_python(board: Board, d1: int, d2: int, variant: type[Variant] = Bac
     out = variant.outside_count(b)
     results: dict[Board, tuple[CheckerMove, ...]] = {}
     if d1 == d2:
+        dice = variant.dice_to_play(d1, d2)  # the turn hook: how many times the double plays
         # unordered: every order is tried, each (board, dice left) once (a transposition's
         # subtree adds nothing new)
         seen: set[tuple[Board, int]] | None = None if variant.ordered_doubles else set()
-        best = _doubles(b, d1, 4, BAR, out, [], results, 0, (sources, play, unplay, home, seen))
+        best = _doubles(b, d1, len(dice), BAR, out, [], results, 0, (sources, play, unplay, home, seen))
     else:
         best = 0
         allows = variant.turn_rule  # a rule of the whole turn (long nardy's head rule), or None
@@ -171,9 +172,9 @@ def _doubles(
         t, hit = play(b, f, die)
         steps.append(_new(CheckerMove, (f, t, die, hit)))
         if left == 1:
-            if best < 4:
+            if best < len(steps):
                 results.clear()
-                best = 4
+                best = len(steps)
             key = tuple(b)
             if key not in results:
                 results[key] = tuple(steps)

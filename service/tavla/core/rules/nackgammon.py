@@ -22,3 +22,8 @@ class Nackgammon(Backgammon):
     title = "Nackgammon"
     title_tr: ClassVar[str] = "Nackgammon (Nack tavlası)"
     start: ClassVar[tuple[tuple[int, int], ...]] = ((24, 2), (23, 2), (13, 4), (8, 3), (6, 4))
+    preset_aliases = ("nack",)
+    description = ("Nackgammon (Turkish: Nack tavlası): backgammon from 2 on the 24-point, 2 on 23, 4 on 13, "
+                   "3 on 8 and 4 on 6; a backgammon pays 3, cube up to 64 with the Crawford rule.")
+    gnubg_header = "NackGammon"
+    gnubg_rule = "Nackgammon"

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core.errors import IllegalReason, InvalidInputError
 from tavla.core.rules.geometry import SIZE, mirror_mask, where
-from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant, register
+from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant, bear_off_refusal, bears_off, register
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side, SideView
@@ -44,6 +44,10 @@ class Plakoto(Variant):
     aliases: ClassVar[tuple[str, ...]] = ("mahbusa", "tapa")
     title = "Plakoto"
     title_tr: ClassVar[str] = "Mahbusa"
+    preset_aliases = ("mahbusa", "tapa")
+    description = ("Plakoto (Turkish mahbusa): all 15 start on the 24-point, a checker landing on a single "
+                   "opposing checker pins it, a pinned mother loses 2 unless the pinner's mother is home, "
+                   "both mothers pinned is a draw (replayed); 2 for a gammon, no cube.")
     start = ((24, 15),)
     direction = Direction.OPPOSITE
     contact = Contact.PIN
@@ -128,15 +132,8 @@ class Plakoto(Variant):
                     x = b[t]
                     if x >= 0 or (x == -1 and not pinned_mine >> t & 1):
                         found.append(f)
-                elif not outside:
-                    if t == 0:
-                        found.append(f)
-                    else:
-                        for h in range(f + 1, 7):
-                            if b[h] > 0:
-                                break
-                        else:
-                            found.append(f)
+                elif not outside and bears_off(b, f, die, 0):  # R11, R12
+                    found.append(f)
         return found
 
     @staticmethod
@@ -187,9 +184,7 @@ class Plakoto(Variant):
             return R.POINT_BLOCKED, f"point {t} is held by two or more opposing checkers"
         if b[MINE]:
             return R.BEAR_OFF_NOT_ALLOWED, "no checker may bear off while one of yours is pinned"
-        if cls.outside_count(b):
-            return R.BEAR_OFF_NOT_ALLOWED, "no checker may bear off before all 15 are home (R11)"
-        return R.BEAR_OFF_NOT_ALLOWED, f"a {die} bears off from {f} only when no checker stands higher (R12)"
+        return bear_off_refusal(b, f, die, cls.outside_count(b))
 
     # -- the end --------------------------------------------------------------------------------
 

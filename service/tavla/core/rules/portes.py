@@ -30,6 +30,9 @@ class Portes(Backgammon):
     cube = False
     kinds = (ResultKind.SINGLE, ResultKind.GAMMON)
     kind_names = {ResultKind.SINGLE: "single", ResultKind.GAMMON: "gammon"}
+    preset_aliases = ("greek_backgammon",)
+    description = ("Portes (Greek backgammon; Turkish: Yunan tavlası): backgammon's start and moves, no cube, "
+                   "a gammon pays 2 and there is no backgammon (never 3).")
 
     @classmethod
     def classify(cls, position: Position, winner: Side) -> ResultKind:

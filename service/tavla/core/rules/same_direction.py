@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from tavla.core.errors import IllegalReason, InvalidInputError
 from tavla.core.rules.geometry import OPP_BIT, SIZE, counts_same, flip_same, held_mask, lead, same_point, traps, where
-from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant
+from tavla.core.rules.variant import FAMILY_ID, Board, Contact, Direction, ResultKind, Variant, bear_off_refusal, bears_off
 
 if TYPE_CHECKING:
     from tavla.core.rules.position import Position, Side, SideView
@@ -29,15 +29,15 @@ R = IllegalReason
 HEAD = 24
 
 
-def prime_after(b: list[int], f: int, t: int) -> bool:
-    """Whether the mover would hold a trapping prime after moving one checker ``f`` -> ``t``
-    (``t`` 0: borne off)."""
-    mask = held_mask(b)
+def prime_after(b: list[int], f: int, t: int, mask: int, lead_q: int) -> bool:
+    """The prime rule: whether the mover would hold a trapping prime after moving one checker
+    ``f`` -> ``t`` (``t`` <= 0: borne off). ``mask`` and ``lead_q`` are :func:`held_mask` and
+    :func:`lead` of ``b``, which the caller computes once for all the steps of a board."""
     if b[f] == 1:
         mask &= ~OPP_BIT[f]
     if t > 0:
         mask |= OPP_BIT[t]
-    return traps(mask, lead(b))
+    return traps(mask, lead_q)
 
 
 class SameDirection(Variant):
@@ -98,10 +98,8 @@ class SameDirection(Variant):
         t = f - die
         if t > 0 and b[t] < 0:
             return R.POINT_BLOCKED, f"point {t} is held by an opposing checker (a single checker holds a point)"
-        if t <= 0 and cls.outside_count(b):
-            return R.BEAR_OFF_NOT_ALLOWED, "no checker may bear off before all 15 are home (R11)"
-        if t < 0 and any(x > 0 for x in b[f + 1:7]):
-            return R.BEAR_OFF_NOT_ALLOWED, f"a {die} bears off from {f} only when no checker stands higher (R12)"
+        if t <= 0 and not bears_off(b, f, die, cls.outside_count(b)):
+            return bear_off_refusal(b, f, die, cls.outside_count(b))
         special = cls.rule_refusal(b, f, die)
         if special is not None:
             return special
@@ -125,11 +123,4 @@ def plain_step(b: list[int], f: int, t: int, outside: int) -> bool:
     highest point (R11, R12)."""
     if t > 0:
         return b[t] >= 0
-    if outside:
-        return False
-    if t == 0:
-        return True
-    for h in range(f + 1, 7):
-        if b[h] > 0:
-            return False
-    return True
+    return bears_off(b, f, f - t, outside)

@@ -122,7 +122,7 @@ class _Turn:
         self.variant: type[Variant] = position.variant
         d1, d2 = check_dice(dice)
         self.double = d1 == d2
-        self.pool: tuple[int, ...] = (d1,) * 4 if self.double else (max(d1, d2), min(d1, d2))
+        self.pool: tuple[int, ...] = self.variant.dice_to_play(d1, d2)  # the turn hook
         self.moves = legal_moves(position, dice)
         self.used = self.moves[0].dice_used
         self.by_board = {m.board_after: m for m in self.moves}

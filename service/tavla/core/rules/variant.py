@@ -108,7 +108,15 @@ FAMILY_ID = "family_id"  # the barless variants' compact ID (tavla.core.ids.fami
 # them no longer moves as its parent, so a compiled generator it inherits is dropped
 # (Variant.__init_subclass__).
 MOVE_RULES = ("sources", "play", "unplay", "outside_count", "turn_rule", "turn_filter", "home", "bar",
-              "ordered_doubles")
+              "ordered_doubles", "dice_to_play")
+
+# The variant modules registered when the core is imported (:func:`load_variants`): a new
+# variant is one module here plus its own class data.
+VARIANT_MODULES = (
+    "tavla.core.rules.backgammon", "tavla.core.rules.portes", "tavla.core.rules.nackgammon",
+    "tavla.core.rules.hypergammon", "tavla.core.rules.plakoto", "tavla.core.rules.fevga",
+    "tavla.core.rules.long_nardy", "tavla.core.rules.gul_bara",
+)
 
 
 class Variant:
@@ -147,6 +155,22 @@ class Variant:
         never by the core; dropped for a subclass that redefines a move rule (:data:`MOVE_RULES`).
     :cvar codecs: the ID formats the variant has (:data:`POSITION_ID`, :data:`GNUBG_ID`,
         :data:`XGID`), each the module that implements it (:meth:`codec`).
+    :cvar options: the variant's own ruleset options and their defaults (fevga's
+        ``prime_rule``); each is a field of :class:`~tavla.core.match.ruleset.Ruleset` and of the
+        API's ``Ruleset``, read and written only for the variant that has it.
+    :cvar preset: the name of the variant's ruleset preset (``ListRulesets``): its ``name``
+        unless set (backgammon's is ``"international"``, tavla's ``"turkish"``); the preset
+        answers to the variant's name and aliases too.
+    :cvar preset_aliases: the aliases the preset lists (a few of ``aliases``).
+    :cvar preset_options: the preset's :class:`~tavla.core.match.ruleset.Ruleset` options
+        beyond the defaults (a variant without a cube gets ``cube`` and ``crawford`` off anyway).
+    :cvar description: one sentence saying what the preset plays.
+    :cvar gnubg_header: GNU Backgammon's ``; [Variation "..."]`` value of a ``.mat`` record of
+        this variant (``"NackGammon"``), empty where gnubg has none (the title is written).
+    :cvar gnubg_rule: gnubg's ``RU`` token of an ``.sgf`` record (``"Nackgammon"``), or empty.
+    :cvar record_names: other ``Variation`` values a record may carry for it (``"standard"``).
+    :cvar engine_net: the analysis engine's nets evaluate it (backgammon's board, start and
+        moves); set by each such class itself, never inherited.
     """
 
     name: ClassVar[str] = ""
@@ -166,6 +190,15 @@ class Variant:
     turn_rule: ClassVar[Callable[[list[int]], bool] | None] = None
     compiled_generate: ClassVar[GenerateFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
+    options: ClassVar[Mapping[str, bool]] = {}
+    preset: ClassVar[str] = ""
+    preset_aliases: ClassVar[tuple[str, ...]] = ()
+    preset_options: ClassVar[Mapping[str, object]] = {}
+    description: ClassVar[str] = ""
+    gnubg_header: ClassVar[str] = ""
+    gnubg_rule: ClassVar[str] = ""
+    record_names: ClassVar[tuple[str, ...]] = ()
+    engine_net: ClassVar[bool] = False
 
     def __init__(self) -> None:
         raise TypeError(f"{type(self).__name__} is a variant class: use the class, not an instance")
@@ -182,6 +215,34 @@ class Variant:
         super().__init_subclass__(**kwargs)
         if any(rule in cls.__dict__ for rule in MOVE_RULES):
             cls.compiled_generate = None  # the inherited one implements the parent's rules
+        for own in ("engine_net", "preset", "preset_aliases", "gnubg_header", "gnubg_rule", "record_names"):
+            if own not in cls.__dict__:  # what names one variant is never inherited
+                setattr(cls, own, getattr(Variant, own))
+
+    @classmethod
+    def preset_name(cls) -> str:
+        """The name of this variant's preset (``preset``, else ``name``)."""
+        return cls.preset or cls.name
+
+    # -- the dice of a turn ----------------------------------------------------------------------
+
+    @staticmethod
+    def dice_to_play(d1: int, d2: int) -> tuple[int, ...]:
+        """**The turn hook**: the dice a throw of ``d1``-``d2`` plays as one move, larger first:
+        both dice, a double four times (R6). The generator, the steps of a turn, the diagnosis
+        and the dice check read this, nowhere else says how many times a double plays."""
+        if d1 == d2:
+            return (d1, d1, d1, d1)
+        return (d1, d2) if d1 >= d2 else (d2, d1)
+
+    @classmethod
+    def next_throw(cls, dice: Sequence[int], turn: int) -> tuple[int, int] | None:
+        """The throw that follows ``dice`` in the same turn once all of its dice are played
+        (gul bara's doubles go on up to 6-6), else ``None`` (the default: a turn is one throw).
+
+        :param turn: the game's throws so far, this one included (the first roll counts 1).
+        """
+        return None
 
     @classmethod
     def moves_as(cls, other: type[Variant]) -> bool:
@@ -354,6 +415,35 @@ class Variant:
 
 
 # ---------------------------------------------------------------------------------------------
+# The standard bear-off (R11, R12), shared by every variant that bears off so
+
+
+def bears_off(b: Sequence[int], f: int, die: int, outside: int) -> bool:
+    """Whether the mover's checker on ``f`` bears off with ``die`` (``f - die <= 0``) by R11 and
+    R12: all checkers home (``outside`` 0: the variant's :meth:`Variant.outside_count`), and a
+    die larger than the point only from the highest occupied point (the home board is 1-6)."""
+    if outside:
+        return False
+    if f == die:
+        return True
+    for h in range(f + 1, 7):
+        if b[h] > 0:
+            return False
+    return True
+
+
+def bear_off_refusal(b: Sequence[int], f: int, die: int, outside: int, checkers: int = 15,
+                     rules: str = "R11") -> tuple[IllegalReason, str]:
+    """Which of R11, R12 a refused bear-off breaks (:func:`bears_off` said no); ``rules`` names
+    the all-home clause (backgammon's bar adds R14)."""
+    if outside:
+        return (IllegalReason.BEAR_OFF_NOT_ALLOWED,
+                f"no checker may bear off before all {checkers} are home ({rules})")
+    return (IllegalReason.BEAR_OFF_NOT_ALLOWED,
+            f"a {die} bears off from {f} only when no checker stands higher (R12)")
+
+
+# ---------------------------------------------------------------------------------------------
 # The registry
 
 _BY_NAME: dict[str, type[Variant]] = {}
@@ -411,3 +501,11 @@ def find_variant(name: str, field: str = "ruleset.variant") -> type[Variant]:
 def variants() -> tuple[type[Variant], ...]:
     """The registered variants, in registration order."""
     return tuple(_ORDER)
+
+
+def load_variants() -> tuple[type[Variant], ...]:
+    """Import every module of :data:`VARIANT_MODULES` (each registers its variants) and return
+    the registered variants."""
+    for module in VARIANT_MODULES:
+        importlib.import_module(module)
+    return variants()

@@ -26,7 +26,7 @@ from tavla.core.rules.bearoff import BearOffInfo, RaceOdds
 from tavla.core.rules.notation import Leg
 from tavla.core.match.ruleset import check_cube_limit, check_match_lengths
 from tavla.core.rules.backgammon import Backgammon
-from tavla.core.rules.variant import FAMILY_ID, Variant
+from tavla.core.rules.variant import FAMILY_ID, Variant, variants
 from tavla.server.convert import family
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert import wire
@@ -58,6 +58,11 @@ _VIEWS: dict[int, int] = {
 
 # ---------------------------------------------------------------------------------------------
 # Requests -> core
+
+
+#: Every variant's own ruleset options (``Variant.options``: fevga's ``prime_rule``, ...), each
+#: a field of the API's ``Ruleset`` and of the core's.
+VARIANT_OPTIONS: tuple[str, ...] = tuple(dict.fromkeys(o for v in variants() for o in v.options))
 
 
 def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
@@ -93,7 +98,7 @@ def ruleset_from_proto(msg: pb.Ruleset) -> Ruleset:
                                     f"has {len(msg.match_lengths.lengths)} lengths; at most {MAX_MATCH_LENGTHS}")
         lengths = check_match_lengths(tuple(msg.match_lengths.lengths), "ruleset.match_lengths.lengths")
         rules = replace(rules, match_lengths=lengths, money_play=msg.match_lengths.money_play)
-    for option in ("prime_rule", "head_three_three", "koks"):  # the tavla family's options
+    for option in VARIANT_OPTIONS:  # the variants' own options (Variant.options)
         if msg.HasField(option):
             rules = replace(rules, **{option: getattr(msg, option)})
     if msg.variant:  # last: the options above are checked against the variant (its cube)

@@ -35,6 +35,7 @@ from tavla.core.match.dice_commit import DiceProof
 from tavla.core.rules.movegen import CheckerMove
 from tavla.core.match.start import Start
 from tavla.core.rules.steps import CombinedStep
+from tavla.core.rules.variant import Variant, find_variant
 from tavla.server.convert import common as convert
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert.enums import CLOCK_EVENTS as _CLOCK_EVENTS
@@ -392,11 +393,8 @@ def forfeit_to_proto(forfeit: clock.Forfeit) -> clock_pb2.ClockForfeit:
 
 def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     """A ``Ruleset`` message with ``preset`` and every option set."""
-    options = {}  # the tavla family's options, written only for the variant they belong to
-    if rules.variant == "fevga":
-        options = {"prime_rule": rules.prime_rule}
-    elif rules.variant == "long_nardy":
-        options = {"head_three_three": rules.head_three_three, "koks": rules.koks}
+    # the variant's own options (Variant.options), written only for the variant that has them
+    options = {name: getattr(rules, name) for name in find_variant(rules.variant).options}
     return pb.Ruleset(
         **options,
         preset=preset, start=STARTS.to_proto(rules.start),
@@ -409,8 +407,19 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
 
 
 def preset_to_proto(info: PresetInfo) -> match_pb2.RulesetPreset:
-    """A ``RulesetPreset`` message."""
+    """A ``RulesetPreset`` message, with its variant's facts (its class data)."""
     variant = info.ruleset.variant_class
     return match_pb2.RulesetPreset(name=info.name, aliases=info.aliases, description=info.description,
                                    ruleset=ruleset_to_proto(info.ruleset, info.name), title=variant.title,
-                                   title_tr=variant.title_tr)
+                                   title_tr=variant.title_tr, variant=variant_facts_to_proto(variant))
+
+
+def variant_facts_to_proto(variant: type[Variant]) -> match_pb2.VariantFacts:
+    """A ``VariantFacts`` message: what ``variant`` is, from its class data."""
+    return match_pb2.VariantFacts(
+        name=variant.name, aliases=variant.aliases, direction=variant.direction.value,
+        contact=variant.contact.value, bar=variant.bar, checkers=variant.checkers, home=variant.home,
+        cube=variant.cube,
+        options=[match_pb2.VariantOption(name=k, default_value=v) for k, v in variant.options.items()],
+        doubles_cascade=any(variant.next_throw((d, d), 99) is not None for d in range(1, 7)),
+    )

@@ -123,17 +123,51 @@ class ResignationOffer(_message.Message):
     def __init__(self, side: _Optional[_Union[_types_pb2.Side, str]] = ..., kind: _Optional[_Union[_types_pb2.ResultKind, str]] = ...) -> None: ...
 
 class RulesetPreset(_message.Message):
-    __slots__ = ("name", "aliases", "description", "ruleset", "title", "title_tr")
+    __slots__ = ("name", "aliases", "description", "ruleset", "title", "title_tr", "variant")
     NAME_FIELD_NUMBER: _ClassVar[int]
     ALIASES_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     RULESET_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     TITLE_TR_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     name: str
     aliases: _containers.RepeatedScalarFieldContainer[str]
     description: str
     ruleset: _types_pb2.Ruleset
     title: str
     title_tr: str
-    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., title: _Optional[str] = ..., title_tr: _Optional[str] = ...) -> None: ...
+    variant: VariantFacts
+    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., title: _Optional[str] = ..., title_tr: _Optional[str] = ..., variant: _Optional[_Union[VariantFacts, _Mapping]] = ...) -> None: ...
+
+class VariantFacts(_message.Message):
+    __slots__ = ("name", "aliases", "direction", "contact", "bar", "checkers", "home", "cube", "options", "doubles_cascade")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ALIASES_FIELD_NUMBER: _ClassVar[int]
+    DIRECTION_FIELD_NUMBER: _ClassVar[int]
+    CONTACT_FIELD_NUMBER: _ClassVar[int]
+    BAR_FIELD_NUMBER: _ClassVar[int]
+    CHECKERS_FIELD_NUMBER: _ClassVar[int]
+    HOME_FIELD_NUMBER: _ClassVar[int]
+    CUBE_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    DOUBLES_CASCADE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    aliases: _containers.RepeatedScalarFieldContainer[str]
+    direction: str
+    contact: str
+    bar: bool
+    checkers: int
+    home: int
+    cube: bool
+    options: _containers.RepeatedCompositeFieldContainer[VariantOption]
+    doubles_cascade: bool
+    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., direction: _Optional[str] = ..., contact: _Optional[str] = ..., bar: _Optional[bool] = ..., checkers: _Optional[int] = ..., home: _Optional[int] = ..., cube: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[VariantOption, _Mapping]]] = ..., doubles_cascade: _Optional[bool] = ...) -> None: ...
+
+class VariantOption(_message.Message):
+    __slots__ = ("name", "default_value")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    default_value: bool
+    def __init__(self, name: _Optional[str] = ..., default_value: _Optional[bool] = ...) -> None: ...
