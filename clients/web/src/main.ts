@@ -20,6 +20,7 @@ import {
   createWebEngineClient,
   engineError,
   fromJson,
+  type ReviewedDecision,
   type RulesetPreset,
 } from "@tavla-engine/client/web";
 
@@ -630,6 +631,9 @@ async function askHint(): Promise<void> {
   render();
 }
 
+/** AnalyzeMatch's words for a cube decision, in the page's language. */
+const CUBE_WORDS: Record<string, Key> = { double: "reviewDouble", "no double": "reviewNoDouble", take: "reviewTake", drop: "reviewDrop" };
+
 /** The review box: a progress line while AnalyzeMatch runs, then each side's figures and worst moves (each opens its position). */
 function renderReview(): void {
   const box = $("review-box");
@@ -663,9 +667,10 @@ function renderReview(): void {
       continue;
     }
     const labelSide = (s: Side) => (botPlays ? Side.WHITE : s);
+    const said = (text: string, d: ReviewedDecision) => CUBE_WORDS[text] ? t(CUBE_WORDS[text]) : inLabels(text, d.side, labelSide(d.side));
     kids.push(el("ol", { className: "worst", ariaLabel: t("reviewWorst") }, ...side.worst.map((d) => {
-      const params = { game: d.game, n: d.moveNumber, dice: d.dice.join("-"), played: inLabels(d.played, d.side, labelSide(d.side)) || "—",
-        best: inLabels(d.best, d.side, labelSide(d.side)), error: number(d.error, 3) };
+      const params = { game: d.game, n: d.moveNumber, dice: d.dice.join("-"), played: said(d.played, d) || "—",
+        best: said(d.best, d), error: number(d.error, 3) };
       const b = el("button", { type: "button", textContent: t(d.dice.length ? "reviewItem" : "reviewCubeItem", params) });
       b.dataset.decision = `${d.game}/${d.moveNumber}/${d.side}`;
       const open = r.shown?.decision === d;
@@ -678,9 +683,10 @@ function renderReview(): void {
   if (r.shown) {
     const d = r.shown.decision;
     const ls = botPlays ? Side.WHITE : d.side;
-    kids.push(el("p", { id: "review-showing", textContent: t("reviewShowing", {
+    kids.push(el("p", { id: "review-showing", textContent: t(d.dice.length ? "reviewShowing" : "reviewShowingCube", {
       game: d.game, n: d.moveNumber, side: sideName(d.side), dice: d.dice.join("-"),
-      played: inLabels(d.played, d.side, ls) || "—", best: inLabels(d.best, d.side, ls) }) }));
+      played: (CUBE_WORDS[d.played] ? t(CUBE_WORDS[d.played]) : inLabels(d.played, d.side, ls)) || "—",
+      best: CUBE_WORDS[d.best] ? t(CUBE_WORDS[d.best]) : inLabels(d.best, d.side, ls) }) }));
     const back = el("button", { type: "button", id: "review-back", textContent: t("reviewBack") });
     back.onclick = () => { if (reviewState) reviewState.shown = undefined; render(); };
     kids.push(back);

@@ -62,9 +62,9 @@ new MutationObserver(() => { if (document.getElementById('review-progress')) win
 """
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, full: bool = False) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full)
 
 
 def opened(browser, base_url, *, viewport=DESKTOP, locale="tr-TR", phone=False, query=QUICK):
@@ -266,7 +266,7 @@ def test_pass_and_play_a_whole_match_then_review(browser, base_url):
         assert "arrow played" in tones and "arrow best" in tones, tones
         assert page.locator("[data-spot].movable").count() == 0  # read-only
         assert "Kırmızı" in page.inner_text("#review-showing")
-        shot(page, "review-desktop-tr")
+        shot(page, "review-desktop-tr", full=True)
         page.click("#review-back")
         assert page.get_attribute("body", "data-review-shown") == ""
         assert page.locator("svg.board .arrows").count() == 0
@@ -275,6 +275,13 @@ def test_pass_and_play_a_whole_match_then_review(browser, base_url):
     finally:
         context.close()
     assert not errors, errors
+
+
+def connect_error(status: int, code: str):
+    """A route handler answering a Connect error, as the server does past a deadline or over its analysis slots."""
+    def handle(route) -> None:
+        route.fulfill(status=status, content_type="application/json", body=json.dumps({"code": code, "message": "test"}))
+    return handle
 
 
 def test_review_on_an_english_phone_and_its_errors(browser, base_url):
@@ -299,8 +306,7 @@ def test_review_on_an_english_phone_and_its_errors(browser, base_url):
         shot(page, "review-phone-en-list")
         for status, code, words in ((504, "deadline_exceeded", "took longer"), (429, "resource_exhausted", "busy")):
             page.click("#review-close")
-            page.route("**/tavla.v1.AnalysisService/AnalyzeMatch", lambda route, s=status, c=code: route.fulfill(
-                status=s, content_type="application/json", body=json.dumps({"code": c, "message": "test"})))
+            page.route("**/tavla.v1.AnalysisService/AnalyzeMatch", connect_error(status, code))
             page.click("#review")
             page.wait_for_selector("body[data-review='failed']")
             assert words in page.inner_text("#review-box .review-error")
