@@ -10,6 +10,11 @@
 // "bar-white", "off-black", ...); a point's hit area is the whole point, half the board high.
 // The classes `movable`, `selected` and `target` say what a tap there does.
 //
+// `flip` draws the board from black's side (two players on one device): the picture mirrored
+// top to bottom, so black's home is at the bottom right as white's is otherwise; the texts stay
+// upright. `arrows` draws moves over the checkers (the hint's best move, a review's played and
+// better moves): one arrow per checker move, from the checker it moves to where it lands.
+//
 // Input: pointer events (mouse, touch, pen) drag a checker from a movable spot and drop it;
 // a tap without moving is a tap (tap the checker, then its destination); the keyboard moves a
 // roving focus between the spots (arrow keys in the board's visual rows) and Enter or Space
@@ -70,6 +75,18 @@ export interface BoardView {
   cube?: { value: number; owner: Side; offered?: number };
   labels: Side;
   same?: boolean;
+  /** Draw the board from black's side: mirrored top to bottom (texts upright). */
+  flip?: boolean;
+  /** Moves drawn as arrows over the checkers. */
+  arrows?: Arrow[];
+}
+
+/** One checker move drawn as an arrow: spots as data-spot names; `tone` its colour (best: green, played: red). */
+export interface Arrow {
+  side: Side;
+  from: string;
+  to: string;
+  tone: "best" | "played";
 }
 
 /** The variants (Ruleset.variant names) whose two sides move the same way round the board (docs/variants.md). */
@@ -171,6 +188,7 @@ export class Board {
   private view?: BoardView;
   private drawn = "";
   private focusSpot = "1";
+  private flipped = false;
   private drag?: { spot: string; pointerId: number; x0: number; y0: number; moved: boolean; ghost?: SVGCircleElement };
   // the tap a pointerup just reported: the browser's click that follows it (at the same place,
   // possibly well after the touch ended) is the same tap and is swallowed once
@@ -181,6 +199,12 @@ export class Board {
 
   constructor(container: HTMLElement) {
     this.svg = el("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "board", role: "group" });
+    const defs = el("defs", {}, this.svg);
+    for (const tone of ["best", "played"]) {
+      const m = el("marker", { id: `arrowhead-${tone}`, viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 3.2,
+        markerHeight: 3.2, orient: "auto-start-reverse", markerUnits: "strokeWidth" }, defs);
+      el("path", { d: "M0,0 L10,5 L0,10 z", class: `arrowhead ${tone}` }, m);
+    }
     this.layer = el("g", {}, this.svg);
     this.overlay = el("g", { class: "overlay" }, this.svg);
     container.appendChild(this.svg);
@@ -221,7 +245,8 @@ export class Board {
     this.svg.setAttribute("aria-label", t("boardLabel"));
     // the same picture again (the page redraws after every answer): keep it, and any slide on it
     const key = JSON.stringify([boardOf(view.position), view.position?.onRoll, [...view.hl.movable], [...view.hl.targets],
-      view.hl.selected, view.dice, view.cube, view.labels, view.same, this.drag?.moved && this.drag.spot, t("point", { n: 0 })],
+      view.hl.selected, view.dice, view.cube, view.labels, view.same, view.flip, view.arrows, this.drag?.moved && this.drag.spot,
+      t("point", { n: 0 })],
       (_, v) => (typeof v === "bigint" ? String(v) : v));
     if (key === this.drawn) return;
     this.drawn = key;
@@ -234,6 +259,12 @@ export class Board {
     this.svg.setAttribute("viewBox", `${x0} 0 ${WIDTH - x0} ${HEIGHT}`);
     const svg = this.layer;
     svg.replaceChildren();
+    this.flipped = !!view.flip;
+    // black's side: the whole picture mirrored top to bottom (texts turned upright in `upright`)
+    if (this.flipped) svg.setAttribute("transform", `matrix(1 0 0 -1 0 ${HEIGHT})`);
+    else svg.removeAttribute("transform");
+    this.svg.dataset.flipped = this.flipped ? "1" : "0";
+    const counts = new Map<string, { n: number; side: string }>(); // what each spot shows, for the arrows
     el("rect", { x: x0, y: 0, width: WIDTH - x0, height: HEIGHT, rx: 14, class: "frame" }, svg);
     el("rect", { x: LEFT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
     el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, class: "felt" }, svg);
@@ -261,7 +292,9 @@ export class Board {
       const tipY = bottom ? BOTTOM - POINT_H : TOP + POINT_H;
       el("rect", { x, y: bottom ? MID : TOP, width: PW, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
       el("polygon", { points: `${x + 2},${baseY} ${x + PW - 2},${baseY} ${x + PW / 2},${tipY}`, class: q % 2 ? "tri-a" : "tri-b" }, g);
-      el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 20 : TOP - 7, class: "label", "aria-hidden": "true" }, svg).textContent = String(label);
+      this.upright(el("text", { x: x + PW / 2, y: bottom ? BOTTOM + 20 : TOP - 7, class: "label", "aria-hidden": "true" }, svg), 17)
+        .textContent = String(label);
+      counts.set(spot, { n: count + (pinned ? 1 : 0), side });
       if (pinned) {
         // the pinned checker at the base, ringed; the pinner's stack starts one slot up
         const [cx, cy] = slotXY(spot, 0);
@@ -285,6 +318,7 @@ export class Board {
       const up = name === "white";
       el("rect", { x: BAR_X, y: up ? TOP : MID, width: BAR_W, height: (BOTTOM - TOP) / 2, class: "hit" }, g);
       this.stack(g, spot, n, name, hl.movable.has(spot) || hl.selected === spot, BAR_STACK, lifted === spot);
+      counts.set(spot, { n, side: name });
     }
     // bear-off trays beside each side's home: white's bottom right; black's top right, or top
     // left when both sides move the same way
@@ -299,11 +333,13 @@ export class Board {
         const [, cy] = slotXY(spot, i, same);
         el("rect", { x: tx + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
       }
-      if (n) el("text", { x: tx + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g)
+      if (n) this.upright(el("text", { x: tx + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g), 14)
         .textContent = String(n);
+      counts.set(spot, { n, side: name });
     }
     this.drawDice(dice, position?.onRoll ?? Side.WHITE);
     if (cube) this.drawCube(cube);
+    this.drawArrows(view.arrows ?? [], counts, same);
     this.setRovingFocus(hadFocus);
   }
 
@@ -344,7 +380,7 @@ export class Board {
       for (const [i, name, arrow] of [[0, "white", wArrow], [1, "black", bArrow]] as const) {
         const x = BAR_X + 4 + i * 24;
         el("circle", { cx: x + 5, cy: y, r: 5, class: `checker ${name} dir-dot` }, g);
-        el("text", { x: x + 16, y: y + 5, class: "dir-arrow", "aria-hidden": "true" }, g).textContent = arrow;
+        this.upright(el("text", { x: x + 16, y: y + 5, class: "dir-arrow", "aria-hidden": "true" }, g), 15).textContent = arrow;
       }
     }
   }
@@ -363,7 +399,7 @@ export class Board {
     }
     if (n > max) {
       const [cx, cy] = slotXY(spot, base + max - 1);
-      el("text", { x: cx, y: cy + 6, class: `count ${side}`, "aria-hidden": "true" }, g).textContent = String(n);
+      this.upright(el("text", { x: cx, y: cy + 6, class: `count ${side}`, "aria-hidden": "true" }, g), 17).textContent = String(n);
     }
   }
 
@@ -393,7 +429,44 @@ export class Board {
     const shown = offered ?? (cube.owner === Side.UNSPECIFIED && cube.value <= 1 ? 64 : cube.value);
     const g = el("g", { class: offered ? "cube offered" : "cube", "aria-hidden": "true", "data-value": shown }, this.layer);
     el("rect", { x: BAR_X + (BAR_W - CUBE) / 2, y, width: CUBE, height: CUBE, rx: 6 }, g);
-    el("text", { x: BAR_X + BAR_W / 2, y: y + 27 }, g).textContent = String(shown);
+    this.upright(el("text", { x: BAR_X + BAR_W / 2, y: y + 27 }, g), 20).textContent = String(shown);
+  }
+
+  /**
+   * A text kept upright on a flipped board: mirrored back about its own middle (a baseline at
+   * `y` and a font of `size` px has its middle about 0.35 x size above it), so it reads as usual
+   * where the mirrored picture puts it.
+   */
+  private upright<E extends SVGTextElement>(e: E, size: number): E {
+    if (!this.flipped) return e;
+    const y = Number(e.getAttribute("y"));
+    e.setAttribute("transform", `matrix(1 0 0 -1 0 ${2 * y - 0.7 * size})`);
+    return e;
+  }
+
+  /**
+   * The arrows: each checker move from the top checker of its origin to the slot it lands in
+   * (a hit blot's slot, or the one above the stack), the counts kept as the moves go, so a
+   * checker moved twice draws two arrows end to start and two checkers from one point start
+   * one above the other.
+   */
+  private drawArrows(arrows: Arrow[], counts: Map<string, { n: number; side: string }>, same: boolean): void {
+    if (!arrows.length) return;
+    const g = el("g", { class: "arrows", "aria-hidden": "true", "data-count": arrows.length }, this.layer);
+    const left = new Map([...counts].map(([k, v]) => [k, { ...v }]));
+    for (const a of arrows) {
+      const name = a.side === Side.WHITE ? "white" : "black";
+      const from = left.get(a.from) ?? { n: 1, side: name };
+      const [x1, y1] = slotXY(a.from, Math.max(0, Math.min(from.n, STACK) - 1), same);
+      from.n = Math.max(0, from.n - 1);
+      left.set(a.from, from);
+      const to = left.get(a.to) ?? { n: 0, side: name };
+      const mine = to.side === name ? to.n : 0; // a hit blot leaves: the arrow ends on its slot
+      const [x2, y2] = slotXY(a.to, Math.min(mine, STACK - 1), same);
+      left.set(a.to, { n: mine + 1, side: name });
+      el("line", { x1, y1, x2, y2, class: `arrow ${a.tone}`, "marker-end": `url(#arrowhead-${a.tone})`,
+        "data-from": a.from, "data-to": a.to }, g);
+    }
   }
 
   // --- keyboard -------------------------------------------------------------------------
@@ -410,7 +483,8 @@ export class Board {
     const g = (ev.target as Element).closest?.("[data-spot]");
     const spot = g?.getAttribute("data-spot");
     if (!spot) return;
-    const [upper, lower] = this.view?.same ? [TOP_ROW_SAME, BOTTOM_ROW_SAME] : [TOP_ROW, BOTTOM_ROW];
+    const rows = this.view?.same ? [TOP_ROW_SAME, BOTTOM_ROW_SAME] : [TOP_ROW, BOTTOM_ROW];
+    const [upper, lower] = this.flipped ? [rows[1], rows[0]] : rows; // flipped: the rows change places
     const top = upper.indexOf(spot);
     const row = top >= 0 ? upper : lower;
     const i = top >= 0 ? top : lower.indexOf(spot);
@@ -496,7 +570,8 @@ export class Board {
   /** The dragged checker returns to where it came from (an illegal drop). */
   snapBack(from: string): void {
     const top = this.topChecker(from);
-    if (top) this.animateFrom(top, this.lastDrop, 0);
+    const [x, y] = this.lastDrop;
+    if (top) this.animateFrom(top, [x, this.flipped ? HEIGHT - y : y], 0); // in the (mirrored) picture's coordinates
   }
 
   private cancelDrag(): void {

@@ -1,6 +1,7 @@
 // The page: setup, board, side panel. It reads the driver's state and turns taps, drags and
 // keys into driver calls (each one an Act on the signed state); the computer (bot.ts) plays
-// black when chosen. Every string comes from i18n.ts; the match is kept in localStorage
+// black when chosen, or two players share the device (the board turned to the side on roll when
+// asked). The hint and the review ask the analysis (analysis.ts). Every string comes from i18n.ts; the match is kept in localStorage
 // (storage.ts) after every answer and resumed on load.
 //
 // The engine is the page's own origin (tavla-engine serve --http-port 8080 --web-dir ...), or
@@ -19,10 +20,12 @@ import {
   createWebEngineClient,
   engineError,
   fromJson,
+  type ReviewedDecision,
   type RulesetPreset,
 } from "@tavla-engine/client/web";
 
-import { Board, SAME_DIRECTION, otherPoint, spotOf as spotIn, type Highlights } from "./board.js";
+import { decisionView, hint, review, reviewable, type Hint, type Review, type ShownDecision } from "./analysis.js";
+import { Board, SAME_DIRECTION, otherPoint, spotOf as spotIn, type Arrow, type Highlights } from "./board.js";
 import { Bot, type Level } from "./bot.js";
 import { clockLines } from "./clock.js";
 import { GameDriver, type JsonValue, type LogEntry } from "./driver.js";
@@ -56,6 +59,12 @@ let started = false;
 let botPlays = true; // black is the computer
 let level: Level = "intermediate"; // a real opponent by default (AnalysisService's middle level)
 let forcedOn = true;
+let flipOn = true; // two players: the board turned to the side on roll
+/** The hint shown: for the turn whose signed state it was asked in (gone with the next action). */
+let hintShown: { state: string; hint?: Hint; error?: unknown } | undefined;
+/** The review: running, done or failed, and the decision whose position the board shows. */
+let reviewState: { startedMs: number; result?: Review; error?: unknown; variant?: boolean; shown?: ShownDecision } | undefined;
+let reviewTimer: ReturnType<typeof setInterval> | undefined;
 let selected: string | undefined;
 let busy = false;
 let note: Key | undefined; // a passing status line ("playing the forced move…")
@@ -91,6 +100,9 @@ const spotOf = (side: Side, p: number): string => spotIn(side, p, same());
 const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
 /** The numbering the point labels use: white's against the computer, the mover's between two players. */
 const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll);
+/** Two players with the flip on: the board is drawn from black's side while black is to act (or on roll). */
+const flipFor = (side: Side): boolean => !botPlays && flipOn && side === Side.BLACK;
+const flipped = (): boolean => started && flipFor(actor() || mover());
 /** A human side that may claim the other side's timeout (ListActions lists it once time is up). */
 const claimant = (): Side | undefined =>
   [Side.WHITE, Side.BLACK].find((side) => !isBot(side) && driver.can(ActionKind.CLAIM_TIMEOUT, side));
@@ -166,6 +178,8 @@ async function act(action: () => Promise<void>, again?: () => Promise<void>): Pr
   busy = true;
   document.body.dataset.busy = "1";
   clearError();
+  hintShown = undefined; // the hint was for the turn as it stood
+  if (reviewState) reviewState.shown = undefined; // back to the game's board
   let ok = true;
   try {
     await action();
@@ -193,7 +207,7 @@ function answered(slide = true): void {
       hit: step.hit ? `bar-${step.side === Side.WHITE ? "black" : "white"}` : undefined, under: step.pinnedUnder ? 1 : 0,
     }, step.countBefore);
   }
-  storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, savedAt: Date.now() });
+  storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, flip: flipOn, savedAt: Date.now() });
   announce();
 }
 
@@ -253,12 +267,12 @@ function pointOf(spot: string, side: Side): number {
   return side === Side.WHITE ? q : otherPoint(q, same());
 }
 
-const humanMoving = () => started && !busy && driver.state.phase === "moving" && !isBot(actor());
+const humanMoving = () => started && !busy && !reviewState?.shown && driver.state.phase === "moving" && !isBot(actor());
 
 function highlights(sel = selected): Highlights {
   const s = driver.state;
   const hl: Highlights = { movable: new Set(), targets: new Set(), selected: sel };
-  if (!started || s.phase !== "moving" || isBot(actor())) return hl;
+  if (!started || s.phase !== "moving" || isBot(actor()) || reviewState?.shown) return hl;
   for (const st of s.nextSteps) {
     const from = spotOf(mover(), st.fromPoint);
     hl.movable.add(from);
@@ -306,8 +320,8 @@ board.onDrop = (from, to) => {
 // --- the panel ----------------------------------------------------------------------------
 
 /** A move in the mover's numbering shown in the board's: points 1-24 become the other side's number (25 - p, or ((p + 11) mod 24) + 1 when both sides move the same way) when they differ. */
-function inLabels(move: string, moverSide: Side): string {
-  if (moverSide === labels() || moverSide === Side.UNSPECIFIED) return move;
+function inLabels(move: string, moverSide: Side, labelSide: Side = labels()): string {
+  if (moverSide === labelSide || moverSide === Side.UNSPECIFIED) return move;
   const sameWay = same();
   return move.replace(/(^|[\s/])(\d+)(?=[/*\s(]|$)/g, (m, pre: string, p: string) => {
     const n = Number(p);
@@ -387,6 +401,7 @@ function applyStatic(): void {
   fillPresets();
   $("clock-help").textContent = t(CLOCK_HELP[$<HTMLSelectElement>("clock").value]);
   $("level-box").hidden = $<HTMLSelectElement>("opponent").value !== "bot";
+  $("flip-box").hidden = $<HTMLSelectElement>("opponent").value !== "human";
 }
 
 function show(id: string, visible: boolean, enabled = true): void {
@@ -444,13 +459,27 @@ function render(): void {
   document.body.dataset.state = driver.signedJson();
   document.body.dataset.record = driver.recordJson(); // the match's record, kept from Act's events
   document.body.dataset.steps = JSON.stringify(s.steps.map((st) => ({ from_point: st.fromPoint, to_point: st.toPoint, die: st.die })));
-  board.render({
-    position: s.position, hl: highlights(), dice: { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
-    cube: s.cubeInPlay ? {
-      value: Math.max(cube.value, 1), owner: cube.owner, offered: s.phase === "double-offered" ? Math.max(cube.value, 1) * 2 : undefined,
-    } : undefined,
-    labels: labels(), same: same(),
-  });
+  const shown = reviewState?.shown;
+  if (shown) {
+    // a reviewed decision, read-only: its position, its roll, the played move red, the better green
+    const d = shown.decision;
+    const arrows = [...movesAsArrows(d.side, shown.played, "played"), ...movesAsArrows(d.side, shown.best, "best")];
+    board.render({
+      position: shown.position, hl: highlights(), dice: { values: d.dice.length === 2 ? [...d.dice] : [], left: [...d.dice] },
+      labels: botPlays ? Side.WHITE : d.side, same: same(), flip: flipFor(d.side), arrows,
+    });
+  } else {
+    const best = hintShown?.hint?.moves[0];
+    board.render({
+      position: s.position, hl: highlights(), dice: { values: s.phase === "moving" ? s.dice : [], left: s.diceLeft },
+      cube: s.cubeInPlay ? {
+        value: Math.max(cube.value, 1), owner: cube.owner, offered: s.phase === "double-offered" ? Math.max(cube.value, 1) * 2 : undefined,
+      } : undefined,
+      labels: labels(), same: same(), flip: flipped(),
+      arrows: best && s.phase === "moving" ? movesAsArrows(mover(), best.checkerMoves, "best") : undefined,
+    });
+  }
+  document.body.dataset.reviewShown = shown ? `${shown.decision.game}/${shown.decision.moveNumber}/${shown.decision.side}` : "";
   const extra = [m.crawford ? t("crawford") : "", m.postCrawford ? t("postCrawford") : ""].filter(Boolean).join(", ");
   $("score").replaceChildren(
     t("score", { white: sideName(Side.WHITE), ws: m.whiteScore, black: sideName(Side.BLACK), bs: m.blackScore }),
@@ -493,6 +522,12 @@ function render(): void {
   show("reject-resign", s.phase === "resign-offered" && human);
   show("next-game", s.phase === "game-over" || s.phase === "start");
   show("download", s.phase === "match-over");
+  // the hint: before the turn's first step, when the page does not play the turn by itself
+  show("hint", moving && human && !shown && !(forcedOn && s.forced) && s.nextSteps.length > 0 && s.steps.length === 0
+    && hintShown?.state !== driver.signedJson());
+  show("review", over() && !(reviewState && !reviewState.result && !reviewState.error && !reviewState.variant));
+  renderHint();
+  renderReview();
   const claimer = claimant();
   show("claim-timeout", claimer !== undefined);
   if (claimer !== undefined) $("claim-timeout").textContent = t("claimTimeout", { side: sideName(claimer) });
@@ -542,6 +577,160 @@ function render(): void {
   log.scrollTop = log.scrollHeight;
 }
 
+// --- the hint and the review ---------------------------------------------------------------
+
+/** A move's checker moves (the mover's numbering) as board arrows. */
+function movesAsArrows(side: Side, moves: { fromPoint: number; toPoint: number }[], tone: Arrow["tone"]): Arrow[] {
+  return moves.map((m) => ({ side, from: spotOf(side, m.fromPoint), to: spotOf(side, m.toPoint), tone }));
+}
+
+const number = (x: number, digits: number) =>
+  new Intl.NumberFormat(lang(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+const signed = (x: number) => (x > 0 ? "+" : x < 0 ? "−" : "") + number(Math.abs(x), 3);
+const percent = (x: number) => new Intl.NumberFormat(lang(), { style: "percent", maximumFractionDigits: 1 }).format(x);
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: (Node | string)[]) => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...kids);
+  return e;
+};
+
+/** The hint box: the top three moves with equity and chances (the best drawn on the board), or why there is none. */
+function renderHint(): void {
+  const box = $("hint-box");
+  const h = hintShown;
+  box.hidden = !h || !started || driver.state.phase !== "moving";
+  if (box.hidden || !h) return box.replaceChildren();
+  const close = el("button", { type: "button", className: "close", textContent: "×", title: t("hintClose"), ariaLabel: t("hintClose") });
+  close.onclick = () => { hintShown = { state: h.state }; render(); };
+  if (!h.hint && !h.error) return box.replaceChildren(el("p", { textContent: t("hintAsking") }));
+  if (h.error) {
+    const code = engineError(h.error).code;
+    return box.replaceChildren(close, el("p", { textContent: code === "UNIMPLEMENTED" || code === "NOT_FOUND" ? t("hintNone") : describeError(h.error) }));
+  }
+  const hnt = h.hint!;
+  const items = hnt.moves.map((m, i) => el("li", { className: i === 0 ? "best" : "" },
+    el("strong", { textContent: inLabels(m.notation, mover()) || "—" }), " ",
+    el("span", { className: "figures", textContent: hnt.search
+      ? t("hintFiguresSearch", { equity: signed(m.equity), win: percent(m.win) })
+      : t("hintFigures", { equity: signed(m.equity), win: percent(m.win), gammon: percent(m.gammon) }) })));
+  box.replaceChildren(close, el("h2", { textContent: t("hintTitle", { dice: hnt.dice.join("-") }) }), el("ol", {}, ...items),
+    ...(hnt.search ? [el("p", { className: "note", textContent: t("hintSearch", { rules: presetLabel(driver.state.preset) }) })] : []));
+  box.dataset.moves = String(hnt.moves.length);
+}
+
+async function askHint(): Promise<void> {
+  const state = driver.signedJson();
+  hintShown = { state };
+  render();
+  try {
+    const h = await hint(engine, driver.state);
+    if (hintShown?.state === state) hintShown.hint = h;
+  } catch (e) {
+    if (hintShown?.state === state) hintShown.error = e;
+  }
+  render();
+}
+
+/** AnalyzeMatch's words for a cube decision, in the page's language. */
+const CUBE_WORDS: Record<string, Key> = { double: "reviewDouble", "no double": "reviewNoDouble", take: "reviewTake", drop: "reviewDrop" };
+
+/** The review box: a progress line while AnalyzeMatch runs, then each side's figures and worst moves (each opens its position). */
+function renderReview(): void {
+  const box = $("review-box");
+  const r = reviewState;
+  box.hidden = !r || !started;
+  document.body.dataset.review = !r ? "" : r.result ? "done" : r.error || r.variant ? "failed" : "running";
+  if (!r || !started) return box.replaceChildren();
+  const close = el("button", { type: "button", id: "review-close", textContent: t("reviewClose") });
+  close.onclick = () => closeReview();
+  if (r.variant) {
+    box.dataset.code = "VARIANT";
+    return box.replaceChildren(el("p", { className: "review-error", textContent: t("reviewVariant", { rules: presetLabel(driver.state.preset) }) }), close);
+  }
+  if (!r.result && !r.error) {
+    const seconds = Math.floor((Date.now() - r.startedMs) / 1000);
+    return box.replaceChildren(el("p", { id: "review-progress", textContent: t("reviewRunning", { s: seconds }) }),
+      el("progress", { ariaLabel: t("reviewRunning", { s: seconds }) }));
+  }
+  if (r.error) {
+    const code = engineError(r.error).code;
+    const text = code === "DEADLINE_EXCEEDED" ? t("reviewTimeout") : code === "RESOURCE_EXHAUSTED" ? t("reviewBusy") : describeError(r.error);
+    box.dataset.code = code;
+    return box.replaceChildren(el("p", { className: "review-error", role: "alert", textContent: text }), close);
+  }
+  const res = r.result!;
+  const kids: Node[] = [el("h2", { textContent: t("reviewTitle", { games: res.games }) })];
+  for (const side of res.sides) {
+    kids.push(el("h3", { textContent: t("reviewSide", { side: who(side.side), rate: number(side.errorRate, 1), pr: number(side.pr, 1), moves: side.moves }) }));
+    if (!side.worst.length) {
+      kids.push(el("p", { className: "note", textContent: t("reviewNoErrors") }));
+      continue;
+    }
+    const labelSide = (s: Side) => (botPlays ? Side.WHITE : s);
+    const said = (text: string, d: ReviewedDecision) => CUBE_WORDS[text] ? t(CUBE_WORDS[text]) : inLabels(text, d.side, labelSide(d.side));
+    kids.push(el("ol", { className: "worst", ariaLabel: t("reviewWorst") }, ...side.worst.map((d) => {
+      const params = { game: d.game, n: d.moveNumber, dice: d.dice.join("-"), played: said(d.played, d) || "—",
+        best: said(d.best, d), error: number(d.error, 3) };
+      const b = el("button", { type: "button", textContent: t(d.dice.length ? "reviewItem" : "reviewCubeItem", params) });
+      b.dataset.decision = `${d.game}/${d.moveNumber}/${d.side}`;
+      const open = r.shown?.decision === d;
+      b.classList.toggle("open", open);
+      b.setAttribute("aria-pressed", String(open));
+      b.onclick = () => void showDecision(d);
+      return el("li", {}, b);
+    })));
+  }
+  if (r.shown) {
+    const d = r.shown.decision;
+    const ls = botPlays ? Side.WHITE : d.side;
+    kids.push(el("p", { id: "review-showing", textContent: t(d.dice.length ? "reviewShowing" : "reviewShowingCube", {
+      game: d.game, n: d.moveNumber, side: sideName(d.side), dice: d.dice.join("-"),
+      played: (CUBE_WORDS[d.played] ? t(CUBE_WORDS[d.played]) : inLabels(d.played, d.side, ls)) || "—",
+      best: CUBE_WORDS[d.best] ? t(CUBE_WORDS[d.best]) : inLabels(d.best, d.side, ls) }) }));
+    const back = el("button", { type: "button", id: "review-back", textContent: t("reviewBack") });
+    back.onclick = () => { if (reviewState) reviewState.shown = undefined; render(); };
+    kids.push(back);
+  }
+  kids.push(close);
+  box.replaceChildren(...kids);
+}
+
+function closeReview(): void {
+  reviewState = undefined;
+  clearInterval(reviewTimer);
+  render();
+}
+
+async function startReview(): Promise<void> {
+  const mine = { startedMs: Date.now() } as NonNullable<typeof reviewState>;
+  reviewState = mine;
+  clearInterval(reviewTimer);
+  reviewTimer = setInterval(() => { if (reviewState === mine) renderReview(); }, 1000);
+  render();
+  try {
+    if (!reviewable(driver.state)) mine.variant = true; // plakoto, fevga, long nardy: no GNU Position IDs
+    else mine.result = await review(engine, driver.state.game.ruleset, (await matFile()).text); // the .mat the page downloads
+  } catch (e) {
+    mine.error = e;
+  } finally {
+    clearInterval(reviewTimer);
+  }
+  if (reviewState === mine) render();
+  if (mine.result) $("review-box").scrollIntoView({ block: "nearest" });
+}
+
+async function showDecision(d: ShownDecision["decision"]): Promise<void> {
+  const r = reviewState;
+  if (!r) return;
+  try {
+    const shown = await decisionView(engine, driver.state.game.ruleset, d);
+    if (reviewState === r) r.shown = shown;
+  } catch (e) {
+    showError(e);
+  }
+  render();
+}
+
 // --- setup, buttons, storage -------------------------------------------------------------
 
 async function startMatch(clock?: Record<string, unknown>): Promise<void> {
@@ -550,6 +739,9 @@ async function startMatch(clock?: Record<string, unknown>): Promise<void> {
   botPlays = $<HTMLSelectElement>("opponent").value === "bot";
   level = $<HTMLSelectElement>("level").value as Level;
   forcedOn = $<HTMLInputElement>("forced").checked;
+  flipOn = $<HTMLInputElement>("flip").checked;
+  hintShown = undefined;
+  closeReview();
   selected = undefined;
   humanStepped = false;
   announced = 0;
@@ -584,6 +776,11 @@ $("lang").addEventListener("change", () => {
 $("preset").addEventListener("change", () => fillLengths());
 $("clock").addEventListener("change", () => render());
 $("opponent").addEventListener("change", () => render());
+$("flip").addEventListener("change", () => {
+  flipOn = $<HTMLInputElement>("flip").checked;
+  if (started) storage.save({ match: driver.saved(), botPlays, level, forced: forcedOn, flip: flipOn, savedAt: Date.now() });
+  render();
+});
 $("forced").addEventListener("change", () => {
   forcedOn = $<HTMLInputElement>("forced").checked;
   if (started) void act(async () => {});
@@ -602,6 +799,8 @@ $("claim-timeout").onclick = () => void act(() => driver.claimTimeout(claimant()
 $("accept-resign").onclick = () => void act(() => driver.answerResignation(true));
 $("reject-resign").onclick = () => void act(() => driver.answerResignation(false));
 $("next-game").onclick = () => { humanStepped = false; void act(() => driver.startGame()); };
+$("hint").onclick = () => void askHint();
+$("review").onclick = () => void startReview();
 $("download").onclick = () => {
   clearError();
   downloadMat().catch((e) => showError(e));
@@ -651,6 +850,8 @@ async function boot(): Promise<void> {
     botPlays = kept.botPlays;
     level = kept.level as Level;
     forcedOn = kept.forced;
+    flipOn = kept.flip ?? true;
+    $<HTMLInputElement>("flip").checked = flipOn;
     $<HTMLSelectElement>("opponent").value = botPlays ? "bot" : "human";
     $<HTMLSelectElement>("level").value = level;
     $<HTMLInputElement>("forced").checked = forcedOn;

@@ -11,6 +11,8 @@ export interface SavedPage {
   botPlays: boolean;
   level: string;
   forced: boolean;
+  /** Two players: the board turned to the side on roll (absent in matches kept before the option: on). */
+  flip?: boolean;
   savedAt: number;
 }
 
