@@ -98,9 +98,10 @@ def test_shutdown_can_cancel_queued_calls():
     assert queued.cancelled() or queued.result(TIMEOUT) == "never"  # it may have been taken already
 
 
-def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
-    # More clients than engine threads send headers and no request: the pool adds threads for
-    # them, so a normal call is answered while they are still open (the watchdog cuts them later).
+def test_engine_calls_are_answered_while_slow_clients_wait_without_threads():
+    # More clients than engine threads send headers and no request: each is held until its request
+    # arrives, without a thread (admission/arrivals.py), so a normal call is answered while they
+    # are still open and the engine pool never grows for them (the watchdog cuts them later).
     engine = app.build(Config(port=0, host="127.0.0.1", metrics_port=None))
     app.start(engine)
     slow = admission.ENGINE_THREADS + 2
@@ -112,7 +113,7 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
         hung = [channels[0].stream_unary(LIST, request_serializer=None, response_deserializer=None)
                 .future(_silent(hold), timeout=TIMEOUT) for _ in range(slow)]
         executor = engine.executor
-        _wait(lambda: executor.running() >= slow)  # each holds a thread, waiting for its request
+        _wait(lambda: executor.arrivals.count() >= slow)  # each held, waiting for its request
         stub = api.AnyStub(channels[1])
         answer = stub.ListLegalMoves(api.ListLegalMovesRequest(
             position=pb.Position(position_id="4HPwATDgc/ABMA"), dice=[6, 5]), timeout=TIMEOUT)
@@ -120,7 +121,7 @@ def test_engine_calls_are_answered_while_slow_clients_hold_the_pool_threads():
         assert [m.notation for m in answer.moves] == ["24/13", "24/18 13/8", "24/18 8/3", "13/7 13/8",
                                                        "13/7 8/3", "13/2", "8/2 8/3"]
         assert not any(call.done() for call in hung)  # answered before any slow call was cut off
-        assert executor.engine_pool.size() > admission.ENGINE_THREADS
+        assert executor.engine_pool.size() == admission.ENGINE_THREADS  # no thread taken by them
     finally:
         hold.set()
         for ch in channels:
