@@ -1,5 +1,5 @@
 """tavla.client beyond the conformance scenarios: its default service config (the one every
-client shares), retries of UNAVAILABLE and nothing else, deadlines, the typed helpers and the
+client shares), retries of UNAVAILABLE and CANCELLED and nothing else, deadlines, the typed helpers and the
 error details, against small in-process servers that fail on purpose and the session server."""
 
 from __future__ import annotations
@@ -67,8 +67,11 @@ def flaky_server() -> Iterator[callable]:
         server.stop(None)
 
 
-def test_unavailable_is_retried(flaky_server) -> None:
-    target, servicer = flaky_server(grpc.StatusCode.UNAVAILABLE, 2)
+@pytest.mark.parametrize("code", [grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED])
+def test_unavailable_and_cancelled_are_retried(flaky_server, code) -> None:
+    # CANCELLED without response headers: a call the server never started (its shutdown dropped
+    # it); every RPC is a pure function of its request, so asking again is safe
+    target, servicer = flaky_server(code, 2)
     with Client(target) as c:
         assert c.initial_position().ids.position_id == START_POSITION_ID
     assert servicer.calls == 3

@@ -59,7 +59,7 @@ const ServiceConfig = `{
         "initialBackoff": "0.1s",
         "maxBackoff": "2s",
         "backoffMultiplier": 2,
-        "retryableStatusCodes": ["UNAVAILABLE"]
+        "retryableStatusCodes": ["UNAVAILABLE", "CANCELLED"]
       }
     },
     {

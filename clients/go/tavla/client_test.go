@@ -74,6 +74,7 @@ func TestRetries(t *testing.T) {
 	}{
 		{codes.Unavailable, 2, 3, codes.OK},
 		{codes.Unavailable, 10, 5, codes.Unavailable},
+		{codes.Canceled, 2, 3, codes.OK},
 		{codes.InvalidArgument, 1, 1, codes.InvalidArgument},
 		{codes.Internal, 1, 1, codes.Internal},
 	} {

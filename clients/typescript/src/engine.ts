@@ -149,7 +149,7 @@ export const SERVICE_CONFIG = {
         initialBackoff: "0.1s",
         maxBackoff: "2s",
         backoffMultiplier: 2,
-        retryableStatusCodes: ["UNAVAILABLE"],
+        retryableStatusCodes: ["UNAVAILABLE", "CANCELLED"],
       },
     },
     // ValidateMatch streams a whole archive: no timeout and no retry (a retry would send it again).

@@ -1,5 +1,5 @@
 // The client beyond the conformance scenarios: its default service config (the one every client
-// shares), retries of UNAVAILABLE and nothing else, the helpers, and the README example.
+// shares), retries of UNAVAILABLE and CANCELLED and nothing else, the helpers, and the README example.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -71,6 +71,7 @@ describe("retries", () => {
   const cases: [Code, number, number, string][] = [
     [Code.Unavailable, 2, 3, "OK"],
     [Code.Unavailable, 10, 5, "UNAVAILABLE"],
+    [Code.Canceled, 2, 3, "OK"],
     [Code.InvalidArgument, 1, 1, "INVALID_ARGUMENT"],
     [Code.Internal, 1, 1, "INTERNAL"],
   ];

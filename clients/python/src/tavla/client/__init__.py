@@ -78,7 +78,7 @@ SERVICE_CONFIG: dict[str, Any] = {
                 "initialBackoff": "0.1s",
                 "maxBackoff": "2s",
                 "backoffMultiplier": 2,
-                "retryableStatusCodes": ["UNAVAILABLE"],
+                "retryableStatusCodes": ["UNAVAILABLE", "CANCELLED"],
             },
         },
         # ValidateMatch streams a whole archive: no timeout and no retry (a retry would resend it)

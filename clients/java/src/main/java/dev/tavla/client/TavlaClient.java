@@ -150,7 +150,7 @@ public final class TavlaClient implements AutoCloseable {
                           "initialBackoff", "0.1s",
                           "maxBackoff", "2s",
                           "backoffMultiplier", 2.0,
-                          "retryableStatusCodes", List.of("UNAVAILABLE"))),
+                          "retryableStatusCodes", List.of("UNAVAILABLE", "CANCELLED"))),
               // ValidateMatch streams a whole archive: no timeout and no retry
               Map.of(
                   "name",

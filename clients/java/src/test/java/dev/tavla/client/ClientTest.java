@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The client beyond the conformance scenarios: its default service config (the one every client
- * shares), retries of UNAVAILABLE and nothing else, the helpers, and the README example.
+ * shares), retries of UNAVAILABLE and CANCELLED and nothing else, the helpers, and the README example.
  */
 class ClientTest {
   @Test
@@ -80,6 +80,7 @@ class ClientTest {
   @CsvSource({
     "UNAVAILABLE, 2, 3, OK",
     "UNAVAILABLE, 10, 5, UNAVAILABLE",
+    "CANCELLED, 2, 3, OK",
     "INVALID_ARGUMENT, 1, 1, INVALID_ARGUMENT",
     "INTERNAL, 1, 1, INTERNAL"
   })
