@@ -40,7 +40,9 @@ PROGRESS := $(PYTHON) deploy/progress.py
 INSTALL_INPUTS := pyproject.toml $(CLIENT_DIR)/pyproject.toml setup.py build-requirements.txt $(ACCEL_SOURCES)
 .venv/.installed: $(SOURCES) $(INSTALL_INPUTS) requirements.lock
 	test -d .venv || $(PYTHON) -m venv .venv
+	@echo "installing the service's locked dependencies into .venv (requirements.lock; the first time a minute or two)"
 	.venv/bin/pip install --quiet --require-hashes -r requirements.lock
+	@echo "installing the build tools into .venv (build-requirements.txt)"
 	.venv/bin/pip install --quiet --require-hashes -r build-requirements.txt
 	@echo "installing tavla-engine-client and tavla-engine into .venv (pip install ./$(CLIENT_DIR) .; the accelerator compiles on the first run)"
 	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall ./$(CLIENT_DIR) .
@@ -50,6 +52,7 @@ INSTALL_INPUTS := pyproject.toml $(CLIENT_DIR)/pyproject.toml setup.py build-req
 # (service/tavla_accel.abi3.so, git-ignored) by the same setup.py.
 .venv-test/.installed: $(INSTALL_INPUTS) requirements-test.lock
 	test -d .venv-test || $(PYTHON) -m venv .venv-test
+	@echo "installing the service's and the tests' locked dependencies into .venv-test (requirements-test.lock; the first time a few minutes)"
 	.venv-test/bin/pip install --quiet --require-hashes -r requirements-test.lock
 	.venv-test/bin/pip install --quiet --require-hashes -r build-requirements.txt
 	@echo "installing tavla-engine-client and tavla-engine into .venv-test (pip install -e ./$(CLIENT_DIR) -e .; the accelerator compiles on the first run)"
