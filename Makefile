@@ -24,7 +24,7 @@ CLIENT_SRC := $(CLIENT_DIR)/src
 SOURCES := pyproject.toml $(CLIENT_DIR)/pyproject.toml \
 	$(shell find service $(CLIENT_SRC) -name '*.py' -o -name '*.pyi' -o -name '*.typed' 2>/dev/null)
 
-.PHONY: serve test test-python test-reliability bench regen clean lock audit
+.PHONY: serve test test-fast test-python test-reliability bench regen clean lock audit
 
 # Each mk/*.mk adds its own checks to TEST_TARGETS (clients, chart, image, ...).
 TEST_TARGETS := test-python
@@ -73,6 +73,12 @@ test:
 TEST_WORKERS ?= 2
 test-python: .venv-test/.installed
 	.venv-test/bin/python -m pytest -n $(TEST_WORKERS) --durations=15
+
+# The quick loop while changing the rules or the referee (part of test-python too): the core,
+# the match, the referee, IDs and player text; no clients, packaging, variants' differential
+# suites or reliability.
+test-fast: .venv-test/.installed
+	.venv-test/bin/python -m pytest -n $(TEST_WORKERS) -q tests/rules tests/match tests/referee tests/ids tests/i18n
 
 # The reliability suite alone (also part of test-python): fuzzing, soak, faults; short by default,
 # TAVLA_RELIABILITY_LONG=1 for the long runs (docs/reliability.md).

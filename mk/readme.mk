@@ -5,7 +5,7 @@
 GRPCURL_VERSION := v1.9.3
 GRPCURL := .cache/tools/grpcurl-$(GRPCURL_VERSION)/grpcurl
 TEST_TARGETS += test-readme
-.PHONY: test-readme grpcurl shell
+.PHONY: test-readme readme-tools grpcurl shell
 
 $(GRPCURL):
 	@mkdir -p .cache && { [ -f .cache/.gitignore ] || echo '*' > .cache/.gitignore; }
@@ -14,8 +14,16 @@ $(GRPCURL):
 
 grpcurl: $(GRPCURL)
 
-test-readme: $(GRPCURL) .venv-test/.installed
-	GRPCURL=$(abspath $(GRPCURL)) .venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_readme_examples.py
+# curl and jq come from apt when missing (nothing else upgraded), as chromium does for test-web;
+# README_TOOLS_REQUIRED makes a missing tool a failure here, never a silent skip.
+readme-tools:
+	@for tool in curl jq; do command -v $$tool >/dev/null || \
+		apt-get install -y --no-install-recommends --no-upgrade $$tool || \
+		{ apt-get update && apt-get install -y --no-install-recommends --no-upgrade $$tool; }; done
+
+test-readme: $(GRPCURL) .venv-test/.installed readme-tools
+	README_TOOLS_REQUIRED=1 GRPCURL=$(abspath $(GRPCURL)) \
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_readme_examples.py
 
 # A shell with .venv/bin first on PATH: `tavla-engine ...` without its path.
 shell: .venv/.installed
