@@ -428,8 +428,10 @@ def finish_and_export(page, server, match: Match, state: dict) -> None:
     base_url, grpc_port = server
     assert state["phase"] == "match-over"
     status = page.inner_text("#status")
-    m = re.fullmatch(r"(Beyaz|Siyah) (\d) sayı kazandı.*— maçı (Beyaz|Siyah) (\d)-(\d) kazandı", status)
-    assert m and m.group(1) == m.group(3), status
+    # "Beyaz 2 sayı kazandı (mars) — ...", or a mars the match length caps: "Siyah mars yaptı; maçı
+    # kazanmak için 1 sayı yetti — ..."
+    m = re.fullmatch(r"(Beyaz|Siyah) (?:\d sayı kazandı|.*\d sayı yetti).*— maçı (Beyaz|Siyah) (\d)-(\d) kazandı", status)
+    assert m and m.group(1) == m.group(2), status
     assert sorted(scores(page)) == [0, 1]  # R18: a 1-point match ends 1-0 even after a mars
     record = json.loads(state["record"])
     assert len(record) > 10 and record[-1].get("outcome"), record[-3:]
@@ -473,6 +475,8 @@ def test_turkish_match_by_mouse(browser, server):
     try:
         assert page.evaluate("document.documentElement.lang") == "tr"
         assert page.inner_text("#new-match") == "Yeni maç"
+        assert page.inner_text("#clock-help") == "Süre yok: acele etme."  # untimed by default
+        page.select_option("#clock", "reserve")  # the seeds' clock (R22-R24), as this match was played
         assert page.inner_text("#clock-help").startswith("Her hamlede 12 saniye bedava")
         # the variant picker lists what ListRulesets returns
         names = [p["name"] for p in rpc(base_url, "ListRulesets", {}, "MatchService")["presets"]]
