@@ -1,4 +1,4 @@
-"""The referee's dice depend only on the game (issue 19, R22; docs/security.md): the same match,
+"""The referee's dice depend only on the game (R22; docs/security.md): the same match,
 game, turn number, position and cube give the same roll, whatever steps were made and undone,
 or offers made and rejected, on the way. And every roll checks out against the game's revealed
 secret."""
@@ -51,7 +51,7 @@ def variant(begun: Answer, move: list[Action], rng: random.Random, detours: int)
 
 
 def test_forty_step_and_undo_variants_of_one_move_give_the_opponent_one_roll():
-    """Issue 19: 40 STEP+UNDO variants of one move gave 20 of the 21 rolls when the dice came
+    """40 STEP+UNDO variants of one move gave 20 of the 21 rolls when the dice came
     from the state's bytes. Now the roll is the game's: one roll for all 40 (R22)."""
     begun = started()
     # the move: the first listed step each time, found once
@@ -122,7 +122,7 @@ def test_every_roll_of_a_game_checks_out_against_its_revealed_secret():
 
 
 def test_a_kept_record_checks_against_the_state_and_a_changed_one_does_not():
-    """The state keeps a digest of the record, not the record (issue 19): the entries the Act
+    """The state keeps a digest of the record, not the record: the entries the Act
     answers returned check against it; one changed, dropped or swapped is INVALID_ARGUMENT on
     `record`, saying why."""
     import pytest

@@ -1,4 +1,4 @@
-"""The referee's hand-written wire bytes are the protobuf library's (issue 19): the signed
+"""The referee's hand-written wire bytes are the protobuf library's: the signed
 ``GameState``, the ``GameView`` and an action's ``GameEvents``
 (:mod:`tavla.server.convert.game_wire`) against the message builders of
 :mod:`tavla.server.convert.game` serialized by protobuf, on every answer of whole random
@@ -99,7 +99,7 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name:
 
 MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
            ("international", 3, clock.ClockPreset.RESERVE), ("international", 3, clock.ClockPreset.EXTENSIONS),
-           # the variants (issue 20): pinned checkers and Family IDs, 3 checkers, no backgammon kind
+           # the variants: pinned checkers and Family IDs, 3 checkers, no backgammon kind
            ("plakoto", 3, None), ("long_nardy", 3, None), ("fevga", 3, None), ("hypergammon", 3, None),
            ("portes", 3, None))
 
