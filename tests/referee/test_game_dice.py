@@ -16,6 +16,7 @@ from tavla.referee import Answer, Referee
 from tavla.server.convert import game as cg
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import game_pb2 as G
+from proto_oracles import record_from_proto
 
 K = ActionKind
 SIGNER = StateSigner(StateMode.REQUIRE, (("k", b"\x05" * 32),), shared=True)
@@ -111,7 +112,7 @@ def test_every_roll_of_a_game_checks_out_against_its_revealed_secret():
         answer = step(answer, cg.action_from_proto(chosen))
         record += list(answer.events.records)
     assert answer.view.revealed_seed and answer.view.dice_commitment == ""  # a 1-point match is over
-    rolls = [cg.record_from_proto(r) for r in record]
+    rolls = [record_from_proto(r) for r in record]
     assert sum(r.kind in (K.ROLL, K.START_GAME) for r in rolls) > 10
     assert verify_game_dice(rolls, answer.view.revealed_seed, commitment, INTL.start) == []
     tampered = [r if r.kind is not K.ROLL else type(r)(**{**{f: getattr(r, f) for f in r.__slots__},
