@@ -37,14 +37,6 @@ from games import random_game_pairs
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
 
 
-@pytest.fixture(autouse=True)
-def _built_with_generate(_extension_built) -> None:  # noqa: F811 (test_accel's fixture)
-    # test_accel's fixture fails (or skips) without the extension; an older build lacks generate
-    if not hasattr(tavla_accel, "generate"):
-        pytest.fail(f"{tavla_accel.__file__} was built before it had generate: rebuild it (make accel-test, "
-                    "or pip install -e . again)", pytrace=False)
-
-
 def assert_same(board: tuple[int, ...], d1: int, d2: int) -> None:
     expected = generate_python(board, d1, d2)
     got = tavla_accel.generate(board, d1, d2)
