@@ -1,4 +1,4 @@
-"""Benchmark of the referee API (issues 9, 19): throughput side by side with health, the signed
+"""Benchmark of the referee API: throughput side by side with health, the signed
 state's size over whole matches, the bytes on the wire per click, and the core alone. Prints
 figures; asserts nothing.
 

@@ -1,4 +1,4 @@
-"""Benchmark of the one-sided bear-off database (issue 6). Prints figures; asserts nothing.
+"""Benchmark of the one-sided bear-off database. Prints figures; asserts nothing.
 
     PYTHONPATH=service python bench/bench_bearoff.py [--lookups 200000] [--seed 1]
 

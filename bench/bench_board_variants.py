@@ -1,4 +1,4 @@
-"""Move generation per variant on backgammon's board (issue 20): backgammon, portes, nackgammon,
+"""Move generation per variant on backgammon's board: backgammon, portes, nackgammon,
 hypergammon, on (position, roll) pairs of random games of each from its own start.
 
 Prints figures; asserts nothing about speed. Run: ``PYTHONPATH=service:tests/support python

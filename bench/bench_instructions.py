@@ -1,5 +1,5 @@
 """Instructions the server process runs per call of Health, Act step and ListActions, counted by
-valgrind (issue 19): a figure that a shared VM's speed does not move, for comparing code where
+valgrind: a figure that a shared VM's speed does not move, for comparing code where
 ``bench_act.py``'s throughput ratios drift by more than the change. Prints figures; asserts
 nothing.
 

@@ -73,7 +73,7 @@ def main() -> None:
         import tavla_accel
     except ImportError:
         tavla_accel = None
-    if hasattr(tavla_accel, "generate"):  # the compiled generator the server installs (issue 12)
+    if hasattr(tavla_accel, "generate"):  # the compiled generator the server installs
         from tavla.core.rules.movegen import CheckerMove
 
         tavla_accel.set_checker_move(CheckerMove)

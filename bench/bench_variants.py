@@ -1,5 +1,5 @@
 """The pure-Python generator's rate per variant, beside backgammon's, and each variant's slowest
-(position, roll) pair (issue 20, Speed: the goal is under 20 ms for the worst pair).
+(position, roll) pair (the goal is under 20 ms for the worst pair).
 
 Prints figures; asserts nothing. Run: ``python bench/bench_variants.py [--positions N]``.
 

@@ -21,9 +21,6 @@ from tavla.render.cli import add_parser as _add_show
 from tavla.replay.cli import add_parser as _add_replay
 from tavla.server.process import config
 
-ENV_HOST = "TAVLA_HOST"
-ENV_PORT = "TAVLA_PORT"
-
 
 def _add_serve(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = subparsers.add_parser(

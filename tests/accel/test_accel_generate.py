@@ -1,4 +1,4 @@
-"""The compiled move generator (``tavla_accel.generate``) against the pure-Python one (issue 12).
+"""The compiled move generator (``tavla_accel.generate``) against the pure-Python one.
 
 ``core.movegen.generate`` is what ApplyMove, ListLegalSteps, Act, replays and ValidateMatch list
 moves with; when ``tavla.server.process.accel`` finds the extension it installs ``tavla_accel.generate``
@@ -35,14 +35,6 @@ from test_accel import _extension_built, _python, MATCHES, scattered, tavla_acce
 from games import random_game_pairs
 
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
-
-
-@pytest.fixture(autouse=True)
-def _built_with_generate(_extension_built) -> None:  # noqa: F811 (test_accel's fixture)
-    # test_accel's fixture fails (or skips) without the extension; an older build lacks generate
-    if not hasattr(tavla_accel, "generate"):
-        pytest.fail(f"{tavla_accel.__file__} was built before it had generate: rebuild it (make accel-test, "
-                    "or pip install -e . again)", pytrace=False)
 
 
 def assert_same(board: tuple[int, ...], d1: int, d2: int) -> None:
@@ -219,9 +211,9 @@ def test_a_variant_that_moves_otherwise_does_not_inherit_it():
 
 @pytest.mark.parametrize("name", ["portes", "nackgammon", "hypergammon"])
 def test_the_variants_on_backgammons_board_keep_it(name):
-    # issue 20: their moves are backgammon's, so the compiled generator plays them; it holds no
-    # 15-checker assumption (R11 asks only that no checker be outside home), checked here on
-    # random games of each from its own start, the dice in both orders
+    # the variants on backgammon's board: their moves are backgammon's, so the compiled generator
+    # plays them; it holds no 15-checker assumption (R11 asks only that no checker be outside home),
+    # checked here on random games of each from its own start, the dice in both orders
     variant = core.find_variant(name)
     assert variant.compiled_generate is tavla_accel.generate
     assert accel._plays(variant) == (variant.checkers == 15)  # the wire answer: 15 a side only

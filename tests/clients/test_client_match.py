@@ -1,4 +1,4 @@
-"""The Python client plays whole matches with its helpers only (issue 13): no request messages, no
+"""The Python client plays whole matches with its helpers only: no request messages, no
 stub, no enum numbers. An international 3-point match (cube, checker-by-checker steps for white,
 whole moves for black, the clock) and a Turkish 3-point match ended by a resignation, against the
 session server; each answer's GameOutcome goes to UpdateMatch unchanged."""

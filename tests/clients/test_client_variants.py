@@ -1,4 +1,4 @@
-"""Every variant through the referee from the Python client (issue 20): one whole 3-point match
+"""Every variant through the referee from the Python client: one whole 3-point match
 of each preset ``ListRulesets`` lists, by NewMatch / ListActions / Act against a live server,
 random legal actions (seeded), checking that it ends with a winner (a plakoto game may end
 drawn, GAME_ENDING_DRAW, and the match goes on), and that the score adds up: each won game

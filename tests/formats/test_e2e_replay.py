@@ -89,7 +89,7 @@ QUIRKS = sorted(glob.glob(str(Path(__file__).parent.parent / "data" / "matches" 
 
 
 def test_replay_of_the_quirk_files_notes_what_is_odd(served, subprocess_env):
-    # issue 11: unfinished, a Jacoby money session, a resignation run into a line, an empty name
+    # the quirks: unfinished, a Jacoby money session, a resignation run into a line, an empty name
     out = subprocess.run([*_command(), "replay", "--target", served, *QUIRKS],
                          env=subprocess_env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]

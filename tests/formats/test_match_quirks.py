@@ -1,4 +1,4 @@
-"""Quirks of real exports (issue 11) in tests/data/matches/quirks (provenance in
+"""Quirks of real exports in tests/data/matches/quirks (provenance in
 tests/data/matches/README.md): each is read, and what is odd is a note, not a disagreement."""
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ MADE = Path(__file__).parent.parent / "data" / "matches" / "made"
     ("jf_3point_post_crawford_gammon.mat", (2, 3), 1),
 ])
 def test_a_gammon_capped_at_the_points_needed_is_a_match_game_not_jacoby(name, score, crawford_games):
-    # issue 22: "Wins 1 point and the match" after a gammon was read as money play, Jacoby on;
+    # "Wins 1 point and the match" after a gammon was read as money play, Jacoby on;
     # the header's match length decides (R18): a writer records what the winner needed
     report = replay(read_match(MADE / name), ENGINE)
     assert report.ok, report.problems

@@ -16,7 +16,7 @@ DATA = Path(__file__).parent.parent / "data" / "matches"
 
 def test_a_directory_stands_for_its_records():
     files = expand([str(DATA)])
-    assert len(files) == 79 + 4 + 3 and files == sorted(files)  # real, quirks, made (issue 22 item 9)
+    assert len(files) == 79 + 4 + 3 and files == sorted(files)  # real, quirks, made
     assert all(f.endswith(".mat") for f in files)
 
 

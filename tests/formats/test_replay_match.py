@@ -79,7 +79,7 @@ def test_a_wrong_next_score_is_a_disagreement():
 
 
 def test_a_record_that_stops_before_the_match_ends_is_unfinished_not_a_disagreement():
-    # issue 11: players abandon matches; an unfinished record is a note
+    # players abandon matches; an unfinished record is a note
     text = record(3, (0, 0, DROP_GAME.format(match="")))
     report = replay(parse_match(text, "short.mat"), ENGINE)
     assert report.ok and report.unfinished, report.problems

@@ -1,4 +1,4 @@
-"""Match records of nackgammon and hypergammon (issue 20) as GNU Backgammon writes them
+"""Match records of nackgammon and hypergammon as GNU Backgammon writes them
 (tests/data/variants, provenance in its README): the variation marks read (``.mat`` header,
 ``.sgf`` ``RU`` token; tavla.formats.variation), every play, cube action and score replayed as
 the variant by ``tavla-engine replay``'s checks, and our writers keeping the mark."""

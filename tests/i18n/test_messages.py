@@ -1,4 +1,4 @@
-"""Player-facing messages (issue 13, item 5): a google.rpc.LocalizedMessage in English or Turkish
+"""Player-facing messages: a google.rpc.LocalizedMessage in English or Turkish
 beside every error's developer message, from the one catalogue tavla.core.i18n.messages, in the locale
 the request metadata picks (x-tavla-locale, else accept-language)."""
 

@@ -18,7 +18,7 @@ def test_initial_position_id():
 
 
 def test_after_opening_five_one():
-    # the vector: 24/23 13/8 from the start, the opponent on roll
+    # a known vector: 24/23 13/8 from the start, the opponent on roll
     pos = position_id.decode("4PPgASjgc/ABMA", Side.BLACK)
     assert pos.side(Side.WHITE).points[22] == 1 and pos.side(Side.WHITE).points[7] == 4
     assert pos.side(Side.BLACK) == Position.initial().side(Side.BLACK)

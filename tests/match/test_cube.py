@@ -137,7 +137,7 @@ BEAVERS = replace(INTL, beavers=True)
 
 
 def test_after_a_beaver_the_doubler_takes_drops_or_raccoons():
-    """Issue 9: after a beaver the original doubler answers (money play, beavers on), as GNU
+    """After a beaver the original doubler answers (money play, beavers on), as GNU
     Backgammon's `set beavers`: take (cube 4, the beaver keeps it), drop (pays 2: the stake the
     beaver took), or raccoon (cube 8 once taken, still the beaver's). R19."""
     offered = apply_cube_action(MONEY, BEAVERS, W, D).state
@@ -209,7 +209,7 @@ def test_beaver_and_raccoon_follow_gnubg(answers):
 
 
 def test_a_centred_cube_above_one_is_money_plays_automatic_double():
-    """Issue 9: automatic doubles (money play) leave the cube centred above 1; either side may
+    """Automatic doubles (money play) leave the cube centred above 1; either side may
     double it (R19), and Jacoby still counts it as unturned."""
     auto = replace(MONEY, cube=Cube(2, None))
     assert check_match(auto, INTL) == auto

@@ -1,4 +1,4 @@
-"""Options that cannot apply are not silently accepted (issue 22, item 2).
+"""Options that cannot apply are not silently accepted.
 
 NewMatch with ``length: 7`` accepted and echoed ``jacoby: true, beavers: true`` though both are
 money-play options; it accepted a clock of ``move_ms: 0, reserve_ms: 0`` under which every move

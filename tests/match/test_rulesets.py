@@ -48,7 +48,7 @@ def test_cube_limit_is_a_power_of_two(limit):
 def test_preset_info_lists_both():
     listed = [(p.name, p.aliases) for p in PRESET_INFO]
     assert listed[:2] == [("international", ("backgammon",)), ("turkish", ("tavla",))]
-    # the variants' presets (issue 20; tests/variants/), each with its Turkish and other names
+    # the variants' presets (tests/variants/), each with its Turkish and other names
     for entry in [("portes", ("greek_backgammon",)), ("nackgammon", ("nack",)), ("hypergammon", ("hyper",)),
                   ("plakoto", ("mahbusa", "tapa")), ("fevga", ("moultezim",)), ("long_nardy", ("uzun_nard", "narde"))]:
         assert entry in listed

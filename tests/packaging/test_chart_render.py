@@ -623,7 +623,7 @@ def render_chart(values: dict[str, Any], tmp_path: Path, chart: Path) -> list[di
 
 
 def test_validate_job_is_indexed_over_the_archive(tmp_path: Path) -> None:
-    # issue 11: an archive on a volume, checked in parallel shards through the Service
+    # real match archives: an archive on a volume, checked in parallel shards through the Service
     docs = render(CONFIGS["validate-job"], tmp_path)
     job = only(docs, "Job", f"{FULLNAME}-validate")
     spec = job["spec"]

@@ -1,6 +1,6 @@
 """The chart's defaults meet the Kubernetes "restricted" Pod Security Standard, checked on the
 rendered pod specs (the Deployment's and the `helm test` pod's) rule by rule, and its
-NetworkPolicy is on and admits only the peers it names (issue 14); no render makes keys.
+NetworkPolicy is on and admits only the peers it names; no render makes keys.
 
 Rules from https://kubernetes.io/docs/concepts/security/pod-security-standards/ (v1.27+), baseline
 and restricted. Needs helm, as tests/packaging/test_chart_render.py (``HELM`` or ``make helm``).

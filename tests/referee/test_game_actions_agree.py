@@ -1,4 +1,4 @@
-"""Act and ListActions agree (issue 22, item 3; docs/game-state.md): in every state of random
+"""Act and ListActions agree (docs/game-state.md): in every state of random
 matches, every action kind from every side (and a sample of steps, two-dice routes among them)
 is accepted by Act exactly when the listed actions hold it. Each kind is accepted only as
 itself: START_GAME is never a timeout claim, a STEP never moves by two dice."""
@@ -121,7 +121,7 @@ def test_act_accepts_exactly_what_list_actions_lists(seed):
 
 
 def test_a_two_dice_step_is_refused_as_list_actions_never_lists_it():
-    """13/8 with 3-2 (issue 22): two STEPs, 13/10 then 10/8, never one."""
+    """13/8 with 3-2: two STEPs, 13/10 then 10/8, never one."""
     first = REFEREE.new_match(preset("international"), "international", 7)
     begun = REFEREE.act(REFEREE.open(first.signed), Action(K.START_GAME), dice=[3, 2], now_ms=0)
     assert list(begun.view.dice) == [3, 2] and begun.view.side_to_act == 1
@@ -133,7 +133,7 @@ def test_a_two_dice_step_is_refused_as_list_actions_never_lists_it():
 
 
 def test_start_game_is_never_a_timeout_claim():
-    """Issue 22: a timed match, the mover's time run out: START_GAME is WRONG_PHASE from either
+    """A timed match, the mover's time run out: START_GAME is WRONG_PHASE from either
     side, and only CLAIM_TIMEOUT from the other side forfeits (R24)."""
     first = REFEREE.new_match(preset("international"), "international", 3, PRESETS[ClockPreset.RESERVE])
     begun = REFEREE.act(REFEREE.open(first.signed), Action(K.START_GAME), dice=[6, 1], now_ms=1000)

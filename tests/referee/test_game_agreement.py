@@ -1,4 +1,4 @@
-"""Issue 9: no two RPCs disagree about a state. A Hypothesis property test drives random legal
+"""No two RPCs disagree about a state. A Hypothesis property test drives random legal
 actions from ListActions through Act (state mode off, dice drawn by Hypothesis) and checks each
 against the older low-level RPCs: ListLegalSteps, ApplyMove, ListCubeActions, ApplyCubeAction,
 OfferResignation, AnswerResignation and UpdateMatch must say the same thing about the same state,
@@ -196,7 +196,7 @@ def test_apply_move_ends_the_game_as_confirm_move_does(engine, dice):
 
 @pytest.mark.parametrize("call", ["ApplyMove", "ListLegalSteps"])
 def test_a_game_end_the_match_refuses_is_refused_by_the_move_rpcs(engine, call):
-    """Issue 9: ApplyMove and ListLegalSteps priced a game's end in any match they were given,
+    """ApplyMove and ListLegalSteps once priced a game's end in any match they were given,
     including a match already won or with a double awaiting its answer, for which UpdateMatch then
     refused the outcome. They now end the game by the state machine's CONFIRM_MOVE and refuse the
     same: MATCH_OVER, or the pending double named (R18, R19)."""
@@ -220,7 +220,7 @@ def test_a_game_end_the_match_refuses_is_refused_by_the_move_rpcs(engine, call):
 @pytest.mark.parametrize("call", ["ApplyMove", "ListLegalSteps"])
 def test_a_move_that_does_not_end_the_game_leaves_the_match_alone(engine, call):
     """The request's match prices only a game's end: a complete move that does not bear off the
-    last checker is answered the same whatever the match says, as before issue 9 (ApplyMove and
+    last checker is answered the same whatever the match says, as it always was (ApplyMove and
     ListLegalSteps agree; 24/18 13/8 from the start with 6-5)."""
     start = pb.Position(position_id="4HPwATDgc/ABMA", on_roll=pb.SIDE_WHITE)
     pending = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(value=1, offered_by=pb.SIDE_BLACK))

@@ -1,5 +1,5 @@
-"""The game state machine in the core (tavla.core.game; issue 9), no gRPC: phases and the side
-to act, one function per action, and the inconsistencies issue 9 found, as core rules."""
+"""The game state machine in the core (tavla.core.game), no gRPC: phases and the side
+to act, one function per action, and the inconsistencies once found between the RPCs, as core rules."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def play_turn(state: GameState) -> GameState:
 
 
 def test_error_classes_are_siblings():
-    """Issue 9: moves, cube and clock errors are siblings under RuleError, none a subclass of another."""
+    """Moves, cube and clock errors are siblings under RuleError, none a subclass of another."""
     classes = (IllegalMoveError, CubeError, ClockError, IllegalActionError)
     for cls in classes:
         assert issubclass(cls, RuleError)
@@ -61,7 +61,7 @@ def test_error_classes_are_siblings():
 
 
 def test_legal_moves_on_a_finished_position_raises():
-    """Issue 9: a finished game (R15) has no moves; legal_moves no longer lists 1/off(2)."""
+    """A finished game (R15) has no moves; legal_moves no longer lists 1/off(2)."""
     done = Position.from_sides(W, SideView((0,) * 24, 0, 15), SideView((1,) + (0,) * 23, 0, 14))
     with pytest.raises(GameOverError) as err:
         legal_moves(done, (2, 1))
@@ -107,8 +107,8 @@ def test_the_turn_passes_and_the_doubled_side_decides_r19():
 
 
 def test_resignation_while_a_double_is_pending_is_refused_by_the_core():
-    """Issue 9's request: match {length 7, cube offered by white}, black offers a single, white
-    accepts: refused (DOUBLE_PENDING) rather than ending in an outcome UpdateMatch refuses (R19)."""
+    """Match {length 7, cube offered by white}, black offers a single, white accepts: refused
+    (DOUBLE_PENDING) rather than ending in an outcome UpdateMatch refuses (R19)."""
     match = MatchState(length=7, cube=Cube(offered_by=W))
     offer = ResignationOffer(B, ResultKind.SINGLE)
     offered = Action(K.RESIGN, B, resign_kind=ResultKind.SINGLE)  # OfferResignation's path

@@ -1,4 +1,4 @@
-"""The referee's dice depend only on the game (issue 19, R22; docs/security.md): the same match,
+"""The referee's dice depend only on the game (R22; docs/security.md): the same match,
 game, turn number, position and cube give the same roll, whatever steps were made and undone,
 or offers made and rejected, on the way. And every roll checks out against the game's revealed
 secret."""
@@ -16,6 +16,7 @@ from tavla.referee import Answer, Referee
 from tavla.server.convert import game as cg
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import game_pb2 as G
+from proto_oracles import record_from_proto
 
 K = ActionKind
 SIGNER = StateSigner(StateMode.REQUIRE, (("k", b"\x05" * 32),), shared=True)
@@ -51,7 +52,7 @@ def variant(begun: Answer, move: list[Action], rng: random.Random, detours: int)
 
 
 def test_forty_step_and_undo_variants_of_one_move_give_the_opponent_one_roll():
-    """Issue 19: 40 STEP+UNDO variants of one move gave 20 of the 21 rolls when the dice came
+    """40 STEP+UNDO variants of one move gave 20 of the 21 rolls when the dice came
     from the state's bytes. Now the roll is the game's: one roll for all 40 (R22)."""
     begun = started()
     # the move: the first listed step each time, found once
@@ -111,7 +112,7 @@ def test_every_roll_of_a_game_checks_out_against_its_revealed_secret():
         answer = step(answer, cg.action_from_proto(chosen))
         record += list(answer.events.records)
     assert answer.view.revealed_seed and answer.view.dice_commitment == ""  # a 1-point match is over
-    rolls = [cg.record_from_proto(r) for r in record]
+    rolls = [record_from_proto(r) for r in record]
     assert sum(r.kind in (K.ROLL, K.START_GAME) for r in rolls) > 10
     assert verify_game_dice(rolls, answer.view.revealed_seed, commitment, INTL.start) == []
     tampered = [r if r.kind is not K.ROLL else type(r)(**{**{f: getattr(r, f) for f in r.__slots__},
@@ -122,7 +123,7 @@ def test_every_roll_of_a_game_checks_out_against_its_revealed_secret():
 
 
 def test_a_kept_record_checks_against_the_state_and_a_changed_one_does_not():
-    """The state keeps a digest of the record, not the record (issue 19): the entries the Act
+    """The state keeps a digest of the record, not the record: the entries the Act
     answers returned check against it; one changed, dropped or swapped is INVALID_ARGUMENT on
     `record`, saying why."""
     import pytest

@@ -1,4 +1,4 @@
-"""Two replicas, one key set (issue 9): two `tavla-engine serve` processes in state mode require
+"""Two replicas, one key set: two `tavla-engine serve` processes in state mode require
 with the same TAVLA_STATE_KEYS and TAVLA_DICE_KEY pass a match back and forth; a third with other
 keys refuses the states. As the Helm chart runs its replicas, sharing one Secret."""
 

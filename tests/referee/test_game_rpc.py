@@ -1,4 +1,4 @@
-"""The referee API over gRPC (issue 9): whole matches through NewMatch / ListActions / Act only,
+"""The referee API over gRPC: whole matches through NewMatch / ListActions / Act only,
 every state verified (signature, sequence, dice against the revealed seed); tampering refused.
 
 The server here runs in state mode ``require`` with two keys (k2 signs, k1 verifies) and a fixed
@@ -78,7 +78,7 @@ def test_turkish_five_point_match(referee):
     assert 5 in (game.match.white_score, game.match.black_score)
     assert G.ACTION_KIND_DOUBLE not in kinds  # no cube in the Turkish preset (R19)
     assert checker.games >= 1 and checker.games == game.match.games_played
-    assert checker.largest <= 512  # the signed state does not grow with the game (issue 19)
+    assert checker.largest <= 512  # the signed state does not grow with the game
 
 
 def test_international_seven_point_match_with_the_cube(referee):
@@ -116,7 +116,7 @@ def test_money_play_with_beavers_and_jacoby(referee):
 
 
 # ---------------------------------------------------------------------------------------------
-# Issue 9's disagreements, as the referee sees them
+# Where the older RPCs disagreed, as the referee sees it
 
 
 def _act(referee, signed, kind, **fields):
@@ -134,7 +134,7 @@ def _to_roll_or_double(referee, request) -> game_pb2.SignedGameState:
 
 
 def test_no_resignation_while_a_double_awaits_its_answer(referee):
-    """Issue 9: a resignation is neither listed nor accepted while a double is pending (R19)."""
+    """A resignation is neither listed nor accepted while a double is pending (R19)."""
     signed = _to_roll_or_double(referee, api.NewMatchRequest(length=7))
     doubled = _act(referee, signed, G.ACTION_KIND_DOUBLE)
     assert doubled.view.phase == G.GAME_PHASE_CUBE_DECISION
@@ -149,8 +149,9 @@ def test_no_resignation_while_a_double_awaits_its_answer(referee):
 
 
 def test_the_older_rpcs_refuse_the_same_resignation(engine):
-    """Issue 9's request: match {length 7, cube offered by white}, black offers a single, white
-    accepts. AnswerResignation and OfferResignation now refuse it as UpdateMatch would."""
+    """Once ended in an outcome UpdateMatch refused: match {length 7, cube offered by white}, black
+    offers a single, white accepts. AnswerResignation and OfferResignation now refuse it as
+    UpdateMatch would."""
     match = match_pb2.MatchState(length=7, cube=match_pb2.CubeState(offered_by=pb.SIDE_WHITE))
     offer = match_pb2.ResignationOffer(side=pb.SIDE_BLACK, kind=pb.RESULT_KIND_SINGLE)
     for call, request in ((engine.AnswerResignation, api.AnswerResignationRequest(match=match, offer=offer,
@@ -161,7 +162,7 @@ def test_the_older_rpcs_refuse_the_same_resignation(engine):
 
 
 def test_the_older_rpcs_answer_a_beaver(engine):
-    """Issue 9: after a beaver the doubler may take, drop (paying 2) or raccoon (money play)."""
+    """After a beaver the doubler may take, drop (paying 2) or raccoon (money play)."""
     rules = pb.Ruleset(beavers=True)
     beavered = engine.ApplyCubeAction(api.ApplyCubeActionRequest(
         ruleset=rules, match=match_pb2.MatchState(cube=match_pb2.CubeState(offered_by=pb.SIDE_WHITE)),
@@ -403,7 +404,7 @@ def test_declared_time_in_mode_off_forfeits_on_the_clock():
         claim = G.GameAction(kind=G.ACTION_KIND_CLAIM_TIMEOUT)
         early = refusal(lambda: referee.Act(api.ActRequest(state=started.state, action=claim), metadata=at(t0 + 59_000)))
         assert early[1] == "NOT_TIMED_OUT"
-        # each kind only as itself (issue 22): START_GAME after the time ran out is still WRONG_PHASE
+        # each kind only as itself: START_GAME after the time ran out is still WRONG_PHASE
         start_late = refusal(lambda: referee.Act(api.ActRequest(
             state=started.state, action=G.GameAction(kind=G.ACTION_KIND_START_GAME)), metadata=at(t0 + 61_000)))
         assert start_late[1] == "WRONG_PHASE"

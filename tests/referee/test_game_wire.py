@@ -1,7 +1,7 @@
-"""The referee's hand-written wire bytes are the protobuf library's (issue 19): the signed
+"""The referee's hand-written wire bytes are the protobuf library's: the signed
 ``GameState``, the ``GameView`` and an action's ``GameEvents``
 (:mod:`tavla.server.convert.game_wire`) against the message builders of
-:mod:`tavla.server.convert.game` serialized by protobuf, on every answer of whole random
+:mod:`proto_oracles` serialized by protobuf, on every answer of whole random
 matches: Turkish and international, money play with beavers and raccoons, doubles, drops,
 resignations offered, accepted and rejected, and timed matches (both clock presets) whose clocks
 run out.
@@ -27,6 +27,7 @@ from tavla.referee import referee as referee_module
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.server.convert import game as cg
 from tavla.v1 import game_pb2 as G
+import proto_oracles as oracles
 
 KEYS = (("k1", b"k" * 32),)
 
@@ -87,19 +88,19 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name:
         monkeypatch.setattr(cg, name, both)
 
     check("state_to_bytes", cg.state_to_bytes,
-          lambda state, preset_name: cg.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
-    check("view_bytes", cg.view_bytes, lambda *args: cg.view_to_proto(*args).SerializeToString())
-    check("events_bytes", cg.events_bytes, lambda t, records=(): cg.events_to_proto(
+          lambda state, preset_name: oracles.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
+    check("view_bytes", cg.view_bytes, lambda *args: oracles.view_to_proto(*args).SerializeToString())
+    check("events_bytes", cg.events_bytes, lambda t, records=(): oracles.events_to_proto(
         t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
     check("step_state_bytes", cg.step_state_bytes,
-          lambda parts, state, analysis: cg.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
+          lambda parts, state, analysis: oracles.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
     check("step_view_bytes", cg.step_view_bytes,
-          lambda parts, state, analysis: cg.view_to_proto(state, preset_name, analysis).SerializeToString())
+          lambda parts, state, analysis: oracles.view_to_proto(state, preset_name, analysis).SerializeToString())
 
 
 MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
            ("international", 3, clock.ClockPreset.RESERVE), ("international", 3, clock.ClockPreset.EXTENSIONS),
-           # the variants (issue 20): pinned checkers and Family IDs, 3 checkers, no backgammon kind
+           # the variants: pinned checkers and Family IDs, 3 checkers, no backgammon kind
            ("plakoto", 3, None), ("long_nardy", 3, None), ("fevga", 3, None), ("hypergammon", 3, None),
            ("portes", 3, None))
 

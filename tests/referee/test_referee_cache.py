@@ -1,4 +1,4 @@
-"""The referee's caches are caches, not state (issue 19 part 3): every answer is byte-identical
+"""The referee's caches are caches, not state: every answer is byte-identical
 with and without them, and the Act and ListActions bytes the servicer writes itself are the
 bytes the protobuf library writes for the same response message.
 

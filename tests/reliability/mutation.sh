@@ -30,7 +30,7 @@ TOML
 cd "$WORK"
 unset PYTHONPATH
 # the mutants of movegen.py must be what runs, not the compiled generator that importing
-# tavla.server installs behind movegen.generate when tavla_accel is there (issue 12)
+# tavla.server installs behind movegen.generate when tavla_accel is there
 export TAVLA_ACCEL=0
 nice -n 19 "$PYTHON" -m mutmut run --max-children 1
 "$PYTHON" -m mutmut results --all true > results.txt || true

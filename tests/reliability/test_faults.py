@@ -1,4 +1,4 @@
-"""Faults against real servers (issue 14, build item 5): a flood of the costliest request is shed
+"""Faults against real servers: a flood of the costliest request is shed
 with RESOURCE_EXHAUSTED while health answers within a second; clients that never send their
 request are cut off; oversized requests cost no memory; a worker killed under load is replaced
 and retrying clients see no error; SIGTERM under load fails no call and ends within its grace;
@@ -76,7 +76,7 @@ def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_se
     assert set(codes) <= {"OK", "RESOURCE_EXHAUSTED", "DEADLINE_EXCEEDED"}, codes
     # How many are answered before the flood ends depends on how fast this client sends against how
     # fast the server sheds: 11-251 on the 2-core machine, before and after the cheaper per-call
-    # plumbing of issue 12 (median ~25-30); at least the admitted ones must be.
+    # per-call plumbing (median ~25-30); at least the admitted ones must be.
     assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= ADMITTED, codes
     assert not sampler.failures and len(sampler.seconds) >= 5
     assert sampler.worst < HEALTH_BOUND, sorted(sampler.seconds)[-5:]

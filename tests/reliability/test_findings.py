@@ -1,7 +1,8 @@
-"""The findings of issue 14, each a test that failed before its fix: clock settings inside the
-bounds that overflowed a uint32 (INTERNAL), garbage bytes on the streaming endpoints (INTERNAL and
-a traceback per call), a shutdown that hung after garbage streams, oversized requests, secrets
-and control characters in the debug log, and a second server sharing a port in use."""
+"""The findings of fuzzing, fault and soak runs, each a test that failed before its fix: clock
+settings inside the bounds that overflowed a uint32 (INTERNAL), garbage bytes on the streaming
+endpoints (INTERNAL and a traceback per call), a shutdown that hung after garbage streams, oversized
+requests, secrets and control characters in the debug log, and a second server sharing a port in
+use."""
 
 from __future__ import annotations
 

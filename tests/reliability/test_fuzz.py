@@ -1,4 +1,4 @@
-"""Fuzzing the boundary of a running server (issue 14, build item 3): random bytes, mutated valid
+"""Fuzzing the boundary of a running server: random bytes, mutated valid
 requests and hostile well-formed requests at every RPC, and garbage on the streaming endpoints.
 Every answer must be OK or INVALID_ARGUMENT (never INTERNAL, UNKNOWN, a hang or a death), the
 server must log no error, and its memory must stay bounded.

@@ -1,14 +1,15 @@
-"""The gRPC port against clients that send little or nothing (issue 22, items 4 and 5).
+"""The gRPC port against clients that send little or nothing.
 
-* Header-only unary calls (HEADERS, never DATA) are held without a thread or admission until
-  their request comes, cut off after the body timeout (5 s), and one connection can open at most its stream limit of them, so real calls on
-  the same worker are served; before, 64 such streams on one connection turned every real call
-  away with RESOURCE_EXHAUSTED for 5 s, and 60 connections x 3 turned away 19 of 45.
+* Header-only unary calls (HEADERS, never DATA) are held without a thread or admission until their
+  request comes, cut off after the body timeout (5 s), and one connection can open at most its stream
+  limit of them, so real calls on the same worker are served; before, 64 such streams on one
+  connection turned every real call away with RESOURCE_EXHAUSTED for 5 s, and 60 connections x 3
+  turned away 19 of 45.
 * A TCP connection that sends nothing, or a TLS handshake stalled after 3 bytes, is closed in
   the HTTP port's 5 s (was 30-40 s); so is an HTTP/2 connection with no call open.
 * Quiet streams (ValidateMatch sending one chunk then nothing, health Watch) are ended after an
   idle limit, and each kind has its own budget, so quiet Watch streams never block ValidateMatch
-  nor the reverse (item 5).
+  nor the reverse.
 
 Raw HTTP/2 frames (the ``h2`` package) so that the test controls exactly what is sent.
 """

@@ -1,4 +1,4 @@
-"""The HTTP port (Connect, gRPC-Web) resists what the gRPC port resists (issue 14):
+"""The HTTP port (Connect, gRPC-Web) resists what the gRPC port resists:
 
 * clients that send headers and then only part of the body are answered ``CANCELLED`` (Connect:
   HTTP 499) and their connection closed within the body timeout (5 s, the gRPC port's watchdog),

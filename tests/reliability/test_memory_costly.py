@@ -1,4 +1,4 @@
-"""Memory under the costliest requests with cancellations and HTTP aborts (issue 22, item 7).
+"""Memory under the costliest requests with cancellations and HTTP aborts.
 
 A storm of the costliest ListLegalMoves (2,065 moves, 280 KB answers) from grpc.aio in batches
 of 50 with short client deadlines, beside HTTP clients that send the same call over Connect and
@@ -96,7 +96,7 @@ def test_a_worker_stays_under_200_mib_under_the_costliest_storm_with_aborts():
     assert all("error code 7" in d for d in UNAVAILABLE), UNAVAILABLE[:3]
     assert peak < PEAK_MIB, f"peak {peak:.0f} MiB"
     # memory is given back after the burst (tavla.server.process.memory: 97-112 MiB 2 s after here, 132
-    # without the trim; the issue saw 193 MiB kept by one worker)
+    # without the trim; 193 MiB kept by one worker was measured before)
     assert after < PEAK_MIB * 0.75, f"{after:.0f} MiB after the burst, {start_rss:.0f} at start"
 
 

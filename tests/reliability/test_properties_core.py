@@ -1,4 +1,4 @@
-"""Properties of the rules core on random reachable positions (issue 14; Hypothesis).
+"""Properties of the rules core on random reachable positions (Hypothesis).
 
 Positions are reached from the start (R2) by random legal moves, so they carry hits, bar
 checkers, primes and bear-offs. For each drawn position and roll:

@@ -1,4 +1,4 @@
-"""Soak (issue 14, build item 4): a mix of every kind of call from several clients against two
+"""Soak: a mix of every kind of call from several clients against two
 workers for a while: no error, memory flat, latency stable, health answered throughout.
 
 20 s by default (CI); ``TAVLA_RELIABILITY_LONG=1`` soaks 10 minutes (``TAVLA_SOAK_SECONDS``

@@ -1,4 +1,4 @@
-"""The one-sided bear-off database and the bear-off figures (issue 6; R11-R17 of RULES.md).
+"""The one-sided bear-off database and the bear-off figures (R11-R17 of RULES.md).
 
 Checked three ways: against the core's own move generation (the rules), against exact values
 worked out by hand, and against the one-sided database GNU Backgammon ships

@@ -18,7 +18,8 @@ import pytest
 
 from oracle_gnubg import agrees
 from tavla.core import Position
-from tavla.core.rules.movegen import generate, outside_count, sources
+from tavla.core.rules.backgammon import Backgammon
+from tavla.core.rules.movegen import generate
 from games import random_game_pairs
 
 # the oracles check the pure-Python generator, whatever this session installed (conftest.py)
@@ -41,7 +42,7 @@ def _compare(pairs):
 
 def _playable(board, die):
     b = list(board)
-    return bool(sources(b, die, outside_count(b)))
+    return bool(Backgammon.sources(b, die, Backgammon.outside_count(b)))
 
 
 def _scatter(rng, n, points, cap=None):

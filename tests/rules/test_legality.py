@@ -66,7 +66,7 @@ def test_unmarked_intermediate_point_prefers_no_hit():
     assert resolve(blocked, (6, 3), notation.parse("22/13")).hits == {16}
 
 
-# --- the first rule broken, in the order a player makes the move (issue 13) --------------------
+# --- the first rule broken, in the order a player makes the move -------------------------------
 
 # white's blots could be hit on the way from 22 to 13 with 6-3 at 16 or at 19 (black's 9 and 6)
 TWO_BLOTS = position(mover={22: 1, 13: 4, 8: 5, 6: 5}, other={9: 1, 6: 1, 13: 5, 8: 3, 5: 5})

@@ -1,4 +1,4 @@
-"""Moves and steps agree (issue 9): ListLegalMoves, ListLegalSteps and ApplyMove give one answer.
+"""Moves and steps agree: ListLegalMoves, ListLegalSteps and ApplyMove give one answer.
 
 A move's dice do not depend on the order the dice are given in (R7: when only one die can be
 played it is the larger; a last checker borne off by either die is labelled with the larger), and
@@ -21,12 +21,12 @@ import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 START = Position.initial()
-# black on roll with one checker left, on its 1 point (the position of issue 9)
+# black on roll with one checker left, on its 1 point (where the RPCs once disagreed)
 LAST = position_id.decode("v34YAAABAAAAAA", Side.BLACK)
 TIMEOUT = 30
 
 
-def test_issue_position_is_one_checker_on_the_one_point():
+def test_last_is_one_checker_on_the_one_point():
     assert LAST.board[1] == 1 and sum(x for x in LAST.board[1:] if x > 0) == 1
 
 
@@ -133,7 +133,7 @@ def test_rpc_moves_steps_and_apply_agree_on_the_last_checker(engine, dice):
 
 
 def test_one_checker_move_type_throughout():
-    """Issue 9: generated moves, the steps of a turn, the steps a frontend sends and a game's
+    """Generated moves, the steps of a turn, the steps a frontend sends and a game's
     record use one type, CheckerMove (from, to, die, hit), which is still a plain tuple for the
     wire encoder's caches and the generator's speed."""
     from tavla.core import preset

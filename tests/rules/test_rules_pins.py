@@ -215,7 +215,7 @@ def test_dice_bounds():
     assert check_dice((6, 1)) == (6, 1)
 
 
-# --- issue 14, second mutation run: rules the first pins left open ------------------------------
+# --- the second mutation run: rules the first pins left open -----------------------------------
 
 
 @pytest.mark.parametrize("mover, other, dice, used", [
@@ -279,7 +279,7 @@ def test_combined_destinations_after_entering_with_a_double_r6_r8():
 def test_last_checker_off_with_either_die_takes_the_larger(dice):
     """R7, R15: black's last checker on its 1 point, dice 4 and 6: either die bears it off and ends
     the game, so a step that names no die is not ambiguous; it is played with the larger, whatever
-    the order the dice are given in (issue 9: moves and steps agree)."""
+    the order the dice are given in (moves and steps agree)."""
     from tavla.core.ids import position_id
     pos = position_id.decode("v34YAAABAAAAAA", Side.BLACK)
     state = legal_steps(pos, dice, [CheckerMove(1, 0)])

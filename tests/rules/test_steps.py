@@ -137,7 +137,7 @@ def test_bear_off_before_home_r11():
     assert err.value.reason is IllegalReason.BEAR_OFF_NOT_ALLOWED
 
 
-# --- dragging: combined destinations, forced moves, final positions (issue 13) ----------------
+# --- dragging: combined destinations, forced moves, final positions -------------------------
 
 
 def test_drag_of_one_checker_with_both_dice_r4():
@@ -192,7 +192,7 @@ def test_forced_move_and_forced_remainder():
 
 
 def test_last_checker_off_by_the_larger_die_alone_is_accepted_r15():
-    # Issue 13: the last checker on 3 with 1-4 -- both dice can be played (3/2/off), but 3/off
+    # The last checker on 3 with 1-4 -- both dice can be played (3/2/off), but 3/off
     # by the 4 ends the game the same way; it is accepted and completes to the listed move.
     pos = position(mover={3: 1}, other={1: 15})
     s = steps(pos, (1, 4), (3, 0))
@@ -212,7 +212,7 @@ def test_die_is_ignored_except_for_a_bear_off():
 
 
 def test_steps_with_smaller_die_first_all_complete_r7():
-    # issue 14 (C.2): dice given smaller first and only one can be played: every step offered
+    # dice given smaller first and only one can be played: every step offered
     # completes to a legal move, and only the 6 is offered.
     pos = position(mover={24: 1}, other={12: 2, 2: 13})
     for dice in ((5, 6), (6, 5)):
@@ -228,7 +228,7 @@ def test_steps_with_smaller_die_first_all_complete_r7():
 
 
 def test_no_move_without_a_bar_checker_is_not_gele_r26():
-    # issue 14 (C.3): nothing can move (18 and 19 held), but no checker is on the bar: not gele
+    # nothing can move (18 and 19 held), but no checker is on the bar: not gele
     pos = position(mover={24: 1}, other={7: 2, 6: 2, 2: 11})
     s = steps(pos, (6, 5))
     assert s.complete and s.move.notation == "" and s.next_steps == ()

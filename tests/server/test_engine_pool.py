@@ -1,5 +1,5 @@
 """The engine calls' thread pool (service/tavla/server/admission/pool.py): a few threads taking queued calls,
-and one more for each thread held by a call whose request has not arrived (issue 12: a thread per
+and one more for each thread held by a call whose request has not arrived (a thread per
 call cost more CPU than the answer; a few threads must not let slow clients stall the engine)."""
 
 from __future__ import annotations

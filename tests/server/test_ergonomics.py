@@ -1,4 +1,4 @@
-"""Issue 13 (frontend ergonomics): one end-of-game type (GameOutcome) in every answer that can end
+"""Frontend ergonomics: one end-of-game type (GameOutcome) in every answer that can end
 a game, one dice order (larger first) in every roll the server answers, and presets that say what
 they do (turkish: no money play, so StartGame needs a match; Crawford reported as in effect)."""
 

@@ -1,4 +1,4 @@
-"""A client that goes away mid-call gets no answer built for it (issue 22, item 7).
+"""A client that goes away mid-call gets no answer built for it.
 
 Aborted costly calls kept their 280 KB answers alive in the HTTP port's event loop (a worker rose
 to 700 MiB under a storm of them): the handler is told once the client has gone, so it stops

@@ -1,5 +1,5 @@
 """Connect JSON is read strictly: a misspelt enum or field, or a non-integer where an integer
-belongs, is INVALID_ARGUMENT naming the field, on every unary RPC (issue 22, item 1).
+belongs, is INVALID_ARGUMENT naming the field, on every unary RPC.
 
 Before, protobuf's parser with unknown fields ignored read ``"SIDE_BLAK"`` as unset, so
 ``GetInitialPosition`` answered white to roll and a resignation "by SIDE_BLAK" resigned for white.

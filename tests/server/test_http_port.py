@@ -160,7 +160,7 @@ def test_snake_and_camel_case_are_read_and_unknown_fields_refused(engine):
                     {"position": {"position_id": START}, "dice": [3, 1]}):
         status, answer, _ = connect_json(engine.http_port, "ListLegalMoves", request)
         assert status == 200 and len(answer["moves"]) == 16
-    # a misspelt field silently read as its default is refused, naming it (issue 22)
+    # a misspelt field silently read as its default is refused, naming it
     status, error, _ = connect_json(engine.http_port, "ListLegalMoves",
                                     {"position": {"position_id": START}, "dice": [3, 1], "not_a_field": 1})
     assert status == 400 and error["details"][0]["debug"]["fieldViolations"][0]["field"] == "not_a_field"

@@ -1,4 +1,4 @@
-"""SIGTERM keeps the HTTP requests already sent (issue 22, item 6).
+"""SIGTERM keeps the HTTP requests already sent.
 
 Keep-alive HTTP/1.1 clients loop a call that the handler holds for a while; the server is
 stopped as SIGTERM stops it (``app.stop`` with a drain and a grace) while every client has a

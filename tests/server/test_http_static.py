@@ -1,5 +1,5 @@
 """Static files with ``--web-dir``: every path a client can send is 200, 400 or 404, never 500
-(issue 22, item 8: ``GET /%00`` and a 300-character segment were 500 with an ASGI traceback).
+(``GET /%00`` and a 300-character segment were 500 with an ASGI traceback).
 
 Requests go over raw sockets so that the path reaches the server exactly as written (no client
 normalises ``..`` or re-encodes it).

@@ -1,4 +1,4 @@
-"""The heap trimmer (tavla.server.process.memory, issue 22 item 7): it trims once after calls stop, not
+"""The heap trimmer (tavla.server.process.memory): it trims once after calls stop, not
 while a call runs, and not again until more calls came."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The per-call plumbing around an answer (issue 12, item 2): interceptors are applied once per
+"""The per-call plumbing around an answer: interceptors are applied once per
 method, not per call; the access log looks nothing up for a line it does not write."""
 
 from __future__ import annotations

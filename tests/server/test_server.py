@@ -90,7 +90,7 @@ def test_health_unknown_service_not_found(channel):
     assert info.value.code() == grpc.StatusCode.NOT_FOUND
 
 
-# The 1.0 API (issue 19): one service per concern, every RPC in exactly one.
+# The 1.0 API: one service per concern, every RPC in exactly one.
 SERVICE_RPCS = {
     "tavla.v1.RulesService": ["GetInitialPosition", "ListLegalMoves", "ApplyMove", "ScoreGame", "BearOff",
                               "RenderPosition", "NameRoll"],

@@ -9,9 +9,9 @@ from tavla.core import preset
 from tavla.core.game import record as chain
 from tavla.core.game import verify_game_dice
 from tavla.core.game.state import ActionKind, Record
-from tavla.server.convert import game as cg
 from tavla.referee.keys import Signed, StateSigner
 import rpc_api as api
+from proto_oracles import record_from_proto
 from tavla.v1 import game_pb2
 from tavla.v1 import types_pb2 as pb
 
@@ -21,7 +21,7 @@ DICE_SECRET = b"test dice key: the same on every replica"
 
 
 def records(entries: list[game_pb2.ActionRecord]) -> list[Record]:
-    return [cg.record_from_proto(e) for e in entries]
+    return [record_from_proto(e) for e in entries]
 
 
 class Checker:

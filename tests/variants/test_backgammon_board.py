@@ -1,4 +1,4 @@
-"""Portes, nackgammon and hypergammon (issue 20; variants-rules.md; docs/variants.md): the variants on
+"""Portes, nackgammon and hypergammon (variants-rules.md; docs/variants.md): the variants on
 backgammon's board, through the core and every RPC a ruleset goes to.
 
 Boards in comments are drawn from the side on roll's view: its points 1..24 left to right as

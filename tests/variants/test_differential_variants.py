@@ -1,4 +1,4 @@
-"""Differential tests of nackgammon and hypergammon (issue 20) against GNU Backgammon (PyPI
+"""Differential tests of nackgammon and hypergammon against GNU Backgammon (PyPI
 ``gnubg``, set up with its variation) and OpenSpiel (``backgammon(hyper_backgammon=true)``).
 
 Positions (seeds recorded, so a failure is reproducible):

@@ -1,6 +1,6 @@
 """The independent variant reference (tests/variants/reference) against the public suites' facts and pictures.
 
-Three parts (issue 20, "How to know it is right"):
+Three parts:
 
 1. every fixture of tests/variants/fixtures/*.json (gammonx-server and the long-narde port,
    re-stated; where a suite contradicts variants-rules.md "Ours" the case carries ``expected_by_us``)

@@ -1,7 +1,7 @@
-"""The core's generator against the independent reference generator (issue 20, "How to know it
-is right" a): thousands of positions from seeded random self-play through the core, every one
-of the 21 rolls, and the sets of reachable positions compared in the neutral format
-(tests/support/variant_neutral.py, tests/variants/reference/NEUTRAL.md).
+"""The core's generator against the independent reference generator: thousands of positions from
+seeded random self-play through the core, every one of the 21 rolls, and the sets of reachable
+positions compared in the neutral format (tests/support/variant_neutral.py,
+tests/variants/reference/NEUTRAL.md).
 
 The reference (tests/variants/reference/, written from variants-rules.md alone by another person,
 without reading the core) covers plakoto, fevga, long nardy and portes. Also: the adapter itself

@@ -2,7 +2,7 @@
 (``tavla.core.game``: new_match, list_actions, act), with random actions (Hypothesis picks the
 seeds): checkers are conserved, every reached state is a legal position of its variant (it
 rebuilds from its two sides' views), the turn's bookkeeping is clear between turns, no cube
-action is ever offered, and every game ends (issue 20, "How to know it is right")."""
+action is ever offered, and every game ends."""
 
 from __future__ import annotations
 

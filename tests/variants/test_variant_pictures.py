@@ -1,4 +1,4 @@
-"""One picture per rule of plakoto, fevga and long nardy (issue 20, "How to know it is right" c):
+"""One picture per rule of plakoto, fevga and long nardy:
 the board drawn in the comment, the exact set of legal moves (or the end) asserted.
 
 Boards are drawn in white's numbering, white on roll: the top row is white's 24..13, the

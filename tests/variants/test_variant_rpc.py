@@ -1,4 +1,4 @@
-"""Plakoto, fevga and long nardy everywhere a ruleset goes (issue 20, Build 2): the rules RPCs
+"""Plakoto, fevga and long nardy everywhere a ruleset goes: the rules RPCs
 (GetInitialPosition, ListLegalMoves, ApplyMove, ListLegalSteps, ScoreGame, RenderPosition) with
 the board's pinned points and the Family ID, and whole matches through the referee (NewMatch,
 ListActions, Act: signed states, server dice, the record's digest, the dice checked at every

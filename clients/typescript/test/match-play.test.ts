@@ -1,4 +1,4 @@
-// The TypeScript client plays whole matches with its helpers only (issue 13): an international
+// The TypeScript client plays whole matches with its helpers only: an international
 // 3-point match (cube, checker-by-checker steps for white, whole moves for black, the clock) and a
 // Turkish 3-point match opened by a resignation; each answer's outcome goes to updateMatch
 // unchanged, and enums are read by name.
@@ -94,7 +94,7 @@ describe("whole matches with helpers only", () => {
   test("an international 3-point match", async () => {
     const engine = createEngineClient(server.target, { ruleset: "international" });
     assert.equal((await engine.resolveRuleset()).ruleset?.crawford, true);
-    // the two first, then the variants' presets (issue 20)
+    // the two first, then the variants' presets
     assert.deepEqual((await engine.listRulesets()).presets.map((p) => p.name).slice(0, 2), ["international", "turkish"]);
     let match = matchState(3);
     let clock: ClockState | undefined;

@@ -1,4 +1,4 @@
-// Every variant through the referee from TypeScript (issue 20): one whole 3-point match of each
+// Every variant through the referee from TypeScript: one whole 3-point match of each
 // preset ListRulesets lists, by newMatch / act only against the live server, random legal
 // actions (seeded), checking that it ends with a winner (a plakoto game may end drawn,
 // GAME_ENDING_DRAW, and the match goes on) and that the score adds up: each won game adds its

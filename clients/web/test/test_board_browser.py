@@ -13,7 +13,7 @@ Run by ``make test-web`` (mk/web.mk), which builds the page and installs Chromiu
   serious or critical violation;
 * the same on a 390x844 phone by touch (the board the full width, the setup folded, whole
   points as hit areas, the full height on its side);
-* the bugs of issue 23, each checked: the cube clear of black's bar checker, no stray "·", no
+* the bugs found in the board, each checked: the cube clear of black's bar checker, no stray "·", no
   empty box while the computer acts, the cube of a doubled game after it ends, the clock after
   a forfeit, the move cap shown and warned of; keyboard play and the ARIA labels; the language
   switch; "new match" asks before it discards a match;
@@ -50,8 +50,8 @@ FAST = "delay=0&pause=30&slide=0&debug=1"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-# every visible panel must say something: recorded whenever the page changes (issue 23: the
-# empty box while the computer acts)
+# every visible panel must say something: recorded whenever the page changes (once
+# an empty box while the computer acts)
 EMPTY_PANELS = """
 window.__emptyPanels = [];
 new MutationObserver(() => {
@@ -544,8 +544,8 @@ def test_phone_by_touch(browser, server):
     assert not errors, errors
 
 
-def test_bugs_of_issue_23(browser, server, desktop):
-    """Each bug of the issue: no stray "·" before a match, the cube clear of black's bar checker,
+def test_the_board_bugs_stay_fixed(browser, server, desktop):
+    """Each bug once found in the board: no stray "·" before a match, the cube clear of black's bar checker,
     the doubled game's cube after it ends, "new match" asks first; keyboard play and ARIA labels;
     the language switch and an English reason."""
     base_url = server[0]

@@ -1,4 +1,4 @@
-"""The web board's computer at each level (issue 21): headless Chromium plays a whole Turkish
+"""The web board's computer at each level: headless Chromium plays a whole Turkish
 5-point match through the page for each of the four analysis levels, in tr-TR.
 
 Both sides are the page's computer (``?bots=2``), each action chosen by

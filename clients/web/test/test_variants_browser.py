@@ -1,4 +1,4 @@
-"""Every variant in the web board (issue 20): headless Chromium picks each preset that
+"""Every variant in the web board: headless Chromium picks each preset that
 ``ListRulesets`` lists in the setup's picker, starts a 1-point match with the computer on both
 sides (``?bots=2``; SuggestAction at a level, which the analysis service answers for every
 variant, its search player where there is no net, for its first dozen actions, then the random
@@ -59,7 +59,7 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-# The variants of issue 20; international and turkish whole matches are test_board_browser.py's
+# The variants; international and turkish whole matches are test_board_browser.py's
 # and test_bot_levels_browser.py's (CI time).
 PRESETS = ["portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nardy"]
 

@@ -55,9 +55,6 @@ LEVELS: dict[Level, LevelSpec] = {
     Level.EXPERT: LevelSpec(ply=2, noise=0.0, budget_seconds=3.0),
 }
 
-#: The level used when a request leaves it unset.
-DEFAULT_LEVEL = Level.EXPERT
-
 
 def noise_for(level: Level, key: Sequence[int], count: int) -> list[float]:
     """``count`` deterministic noise values for ``level`` at the decision named by ``key`` (the

@@ -2,7 +2,7 @@
 
 Written from docs/variants-rules.md (the variants; the readings marked **Ours**) and RULES.md
 (R1..R26) without reading the engine's generator (service/tavla/core/rules/), so that the two can be
-compared (issue 20, "How to know it is right" (a)). It favours clarity over speed: every order of the
+compared. It favours clarity over speed: every order of the
 dice, every checker for every die, single steps, then the R7 filter over whole plays.
 
 Entry points (the neutral format of tests/variants/reference/NEUTRAL.md):

@@ -304,7 +304,7 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
             raise IllegalActionError(R.NOT_YOUR_TURN, f"{_name(side)} cannot {kind.value}: it is "
                                                       f"{_name(actor)}'s decision ({state.phase.value})")
     handler = _HANDLERS.get(kind)
-    if handler is None or state.phase not in _PHASES[kind]:  # each kind only as itself (issue 22)
+    if handler is None or state.phase not in _PHASES[kind]:  # each kind only as itself
         raise IllegalActionError(R.MATCH_OVER if state.phase is Phase.MATCH_OVER else R.WRONG_PHASE,
                                  f"{kind.value} is not an action of phase {state.phase.value}")
     verdict = _timed_out(state, now_ms)
@@ -320,7 +320,7 @@ def act(state: GameState, action: Action, *, dice: Iterator[int] | None = None, 
                                                       "of its turn's time at most; not timed out (R23, R24)")
     if verdict is not None and verdict.forfeit is not None and actor is not None:
         if kind is not K.CLAIM_TIMEOUT:
-            handler(state, action, dice, roll_tag, analysis)  # a late action must still be legal (issue 22)...
+            handler(state, action, dice, roll_tag, analysis)  # a late action must still be legal...
         return _forfeit(state, actor, verdict.forfeit, now_ms)  # ...and becomes the late side's forfeit
     result = handler(state, action, dice, roll_tag, analysis)
     return _finish(state, result, actor, verdict, now_ms)
@@ -491,7 +491,7 @@ def step(state: GameState, action: Action, dice: Iterator[int] | None = None,
          tag: str = "", analysis: StepState | None = None) -> Transition:
     """One checker by one die (R4-R14): must start some legal move (:func:`legal_steps`). A way
     over two dice or more (13/8 with 3-2) is refused, as :func:`list_actions` never lists it:
-    such a move is that many STEPs (issue 22)."""
+    such a move is that many STEPs."""
     if action.step is None:
         raise InvalidInputError("action.step", "a step needs from_point and to_point")
     after = turn(state, action.step) if analysis is None else _after_step(state, action.step, analysis)

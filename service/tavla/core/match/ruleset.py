@@ -109,7 +109,7 @@ class Ruleset:
     def for_length(self, length: int) -> Ruleset:
         """The options that can apply to a match of ``length`` points (0: money play): in match
         play Jacoby and beavers are money-play options and are turned off, so that a state shows
-        the rules it is played under rather than options that cannot apply (issue 22)."""
+        the rules it is played under rather than options that cannot apply."""
         if length > 0 and (self.jacoby or self.beavers):
             return replace(self, jacoby=False, beavers=False)
         return self

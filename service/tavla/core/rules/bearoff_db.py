@@ -1,4 +1,4 @@
-"""The exact one-sided bear-off database (issue 6; R11-R13 of RULES.md).
+"""The exact one-sided bear-off database (R11-R13 of RULES.md).
 
 A *home position* is one side's checkers on its six home points, no more than 15 of them, the rest
 borne off, with nobody to hit them (no contact). There are C(21, 6) = 54,264 of them, the empty

@@ -30,7 +30,6 @@ from tavla.core.rules.variant import Board
 
 SIZE = 28
 SLOT_A = 26
-SLOT_B = 27
 _POINTS = range(1, 25)
 
 

@@ -41,13 +41,6 @@ class CheckerMove(NamedTuple):
 
 _new = tuple.__new__  # _new(CheckerMove, (...)) is half the cost of CheckerMove(...) in the hot loop
 
-# Backgammon's hooks under their former names (tests and tools import them from here).
-sources = Backgammon.sources
-play = Backgammon.play
-unplay = Backgammon.unplay
-outside_count = Backgammon.outside_count
-
-
 Generated = tuple[int, dict[Board, tuple[CheckerMove, ...]]]
 """What :func:`generate` returns: (dice used, {resulting board: step sequence})."""
 

@@ -8,7 +8,7 @@
   thread for as long as the client keeps them open, so at most :data:`MAX_STREAMS` of each kind
   run at once (one more of that kind is ``RESOURCE_EXHAUSTED``, other kinds are unaffected), and
   one quiet past its idle limit (:data:`STREAM_IDLE_SECONDS`) is cancelled. Without this, idle
-  streams of one kind could take every stream slot (issue 22).
+  streams of one kind could take every stream slot.
 * **Analysis.** AnalysisService calls (docs/analysis.md#cost-and-limits) do not count against
   ``max_concurrent_rpcs``: at most ``max_analysis`` run or wait at once (the admission executor
   queues them on a pool of their own), and their budget is ``analysis_call_seconds`` instead of

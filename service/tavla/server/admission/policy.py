@@ -35,7 +35,7 @@ when the call arrives:
   health checks and shed calls (clients send the message with the headers), ``body_seconds`` (5 s)
   for streams. When the engine admission is full, a newcomer first evicts the oldest admitted
   unary call whose request has not come after :data:`EVICT_AFTER`, so clients that send headers
-  and nothing else never turn real calls away (issue 22); the gRPC server's per-connection stream
+  and nothing else never turn real calls away; the gRPC server's per-connection stream
   limit (:func:`tavla.server.process.app.streams_per_connection`) bounds how many one connection opens.
 
 The executor learns the method from the call gRPC passes to ``submit`` (the ``rpc_event`` of
@@ -93,7 +93,7 @@ ENGINE_THREADS = 6
 BODY_SECONDS = 5.0
 #: Seconds a unary engine call's thread waits for its request message before the call is
 #: cancelled: clients send it with the headers, so a call without it after this is a client that
-#: sends nothing (issue 22: header-only streams held the admission for the whole 5 s).
+#: sends nothing (header-only streams once held the admission for the whole 5 s).
 ENGINE_BODY_SECONDS = 0.5
 #: When the admission is full, an admitted unary engine call whose request has not come this
 #: long after its thread started waiting is cancelled to make room for the newcomer.

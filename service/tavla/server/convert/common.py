@@ -39,7 +39,6 @@ T = TypeVar("T")
 
 DEFAULT_PRESET = "international"
 BAR_POINT = 25  # CheckerMove.from_point of a checker entering from the bar
-OFF_POINT = 0  # CheckerMove.to_point of a checker borne off
 MAX_CHECKER_MOVES = 4  # a double moves at most four checkers (R6)
 # The longest real notation is four hitting chains, well under 100 characters. The cap stops a
 # multi-megabyte string from costing seconds in the parser before it is rejected.

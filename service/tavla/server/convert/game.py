@@ -15,10 +15,9 @@ from collections.abc import Callable, Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CHECKERS, CheckerMove, InvalidInputError, Position, Side, find_variant
+from tavla.core import CheckerMove, InvalidInputError, Position, Side
 from tavla.core.ids import family_id
 from tavla.core.ids import position_id as pid
-from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.variant import FAMILY_ID, Variant
 from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing, Transition, side_to_act
 from tavla.core.match.state import MatchState
@@ -94,24 +93,6 @@ def _check_step(msg: pb.CheckerMove, field: str) -> None:
     for name, value, top in (("from_point", msg.from_point, 25), ("to_point", msg.to_point, 25), ("die", msg.die, 6)):
         if value > top:
             raise InvalidInputError(f"{field}.{name}", f"{value} is not 0-{top}")
-
-
-def record_from_proto(msg: game_pb2.ActionRecord, field: str = "record") -> Record:
-    """A core :class:`Record` of an entry a client kept (GameEvents.records).
-
-    :raises InvalidInputError: no or an unknown kind, an unknown side or result kind, a bad
-        outcome or elapsed time.
-    """
-    kind = _KINDS.from_proto(msg.kind, f"{field}.kind")
-    return Record(
-        sequence=msg.sequence, side=_side_in(msg.side, f"{field}.side"), kind=kind, dice=tuple(msg.dice),
-        roll_off=tuple((t.white_die, t.black_die) for t in msg.roll_off),
-        steps=tuple(_step(m) for m in msg.checker_moves), notation=msg.notation, cube_value=msg.cube_value,
-        resign_kind=(None if msg.resign_kind == pb.RESULT_KIND_UNSPECIFIED
-                     else cm.kind_from_proto(msg.resign_kind, f"{field}.resign_kind")),
-        elapsed_ms=cm.duration_to_ms(msg.elapsed, f"{field}.elapsed"), roll_tag=msg.roll_tag,
-        outcome=cm.outcome_from_proto(msg.outcome, f"{field}.outcome") if msg.HasField("outcome") else None,
-    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -252,25 +233,10 @@ def _clock_out(timing: Timing) -> game_pb2.GameClock:
                               turn_start_time=cm.ms_to_timestamp(timing.turn_started_ms))
 
 
-def state_to_proto(state: GameState, preset: str) -> game_pb2.GameState:
-    """The state's GameState message (format version 2): only what the rules need to go on,
-    nothing derived. The reference :func:`state_to_bytes` is checked against."""
-    msg = game_pb2.GameState(
-        version=FORMAT_VERSION, match_id=state.match_id, sequence=state.sequence,
-        ruleset=pb.Ruleset.FromString(_ruleset_out(state.ruleset, preset)), match=_match_out(state.match),
-        phase=_PHASES.to_proto(state.phase), position=position_key(state.position),
-        on_roll=convert.side_to_proto(state.position.on_roll), dice=state.dice, steps=_steps_out(state.steps),
-        resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
-        turn=state.turn, dice_commitment=state.dice_commitment, record_digest=state.record_digest,
-    )
-    _offer_clock_outcome(msg, state)
-    return msg
-
-
 def state_to_bytes(state: GameState, preset: str) -> bytes:
     """The deterministic bytes of the state's GameState message (format version 2), written
-    field by field (:mod:`tavla.server.convert.game_wire`): the bytes
-    ``state_to_proto(state, preset).SerializeToString(deterministic=True)`` gives."""
+    field by field (:mod:`tavla.server.convert.game_wire`): the bytes the protobuf library's
+    deterministic serialization of the same message gives (tests/support/proto_oracles.py)."""
     return b"".join((_state_head(state), gw.number(b"\x18", state.sequence), _state_middle(state, preset),
                      gw.steps(b"\x52", state.steps), _state_tail(state)))
 
@@ -332,16 +298,6 @@ def _outcome_field(key: bytes, state: GameState) -> bytes:
     return gw.field(key, cm.outcome_to_proto(state.outcome, state.outcome_points).SerializeToString(deterministic=True))
 
 
-def _offer_clock_outcome(msg: game_pb2.GameState | game_pb2.GameView, state: GameState) -> None:
-    # the three message fields the signed state and its view carry alike
-    if state.resignation is not None:
-        msg.resignation.CopyFrom(cm.offer_to_proto(state.resignation))
-    if state.clock is not None:
-        msg.clock.CopyFrom(_clock_out(state.clock))
-    if state.outcome is not None:
-        msg.outcome.CopyFrom(cm.outcome_to_proto(state.outcome, state.outcome_points))
-
-
 @functools.lru_cache(maxsize=1024)
 def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant]) -> bytes:
     """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
@@ -366,45 +322,15 @@ def _match_field(match: MatchState) -> bytes:
 _VIEW_RULESET, _VIEW_MATCH, _VIEW_POSITION, _VIEW_CURRENT = (wire.varint(n << 3 | 2) for n in (3, 4, 7, 8))
 
 
-def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
-    """The ``GameView`` of a state: what it shows, derived from it. Its ruleset, match and
-    positions are merged in from wire bytes kept per value (they repeat from click to click).
+def view_bytes(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> bytes:
+    """The bytes of the state's ``GameView`` (what it shows, derived from it), written field by
+    field (:mod:`tavla.server.convert.game_wire`), its ruleset, match and positions from wire
+    bytes kept per value (they repeat from click to click).
 
     :param analysis: the MOVING state's turn analysis (:func:`tavla.core.game.machine.turn`);
         ``None`` outside phase MOVING (a resignation offered while moving shows the dice only).
     :param revealed_seed: at a game's end, the secret of the game just finished.
     """
-    position = state.position
-    current = analysis.position if analysis is not None and analysis.steps else position
-    msg = game_pb2.GameView(
-        match_id=state.match_id, sequence=state.sequence,
-        phase=_PHASES.to_proto(state.phase), side_to_act=_side_out(side_to_act(state)),
-        dice=state.dice, steps=_steps_out(state.steps),
-        resume_phase=_PHASES.to_proto(state.resume) if state.resume else game_pb2.GAME_PHASE_UNSPECIFIED,
-        turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
-        record_digest=state.record_digest.hex(),
-    )
-    msg.MergeFromString(b"".join((
-        _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        # a class hashes by identity; mypy does not see type[Variant] as Hashable
-        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
-        _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant))))  # type: ignore[arg-type]
-    _offer_clock_outcome(msg, state)
-    if analysis is not None:
-        msg.dice_left.extend(analysis.dice_left)
-        msg.move_complete = analysis.complete
-        msg.no_legal_move = analysis.complete and not analysis.steps
-        msg.forced_move = analysis.forced
-        msg.forced_steps.extend(_steps_out(analysis.forced_steps))
-    else:
-        msg.dice_left.extend(state.dice)
-    return msg
-
-
-def view_bytes(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> bytes:
-    """The bytes of :func:`view_to_proto`'s ``GameView``, written field by field
-    (:mod:`tavla.server.convert.game_wire`), its ruleset, match and positions from wire bytes
-    kept per value."""
     return b"".join((gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence), _view_middle(state, preset),
                      _view_steps(state, analysis), _view_tail(state, revealed_seed)))
 
@@ -567,22 +493,10 @@ def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
     return msg
 
 
-def events_to_proto(t: Transition, records: Sequence[game_pb2.ActionRecord] = ()) -> game_pb2.GameEvents:
-    """A ``GameEvents`` message of what an action did, with its record entries: ``outcome`` set
-    exactly when the action ended the game."""
-    msg = game_pb2.GameEvents(rolled=t.rolled, roll_off=_roll_off(t.roll_off), hit=t.hit,
-                              no_legal_move=t.no_legal_move, records=records)
-    if t.game_over is not None:
-        msg.outcome.CopyFrom(cm.outcome_to_proto(t.game_over, t.points))
-    if t.forfeit is not None:
-        msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
-    return msg
-
-
 def events_bytes(t: Transition, records: Sequence[bytes] = ()) -> bytes:
-    """The bytes of :func:`events_to_proto`'s ``GameEvents``, written field by field
-    (:mod:`tavla.server.convert.game_wire`); ``records``: each entry's ``ActionRecord`` bytes
-    (as the record digest hashes them)."""
+    """The bytes of the ``GameEvents`` of what an action did (``outcome`` set exactly when it
+    ended the game), written field by field (:mod:`tavla.server.convert.game_wire`);
+    ``records``: each entry's ``ActionRecord`` bytes (as the record digest hashes them)."""
     if not (t.rolled or t.roll_off or records or t.game_over or t.forfeit):  # a step, an undo, a cube action
         return gw.flag(b"\x18", t.hit) + gw.flag(b"\x30", t.no_legal_move)
     parts = [gw.packed(b"\x0a", t.rolled)]

@@ -303,7 +303,7 @@ class HttpApp:
         work = loop.run_in_executor(self.executor, _invoke, method, request, context)
         # A client that goes away (closes or resets the connection) gets no answer: the handler is
         # told (context.gone: it aborts before building one) and nothing waits for its result, so
-        # the answer is never held for a connection that is gone (issue 22: aborted costly calls
+        # the answer is never held for a connection that is gone (aborted costly calls once
         # kept their 280 KB answers alive in the event loop, 700 MiB for one worker).
         gone = asyncio.ensure_future(_disconnected(receive))
         try:

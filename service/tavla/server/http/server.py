@@ -43,7 +43,7 @@ _START_TIMEOUT = 10.0  # seconds for the event loop thread to come up
 
 
 def _release_closed_connections() -> None:
-    """Let Hypercorn drop a connection as soon as its client has gone (issue 22, item 7).
+    """Let Hypercorn drop a connection as soon as its client has gone.
 
     Hypercorn 0.17 stops a connection's keep-alive timer only after the connection's task group
     has ended, and the group waits for that timer: a connection whose client closed or reset it

@@ -50,13 +50,13 @@ def _load(setting: str) -> ModuleType | None:
 _SETTING = os.environ.get(ENV, "auto").strip().lower()
 _accel = _load(_SETTING)
 ACTIVE = _accel is not None
-# The extension's whole-call path, straight from a Position ID (None when the extension is off,
-# absent, or built before it had one): ``(position_id, on_roll 1|2, d1, d2, view) -> (number of
+# The extension's whole-call path, straight from a Position ID (None when the extension is off
+# or absent): ``(position_id, on_roll 1|2, d1, d2, view) -> (number of
 # moves, the serialized ListLegalMovesResponse)``. It accepts exactly the IDs core.position_id.decode
 # accepts, less finished games, and raises ValueError for anything else: the caller then takes
 # the full path, which raises the engine's error (the servicer's ListLegalMoves).
-response_from_id: Callable[[str, int, int, int, int], tuple[int, bytes]] | None = getattr(
-    _accel, "legal_moves_response_from_id", None)
+response_from_id: Callable[[str, int, int, int, int], tuple[int, bytes]] | None = (
+    None if _accel is None else _accel.legal_moves_response_from_id)
 # For the startup log and the tavla_accelerator_active metric.
 STATUS = "rust" if ACTIVE else "python (TAVLA_ACCEL=0)" if _SETTING in _OFF else "python (tavla_accel not installed)"
 
@@ -68,19 +68,17 @@ COMPILED_VARIANT = Backgammon
 def install_generator(ext: ModuleType | None) -> None:
     """Make the move generator of the backgammon-geometry variants (``core.movegen.generate``
     for their positions, behind ApplyMove, ListLegalSteps, Act, replays, ValidateMatch) the
-    extension's ``generate`` when ``ext`` is the extension and has one (a build before it had
-    one: the pure generator stays), else the pure generator alone. It sets
-    ``COMPILED_VARIANT.compiled_generate``.
+    extension's ``generate`` when ``ext`` is the extension, else (``None``) the pure generator
+    alone. It sets ``COMPILED_VARIANT.compiled_generate``.
 
     :raises ValueError: the extension does not accept ``CheckerMove`` (cannot happen with the
         core's class; a failure here is a bug, so the import fails loudly).
     """
-    generate = getattr(ext, "generate", None)
-    if ext is None or generate is None:
+    if ext is None:
         movegen.use_compiled(None, COMPILED_VARIANT)
         return
     ext.set_checker_move(movegen.CheckerMove)
-    movegen.use_compiled(generate, COMPILED_VARIANT)
+    movegen.use_compiled(ext.generate, COMPILED_VARIANT)
 
 
 install_generator(_accel)

@@ -1,4 +1,4 @@
-"""Giving memory back after a burst (issue 22, item 7).
+"""Giving memory back after a burst.
 
 A burst of the costliest calls (280 KB answers, many cancelled mid-work) leaves glibc's heap full
 of freed blocks it keeps for reuse: RSS stays near the peak long after the burst. Two bounds:

@@ -1,4 +1,4 @@
-"""Builds the three Jellyfish records of issue 22 item 9 from quirks/match1267.mat's one game
+"""Builds the three Jellyfish records of made/ from quirks/match1267.mat's one game
 (a gammon, cube never turned); run from the repository root: python tests/data/matches/made/make.py."""
 import re
 from pathlib import Path
