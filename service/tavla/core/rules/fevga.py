@@ -88,15 +88,6 @@ class Fevga(SameDirection):
                    "no cube.")
     sources = _make_sources(True)
 
-    @staticmethod
-    def play(b: list[int], f: int, die: int) -> tuple[int, bool]:
-        t = f - die
-        b[f] -= 1
-        if t <= 0:
-            return 0, False
-        b[t] += 1
-        return t, False
-
     @classmethod
     def chains_as_played(cls, board: Sequence[int]) -> bool:
         """While the start rule holds (a runner out), the runner and the others are told apart:

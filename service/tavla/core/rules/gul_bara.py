@@ -51,15 +51,6 @@ class GulBara(SameDirection):
         does not hold, or bears off by R11 and R12."""
         return [f for f in range(min(top, 24), bottom - 1, -1) if b[f] > 0 and plain_step(b, f, f - die, outside)]
 
-    @staticmethod
-    def play(b: list[int], f: int, die: int) -> tuple[int, bool]:
-        t = f - die
-        b[f] -= 1
-        if t <= 0:
-            return 0, False
-        b[t] += 1
-        return t, False
-
     @classmethod
     def next_throw(cls, dice: Sequence[int], turn: int) -> tuple[int, int] | None:
         """After a double played in full from the fourth throw of the game on, the next double up

@@ -86,6 +86,17 @@ class SameDirection(Variant):
         return sum([n for n in b[7:25] if n > 0])
 
     @staticmethod
+    def play(b: list[int], f: int, die: int) -> tuple[int, bool]:
+        """One checker from ``f`` by ``die``: no hitting in this family (a single checker holds
+        its point), so never a hit; ``(0, False)`` when it bears off."""
+        t = f - die
+        b[f] -= 1
+        if t <= 0:
+            return 0, False
+        b[t] += 1
+        return t, False
+
+    @staticmethod
     def unplay(b: list[int], f: int, t: int, hit: bool) -> None:
         b[f] += 1
         if t:
