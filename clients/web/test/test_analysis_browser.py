@@ -92,6 +92,19 @@ def start(page, preset: str = "turkish", length: int = 1, opponent: str = "bot",
     return idle(page)
 
 
+def take_a_turn_step(page, state: dict) -> bool:
+    """Roll, confirm, or make one step, whichever the page offers; whether it did any."""
+    if page.is_visible("#roll"):
+        page.click("#roll")
+    elif page.is_visible("#confirm") and page.is_enabled("#confirm"):
+        page.click("#confirm")
+    elif state["phase"] == "moving" and state["movable"]:
+        play_one_step(page, state)
+    else:
+        return False
+    return True
+
+
 def play_one_step(page, state: dict) -> None:
     """A step by tapping: the first movable checker, then its first target."""
     page.click(f"[data-spot='{state['movable'][0]}']")
@@ -112,13 +125,7 @@ def human_turn_with_choices(page, base_url: str, min_moves: int = 3) -> dict:
                 return state
         if state["phase"] in ("game-over", "match-over"):
             raise AssertionError("the game ended before a hint could be asked")
-        if page.is_visible("#roll"):
-            page.click("#roll")
-        elif page.is_visible("#confirm") and page.is_enabled("#confirm"):
-            page.click("#confirm")
-        elif state["phase"] == "moving" and state["movable"]:
-            play_one_step(page, state)
-        else:
+        if not take_a_turn_step(page, state):
             page.wait_for_timeout(50)
     raise AssertionError("no turn with a choice")
 
@@ -334,12 +341,7 @@ def test_pass_and_play_without_turning_the_board(browser, base_url):
                 assert page.get_attribute("svg.board", "data-flipped") == "0"
             if {"white", "black"} <= seen:
                 break
-            if page.is_visible("#roll"):
-                page.click("#roll")
-            elif page.is_visible("#confirm") and page.is_enabled("#confirm"):
-                page.click("#confirm")
-            elif state["phase"] == "moving" and state["movable"]:
-                play_one_step(page, state)
+            take_a_turn_step(page, state)
         assert seen == {"white", "black"}
         # turned on again from the setup: black's turn is drawn from black's side at once
         page.click("#setup-box summary")
