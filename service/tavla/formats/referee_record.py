@@ -23,7 +23,8 @@ from tavla.core import InvalidInputError
 from tavla.core.game import GameState
 from tavla.formats import variation
 from tavla.formats.matreader import MOVE_TOKEN, Action, Double, Drop, Game, Match, Roll, Take, Win
-from tavla.v1 import game_pb2, match_pb2
+from tavla.server.convert import contract
+from tavla.v1 import game_pb2, match_pb2, records_service_pb2
 from tavla.v1 import types_pb2 as pb
 
 __all__ = ["MAX_HEADERS", "SERVER_HEADERS", "file_name", "match_from_records"]
@@ -31,7 +32,7 @@ __all__ = ["MAX_HEADERS", "SERVER_HEADERS", "file_name", "match_from_records"]
 G = game_pb2
 #: Headers ExportMatch writes itself, from the state: a request may not set them.
 SERVER_HEADERS = ("Player 1", "Player 2", "Variation", "Ruleset", "Crawford", "CubeLimit", "Jacoby")
-MAX_HEADERS = 16
+MAX_HEADERS = contract.declared(records_service_pb2.ExportMatchRequest, "headers").max_items
 _PLAYERS: dict[int, int] = {pb.SIDE_WHITE: 1, pb.SIDE_BLACK: 2}
 _NAME = re.compile(r"[^\x00-\x1f\x7f:\"\[\]]{1,40}")
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ]{0,31}")

@@ -26,6 +26,7 @@ from tavla.referee.keys import Signed
 from tavla.server.api import deadline
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
+from tavla.server.convert import contract
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert.enums import EnumMap
@@ -37,10 +38,10 @@ _EVALUATORS = EnumMap(api.Evaluator, player.Evaluator)
 _ADVICE = EnumMap(api.CubeAdvice, player.CubeAdvice)
 _DECISIONS = EnumMap(api.DecisionKind, review.DecisionKind)
 #: The most moves a SuggestMove answer lists (an early double has about 75 legal moves; a
-#: variant's may have more).
-MAX_MOVES = 500
-#: The largest record AnalyzeMatch takes (a long .mat match is some 50 kB).
-MAX_MAT_BYTES = 2_000_000
+#: variant's may have more): the bound ``max_moves`` declares.
+MAX_MOVES = contract.declared(api.SuggestMoveRequest, "max_moves").max
+#: The largest record AnalyzeMatch takes (a long .mat match is some 50 kB): ``mat``'s bound.
+MAX_MAT_BYTES = contract.declared(api.AnalyzeMatchRequest, "mat").max_len
 
 
 def level_from_proto(value: int, default: Level = Level.EXPERT) -> Level:

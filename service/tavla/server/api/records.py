@@ -146,11 +146,7 @@ def _validate(requests: Iterable[pb.ValidateMatchRequest], context: grpc.Service
     piece_kind = ""
     for request in requests:
         contract.check(request)  # streamed messages pass no interceptor: each is checked here
-        if validator is None:
-            if request.format not in _FORMATS:
-                raise InvalidInputError("format", f"unknown record format {request.format}")
-            if request.rules not in _MODES:
-                raise InvalidInputError("rules", f"unknown validation rules {request.rules}")
+        if validator is None:  # the contract has refused enum values outside these maps
             validator = StreamValidator(_ENGINE, request.source or "<stream>", _FORMATS[request.format],
                                         _MODES[request.rules])
         kind = request.WhichOneof("piece")

@@ -27,7 +27,7 @@ from tavla.core.rules.notation import Leg
 from tavla.core.match.ruleset import check_cube_limit, check_match_lengths
 from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.variant import FAMILY_ID, Variant, variants
-from tavla.server.convert import family
+from tavla.server.convert import contract, family
 from tavla.server.convert import ids as convert_ids
 from tavla.server.convert import wire
 from tavla.server.convert.enums import KATMERLI, SIDES, STARTS
@@ -40,13 +40,13 @@ T = TypeVar("T")
 DEFAULT_PRESET = "international"
 BAR_POINT = 25  # CheckerMove.from_point of a checker entering from the bar
 MAX_CHECKER_MOVES = 4  # a double moves at most four checkers (R6)
-# The longest real notation is four hitting chains, well under 100 characters. The cap stops a
-# multi-megabyte string from costing seconds in the parser before it is rejected.
-MAX_NOTATION_LENGTH = 256
-# Repeated request fields are cut off before any work on them: a roll has two dice, a ruleset a
-# handful of match lengths.
-MAX_DICE = 16
-MAX_MATCH_LENGTHS = 64
+# The bounds the request fields declare (proto/), for the converters' own checks of values that
+# reach them without passing the call pipeline. The longest real notation is four hitting
+# chains, well under 100 characters: the cap stops a multi-megabyte string from costing seconds
+# in the parser. A roll has two dice, a ruleset a handful of match lengths.
+MAX_NOTATION_LENGTH = contract.declared(pb.Move, "notation").max_len
+MAX_DICE = contract.declared(api.ListLegalMovesRequest, "dice").max_items
+MAX_MATCH_LENGTHS = contract.declared(pb.MatchLengths, "lengths").max_items
 
 _VIEWS: dict[int, int] = {
     api.MOVE_VIEW_UNSPECIFIED: wire.FULL,

@@ -49,6 +49,18 @@ def bounds_of(field: pb_descriptor.FieldDescriptor) -> bounds_pb2.FieldBounds | 
     return bounds
 
 
+def declared(message: type[pb_message.Message], name: str) -> bounds_pb2.FieldBounds:
+    """The bounds ``message``'s field ``name`` declares in proto/, for code that needs the same
+    figure (one place holds it).
+
+    :raises LookupError: the field declares none.
+    """
+    bounds = bounds_of(message.DESCRIPTOR.fields_by_name[name])
+    if bounds is None:
+        raise LookupError(f"{message.DESCRIPTOR.full_name}.{name} declares no bounds")
+    return bounds
+
+
 def is_repeated(field: pb_descriptor.FieldDescriptor) -> bool:
     """Whether ``field`` is repeated (a map included)."""
     return bool(field.is_repeated)
@@ -89,17 +101,15 @@ def checker(descriptor: pb_descriptor.Descriptor) -> Checker:
     return _compiled[name]
 
 
-def check(request: pb_message.Message, field: str = "") -> None:
+def check(request: pb_message.Message) -> None:
     """Nothing, if ``request`` is within every declared bound.
 
-    :param field: the path of ``request`` itself, prefixed to the field named in the error
-        (a streamed message's ``chunk``, say).
     :raises InvalidInputError: the first field out of its bounds, by its path, and why.
     """
     violation = checker(request.DESCRIPTOR)(request)
     if violation is not None:
         path, reason = violation
-        raise InvalidInputError(_join(field, path), reason)
+        raise InvalidInputError(path, reason)
 
 
 def within(request: pb_message.Message) -> bool:
@@ -115,11 +125,7 @@ def _nothing(_msg: Any) -> Violation:
 
 
 def _join(prefix: str, path: str) -> str:
-    if not prefix:
-        return path
-    if not path:
-        return prefix
-    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
+    return f"{prefix}.{path}" if path else prefix
 
 
 def _element(where: str, violation: tuple[str, str]) -> str:
