@@ -39,11 +39,11 @@ from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryIntercept
 from tavla.server.pipeline.errors import lenient_deserializer, undecodable_status
 
 log = structlog.get_logger("tavla.server.admission.limits")
-def _take_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
-    """Take one of the admission executor's slots to run the engine, waiting for one until the
+
+
+def _wait_for_slot(slots: admission.Slots, context: grpc.ServicerContext) -> None:
+    """Wait for one of the admission executor's slots to run the engine (none was free) until the
     call's time is up or it is gone (then abort). The caller releases it."""
-    if slots.try_take():
-        return
     context.add_callback(slots.wake)  # a call that ends while waiting stops waiting at once
     if not slots.take(context.is_active, lambda: remaining(context)):
         check_deadline(context)  # aborts: the deadline passed or the client went away
@@ -118,7 +118,7 @@ class LimitsInterceptor(UnaryInterceptor):
                     if not slots.try_take():
                         if not contract.within(request):  # refused inside at once: no slot to wait for
                             return behaviour(request, context)
-                        _take_slot(slots, context)
+                        _wait_for_slot(slots, context)
                     try:
                         return behaviour(request, context)
                     finally:
