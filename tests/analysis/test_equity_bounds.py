@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tavla.analysis import equity
-from tavla.analysis.equity import MAX_MATCH_LENGTH, Stakes, no_cube_met
+from tavla.analysis.equity import Stakes, no_cube_met
+from tavla.core.match.ruleset import MAX_MATCH_LENGTH
 from tavla.core import InvalidInputError, MatchState
 from tavla.core.match.ruleset import preset
 from tavla.core.rules.position import Side

@@ -22,7 +22,7 @@ import functools
 from dataclasses import dataclass
 
 from tavla.core.errors import InvalidInputError
-from tavla.core.match.ruleset import KatmerliMarsRule, Ruleset
+from tavla.core.match.ruleset import MAX_MATCH_LENGTH, KatmerliMarsRule, Ruleset
 from tavla.core.match.state import MatchState
 from tavla.core.rules.position import Side
 
@@ -130,10 +130,9 @@ GAMMON_SHARE = 0.26
 BACKGAMMON_SHARE = 0.015
 
 
-#: The longest match the analysis takes: the API's bound on match lengths. bgsage's native match
-#: equity code never returns for a side more than 2^30 away, and our own table grows with the
-#: square of the length, so a longer match is refused before either is asked.
-MAX_MATCH_LENGTH = 64
+# The longest match the analysis takes is the rules' (MAX_MATCH_LENGTH, 64): bgsage's native
+# match equity code never returns for a side more than 2^30 away, and our own table grows with
+# the square of the length, so a longer match is refused before either is asked.
 
 
 def check_length(length: int, field: str = "match.length") -> None:
