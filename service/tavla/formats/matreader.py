@@ -29,6 +29,8 @@ from os import PathLike
 from pathlib import Path
 from types import MappingProxyType
 
+from tavla.core.match.ruleset import MAX_MATCH_LENGTH
+
 __all__ = [
     "Action", "Double", "Drop", "Game", "Loss", "Match", "MatParseError", "MatReader", "starts_record",
     "Roll", "Take", "Win", "parse_match", "read_match",
@@ -170,8 +172,8 @@ class _Bad(Exception):
     """Internal: why the current line is not understood."""
 
 
-#: The longest match the readers accept (gnubg's own limit); 0 is a money session.
-MAX_LENGTH = 64
+#: The longest match the readers accept: the rules' (gnubg's own limit too); 0 is a money session.
+MAX_LENGTH = MAX_MATCH_LENGTH
 #: The highest game number the readers accept (a record's verdict carries it as a uint32).
 MAX_GAME_NUMBER = 99_999
 
