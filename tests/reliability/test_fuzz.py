@@ -49,6 +49,15 @@ def _inputs(rng: random.Random, count: int, seeds: dict[str, list[bytes]]):
             yield "hostile", name, data
 
 
+def _split(run, work: list) -> None:
+    """``run`` over ``work`` dealt round-robin to THREADS threads, until all are done."""
+    threads = [threading.Thread(target=run, args=(work[i::THREADS],)) for i in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 def test_fuzz_every_rpc_against_a_running_server():
     seed = int(os.environ.get("TAVLA_FUZZ_SEED", "0") or 0) or (int(time.time()) if LONG else 14)
     rng = random.Random(seed)
@@ -79,11 +88,7 @@ def test_fuzz_every_rpc_against_a_running_server():
                         bad.append(f"{code} {kind} {name} {data.hex()[:400]}")
 
     begin = time.monotonic()
-    threads = [threading.Thread(target=run, args=(work[i::THREADS],)) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    _split(run, work)
     streams = _fuzz_streams(server.target, rng, 200 if not LONG else 5_000)
     took = time.monotonic() - begin
     rss_end = server.rss_mib()
@@ -300,11 +305,7 @@ def test_every_declared_bound_at_and_just_past_on_every_protocol():
             caller.close()
 
     begin = time.monotonic()
-    threads = [threading.Thread(target=run, args=(work[i::THREADS],)) for i in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    _split(run, work)
     took = time.monotonic() - begin
     rss_end = server.rss_mib()
     alive = server.proc.poll() is None
