@@ -9,7 +9,7 @@ from tavla.core import preset
 from tavla.core.game import record as chain
 from tavla.core.game import verify_game_dice
 from tavla.core.game.state import ActionKind, Record
-from tavla.referee.keys import Signed, StateSigner
+from tavla.referee.keys import Signed, StateMode, StateSigner
 import rpc_api as api
 from proto_oracles import record_from_proto
 from tavla.v1 import game_pb2
@@ -18,6 +18,7 @@ from tavla.v1 import types_pb2 as pb
 G = game_pb2
 KEYS = (("k2", b"\x02" * 32), ("k1", b"\x01" * 32))  # k2 signs, both verify
 DICE_SECRET = b"test dice key: the same on every replica" 
+SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)  # what a production referee signs with
 
 
 def records(entries: list[game_pb2.ActionRecord]) -> list[Record]:

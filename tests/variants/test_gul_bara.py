@@ -8,7 +8,6 @@ through the referee's Act with server dice."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import replace
 
 import grpc
@@ -19,19 +18,14 @@ from tavla.core import Position, Side, SideView, find_variant, legal_moves, lega
 from tavla.core import game
 from tavla.core.errors import IllegalMoveError, IllegalReason
 from tavla.core.game import Action, ActionKind, Phase
-from tavla.core.match.dice_commit import DiceKey
 from tavla.core.match.ruleset import preset
 from tavla.core.rules import notation
 from tavla.core.rules.gul_bara import GulBara
-from tavla.referee.keys import StateMode, StateSigner
-from tavla.server.api.rules import TavlaServicer
-from tavla.server.process.app import start_in_process
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import types_pb2 as pb
 import rpc_api as api
-from game_driver import DICE_SECRET, KEYS, Checker, play_match
+from game_driver import SIGNER, Checker, play_match
 
-SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 
 
 def view(points: dict[int, int]) -> SideView:
@@ -189,14 +183,6 @@ def test_a_double_not_played_in_full_ends_the_turn():
 
 
 # -- every RPC ------------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def stub() -> Iterator[api.AnyStub]:
-    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
-    server, port = start_in_process(servicer=servicer)
-    yield api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
-    server.stop(None)
 
 
 def test_rules_rpcs(stub):

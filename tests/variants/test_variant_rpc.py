@@ -22,18 +22,9 @@ from tavla.v1 import match_pb2
 from tavla.v1 import types_pb2 as pb
 import rpc_api as api
 from http_calls import connect_json, http_server
-from game_driver import DICE_SECRET, KEYS, Checker, play_match
+from game_driver import DICE_SECRET, KEYS, SIGNER, Checker, play_match
 
-SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 FAMILY = ("plakoto", "fevga", "long_nardy")
-
-
-@pytest.fixture(scope="module")
-def stub() -> Iterator[api.AnyStub]:
-    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
-    server, port = start_in_process(servicer=servicer)
-    yield api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
-    server.stop(None)
 
 
 def refusal(call, *args) -> tuple[grpc.StatusCode, str, str, str]:
