@@ -110,14 +110,19 @@ def view(page) -> dict:
     return json.loads(page.evaluate("() => window.tavlaDebug.driver.viewJson()"))
 
 
-def _view_pins(page, side: str | None) -> bool:
-    """Whether the view the page holds has a checker of ``side`` pinned (the board drawn may be a
-    step behind it while the computer is held)."""
+def _view_catches_up(page, side: str | None) -> bool:
+    """Whether the view the page holds shows a checker of ``side`` pinned within a few seconds,
+    the computer held (the board drawn may be a step ahead of it)."""
     if side is None:
         return False
-    board = view(page)
-    board = (board.get("current") or board["position"])["board"]
-    return bool(board.get(side, {}).get("pinned"))
+    try:
+        page.wait_for_function(
+            "(side) => { const g = JSON.parse(window.tavlaDebug.driver.viewJson());"
+            " const b = (g.current || g.position).board; return !!(b[side] && (b[side].pinned || []).length); }",
+            arg=side, timeout=5000)
+    except playwright.TimeoutError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -169,7 +174,7 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
                 page.wait_for_function("() => document.body.dataset.busy === '0' || document.body.dataset.phase === 'match-over'"
                                        " || !!document.querySelector('[data-pinned]')")
                 if page.locator("[data-pinned]").count() and not page.locator("body[data-sliding]").count() \
-                        and _view_pins(page, page.locator("[data-pinned]").first.get_attribute("data-pinned")):
+                        and _view_catches_up(page, page.locator("[data-pinned]").first.get_attribute("data-pinned")):
                     break  # the drawn board and the view it was drawn from agree on the pin
                 page.evaluate("() => { window.tavlaDebug.hold.on = false; }")
             spot = page.locator("[data-pinned]").first
