@@ -7,7 +7,6 @@ import json
 import random
 from pathlib import Path
 
-import gnubg
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +18,8 @@ from tavla.core.ids import xgid
 from tavla.core.ids.match_id import GameState, MatchKey
 from tavla.core.match.state import Cube
 from tavla.core.ids.xgid import Xgid
+
+from gnubg_child import GnubgChild
 
 VECTORS = json.loads((Path(__file__).parent.parent / "data" / "ids" / "gnubg_vectors.json").read_text())
 PLAYER_SIDE = {0: Side.WHITE, 1: Side.BLACK}
@@ -299,10 +300,13 @@ def test_fast_xgid_and_gnubg_id_of_a_position(pos):
 
 @pytest.fixture(scope="module")
 def live_gnubg():
-    gnubg.command("set player 0 human")
-    gnubg.command("set player 1 human")
-    gnubg.command("new match 7")
-    return gnubg
+    """gnubg in a child of its own: other modules leave their matches in this process's gnubg."""
+    child = GnubgChild()
+    child.command("set player 0 human")
+    child.command("set player 1 human")
+    child.command("new match 7")
+    yield child
+    child.close()
 
 
 @settings(max_examples=150)
