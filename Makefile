@@ -15,6 +15,9 @@ PORT ?= 50051
 # The HTTP port (Connect, gRPC-Web, the web board with `make serve-web`; docs/web.md).
 HTTP_PORT ?= 8080
 METRICS_PORT ?= 9090
+# Servers that tests start serve no metrics unless the test gives them a port: another process
+# holding 9090 (a `make serve` on the same machine) must not fail a test. Flags win over it.
+export TAVLA_METRICS_PORT := 0
 UV_VERSION := 0.13.9
 PIP_AUDIT_VERSION := 2.10.1
 # The Python client and the generated stubs: a distribution of their own (tavla-engine-client,
