@@ -93,7 +93,7 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name:
     check("events_bytes", cg.events_bytes, lambda t, records=(): oracles.events_to_proto(
         t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
     check("step_state_bytes", cg.step_state_bytes,
-          lambda parts, state, analysis: oracles.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
+          lambda parts, state: oracles.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
     check("step_view_bytes", cg.step_view_bytes,
           lambda parts, state, analysis: oracles.view_to_proto(state, preset_name, analysis).SerializeToString())
 

@@ -290,6 +290,8 @@ def test_every_legal_move_is_a_path_of_steps(case):
     pos = random_position(seed, plies)
     ends = all_paths(pos, (d1, d2))
     assert set(ends) == {m.board_after for m in legal_moves(pos, (d1, d2))}
+    start = legal_steps(pos, (d1, d2))  # forced at the start exactly when every path ends alike
+    assert start.forced == (not start.complete and len(set(ends)) == 1)
 
 
 # --- over gRPC --------------------------------------------------------------------------------

@@ -196,7 +196,7 @@ class Referee:
         """:meth:`_sealed` of a step or an undo, which changes only the sequence and the steps:
         the state and the view written from the turn's parts (made once a turn)."""
         parts = self._parts(opened)
-        raw = cg.step_state_bytes(parts, after, analysis)
+        raw = cg.step_state_bytes(parts, after)
         view = cg.step_view_bytes(parts, after, analysis)
         answer = self._answer(after, opened.preset, analysis, now, self.signer.seal(raw), events, view=view)
         self._keep(raw, answer, opened.preset, analysis, parts)

@@ -71,14 +71,12 @@ class StepState:
     :ivar complete: the steps so far make a whole legal move (its final position).
     :ivar move: that legal move, as :func:`legal_moves` lists it, when ``complete``.
     :ivar gele: the side on roll has a checker on the bar and no die enters it (seed 001).
-    :ivar combined: where one checker can go on with more than one die from here (each a path of
-        legal steps; one per start, destination and resulting position).
     :ivar forced: not complete, and only one final position is left: the rest is forced (at the
         start of a turn: the roll has one legal move).
     :ivar forced_steps: when ``forced``, the remaining steps in an order they can be played.
-    :ivar memo: what callers derive from this analysis, each under its own key (the analysis of
-        each next step, the actions, a view's bytes): kept as long as the analysis is, and
-        right as long, since the analysis never changes. Not part of its value.
+    :ivar memo: what the game machine derives from this analysis, each under its own key (the
+        analysis of each next step, the actions): kept as long as the analysis is, and right as
+        long, since the analysis never changes. Not part of its value.
     """
 
     steps: tuple[CheckerMove, ...]
@@ -88,10 +86,17 @@ class StepState:
     complete: bool
     move: Move | None
     gele: bool
-    combined: tuple[CombinedStep, ...] = ()
     forced: bool = False
     forced_steps: tuple[CheckerMove, ...] = ()
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    turn_key: tuple[Any, ...] = field(default=(), compare=False, hash=False, repr=False)  # _analysed's arguments
+
+    @property
+    def combined(self) -> tuple[CombinedStep, ...]:
+        """Where one checker can go on with more than one die from here (each a path of legal
+        steps; one per start, destination and resulting position). Found when asked (only
+        ListLegalSteps shows them; a referee's Act never reads them), from the turn's tree."""
+        return _combined(*self.turn_key) if self.turn_key else ()
 
 
 class _Node:
@@ -247,6 +252,8 @@ class _Turn:
     def forced(self, n: _Node) -> tuple[CheckerMove, ...] | None:
         """The remaining steps when only one final position is left, else None (call it only
         while the turn is not done)."""
+        if n.rest is False and n is self.root and len(self.by_board) > 1:
+            n.rest = None  # every legal move's end is reachable from the start: two or more
         if n.rest is False:
             ends: dict[Board, tuple[CheckerMove, ...]] = {}
 
@@ -339,22 +346,35 @@ def _analysed(variant: type[Variant], generator: object, board: Board, on_roll: 
     """:func:`legal_steps` of a position, its dice larger first and the steps so far as (from, to,
     die): every answer of a turn is kept, so a ListActions or an UNDO after an Act answers at
     once. An error (a step no legal move starts with) is raised again each time, not kept."""
-    turn = _turn(variant, generator, board, on_roll, high, low)
-    n = turn.root
-    played: list[CheckerMove] = []
-    for i, (f, t, die) in enumerate(done):
-        for step, n in _match(turn, n, f, t, die, i):
-            played.append(step)
+    turn, n, played = _walked(variant, generator, board, on_roll, high, low, done)
     complete = turn.done(n)
     move = turn.by_board[n.board] if complete else None  # the module docstring's invariant
     rest = None if complete else turn.forced(n)
     return StepState(
         steps=tuple(played), position=Position(n.board, on_roll, variant), dice_left=n.pool,
         next_steps=tuple(s for s, _ in turn.legal_next(n)), complete=complete, move=move,
-        gele=board[BAR] > 0 and turn.used == 0,
-        combined=tuple(turn.combined(n)), forced=rest is not None,
-        forced_steps=rest or (),
+        gele=board[BAR] > 0 and turn.used == 0, forced=rest is not None, forced_steps=rest or (),
+        turn_key=(variant, generator, board, on_roll, high, low, done),
     )
+
+
+def _walked(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int,
+            done: tuple[tuple[int, int, int], ...]) -> tuple[_Turn, _Node, list[CheckerMove]]:
+    """The turn, the node the steps ``done`` lead to, and those steps as played."""
+    turn = _turn(variant, generator, board, on_roll, high, low)
+    n = turn.root
+    played: list[CheckerMove] = []
+    for i, (f, t, die) in enumerate(done):
+        for step, n in _match(turn, n, f, t, die, i):
+            played.append(step)
+    return turn, n, played
+
+
+def _combined(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int,
+              done: tuple[tuple[int, int, int], ...]) -> tuple[CombinedStep, ...]:
+    """:attr:`StepState.combined` of the analysis :func:`_analysed` made of these arguments."""
+    turn, n, _ = _walked(variant, generator, board, on_roll, high, low, done)
+    return tuple(turn.combined(n))
 
 
 def clear_cache() -> None:

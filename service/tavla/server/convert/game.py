@@ -11,7 +11,7 @@ import base64
 import binascii
 import functools
 from dataclasses import dataclass
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
@@ -150,18 +150,12 @@ def _digest(raw: bytes, field: str) -> bytes:
 
 def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     """A core :class:`GameState` (not yet checked: :func:`check_state`) and its preset's name,
-    from a GameState message's bytes (format version 2). Kept per bytes for a retry or a
-    repeated request (the values are immutable); an error is raised again each time, not kept.
-    (The referee keeps the states it wrote itself: :mod:`tavla.referee.kept`.)
+    from a GameState message's bytes (format version 2). Parsed each call: in play every state
+    is new (the referee keeps the states it wrote itself: :mod:`tavla.referee.kept`).
 
     :raises InvalidInputError: not a GameState, an unknown version or enum number, a bad
         ruleset, position, digest or clock settings (field ``state.<part>``).
     """
-    return _state_from_bytes(bytes(raw))
-
-
-@functools.lru_cache(maxsize=256)  # a retry, a repeated request: few (live objects slow the collector)
-def _state_from_bytes(raw: bytes) -> tuple[GameState, str]:
     try:
         msg = game_pb2.GameState.FromString(raw)
     except (DecodeError, ValueError, RecursionError) as exc:
@@ -400,32 +394,17 @@ def same_turn(before: GameState, after: GameState) -> bool:
             and after.record_digest is before.record_digest)
 
 
-def step_state_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
-    """:func:`state_to_bytes` of a state of the turn of ``parts``, ``analysis`` its turn's
-    analysis."""
-    steps = _kept_on(analysis, "state steps", state, lambda: gw.steps(b"\x52", state.steps))
-    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle, steps,
-                     parts.state_tail))
+def step_state_bytes(parts: TurnParts, state: GameState) -> bytes:
+    """:func:`state_to_bytes` of a state of the turn of ``parts``."""
+    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle,
+                     gw.steps(b"\x52", state.steps), parts.state_tail))
 
 
 def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
     """:func:`view_bytes` of a state of the turn of ``parts`` (no seed revealed), ``analysis``
     its turn's analysis."""
-    middle = _kept_on(analysis, "view steps", state, lambda: _view_steps(state, analysis))  # fields 8-15
-    return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle, middle,
-                     parts.view_tail))
-
-
-def _kept_on(analysis: StepState, key: str, state: GameState, make: Callable[[], bytes]) -> bytes:
-    """``make()``, kept in ``analysis.memo[key]`` with the steps and dice of ``state`` it was
-    written for: a step Act hands on its analysis's steps and the turn's dice, the same objects
-    each click."""
-    kept = analysis.memo.get(key)
-    if kept is not None and kept[0] is state.steps and kept[1] is state.dice:
-        return kept[2]  # type: ignore[no-any-return]
-    made = make()
-    analysis.memo[key] = (state.steps, state.dice, made)
-    return made
+    return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle,
+                     _view_steps(state, analysis), parts.view_tail))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -455,22 +434,17 @@ def action_bytes(action: Action) -> bytes:
     return bytes(msg.SerializeToString())
 
 
-_joined: dict[tuple[int, bytes], tuple[tuple[Action, ...], bytes]] = {}
+def actions_fields(key: bytes, legal: Sequence[Action]) -> bytes:
+    """``legal`` as a response's ``repeated GameAction`` field (``key``: its tag), each entry's
+    bytes kept per action (:func:`_action_field`)."""
+    return b"".join([_action_field(key, a) for a in legal])
 
 
-def actions_fields(key: bytes, legal: tuple[Action, ...]) -> bytes:
-    """``legal`` as a response's ``repeated GameAction`` field (``key``: its tag), kept per
-    tuple object: an untimed turn's actions are one kept tuple
-    (:func:`tavla.core.game.machine.moving_actions`) that every click of the turn answers. The
-    entry holds the tuple, so its id is not reused while kept."""
-    hit = _joined.get((id(legal), key))
-    if hit is not None and hit[0] is legal:
-        return hit[1]
-    out = b"".join([gw.field(key, action_bytes(a)) for a in legal])
-    if len(_joined) >= 512:
-        _joined.clear()
-    _joined[(id(legal), key)] = (legal, out)
-    return out
+@functools.lru_cache(maxsize=8192)
+def _action_field(key: bytes, action: Action) -> bytes:
+    """One entry of a ``repeated GameAction`` field: the same few hundred actions recur in
+    every game, so every answer's actions are found here."""
+    return gw.field(key, action_bytes(action))
 
 
 def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
