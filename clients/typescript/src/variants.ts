@@ -19,7 +19,8 @@ export function sameDirection(facts: VariantFacts): boolean {
 export class VariantTable {
   private readonly byName = new Map<string, VariantFacts>();
 
-  constructor(presets: readonly RulesetPreset[]) {
+  /** `presets`: the ListRulesets answer's, kept as listed. */
+  constructor(readonly presets: readonly RulesetPreset[]) {
     const add = (name: string, facts: VariantFacts) => {
       if (!this.byName.has(variantKey(name))) this.byName.set(variantKey(name), facts);
     };
