@@ -19,6 +19,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -104,6 +105,9 @@ type Client struct {
 	conn     *grpc.ClientConn
 	// Ruleset is sent with every helper call; nil means the server's default (international).
 	Ruleset *tavlav1.Ruleset
+	// variants is the first ListRulesets answer's facts (Variants), kept.
+	variants   *VariantTable
+	variantsMu sync.Mutex
 }
 
 // NewClient creates a client for target ("host:port" or any gRPC target URI). It does not
@@ -198,9 +202,13 @@ func (c *Client) StartGame(ctx context.Context, match *tavlav1.MatchState) (*tav
 }
 
 // RollDice rolls two dice (larger first) with their Turkish name; Gele when position (may be nil)
-// has a checker on the bar that the roll cannot enter.
+// has a checker on the bar that the roll cannot enter, position read under the client's Ruleset.
 func (c *Client) RollDice(ctx context.Context, position *tavlav1.Position) (*tavlav1.RollDiceResponse, error) {
-	return c.Match.RollDice(ctx, &tavlav1.RollDiceRequest{Position: position})
+	req := &tavlav1.RollDiceRequest{Position: position}
+	if position != nil { // the server reads the ruleset only with a position
+		req.Ruleset = c.Ruleset
+	}
+	return c.Match.RollDice(ctx, req)
 }
 
 // ListCubeActions lists the cube actions side may take now, and why it may not double.

@@ -216,9 +216,8 @@ func TestPositionIDs(t *testing.T) {
 // live server's start decodes to the same board.
 func TestHypergammonPositionIDs(t *testing.T) {
 	const start = "AACgAgAAKgAAAA"
-	if tavla.IDsFor("Hyper-Gammon") != tavla.StandardIDs || tavla.IDsFor("hyper") != tavla.HypergammonIDs ||
-		tavla.VariantCheckers("hypergammon") != 3 || tavla.VariantCheckers("") != 15 {
-		t.Errorf("VariantCheckers: hyper %d, empty %d", tavla.VariantCheckers("hyper"), tavla.VariantCheckers(""))
+	if tavla.IDsFor(nil) != tavla.StandardIDs || tavla.IDsFor(&tavlav1.VariantFacts{Checkers: 3}) != tavla.HypergammonIDs {
+		t.Errorf("IDsFor: nil %v, 3 a side %v", tavla.IDsFor(nil), tavla.IDsFor(&tavlav1.VariantFacts{Checkers: 3}))
 	}
 	mover, other, err := tavla.HypergammonIDs.Decode(start)
 	want := tavla.Checkers{Points: [24]uint32{21: 1, 22: 1, 23: 1}}
@@ -263,7 +262,11 @@ func TestHypergammonPositionIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	decoded, err := tavla.IDsFor(c.Ruleset.GetPreset()).PositionFromID(live.GetIds().GetPositionId(), live.GetOnRoll())
+	facts, err := c.VariantFacts(context.Background(), c.Ruleset.GetPreset())
+	if err != nil || facts.GetCheckers() != tavla.HypergammonCheckers {
+		t.Fatalf("hypergammon's facts %v (%v)", facts, err)
+	}
+	decoded, err := tavla.IDsFor(facts).PositionFromID(live.GetIds().GetPositionId(), live.GetOnRoll())
 	if err != nil || live.GetIds().GetPositionId() != start ||
 		!proto.Equal(decoded.GetBoard(), live.GetBoard()) {
 		t.Errorf("server's start %v, decoded %v (%v)", live, decoded, err)

@@ -25,24 +25,13 @@ func (c Checkers) PipCount() uint32 {
 	return pips
 }
 
-// DefaultCheckers is the checkers a side has in every variant but hypergammon (R1).
+// DefaultCheckers is the most checkers a side may have in a Position ID, and the count of the
+// package functions (DecodePositionID, ...); a variant's own count is VariantFacts.Checkers.
 const DefaultCheckers = 15
 
 // HypergammonCheckers is hypergammon's checkers a side, one each on its 24, 23 and 22 points
-// (variants-rules.md "Hypergammon").
+// (variants-rules.md "Hypergammon"), the count of HypergammonIDs.
 const HypergammonCheckers = 3
-
-// VariantCheckers is the checkers a side of the variant or preset name (Ruleset.Variant or
-// Ruleset.Preset; case, spaces and hyphens ignored as the server ignores them): 3 for hypergammon
-// and its aliases, 15 for every other name, "" included.
-func VariantCheckers(name string) uint32 {
-	key := strings.Join(strings.Fields(strings.ReplaceAll(strings.ToLower(name), "-", " ")), "_")
-	switch key {
-	case "hypergammon", "hyper", "hyper_backgammon", "hypergammon3":
-		return HypergammonCheckers
-	}
-	return DefaultCheckers
-}
 
 // PositionIDs reads and writes GNU Backgammon Position IDs for a variant whose sides have
 // Checkers checkers each (0 means DefaultCheckers). The ID holds only the checkers on the
@@ -61,8 +50,14 @@ var StandardIDs = PositionIDs{Checkers: DefaultCheckers}
 // HypergammonIDs are hypergammon's Position IDs (3 checkers a side).
 var HypergammonIDs = PositionIDs{Checkers: HypergammonCheckers}
 
-// IDsFor is the PositionIDs of the variant or preset name (VariantCheckers).
-func IDsFor(name string) PositionIDs { return PositionIDs{Checkers: VariantCheckers(name)} }
+// IDsFor is the PositionIDs of a variant, by its facts' Checkers (Client.VariantFacts; nil:
+// DefaultCheckers).
+func IDsFor(facts *tavlav1.VariantFacts) PositionIDs {
+	if facts.GetCheckers() == 0 {
+		return StandardIDs
+	}
+	return PositionIDs{Checkers: facts.GetCheckers()}
+}
 
 func (f PositionIDs) count() (uint32, error) {
 	switch {

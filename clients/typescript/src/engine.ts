@@ -66,6 +66,7 @@ import {
   type SuggestMoveResponse,
 } from "./gen/tavla/v1/analysis_service_pb.js";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
+import { VariantTable } from "./variants.js";
 import {
   CubeActionSchema,
   GameEndingSchema,
@@ -75,6 +76,7 @@ import {
   type GameOutcome,
   type MatchState,
   type ResignationOffer,
+  type VariantFacts,
 } from "./gen/tavla/v1/match_pb.js";
 import {
   CheckerMoveSchema,
@@ -118,6 +120,7 @@ export * from "./gen/tavla/v1/render_pb.js";
 export * from "./gen/tavla/v1/rules_service_pb.js";
 export * from "./gen/tavla/v1/types_pb.js";
 export * from "./gen/tavla/v1/validate_pb.js";
+export * from "./variants.js";
 
 /** The five services by their short name, as the conformance scenarios name them. */
 export const SERVICES = { RulesService, MatchService, RefereeService, RecordsService, AnalysisService } as const;
@@ -384,6 +387,8 @@ export class EngineClient {
   readonly analysis: Client<typeof AnalysisService>;
   /** The ruleset sent with every helper call. */
   ruleset: Ruleset | undefined;
+  /** The first ListRulesets answer's facts ({@link variants}), kept. */
+  private variantTable: Promise<VariantTable> | undefined;
 
   constructor(readonly transport: Transport, ruleset?: string | Ruleset) {
     this.rules = createClient(RulesService, transport);
@@ -497,11 +502,14 @@ export class EngineClient {
     return this.match.commitDice({ clientSeedSha256: digest });
   }
 
-  /** Two dice, larger first, with their Turkish name; `gele` with a position, `proof` with a seed. */
-  rollDice(options: { seed?: Init<typeof DiceSeedSchema>; position?: PositionLike } = {}): Promise<RollDiceResponse> {
+  /** Two dice, larger first, with their Turkish name; `gele` with a position (read under the ruleset, default the client's), `proof` with a seed. */
+  rollDice(options: CallOptions & { seed?: Init<typeof DiceSeedSchema>; position?: PositionLike } = {}): Promise<RollDiceResponse> {
+    const position = options.position === undefined ? undefined : asPosition(options.position);
     return this.match.rollDice({
       seed: options.seed,
-      position: options.position === undefined ? undefined : asPosition(options.position),
+      position,
+      // the server reads the ruleset only with a position
+      ruleset: position === undefined ? undefined : this.rulesetOf(options),
     });
   }
 
@@ -577,6 +585,23 @@ export class EngineClient {
   /** The named presets with their options. */
   listRulesets(): Promise<ListRulesetsResponse> {
     return this.match.listRulesets({});
+  }
+
+  /** Every variant's facts (direction, contact, bar, checkers, home, options), from one ListRulesets call made the first time and kept for the client's life (a failed call is not kept). */
+  variants(): Promise<VariantTable> {
+    this.variantTable ??= this.listRulesets().then(
+      (r) => new VariantTable(r.presets),
+      (e: unknown) => {
+        this.variantTable = undefined;
+        throw e;
+      },
+    );
+    return this.variantTable;
+  }
+
+  /** The facts of the variant or preset called `name` (any alias; case, spaces and hyphens ignored); rejects with an Error naming the known ones for an unknown name. */
+  async variantFacts(name: string): Promise<VariantFacts> {
+    return (await this.variants()).facts(name);
   }
 
   /** The referee API (docs/game-state.md): the first signed state of a match (`length` 0: money play). */

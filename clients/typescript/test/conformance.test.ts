@@ -56,7 +56,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
     ...(r.diceSource.case === "seed" ? { seed: r.diceSource.value } : {}),
   }),
   CommitDice: (c, r) => c.commitDice({ clientSeedSha256: r.clientSeedSha256 }),
-  RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position }),
+  RollDice: (c, r) => c.rollDice({ seed: r.seed, position: r.position, ruleset: r.ruleset }),
   NameRoll: (c, r) => c.nameRoll(r.dice),
   ListCubeActions: (c, r) => c.listCubeActions(r.match ?? {}, r.side, { ruleset: r.ruleset }),
   ApplyCubeAction: (c, r) => c.applyCubeAction(r.match ?? {}, r.side, r.action, { ruleset: r.ruleset }),

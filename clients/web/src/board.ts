@@ -89,9 +89,6 @@ export interface Arrow {
   tone: "best" | "played";
 }
 
-/** The variants (Ruleset.variant names) whose two sides move the same way round the board (docs/variants.md). */
-export const SAME_DIRECTION = new Set(["fevga", "long_nardy"]);
-
 /**
  * The point of the other side's numbering that is point `p` (1-24) of one side's: 25 - p, or
  * ((p + 11) mod 24) + 1 when both sides move the same way. Both maps are their own inverse.

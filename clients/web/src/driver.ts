@@ -23,6 +23,7 @@ import {
   boardOf,
   create,
   fromJson,
+  sameDirection,
   toJson,
   type ActResponse,
   type ActionRecord,
@@ -37,9 +38,10 @@ import {
   type RollName,
   type SignedGameState,
   type EngineClient,
+  type VariantFacts,
 } from "@tavla-engine/client/web";
 
-import { SAME_DIRECTION, otherPoint } from "./board.js";
+import { otherPoint } from "./board.js";
 import type { Key } from "./i18n.js";
 
 /** Where a game is. */
@@ -97,6 +99,8 @@ export interface GameState {
   signed: SignedGameState;
   /** What it shows (display only, not signed). */
   game: GameView;
+  /** The facts of the match's variant (ListRulesets, read once a page): direction, contact, bar, checkers. */
+  variant: VariantFacts;
   /** The legal actions the same answer listed for `signed`. */
   actions: GameAction[];
   /** The match's record so far, kept from each answer's events.records (it extends the state's record_digest). */
@@ -358,7 +362,7 @@ export class GameDriver {
       const mine = mover === Side.WHITE ? boardOf(beforePosition)?.white : boardOf(beforePosition)?.black;
       const countBefore = from === 25 ? (mine?.bar ?? 1) : (mine?.points[from - 1] ?? 1);
       const theirs = mover === Side.WHITE ? boardOf(beforePosition)?.black : boardOf(beforePosition)?.white;
-      const same = SAME_DIRECTION.has(this.state.game.ruleset?.variant ?? "");
+      const same = sameDirection(this.state.variant);
       const pinnedUnder = from !== 25 && !!theirs?.pinned.includes(otherPoint(from, same));
       this.state.lastStep = {
         side: mover, from, to: action.detail.value.toPoint, hit: bars(this.state.position) > bars(beforePosition), countBefore, pinnedUnder,
@@ -377,9 +381,11 @@ export class GameDriver {
     const nextSteps = list.actions.flatMap((a) => (a.kind === ActionKind.STEP && a.detail.case === "step" ? [a.detail.value] : []));
     const board = boardOf(position);
     const bar = position.onRoll === Side.WHITE ? board?.white?.bar : board?.black?.bar;
+    // an unknown variant is an error shown, never drawn with another variant's facts
+    const variant = await this.engine.variantFacts(g.ruleset?.variant ?? "");
     Object.assign(s, {
-      signed, game: g, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
-      cubeInPlay: g.ruleset?.cube ?? s.preset !== "turkish",
+      signed, game: g, variant, actions: list.actions, match: g.match!, sideToAct: g.sideToAct, turnStart: g.position ?? position, position,
+      cubeInPlay: g.ruleset?.cube ?? variant.cube,
       phase, dice: moving ? g.dice : [], diceLeft: moving ? g.diceLeft : [], steps: moving ? g.steps : [], nextSteps,
       complete: list.actions.some((a) => a.kind === ActionKind.CONFIRM_MOVE),
       noMove: moving && g.noLegalMove,

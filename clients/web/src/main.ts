@@ -20,12 +20,14 @@ import {
   createWebEngineClient,
   engineError,
   fromJson,
+  sameDirection,
   type ReviewedDecision,
   type RulesetPreset,
+  type VariantTable,
 } from "@tavla-engine/client/web";
 
 import { decisionView, hint, review, reviewable, type Hint, type Review, type ShownDecision } from "./analysis.js";
-import { Board, SAME_DIRECTION, otherPoint, spotOf as spotIn, type Arrow, type Highlights } from "./board.js";
+import { Board, otherPoint, spotOf as spotIn, type Arrow, type Highlights } from "./board.js";
 import { Bot, type Level } from "./bot.js";
 import { clockLines } from "./clock.js";
 import { GameDriver, type JsonValue, type LogEntry } from "./driver.js";
@@ -74,7 +76,9 @@ let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 const NOTICE_MS = 4000;
 let announced = 0; // log lines already announced to a screen reader
 let humanStepped = false; // the human made a step this turn (then nothing is played for them)
-let presets: RulesetPreset[] = [];
+let presets: readonly RulesetPreset[] = [];
+/** Every variant's facts (ListRulesets, read once at boot; the driver reads the same kept table). */
+let variants: VariantTable | undefined;
 
 const CLOCKS: Record<string, ClockPreset> = {
   reserve: ClockPreset.RESERVE, extensions: ClockPreset.EXTENSIONS, none: ClockPreset.UNSPECIFIED,
@@ -93,8 +97,13 @@ const bothBots = params.get("bots") === "2";
 const isBot = (side: Side) => botPlays && (side === Side.BLACK || bothBots);
 // the browser test holds the computer between actions (tavlaDebug.hold) to look at a position
 const hold = { on: false };
-/** Whether both sides move the same way round the board (fevga, long nardy: docs/variants.md). */
-const same = (): boolean => started && SAME_DIRECTION.has(driver.state.game?.ruleset?.variant ?? "");
+/** The facts of the variant called `name`; throws for a name ListRulesets did not list, or before it answered. */
+function factsOf(name: string) {
+  if (!variants) throw new Error(`no facts of variant ${JSON.stringify(name)}: ListRulesets has not answered`);
+  return variants.facts(name);
+}
+/** Whether both sides move the same way round the board (the variant's direction, ListRulesets). */
+const same = (): boolean => started && !!driver.state.variant && sameDirection(driver.state.variant);
 /** The spot of point `p` in `side`'s numbering, in the match's variant. */
 const spotOf = (side: Side, p: number): string => spotIn(side, p, same());
 const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
@@ -838,7 +847,8 @@ async function boot(): Promise<void> {
   document.body.dataset.busy = "1";
   setLang(lang());
   try {
-    presets = (await engine.match.listRulesets({})).presets;
+    variants = await engine.variants();
+    presets = variants.presets;
     if (lang() === "tr" && presets.some((p) => p.name === "turkish")) $<HTMLSelectElement>("preset").value = "turkish";
   } catch {
     /* the static list stays */
@@ -885,7 +895,8 @@ if (params.get("debug") === "1") {
       newMatch: (clock: Record<string, unknown>) => startMatch(clock),
       renderPosition: (position: JsonValue, cube: { value: number; owner: Side }, variant?: string) => board.render({
         position: fromJson(PositionSchema, position), hl: { movable: new Set(), targets: new Set() },
-        dice: { values: [], left: [] }, cube, labels: Side.WHITE, same: SAME_DIRECTION.has(variant ?? ""),
+        dice: { values: [], left: [] }, cube, labels: Side.WHITE,
+        same: variant !== undefined && sameDirection(factsOf(variant)),
       }),
     },
   });

@@ -39,8 +39,8 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 CHECKERS = {"hypergammon": 3}  # every other variant: 15 a side
-SAME_DIRECTION = {"fevga", "long_nardy"}
-CUBELESS = {"turkish", "portes", "plakoto", "fevga", "long_nardy"}
+SAME_DIRECTION = {"fevga", "long_nardy", "gul_bara"}
+CUBELESS = {"turkish", "portes", "plakoto", "fevga", "long_nardy", "gul_bara"}
 MATCH_SECONDS = 240  # a readiness wait per match, not a speed assertion
 
 
@@ -61,7 +61,7 @@ def browser() -> Iterator[object]:
 
 # The variants; international and turkish whole matches are test_board_browser.py's
 # and test_bot_levels_browser.py's (CI time).
-PRESETS = ["portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nardy"]
+PRESETS = ["portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nardy", "gul_bara"]
 
 
 def open_page(browser, base_url: str, query: str, locale: str = "en-GB"):
@@ -293,6 +293,25 @@ def render(page, variant: str, white: dict, black: dict) -> None:
         return {"points": points, "bar": 0, "borneOff": s.get("off", 0)}
     position = {"onRoll": "SIDE_WHITE", "board": {"white": side(white), "black": side(black)}}
     page.evaluate("([p, v]) => window.tavlaDebug.renderPosition(p, undefined, v)", [position, variant])
+
+
+def test_an_unknown_variant_is_an_error_not_a_default(browser, base_url):
+    """The board reads a variant's direction from ListRulesets: a name it did not list is an
+    error naming it, and a listed one by any of its names (gul bara moves the same way)."""
+    context, page, errors = open_page(browser, base_url, "debug=1")
+    try:
+        position = {"onRoll": "SIDE_WHITE", "board": {"white": {"points": [0] * 23 + [15]},
+                                                      "black": {"points": [0] * 23 + [15]}}}
+        message = page.evaluate("""(p) => { try { window.tavlaDebug.renderPosition(p, undefined, 'chess'); return ''; }
+                                            catch (e) { return String(e); } }""", position)
+        assert 'unknown variant "chess"' in message and "gul_bara" in message, message
+        render(page, "gul-bara", {"points": {24: 15}}, {"points": {24: 15}})
+        # black's 24 point is white's 12 when both move the same way
+        assert page.locator("[data-spot='12'] .checker.black").count() == 5
+        assert page.locator("[data-spot='1'] .checker.black").count() == 0
+    finally:
+        context.close()
+    assert not errors, errors
 
 
 def box(page, selector: str) -> dict:

@@ -55,10 +55,12 @@ from tavla.v1 import (analysis_service_pb2, analysis_service_pb2_grpc, clock_pb2
                       records_service_pb2, records_service_pb2_grpc, referee_service_pb2, referee_service_pb2_grpc,
                       render_pb2, rules_service_pb2, rules_service_pb2_grpc, types_pb2, validate_pb2)
 
+from tavla.client.variants import VariantTable
+
 __all__ = [
     "DEFAULT_TARGET", "HELPERS", "LOCALE_METADATA", "SERVICE_CONFIG", "SERVICE_OF", "START_POSITION_ID",
-    "AsyncClient", "Client", "EngineError", "TEST_DICE_METADATA", "TEST_NOW_METADATA", "channel_options",
-    "enum_value", "match_state", "position", "record_matches",
+    "AsyncClient", "Client", "EngineError", "TEST_DICE_METADATA", "TEST_NOW_METADATA", "VariantTable",
+    "channel_options", "enum_value", "match_state", "position", "record_matches",
 ]
 
 DEFAULT_TARGET = "localhost:50051"
@@ -314,6 +316,7 @@ class _Helpers:
     The return annotations are the blocking client's: each helper casts what ``_call`` gave to it."""
 
     ruleset: types_pb2.Ruleset | None
+    _variants: VariantTable | None = None  # the first ListRulesets answer's, kept
 
     def _call(self, rpc: str, request: Any, metadata: Sequence[tuple[str, str]] = ()) -> Any:
         raise NotImplementedError
@@ -322,6 +325,10 @@ class _Helpers:
         raise NotImplementedError
 
     def _stream(self, rpc: str, requests: Iterator[Any]) -> Any:
+        raise NotImplementedError
+
+    def _ready(self, value: Any) -> Any:
+        """``value`` as ``_call`` gives an answer: itself, or an awaitable of it."""
         raise NotImplementedError
 
     def _rules(self, ruleset: RulesetLike | None) -> types_pb2.Ruleset | None:
@@ -490,6 +497,25 @@ class _Helpers:
         """The named presets with their options."""
         request = match_service_pb2.ListRulesetsRequest()
         return cast("match_service_pb2.ListRulesetsResponse", self._call("ListRulesets", request))
+
+    def variant_table(self) -> VariantTable:
+        """Every variant's facts (direction, contact, bar, checkers, home, options), from one
+        ListRulesets call made the first time and kept for the client's life."""
+        if self._variants is not None:
+            return cast(VariantTable, self._ready(self._variants))
+
+        def keep(answer: match_service_pb2.ListRulesetsResponse) -> VariantTable:
+            self._variants = VariantTable(answer.presets)
+            return self._variants
+        return cast(VariantTable, self._then(self._call("ListRulesets", match_service_pb2.ListRulesetsRequest()), keep))
+
+    def variant_facts(self, name: str) -> match_pb2.VariantFacts:
+        """The facts of the variant or preset called ``name`` (any alias; case, spaces and
+        hyphens ignored), from :meth:`variant_table`.
+
+        :raises KeyError: the server lists no variant or preset of that name.
+        """
+        return cast(match_pb2.VariantFacts, self._then(self.variant_table(), lambda table: table.facts(name)))
 
     # --- the referee API (docs/game-state.md): one signed state per match -----------------------
 
@@ -707,6 +733,9 @@ class Client(_Helpers):
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
         return fn(value)
 
+    def _ready(self, value: Any) -> Any:
+        return value
+
     def _stream(self, rpc: str, requests: Iterator[Any]) -> Iterator[Any]:
         try:
             yield from getattr(self.stubs[SERVICE_OF[rpc]], rpc)(requests, metadata=_metadata(self.locale))
@@ -758,6 +787,11 @@ class AsyncClient(_Helpers):
         async def then() -> Any:
             return fn(await value)
         return then()
+
+    def _ready(self, value: Any) -> Awaitable[Any]:
+        async def ready() -> Any:
+            return value
+        return ready()
 
     async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:
         try:

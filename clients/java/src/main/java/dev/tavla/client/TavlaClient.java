@@ -36,6 +36,7 @@ import dev.tavla.v1.ListActionsRequest;
 import dev.tavla.v1.ListActionsResponse;
 import dev.tavla.v1.ListRulesetsRequest;
 import dev.tavla.v1.ListRulesetsResponse;
+import dev.tavla.v1.VariantFacts;
 import dev.tavla.v1.NameRollRequest;
 import dev.tavla.v1.NameRollResponse;
 import dev.tavla.v1.NewMatchRequest;
@@ -106,6 +107,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A client of the tavla.v1 services of the stateless tavla and backgammon rules engine
@@ -201,6 +203,8 @@ public final class TavlaClient implements AutoCloseable {
   private final RecordsServiceGrpc.RecordsServiceStub asyncRecords; // for the ValidateMatch stream
   private final AnalysisServiceGrpc.AnalysisServiceBlockingStub analysis;
   private final Ruleset ruleset;
+  // the first ListRulesets answer's facts, kept; shared with withRuleset's and withLocale's clients
+  private final AtomicReference<VariantTable> variants;
 
   /** The request metadata a test server (--test-inputs, state mode off) reads Act's dice from ("6,1"). */
   public static final String TEST_DICE_KEY = "x-tavla-test-dice";
@@ -209,7 +213,13 @@ public final class TavlaClient implements AutoCloseable {
   public static final String LOCALE_KEY = "x-tavla-locale";
 
   private TavlaClient(ManagedChannel channel, Ruleset ruleset, ClientInterceptor... interceptors) {
+    this(channel, ruleset, new AtomicReference<>(), interceptors);
+  }
+
+  private TavlaClient(
+      ManagedChannel channel, Ruleset ruleset, AtomicReference<VariantTable> variants, ClientInterceptor... interceptors) {
     this.channel = channel;
+    this.variants = variants;
     this.rules = RulesServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
     this.match = MatchServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
     this.referee = RefereeServiceGrpc.newBlockingStub(channel).withInterceptors(interceptors);
@@ -247,7 +257,7 @@ public final class TavlaClient implements AutoCloseable {
 
   /** The same client with another ruleset for the helpers, sharing the channel. */
   public TavlaClient withRuleset(Ruleset ruleset) {
-    return new TavlaClient(channel, ruleset, interceptors);
+    return new TavlaClient(channel, ruleset, variants, interceptors);
   }
 
   /**
@@ -259,7 +269,7 @@ public final class TavlaClient implements AutoCloseable {
     headers.put(Metadata.Key.of(LOCALE_KEY, Metadata.ASCII_STRING_MARSHALLER), locale);
     ClientInterceptor[] all = Arrays.copyOf(interceptors, interceptors.length + 1);
     all[interceptors.length] = MetadataUtils.newAttachHeadersInterceptor(headers);
-    return new TavlaClient(channel, ruleset, all);
+    return new TavlaClient(channel, ruleset, variants, all);
   }
 
   /** The generated blocking stub of RulesService: positions, moves, scoring, bear-off, pictures, roll names. */
@@ -378,6 +388,19 @@ public final class TavlaClient implements AutoCloseable {
     return this.match.rollDice(RollDiceRequest.getDefaultInstance());
   }
 
+  /**
+   * Two dice, larger first, with their Turkish name, and whether {@code position} has a checker on
+   * the bar the roll cannot enter ("gele"), the position read under the client's ruleset.
+   */
+  public RollDiceResponse rollDice(Position position) {
+    return rollDice(position, ruleset);
+  }
+
+  /** As {@link #rollDice(Position)}, the position read under {@code ruleset}. */
+  public RollDiceResponse rollDice(Position position, Ruleset ruleset) {
+    return this.match.rollDice(RollDiceRequest.newBuilder().setPosition(position).setRuleset(ruleset).build());
+  }
+
   /** The cube actions {@code side} may take now, and why it may not double. */
   public ListCubeActionsResponse listCubeActions(MatchState match, Side side) {
     return this.match.listCubeActions(
@@ -494,6 +517,30 @@ public final class TavlaClient implements AutoCloseable {
   /** The named rulesets with their options. */
   public ListRulesetsResponse listRulesets() {
     return this.match.listRulesets(ListRulesetsRequest.getDefaultInstance());
+  }
+
+  /**
+   * Every variant's facts (direction, contact, bar, checkers, home, options), from one
+   * ListRulesets call made the first time and kept for the client's life (a failed call is not
+   * kept).
+   */
+  public VariantTable variants() {
+    VariantTable kept = variants.get();
+    if (kept == null) {
+      variants.compareAndSet(null, new VariantTable(listRulesets().getPresetsList()));
+      kept = variants.get();
+    }
+    return kept;
+  }
+
+  /**
+   * The facts of the variant or preset called {@code name} (any alias; case, spaces and hyphens
+   * ignored).
+   *
+   * @throws IllegalArgumentException an unknown name (the message names the known ones)
+   */
+  public VariantFacts variantFacts(String name) {
+    return variants().facts(name);
   }
 
   /**
