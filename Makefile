@@ -101,10 +101,11 @@ $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION):
 # installed from the tree.
 lock: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
-		--generate-hashes --no-header --no-emit-package tavla-rules --no-emit-package tavla-engine-client -o requirements.lock
+		--generate-hashes --no-header --no-emit-package tavla-rules --no-emit-package tavla-engine-client \
+		-o requirements.lock
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
-		--python-version 3.11 --generate-hashes --no-header --no-emit-package tavla-rules --no-emit-package tavla-engine-client \
-		-o requirements-test.lock
+		--python-version 3.11 --generate-hashes --no-header --no-emit-package tavla-rules \
+		--no-emit-package tavla-engine-client -o requirements-test.lock
 
 # Known vulnerabilities in the locked dependencies (OSV by default; VULN_SERVICE=pypi for PyPI's).
 VULN_SERVICE ?= osv
