@@ -20,11 +20,13 @@ METRICS_PORT ?= 9090
 export TAVLA_METRICS_PORT := 0
 UV_VERSION := 0.13.9
 PIP_AUDIT_VERSION := 2.10.1
-# The Python client and the generated stubs: a distribution of their own (tavla-engine-client,
-# clients/python/pyproject.toml) that the service depends on; every venv installs both.
+# The rules core with the compiled accelerator (tavla-rules, service/pyproject.toml: docs/library.md)
+# and the Python client with the generated stubs (tavla-engine-client, clients/python/pyproject.toml):
+# distributions of their own that the service depends on; every venv installs all three.
+RULES_DIR := service
 CLIENT_DIR := clients/python
 CLIENT_SRC := $(CLIENT_DIR)/src
-SOURCES := pyproject.toml $(CLIENT_DIR)/pyproject.toml \
+SOURCES := pyproject.toml $(RULES_DIR)/pyproject.toml $(CLIENT_DIR)/pyproject.toml \
 	$(shell find service $(CLIENT_SRC) -name '*.py' -o -name '*.pyi' -o -name '*.typed' 2>/dev/null)
 
 .PHONY: serve test test-fast test-python test-reliability bench regen clean lock audit
@@ -33,33 +35,35 @@ SOURCES := pyproject.toml $(CLIENT_DIR)/pyproject.toml \
 TEST_TARGETS := test-python
 include $(wildcard mk/*.mk)
 
-# `pip install .` builds the compiled accelerator when cargo is there (setup.py, setuptools-rust;
-# pure Python with one warning when not): the same path in .venv, .venv-test, the image and the
-# wheel of `make dist`. The client distribution (./clients/python, pure Python) is installed
-# beside it the same way. The build tools come hashed from build-requirements.txt and pip runs
+# `pip install ./service` (tavla-rules) builds the compiled accelerator when cargo is there
+# (service/setup.py, setuptools-rust; pure Python with one warning when not): the same path in
+# .venv, .venv-test, the image and the wheel of `make dist`. The client distribution
+# (./clients/python) and the service (.), both pure Python, are installed beside it the same way;
+# each with --no-deps, since a path cannot carry a hash (the rest comes from the locks). The build tools come hashed from build-requirements.txt and pip runs
 # without build isolation; deploy/progress.py prints cargo's progress (about a minute from clean)
 # and keeps the whole log in .cache/logs. Reinstalled only when the sources change.
 PROGRESS := $(PYTHON) deploy/progress.py
-INSTALL_INPUTS := pyproject.toml $(CLIENT_DIR)/pyproject.toml setup.py build-requirements.txt $(ACCEL_SOURCES)
+INSTALL_INPUTS := pyproject.toml $(RULES_DIR)/pyproject.toml $(CLIENT_DIR)/pyproject.toml $(RULES_DIR)/setup.py \
+	build-requirements.txt $(ACCEL_SOURCES)
 .venv/.installed: $(SOURCES) $(INSTALL_INPUTS) requirements.lock
 	test -d .venv || $(PYTHON) -m venv .venv
 	@echo "installing the service's locked dependencies into .venv (requirements.lock; the first time a minute or two)"
 	.venv/bin/pip install --quiet --require-hashes -r requirements.lock
 	@echo "installing the build tools into .venv (build-requirements.txt)"
 	.venv/bin/pip install --quiet --require-hashes -r build-requirements.txt
-	@echo "installing tavla-engine-client and tavla-engine into .venv (pip install ./$(CLIENT_DIR) .; the accelerator compiles on the first run)"
-	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall ./$(CLIENT_DIR) .
+	@echo "installing tavla-rules, tavla-engine-client and tavla-engine into .venv (pip install ./$(RULES_DIR) ./$(CLIENT_DIR) .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv.log -- .venv/bin/pip install -v --no-build-isolation --no-deps --force-reinstall ./$(RULES_DIR) ./$(CLIENT_DIR) .
 	touch $@
 
-# Editable, both distributions: the tests run this checkout's Python; the accelerator is built in place
-# (service/tavla_accel.abi3.so, git-ignored) by the same setup.py.
+# Editable, all three distributions: the tests run this checkout's Python; the accelerator is built in
+# place (service/tavla_accel.abi3.so, git-ignored) by the same service/setup.py.
 .venv-test/.installed: $(INSTALL_INPUTS) requirements-test.lock
 	test -d .venv-test || $(PYTHON) -m venv .venv-test
 	@echo "installing the service's and the tests' locked dependencies into .venv-test (requirements-test.lock; the first time a few minutes)"
 	.venv-test/bin/pip install --quiet --require-hashes -r requirements-test.lock
 	.venv-test/bin/pip install --quiet --require-hashes -r build-requirements.txt
-	@echo "installing tavla-engine-client and tavla-engine into .venv-test (pip install -e ./$(CLIENT_DIR) -e .; the accelerator compiles on the first run)"
-	@$(PROGRESS) .cache/logs/install-venv-test.log -- .venv-test/bin/pip install -v --no-build-isolation --no-deps -e ./$(CLIENT_DIR) -e .
+	@echo "installing tavla-rules, tavla-engine-client and tavla-engine into .venv-test (pip install -e ./$(RULES_DIR) -e ./$(CLIENT_DIR) -e .; the accelerator compiles on the first run)"
+	@$(PROGRESS) .cache/logs/install-venv-test.log -- .venv-test/bin/pip install -v --no-build-isolation --no-deps -e ./$(RULES_DIR) -e ./$(CLIENT_DIR) -e .
 	touch $@
 
 serve: .venv/.installed
@@ -95,14 +99,16 @@ $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION):
 	$(LOCK_VENV)/bin/pip install --quiet uv==$(UV_VERSION) pip-audit==$(PIP_AUDIT_VERSION)
 	touch $@
 
-# Regenerate the hashed locks from pyproject.toml with uv. tavla-engine-client is read from
-# clients/python ([tool.uv.sources]) and left out of the locks: it is installed from the tree.
+# Regenerate the hashed locks from pyproject.toml with uv. tavla-rules and tavla-engine-client are
+# read from service/ and clients/python ([tool.uv.sources]) and left out of the locks: they are
+# installed from the tree.
 lock: $(LOCK_VENV)/.installed-$(UV_VERSION)-$(PIP_AUDIT_VERSION)
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --universal --python-version 3.10 \
-		--generate-hashes --no-header --no-emit-package tavla-engine-client -o requirements.lock
+		--generate-hashes --no-header --no-emit-package tavla-rules --no-emit-package tavla-engine-client \
+		-o requirements.lock
 	$(LOCK_VENV)/bin/uv pip compile pyproject.toml --extra otel --extra test --universal \
-		--python-version 3.11 --generate-hashes --no-header --no-emit-package tavla-engine-client \
-		-o requirements-test.lock
+		--python-version 3.11 --generate-hashes --no-header --no-emit-package tavla-rules \
+		--no-emit-package tavla-engine-client -o requirements-test.lock
 
 # Known vulnerabilities in the locked dependencies (OSV by default; VULN_SERVICE=pypi for PyPI's).
 VULN_SERVICE ?= osv

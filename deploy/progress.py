@@ -19,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-SHOWN = re.compile(r"^\s*(Compiling |Finished |Building wheel|Created wheel|Successfully |WARNING: tavla-engine|"
+SHOWN = re.compile(r"^\s*(Compiling |Finished |Building wheel|Created wheel|Successfully |WARNING: tavla-rules|"
                    r"\S+: optional Rust extension|error|ERROR)")
 EVERY = 15.0
 

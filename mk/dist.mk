@@ -1,13 +1,15 @@
-# Distributions: `make dist` builds dist/tavla_engine-VERSION.tar.gz (the sdist: the Python package,
-# setup.py and service/accel's crate) and, from that sdist, the abi3 wheel
-# dist/tavla_engine-VERSION-cp310-abi3-linux_*.whl with the compiled accelerator inside
-# (TAVLA_ACCEL_BUILD=1: no wheel without it); then the client distribution the service requires
-# (clients/python): dist/tavla_engine_client-VERSION.tar.gz and its pure-Python wheel
-# dist/tavla_engine_client-VERSION-py3-none-any.whl. `make test-dist` installs both wheels into a
-# fresh virtual environment outside the source tree and runs the service from it
-# (tests/packaging/test_wheel.py: health, one ListLegalMoves, "accelerator": "rust" logged), and
-# the client's wheel alone into another (tests/clients/test_client_dist.py: none of the server's
-# dependencies, calls to a live server).
+# Distributions: `make dist` builds, into dist/, three sdists and their wheels: the rules
+# (service/: tavla_rules-VERSION.tar.gz and, from it, the abi3 wheel
+# tavla_rules-VERSION-cp310-abi3-linux_*.whl with the compiled accelerator inside;
+# TAVLA_ACCEL_BUILD=1: no wheel without it), the service that requires it
+# (tavla_engine-VERSION.tar.gz, tavla_engine-VERSION-py3-none-any.whl) and the client distribution
+# the service requires (clients/python: tavla_engine_client-VERSION.tar.gz and its pure-Python
+# wheel). `make test-dist` installs the three wheels into a fresh virtual environment outside the
+# source tree and runs the service from it (tests/packaging/test_wheel.py: health, one
+# ListLegalMoves, "accelerator": "rust" logged), the rules wheel alone into another, offline, and
+# runs docs/library.md's example there (tests/packaging/test_rules_dist.py: no grpc, protobuf or
+# numpy), and the client's wheel alone into a third (tests/clients/test_client_dist.py: none of
+# the server's dependencies, calls to a live server).
 BUILD_VENV := .cache/tools/build-venv
 TEST_TARGETS += test-dist
 .PHONY: dist test-dist
@@ -20,12 +22,15 @@ $(BUILD_VENV)/.installed: build-requirements.txt
 
 dist: $(BUILD_VENV)/.installed
 	rm -rf dist
-	@echo "make dist: sdist, then the abi3 wheel from it (compiles the accelerator from clean: about a minute)"
-	@TAVLA_ACCEL_BUILD=1 CARGO_TARGET_DIR=$(CURDIR)/service/accel/target $(PROGRESS) .cache/logs/dist.log -- $(BUILD_VENV)/bin/python -m build --no-isolation --outdir dist .
+	@echo "make dist: the rules' sdist, then the abi3 wheel from it (compiles the accelerator from clean: about a minute)"
+	@TAVLA_ACCEL_BUILD=1 CARGO_TARGET_DIR=$(CURDIR)/service/accel/target $(PROGRESS) .cache/logs/dist.log -- $(BUILD_VENV)/bin/python -m build --no-isolation --outdir dist $(RULES_DIR)
+	$(BUILD_VENV)/bin/python -m build --no-isolation --outdir dist .
 	$(BUILD_VENV)/bin/python -m build --no-isolation --outdir dist $(CLIENT_DIR)
 	@ls -l dist
 
 test-dist: dist .venv-test/.installed
-	TAVLA_WHEEL="$$(ls $(CURDIR)/dist/tavla_engine-*-abi3-*.whl)" \
+	TAVLA_RULES_WHEEL="$$(ls $(CURDIR)/dist/tavla_rules-*-abi3-*.whl)" \
+	TAVLA_WHEEL="$$(ls $(CURDIR)/dist/tavla_engine-*-py3-none-any.whl)" \
 	TAVLA_CLIENT_WHEEL="$$(ls $(CURDIR)/dist/tavla_engine_client-*-py3-none-any.whl)" \
-		.venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_wheel.py tests/clients/test_client_dist.py
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q tests/packaging/test_wheel.py \
+		tests/packaging/test_rules_dist.py tests/clients/test_client_dist.py

@@ -3,7 +3,7 @@
 ``engine`` calls any tavla.v1 RPC (``rpc_api.AnyStub``), ``channel`` the channel it uses, ``server_address``
 its ``host:port``; ``subprocess_env`` is an environment in which ``python -m tavla`` imports this
 checkout's package. Run the suite with ``PYTHONPATH=service:clients/python/src pytest`` or after
-``pip install ./clients/python .`` (``make .venv-test/.installed``: both editable); without
+``pip install ./service ./clients/python .`` (``make .venv-test/.installed``: all editable); without
 either, ``service/`` and ``clients/python/src/`` (the client and the stubs) go on ``sys.path`` here.
 
 The Hypothesis profile of the whole suite is set here, before any test module builds its

@@ -50,7 +50,7 @@ def _extension_built() -> None:
     if tavla_accel is None:
         if os.environ.get("TAVLA_ACCEL_EXPECTED", "1") == "0":
             pytest.skip("tavla_accel not built and TAVLA_ACCEL_EXPECTED=0")
-        pytest.fail("tavla_accel is not installed: build it (pip install -e . with cargo on PATH, or "
+        pytest.fail("tavla_accel is not installed: build it (pip install -e ./service with cargo on PATH, or "
                     "make accel-test), or set TAVLA_ACCEL_EXPECTED=0 to run without it", pytrace=False)
 
 

@@ -238,3 +238,16 @@ def test_the_core_alone_imports_neither_the_server_nor_the_extension():
             "      {v.compiled_generate for v in c.variants()})")
     out = _python(code)
     assert out.stdout.strip() == "[] {None}", out.stderr
+
+
+def test_use_accelerator_installs_the_extension_into_the_core_alone():
+    # what a library user calls (docs/library.md): no server module, the same plays as the pure search
+    code = ("import sys, tavla.core as c\n"
+            "from tavla.core.rules import movegen\n"
+            "used = movegen.use_accelerator()\n"
+            "board = c.position_id.decode('4HPwATDgc/ABMA').board\n"
+            "same = movegen.generate(board, 6, 5) == movegen.generate_python(board, 6, 5)\n"
+            "print(used, c.TurkishTavla.compiled_generate is not None, same,\n"
+            "      sorted(m for m in sys.modules if m.startswith('tavla.server')))")
+    out = _python(code)
+    assert out.stdout.strip() == "True True True []", out.stderr

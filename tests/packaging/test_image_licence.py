@@ -62,5 +62,5 @@ def test_the_label_is_an_spdx_expression_of_every_installed_licence():
     numpy_licence = next(f for f in md.distribution("numpy").files or () if str(f).endswith("licenses/LICENSE.txt"))
     bundled = re.findall(r"^License: (.+)$", numpy_licence.read_text(), re.MULTILINE)
     assert bundled and ids(" AND ".join(bundled)) <= have, bundled
-    for name in ("tavla-engine", "tavla-engine-client"):
+    for name in ("tavla-engine", "tavla-rules", "tavla-engine-client"):
         assert licence_of(md.distribution(name)) == "MIT"

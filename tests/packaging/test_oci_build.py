@@ -31,12 +31,14 @@ def test_variables_expand_and_pairs_keep_quoted_spaces():
 
 def test_dockerignore_whitelist_of_the_project(tmp_path):
     ignore = oci_build.Ignore(ROOT)
-    kept = ["pyproject.toml", "setup.py", "MANIFEST.in", "build-requirements.txt", "requirements.lock",
-            "README.md", "service", "service/accel/Cargo.toml", "service/tavla/cli.py",
+    kept = ["pyproject.toml", "MANIFEST.in", "build-requirements.txt", "requirements.lock",
+            "README.md", "service", "service/pyproject.toml", "service/setup.py", "service/accel/Cargo.toml",
+            "service/tavla/cli.py", "service/tavla/core/py.typed",
             "clients/python/pyproject.toml", "clients/python/README.md", "clients/python/src/tavla/client/__init__.py",
             "clients/python/src/tavla/v1/types_pb2.py"]
     dropped = ["tests", "tests/conftest.py", ".venv", "service/accel/target/release/x",
                "service/tavla/__pycache__/cli.cpython-311.pyc", "service/tavla_engine.egg-info/PKG-INFO",
+               "service/build/lib/tavla/core/errors.py", "service/tavla_rules.egg-info/PKG-INFO",
                "service/tavla_accel.cpython-311-x86_64-linux-gnu.so", ".git", "clients/go/go.mod", "clients/typescript",
                "clients/python/build/lib/tavla/client/__init__.py", "clients/python/src/tavla_engine_client.egg-info/PKG-INFO",
                "clients/python/src/tavla/v1/__pycache__/types_pb2.cpython-311.pyc"]

@@ -1,11 +1,13 @@
-"""The wheels of `make dist`, installed the way a user installs them: the service's and the client
-distribution's it requires (tavla.client and the tavla.v1 stubs), into a fresh virtual
-environment, outside the source tree, with only the locked dependencies beside them; the service
-then runs from it with the compiled accelerator (`make test-dist` sets TAVLA_WHEEL and
-TAVLA_CLIENT_WHEEL; tests/clients/test_client_dist.py installs the client's alone).
+"""The wheels of `make dist`, installed the way a user installs them: the service's and the two
+distributions' it requires (tavla-rules: tavla.core and the compiled accelerator; the client:
+tavla.client and the tavla.v1 stubs), into a fresh virtual environment, outside the source tree,
+with only the locked dependencies beside them; the service then runs from it with the compiled
+accelerator (`make test-dist` sets TAVLA_WHEEL, TAVLA_RULES_WHEEL and TAVLA_CLIENT_WHEEL;
+tests/packaging/test_rules_dist.py and tests/clients/test_client_dist.py install the rules' and
+the client's alone).
 
-Checks: the wheel is abi3, holds tavla_accel and no copy of the client or the stubs; both
-wheels' requirements are met (pip check); ``tavla-engine serve`` from that environment logs
+Checks: the service's wheel is pure Python with no copy of the rules, the client or the stubs; the
+rules' is abi3 and holds tavla_accel; the wheels' requirements are met (pip check); ``tavla-engine serve`` from that environment logs
 ``"accelerator": "rust"``, answers health SERVING and one ListLegalMoves (found by method name in
 the installed descriptors, so it follows a split of the service), and imports nothing from here.
 """
@@ -25,10 +27,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WHEEL = os.environ.get("TAVLA_WHEEL", "")
+RULES_WHEEL = os.environ.get("TAVLA_RULES_WHEEL", "")
 CLIENT_WHEEL = os.environ.get("TAVLA_CLIENT_WHEEL", "")
 STARTUP_SECONDS = 60  # a wait bound for the server's first log line, not a speed target
 
-pytestmark = pytest.mark.skipif(not (WHEEL and CLIENT_WHEEL), reason="TAVLA_WHEEL or TAVLA_CLIENT_WHEEL not set: "
+pytestmark = pytest.mark.skipif(not (WHEEL and RULES_WHEEL and CLIENT_WHEEL),
+                                reason="TAVLA_WHEEL, TAVLA_RULES_WHEEL or TAVLA_CLIENT_WHEEL not set: "
                                 "`make test-dist` builds and tests the wheels")
 
 # Run by the fresh environment's python: health, then ListLegalMoves on whichever service has it.
@@ -70,15 +74,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_the_wheel_is_abi3_and_holds_the_accelerator():
-    names = zipfile.ZipFile(WHEEL).namelist()
-    assert "-cp310-abi3-" in Path(WHEEL).name
+def test_the_rules_wheel_is_abi3_and_holds_the_accelerator():
+    names = zipfile.ZipFile(RULES_WHEEL).namelist()
+    assert "-cp310-abi3-" in Path(RULES_WHEEL).name
     assert [n for n in names if n.startswith("tavla_accel") and n.endswith(".so")] == ["tavla_accel.abi3.so"]
+
+
+def test_the_service_wheel_is_pure_python_and_requires_the_rules_and_the_client():
+    names = zipfile.ZipFile(WHEEL).namelist()
+    assert Path(WHEEL).name.endswith("-py3-none-any.whl") and not [n for n in names if n.endswith(".so")]
     assert "tavla/cli.py" in names and not [n for n in names if n.startswith(("tests/", "service/"))]
-    # one copy of the stubs and the client: in tavla-engine-client, which this wheel requires
-    assert not [n for n in names if n.startswith(("tavla/v1/", "tavla/client"))]
+    # one copy of the rules, the stubs and the client: in tavla-rules and tavla-engine-client
+    assert not [n for n in names if n.startswith(("tavla/core/", "tavla/v1/", "tavla/client"))]
     meta = zipfile.ZipFile(WHEEL).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
-    assert "Requires-Dist: tavla-engine-client==1.0.0" in meta.splitlines()
+    assert {"Requires-Dist: tavla-rules==1.0.0", "Requires-Dist: tavla-engine-client==1.0.0"} <= set(meta.splitlines())
 
 
 def test_the_service_runs_from_a_fresh_environment_with_the_accelerator(tmp_path):
@@ -86,7 +95,7 @@ def test_the_service_runs_from_a_fresh_environment_with_the_accelerator(tmp_path
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     subprocess.run([*pip, "--require-hashes", "-r", str(ROOT / "requirements.lock")], check=True, cwd=tmp_path)
-    subprocess.run([*pip, "--no-deps", CLIENT_WHEEL, WHEEL], check=True, cwd=tmp_path)
+    subprocess.run([*pip, "--no-deps", RULES_WHEEL, CLIENT_WHEEL, WHEEL], check=True, cwd=tmp_path)
     subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "check"], check=True, cwd=tmp_path)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "TAVLA_ACCEL")}
     port = _free_port()

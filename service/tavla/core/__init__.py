@@ -1,4 +1,5 @@
-"""The rules core: pure Python, no gRPC or protobuf (a test checks the imports).
+"""The rules core: pure Python, no gRPC or protobuf (a test checks the imports); the distribution
+tavla-rules on its own (service/pyproject.toml; docs/library.md: the API in ten lines).
 
 Entry points: :class:`Position`, :func:`legal_moves`, :func:`resolve` (a named move to a legal
 one), :func:`score_game`, :mod:`position_id`, :mod:`notation`, :class:`Ruleset`; the variants

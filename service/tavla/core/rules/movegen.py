@@ -8,9 +8,10 @@ a plain roll's play as a whole (checked on each candidate before the dice are co
 Results are keyed by the resulting board so two orders of the same checkers are one move.
 Candidates are generated depth-first; the turn filter runs over the finished candidates.
 
-A variant may carry a compiled generator (``variant.compiled_generate``, installed by the
-server's ``tavla.server.process.accel`` onto the backgammon-geometry variants): :func:`generate` calls it
-first, :func:`generate_python` is the pure search it must agree with.
+A variant may carry a compiled generator (``variant.compiled_generate``, installed onto the
+backgammon-geometry variants by the server's ``tavla.server.process.accel``, or by
+:func:`use_accelerator` in a library): :func:`generate` calls it first, :func:`generate_python` is
+the pure search it must agree with.
 """
 
 from __future__ import annotations
@@ -51,9 +52,26 @@ def use_compiled(implementation: Callable[[Board, int, int], Generated] | None,
     that move as it does (``None``: the pure-Python generator alone): it sets
     ``variant.compiled_generate``. ``implementation(board, d1, d2)`` must return what
     :func:`generate_python` returns, or raise ValueError to hand the call to it. The core never
-    calls this itself: ``tavla.server.process.accel`` does, so the core imports neither the server nor
-    the extension."""
+    calls this itself: ``tavla.server.process.accel`` does, or :func:`use_accelerator`."""
     variant.compiled_generate = implementation
+
+
+def use_accelerator() -> bool:
+    """Make :func:`generate` call the compiled generator, the extension ``tavla_accel`` (built by
+    the tavla-rules install when cargo is there; docs/library.md), for backgammon and every variant
+    that moves as it does, when it is installed. For a library: the server installs it itself
+    (``tavla.server.process.accel``, under ``TAVLA_ACCEL``). Only this call imports the extension.
+
+    :returns: ``True`` when the extension is installed and now in use; ``False`` (nothing
+        changed: the pure-Python generator, same answers) when it is not.
+    """
+    try:
+        import tavla_accel
+    except ImportError:
+        return False
+    tavla_accel.set_checker_move(CheckerMove)
+    use_compiled(tavla_accel.generate)
+    return True
 
 
 def generate(board: Board, d1: int, d2: int, variant: type[Variant] = Backgammon) -> Generated:

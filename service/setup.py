@@ -1,8 +1,9 @@
-"""The one build step pyproject.toml cannot declare: the optional compiled accelerator.
+"""The one build step pyproject.toml cannot declare: the optional compiled accelerator of the rules
+distribution, tavla-rules (this folder's pyproject.toml).
 
-`pip install .` builds ``tavla_accel`` (service/accel: Rust, PyO3, abi3 for CPython >= 3.10) with
+`pip install ./service` builds ``tavla_accel`` (accel/: Rust, PyO3, abi3 for CPython >= 3.10) with
 setuptools-rust when cargo is found (on PATH or in rustup's ~/.cargo/bin), and installs the
-pure-Python engine without it otherwise, with one warning saying so. The extension is optional:
+pure-Python rules without it otherwise, with one warning saying so. The extension is optional:
 a failed build (Rust older than 1.85, crates.io unreachable) is reported by setuptools-rust and the
 install goes on without it. TAVLA_ACCEL_BUILD=0 skips it; TAVLA_ACCEL_BUILD=1 makes it required
 (the image, `make dist`: a wheel without the accelerator is an error there). The server's startup
@@ -30,18 +31,18 @@ if os.path.isdir(rustup_bin) and rustup_bin not in os.environ.get("PATH", "").sp
 BUILDING = any(command in sys.argv for command in ("bdist_wheel", "build_ext", "editable_wheel", "develop", "build"))
 rust_extensions = []
 if MODE == "0":
-    print("tavla-engine: TAVLA_ACCEL_BUILD=0: building without the compiled accelerator", file=sys.stderr)
+    print("tavla-rules: TAVLA_ACCEL_BUILD=0: building without the compiled accelerator", file=sys.stderr)
 elif shutil.which("cargo") is None:
     if MODE == "1":
-        sys.exit("tavla-engine: TAVLA_ACCEL_BUILD=1 but no Rust toolchain (cargo) was found")
+        sys.exit("tavla-rules: TAVLA_ACCEL_BUILD=1 but no Rust toolchain (cargo) was found")
     if BUILDING:
-        print("WARNING: tavla-engine: no Rust toolchain (cargo) found: installing WITHOUT the compiled "
-              "accelerator; the engine is the pure-Python one (same answers, ListLegalMoves about 3x "
-              "slower). Install Rust >= 1.85 (rustup, or apt-get install cargo) and reinstall.",
+        print("WARNING: tavla-rules: no Rust toolchain (cargo) found: installing WITHOUT the compiled "
+              "accelerator; the move generator is the pure-Python one (same answers, ListLegalMoves "
+              "about 3x slower). Install Rust >= 1.85 (rustup, or apt-get install cargo) and reinstall.",
               file=sys.stderr)
 else:
     rust_extensions.append(RustExtension(
-        "tavla_accel", "service/accel/Cargo.toml", binding=Binding.PyO3,
+        "tavla_accel", "accel/Cargo.toml", binding=Binding.PyO3,
         optional=MODE != "1", py_limited_api="auto", args=["--locked"],
         debug=False))  # release (Cargo.toml: LTO) also for the editable install of make test
 
