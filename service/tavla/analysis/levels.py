@@ -43,16 +43,16 @@ class LevelSpec:
     budget_seconds: float
 
 
-#: The levels (figures measured in bench/bench_analysis.py, docs/analysis.md#levels). The noise is
-#: set by the equity each level gives up per move against EXPERT: about 0.05 for a beginner (a PR
-#: near 25, a new player's), 0.02 intermediate (PR near 9, a club player's), the net without noise
-#: (PR near 1.5) and the 2-ply search. gnubg's own presets use 0.06 (beginner) and 0.04
-#: (intermediate) on a weaker 0-ply net; bgsage's 1-ply needs more noise for the same loss.
+#: The levels, spaced so that each is measurably stronger than the one below at the match lengths
+#: players choose (bench/bench_levels.py, docs/analysis.md#levels): the 2-ply search gains only
+#: about 0.002 per move over the bare net, a 51-52% edge that 400 games cannot show, so the
+#: levels below it add noise to the net: about 0.05 per move lost for a beginner, 0.025
+#: intermediate, 0.01 advanced. EXPERT's budget keeps its move within 1 s on one core.
 LEVELS: dict[Level, LevelSpec] = {
     Level.BEGINNER: LevelSpec(ply=1, noise=0.150, budget_seconds=1.0),
-    Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.050, budget_seconds=1.0),
-    Level.ADVANCED: LevelSpec(ply=1, noise=0.0, budget_seconds=1.0),
-    Level.EXPERT: LevelSpec(ply=2, noise=0.0, budget_seconds=3.0),
+    Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.070, budget_seconds=1.0),
+    Level.ADVANCED: LevelSpec(ply=1, noise=0.030, budget_seconds=1.0),
+    Level.EXPERT: LevelSpec(ply=2, noise=0.0, budget_seconds=1.0),
 }
 
 
