@@ -192,7 +192,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.games, args.variant_games = 12, 4
-    per_config = max(2, 2 * round(args.games / len(CONFIGS) / 2))
+    per_config = max(2, 2 * math.ceil(args.games / len(CONFIGS) / 2))  # at least --games per pair
     stats = Stats()
     levels = list(Level)
     began = time.perf_counter()
