@@ -18,8 +18,8 @@ nothing.
    (equity per unit of cube: ``2 * MWC - 1`` in match play).
 3. **Latency** per RPC and level (ms: p50, p95, p99, max) of the SuggestMove calls of the games
    (forced moves are not asked) and of SuggestCubeAction / EvaluatePosition on every
-   ``--cube-every``-th international position before its roll. Run it under ``taskset -c 0``
-   for one core.
+   ``--cube-every``-th international choice, the mover's position before its roll. Run it
+   under ``taskset -c 0`` for one core.
 4. **The variants' search player** (plakoto, no net): its ply 2 (EXPERT) against its ply 1
    (ADVANCED), and its ply 1 against a random player, ``--variant-games`` each.
 """
@@ -30,7 +30,6 @@ import argparse
 import math
 import random
 import statistics
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -92,12 +91,11 @@ def level_chooser(level: Level, stats: Stats, loss_every: int, cube_every: int) 
             if chosen.board_after in by_board:  # a move the 2-ply filter left at 1 ply is skipped
                 stats.loss[level.value].append(ranked[0].equity - by_board[chosen.board_after])
         if cube_every and rules.cube and count[0] % cube_every == 0:
-            before = pos.swap_turn()  # the same board as the opponent rolls next
-            if before.winner is None:
-                for rpc, call in (("SuggestCubeAction", jobs.suggest_cube), ("EvaluatePosition", jobs.evaluate_position)):
-                    start = time.perf_counter()
-                    call(before, rules, match, level, time.monotonic() + CALL_SECONDS)
-                    stats.latency[(rpc, level.value)].append(time.perf_counter() - start)
+            calls = (("SuggestCubeAction", jobs.suggest_cube), ("EvaluatePosition", jobs.evaluate_position))
+            for rpc, call in calls:  # the mover's decision before this roll
+                start = time.perf_counter()
+                call(pos, rules, match, level, time.monotonic() + CALL_SECONDS)
+                stats.latency[(rpc, level.value)].append(time.perf_counter() - start)
         return chosen
     return choose
 
@@ -237,12 +235,12 @@ def main() -> None:
     print("| RPC | level | calls | p50 | p95 | p99 | max |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
     for source, tag in ((stats, ""), (vstats, " (plakoto, search)")):
-        for (rpc, lv), v in sorted(source.latency.items(), key=lambda kv: (kv[0][0], levels.index(Level(kv[0][1])))):
+        for (rpc, name), v in sorted(source.latency.items(), key=lambda kv: (kv[0][0], levels.index(Level(kv[0][1])))):
             ms = [1000 * s for s in v]
-            print(f"| {rpc}{tag} | {lv} | {len(ms)} | {statistics.median(ms):.1f} | {pct(ms, 0.95):.1f} | "
+            print(f"| {rpc}{tag} | {name} | {len(ms)} | {statistics.median(ms):.1f} | {pct(ms, 0.95):.1f} | "
                   f"{pct(ms, 0.99):.1f} | {max(ms):.1f} |")
     print(f"\ntotal {time.perf_counter() - began:.0f} s")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
