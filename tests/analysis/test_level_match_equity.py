@@ -13,6 +13,13 @@ from tavla.core.rules.variant import find_variant
 
 pytest.importorskip("bgsage")
 
+
+@pytest.fixture(autouse=True)
+def _fresh_costs(monkeypatch):
+    """Each test starts with no measured 2-ply cost: a slow spell of the shared machine in an
+    earlier test must not make EXPERT fall back to 1 ply here."""
+    monkeypatch.setattr(player, "_cost", {})
+
 # Black on roll with 5-5 and two checkers on the bar against a weak board: at money it enters
 # and attacks (bar/20(2) 8/3(2)) for the gammon; at one point it enters and runs (bar/15(2)),
 # the move with the higher win chance.

@@ -12,6 +12,13 @@ from tavla.core.match.state import Cube
 pytest.importorskip("bgsage")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_costs(monkeypatch):
+    """Each test starts with no measured 2-ply cost: a slow spell of the shared machine in an
+    earlier test must not make EXPERT fall back to 1 ply here."""
+    monkeypatch.setattr(player, "_cost", {})
+
+
 def test_noise_is_deterministic_shrinks_by_level_and_is_absent_at_expert():
     key = (1, 2, 3)
     assert noise_for(Level.BEGINNER, key, 4) == noise_for(Level.BEGINNER, key, 4)

@@ -176,34 +176,23 @@ class NetEngine:
             raise EngineUnavailable(f"bgsage cannot be imported: {exc}") from exc
         self._bgsage = bgsage
         self._analyzers: dict[int, Any] = {}
-        self._searchers: dict[int, Any] = {}
         self._lock = threading.Lock()
 
     def analyzer(self, ply: int) -> Any:
-        """The analyzer of ``ply`` (1 or 2), loaded once."""
+        """The analyzer of ``ply`` (1 or 2), loaded once. At 1 ply it is bgsage's cubeful one
+        (each move's cubeful equity); at 2 ply its cubeless one, whose checker play keeps the
+        candidates its 1-ply filter finds within 0.08 of the best (at most 5, and the top two)
+        for the deeper search, where the cubeful one re-searches every candidate cube-aware at
+        15 times the cost (docs/analysis.md#levels); its pre-roll and cube answers are the
+        cubeful one's."""
         ply = max(1, min(MAX_PLY, ply))
         found = self._analyzers.get(ply)
         if found is None:
             with self._lock:
                 found = self._analyzers.get(ply)
                 if found is None:
-                    found = self._bgsage.BgBotAnalyzer(eval_level=f"{ply}ply", cubeful=True, parallel_threads=1)
+                    found = self._bgsage.BgBotAnalyzer(eval_level=f"{ply}ply", cubeful=ply == 1, parallel_threads=1)
                     self._analyzers[ply] = found
-        return found
-
-    def searcher(self, ply: int) -> Any:
-        """The cubeless analyzer of ``ply`` (2 or more) for checker play, loaded once: its 1-ply
-        filter keeps the candidates within 0.08 of the best (at most 5) for the deeper search,
-        where the cubeful analyzer re-searches every candidate cube-aware (15 times the cost:
-        docs/analysis.md#levels)."""
-        ply = max(2, min(MAX_PLY, ply))
-        found = self._searchers.get(ply)
-        if found is None:
-            with self._lock:
-                found = self._searchers.get(ply)
-                if found is None:
-                    found = self._bgsage.BgBotAnalyzer(eval_level=f"{ply}ply", cubeful=False, parallel_threads=1)
-                    self._searchers[ply] = found
         return found
 
     @staticmethod
@@ -215,7 +204,7 @@ class NetEngine:
     def moves(self, position: Position, dice: tuple[int, int], stakes: Stakes, ply: int) -> list[MoveEval]:
         """The candidate moves of ``position`` with ``dice``, best first by our equity.
 
-        At 1 ply every legal move is the net's. At 2 ply the cubeless :meth:`searcher` averages
+        At 1 ply every legal move is the net's. At 2 ply the cubeless :meth:`analyzer` averages
         the opponent's best reply over its 21 rolls for the candidates its filter keeps (and the
         top two always); a move it left at 1 ply is marked ``ply=1``. A roll with no legal move
         gives an empty list.
@@ -227,8 +216,7 @@ class NetEngine:
         the chances (money or match), so that all of them compare alike.
         """
         deep = ply >= 2
-        analyzer = self.searcher(ply) if deep else self.analyzer(1)
-        result = analyzer.checker_play(to_engine(position.board), dice[0], dice[1], **self._cube_args(stakes))
+        result = self.analyzer(ply).checker_play(to_engine(position.board), dice[0], dice[1], **self._cube_args(stakes))
         use_engine = native(stakes)
         chances = [(m, _probs(m.probs)) for m in result.moves]
         clamped = [clamp(raw, m.board) for m, raw in chances]
