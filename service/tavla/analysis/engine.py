@@ -10,10 +10,12 @@ board, the start and the moves (R1-R14), so one net serves both (:data:`ENGINE_V
 scoring differences are applied to the net's probabilities (:mod:`tavla.analysis.equity`).
 
 **Equity.** With the cube in play and a backgammon paying 3 the engine's cubeful equity is used
-as it is (Janowski's formula, money with or without Jacoby and beavers; match play with its
-match equity table, Crawford, the cube's owner and value). Otherwise (Turkish tavla: no cube,
-katmerli mars paid 2) the moves are ranked by our own equity of the net's cubeless probabilities
-(:func:`tavla.analysis.equity.cubeless_equity`).
+(Janowski's formula, money with or without Jacoby and beavers; match play with its match equity
+table, Crawford, the cube's owner and value): at 1 ply as the engine gives it, at 2 ply its
+conversion of the 2-ply chances. Otherwise (Turkish tavla: no cube, katmerli mars paid 2) the
+moves are ranked by our own equity of the net's cubeless probabilities
+(:func:`tavla.analysis.equity.cubeless_equity`). Either way match play is ranked by match
+equity at the score, never by money points.
 
 **Cost.** The engine loads once per process on first use (:func:`shared`; about 0.2 s and 40 MB
 per ply depth, docs/analysis.md); each call runs on the calling thread (``parallel_threads=1``:

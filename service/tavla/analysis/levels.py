@@ -43,11 +43,10 @@ class LevelSpec:
     budget_seconds: float
 
 
-#: The levels, spaced so that each is measurably stronger than the one below at the match lengths
-#: players choose (bench/bench_levels.py, docs/analysis.md#levels): the 2-ply search gains only
-#: about 0.002 per move over the bare net, a 51-52% edge that 400 games cannot show, so the
-#: levels below it add noise to the net: about 0.05 per move lost for a beginner, 0.025
-#: intermediate, 0.01 advanced. EXPERT's budget keeps its move within 1 s on one core.
+#: The levels, spaced so that each beats the one below measurably at the match lengths players
+#: choose (bench/bench_levels.py; figures in docs/analysis.md#levels): the 2-ply search gains
+#: too little over the bare net for 400 games to show, so every level below it adds noise to
+#: the net. EXPERT's budget keeps its move within 1 s on one core.
 LEVELS: dict[Level, LevelSpec] = {
     Level.BEGINNER: LevelSpec(ply=1, noise=0.150, budget_seconds=1.0),
     Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.070, budget_seconds=1.0),
