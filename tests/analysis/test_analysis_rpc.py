@@ -36,7 +36,8 @@ def test_suggest_move_for_tavla_uses_the_turkish_scoring(engine):
     r = engine.SuggestMove(api.SuggestMoveRequest(
         ruleset=types_pb2.Ruleset(preset="turkish"), position=_position(), dice=[3, 1],
         match=match_pb2.MatchState(length=5), level=api.ANALYSIS_LEVEL_ADVANCED))
-    assert r.moves[0].move.notation == "8/5 6/5"
+    best = min(r.moves, key=lambda m: m.equity_loss)  # the level's noise may choose another
+    assert best.move.notation == "8/5 6/5"
     assert r.info.ply == 1
 
 

@@ -12,11 +12,19 @@ from tavla.core.match.state import Cube
 pytest.importorskip("bgsage")
 
 
-def test_noise_is_deterministic_and_absent_at_the_top_levels():
+@pytest.fixture(autouse=True)
+def _fresh_costs(monkeypatch):
+    """Each test starts with no measured 2-ply cost: a slow spell of the shared machine in an
+    earlier test must not make EXPERT fall back to 1 ply here."""
+    monkeypatch.setattr(player, "_cost", {})
+
+
+def test_noise_is_deterministic_shrinks_by_level_and_is_absent_at_expert():
     key = (1, 2, 3)
     assert noise_for(Level.BEGINNER, key, 4) == noise_for(Level.BEGINNER, key, 4)
     assert noise_for(Level.BEGINNER, key, 4) != noise_for(Level.BEGINNER, (1, 2, 4), 4)
-    assert noise_for(Level.ADVANCED, key, 3) == [0.0, 0.0, 0.0]
+    spread = [sum(abs(x) for x in noise_for(level, key, 200)) for level in Level]
+    assert spread[0] > spread[1] > spread[2] > spread[3] == 0.0
     assert noise_for(Level.EXPERT, key, 3) == [0.0, 0.0, 0.0]
 
 
@@ -45,9 +53,10 @@ def test_tavla_ranks_by_its_own_scoring_without_a_cube():
     rules = preset("turkish")
     pos = Position.initial(variant=rules.variant_class)
     s = player.suggest_move(pos, (6, 5), rules, MatchState(length=5), Level.ADVANCED)
-    assert s.moves[0].move.notation == "24/13"
+    best = min(s.moves, key=lambda m: m.equity_loss)  # the level's noise may choose another
+    assert best.move.notation == "24/13"
     # match play without a cube: 2 x MWC - 1, within a game's worth of a 5-point match
-    assert abs(s.moves[0].equity) < 0.5
+    assert abs(best.equity) < 0.5
     cube = player.suggest_cube(pos, rules, MatchState(length=5), Level.ADVANCED)
     assert not cube.available and cube.denial is not None and cube.denial.value == "CUBE_DISABLED"
 
@@ -146,4 +155,5 @@ def test_without_the_engine_every_variant_gets_the_search_player(monkeypatch):
 
     monkeypatch.setattr(engine, "available", lambda: False)
     s = player.suggest_move(Position.initial(), (3, 1), Ruleset(), MatchState(), Level.ADVANCED)
-    assert s.evaluator is player.Evaluator.SEARCH and s.moves[0].move.notation == "8/5 6/5"
+    best = min(s.moves, key=lambda m: m.equity_loss)  # the level's noise may choose another
+    assert s.evaluator is player.Evaluator.SEARCH and best.move.notation == "8/5 6/5"

@@ -340,7 +340,7 @@ func (c *Client) ExportMatch(ctx context.Context, state *tavlav1.SignedGameState
 
 // SuggestMove ranks the legal moves of position for the roll d1-d2
 // (docs/analysis.md): Moves in the level's order of preference (the first is the one the level
-// plays; with BEGINNER's and INTERMEDIATE's noise not always the best equity), each with its
+// plays; with the noise of the levels below EXPERT not always the best equity), each with its
 // equity per unit of the cube, its EquityLoss against the best and the mover's chances. match
 // nil is money play with the cube centred (a 1-point match for a ruleset without money play);
 // level ANALYSIS_LEVEL_UNSPECIFIED is EXPERT; maxMoves 0 returns every legal move.

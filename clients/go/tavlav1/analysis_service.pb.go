@@ -30,9 +30,9 @@ const (
 	AnalysisLevel_ANALYSIS_LEVEL_UNSPECIFIED AnalysisLevel = 0
 	// The net at 1 ply with strong evaluation noise: human-like mistakes.
 	AnalysisLevel_ANALYSIS_LEVEL_BEGINNER AnalysisLevel = 1
-	// The net at 1 ply with light noise.
+	// The net at 1 ply with moderate noise.
 	AnalysisLevel_ANALYSIS_LEVEL_INTERMEDIATE AnalysisLevel = 2
-	// The net at 1 ply without noise.
+	// The net at 1 ply with slight noise.
 	AnalysisLevel_ANALYSIS_LEVEL_ADVANCED AnalysisLevel = 3
 	// 2-ply search (1 ply when the call's time left is too short for it).
 	AnalysisLevel_ANALYSIS_LEVEL_EXPERT AnalysisLevel = 4
@@ -584,7 +584,7 @@ func (x *SuggestMoveRequest) GetMaxMoves() uint32 {
 type SuggestMoveResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The moves in the level's order of preference: the first is the move the level plays. With
-	// evaluation noise (BEGINNER, INTERMEDIATE) that is not always the best equity first.
+	// evaluation noise (every level below EXPERT) that is not always the best equity first.
 	Moves []*AnalyzedMove `protobuf:"bytes,1,rep,name=moves,proto3" json:"moves,omitempty"`
 	// How they were evaluated.
 	Info          *AnalysisInfo `protobuf:"bytes,2,opt,name=info,proto3" json:"info,omitempty"`

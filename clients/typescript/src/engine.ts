@@ -682,7 +682,7 @@ export class EngineClient {
   /**
    * The legal moves of the roll ranked for the side on roll (SuggestMove, docs/analysis.md):
    * `moves` in the level's order of preference (the first is the one the level plays; with the
-   * beginner's and intermediate's noise not always the best equity), each with its `equity` per
+   * noise of the levels below expert not always the best equity), each with its `equity` per
    * unit of the cube, its `equityLoss` against the best and the mover's `probabilities`.
    * `maxMoves` 0 (the default) returns every legal move.
    */

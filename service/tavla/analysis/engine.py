@@ -10,10 +10,12 @@ board, the start and the moves (R1-R14), so one net serves both (:data:`ENGINE_V
 scoring differences are applied to the net's probabilities (:mod:`tavla.analysis.equity`).
 
 **Equity.** With the cube in play and a backgammon paying 3 the engine's cubeful equity is used
-as it is (Janowski's formula, money with or without Jacoby and beavers; match play with its
-match equity table, Crawford, the cube's owner and value). Otherwise (Turkish tavla: no cube,
-katmerli mars paid 2) the moves are ranked by our own equity of the net's cubeless probabilities
-(:func:`tavla.analysis.equity.cubeless_equity`).
+(Janowski's formula, money with or without Jacoby and beavers; match play with its match equity
+table, Crawford, the cube's owner and value): at 1 ply as the engine gives it, at 2 ply its
+conversion of the 2-ply chances. Otherwise (Turkish tavla: no cube, katmerli mars paid 2) the
+moves are ranked by our own equity of the net's cubeless probabilities
+(:func:`tavla.analysis.equity.cubeless_equity`). Either way match play is ranked by match
+equity at the score, never by money points.
 
 **Cost.** The engine loads once per process on first use (:func:`shared`; about 0.2 s and 40 MB
 per ply depth, docs/analysis.md); each call runs on the calling thread (``parallel_threads=1``:
@@ -99,15 +101,20 @@ def clamp(probs: Probabilities, board: Sequence[int]) -> Probabilities:
 _OWNERS = {"centered": "CENTERED", "player": "PLAYER", "opponent": "OPPONENT"}
 
 
-def _janowski(probs: Probabilities, board: Sequence[int], owner: str) -> float:
-    """Money cubeful equity (normalized) of cubeless ``probs`` by Janowski's formula, bgsage's
-    own (its 1-ply conversion), with ``owner`` from the view of the side ``probs`` belong to."""
+def _janowski(probs: Probabilities, board: Sequence[int], owner: str, stakes: Stakes | None = None) -> float:
+    """Cubeful equity (normalized) of cubeless ``probs`` by Janowski's formula, bgsage's own (its
+    1-ply conversion), with ``owner`` from the view of the side ``probs`` belong to: money play,
+    or match play at ``stakes``' score and cube (bgsage's match equity table)."""
     import bgbot_cpp
 
     plist = [probs.win, probs.win_gammon, probs.win_backgammon, probs.lose_gammon, probs.lose_backgammon]
     pp, op = bgbot_cpp.pip_counts(list(board))
     x = bgbot_cpp.cube_efficiency(plist, bgbot_cpp.is_race(list(board)), pp, op)
-    return float(bgbot_cpp.cl2cf_money(plist, getattr(bgbot_cpp.CubeOwner, _OWNERS[owner]), x))
+    cube_owner = getattr(bgbot_cpp.CubeOwner, _OWNERS[owner])
+    if stakes is not None and not stakes.money:
+        return float(bgbot_cpp.cl2cf(plist, stakes.cube_value, cube_owner, x, stakes.away, stakes.opponent_away,
+                                     stakes.crawford, jacoby=False))
+    return float(bgbot_cpp.cl2cf_money(plist, cube_owner, x))
 
 
 def native(stakes: Stakes) -> bool:
@@ -174,14 +181,19 @@ class NetEngine:
         self._lock = threading.Lock()
 
     def analyzer(self, ply: int) -> Any:
-        """The analyzer of ``ply`` (1 or 2), loaded once."""
+        """The analyzer of ``ply`` (1 or 2), loaded once. At 1 ply it is bgsage's cubeful one
+        (each move's cubeful equity); at 2 ply its cubeless one, whose checker play keeps the
+        candidates its 1-ply filter finds within 0.08 of the best (at most 5, and the top two)
+        for the deeper search, where the cubeful one re-searches every candidate cube-aware at
+        15 times the cost (docs/analysis.md#levels); its pre-roll and cube answers are the
+        cubeful one's."""
         ply = max(1, min(MAX_PLY, ply))
         found = self._analyzers.get(ply)
         if found is None:
             with self._lock:
                 found = self._analyzers.get(ply)
                 if found is None:
-                    found = self._bgsage.BgBotAnalyzer(eval_level=f"{ply}ply", cubeful=True, parallel_threads=1)
+                    found = self._bgsage.BgBotAnalyzer(eval_level=f"{ply}ply", cubeful=ply == 1, parallel_threads=1)
                     self._analyzers[ply] = found
         return found
 
@@ -194,26 +206,29 @@ class NetEngine:
     def moves(self, position: Position, dice: tuple[int, int], stakes: Stakes, ply: int) -> list[MoveEval]:
         """The candidate moves of ``position`` with ``dice``, best first by our equity.
 
-        Every legal move is evaluated at ``ply`` (bgsage's 2-ply cubeful checker play re-scores
-        the candidates its 1-ply filter drops too; a move it labels 1-ply is marked ``ply=1``).
-        A roll with no legal move gives an empty list.
+        At 1 ply every legal move is the net's. At 2 ply the cubeless :meth:`analyzer` averages
+        the opponent's best reply over its 21 rolls for the candidates its filter keeps (and the
+        top two always); a move it left at 1 ply is marked ``ply=1``. A roll with no legal move
+        gives an empty list.
 
-        When the rules rule out a gammon the net still gives for some move (:func:`clamp`), in
-        money play with the engine's cube model every move's equity is recomputed from its
-        corrected chances by bgsage's Janowski conversion, so that all of them compare alike.
+        Each move's equity is ours at the match's score (:func:`native`): without the engine's
+        cube model, :func:`~tavla.analysis.equity.cubeless_equity` (money points or no-cube match
+        equity); with it, the engine's cubeful equity at 1 ply and, at 2 ply or when the rules
+        rule out a gammon the net still gives (:func:`clamp`), bgsage's Janowski conversion of
+        the chances (money or match), so that all of them compare alike.
         """
-        result = self.analyzer(ply).checker_play(to_engine(position.board), dice[0], dice[1],
-                                                 **self._cube_args(stakes))
+        deep = ply >= 2
+        result = self.analyzer(ply).checker_play(to_engine(position.board), dice[0], dice[1], **self._cube_args(stakes))
         use_engine = native(stakes)
         chances = [(m, _probs(m.probs)) for m in result.moves]
         clamped = [clamp(raw, m.board) for m, raw in chances]
-        rescore = use_engine and stakes.money and any(c is not raw for c, (_, raw) in zip(clamped, chances))
+        rescore = deep or any(c is not raw for c, (_, raw) in zip(clamped, chances))
         out = []
         for (m, raw), probs in zip(chances, clamped):
             if not use_engine:
                 equity = cubeless_equity(probs, stakes)
             elif rescore:  # post-move: the opponent rolls next, the cube as it stands
-                equity = _janowski(probs, m.board, stakes.cube_owner)
+                equity = _janowski(probs, m.board, stakes.cube_owner, stakes)
             else:
                 equity = float(m.equity)
             depth = 1 if str(m.eval_level).startswith("1") else ply

@@ -43,16 +43,15 @@ class LevelSpec:
     budget_seconds: float
 
 
-#: The levels (figures measured in bench/bench_analysis.py, docs/analysis.md#levels). The noise is
-#: set by the equity each level gives up per move against EXPERT: about 0.05 for a beginner (a PR
-#: near 25, a new player's), 0.02 intermediate (PR near 9, a club player's), the net without noise
-#: (PR near 1.5) and the 2-ply search. gnubg's own presets use 0.06 (beginner) and 0.04
-#: (intermediate) on a weaker 0-ply net; bgsage's 1-ply needs more noise for the same loss.
+#: The levels, spaced so that each beats the one below measurably at the match lengths players
+#: choose (bench/bench_levels.py; figures in docs/analysis.md#levels): the 2-ply search gains
+#: too little over the bare net for 400 games to show, so every level below it adds noise to
+#: the net. EXPERT's budget keeps its move within 1 s on one core.
 LEVELS: dict[Level, LevelSpec] = {
     Level.BEGINNER: LevelSpec(ply=1, noise=0.150, budget_seconds=1.0),
-    Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.050, budget_seconds=1.0),
-    Level.ADVANCED: LevelSpec(ply=1, noise=0.0, budget_seconds=1.0),
-    Level.EXPERT: LevelSpec(ply=2, noise=0.0, budget_seconds=3.0),
+    Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.070, budget_seconds=1.0),
+    Level.ADVANCED: LevelSpec(ply=1, noise=0.030, budget_seconds=1.0),
+    Level.EXPERT: LevelSpec(ply=2, noise=0.0, budget_seconds=1.0),
 }
 
 

@@ -627,7 +627,7 @@ public final class TavlaClient implements AutoCloseable {
   /**
    * The legal moves of the roll {@code d1}-{@code d2} ranked for the side on roll (SuggestMove,
    * docs/analysis.md): the moves in the level's order of preference (the first is the one the
-   * level plays; with BEGINNER's and INTERMEDIATE's noise not always the best equity), each with
+   * level plays; with the noise of the levels below EXPERT not always the best equity), each with
    * its equity per unit of the cube, its equity loss against the best and the mover's chances.
    *
    * @param match the score, Crawford and cube; null: money play with the cube centred (a 1-point
