@@ -83,9 +83,10 @@ test-python: .venv-test/.installed
 
 # The quick loop while changing the rules or the referee (part of test-python too): the core,
 # the match, the referee, IDs and player text; no clients, packaging, variants' differential
-# suites or reliability.
+# suites or reliability, nor the tests marked slow in those folders (the gnubg and OpenSpiel
+# oracle suites, replicas in processes of their own).
 test-fast: .venv-test/.installed
-	.venv-test/bin/python -m pytest -n $(TEST_WORKERS) -q tests/rules tests/match tests/referee tests/ids tests/i18n
+	.venv-test/bin/python -m pytest -n $(TEST_WORKERS) -q -m "not slow" tests/rules tests/match tests/referee tests/ids tests/i18n
 
 # The reliability suite alone (also part of test-python): fuzzing, soak, faults; short by default,
 # TAVLA_RELIABILITY_LONG=1 for the long runs (docs/reliability.md).

@@ -28,7 +28,8 @@ import bench_encode  # noqa: E402
 import bench_service  # noqa: E402
 
 OTHER_BENCHES = ["bench_movegen.py", "bench_bearoff.py", "bench_dice.py", "bench_server_memory.py", "bench_act.py",
-                 "bench_instructions.py", "bench_validate.py", "bench_contract.py", "bench_attacks.py"]
+                 "bench_instructions.py", "bench_validate.py", "bench_contract.py", "bench_attacks.py",
+                 "bench_health_flood.py"]
 
 
 def _git(*args: str) -> str:

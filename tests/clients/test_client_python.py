@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import time
 from collections.abc import Iterator
 from concurrent import futures
 from pathlib import Path
@@ -30,11 +29,12 @@ def test_service_config_is_the_shared_one() -> None:
 
 
 class _Flaky(rules_service_pb2_grpc.RulesServiceServicer):
-    """GetInitialPosition fails with ``code`` ``failures`` times, then answers; ScoreGame sleeps."""
+    """GetInitialPosition fails with ``code`` ``failures`` times, then answers; ScoreGame holds until the test ends."""
 
     def __init__(self, code: grpc.StatusCode, failures: int) -> None:
         self.code, self.failures, self.calls = code, failures, 0
         self.lock = threading.Lock()
+        self.release = threading.Event()
 
     def GetInitialPosition(self, request, context):
         with self.lock:
@@ -45,16 +45,17 @@ class _Flaky(rules_service_pb2_grpc.RulesServiceServicer):
         return api.GetInitialPositionResponse(position=pb.Position(ids=pb.PositionIds(position_id=START_POSITION_ID)))
 
     def ScoreGame(self, request, context):
-        time.sleep(2)
+        self.release.wait(60)  # until the test ends: longer than any deadline it sets
         return api.ScoreGameResponse()
 
 
 @pytest.fixture
 def flaky_server() -> Iterator[callable]:
-    servers = []
+    servers, servicers = [], []
 
     def start(code: grpc.StatusCode, failures: int) -> tuple[str, _Flaky]:
         servicer = _Flaky(code, failures)
+        servicers.append(servicer)
         server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
         rules_service_pb2_grpc.add_RulesServiceServicer_to_server(servicer, server)
         port = server.add_insecure_port("127.0.0.1:0")
@@ -63,6 +64,8 @@ def flaky_server() -> Iterator[callable]:
         return f"127.0.0.1:{port}", servicer
 
     yield start
+    for servicer in servicers:
+        servicer.release.set()
     for server in servers:
         server.stop(None)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -48,14 +47,20 @@ def test_replay_waits_for_a_server_that_is_still_starting(subprocess_env, tmp_pa
     replay = subprocess.Popen([sys.executable, "-m", "tavla", "replay", "--quiet", str(MATCH)], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     started: list = []
+    before: list[str] = []  # stderr up to the line that says it waits
     try:
-        time.sleep(3)  # the replay is waiting now; start the server it waits for
-        assert replay.poll() is None, replay.communicate()
+        assert replay.stderr is not None
+        for line in replay.stderr:  # ends at that line, or at EOF if the replay exits instead
+            before.append(line)
+            if "waiting up to" in line:
+                break
+        assert replay.poll() is None, (before, replay.communicate())  # waiting: start its server
         starter = threading.Thread(target=lambda: started.append(
             start_in_process(Config(host="127.0.0.1", port=port))[0]))
         starter.start()
         starter.join(60)
         out, err = replay.communicate(timeout=300)
+        err = "".join(before) + err
     finally:
         for server in started:
             server.stop(grace=None)

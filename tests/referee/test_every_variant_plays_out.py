@@ -26,6 +26,7 @@ from tavla.referee import Answer, Referee
 from tavla.referee.keys import StateMode, StateSigner
 
 K = ActionKind
+# mode off, not game_driver.SIGNER: only then is a match id kept as given, so its dice replay
 REFEREE = Referee(StateSigner(StateMode.OFF, (("k", b"\x02" * 32),), shared=True),
                   DiceKey(b"dice key of the plays-out test, 32+", shared=True))
 LONG = os.environ.get("TAVLA_RELIABILITY_LONG", "") not in ("", "0", "false", "no")

@@ -12,7 +12,7 @@ import random
 import pytest
 from google.protobuf import json_format
 
-from game_driver import Checker, DICE_SECRET, KEYS, play_match
+from game_driver import Checker, DICE_SECRET, KEYS, SIGNER, play_match
 from http_calls import connect_json, http_server
 from statuses import field_violations, rich_status
 from tavla.core import InvalidInputError, preset
@@ -279,7 +279,7 @@ def test_an_entry_the_file_cannot_hold_is_refused_by_index():
 def test_signed_states_are_checked_as_act_checks_them():
     """State mode require: the export of a signed state works; the same state unsigned, or
     signed by an unknown key, is refused (STATE_UNSIGNED, STATE_KEY_UNKNOWN)."""
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(DICE_SECRET, shared=True))
+    referee = Referee(SIGNER, DiceKey(DICE_SECRET, shared=True))
     answer = referee.new_match(preset("international"), "international", 1)
     assert answer.signed is not None
     step = referee.act(referee.open(answer.signed), Action(ActionKind.START_GAME))

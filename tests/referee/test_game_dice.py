@@ -14,12 +14,11 @@ from tavla.core.game.verify import roll_label
 from tavla.core.rules.scoring import ResultKind
 from tavla.referee import Answer, Referee
 from tavla.server.convert import game as cg
-from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import game_pb2 as G
+from game_driver import SIGNER
 from proto_oracles import record_from_proto
 
 K = ActionKind
-SIGNER = StateSigner(StateMode.REQUIRE, (("k", b"\x05" * 32),), shared=True)
 REFEREE = Referee(SIGNER, DiceKey(b"dice key of the grinding test, 32+ chars", shared=True))
 INTL = preset("international")
 

@@ -19,6 +19,8 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from game_driver import choose
 import rpc_api as api
 
+pytestmark = pytest.mark.slow  # three server processes: not in test-fast
+
 KEYS = f"k1:{base64.b64encode(b'replica state key, 32 bytes long').decode()}"
 DICE = "replica dice key: at least thirty-two characters"
 

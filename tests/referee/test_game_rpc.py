@@ -15,7 +15,7 @@ import pytest
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from game_driver import DICE_SECRET, KEYS, Checker, choose, play_match
+from game_driver import DICE_SECRET, KEYS, SIGNER, Checker, choose, play_match
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.process.app import start_in_process
 from tavla.server.api.rules import TavlaServicer
@@ -25,7 +25,6 @@ import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
 G = game_pb2
-SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 
 
 def start(mode: StateMode, keys=KEYS, *, test_inputs: bool = False,
@@ -269,10 +268,9 @@ def test_signature_byte_flipped_unknown_key_and_unsigned_are_refused(referee):
 
 
 def test_garbage_state_bytes_are_bad_input_not_internal(referee):
-    signer = StateSigner(StateMode.SIGN, KEYS, shared=True)
     for raw in (b"\xff\xff\xff", b"", game_pb2.GameState(version=9).SerializeToString(),
                 game_pb2.GameState(version=1, phase=G.GAME_PHASE_MOVING).SerializeToString()):
-        sealed = signer.seal(raw)
+        sealed = SIGNER.seal(raw)  # signed right: only the bytes are bad
         request = api.ListActionsRequest(state=game_pb2.SignedGameState(state=sealed.state, key_id=sealed.key_id,
                                                                         signature=sealed.signature))
         code, _, field = refusal(referee.ListActions, request)

@@ -24,12 +24,11 @@ from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
 from tavla.referee import Referee
 from tavla.referee import referee as referee_module
-from tavla.referee.keys import StateMode, StateSigner
+from game_driver import SIGNER
 from tavla.server.convert import game as cg
 from tavla.v1 import game_pb2 as G
 import proto_oracles as oracles
 
-KEYS = (("k1", b"k" * 32),)
 
 
 class _Clock:
@@ -115,7 +114,7 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
     counter = itertools.count()
     made_up = types.SimpleNamespace(token_hex=lambda n: f"{next(counter):0{2 * n}x}")
     monkeypatch.setattr(referee_module, "secrets", made_up)
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True),
                       clock=_Clock(rng))
     phases = set()
     for n in range(4):

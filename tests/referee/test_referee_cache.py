@@ -22,7 +22,8 @@ from tavla.core.game import ActionKind
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.rules import steps
 from tavla.referee import Referee
-from tavla.referee.keys import Signed, StateMode, StateSigner
+from tavla.referee.keys import Signed
+from game_driver import SIGNER
 from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import machine
 from tavla.server.convert import game as cg
@@ -30,7 +31,6 @@ from tavla.server.convert import game_wire as gw
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import referee_service_pb2 as api
 
-KEYS = (("k1", b"k" * 32),)
 
 
 def _empty_caches(referee: Referee) -> None:
@@ -88,7 +88,7 @@ def _choose(actions: list[G.GameAction], rng: random.Random) -> G.GameAction:
 
 
 def test_answers_are_the_same_with_and_without_the_caches():
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     servicer = _servicer(referee)
     compared = steps_compared = 0
     for game, name in enumerate(("international", "turkish", "international")):
@@ -117,7 +117,7 @@ def test_answers_are_the_same_with_and_without_the_caches():
 def test_the_written_bytes_are_the_librarys():
     """The servicer writes Act's and ListActions' responses field by field; the bytes are those
     of the response message built from the referee's answer and serialized by protobuf."""
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     servicer = _servicer(referee)
     rng = random.Random(7)
     first = referee.new_match(preset("international"), "international", 3)
@@ -153,7 +153,7 @@ def test_a_kept_state_is_the_state_its_bytes_parse_to():
     (whose actions are not kept: a timeout claim depends on the time)."""
     from tavla.core.match import clock
 
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True),
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True),
                       clock=lambda: 1_000)
     checked = 0
     for n, (name, timed) in enumerate((("international", False), ("turkish", True), ("plakoto", False),
@@ -192,17 +192,17 @@ def test_a_kept_state_is_opened_only_with_its_own_signature():
 
     from tavla.referee.keys import StateError, StateReason
 
-    signer = StateSigner(StateMode.REQUIRE, (*KEYS, ("k2", b"j" * 32)), shared=True)
-    referee = Referee(signer, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     answer = referee.new_match(preset("international"), "international", 3)
     answer = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0]))
     signed = answer.signed
     kept = referee.kept.get(signed.state)
     assert kept is not None and (kept.key_id, kept.signature) == (signed.key_id, signed.signature) != ("", b"")
     assert referee.open(signed).kept is kept  # its own signature: the kept state
+    assert signed.key_id == "k2"  # game_driver.KEYS: k2 signs, k1 verifies too (the wrong key below)
     flipped = bytes([signed.signature[0] ^ 1]) + signed.signature[1:]
     refused = [(Signed(signed.state, signed.key_id, flipped), StateReason.STATE_SIGNATURE_INVALID),
-               (Signed(signed.state, "k2", signed.signature), StateReason.STATE_SIGNATURE_INVALID),
+               (Signed(signed.state, "k1", signed.signature), StateReason.STATE_SIGNATURE_INVALID),
                (Signed(signed.state, "k9", signed.signature), StateReason.STATE_KEY_UNKNOWN),
                (Signed(signed.state), StateReason.STATE_UNSIGNED)]
     for wrong, reason in refused:
@@ -221,7 +221,7 @@ def test_evolve_is_dataclasses_replace():
 
     from tavla.core.game import Transition
 
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     answer = referee.new_match(preset("turkish"), "turkish", 3)
     begun = referee.act(referee.open(answer.signed), cg.action_from_proto(answer.actions[0]))
     step = next(a for a in begun.legal if a.kind is ActionKind.STEP)
@@ -263,7 +263,7 @@ def test_a_step_finds_its_analysis_kept_on_the_state_before():
     from tavla.core.game import Action, act
     from tavla.core.rules.movegen import CheckerMove
 
-    referee = Referee(StateSigner(StateMode.REQUIRE, KEYS, shared=True), DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
+    referee = Referee(SIGNER, DiceKey(b"d" * 32, shared=True), clock=lambda: 0)
     rng = random.Random(11)
     answer = referee.new_match(preset("turkish"), "turkish", 3)
     checked = 0

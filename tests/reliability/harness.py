@@ -29,7 +29,6 @@ LONG = os.environ.get("TAVLA_RELIABILITY_LONG", "") not in ("", "0", "false", "n
 COSTLY_ID = "/38AAACUlBRVFQ"
 COSTLY = api.ListLegalMovesRequest(position=pb.Position(position_id=COSTLY_ID), dice=[1, 1])
 START_ID = "4HPwATDgc/ABMA"
-HEALTH_BOUND = 1.0  # seconds: a health check must be answered within this, even under a flood
 REPORT: list[str] = []  # one line per figure, printed at the end of the session (conftest.py)
 SERVERS: list[Server] = []  # every server started, killed at the end of the session if still up
 

@@ -1,5 +1,5 @@
 """Faults against real servers: a flood of the costliest request is shed
-with RESOURCE_EXHAUSTED while health answers within a second; clients that never send their
+with RESOURCE_EXHAUSTED while health still answers (how fast: bench/bench_health_flood.py); clients that never send their
 request are cut off; oversized requests cost no memory; a worker killed under load is replaced
 and retrying clients see no error; SIGTERM under load fails no call and ends within its grace;
 cancelled and expired calls stop their work."""
@@ -15,7 +15,7 @@ from concurrent import futures
 
 import grpc
 import pytest
-from harness import COSTLY, HEALTH_BOUND, START_ID, HealthSampler, Server, report, rss_mib
+from harness import COSTLY, START_ID, HealthSampler, Server, report, rss_mib
 
 from tavla.client import channel_options
 from tavla.server.process import app
@@ -27,7 +27,6 @@ from tavla.v1 import types_pb2 as pb
 
 LIST = "/tavla.v1.RulesService/ListLegalMoves"
 COSTLY_BYTES = COSTLY.SerializeToString()
-BODY_SECONDS = 5.0  # tavla.server.admission.policy.BODY_SECONDS
 CHEAP = api.ListLegalMovesRequest(position=pb.Position(position_id=START_ID), dice=[3, 1])
 
 
@@ -36,11 +35,19 @@ def _raw_list(channel: grpc.Channel):
     return channel.unary_unary(LIST, request_serializer=None, response_deserializer=None)
 
 
+def _until(predicate, what: str) -> None:
+    """Waits for a state; the 30 s only bounds a hang."""
+    end = time.monotonic() + 30
+    while not predicate():
+        assert time.monotonic() < end, f"not within 30 s: {what}"
+        time.sleep(0.01)
+
+
 FLOOD = 384  # calls sent at once
 ADMITTED = 4  # --max-concurrent-rpcs of the flooded server: engine calls admitted, queued ones included
 
 
-def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_second():
+def test_a_flood_of_the_costliest_request_is_shed_and_health_still_answers():
     # finding: with 128 costly calls outstanding, 0 RESOURCE_EXHAUSTED, p50 10 s, health over 1 s.
     # The costliest answer now takes a few ms to build, and this one Python client spends longer
     # reading each 280 KB answer than the server spends writing it, so it cannot keep 64 calls
@@ -78,11 +85,11 @@ def test_a_flood_of_the_costliest_request_is_shed_and_health_answers_within_a_se
     # fast the server sheds: 11-251 on the 2-core machine, before and after the cheaper per-call
     # per-call plumbing (median ~25-30); at least the admitted ones must be.
     assert codes.get("RESOURCE_EXHAUSTED", 0) >= 32 and codes.get("OK", 0) >= ADMITTED, codes
+    # every check answered SERVING within the sampler's own 10 s bound (a hang, not a speed)
     assert not sampler.failures and len(sampler.seconds) >= 5
-    assert sampler.worst < HEALTH_BOUND, sorted(sampler.seconds)[-5:]
 
 
-def test_requests_that_never_send_their_body_are_cut_off_quickly():
+def test_requests_that_never_send_their_body_are_cut_off():
     # finding: 80 calls sending headers and then nothing took every thread; health timed out
     # for up to 310 s
     server = Server()
@@ -120,9 +127,9 @@ def test_requests_that_never_send_their_body_are_cut_off_quickly():
         server.stop()
     report(f"slow bodies: 80 calls that send only headers -> {codes}, all cut off after {max(ends):.1f} s; "
            f"health worst {sampler.worst * 1000:.0f} ms over {len(sampler.seconds)} checks")
-    assert set(codes) <= {"CANCELLED", "RESOURCE_EXHAUSTED"}, codes
-    assert max(ends) < BODY_SECONDS + 10  # every one cut off, generously bounded
-    assert after.moves and not sampler.failures and sampler.worst < HEALTH_BOUND
+    # cut off by the server's body timeout: the client's own 120 s would be DEADLINE_EXCEEDED
+    assert set(codes) <= {"CANCELLED", "RESOURCE_EXHAUSTED"} and sum(codes.values()) == 80, codes
+    assert after.moves and not sampler.failures
 
 
 def test_oversized_requests_cost_no_memory():
@@ -199,7 +206,7 @@ def test_sigkill_of_one_worker_under_load_is_replaced_and_retrying_clients_see_n
     try:
         for t in threads:
             t.start()
-        time.sleep(1.5)
+        _until(lambda: retrying.get("ok", 0) >= 20 and plain.get("ok", 0) >= 20, "calls answered before the kill")
         victims = server.worker_pids()
         assert len(victims) == 2
         while not server.events.empty():  # only log lines from after the kill count below
@@ -220,7 +227,8 @@ def test_sigkill_of_one_worker_under_load_is_replaced_and_retrying_clients_see_n
             if " serving on " in event.get("event", ""):
                 serving = time.monotonic() - killed
                 break
-        time.sleep(1.5)
+        answered = retrying.get("ok", 0)
+        _until(lambda: retrying.get("ok", 0) >= answered + 40, "calls answered after the new worker serves")
     finally:
         stop.set()
         for t in threads:
@@ -241,7 +249,7 @@ def test_sigterm_under_a_flood_fails_no_admitted_call_and_ends_within_its_grace(
     try:
         with grpc.insecure_channel(server.target) as ch:
             calls = [_raw_list(ch).future(COSTLY_BYTES, timeout=60) for _ in range(16)]
-            time.sleep(0.2)
+            _until(lambda: any(c.done() for c in calls), "the server answering them")  # sent before the signal
             begin = time.monotonic()
             server.proc.send_signal(signal.SIGTERM)
             results = []
@@ -271,8 +279,10 @@ class Recorder(TavlaServicer):
         self.started = threading.Event()
         self.go = threading.Event()
         self.codes: list[grpc.StatusCode] = []
+        self.context: grpc.ServicerContext | None = None
 
     def ListLegalMoves(self, request, context):
+        self.context = context
         self.started.set()
         self.go.wait(30)
         raised = True
@@ -297,20 +307,19 @@ def test_cancelled_and_expired_calls_stop_their_work():
                 call = stub.ListLegalMoves.future(COSTLY, timeout=30)
                 assert servicer.started.wait(30)
                 call.cancel()
-                time.sleep(0.05)
+                _until(lambda: not servicer.context.is_active(), "the server saw the cancel")
                 servicer.go.set()
             for _ in range(5):  # the deadline passes while the handler waits
                 servicer.started.clear()
                 servicer.go.clear()
                 call = stub.ListLegalMoves.future(COSTLY, timeout=0.3)
                 assert servicer.started.wait(30)
-                time.sleep(0.5)
-                servicer.go.set()
                 with pytest.raises(grpc.RpcError):
-                    call.result()
-            end = time.monotonic() + 30
-            while len(servicer.codes) < 10 and time.monotonic() < end:
-                time.sleep(0.02)
+                    call.result()  # the client's deadline has passed
+                # the client may give up a moment before the server's clock reaches the deadline
+                _until(lambda: servicer.context.time_remaining() <= 0, "the server's deadline passed")
+                servicer.go.set()
+            _until(lambda: len(servicer.codes) == 10, "every handler finished")
     finally:
         engine.server.stop(None)
     report(f"cancelled/expired calls: server-side codes {[c.name for c in servicer.codes]}")

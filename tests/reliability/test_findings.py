@@ -14,7 +14,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import grpc
 import pytest
@@ -169,10 +168,11 @@ def test_shutdown_after_garbage_streams_ends_within_its_grace():
 
 
 def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
-    release = __import__("threading").Event()
+    entered, release = threading.Event(), threading.Event()
 
     class Stuck(TavlaServicer):
         def NameRoll(self, request, context):
+            entered.set()
             release.wait(60)  # ignores its cancellation
             return api.NameRollResponse()
 
@@ -181,7 +181,7 @@ def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     ch = grpc.insecure_channel(f"127.0.0.1:{engine.port}")
     future = api.AnyStub(ch).NameRoll.future(api.NameRollRequest(dice=[1, 2]),
                                                                           timeout=TIMEOUT)
-    time.sleep(0.5)
+    assert entered.wait(TIMEOUT), "the call never reached its handler"
     try:
         finished = _returns_within(30, lambda: app.stop(engine, grace=0.5))  # 30 s: a hang bound
     finally:

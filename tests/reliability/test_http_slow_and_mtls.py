@@ -33,7 +33,9 @@ from tavla.server.process import app
 from tavla.server.admission.policy import BODY_SECONDS
 from tavla.server.process.config import Config
 
-SLACK = 3.0  # seconds a loaded 2-core machine may add to the body timeout: part of the wait bounds
+#: seconds to wait for a cut-off: a bound on a hang, under Hypercorn's own 60 s default so it
+#: still tells our body timeout from that one; how soon it comes is the report's figure
+CUT_OFF_BOUND = 40.0
 ENGINE = "/tavla.v1.RulesService/GetInitialPosition"
 
 
@@ -51,9 +53,9 @@ def _health_sampler(engine: app.Engine, stop: threading.Event, worst: list[float
         while not stop.is_set():
             t = time.monotonic()
             try:
-                assert stub.Check(health_pb2.HealthCheckRequest(), timeout=2).status == \
+                assert stub.Check(health_pb2.HealthCheckRequest(), timeout=10).status == \
                     health_pb2.HealthCheckResponse.SERVING
-                conn = http.client.HTTPConnection("127.0.0.1", engine.http_port, timeout=2)
+                conn = http.client.HTTPConnection("127.0.0.1", engine.http_port, timeout=10)  # a hang bound
                 conn.request("GET", "/healthz")
                 answer = conn.getresponse()
                 assert answer.status == 200 and answer.read() == b"SERVING\n"
@@ -65,8 +67,8 @@ def _health_sampler(engine: app.Engine, stop: threading.Event, worst: list[float
 
 
 def _closed_after(sock: socket.socket, limit: float) -> tuple[bool, bytes]:
-    """Whether the server closed ``sock`` within ``limit`` seconds (a wait bound well under
-    Hypercorn's 60 s default, not a speed target), and everything it sent until then."""
+    """Whether the server closed ``sock`` within ``limit`` seconds (:data:`CUT_OFF_BOUND`, not a
+    speed target), and everything it sent until then."""
     data = b""
     sock.settimeout(limit)
     while True:
@@ -95,7 +97,7 @@ def test_partial_bodies_are_cut_off_and_health_stays_answered(engine):
     sampler.start()
     start = time.monotonic()
     try:
-        results = [_closed_after(s, BODY_SECONDS + SLACK + 5) for s in sockets]
+        results = [_closed_after(s, CUT_OFF_BOUND) for s in sockets]
         slowest = time.monotonic() - start  # a figure for the report, not asserted
     finally:
         stop.set()
@@ -126,7 +128,7 @@ def test_http2_partial_bodies_are_cut_off_and_the_connection_keeps_serving(engin
                               ("content-type", "application/json"), ("content-length", "102")])
     conn.send_data(stuck, b"{}")  # 100 bytes never come, and no END_STREAM
     answers: dict[int, dict] = {}
-    with socket.create_connection(("127.0.0.1", engine.http_port), timeout=BODY_SECONDS + SLACK + 5) as s:
+    with socket.create_connection(("127.0.0.1", engine.http_port), timeout=CUT_OFF_BOUND) as s:
         s.sendall(conn.data_to_send())
         ended: list[int] = []  # stream ids in the order they ended
         healthy = None
@@ -160,7 +162,7 @@ def test_http2_partial_bodies_are_cut_off_and_the_connection_keeps_serving(engin
 def test_headers_that_never_complete_are_cut_off(engine):
     with socket.create_connection(("127.0.0.1", engine.http_port), timeout=5) as s:
         s.sendall(f"POST {ENGINE} HTTP/1.1\r\nHost: t\r\n".encode())  # no blank line, ever
-        closed, data = _closed_after(s, BODY_SECONDS + SLACK + 5)
+        closed, data = _closed_after(s, CUT_OFF_BOUND)
     assert closed, "the server did not cut off headers that never complete"
     assert not data.startswith(b"HTTP/1.1 200")
 
@@ -253,7 +255,7 @@ def test_tls_handshakes_that_never_complete_are_cut_off(pki):
     try:
         with socket.create_connection(("127.0.0.1", e.http_port), timeout=5) as s:
             s.sendall(b"\x16\x03\x01")  # the first bytes of a ClientHello, then nothing
-            closed, _ = _closed_after(s, BODY_SECONDS + SLACK + 5)
+            closed, _ = _closed_after(s, CUT_OFF_BOUND)
         assert closed, "the server did not cut off the handshake (Hypercorn's default waits 60 s)"
         assert _https(e.http_port, pki, None)[0] == 200
     finally:

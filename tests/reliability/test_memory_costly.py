@@ -80,15 +80,18 @@ def test_a_worker_stays_under_200_mib_under_the_costliest_storm_with_aborts():
         stop.set()
         for t in threads:
             t.join(60)
-        time.sleep(2.0)  # after the burst
-        after = server.rss_mib()
+        # memory is given back once the worker has been idle (the trimmer); waited for, 60 s bounds a hang
+        calm = time.monotonic()
+        while (after := server.rss_mib()) >= PEAK_MIB * 0.75 and time.monotonic() < calm + 60:
+            time.sleep(0.1)
+        calm = time.monotonic() - calm
     finally:
         stop.set()
         server.stop()
     peak = max(samples)
     report(f"memory, costliest storm {STORM_SECONDS:g} s (grpc.aio batches of 50, half with 50 ms deadlines) "
            f"+ {aborted[0]} aborted HTTP calls: {codes}; RSS {start_rss:.0f} MiB at start, peak {peak:.0f}, "
-           f"{after:.0f} 2 s after")
+           f"{after:.0f} {calm:.1f} s after")
     assert codes.get("OK", 0) > 0
     # UNAVAILABLE only for streams refused by the per-connection stream limit (REFUSED_STREAM: never
     # processed, retried by the service config): the server still counts the cancelled ones

@@ -27,7 +27,6 @@ import os
 import random
 import struct
 import threading
-import time
 
 import pytest
 
@@ -390,10 +389,11 @@ def test_pure_python_standard_library_only():
 
 def test_first_use_builds_once_across_threads(db, monkeypatch):
     calls = []
+    go = threading.Event()
 
-    def slow(use_cache):
+    def slow(use_cache):  # the build lasts until every thread has been started
         calls.append(use_cache)
-        time.sleep(0.2)
+        go.wait(60)
         return db
 
     monkeypatch.setattr(bdb, "_db", None)
@@ -402,6 +402,7 @@ def test_first_use_builds_once_across_threads(db, monkeypatch):
     threads = [threading.Thread(target=lambda: got.append(bdb.get_database())) for _ in range(8)]
     for t in threads:
         t.start()
+    go.set()
     for t in threads:
         t.join()
     assert len(calls) == 1 and len(got) == 8 and all(g is db for g in got)

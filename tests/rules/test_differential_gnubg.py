@@ -23,7 +23,7 @@ from tavla.core.rules.movegen import generate
 from games import random_game_pairs
 
 # the oracles check the pure-Python generator, whatever this session installed (conftest.py)
-pytestmark = pytest.mark.usefixtures("pure_generator")
+pytestmark = [pytest.mark.usefixtures("pure_generator"), pytest.mark.slow]  # an oracle suite: not in test-fast
 
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]

@@ -18,7 +18,7 @@ import pytest
 from tavla.core.rules.movegen import generate
 
 # the oracles check the pure-Python generator, whatever this session installed (conftest.py)
-pytestmark = pytest.mark.usefixtures("pure_generator")
+pytestmark = [pytest.mark.usefixtures("pure_generator"), pytest.mark.slow]  # an oracle suite: not in test-fast
 
 
 GAME = pyspiel.load_game("backgammon")

@@ -77,9 +77,15 @@ def test_a_held_thread_is_replaced_while_calls_queue_and_the_extra_thread_leaves
 def test_top_up_counts_only_held_threads():
     engine = pool.CallPool(2, 8, held=lambda ident, now: False)
     release = threading.Event()
-    busy = [engine.submit(release.wait, TIMEOUT) for _ in range(2)]  # working, not held
+    started = threading.Semaphore(0)
+
+    def work() -> bool:  # working, not held
+        started.release()
+        return release.wait(TIMEOUT)
+
+    busy = [engine.submit(work) for _ in range(2)]
     queued = engine.submit(lambda: "later")
-    time.sleep(0.05)
+    assert all(started.acquire(timeout=TIMEOUT) for _ in busy)  # both threads are in their calls
     assert engine.top_up() == 0 and not queued.done()  # busy threads are not replaced
     release.set()
     assert queued.result(TIMEOUT) == "later" and all(f.result(TIMEOUT) for f in busy)

@@ -11,7 +11,6 @@ import base64
 import json
 import struct
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -230,58 +229,69 @@ def test_cors_refuses_other_origins_and_is_off_by_default(engine):
 # --- deadlines and limits ----------------------------------------------------------------------
 
 
-class _Slow(TavlaServicer):
-    def __init__(self, seconds: float) -> None:
+class _Held(TavlaServicer):
+    """GetInitialPosition holds the one slot until the test lets it go: a call that outlasts any
+    deadline without the test depending on how long it takes."""
+
+    def __init__(self) -> None:
         super().__init__()
-        self.seconds = seconds
+        self.entered = threading.Event()
+        self.release = threading.Event()
 
     def GetInitialPosition(self, request, context):
-        time.sleep(self.seconds)
+        self.entered.set()
+        self.release.wait(60)  # a bound in case the test never releases it, not a timing
         return super().GetInitialPosition(request, context)
 
 
 @pytest.fixture()
-def slow_engine() -> Iterator[app.Engine]:
+def held() -> _Held:
+    return _Held()
+
+
+@pytest.fixture()
+def held_engine(held: _Held) -> Iterator[app.Engine]:
     e = app.build(Config(host="127.0.0.1", port=0, http_port=0, max_concurrent_rpcs=1, max_message_bytes=1024),
-                  servicer=_Slow(0.6))
+                  servicer=held)
     app.start(e)
     yield e
+    held.release.set()
     app.stop(e, 0.1)
 
 
-def test_connect_timeout_header_is_the_deadline(slow_engine):
-    # the handler takes 0.6 s: a 504 rather than its answer shows that the 100 ms applied
-    status, error, _ = connect_json(slow_engine.http_port, "GetInitialPosition", {},
+def test_connect_timeout_header_is_the_deadline(held_engine):
+    # the handler waits until teardown: a 504 rather than its answer shows that the 100 ms applied
+    status, error, _ = connect_json(held_engine.http_port, "GetInitialPosition", {},
                                     headers={"connect-timeout-ms": "100"})
     assert status == 504 and error["code"] == "deadline_exceeded"
-    status, error, _ = connect_json(slow_engine.http_port, "GetInitialPosition", {},
+    status, error, _ = connect_json(held_engine.http_port, "GetInitialPosition", {},
                                     headers={"connect-timeout-ms": "soon"})
     assert status == 400 and error["code"] == "invalid_argument"
 
 
-def test_grpc_web_timeout_header_is_the_deadline(slow_engine):
-    time.sleep(0.7)  # the call cut short above may still hold the one slot
+def test_grpc_web_timeout_header_is_the_deadline(held_engine):
     data = struct.pack(">BI", 0, 0)
-    status, _, body = http(slow_engine.http_port, api.path("GetInitialPosition"), data,
+    status, _, body = http(held_engine.http_port, api.path("GetInitialPosition"), data,
                            "application/grpc-web+proto", headers={"grpc-timeout": "100m"})
     assert status == 200 and b"grpc-status: 4" in body
 
 
-def test_concurrency_limit_is_shared_with_grpc(slow_engine):
-    time.sleep(0.7)
-    results: list[int] = []
-    with grpc.insecure_channel(f"127.0.0.1:{slow_engine.port}") as channel:
+def test_concurrency_limit_is_shared_with_grpc(held_engine, held):
+    with grpc.insecure_channel(f"127.0.0.1:{held_engine.port}") as channel:
         stub = api.AnyStub(channel)
-        busy = threading.Thread(target=lambda: stub.GetInitialPosition(api.GetInitialPositionRequest()))
+        answers: list[object] = []
+        busy = threading.Thread(target=lambda: answers.append(stub.GetInitialPosition(api.GetInitialPositionRequest())))
         busy.start()
-        time.sleep(0.2)
-        status, error, _ = connect_json(slow_engine.http_port, "GetInitialPosition", {})
+        assert held.entered.wait(30), "the gRPC call never reached the handler"
+        status, error, _ = connect_json(held_engine.http_port, "GetInitialPosition", {})
+        held.release.set()
         busy.join()
     assert status == 429 and error["code"] == "resource_exhausted"
+    assert len(answers) == 1  # the call that held the slot was answered once let go
 
 
-def test_request_larger_than_the_limit_is_resource_exhausted(slow_engine):
-    status, error, _ = connect_json(slow_engine.http_port, "ListLegalMoves", {"position": {"position_id": "x" * 2000}})
+def test_request_larger_than_the_limit_is_resource_exhausted(held_engine):
+    status, error, _ = connect_json(held_engine.http_port, "ListLegalMoves", {"position": {"position_id": "x" * 2000}})
     assert status == 429 and error["code"] == "resource_exhausted"
 
 
@@ -299,17 +309,21 @@ def test_http_metrics_are_labelled_by_protocol(engine):
     assert (handled("connect") - before[0], handled("grpc-web") - before[1]) == (1.0, 1.0)
 
 
-def test_draining_turns_readiness_off_but_still_serves(engine):
+def test_draining_turns_readiness_off_but_still_serves(monkeypatch):
     e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
     app.start(e)
-    stopper = threading.Thread(target=app.stop, args=(e, 0.5, 0.6))
-    stopper.start()
-    time.sleep(0.2)
-    try:
-        assert http(e.http_port, "/readyz", method="GET")[0] == 503
-        assert connect_json(e.http_port, "GetInitialPosition", {})[0] == 200
-    finally:
-        stopper.join()
+    during: list[int] = []
+    real_sleep = app.time.sleep
+
+    def drain(seconds: float) -> None:  # stands in for the drain period (time.sleep is global:
+        if seconds != 7 or during:  # other threads sleep too)
+            return real_sleep(seconds)
+        during.append(http(e.http_port, "/readyz", method="GET")[0])
+        during.append(connect_json(e.http_port, "GetInitialPosition", {})[0])
+
+    monkeypatch.setattr(app.time, "sleep", drain)
+    app.stop(e, 0.5, 7)
+    assert during == [503, 200]
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(f"http://127.0.0.1:{e.http_port}/healthz", timeout=2)
 

@@ -12,7 +12,7 @@ import random
 import grpc
 import pytest
 
-from game_driver import DICE_SECRET, KEYS, Checker, choose, play_match
+from game_driver import DICE_SECRET, SIGNER, Checker, choose, play_match
 import rpc_api as api
 from tavla import core
 from tavla.core import InvalidInputError, Position, Side, SideView
@@ -26,7 +26,6 @@ from tavla.core.rules.portes import Portes
 from tavla.core.rules.scoring import score_game
 from tavla.core.rules.variant import ResultKind, find_variant
 from tavla.core.match.dice_commit import DiceKey
-from tavla.referee.keys import StateMode, StateSigner
 from tavla.server.api.rules import TavlaServicer
 from tavla.server.process.app import start_in_process
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
@@ -330,9 +329,6 @@ def test_portes_has_no_backgammon_to_resign_or_score(engine):
 
 # ---------------------------------------------------------------------------------------------
 # Whole matches through the referee: server dice, signed states, clocks
-
-
-SIGNER = StateSigner(StateMode.REQUIRE, KEYS, shared=True)
 
 
 @pytest.fixture(scope="module")

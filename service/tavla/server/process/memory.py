@@ -45,6 +45,8 @@ class Trimmer:
         self._activity, self._busy = activity, busy
         self._trim = _malloc_trim()
         self._stop = threading.Event()
+        self._trimmed_at = activity()
+        self._idle = 0.0
         self.trims = 0
 
     def start(self) -> None:
@@ -54,17 +56,22 @@ class Trimmer:
     def stop(self) -> None:
         self._stop.set()
 
+    def tick(self, seconds: float) -> bool:
+        """One look, ``seconds`` after the last: trims when no call runs, none has run for
+        :data:`IDLE_SECONDS` and calls came since the last trim. True when it trimmed. The
+        thread calls it every ``_PERIOD``; tests call it with their own seconds (no clock)."""
+        if self._busy():
+            self._idle = 0.0
+            return False
+        self._idle += seconds
+        seen = self._activity()
+        if seen == self._trimmed_at or self._idle < IDLE_SECONDS or self._trim is None:
+            return False
+        self._trim(0)
+        self.trims += 1
+        self._trimmed_at = seen
+        return True
+
     def _run(self) -> None:
-        trimmed_at = self._activity()
-        idle = 0.0
         while not self._stop.wait(_PERIOD):
-            if self._busy():
-                idle = 0.0
-                continue
-            idle += _PERIOD
-            seen = self._activity()
-            if seen != trimmed_at and idle >= IDLE_SECONDS:
-                assert self._trim is not None
-                self._trim(0)
-                self.trims += 1
-                trimmed_at = seen
+            self.tick(_PERIOD)
