@@ -54,7 +54,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-import tavla.server.process.accel  # noqa: F401  (installs the compiled move generator, as the server does)
+from tavla.server.api.generator import MoveGenerator
 from tavla.core import preset
 from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
@@ -303,6 +303,7 @@ async def throughput(port: int, seconds: float, in_flight: int, rounds_of: int) 
 
 
 def main() -> None:
+    MoveGenerator.from_env().install()  # the compiled move generator, as the server's engine does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="seconds of each kind of call in all")
     parser.add_argument("--rounds", type=int, default=24,

@@ -9,7 +9,7 @@ Results are keyed by the resulting board so two orders of the same checkers are 
 Candidates are generated depth-first; the turn filter runs over the finished candidates.
 
 A variant may carry a compiled generator (``variant.compiled_generate``, installed by the
-server's ``tavla.server.process.accel`` onto the backgammon-geometry variants): :func:`generate` calls it
+server's ``MoveGenerator.install`` onto the backgammon-geometry variants at start-up): :func:`generate` calls it
 first, :func:`generate_python` is the pure search it must agree with.
 """
 
@@ -51,7 +51,7 @@ def use_compiled(implementation: Callable[[Board, int, int], Generated] | None,
     that move as it does (``None``: the pure-Python generator alone): it sets
     ``variant.compiled_generate``. ``implementation(board, d1, d2)`` must return what
     :func:`generate_python` returns, or raise ValueError to hand the call to it. The core never
-    calls this itself: ``tavla.server.process.accel`` does, so the core imports neither the server nor
+    calls this itself: the server's ``tavla.server.api.generator`` does at start-up, so the core imports neither the server nor
     the extension."""
     variant.compiled_generate = implementation
 

@@ -13,7 +13,7 @@ Class data (:class:`Variant`): ``name``, ``aliases`` (Turkish names included), `
 ``checkers``, ``start``, ``direction``, ``contact``, ``bar``, ``cube``, ``kinds``,
 ``kind_names``, ``home``; and two attributes the engine reads but a variant does not set
 itself: ``compiled_generate`` (a compiled move generator, installed by the server's
-``tavla.server.process.accel`` onto the variants whose rules it implements) and ``codecs`` (the ID
+``tavla.server.api.generator`` onto the variants whose rules it implements, at start-up) and ``codecs`` (the ID
 formats the variant has: Position ID, GNU ID, XGID; :meth:`Variant.codec`).
 
 Hooks, all on the board of 26 ints seen from the side on roll unless the variant says otherwise
@@ -151,7 +151,7 @@ class Variant:
         dice. A double's steps are judged by ``sources`` alone.
     :cvar compiled_generate: a compiled whole-turn generator (:data:`GenerateFn`) that returns
         exactly what the pure one does, or raises ValueError for a call it does not answer;
-        ``None``: the pure generator alone. Installed by the server (``tavla.server.process.accel``),
+        ``None``: the pure generator alone. Installed by the server at start-up (``tavla.server.api.generator``),
         never by the core; dropped for a subclass that redefines a move rule (:data:`MOVE_RULES`).
     :cvar codecs: the ID formats the variant has (:data:`POSITION_ID`, :data:`GNUBG_ID`,
         :data:`XGID`), each the module that implements it (:meth:`codec`).

@@ -1,7 +1,7 @@
 """Answers the servicer returns already serialized, handed to gRPC as they are.
 
 ListLegalMoves builds its whole answer as protobuf wire bytes (:mod:`tavla.server.convert.wire`, or the
-compiled accelerator, :mod:`tavla.server.process.accel`); parsing them into the response message only for
+compiled accelerator, :mod:`tavla.server.api.generator`); parsing them into the response message only for
 gRPC to serialize it again cost about two thirds of an accelerated answer (docs/performance.md).
 So the servicer returns the bytes of a serialized response for the methods in
 :data:`ENCODED_METHODS`, and :func:`add_to_server` registers those methods with

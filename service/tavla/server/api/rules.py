@@ -5,8 +5,8 @@ method converts the request, calls the core, converts back.
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.pipeline.errors.ErrorInterceptor` turns them
 into statuses. The only other uses of the context are deadline checks around move
-generation (:func:`tavla.server.admission.deadline.check_deadline`), and the engine metrics are recorded
-here (:mod:`tavla.server.pipeline.metrics`).
+generation (:func:`tavla.server.api.deadline.check_deadline`). The move-generation figures go to
+the servicer's observer (:mod:`tavla.server.api.observer`; the server's metrics).
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from tavla import core
 from tavla.core import IllegalMoveError, Position
 from tavla.core.rules import bearoff
 from tavla.core.rules.notation import Leg
-from tavla.server.process import accel
 from tavla.server.convert import common as convert
 from tavla.server.api import deadline
-from tavla.server.pipeline import metrics
+from tavla.server.api import observer as observers
+from tavla.server.api.generator import MoveGenerator, plays
 from tavla.server.api import render as render_rpc
 from tavla.server.convert import wire
 from tavla.server.convert import match as cm
@@ -60,15 +60,22 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         state mode off (``--test-inputs``, docs/game-state.md).
     :param analysis_processes: child processes that run the analysis (``--analysis-processes``;
         0: in this process, without isolation).
+    :param generator: the move generator (default: the one ``TAVLA_ACCEL`` chooses), installed
+        under the core's ``movegen.generate`` here.
+    :param observer: receives the move-generation figures (default: nobody).
     """
 
     def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None, *,
-                 test_inputs: bool = False, analysis_processes: int = 1) -> None:
+                 test_inputs: bool = False, analysis_processes: int = 1, generator: MoveGenerator | None = None,
+                 observer: observers.EngineObserver = observers.UNOBSERVED) -> None:
         super().__init__(dice_key)
         if signer is not None:
             self.signer = signer
         self.test_inputs = test_inputs
         self.analysis_engine = EnginePool(analysis_processes)
+        self.generator = generator if generator is not None else MoveGenerator.from_env()
+        self.generator.install()
+        self.observer = observer
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
@@ -92,25 +99,26 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         :raises InvalidInputError: bad ruleset, position or dice.
         :raises GameOver: the game is over (a side has won, R15).
         """
-        if accel.response_from_id is not None:  # the common request, answered in one compiled call
+        from_id = self.generator.response_from_id
+        if from_id is not None:  # the common request, answered in one compiled call
             begin = time.perf_counter()
-            whole = _answer_from_id(accel.response_from_id, request)
+            whole = _answer_from_id(from_id, request)
             if whole is not None:
                 # Checked after the work rather than before, so that a bad request gets its own
                 # error as on the full path; the largest answer costs about 1 ms.
                 deadline.check_deadline(context)
-                metrics.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
-                metrics.legal_moves_returned(whole[0])
+                self.observer.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
+                self.observer.legal_moves_returned(whole[0])
                 return whole[1]
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         deadline.check_deadline(context)
-        with metrics.move_generation("ListLegalMoves"):
+        with observers.move_generation(self.observer, "ListLegalMoves"):
             # The compiled path, when installed: the largest answer takes about 1 ms, so it has no
             # deadline checks of its own.
-            whole = accel.legal_moves_response(position, dice, view)  # the whole response
+            whole = self.generator.legal_moves_response(position, dice, view)  # the whole response
             if whole is None:
                 moves = core.legal_moves(position, dice)
                 # Encoded straight to wire bytes (server/convert/wire.py), in chunks between deadline checks.
@@ -121,7 +129,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
                 whole = len(moves), wire.legal_moves_response(b"".join(chunks), moves[0].dice_used)
         count, response = whole
-        metrics.legal_moves_returned(count)
+        self.observer.legal_moves_returned(count)
         return response
 
     def list_legal_moves(
@@ -151,7 +159,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         deadline.check_deadline(context)
-        with metrics.move_generation("ApplyMove"):
+        with observers.move_generation(self.observer, "ApplyMove"):
             move = _resolve(position, dice, request.move)
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
         ended = game_end(lowlevel.moving(rules, position, dice), move, request)
@@ -226,7 +234,7 @@ def _answer_from_id(
 ) -> tuple[int, bytes] | None:
     """(number of moves, serialized response) of ListLegalMoves for a request of the common
     shape -- a position given by ``position_id`` alone, two dice, a known view and side -- from
-    :data:`accel.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
+    :attr:`MoveGenerator.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
     or dice, a finished game): the full path then answers or raises the engine's error.
 
     :raises InvalidInputError: a bad ruleset, validated first as on the full path (the ruleset
@@ -244,7 +252,7 @@ def _answer_from_id(
         return None
     if request.HasField("ruleset"):
         rules = convert.ruleset_from_proto(request.ruleset)
-        if not accel.plays(rules.variant_class):  # hypergammon: the Python path counts its 3 checkers
+        if not plays(rules.variant_class):  # hypergammon: the Python path counts its 3 checkers
             return None
     try:
         return from_id(msg.position_id, on_roll, dice[0], dice[1], view)

@@ -16,7 +16,8 @@ including calls turned away by the limits.
 Shutdown (SIGTERM or SIGINT) follows podinfo's order: health goes NOT_SERVING, the server keeps
 serving for the drain period so load balancers and readiness probes move traffic away, then
 ``server.stop(grace)`` refuses new calls and lets in-flight ones finish; the process exits 0.
-With several workers (:mod:`~tavla.server.process.workers`) each worker does this on its own.
+With several workers (:mod:`~tavla.server.process.workers`, which also holds ``serve``: one
+process or several) each worker does this on its own.
 """
 
 from __future__ import annotations
@@ -33,10 +34,10 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from tavla import core
 from tavla.server.process import config as config_module
-from tavla.server.process import accel, heartbeat
+from tavla.server.process import heartbeat
 from tavla.server.admission import policy as admission
-from tavla.server.process import cpus
 from tavla.server.api import encoded
 from tavla.server.pipeline import logs
 from tavla.server.process import memory
@@ -48,6 +49,7 @@ from tavla.server.admission.calls import CachedChain
 from tavla.server.pipeline.errors import ErrorInterceptor
 from tavla.server.admission.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.pipeline.metrics import MetricsInterceptor
+from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.rules import TavlaServicer
 from tavla.server.process.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.pipeline.tracing import Tracing
@@ -121,6 +123,8 @@ class Engine:
     streams: StreamLimitInterceptor | None = None
     #: The analysis processes (:class:`~tavla.analysis.isolation.EnginePool`), killed at stop.
     analysis: Any = None
+    #: The servicer's move generator (the start-up log, ``tavla_accelerator_active``).
+    generator: MoveGenerator | None = None
 
     @property
     def http_port(self) -> int | None:
@@ -171,7 +175,8 @@ def build(
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
     servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs,
-                                         analysis_processes=options.analysis_processes)
+                                         analysis_processes=options.analysis_processes,
+                                         generator=MoveGenerator.from_env(), observer=metrics.ENGINE)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -211,7 +216,7 @@ def build(
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
     return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams,
-                  analysis=getattr(servicer, "analysis_engine", None))
+                  analysis=getattr(servicer, "analysis_engine", None), generator=servicer.generator)
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
@@ -311,24 +316,6 @@ def start_in_process(
     return engine.server, engine.port
 
 
-def serve(config: Config) -> int:
-    """``tavla-engine serve``: configure logging, then run one server in this process, or
-    :mod:`~tavla.server.process.workers` of them; returns the exit code once stopped by a signal.
-
-    :raises OSError: the address cannot be bound.
-    """
-    logs.configure(config.log_level, config.log_format)
-    if config.cache_dir:
-        os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
-    count = config.workers or cpus.available()
-    if count > 1:
-        from tavla.server.process import workers
-
-        return workers.supervise(config, count)
-    run(config, serve_metrics=True)
-    return 0
-
-
 def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False,
         worker: int | None = None) -> None:
     """Run one server until SIGTERM or SIGINT, then stop gracefully and return.
@@ -351,7 +338,8 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     received: list[str] = []
     process.on_stop_signals(stopping, received)
     start(engine)
-    metrics.worker_started()
+    accelerator = engine.generator.status if engine.generator is not None else "none"
+    metrics.worker_started(engine.generator is not None and engine.generator.active)
     trimmer = _trimmer(engine)
     trimmer.start()
     address = process.address(config.host, engine.port)
@@ -359,10 +347,10 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
                  mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
                  max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes,
-                 http_port=engine.http_port, web=bool(config.web_dir), accelerator=accel.STATUS)
+                 http_port=engine.http_port, web=bool(config.web_dir), accelerator=accelerator)
     else:
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
-                 http_port=engine.http_port, accelerator=accel.STATUS)
+                 http_port=engine.http_port, accelerator=accelerator)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
     if engine.executor is not None:
         probe = health_pb2.HealthCheckRequest(service="")
@@ -430,8 +418,6 @@ def warm_bearoff(*, wait_for_cache: float = 0.0) -> threading.Thread:
 
 def _self_check() -> None:
     # One real move generation through the core, so SERVING means the rules answer.
-    from tavla import core
-
     core.legal_moves(core.Position.initial(core.Side.WHITE), (3, 1))
 
 
