@@ -54,7 +54,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-from tavla.server.api.generator import MoveGenerator
+from tavla.server.api.engine import Engine
 from tavla.core import preset
 from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
@@ -303,7 +303,6 @@ async def throughput(port: int, seconds: float, in_flight: int, rounds_of: int) 
 
 
 def main() -> None:
-    MoveGenerator.from_env().install()  # the compiled move generator, as the server's engine does
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="seconds of each kind of call in all")
     parser.add_argument("--rounds", type=int, default=24,
@@ -332,7 +331,8 @@ def main() -> None:
         server.wait(timeout=30)
 
     signer = StateSigner(StateMode.REQUIRE, (("bench", STATE_KEY),), shared=True)
-    referee = Referee(signer, DiceKey(DICE_KEY.encode(), shared=True))
+    # the server's engine in process (its referee and compiled move generator), no wire in between
+    referee = Engine(signer=signer, dice_key=DiceKey(DICE_KEY.encode(), shared=True), analysis_processes=0).referee
     REFEREES.append(referee)
     started_at = time.perf_counter()
     largest, seen, played = largest_states(referee, args.matches)

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from tavla.core import CHECKERS, InvalidInputError, Position, Side, SideView
 from tavla.core.ids import position_id
 from tavla.server.api.generator import MoveGenerator
+from tavla.server.api.engine import Engine
 from tavla.server.api.rules import TavlaServicer
 from tavla.server.pipeline import metrics
 from tavla.server.process.app import start_in_process
@@ -304,7 +305,7 @@ def _with_from_id(servicer: TavlaServicer, from_id, monkeypatch) -> None:
 @pytest.fixture(scope="module")
 def served():
     """(the servicer, a stub of its server): the server's generator and metrics, the servicer at hand."""
-    servicer = TavlaServicer(observer=metrics.ENGINE)
+    servicer = TavlaServicer(Engine(observer=metrics.ENGINE))
     server, port = start_in_process(servicer=servicer)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         yield servicer, api.AnyStub(channel)

@@ -23,6 +23,7 @@ from tavla.core.match.dice_commit import DiceKey
 from tavla.core.rules import steps
 from tavla.referee import Referee
 from tavla.referee.keys import Signed, StateMode, StateSigner
+from tavla.server.api.engine import Engine
 from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import machine
 from tavla.server.convert import game as cg
@@ -51,10 +52,9 @@ class _Context:
 
 
 def _servicer(referee: Referee) -> GamePlayServicer:
-    servicer = GamePlayServicer()
-    servicer.dice_key, servicer.signer = referee.dice_key, referee.signer
-    servicer._referee = referee
-    return servicer
+    engine = Engine(dice_key=referee.dice_key, signer=referee.signer)
+    engine.referee = referee  # the test's own, whose cache it inspects
+    return GamePlayServicer(engine)
 
 
 def _act_bytes(servicer: GamePlayServicer, signed: G.SignedGameState, action: G.GameAction) -> bytes:

@@ -35,6 +35,7 @@ from tavla.server.api import encoded
 from tavla.server.convert import wire
 from tavla.server.process.config import Config
 from tavla.server.http.app import HttpContext
+from tavla.server.api.engine import Engine
 from tavla.server.api.rules import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
@@ -78,7 +79,7 @@ def path(request) -> Iterator[str]:
 def engine(path) -> Iterator[app.Engine]:
     # pure: the core + wire.py answer
     generator = MoveGenerator.pure() if path == "pure" else MoveGenerator.from_env()
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=TavlaServicer(generator=generator))
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=TavlaServicer(Engine(generator=generator)))
     app.start(e)
     yield e
     app.stop(e, 0.5)

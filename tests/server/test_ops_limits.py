@@ -19,6 +19,7 @@ from tavla.server.api import deadline
 from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
 from tavla.server.api.generator import MoveGenerator
+from tavla.server.api.engine import Engine
 from tavla.server.api.rules import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
@@ -132,7 +133,7 @@ PURE = MoveGenerator.pure()  # the pure-Python path, whose generation is counted
 
 def test_call_past_its_deadline_stops_before_move_generation(counted_generation):
     outcomes = Outcomes()
-    engine = serve(Config(host="127.0.0.1", port=0), Late(generator=PURE), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0), Late(Engine(generator=PURE)), [outcomes])
     counted_generation.clear()  # the start-up self-check generated once
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
@@ -193,7 +194,7 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch, counted_generat
 
     outcomes = Outcomes()
     # the pure-Python path: the compiled one answers the largest position in about 1 ms, at once
-    engine = serve(Config(host="127.0.0.1", port=0), TavlaServicer(generator=PURE), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0), TavlaServicer(Engine(generator=PURE)), [outcomes])
     monkeypatch.setattr(servicer_module.convert, "moves_to_wire", encode)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:

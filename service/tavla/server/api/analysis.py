@@ -24,6 +24,7 @@ from tavla.core import InvalidInputError, MatchState, Position, Ruleset
 from tavla.core.match.state import check_match
 from tavla.referee.keys import Signed
 from tavla.server.api import deadline
+from tavla.server.api.engine import Engine
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
 from tavla.server.convert import contract
@@ -84,11 +85,10 @@ def _deadline(context: grpc.ServicerContext) -> float:
 
 class AnalysisServicer:
     """SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch and SuggestAction; mixed
-    into :class:`tavla.server.api.rules.TavlaServicer` (SuggestAction uses its referee), which
-    sets :attr:`analysis_engine`."""
+    into :class:`tavla.server.api.rules.TavlaServicer`: the engine's analysis processes, and its
+    referee for SuggestAction."""
 
-    analysis_engine: isolation.EnginePool
-    test_inputs: bool
+    engine: Engine  # EngineServicer's
 
     def _isolated(self, context: grpc.ServicerContext, fn: Any, *args: Any) -> Any:
         """``fn(*args, deadline)`` in an analysis process, the call's deadline checked first.
@@ -97,10 +97,10 @@ class AnalysisServicer:
         (a new one has been started: a retry is served).
         """
         deadline.check_deadline(context)
-        if self.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
+        if self.engine.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
             fn = jobs.hang
         try:
-            return self.analysis_engine.call(fn, args, deadline=_deadline(context), active=context.is_active)
+            return self.engine.analysis.call(fn, args, deadline=_deadline(context), active=context.is_active)
         except isolation.Overrun as exc:
             context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
                           f"{exc} (the client's deadline, or analysis_call_seconds)")
@@ -202,7 +202,7 @@ class AnalysisServicer:
         :raises IllegalActionError: ``WRONG_PHASE``: the match is over, nothing is left to do.
         """
         level = level_from_proto(request.level)
-        referee = self.referee()  # type: ignore[attr-defined]  # GamePlayServicer's
+        referee = self.engine.referee
         opened = referee.open(cg_signed(request.state))
         answer = referee.list_actions(opened)
         action, kind, ply = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)

@@ -9,13 +9,12 @@ machine's function for the action (:mod:`tavla.core.game.machine`), as Act does,
 check a rule differently.
 
 Stateless: the match, cube, clock and dice commitment travel in every request. The one piece of
-configuration is the dice key that seals commitments (:mod:`tavla.core.match.dice_commit`), read from
-``TAVLA_DICE_KEY`` when the servicer is made; without it each process has its own random key.
+configuration is the dice key that seals commitments (:mod:`tavla.core.match.dice_commit`), the
+engine's (:class:`tavla.server.api.engine.Engine`).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
 import grpc
@@ -24,7 +23,6 @@ from tavla import core
 from tavla.core import IllegalMoveError, Position
 from tavla.core.match import dice
 from tavla.core.match.cube import CubeAction
-from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine as game
 from tavla.core.game import GameState
@@ -32,6 +30,7 @@ from tavla.core.match.ruleset import PRESET_INFO, preset_name
 from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_not_over
 from tavla.core.rules.variant import Variant
+from tavla.server.api.engine import Engine
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
@@ -42,34 +41,24 @@ from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class DiceKeyed(rules_service_pb2_grpc.RulesServiceServicer, match_service_pb2_grpc.MatchServiceServicer,
-                referee_service_pb2_grpc.RefereeServiceServicer, records_service_pb2_grpc.RecordsServiceServicer):
-    """The dice key of the servicers that seal commitments or roll: the match-play RPCs and the
-    referee (:class:`tavla.server.api.referee.GamePlayServicer`). Its bases are the generated
-    servicers of every tavla.v1 service (:mod:`tavla.server.api.services`), whose methods answer
-    UNIMPLEMENTED until a subclass defines them."""
+class EngineServicer(rules_service_pb2_grpc.RulesServiceServicer, match_service_pb2_grpc.MatchServiceServicer,
+                     referee_service_pb2_grpc.RefereeServiceServicer, records_service_pb2_grpc.RecordsServiceServicer):
+    """A servicer over one :class:`~tavla.server.api.engine.Engine` (its dice key, referee,
+    generator, analysis). Its bases are the generated servicers of every tavla.v1 service
+    (:mod:`tavla.server.api.services`), whose methods answer UNIMPLEMENTED until a subclass
+    defines them.
 
-    dice_key: DiceKey | None = None
-
-    def _key(self) -> DiceKey:
-        # a subclass that skips __init__ still gets a key (read once; racing readers agree or
-        # each seal with its own random key, which only matters without TAVLA_DICE_KEY)
-        if self.dice_key is None:
-            self.dice_key = DiceKey.from_env(os.environ)
-        return self.dice_key
-
-
-class MatchPlayServicer(DiceKeyed):
-    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
-
-    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
-        (a random per-process key when unset), so a bad value stops the server at start.
-    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
+    :param engine: the engine (default: one built from the environment).
     """
 
-    def __init__(self, dice_key: DiceKey | None = None) -> None:
+    def __init__(self, engine: Engine | None = None) -> None:
         super().__init__()
-        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
+        self.engine = engine if engine is not None else Engine()
+
+
+class MatchPlayServicer(EngineServicer):
+    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets;
+    commitments sealed with the engine's dice key."""
 
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
                        context: grpc.ServicerContext) -> api.ListLegalStepsResponse:
@@ -123,7 +112,7 @@ class MatchPlayServicer(DiceKeyed):
                 start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.given.roll_off),
                                                    convert.dice_from_proto(request.given.dice))
         elif source == "seed":
-            stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
+            stream, proof = self.engine.dice_key.stream(request.seed.token, request.seed.client_seed)
             start = core.start_game(rules, state, stream)
             response.proof.CopyFrom(cm.proof_to_proto(proof))
         else:
@@ -138,7 +127,7 @@ class MatchPlayServicer(DiceKeyed):
 
         :raises InvalidInputError: ``client_seed_sha256`` is not 64 hex characters.
         """
-        commitment = self._key().commit(request.client_seed_sha256)
+        commitment = self.engine.dice_key.commit(request.client_seed_sha256)
         response = api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
                                           scheme=dice.SCHEME)
         response.expire_time.FromSeconds(commitment.expires)
@@ -154,7 +143,7 @@ class MatchPlayServicer(DiceKeyed):
         """
         response = api.RollDiceResponse()
         if request.HasField("seed"):
-            stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
+            stream, proof = self.engine.dice_key.stream(request.seed.token, request.seed.client_seed)
             response.proof.CopyFrom(cm.proof_to_proto(proof))
         else:
             stream = dice.secure_dice()

@@ -12,7 +12,7 @@ that cannot be read is a verdict (``readable`` false), not an error.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import grpc
 from grpc_status import rpc_status
@@ -29,6 +29,7 @@ from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
+from tavla.server.api.engine import Engine
 from tavla.server.api.buffers import BufferFull, ByteBudget, Held
 from tavla.server.convert.status import locale_of, status_for
 from tavla.v1 import records_service_pb2 as rpb
@@ -215,14 +216,13 @@ def export_match(referee: Referee, request: rpb.ExportMatchRequest) -> rpb.Expor
 
 class ValidateServicer:
     """The RecordsService methods of the engine service: ValidateMatch, and ExportMatch (on the
-    referee of :class:`~tavla.server.api.referee.GamePlayServicer`, which the engine servicer
-    also inherits)."""
+    engine's referee)."""
 
-    referee: Callable[[], Referee]  # GamePlayServicer's
+    engine: Engine  # EngineServicer's
 
     def ExportMatch(self, request: rpb.ExportMatchRequest, context: grpc.ServicerContext) -> rpb.ExportMatchResponse:
         """A referee match as a .mat or .sgf file; see :func:`export_match`."""
-        return export_match(self.referee(), request)
+        return export_match(self.engine.referee, request)
 
     def ValidateMatch(self, request_iterator: Iterator[pb.ValidateMatchRequest],
                       context: grpc.ServicerContext) -> Iterator[pb.ValidateMatchResponse]:

@@ -1,8 +1,8 @@
 """The tavla.v1.RefereeService RPCs: NewMatch, ListActions, Act, each a thin wrapper of
 :class:`tavla.referee.Referee` (which opens, acts and seals; the rules are the core's).
 
-What this module adds: the referee built once from the servicer's signer and dice key, the
-request fields converted, and the test inputs of a test server (``--test-inputs``, state mode
+What this module adds: the engine's referee (:class:`tavla.server.api.engine.Engine`, built
+once from its signer and dice key), the request fields converted, and the test inputs of a test server (``--test-inputs``, state mode
 off): the request metadata ``x-tavla-test-dice`` (comma-separated dice, e.g. ``6,1``) and
 ``x-tavla-test-now-ms`` (docs/game-state.md). Any other server refuses them
 (``CLIENT_DICE_REFUSED``, ``CLIENT_TIME_REFUSED``).
@@ -10,22 +10,18 @@ off): the request metadata ``x-tavla-test-dice`` (comma-separated dice, e.g. ``6
 
 from __future__ import annotations
 
-import os
-import threading
-
 import grpc
 
 from tavla.core import IllegalMoveError, InvalidInputError
 from tavla.core.match.ruleset import preset_name
-from tavla.referee import Referee
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.server.convert.status import IllegalMove
-from tavla.server.api.match import DiceKeyed
-from tavla.referee.keys import MODE_ENV, Signed, StateSigner, parse_mode
+from tavla.server.api.match import EngineServicer
+from tavla.referee.keys import Signed
 from tavla.v1 import referee_service_pb2 as api
 from tavla.v1 import game_pb2
 
@@ -64,28 +60,9 @@ def given_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int |
     return dice, now
 
 
-class GamePlayServicer(DiceKeyed):
-    """NewMatch, ListActions and Act over one signed game state.
-
-    :ivar signer: signs and checks states; by default mode ``TAVLA_STATE_MODE`` (off unless set)
-        with keys from ``TAVLA_STATE_KEYS``, read once.
-    :ivar test_inputs: honour the test metadata (a test server, state mode off only).
-    """
-
-    signer: StateSigner | None = None
-    test_inputs: bool = False
-    _referee: Referee | None = None
-    _made = threading.Lock()
-
-    def referee(self) -> Referee:
-        """The referee of this servicer's keys, made on first use."""
-        if self._referee is None:
-            with self._made:
-                if self._referee is None:
-                    if self.signer is None:
-                        self.signer = StateSigner.from_settings(parse_mode(os.environ.get(MODE_ENV, "")), os.environ)
-                    self._referee = Referee(self.signer, self._key(), test_inputs=self.test_inputs)
-        return self._referee
+class GamePlayServicer(EngineServicer):
+    """NewMatch, ListActions and Act over one signed game state, on the engine's referee (which
+    honours the test metadata only on a test engine, state mode off)."""
 
     def NewMatch(self, request: api.NewMatchRequest, context: grpc.ServicerContext) -> api.NewMatchResponse:
         """The first state of a match: phase START (R3, R18).
@@ -95,7 +72,7 @@ class GamePlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         preset = preset_name(request.ruleset.preset or convert.DEFAULT_PRESET)
         clock = cm.clock_settings_from_proto(request.clock, "clock") if request.HasField("clock") else None
-        answer = self.referee().new_match(rules, preset, request.length, clock, request.match_id)
+        answer = self.engine.referee.new_match(rules, preset, request.length, clock, request.match_id)
         assert answer.signed is not None
         return api.NewMatchResponse(state=_signed_out(answer.signed), view=answer.view, actions=answer.actions)
 
@@ -106,7 +83,7 @@ class GamePlayServicer(DiceKeyed):
         :raises StateError: a state refused by the signing mode; test metadata without test inputs.
         :raises InvalidInputError: a malformed or inconsistent state.
         """
-        referee = self.referee()
+        referee = self.engine.referee
         _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
         return cg.actions_fields(_LIST_ACTIONS, answer.legal) + _field(_LIST_VIEW, answer.view_bytes)
@@ -119,7 +96,7 @@ class GamePlayServicer(DiceKeyed):
         :raises InvalidInputError: a malformed state or action.
         :raises RuleError: the action is not legal now (moves, cube, actions; reason per rule).
         """
-        referee = self.referee()
+        referee = self.engine.referee
         dice, now = given_inputs(context)
         opened = referee.open(_signed(request.state))
         action = cg.action_from_proto(request.action)

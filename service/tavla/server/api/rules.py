@@ -23,19 +23,16 @@ from tavla.core.rules.notation import Leg
 from tavla.server.convert import common as convert
 from tavla.server.api import deadline
 from tavla.server.api import observer as observers
-from tavla.server.api.generator import MoveGenerator, plays
+from tavla.server.api.generator import plays
 from tavla.server.api import render as render_rpc
 from tavla.server.convert import wire
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
-from tavla.core.match.dice_commit import DiceKey
 from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import lowlevel
 from tavla.server.api.match import MatchPlayServicer, game_end, playable
 from tavla.server.api.records import ValidateServicer
 from tavla.server.api.analysis import AnalysisServicer
-from tavla.analysis.isolation import EnginePool
-from tavla.referee.keys import StateSigner
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
@@ -54,28 +51,9 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
     ValidateMatch from :class:`~tavla.server.api.records.ValidateServicer`, AnalysisService's from
     :class:`~tavla.server.api.analysis.AnalysisServicer`.
 
-    :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
-    :param signer: signs and checks game states (mode and keys; default from the environment).
-    :param test_inputs: a test server: the referee honours the test metadata (dice, time) in
-        state mode off (``--test-inputs``, docs/game-state.md).
-    :param analysis_processes: child processes that run the analysis (``--analysis-processes``;
-        0: in this process, without isolation).
-    :param generator: the move generator (default: the one ``TAVLA_ACCEL`` chooses), installed
-        under the core's ``movegen.generate`` here.
-    :param observer: receives the move-generation figures (default: nobody).
+    :param engine: the engine (:class:`~tavla.server.api.engine.Engine`: keys, referee, move
+        generator, analysis processes, observer); default: one built from the environment.
     """
-
-    def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None, *,
-                 test_inputs: bool = False, analysis_processes: int = 1, generator: MoveGenerator | None = None,
-                 observer: observers.EngineObserver = observers.UNOBSERVED) -> None:
-        super().__init__(dice_key)
-        if signer is not None:
-            self.signer = signer
-        self.test_inputs = test_inputs
-        self.analysis_engine = EnginePool(analysis_processes)
-        self.generator = generator if generator is not None else MoveGenerator.from_env()
-        self.generator.install()
-        self.observer = observer
 
     def GetInitialPosition(
         self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
@@ -99,7 +77,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         :raises InvalidInputError: bad ruleset, position or dice.
         :raises GameOver: the game is over (a side has won, R15).
         """
-        from_id = self.generator.response_from_id
+        from_id = self.engine.generator.response_from_id
         if from_id is not None:  # the common request, answered in one compiled call
             begin = time.perf_counter()
             whole = _answer_from_id(from_id, request)
@@ -107,18 +85,18 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                 # Checked after the work rather than before, so that a bad request gets its own
                 # error as on the full path; the largest answer costs about 1 ms.
                 deadline.check_deadline(context)
-                self.observer.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
-                self.observer.legal_moves_returned(whole[0])
+                self.engine.observer.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
+                self.engine.observer.legal_moves_returned(whole[0])
                 return whole[1]
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         deadline.check_deadline(context)
-        with observers.move_generation(self.observer, "ListLegalMoves"):
+        with observers.move_generation(self.engine.observer, "ListLegalMoves"):
             # The compiled path, when installed: the largest answer takes about 1 ms, so it has no
             # deadline checks of its own.
-            whole = self.generator.legal_moves_response(position, dice, view)  # the whole response
+            whole = self.engine.generator.legal_moves_response(position, dice, view)  # the whole response
             if whole is None:
                 moves = core.legal_moves(position, dice)
                 # Encoded straight to wire bytes (server/convert/wire.py), in chunks between deadline checks.
@@ -129,7 +107,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
                 whole = len(moves), wire.legal_moves_response(b"".join(chunks), moves[0].dice_used)
         count, response = whole
-        self.observer.legal_moves_returned(count)
+        self.engine.observer.legal_moves_returned(count)
         return response
 
     def list_legal_moves(
@@ -159,7 +137,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         deadline.check_deadline(context)
-        with observers.move_generation(self.observer, "ApplyMove"):
+        with observers.move_generation(self.engine.observer, "ApplyMove"):
             move = _resolve(position, dice, request.move)
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
         ended = game_end(lowlevel.moving(rules, position, dice), move, request)
@@ -234,7 +212,7 @@ def _answer_from_id(
 ) -> tuple[int, bytes] | None:
     """(number of moves, serialized response) of ListLegalMoves for a request of the common
     shape -- a position given by ``position_id`` alone, two dice, a known view and side -- from
-    :attr:`MoveGenerator.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
+    :attr:`~tavla.server.api.generator.MoveGenerator.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
     or dice, a finished game): the full path then answers or raises the engine's error.
 
     :raises InvalidInputError: a bad ruleset, validated first as on the full path (the ruleset

@@ -49,6 +49,7 @@ from tavla.server.admission.calls import CachedChain
 from tavla.server.pipeline.errors import ErrorInterceptor
 from tavla.server.admission.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.pipeline.metrics import MetricsInterceptor
+from tavla.server.api import engine as engines
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.rules import TavlaServicer
 from tavla.server.process.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
@@ -111,7 +112,8 @@ _WAKE_SECONDS = 0.5  # see run()
 
 @dataclass(frozen=True, slots=True)
 class Engine:
-    """A built server: the gRPC server, the port it is bound to, and its health servicer."""
+    """A built server: the gRPC server, the port it is bound to, and its health servicer (the
+    servicers' own engine is :class:`tavla.server.api.engine.Engine`)."""
 
     server: grpc.Server
     port: int
@@ -174,9 +176,9 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs,
-                                         analysis_processes=options.analysis_processes,
-                                         generator=MoveGenerator.from_env(), observer=metrics.ENGINE)
+    servicer = servicer or TavlaServicer(engines.Engine(
+        signer=options.state_signer(), test_inputs=options.test_inputs, analysis_processes=options.analysis_processes,
+        generator=MoveGenerator.from_env(), observer=metrics.ENGINE))
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -216,7 +218,7 @@ def build(
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
     http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
     return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams,
-                  analysis=getattr(servicer, "analysis_engine", None), generator=servicer.generator)
+                  analysis=servicer.engine.analysis, generator=servicer.engine.generator)
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
