@@ -23,6 +23,7 @@ from tavla.core.match.dice_commit import DiceKey
 from tavla.core.rules import steps
 from tavla.referee import Referee
 from tavla.referee.keys import Signed, StateMode, StateSigner
+from tavla.server.api.context import LocalCall
 from tavla.server.api.engine import Engine
 from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import machine
@@ -46,11 +47,6 @@ def _empty_caches(referee: Referee) -> None:
     machine._moving.cache_clear()
 
 
-class _Context:
-    def invocation_metadata(self) -> tuple[()]:
-        return ()
-
-
 def _servicer(referee: Referee) -> GamePlayServicer:
     engine = Engine(dice_key=referee.dice_key, signer=referee.signer)
     engine.referee = referee  # the test's own, whose cache it inspects
@@ -58,13 +54,13 @@ def _servicer(referee: Referee) -> GamePlayServicer:
 
 
 def _act_bytes(servicer: GamePlayServicer, signed: G.SignedGameState, action: G.GameAction) -> bytes:
-    answer = servicer.Act(api.ActRequest(state=signed, action=action), _Context())
+    answer = servicer.Act(api.ActRequest(state=signed, action=action), LocalCall())
     assert isinstance(answer, bytes)
     return answer
 
 
 def _list_bytes(servicer: GamePlayServicer, signed: G.SignedGameState) -> bytes:
-    answer = servicer.ListActions(api.ListActionsRequest(state=signed), _Context())
+    answer = servicer.ListActions(api.ListActionsRequest(state=signed), LocalCall())
     assert isinstance(answer, bytes)
     return answer
 

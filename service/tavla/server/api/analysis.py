@@ -23,6 +23,7 @@ from tavla.analysis.levels import Level
 from tavla.core import InvalidInputError, MatchState, Position, Ruleset
 from tavla.core.match.state import check_match
 from tavla.referee.keys import Signed
+from tavla.server.api.context import CallContext
 from tavla.server.api import deadline
 from tavla.server.api.engine import Engine
 from tavla.server.api.match import playable
@@ -78,7 +79,7 @@ def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | a
 TEST_ENGINE_METADATA = "x-tavla-test-engine"
 
 
-def _deadline(context: grpc.ServicerContext) -> float:
+def _deadline(context: CallContext) -> float:
     left = deadline.remaining(context)
     return time.monotonic() + left if math.isfinite(left) else math.inf
 
@@ -90,14 +91,14 @@ class AnalysisServicer:
 
     engine: Engine  # EngineServicer's
 
-    def _isolated(self, context: grpc.ServicerContext, fn: Any, *args: Any) -> Any:
+    def _isolated(self, context: CallContext, fn: Any, *args: Any) -> Any:
         """``fn(*args, deadline)`` in an analysis process, the call's deadline checked first.
 
         Its overrun is DEADLINE_EXCEEDED, its caller gone CANCELLED, its process dead UNAVAILABLE
         (a new one has been started: a retry is served).
         """
         deadline.check_deadline(context)
-        if self.engine.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
+        if self.engine.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.metadata() or ()):
             fn = jobs.hang
         try:
             return self.engine.analysis.call(fn, args, deadline=_deadline(context), active=context.is_active)
@@ -110,7 +111,7 @@ class AnalysisServicer:
             context.abort(grpc.StatusCode.UNAVAILABLE, str(exc))
 
     def _judge(self, request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest,
-               context: grpc.ServicerContext, job: Any) -> tuple[Level, Any]:
+               context: CallContext, job: Any) -> tuple[Level, Any]:
         """The request's level and ``job(position, rules, match, level, deadline)`` of its
         situation, in an analysis process.
 
@@ -121,7 +122,7 @@ class AnalysisServicer:
         level = level_from_proto(request.level)
         return level, self._isolated(context, job, position, rules, match, level)
 
-    def SuggestMove(self, request: api.SuggestMoveRequest, context: grpc.ServicerContext) -> api.SuggestMoveResponse:
+    def SuggestMove(self, request: api.SuggestMoveRequest, context: CallContext) -> api.SuggestMoveResponse:
         """The legal moves in the level's order (the first is what it plays), each with its
         equity and chances (R4-R14 for the moves).
 
@@ -141,7 +142,7 @@ class AnalysisServicer:
             info=_info(suggestion.evaluator, level, suggestion.ply))
 
     def EvaluatePosition(self, request: api.EvaluatePositionRequest,
-                         context: grpc.ServicerContext) -> api.EvaluatePositionResponse:
+                         context: CallContext) -> api.EvaluatePositionResponse:
         """The side on roll's chances and equity before its roll.
 
         :raises InvalidInputError: bad ruleset, position, match or level.
@@ -152,7 +153,7 @@ class AnalysisServicer:
                                             equity=e.equity, info=_info(e.evaluator, level, e.ply))
 
     def SuggestCubeAction(self, request: api.SuggestCubeActionRequest,
-                          context: grpc.ServicerContext) -> api.SuggestCubeActionResponse:
+                          context: CallContext) -> api.SuggestCubeActionResponse:
         """Double or not, take or drop (R19-R21), with the three equities.
 
         :raises InvalidInputError: bad ruleset, position, match or level.
@@ -167,7 +168,7 @@ class AnalysisServicer:
             should_double=c.should_double, should_take=c.should_take, should_beaver=c.beaver and c.should_take,
             probabilities=_probs(c.probs), info=_info(decision.evaluator, level, c.ply))
 
-    def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: grpc.ServicerContext) -> api.AnalyzeMatchResponse:
+    def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: CallContext) -> api.AnalyzeMatchResponse:
         """Each decision's error and each side's error rate and PR over a .mat record.
 
         :raises InvalidInputError: no record, a record too large or not a .mat (field ``mat``,
@@ -194,7 +195,7 @@ class AnalysisServicer:
             games=result.games, info=_info(result.evaluator, level, result.ply))
 
     def SuggestAction(self, request: api.SuggestActionRequest,
-                      context: grpc.ServicerContext) -> api.SuggestActionResponse:
+                      context: CallContext) -> api.SuggestActionResponse:
         """The action the computer takes for the side to act: one ListActions lists.
 
         :raises StateError: a state refused by the signing mode.

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import grpc
 
 from tavla import core
 from tavla.core import IllegalMoveError, Position
@@ -30,6 +29,7 @@ from tavla.core.match.ruleset import PRESET_INFO, preset_name
 from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_not_over
 from tavla.core.rules.variant import Variant
+from tavla.server.api.context import CallContext
 from tavla.server.api.engine import Engine
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
@@ -61,7 +61,7 @@ class MatchPlayServicer(EngineServicer):
     commitments sealed with the engine's dice key."""
 
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
-                       context: grpc.ServicerContext) -> api.ListLegalStepsResponse:
+                       context: CallContext) -> api.ListLegalStepsResponse:
         """The legal next single-die steps after ``steps``, and whether the move is complete.
 
         :raises InvalidInputError: bad ruleset, position, dice or steps.
@@ -94,7 +94,7 @@ class MatchPlayServicer(EngineServicer):
                 response.outcome.CopyFrom(ended)
         return response
 
-    def StartGame(self, request: api.StartGameRequest, context: grpc.ServicerContext) -> api.StartGameResponse:
+    def StartGame(self, request: api.StartGameRequest, context: CallContext) -> api.StartGameResponse:
         """Who starts and the first turn's dice (R3): dice rolled elsewhere (``given``), a
         committed seed (``seed``), or, with neither, the server's (R22).
 
@@ -121,7 +121,7 @@ class MatchPlayServicer(EngineServicer):
         response.position.CopyFrom(convert.position_to_proto(rules.variant_class.initial_position(start.starter)))
         return response
 
-    def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
+    def CommitDice(self, request: api.CommitDiceRequest, context: CallContext) -> api.CommitDiceResponse:
         """A commitment to a fresh secret seed and the token that seals it with the client seed's
         hash and an expiry (R22, docs/dice.md).
 
@@ -133,7 +133,7 @@ class MatchPlayServicer(EngineServicer):
         response.expire_time.FromSeconds(commitment.expires)
         return response
 
-    def RollDice(self, request: api.RollDiceRequest, context: grpc.ServicerContext) -> api.RollDiceResponse:
+    def RollDice(self, request: api.RollDiceRequest, context: CallContext) -> api.RollDiceResponse:
         """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22); with a
         position, whether the roll is ``gele`` for it (R8) under the request's ruleset and variant.
 
@@ -157,7 +157,7 @@ class MatchPlayServicer(EngineServicer):
         return response
 
     def NameRoll(self, request: rules_api.NameRollRequest,
-                 context: grpc.ServicerContext) -> rules_api.NameRollResponse:
+                 context: CallContext) -> rules_api.NameRollResponse:
         """The Turkish name of a roll (R26).
 
         :raises InvalidInputError: not two dice 1-6.
@@ -166,7 +166,7 @@ class MatchPlayServicer(EngineServicer):
         return rules_api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def ListCubeActions(self, request: api.ListCubeActionsRequest,
-                        context: grpc.ServicerContext) -> api.ListCubeActionsResponse:
+                        context: CallContext) -> api.ListCubeActionsResponse:
         """The cube actions ``side`` may take now, and why it may not double (R19-R21).
 
         :raises InvalidInputError: bad ruleset or match, or no side.
@@ -179,7 +179,7 @@ class MatchPlayServicer(EngineServicer):
                                            double_denial=cm.denial_to_proto(options.denial))
 
     def ApplyCubeAction(self, request: api.ApplyCubeActionRequest,
-                        context: grpc.ServicerContext) -> api.ApplyCubeActionResponse:
+                        context: CallContext) -> api.ApplyCubeActionResponse:
         """The match after a cube action; a drop ends the game (R19).
 
         :raises InvalidInputError: bad ruleset, match, side or action.
@@ -197,7 +197,7 @@ class MatchPlayServicer(EngineServicer):
                                            outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def OfferResignation(self, request: api.OfferResignationRequest,
-                         context: grpc.ServicerContext) -> api.OfferResignationResponse:
+                         context: CallContext) -> api.OfferResignationResponse:
         """What a resignation offer pays if accepted: kind x cube.
 
         :raises InvalidInputError: bad ruleset, match or offer.
@@ -216,7 +216,7 @@ class MatchPlayServicer(EngineServicer):
         return api.OfferResignationResponse(outcome=cm.outcome_to_proto(accepted.game_over, accepted.points))
 
     def AnswerResignation(self, request: api.AnswerResignationRequest,
-                          context: grpc.ServicerContext) -> api.AnswerResignationResponse:
+                          context: CallContext) -> api.AnswerResignationResponse:
         """Accepting ends the game with the offer's kind; rejecting lets play go on.
 
         :raises InvalidInputError: bad ruleset, match or offer.
@@ -232,7 +232,7 @@ class MatchPlayServicer(EngineServicer):
         return api.AnswerResignationResponse(outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def UpdateMatch(self, request: api.UpdateMatchRequest,
-                    context: grpc.ServicerContext) -> api.UpdateMatchResponse:
+                    context: CallContext) -> api.UpdateMatchResponse:
         """The match after a finished game (R18, R20, R21; R3 for the next starter).
 
         :raises InvalidInputError: bad ruleset, match or outcome.
@@ -253,7 +253,7 @@ class MatchPlayServicer(EngineServicer):
         )
 
     def AdvanceClock(self, request: api.AdvanceClockRequest,
-                     context: grpc.ServicerContext) -> api.AdvanceClockResponse:
+                     context: CallContext) -> api.AdvanceClockResponse:
         """The clock after a move, a disconnect, a break or a new game, or a forfeit (R23-R25).
 
         :raises InvalidInputError: bad settings, state, side or event.
@@ -276,7 +276,7 @@ class MatchPlayServicer(EngineServicer):
         return response
 
     def ResolveRuleset(self, request: api.ResolveRulesetRequest,
-                       context: grpc.ServicerContext) -> api.ResolveRulesetResponse:
+                       context: CallContext) -> api.ResolveRulesetResponse:
         """The ruleset with its preset's canonical name and every option resolved.
 
         :raises InvalidInputError: bad ruleset.
@@ -286,7 +286,7 @@ class MatchPlayServicer(EngineServicer):
         return api.ResolveRulesetResponse(ruleset=cm.ruleset_to_proto(rules, name))
 
     def ListRulesets(self, request: api.ListRulesetsRequest,
-                     context: grpc.ServicerContext) -> api.ListRulesetsResponse:
+                     context: CallContext) -> api.ListRulesetsResponse:
         """The named presets with their options."""
         return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
 

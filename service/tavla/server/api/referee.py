@@ -10,10 +10,10 @@ off): the request metadata ``x-tavla-test-dice`` (comma-separated dice, e.g. ``6
 
 from __future__ import annotations
 
-import grpc
 
 from tavla.core import IllegalMoveError, InvalidInputError
 from tavla.core.match.ruleset import preset_name
+from tavla.server.api.context import CallContext
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
@@ -38,14 +38,14 @@ def _signed_out(signed: Signed) -> game_pb2.SignedGameState:
     return game_pb2.SignedGameState(state=signed.state, key_id=signed.key_id, signature=signed.signature)
 
 
-def given_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int | None]:
+def given_inputs(context: CallContext) -> tuple[list[int] | None, int | None]:
     """The dice and the time a test request gives in its metadata (``None`` when absent).
 
     :raises InvalidInputError: a value that is not comma-separated dice, or not a time in
         milliseconds (field: the metadata key).
     """
     dice = now = None
-    for key, value in context.invocation_metadata() or ():
+    for key, value in context.metadata() or ():
         if key == TEST_DICE:
             parts = [p.strip() for p in str(value).split(",")]
             if not 0 < len(parts) <= _MAX_TEST_DICE or not all(p.isdigit() for p in parts):
@@ -64,7 +64,7 @@ class GamePlayServicer(EngineServicer):
     """NewMatch, ListActions and Act over one signed game state, on the engine's referee (which
     honours the test metadata only on a test engine, state mode off)."""
 
-    def NewMatch(self, request: api.NewMatchRequest, context: grpc.ServicerContext) -> api.NewMatchResponse:
+    def NewMatch(self, request: api.NewMatchRequest, context: CallContext) -> api.NewMatchResponse:
         """The first state of a match: phase START (R3, R18).
 
         :raises InvalidInputError: bad ruleset, length, clock settings or match id.
@@ -76,7 +76,7 @@ class GamePlayServicer(EngineServicer):
         assert answer.signed is not None
         return api.NewMatchResponse(state=_signed_out(answer.signed), view=answer.view, actions=answer.actions)
 
-    def ListActions(self, request: api.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
+    def ListActions(self, request: api.ListActionsRequest, context: CallContext) -> bytes:
         """The legal actions of the side to act (and a timeout claim once its time has run out),
         and the view: a serialized ``ListActionsResponse`` (:mod:`tavla.server.api.encoded`).
 
@@ -88,7 +88,7 @@ class GamePlayServicer(EngineServicer):
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
         return cg.actions_fields(_LIST_ACTIONS, answer.legal) + _field(_LIST_VIEW, answer.view_bytes)
 
-    def Act(self, request: api.ActRequest, context: grpc.ServicerContext) -> bytes:
+    def Act(self, request: api.ActRequest, context: CallContext) -> bytes:
         """The next state after an action, signed, its view, its legal actions and what happened:
         a serialized ``ActResponse`` (:mod:`tavla.server.api.encoded`).
 

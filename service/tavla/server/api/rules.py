@@ -14,12 +14,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-import grpc
 
 from tavla import core
 from tavla.core import IllegalMoveError, Position
 from tavla.core.rules import bearoff
 from tavla.core.rules.notation import Leg
+from tavla.server.api.context import CallContext
 from tavla.server.convert import common as convert
 from tavla.server.api import deadline
 from tavla.server.api import observer as observers
@@ -56,7 +56,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
     """
 
     def GetInitialPosition(
-        self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
+        self, request: api.GetInitialPositionRequest, context: CallContext
     ) -> api.GetInitialPositionResponse:
         """The starting position of the ruleset's variant (R2 for backgammon and tavla;
         nackgammon's and hypergammon's own); ``on_roll`` unset means white.
@@ -68,7 +68,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         return api.GetInitialPositionResponse(
             position=convert.position_to_proto(rules.variant_class.initial_position(on_roll)))
 
-    def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
+    def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: CallContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
 
         Returns the serialized ``ListLegalMovesResponse``, which gRPC and the HTTP port send as
@@ -111,7 +111,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         return response
 
     def list_legal_moves(
-        self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext
+        self, request: api.ListLegalMovesRequest, context: CallContext
     ) -> api.ListLegalMovesResponse:
         """:meth:`ListLegalMoves` as a message, for callers in this process.
 
@@ -122,7 +122,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             self.ListLegalMoves(request, context))
         return response
 
-    def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:
+    def ApplyMove(self, request: api.ApplyMoveRequest, context: CallContext) -> api.ApplyMoveResponse:
         """Play ``move`` and return the legal move (with the position after it) and, when it ends
         the game, the outcome.
 
@@ -146,7 +146,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             response.outcome.CopyFrom(ended)
         return response
 
-    def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
+    def ScoreGame(self, request: api.ScoreGameRequest, context: CallContext) -> api.ScoreGameResponse:
         """The outcome of a finished game (R15-R17); no outcome if nobody has 15 off.
 
         :raises InvalidInputError: bad ruleset or position.
@@ -162,7 +162,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules, ending))
 
 
-    def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
+    def BearOff(self, request: api.BearOffRequest, context: CallContext) -> api.BearOffResponse:
         """Bear-off figures of both sides, race odds, and ranked moves with dice (R11-R14).
 
         :raises InvalidInputError: bad ruleset, position or dice.
@@ -194,7 +194,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         return response
 
     def RenderPosition(self, request: api.RenderPositionRequest,
-                       context: grpc.ServicerContext) -> api.RenderPositionResponse:
+                       context: CallContext) -> api.RenderPositionResponse:
         """An SVG and a text board of a position (docs/formats.md, "Pictures").
 
         :raises InvalidInputError: bad ruleset, position, match, dice or options.

@@ -29,7 +29,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import grpc
 import structlog
@@ -39,6 +39,7 @@ from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2
 
 from tavla.server.api import encoded
+from tavla.server.api.context import CallContext
 from tavla.server.api import services
 from tavla.server.http import openapi
 from tavla.server.http import protocols as wire
@@ -67,8 +68,9 @@ class Aborted(Exception):
     """Raised by :meth:`HttpContext.abort`, as gRPC's ``abort`` raises, to end the handler."""
 
 
-class HttpContext:
-    """The part of ``grpc.ServicerContext`` the servicer and the interceptors use, for one HTTP call.
+class HttpContext(CallContext):
+    """One HTTP call: the servicers' :class:`~tavla.server.api.context.CallContext`, and the
+    status the shared interceptors (errors, limits, logs, metrics) set and read on it.
 
     :param protocol: ``"connect"`` or ``"grpc-web"`` (logs and metrics read it).
     :param timeout: the client's deadline in seconds, or ``None``.
@@ -86,8 +88,10 @@ class HttpContext:
         self.gone = False  # the answer was already sent (deadline passed): nobody reads the result
 
     # metadata
-    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+    def metadata(self) -> tuple[tuple[str, str], ...]:
         return tuple(self._headers.items())
+
+    invocation_metadata = metadata  # the interceptors' name for it (grpc.ServicerContext's)
 
     def send_initial_metadata(self, metadata: Iterable[tuple[str, str]]) -> None:
         self.response_headers.extend((k, v) for k, v in metadata if isinstance(v, str))
@@ -110,11 +114,11 @@ class HttpContext:
         return not self.gone and (left is None or left > 0)
 
     # status
-    def abort(self, code: grpc.StatusCode, details: str) -> None:
+    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
         self._code, self._details = code, details
         raise Aborted(details)
 
-    def abort_with_status(self, status: grpc.Status) -> None:
+    def abort_with_status(self, status: grpc.Status) -> NoReturn:
         self._trailing = tuple(status.trailing_metadata or ())
         self.abort(status.code, status.details)
 

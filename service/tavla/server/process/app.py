@@ -36,9 +36,8 @@ from grpc_reflection.v1alpha import reflection
 
 from tavla import core
 from tavla.server.process import config as config_module
-from tavla.server.process import heartbeat
+from tavla.server.process import grpc_calls, heartbeat
 from tavla.server.admission import policy as admission
-from tavla.server.api import encoded
 from tavla.server.pipeline import logs
 from tavla.server.process import memory
 from tavla.server.pipeline import metrics
@@ -196,7 +195,7 @@ def build(
         maximum_concurrent_rpcs=backstop(options.max_concurrent_rpcs),
     )
     # as the generated add_<Service>Servicer_to_server, but ListLegalMoves' bytes go out as they are
-    encoded.add_to_server(servicer, server)
+    grpc_calls.add_to_server(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:
