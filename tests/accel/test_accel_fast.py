@@ -25,7 +25,7 @@ from tavla.core import CHECKERS, InvalidInputError, Position, Side, SideView
 from tavla.core.ids import position_id
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.pipeline import metrics
 from tavla.server.process.app import start_in_process
 from tavla.server.convert import wire
@@ -298,8 +298,8 @@ class _FromId:
 
 
 def _with_from_id(servicer: TavlaServicer, from_id, monkeypatch) -> None:
-    generator = servicer.generator
-    monkeypatch.setattr(servicer, "generator", MoveGenerator(_FromId(generator.ext, from_id), generator.status))
+    generator = servicer.engine.generator
+    monkeypatch.setattr(servicer.engine, "generator", MoveGenerator(_FromId(generator.ext, from_id), generator.status))
 
 
 @pytest.fixture(scope="module")
@@ -382,7 +382,7 @@ OK = FAST | {"board", "gnubg_id"}
 @pytest.mark.parametrize("name", REQUESTS)
 def test_the_server_answers_as_without_the_fast_path(served, monkeypatch, name):
     servicer, engine = served
-    assert servicer.generator.response_from_id is tavla_accel.legal_moves_response_from_id
+    assert servicer.engine.generator.response_from_id is tavla_accel.legal_moves_response_from_id
     calls: list[object] = []
 
     def spy(*args):

@@ -23,7 +23,7 @@ from tavla.core.ids import position_id
 from tavla.core.match.dice_commit import DiceKey, DiceProof, verify
 from tavla.server.process.app import start_in_process
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.v1 import dice_pb2, match_pb2
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb

@@ -17,7 +17,7 @@ from tavla.core.match.clock import MIN_MOVE_MS, PRESETS, ClockPreset, ClockSetti
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.match.ruleset import Ruleset
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import clock_pb2
 import rpc_api as api

@@ -19,7 +19,7 @@ from game_driver import DICE_SECRET, KEYS, Checker, choose, play_match
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.process.app import start_in_process
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 import rpc_api as api

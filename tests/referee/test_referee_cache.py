@@ -25,7 +25,7 @@ from tavla.referee import Referee
 from tavla.referee.keys import Signed, StateMode, StateSigner
 from tavla.server.api.context import LocalCall
 from tavla.server.api.engine import Engine
-from tavla.server.api.referee import GamePlayServicer
+from tavla.server.api.referee import RefereeService
 from tavla.core.game import machine
 from tavla.server.convert import game as cg
 from tavla.server.convert import game_wire as gw
@@ -47,19 +47,19 @@ def _empty_caches(referee: Referee) -> None:
     machine._moving.cache_clear()
 
 
-def _servicer(referee: Referee) -> GamePlayServicer:
+def _servicer(referee: Referee) -> RefereeService:
     engine = Engine(dice_key=referee.dice_key, signer=referee.signer)
     engine.referee = referee  # the test's own, whose cache it inspects
-    return GamePlayServicer(engine)
+    return RefereeService(engine)
 
 
-def _act_bytes(servicer: GamePlayServicer, signed: G.SignedGameState, action: G.GameAction) -> bytes:
+def _act_bytes(servicer: RefereeService, signed: G.SignedGameState, action: G.GameAction) -> bytes:
     answer = servicer.Act(api.ActRequest(state=signed, action=action), LocalCall())
     assert isinstance(answer, bytes)
     return answer
 
 
-def _list_bytes(servicer: GamePlayServicer, signed: G.SignedGameState) -> bytes:
+def _list_bytes(servicer: RefereeService, signed: G.SignedGameState) -> bytes:
     answer = servicer.ListActions(api.ListActionsRequest(state=signed), LocalCall())
     assert isinstance(answer, bytes)
     return answer

@@ -36,7 +36,7 @@ from tavla.server.convert import wire
 from tavla.server.process.config import Config
 from tavla.server.http.app import HttpContext
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from reference_encoder import response as ref_response

@@ -20,7 +20,7 @@ from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 

@@ -11,7 +11,7 @@ import rpc_api as api
 from game_driver import DICE_SECRET, SIGNER
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.app import start_in_process
 
 

@@ -28,7 +28,7 @@ from tavla.core.rules.variant import ResultKind, find_variant
 from tavla.core.match.dice_commit import DiceKey
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.app import start_in_process
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb

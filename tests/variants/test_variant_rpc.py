@@ -16,7 +16,7 @@ from google.rpc import error_details_pb2
 from tavla.core.match.dice_commit import DiceKey
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.server.api.engine import Engine
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.app import start_in_process
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import match_pb2

@@ -25,7 +25,7 @@ from tavla.core.match.state import check_match
 from tavla.referee.keys import Signed
 from tavla.server.api.context import CallContext
 from tavla.server.api import deadline
-from tavla.server.api.engine import Engine
+from tavla.server.api.engine import EngineServicer
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
 from tavla.server.convert import contract
@@ -33,6 +33,7 @@ from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert.enums import EnumMap
 from tavla.v1 import analysis_service_pb2 as api
+from tavla.v1 import analysis_service_pb2_grpc
 from tavla.v1 import game_pb2
 
 LEVELS = EnumMap(api.AnalysisLevel, Level)
@@ -84,12 +85,12 @@ def _deadline(context: CallContext) -> float:
     return time.monotonic() + left if math.isfinite(left) else math.inf
 
 
-class AnalysisServicer:
-    """SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch and SuggestAction; mixed
-    into :class:`tavla.server.api.rules.TavlaServicer`: the engine's analysis processes, and its
-    referee for SuggestAction."""
+class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceServicer):
+    """tavla.v1.AnalysisService: SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch
+    and SuggestAction, in the engine's analysis processes (SuggestAction on its referee).
 
-    engine: Engine  # EngineServicer's
+    :param engine: the engine (default: one built from the environment).
+    """
 
     def _isolated(self, context: CallContext, fn: Any, *args: Any) -> Any:
         """``fn(*args, deadline)`` in an analysis process, the call's deadline checked first.

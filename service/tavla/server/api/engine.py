@@ -50,3 +50,15 @@ class Engine:
         self.generator.install()
         self.observer = observer
         self.analysis = EnginePool(analysis_processes)
+
+
+class EngineServicer:
+    """The base of the servicers (one per tavla.v1 service, :mod:`tavla.server.api.servicers`):
+    the engine they call.
+
+    :param engine: the engine (default: one built from the environment).
+    """
+
+    def __init__(self, engine: Engine | None = None) -> None:
+        super().__init__()
+        self.engine = engine if engine is not None else Engine()

@@ -1,6 +1,5 @@
-"""The tavla.v1.MatchService RPCs (R3, R18-R25), and RulesService's NameRoll (R26): each converts
-the request, calls the core, converts back, exactly like :mod:`tavla.server.api.rules`, which
-inherits them.
+"""The tavla.v1.MatchService RPCs (R3, R18-R25): each converts the request, calls the core,
+converts back, as :mod:`tavla.server.api.rules` does.
 
 The low-level layer of the referee (docs/game-state.md): ListLegalSteps, RollDice's ``gele``,
 ListCubeActions, ApplyCubeAction, OfferResignation, AnswerResignation and UpdateMatch build the
@@ -30,35 +29,22 @@ from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_not_over
 from tavla.core.rules.variant import Variant
 from tavla.server.api.context import CallContext
-from tavla.server.api.engine import Engine
+from tavla.server.api.engine import EngineServicer
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
-from tavla.v1 import match_pb2, match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc
+from tavla.v1 import match_pb2, match_service_pb2_grpc
 from tavla.v1 import match_service_pb2 as api
 from tavla.v1 import rules_service_pb2 as rules_api
-from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class EngineServicer(rules_service_pb2_grpc.RulesServiceServicer, match_service_pb2_grpc.MatchServiceServicer,
-                     referee_service_pb2_grpc.RefereeServiceServicer, records_service_pb2_grpc.RecordsServiceServicer):
-    """A servicer over one :class:`~tavla.server.api.engine.Engine` (its dice key, referee,
-    generator, analysis). Its bases are the generated servicers of every tavla.v1 service
-    (:mod:`tavla.server.api.services`), whose methods answer UNIMPLEMENTED until a subclass
-    defines them.
+class MatchService(EngineServicer, match_service_pb2_grpc.MatchServiceServicer):
+    """tavla.v1.MatchService: checker-by-checker play, start, dice, cube, resignation, match
+    score, clocks, rulesets; commitments sealed with the engine's dice key.
 
     :param engine: the engine (default: one built from the environment).
     """
-
-    def __init__(self, engine: Engine | None = None) -> None:
-        super().__init__()
-        self.engine = engine if engine is not None else Engine()
-
-
-class MatchPlayServicer(EngineServicer):
-    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets;
-    commitments sealed with the engine's dice key."""
 
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
                        context: CallContext) -> api.ListLegalStepsResponse:
@@ -155,15 +141,6 @@ class MatchPlayServicer(EngineServicer):
             position = playable(request.position, rules.variant_class)
             response.gele = game.turn(lowlevel.moving(rules, position, roll)).gele
         return response
-
-    def NameRoll(self, request: rules_api.NameRollRequest,
-                 context: CallContext) -> rules_api.NameRollResponse:
-        """The Turkish name of a roll (R26).
-
-        :raises InvalidInputError: not two dice 1-6.
-        """
-        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
-        return rules_api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def ListCubeActions(self, request: api.ListCubeActionsRequest,
                         context: CallContext) -> api.ListCubeActionsResponse:

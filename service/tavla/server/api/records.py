@@ -30,10 +30,11 @@ from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
-from tavla.server.api.engine import Engine
+from tavla.server.api.engine import EngineServicer
 from tavla.server.api.buffers import BufferFull, ByteBudget, Held
 from tavla.server.convert.status import status_for
 from tavla.v1 import records_service_pb2 as rpb
+from tavla.v1 import records_service_pb2_grpc
 from tavla.v1 import types_pb2, validate_pb2 as pb
 
 _FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
@@ -215,11 +216,11 @@ def export_match(referee: Referee, request: rpb.ExportMatchRequest) -> rpb.Expor
                                    match_over=state.phase is Phase.MATCH_OVER)
 
 
-class ValidateServicer:
-    """The RecordsService methods of the engine service: ValidateMatch, and ExportMatch (on the
-    engine's referee)."""
+class RecordsService(EngineServicer, records_service_pb2_grpc.RecordsServiceServicer):
+    """tavla.v1.RecordsService: ValidateMatch, and ExportMatch (on the engine's referee).
 
-    engine: Engine  # EngineServicer's
+    :param engine: the engine (default: one built from the environment).
+    """
 
     def ExportMatch(self, request: rpb.ExportMatchRequest, context: CallContext) -> rpb.ExportMatchResponse:
         """A referee match as a .mat or .sgf file; see :func:`export_match`."""

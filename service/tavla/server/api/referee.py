@@ -20,9 +20,10 @@ from tavla.server.convert import match as cm
 from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.server.convert.status import IllegalMove
-from tavla.server.api.match import EngineServicer
+from tavla.server.api.engine import EngineServicer
 from tavla.referee.keys import Signed
 from tavla.v1 import referee_service_pb2 as api
+from tavla.v1 import referee_service_pb2_grpc
 from tavla.v1 import game_pb2
 
 TEST_DICE = "x-tavla-test-dice"
@@ -60,9 +61,12 @@ def given_inputs(context: CallContext) -> tuple[list[int] | None, int | None]:
     return dice, now
 
 
-class GamePlayServicer(EngineServicer):
-    """NewMatch, ListActions and Act over one signed game state, on the engine's referee (which
-    honours the test metadata only on a test engine, state mode off)."""
+class RefereeService(EngineServicer, referee_service_pb2_grpc.RefereeServiceServicer):
+    """tavla.v1.RefereeService: NewMatch, ListActions and Act over one signed game state, on the
+    engine's referee (which honours the test metadata only on a test engine, state mode off).
+
+    :param engine: the engine (default: one built from the environment).
+    """
 
     def NewMatch(self, request: api.NewMatchRequest, context: CallContext) -> api.NewMatchResponse:
         """The first state of a match: phase START (R3, R18).

@@ -1,6 +1,7 @@
-"""The tavla.v1 servicer: one object implementing every method of RulesService, MatchService,
-RefereeService and RecordsService (:mod:`tavla.server.api.services` registers it for each). Each
-method converts the request, calls the core, converts back.
+"""The tavla.v1.RulesService servicer (the others: :mod:`~tavla.server.api.match`,
+:mod:`~tavla.server.api.referee`, :mod:`~tavla.server.api.records`, :mod:`~tavla.server.api.analysis`;
+all of them: :mod:`tavla.server.api.servicers`). Each method converts the request, calls the core,
+converts back.
 
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.pipeline.errors.ErrorInterceptor` turns them
@@ -28,13 +29,12 @@ from tavla.server.api import render as render_rpc
 from tavla.server.convert import wire
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
-from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import lowlevel
-from tavla.server.api.match import MatchPlayServicer, game_end, playable
-from tavla.server.api.records import ValidateServicer
-from tavla.server.api.analysis import AnalysisServicer
+from tavla.server.api.engine import EngineServicer
+from tavla.server.api.match import game_end, playable
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
+from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
@@ -43,13 +43,9 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 256
 
 
-class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, AnalysisServicer):
-    """Every tavla.v1 RPC (``proto/tavla/v1/*_service.proto``): RulesService's here (NameRoll
-    aside), MatchService's (R3, R18-R25) and NameRoll (R26) from
-    :class:`~tavla.server.api.match.MatchPlayServicer`, RefereeService's (NewMatch,
-    ListActions, Act) from :class:`~tavla.server.api.referee.GamePlayServicer`, RecordsService's
-    ValidateMatch from :class:`~tavla.server.api.records.ValidateServicer`, AnalysisService's from
-    :class:`~tavla.server.api.analysis.AnalysisServicer`.
+class RulesService(EngineServicer, rules_service_pb2_grpc.RulesServiceServicer):
+    """tavla.v1.RulesService (``proto/tavla/v1/rules_service.proto``): positions, moves (R4-R14),
+    scoring (R15-R17), bear-off, pictures and roll names (R26), on the engine's move generator.
 
     :param engine: the engine (:class:`~tavla.server.api.engine.Engine`: keys, referee, move
         generator, analysis processes, observer); default: one built from the environment.
@@ -192,6 +188,15 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                 bearoff_pb2.RankedMove(move=convert.move_to_proto(m), expected_rolls=e) for m, e in ranked
             )
         return response
+
+    def NameRoll(self, request: api.NameRollRequest,
+                 context: CallContext) -> api.NameRollResponse:
+        """The Turkish name of a roll (R26).
+
+        :raises InvalidInputError: not two dice 1-6.
+        """
+        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
+        return api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
 
     def RenderPosition(self, request: api.RenderPositionRequest,
                        context: CallContext) -> api.RenderPositionResponse:

@@ -26,7 +26,7 @@ import asyncio
 import functools
 import mimetypes
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any, NoReturn
@@ -167,17 +167,18 @@ STREAMING = frozenset(services.path(name) for name, m in services.METHODS.items(
                       if m.client_streaming or m.server_streaming)
 
 
-def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
+def engine_methods(servicers: Mapping[str, Any], health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
     """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC of every
-    tavla.v1 service (:mod:`tavla.server.api.services`), and health Check."""
+    tavla.v1 service (:mod:`tavla.server.api.services`; ``servicers`` by the service's full
+    name), and health Check."""
     methods = {}
     for method in services.METHODS.values():
         if method.client_streaming or method.server_streaming:
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
         name = services.path(method.name)
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
-                               getattr(servicer, method.name), interceptors,
+                               getattr(servicers[method.containing_service.full_name], method.name), interceptors,
                                message_factory.GetMessageClass(method.output_type))
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
                                      interceptors)
@@ -490,13 +491,13 @@ def _peer(scope: Scope) -> str:
     return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
 
-def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
+def build_app(servicers: Mapping[str, Any], health_servicer: health.HealthServicer, limits: LimitsInterceptor,
               executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
               web_dir: str | None = None, max_request_bytes: int | None = None,
               body_seconds: float = BODY_SECONDS) -> HttpApp:
-    """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
+    """The HTTP port's application around ``servicers`` (by service, as :func:`engine_methods`), with the interceptors gRPC calls pass
     through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
     chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
-    return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
+    return HttpApp(engine_methods(servicers, health_servicer, chain), executor, health_servicer,
                    max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
                    web_dir=web_dir, max_request_bytes=max_request_bytes, body_seconds=body_seconds)

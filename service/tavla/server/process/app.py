@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +50,8 @@ from tavla.server.admission.limits import MAX_STREAMS, ArrivalInterceptor, Limit
 from tavla.server.pipeline.metrics import MetricsInterceptor
 from tavla.server.api import engine as engines
 from tavla.server.api.generator import MoveGenerator
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api import servicers
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.pipeline.tracing import Tracing
 
@@ -144,7 +145,8 @@ def build(
 
     :param options: host, port, TLS files, limits and reflection are used; the process-level
         settings (workers, logs, metrics port, drain) are :func:`run`'s.
-    :param servicer: the implementation of every tavla.v1 service (tests pass a failing one).
+    :param servicer: one object implementing every tavla.v1 service, over its engine (tests pass a
+        failing one); default: the engine built from ``options`` and one servicer per service.
     :param interceptors: more interceptors, run inside the access log and metrics.
     :param tracing: trace every call with this provider.
     :param reuse_port: share the port with other processes (SO_REUSEPORT), for workers.
@@ -175,9 +177,13 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    servicer = servicer or TavlaServicer(engines.Engine(
-        signer=options.state_signer(), test_inputs=options.test_inputs, analysis_processes=options.analysis_processes,
-        generator=MoveGenerator.from_env(), observer=metrics.ENGINE))
+    if servicer is not None:
+        engine, by_service = servicer.engine, servicers.every_service(servicer)
+    else:  # the engine, built once, and one servicer per service over it
+        engine = engines.Engine(signer=options.state_signer(), test_inputs=options.test_inputs,
+                                analysis_processes=options.analysis_processes, generator=MoveGenerator.from_env(),
+                                observer=metrics.ENGINE)
+        by_service = servicers.for_engine(engine)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -195,7 +201,7 @@ def build(
         maximum_concurrent_rpcs=backstop(options.max_concurrent_rpcs),
     )
     # as the generated add_<Service>Servicer_to_server, but ListLegalMoves' bytes go out as they are
-    grpc_calls.add_to_server(servicer, server)
+    grpc_calls.add_to_server(by_service, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:
@@ -215,15 +221,15 @@ def build(
     if port == 0:
         reason = _bind_error(options.host, options.port)
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
-    http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
+    http = _build_http(options, by_service, health_servicer, limits, reuse_port) if options.http_port is not None else None
     return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams,
-                  analysis=servicer.engine.analysis, generator=servicer.engine.generator)
+                  analysis=engine.analysis, generator=engine.generator)
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
 
 
-def _build_http(options: Config, servicer: Any, health_servicer: health.HealthServicer,
+def _build_http(options: Config, by_service: Mapping[str, Any], health_servicer: health.HealthServicer,
                 limits: LimitsInterceptor, reuse_port: bool) -> Any:
     # Imported only when the HTTP port is on: Hypercorn and the ASGI app are not needed otherwise.
     from concurrent.futures import ThreadPoolExecutor
@@ -234,7 +240,7 @@ def _build_http(options: Config, servicer: Any, health_servicer: health.HealthSe
     # one thread per call the shared limit admits, so a call waiting for a thread is already counted
     executor = ThreadPoolExecutor(max_workers=options.max_concurrent_rpcs + HTTP_OPS_THREADS,
                                   thread_name_prefix="tavla-http")
-    app = http_app.build_app(servicer, health_servicer, limits, executor,
+    app = http_app.build_app(by_service, health_servicer, limits, executor,
                              max_message_bytes=options.max_message_bytes,
                              max_request_bytes=options.request_limit,
                              cors_origins=options.cors_origins, web_dir=options.web_dir)

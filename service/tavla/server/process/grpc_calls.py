@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NoReturn
 
 import grpc
@@ -88,14 +88,14 @@ def _adapted(handler: Any, name: str) -> Any:
     return grpc.stream_stream_rpc_method_handler(_streaming(handler.stream_stream), **options)
 
 
-def add_to_server(servicer: Any, server: grpc.Server) -> None:
-    """Register ``servicer`` for every tavla.v1 service (:data:`tavla.server.api.services.SERVICES`)
-    like the generated ``add_<Service>Servicer_to_server``, its methods called with a
+def add_to_server(servicers: Mapping[str, Any], server: grpc.Server) -> None:
+    """Register each tavla.v1 service's servicer (``servicers``: by the service's full name,
+    :data:`tavla.server.api.services.SERVICES`) like the generated ``add_<Service>Servicer_to_server``, its methods called with a
     :class:`GrpcCallContext`, with :func:`tavla.server.api.encoded.serialize` as the response
     serializer of :data:`~tavla.server.api.encoded.ENCODED_METHODS`."""
     for service in services.SERVICES:
         capture = _Capture()
-        service.add_to_server(servicer, capture)
+        service.add_to_server(servicers[service.name], capture)
         assert capture.service == service.name, capture.service
         handlers = {name: _adapted(handler, name) for name, handler in capture.handlers.items()}
         server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service.name, handlers),))
