@@ -12,8 +12,6 @@ bytes, JSON parses them first: :mod:`tavla.server.http.protocols`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from google.protobuf import message as pb_message
 
 #: Methods (bare names, :mod:`tavla.server.api.services`) whose servicer method returns the serialized
