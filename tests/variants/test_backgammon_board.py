@@ -111,9 +111,9 @@ def test_hypergammon_refuses_fifteen_checkers_naming_the_field():
 def test_start_position_ids_are_gnubgs():
     # gnubg's own board display after `set variation ...` and `new match` (1.1.0a16) shows these
     # Position IDs for the starts (tests/data/variants/make_gnubg_records.py sets them up)
-    assert position_id.encode(Nackgammon.initial_position()) == "4Dl4ADbgOXgANg"
-    assert position_id.encode(Hypergammon.initial_position()) == "AACgAgAAKgAAAA"
-    assert position_id.encode(Portes.initial_position()) == "4HPwATDgc/ABMA"  # backgammon's
+    assert position_id.encode(Position.initial(variant=Nackgammon)) == "4Dl4ADbgOXgANg"
+    assert position_id.encode(Position.initial(variant=Hypergammon)) == "AACgAgAAKgAAAA"
+    assert position_id.encode(Position.initial(variant=Portes)) == "4HPwATDgc/ABMA"  # backgammon's
 
 
 def test_show_reads_an_id_as_the_variant(capsys):

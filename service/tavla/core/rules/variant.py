@@ -19,7 +19,8 @@ formats the variant has: Position ID, GNU ID, XGID; :meth:`Variant.codec`).
 Hooks, all on the board of 26 ints seen from the side on roll unless the variant says otherwise
 (:mod:`tavla.core.rules.position`):
 
-* the start: :meth:`Variant.initial_board` (from ``start``), :meth:`Variant.initial_position`;
+* the start: :meth:`Variant.initial_board` (from ``start``; the position:
+  :meth:`Position.initial(on_roll, variant) <tavla.core.rules.position.Position.initial>`);
 * the board's two views: :meth:`Variant.flip`, :meth:`Variant.side_counts`,
   :meth:`Variant.board_from_sides`;
 * **the single-step rule** :meth:`Variant.sources` (R4-R14 for backgammon): which checkers may
@@ -257,13 +258,6 @@ class Variant:
     def initial_board(cls) -> Board:
         """The start layout (``start``) as a board, either side on roll."""
         raise NotImplementedError(f"variant {cls.name!r} has no initial_board")
-
-    @classmethod
-    def initial_position(cls, on_roll: Side | None = None) -> Position:
-        """The starting position of this variant with ``on_roll`` (default white) on roll."""
-        from tavla.core.rules.position import Position, Side  # position.py imports this module
-
-        return Position(cls.initial_board(), on_roll or Side.WHITE, cls)
 
     # -- the board's two views ------------------------------------------------------------------
 

@@ -104,7 +104,7 @@ class MatchService(EngineServicer, match_service_pb2_grpc.MatchServiceServicer):
         else:
             start = core.start_game(rules, state, dice.secure_dice())
         response.MergeFrom(cm.start_to_proto(start))
-        response.position.CopyFrom(convert.position_to_proto(rules.variant_class.initial_position(start.starter)))
+        response.position.CopyFrom(convert.position_to_proto(Position.initial(start.starter, rules.variant_class)))
         return response
 
     def CommitDice(self, request: api.CommitDiceRequest, context: CallContext) -> api.CommitDiceResponse:

@@ -62,7 +62,7 @@ class RulesService(EngineServicer, rules_service_pb2_grpc.RulesServiceServicer):
         rules = convert.ruleset_from_proto(request.ruleset)  # the variant's start (R2 for backgammon)
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
         return api.GetInitialPositionResponse(
-            position=convert.position_to_proto(rules.variant_class.initial_position(on_roll)))
+            position=convert.position_to_proto(Position.initial(on_roll, rules.variant_class)))
 
     def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: CallContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
