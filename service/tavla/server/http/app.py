@@ -1,10 +1,12 @@
 """The HTTP port: the tavla.v1 services over Connect and gRPC-Web, for browsers and curl.
 
 An ASGI application (served by Hypercorn, :mod:`~tavla.server.http.server`) in front of the very
-servicer the gRPC port uses, called through the same interceptors: the access log (with
+servicers the gRPC port uses, called through the same interceptors: the access log (with
 ``protocol``), metrics (``tavla_http_*``, labelled ``protocol``), the limits (one concurrency
 budget shared with gRPC) and the error mapping, so every answer, error detail and limit is the
-one gRPC gives. A :class:`HttpContext` plays the part of ``grpc.ServicerContext``.
+one gRPC gives. Each call has an :class:`HttpContext`: the servicers' call context
+(:class:`~tavla.server.api.context.CallContext`), on which the shared interceptors also set and
+read the status.
 
 Routes:
 

@@ -1,10 +1,11 @@
 """The server process: build the gRPC server, run it, stop it gracefully.
 
 One server carries the tavla.v1 services (:mod:`~tavla.server.api.services`: RulesService,
-MatchService, RefereeService, RecordsService, all answered by one servicer), gRPC health
+MatchService, RefereeService, RecordsService, AnalysisService), each answered by its servicer over
+the one :class:`~tavla.server.api.engine.Engine` built here (:mod:`~tavla.server.api.servicers`), gRPC health
 (``grpc.health.v1.Health``, SERVING for ``""`` and each tavla.v1 service name once started and
 the engine has answered a self-check) and, unless turned off, server reflection. With
-``http_port`` set, the same servicer, health and concurrency limit also answer Connect and gRPC-Web
+``http_port`` set, the same servicers, health and concurrency limit also answer Connect and gRPC-Web
 on that port (:mod:`~tavla.server.http.app`), and it drains and stops with the gRPC port.
 
 Calls pass through these interceptors, outermost first: tracing (when configured), the access log
