@@ -54,7 +54,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-import tavla.server.process.accel  # noqa: F401  (installs the compiled move generator, as the server does)
+from tavla.server.api.engine import Engine
 from tavla.core import preset
 from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
@@ -365,7 +365,8 @@ def main() -> None:
         return
 
     signer = StateSigner(StateMode.REQUIRE, (("bench", STATE_KEY),), shared=True)
-    referee = Referee(signer, DiceKey(DICE_KEY.encode(), shared=True))
+    # the server's engine in process (its referee and compiled move generator), no wire in between
+    referee = Engine(signer=signer, dice_key=DiceKey(DICE_KEY.encode(), shared=True), analysis_processes=0).referee
     REFEREES.append(referee)
     started_at = time.perf_counter()
     largest, seen, played = largest_states(referee, args.matches)

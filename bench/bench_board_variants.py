@@ -21,9 +21,11 @@ from tavla.core import Position, Side, find_variant, legal_moves
 from tavla.core.rules.movegen import generate_python
 from tavla.server.convert.common import moves_to_wire
 
-from tavla.server.process import accel  # installs the extension (set_checker_move), when built
+from tavla.server.api.generator import MoveGenerator
 
-tavla_accel = accel._accel  # None: the figures of the pure path only
+GENERATOR = MoveGenerator.from_env()
+GENERATOR.install()  # the extension behind movegen.generate (set_checker_move), as the server's engine does
+tavla_accel = GENERATOR.ext  # None: the figures of the pure path only
 
 VARIANTS = ("backgammon", "portes", "nackgammon", "hypergammon")
 

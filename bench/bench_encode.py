@@ -18,7 +18,7 @@ than wall time because other processes share the machine):
 * ``full_accel``, ``basic_accel``: the same answers from the compiled accelerator (service/accel,
   ``tavla_accel``: generation and wire bytes in Rust, ``dice_used`` included), when it
   is installed and ``TAVLA_ACCEL`` is not 0 (one call: generation and the whole response, as the
-  server does); ``accel_call``: ``accel.legal_moves_response`` alone (generation and the
+  server does); ``accel_call``: ``MoveGenerator.legal_moves_response`` alone (generation and the
   response's bytes, without the hand-over to gRPC);
 * ``full_accel_parsed``, ``basic_accel_parsed``: the accelerated answer as the server built it
   before the bytes were passed through (parsed into the response message, serialized again by
@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from bench_movegen import best_time, match_pairs
 from tavla import core
 from tavla.core import Position, Side
-from tavla.server.process import accel
+from tavla.server.api.generator import MoveGenerator
 from tavla.server.convert import common as convert
 from tavla.server.api import encoded
 from tavla.server.convert import wire
@@ -56,6 +56,8 @@ from hardest_pairs import hardest_pairs  # noqa: E402 (tests/support is on the p
 
 Pair = tuple[Position, tuple[int, int]]
 
+
+ACCEL = MoveGenerator.from_env()  # the server's choice (TAVLA_ACCEL)
 
 def random_pairs(count: int, seed: int = 1) -> list[Pair]:
     """Pairs from random games from the start, both sides playing uniformly random legal moves."""
@@ -80,16 +82,16 @@ def full_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> by
 def accel_answer(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
     """:func:`full_answer` from the compiled accelerator, as the server does when it is installed
     (the whole response from one call)."""
-    answer = accel.legal_moves_response(pos, dice, view)
-    assert answer is not None, accel.STATUS
+    answer = ACCEL.legal_moves_response(pos, dice, view)
+    assert answer is not None, ACCEL.status
     return encoded.serialize(answer[1])
 
 
 def accel_answer_parsed(pos: Position, dice: Sequence[int], view: int = wire.FULL) -> bytes:
     """:func:`accel_answer` as the server did before handing the bytes over: parsed into the
     response message, then serialized (by gRPC)."""
-    answer = accel.legal_moves_response(pos, dice, view)
-    assert answer is not None, accel.STATUS
+    answer = ACCEL.legal_moves_response(pos, dice, view)
+    assert answer is not None, ACCEL.status
     return encoded.serialize(api.ListLegalMovesResponse.FromString(answer[1]))
 
 
@@ -106,10 +108,10 @@ def measure(name: str, pairs: list[Pair], repeat: int, reference: bool = True) -
     out["generate"] = cpu_rate(lambda pd: core.legal_moves(*pd), pairs, repeat)
     out["full"] = cpu_rate(lambda pd: full_answer(*pd), pairs, repeat)
     out["basic"] = cpu_rate(lambda pd: full_answer(*pd, wire.BASIC), pairs, repeat)
-    if accel.ACTIVE:
+    if ACCEL.active:
         out["full_accel"] = cpu_rate(lambda pd: accel_answer(*pd), pairs, repeat)
         out["basic_accel"] = cpu_rate(lambda pd: accel_answer(*pd, wire.BASIC), pairs, repeat)
-        out["accel_call"] = cpu_rate(lambda pd: accel.legal_moves_response(pd[0], pd[1], wire.FULL), pairs, repeat)
+        out["accel_call"] = cpu_rate(lambda pd: ACCEL.legal_moves_response(pd[0], pd[1], wire.FULL), pairs, repeat)
         out["full_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd), pairs, repeat)
         out["basic_accel_parsed"] = cpu_rate(lambda pd: accel_answer_parsed(*pd, wire.BASIC), pairs, repeat)
     if reference:
@@ -158,12 +160,12 @@ def run(smoke: bool = False, repeat: int = 3) -> dict[str, object]:
     results["worst_full_ms"] = ms
     results["worst_pair"] = which
     print(f"worst full answer {ms:.1f} ms: {which}")
-    if accel.ACTIVE:
+    if ACCEL.active:
         ms, which = worst_ms(sets["hardest"], 1 if smoke else 5, accel_answer)
         results["worst_accel_ms"] = ms
         results["worst_accel_pair"] = which
         print(f"worst full answer, accelerator {ms:.2f} ms: {which}")
-    results["accelerator"] = accel.STATUS
+    results["accelerator"] = ACCEL.status
     return results
 
 

@@ -32,7 +32,7 @@ def generate(
 ) -> tuple[int, dict[tuple[int, ...], tuple[Any, ...]]]:
     """What ``tavla.core.rules.movegen.generate_python(board, d1, d2)`` returns, the same objects in the
     same order: (dice used, {resulting board, 26 ints in the mover's view: the first step
-    sequence found reaching it, a tuple of ``CheckerMove``}) (R4-R14). ``tavla.server.process.accel``
+    sequence found reaching it, a tuple of ``CheckerMove``}) (R4-R14). ``tavla.server.api.generator``
     installs it behind ``tavla.core.rules.movegen.generate``.
 
     :raises ValueError: anything it does not answer (the caller then runs the Python generator):

@@ -44,16 +44,16 @@ def _serve(args: argparse.Namespace) -> int:
         DiceKey.from_env(os.environ)
     except ValueError as exc:
         args.serve_parser.error(str(exc))
-    from tavla.server.process import accel
+    from tavla.server.api import generator
 
     try:
-        accel.check_setting()
+        generator.check_setting()
     except ValueError as exc:
         args.serve_parser.error(str(exc))
-    from tavla.server.process import app
+    from tavla.server.process import workers
 
     try:
-        return app.serve(settings)
+        return workers.serve(settings)
     except OSError as exc:
         logging.getLogger("tavla.cli").error("%s", exc)
         return 1

@@ -27,7 +27,8 @@ from tavla.core.rules.backgammon import Backgammon
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import read_match
-from tavla.server.process import accel
+from tavla.server.api import generator
+from tavla.server.api.generator import MoveGenerator
 from tavla.server.convert import common as convert
 from tavla.server.convert import wire
 from hardest_pairs import hardest_pairs
@@ -36,6 +37,7 @@ from games import random_game_pairs
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MATCHES = sorted(glob.glob(os.path.join(HERE, "data", "matches", "*.mat")))
 VIEWS = (wire.FULL, wire.BASIC)
+COMPILED = MoveGenerator.from_env()  # what the server is built with
 
 try:
     import tavla_accel
@@ -57,7 +59,7 @@ def _extension_built() -> None:
 @pytest.fixture(autouse=True)
 def _pure_generator(monkeypatch) -> None:
     # `pure` below is the path without the extension: the core's own generator, not the
-    # compiled one tavla.server.process.accel installs behind it (tests/accel/test_accel_generate.py)
+    # compiled one the engine's MoveGenerator installs behind it (tests/accel/test_accel_generate.py)
     monkeypatch.setattr(Backgammon, "compiled_generate", None)
 
 
@@ -152,14 +154,14 @@ def test_start_position_answer_is_the_known_one():
 
 
 def test_the_server_path_uses_it_and_matches(match_pairs, monkeypatch):
-    # tavla.server.process.accel is what the servicer calls: with the extension and with it turned off
-    if not accel.ACTIVE:
-        pytest.fail(f"the server would not use the accelerator: {accel.STATUS}")
+    # the servicer's generator (tavla.server.api.generator): with the extension and without it
+    compiled = MoveGenerator.from_env()
+    if not compiled.active:
+        pytest.fail(f"the server would not use the accelerator: {compiled.status}")
     for position, dice in match_pairs[::50]:
         for view in VIEWS:
-            assert accel.legal_moves_response(position, dice, view) == pure(position, dice, view)
-    monkeypatch.setattr(accel, "_accel", None)
-    assert accel.legal_moves_response(*match_pairs[0], wire.FULL) is None
+            assert compiled.legal_moves_response(position, dice, view) == pure(position, dice, view)
+    assert MoveGenerator.pure().legal_moves_response(*match_pairs[0], wire.FULL) is None
 
 
 def finished() -> Position:
@@ -173,7 +175,7 @@ def test_bad_dice_raise_the_same_error(dice):
     with pytest.raises(InvalidInputError) as expected:
         core.legal_moves(Position.initial(), dice)
     with pytest.raises(InvalidInputError) as got:
-        accel.legal_moves_response(Position.initial(), dice, wire.FULL)
+        COMPILED.legal_moves_response(Position.initial(), dice, wire.FULL)
     assert (got.value.field, got.value.reason) == (expected.value.field, expected.value.reason)
 
 
@@ -182,7 +184,7 @@ def test_bad_dice_of_a_finished_game_are_reported_first():
     with pytest.raises(InvalidInputError) as expected:
         core.legal_moves(finished(), (0, 1))
     with pytest.raises(InvalidInputError) as got:
-        accel.legal_moves_response(finished(), (0, 1), wire.FULL)
+        COMPILED.legal_moves_response(finished(), (0, 1), wire.FULL)
     assert got.value.reason == expected.value.reason
 
 
@@ -190,7 +192,7 @@ def test_finished_game_raises_the_same_error():
     with pytest.raises(GameOverError) as expected:
         core.legal_moves(finished(), (3, 1))
     with pytest.raises(GameOverError) as got:
-        accel.legal_moves_response(finished(), (3, 1), wire.FULL)
+        COMPILED.legal_moves_response(finished(), (3, 1), wire.FULL)
     assert str(got.value) == str(expected.value) and got.value.winner is expected.value.winner
 
 
@@ -253,9 +255,9 @@ def _python(code: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_tavla_accel_0_forces_the_pure_path():
-    out = _python("from tavla.server.process import accel; from tavla.server.convert import wire\n"
-                  "from tavla.core import Position\n"
-                  "print(accel.ACTIVE, accel.STATUS, accel.legal_moves_response(Position.initial(), (3, 1), wire.FULL))",
+    out = _python("from tavla.server.api.generator import MoveGenerator; from tavla.server.convert import wire\n"
+                  "from tavla.core import Position\ng = MoveGenerator.from_env()\n"
+                  "print(g.active, g.status, g.legal_moves_response(Position.initial(), (3, 1), wire.FULL))",
                   TAVLA_ACCEL="0")
     assert out.stdout.split("\n")[0] == "False python (TAVLA_ACCEL=0) None", out.stderr
 
@@ -265,7 +267,8 @@ def test_tavla_accel_0_forces_the_pure_path():
     ("on", None),  # installed: accepted
 ])
 def test_the_setting_is_checked_at_start(setting, message):
-    out = _python("from tavla.server.process import accel\naccel.check_setting()\nprint('ok', accel.STATUS)",
+    out = _python("from tavla.server.api import generator\ngenerator.check_setting()\n"
+                  "print('ok', generator.MoveGenerator.from_env().status)",
                   TAVLA_ACCEL=setting)
     if message is None:
         assert out.stdout.strip() == "ok rust", out.stderr
@@ -288,10 +291,10 @@ def test_the_metric_says_the_accelerator_runs():
 
     from tavla.server.pipeline import metrics
 
-    metrics.worker_started()
+    metrics.worker_started(MoveGenerator.from_env().active)
     assert prometheus_client.REGISTRY.get_sample_value("tavla_accelerator_active") == 1
 
 
 def test_a_view_the_extension_does_not_write_takes_the_pure_path():
-    assert wire.FULL in accel._VIEWS and wire.BASIC in accel._VIEWS
-    assert accel.legal_moves_response(Position.initial(), (3, 1), 7) is None
+    assert wire.FULL in generator._VIEWS and wire.BASIC in generator._VIEWS
+    assert MoveGenerator.from_env().legal_moves_response(Position.initial(), (3, 1), 7) is None

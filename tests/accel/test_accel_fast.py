@@ -23,7 +23,11 @@ from hypothesis import strategies as st
 
 from tavla.core import CHECKERS, InvalidInputError, Position, Side, SideView
 from tavla.core.ids import position_id
-from tavla.server.process import accel
+from tavla.server.api.generator import MoveGenerator
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
+from tavla.server.pipeline import metrics
+from tavla.server.process.app import start_in_process
 from tavla.server.convert import wire
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
@@ -283,6 +287,31 @@ def test_the_generators_reach_both_answers():
 # --- through the server: the same answer or the same error as without the fast path -------------
 
 
+class _FromId:
+    """The extension, its Position ID path replaced by ``from_id`` (``None``: no such path)."""
+
+    def __init__(self, ext, from_id) -> None:
+        self._ext, self.legal_moves_response_from_id = ext, from_id
+
+    def __getattr__(self, name):
+        return getattr(self._ext, name)
+
+
+def _with_from_id(servicer: TavlaServicer, from_id, monkeypatch) -> None:
+    generator = servicer.engine.generator
+    monkeypatch.setattr(servicer.engine, "generator", MoveGenerator(_FromId(generator.ext, from_id), generator.status))
+
+
+@pytest.fixture(scope="module")
+def served():
+    """(the servicer, a stub of its server): the server's generator and metrics, the servicer at hand."""
+    servicer = TavlaServicer(Engine(observer=metrics.ENGINE))
+    server, port = start_in_process(servicer=servicer)
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        yield servicer, api.AnyStub(channel)
+    server.stop(None)
+
+
 def _outcome(engine, request: api.ListLegalMovesRequest):
     try:
         return "OK", engine.ListLegalMoves(request, timeout=TIMEOUT).SerializeToString()
@@ -351,8 +380,9 @@ OK = FAST | {"board", "gnubg_id"}
 
 
 @pytest.mark.parametrize("name", REQUESTS)
-def test_the_server_answers_as_without_the_fast_path(engine, monkeypatch, name):
-    assert accel.response_from_id is tavla_accel.legal_moves_response_from_id
+def test_the_server_answers_as_without_the_fast_path(served, monkeypatch, name):
+    servicer, engine = served
+    assert servicer.engine.generator.response_from_id is tavla_accel.legal_moves_response_from_id
     calls: list[object] = []
 
     def spy(*args):
@@ -365,9 +395,9 @@ def test_the_server_answers_as_without_the_fast_path(engine, monkeypatch, name):
         return answer
 
     request = REQUESTS[name]
-    monkeypatch.setattr(accel, "response_from_id", spy)
+    _with_from_id(servicer, spy, monkeypatch)
     with_fast = _outcome(engine, request)
-    monkeypatch.setattr(accel, "response_from_id", None)
+    _with_from_id(servicer, None, monkeypatch)
     without = _outcome(engine, request)
     assert with_fast == without
     assert ("answered" in calls) == (name in FAST), calls
@@ -388,14 +418,16 @@ def _metric_deltas(engine, request) -> tuple[float, ...]:
     return tuple(_sample(n, **labels) - b for (n, labels), b in zip(names, before))
 
 
-def test_the_metrics_count_the_same(engine, monkeypatch):
+def test_the_metrics_count_the_same(served, monkeypatch):
+    servicer, engine = served
     request = REQUESTS["start, black, basic"]
     moves = len(engine.ListLegalMoves(request, timeout=TIMEOUT).moves)
     with_fast = _metric_deltas(engine, request)
-    monkeypatch.setattr(accel, "response_from_id", None)
+    _with_from_id(servicer, None, monkeypatch)
     assert with_fast == _metric_deltas(engine, request) == (1, moves, 1)
 
 
 def test_off_means_no_fast_path():
-    out = _python("from tavla.server.process import accel; print(accel.response_from_id)", TAVLA_ACCEL="0")
+    out = _python("from tavla.server.api.generator import MoveGenerator; print(MoveGenerator.from_env().response_from_id)",
+                  TAVLA_ACCEL="0")
     assert out.stdout.strip() == "None", out.stderr

@@ -1,7 +1,7 @@
 """The compiled move generator (``tavla_accel.generate``) against the pure-Python one.
 
 ``core.movegen.generate`` is what ApplyMove, ListLegalSteps, Act, replays and ValidateMatch list
-moves with; when ``tavla.server.process.accel`` finds the extension it installs ``tavla_accel.generate``
+moves with; an engine built with the extension (``tavla.server.api.generator``) installs ``tavla_accel.generate``
 onto the backgammon variant (``Backgammon.compiled_generate``, inherited by tavla), which
 ``generate`` calls first for its positions. That must return exactly what ``movegen.generate_python`` returns (R4-R14): the same
 dice used, the same resulting boards with the same step sequences (R7: the first sequence
@@ -29,7 +29,8 @@ from tavla.core.rules.movegen import CheckerMove, generate_python
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import read_match
-from tavla.server.process import accel
+from tavla.server.api import generator
+from tavla.server.api.generator import MoveGenerator
 from hardest_pairs import hardest_pairs
 from test_accel import _extension_built, _python, MATCHES, scattered, tavla_accel  # noqa: F401
 from games import random_game_pairs
@@ -152,9 +153,17 @@ def test_set_checker_move_refuses_what_it_cannot_build():
     assert all(type(s) is CheckerMove for s in next(iter(tavla_accel.generate(Position.initial().board, 3, 1)[1].values())))
 
 
-def test_the_core_uses_it_when_the_accelerator_is_active(monkeypatch):
-    if not accel.ACTIVE:
-        pytest.fail(f"the server would not use the accelerator: {accel.STATUS}")
+@pytest.fixture(scope="module")
+def compiled():
+    """The generator the server is built with, installed as an engine's constructor does."""
+    chosen = MoveGenerator.from_env()
+    if not chosen.active:
+        pytest.fail(f"the server would not use the accelerator: {chosen.status}")
+    chosen.install()
+    return chosen
+
+
+def test_the_core_uses_it_when_the_accelerator_is_active(monkeypatch, compiled):
     # an attribute of the backgammon-geometry variants, not a global of the core
     assert Backgammon.compiled_generate is tavla_accel.generate
     assert TurkishTavla.compiled_generate is tavla_accel.generate  # inherited: the same moves
@@ -173,17 +182,17 @@ def test_the_core_uses_it_when_the_accelerator_is_active(monkeypatch):
     assert len(calls) == 2
     tavla = Position.initial(variant=TurkishTavla)
     assert core.legal_moves(tavla, (6, 5)) == moves and len(calls) == 3
-    # turned off (what TAVLA_ACCEL=0 does at import): the pure generator alone
-    accel.install_generator(None)
+    # turned off (an engine built with TAVLA_ACCEL=0): the pure generator alone
+    MoveGenerator.pure().install()
     assert Backgammon.compiled_generate is None and TurkishTavla.compiled_generate is None
     before = len(calls)
     assert core.legal_moves(position, (6, 5)) == moves
     assert len(calls) == before
-    accel.install_generator(accel._accel)
+    compiled.install()
     assert Backgammon.compiled_generate is tavla_accel.generate
 
 
-def test_a_variant_that_moves_otherwise_does_not_inherit_it():
+def test_a_variant_that_moves_otherwise_does_not_inherit_it(compiled):
     # a subclass redefining a move rule (here the home board) is not what the extension plays
     class OtherHome(Backgammon):
         name = "other_home"
@@ -201,32 +210,34 @@ def test_a_variant_that_moves_otherwise_does_not_inherit_it():
     assert OtherHome.compiled_generate is None
     assert OtherStart.compiled_generate is Backgammon.compiled_generate is tavla_accel.generate
     # the whole-call ListLegalMoves paths: only for variants that move as backgammon, 15 a side
-    assert accel._plays(Backgammon) and accel._plays(TurkishTavla) and accel._plays(OtherStart)
-    assert not accel._plays(OtherHome) and not accel._plays(ThreeCheckers)
+    assert generator.plays(Backgammon) and generator.plays(TurkishTavla) and generator.plays(OtherStart)
+    assert not generator.plays(OtherHome) and not generator.plays(ThreeCheckers)
     position = Position(ThreeCheckers.initial_board(), core.Side.WHITE, ThreeCheckers)
-    assert accel.legal_moves_response(position, (3, 1), 0) is None  # the pure path answers
+    assert compiled.legal_moves_response(position, (3, 1), 0) is None  # the pure path answers
     assert ThreeCheckers.compiled_generate is tavla_accel.generate  # its moves: the same generator
     assert core.legal_moves(position, (3, 1)) == core.legal_moves(Position(position.board), (3, 1))
 
 
 @pytest.mark.parametrize("name", ["portes", "nackgammon", "hypergammon"])
-def test_the_variants_on_backgammons_board_keep_it(name):
+def test_the_variants_on_backgammons_board_keep_it(name, compiled):
     # the variants on backgammon's board: their moves are backgammon's, so the compiled generator
     # plays them; it holds no 15-checker assumption (R11 asks only that no checker be outside home),
     # checked here on random games of each from its own start, the dice in both orders
     variant = core.find_variant(name)
     assert variant.compiled_generate is tavla_accel.generate
-    assert accel._plays(variant) == (variant.checkers == 15)  # the wire answer: 15 a side only
+    assert generator.plays(variant) == (variant.checkers == 15)  # the wire answer: 15 a side only
     for board, (d1, d2) in random_game_pairs(21, 1500, variant):
         assert_same(board, d1, d2)
         assert_same(board, d2, d1)
 
 
 def test_tavla_accel_0_leaves_the_pure_generator():
-    code = ("from tavla.server.process import accel; from tavla.core import Backgammon, TurkishTavla\n"
-            "print(accel.ACTIVE, Backgammon.compiled_generate is None, TurkishTavla.compiled_generate is None)")
-    assert _python(code, TAVLA_ACCEL="0").stdout.split("\n")[0] == "False True True"
-    assert _python(code, TAVLA_ACCEL="auto").stdout.split("\n")[0] == "True False False"
+    code = ("from tavla.server.api.generator import MoveGenerator; from tavla.core import Backgammon, TurkishTavla\n"
+            "g = MoveGenerator.from_env(); before = Backgammon.compiled_generate is None; g.install()\n"
+            "print(g.active, before, Backgammon.compiled_generate is None, TurkishTavla.compiled_generate is None)")
+    # importing installs nothing: building the engine (install) does
+    assert _python(code, TAVLA_ACCEL="0").stdout.split("\n")[0] == "False True True True"
+    assert _python(code, TAVLA_ACCEL="auto").stdout.split("\n")[0] == "True True False False"
 
 
 def test_the_core_alone_imports_neither_the_server_nor_the_extension():

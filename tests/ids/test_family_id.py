@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from tavla.core import InvalidInputError, Side, find_variant
+from tavla.core import InvalidInputError, Position, Side, find_variant
 from tavla.core.ids import family_id, position_id
 from tavla.core.rules.variant import CodecError
 from variant_positions import FAMILY, family_positions, self_play_positions
@@ -31,9 +31,9 @@ def test_round_trip_of_self_play_positions(name):
 
 
 def test_start_positions_and_the_documented_example():
-    plakoto = find_variant("plakoto").initial_position()
+    plakoto = Position.initial(variant=find_variant("plakoto"))
     assert family_id.encode(plakoto) == "jwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAP"
-    fevga = find_variant("fevga").initial_position()
+    fevga = Position.initial(variant=find_variant("fevga"))
     assert family_id.encode_bytes(fevga)[11] == 0x8F and family_id.encode_bytes(fevga)[23] == 0x0F
 
 
@@ -52,4 +52,4 @@ def test_text_form_checks_and_no_gnu_ids_for_these_variants():
     with pytest.raises(InvalidInputError):
         family_id.decode("not an id", Side.WHITE, find_variant("plakoto"))
     with pytest.raises(CodecError):
-        position_id.encode(find_variant("plakoto").initial_position())
+        position_id.encode(Position.initial(variant=find_variant("plakoto")))

@@ -16,14 +16,14 @@ from tavla.core import InvalidInputError
 from tavla.core.match.clock import MIN_MOVE_MS, PRESETS, ClockPreset, ClockSettings, check_settings
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.match.ruleset import Ruleset
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
 from tavla.v1 import clock_pb2
 import rpc_api as api
 from tavla.server.api import services
 from tavla.v1 import types_pb2 as pb
 
-ENGINE = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True),
-                               signer=SIGNER)
+ENGINE = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER))
 
 
 _DURATIONS = {"move_ms": "move_time", "reserve_ms": "reserve", "extension_ms": "extension_time",

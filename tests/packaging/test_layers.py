@@ -22,13 +22,7 @@ RANKS = {"core": 0, "codec": 1, "referee": 2, "formats": 2, "render": 2, "replay
          "service": 5, "transport": 6, "cli": 7}
 # Backward imports still to remove, each with why it is still here; the test fails on any other,
 # and on one listed here that is gone (then strike it).
-KNOWN: dict[tuple[str, str], str] = {
-    ("tavla.server.api.rules", "tavla.server.process"):
-        "the compiled accelerator (process/accel.py) installs itself into the core at import; the "
-        "engine should be built with it explicitly at start-up and handed to the servicers",
-    ("tavla.server.api.rules", "tavla.server.pipeline"):
-        "the servicer records the move-generation metrics, defined with the transport's metrics",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def layer(module: str) -> str | None:

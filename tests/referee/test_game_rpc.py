@@ -18,7 +18,8 @@ from grpc_status import rpc_status
 from game_driver import DICE_SECRET, KEYS, SIGNER, Checker, choose, play_match
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.process.app import start_in_process
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 import rpc_api as api
@@ -29,8 +30,8 @@ G = game_pb2
 
 def start(mode: StateMode, keys=KEYS, *, test_inputs: bool = False,
           address: bool = False) -> tuple[grpc.Server, api.AnyStub]:
-    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True),
-                                     signer=StateSigner(mode, keys, shared=True), test_inputs=test_inputs)
+    servicer = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True),
+                                     signer=StateSigner(mode, keys, shared=True), test_inputs=test_inputs))
     server, port = start_in_process(servicer=servicer)
     if address:
         return server, f"127.0.0.1:{port}"

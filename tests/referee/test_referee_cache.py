@@ -24,7 +24,9 @@ from tavla.core.rules import steps
 from tavla.referee import Referee
 from tavla.referee.keys import Signed
 from game_driver import SIGNER
-from tavla.server.api.referee import GamePlayServicer
+from tavla.server.api.context import LocalCall
+from tavla.server.api.engine import Engine
+from tavla.server.api.referee import RefereeService
 from tavla.core.game import machine
 from tavla.server.convert import game as cg
 from tavla.server.convert import game_wire as gw
@@ -44,26 +46,20 @@ def _empty_caches(referee: Referee) -> None:
     machine._moving.cache_clear()
 
 
-class _Context:
-    def invocation_metadata(self) -> tuple[()]:
-        return ()
+def _servicer(referee: Referee) -> RefereeService:
+    engine = Engine(dice_key=referee.dice_key, signer=referee.signer)
+    engine.referee = referee  # the test's own, whose cache it inspects
+    return RefereeService(engine)
 
 
-def _servicer(referee: Referee) -> GamePlayServicer:
-    servicer = GamePlayServicer()
-    servicer.dice_key, servicer.signer = referee.dice_key, referee.signer
-    servicer._referee = referee
-    return servicer
-
-
-def _act_bytes(servicer: GamePlayServicer, signed: G.SignedGameState, action: G.GameAction) -> bytes:
-    answer = servicer.Act(api.ActRequest(state=signed, action=action), _Context())
+def _act_bytes(servicer: RefereeService, signed: G.SignedGameState, action: G.GameAction) -> bytes:
+    answer = servicer.Act(api.ActRequest(state=signed, action=action), LocalCall())
     assert isinstance(answer, bytes)
     return answer
 
 
-def _list_bytes(servicer: GamePlayServicer, signed: G.SignedGameState) -> bytes:
-    answer = servicer.ListActions(api.ListActionsRequest(state=signed), _Context())
+def _list_bytes(servicer: RefereeService, signed: G.SignedGameState) -> bytes:
+    answer = servicer.ListActions(api.ListActionsRequest(state=signed), LocalCall())
     assert isinstance(answer, bytes)
     return answer
 

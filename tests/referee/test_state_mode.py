@@ -1,5 +1,5 @@
 """TAVLA_STATE_MODE has one parser (state_keys.parse_mode): the configuration (flag and variable)
-and a servicer made without a signer read the same text the same way, and refuse the same text
+and an engine made without a signer read the same text the same way, and refuse the same text
 with the same message."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from tavla import cli
 from tavla.server.process import config
-from tavla.server.api.referee import GamePlayServicer
+from tavla.server.api.engine import Engine
 from tavla.referee.keys import MODE_ENV, StateMode, parse_mode
 
 
@@ -21,7 +21,7 @@ def test_config_and_servicer_read_the_mode_alike(monkeypatch, text, mode):
     assert parse_mode(text) is mode
     loaded = config.from_namespace(cli.build_parser().parse_args(["serve"]))
     assert loaded.state_mode == mode.value
-    assert GamePlayServicer().referee().signer.mode is mode
+    assert Engine().referee.signer.mode is mode
 
 
 def test_a_bad_mode_is_refused_alike(monkeypatch, capsys):
@@ -29,7 +29,7 @@ def test_a_bad_mode_is_refused_alike(monkeypatch, capsys):
     with pytest.raises(ValueError, match="'strict' is not one of off, sign, require"):
         parse_mode("strict")
     with pytest.raises(ValueError, match="'strict' is not one of off, sign, require"):
-        GamePlayServicer().referee()
+        Engine()
     with pytest.raises(SystemExit):
         cli.main(["serve"])
     assert "'strict' is not one of off, sign, require" in capsys.readouterr().err

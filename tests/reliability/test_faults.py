@@ -21,7 +21,7 @@ from tavla.client import channel_options
 from tavla.server.process import app
 from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 

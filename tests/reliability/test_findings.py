@@ -26,7 +26,7 @@ from tavla.core import TavlaError
 from tavla.server.process import app
 from tavla.server.pipeline import logs
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from google.protobuf.duration_pb2 import Duration
 
 import rpc_api as api

@@ -42,7 +42,7 @@ def first_plays(name: str, most: int | None = None) -> list[Position]:
     variant = find_variant(name)
     out: dict[tuple[tuple[int, ...], Side], Position] = {}
     for side in (Side.WHITE, Side.BLACK):
-        start = variant.initial_position(side)
+        start = Position.initial(side, variant)
         for roll in ROLLS:
             for move in legal_moves(start, roll):
                 after = move.result

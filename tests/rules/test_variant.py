@@ -326,13 +326,13 @@ def test_codecs_of_the_backgammon_geometry():
     assert position_id.encode(tavla) == "4HPwATDgc/ABMA"
     assert xgid.decode(xgid.encode_position(tavla), variant=TurkishTavla).position == tavla
     # Sprint's 4 checkers a side in a Position ID
-    toy = Sprint.initial_position()
+    toy = Position.initial(variant=Sprint)
     back = position_id.decode(position_id.encode(toy), Side.WHITE, Sprint)
     assert back == toy and back.side(Side.BLACK).off == 0
 
 
 def test_a_variant_without_codecs_says_so():
-    position = NoIds.initial_position()
+    position = Position.initial(variant=NoIds)
     with pytest.raises(CodecError) as err:
         NoIds.codec("position_id")
     assert isinstance(err.value, InvalidInputError) and err.value.field == "ruleset.variant"

@@ -29,13 +29,14 @@ from tavla.core import Position
 from tavla.replay.driver import replay
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import read_match
-from tavla.server.process import accel
+from tavla.server.api.generator import MoveGenerator
 from tavla.server.process import app
 from tavla.server.api import encoded
 from tavla.server.convert import wire
 from tavla.server.process.config import Config
 from tavla.server.http.app import HttpContext
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from reference_encoder import response as ref_response
@@ -66,20 +67,19 @@ def pairs() -> list[tuple[Position, tuple[int, int]]]:
 
 @pytest.fixture(scope="module", params=["accel", "pure"])
 def path(request) -> Iterator[str]:
-    if request.param == "accel" and not accel.ACTIVE:
+    if request.param == "accel" and not MoveGenerator.from_env().active:
         if os.environ.get("TAVLA_ACCEL_EXPECTED", "1") == "0":
             pytest.skip("tavla_accel not built and TAVLA_ACCEL_EXPECTED=0")
         pytest.fail("tavla_accel is not installed (make accel-test), or set TAVLA_ACCEL_EXPECTED=0", pytrace=False)
-    saved = accel._accel
-    if request.param == "pure":
-        accel._accel = None  # legal_moves_response then answers None: the core + wire.py
     yield request.param
-    accel._accel = saved
+    MoveGenerator.from_env().install()  # the pure engine took the core's generator
 
 
 @pytest.fixture(scope="module")
 def engine(path) -> Iterator[app.Engine]:
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
+    # pure: the core + wire.py answer
+    generator = MoveGenerator.pure() if path == "pure" else MoveGenerator.from_env()
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=TavlaServicer(Engine(generator=generator)))
     app.start(e)
     yield e
     app.stop(e, 0.5)

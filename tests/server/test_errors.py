@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from tavla.core import CHECKERS, Position, Side, SideView
 from tavla.core.ids import position_id
 from tavla.server.process.app import start_in_process
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from statuses import field_violations, rich_status, unpack

@@ -12,7 +12,7 @@ import threading
 import time
 
 from tavla.server.api import services
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process import app
 from tavla.server.process.config import Config
 

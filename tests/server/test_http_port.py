@@ -22,7 +22,7 @@ from google.rpc import error_details_pb2, status_pb2
 
 from tavla.server.process import app
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from http_calls import connect_json, http

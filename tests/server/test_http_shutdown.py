@@ -19,7 +19,7 @@ import time
 
 from tavla.server.process import app
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.server.api import services
 

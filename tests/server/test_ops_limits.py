@@ -18,7 +18,9 @@ from tavla.server.admission import limits
 from tavla.server.api import deadline
 from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.generator import MoveGenerator
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -66,6 +68,7 @@ class Holding(TavlaServicer):
     """GetInitialPosition waits until released, so calls pile up."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.entered = threading.Semaphore(0)
         self.release = threading.Event()
 
@@ -121,17 +124,16 @@ def counted_generation(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(core, "legal_moves", counting)
-    # the pure-Python path, whose generation this counts (not the compiled accelerator)
-    from tavla.server.process import accel
+    yield generated
+    MoveGenerator.from_env().install()  # the pure engines below took the core's generator
 
-    monkeypatch.setattr(accel, "_accel", None)
-    monkeypatch.setattr(accel, "response_from_id", None)
-    return generated
+
+PURE = MoveGenerator.pure()  # the pure-Python path, whose generation is counted (not the compiled one)
 
 
 def test_call_past_its_deadline_stops_before_move_generation(counted_generation):
     outcomes = Outcomes()
-    engine = serve(Config(host="127.0.0.1", port=0), Late(), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0), Late(Engine(generator=PURE)), [outcomes])
     counted_generation.clear()  # the start-up self-check generated once
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
@@ -171,7 +173,7 @@ def test_server_budget_applies_when_the_client_sets_no_deadline(path, request):
         engine.server.stop(None)
 
 
-def test_deadline_checked_while_encoding_many_moves(monkeypatch):
+def test_deadline_checked_while_encoding_many_moves(monkeypatch, counted_generation):
     # A spread position with 1-1 has over a thousand legal moves: the time runs out part way.
     from tavla.server.api import rules as servicer_module
 
@@ -191,10 +193,9 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch):
         return real(moves, view)
 
     outcomes = Outcomes()
-    engine = serve(Config(host="127.0.0.1", port=0), None, [outcomes])
-    monkeypatch.setattr(servicer_module.convert, "moves_to_wire", encode)
     # the pure-Python path: the compiled one answers the largest position in about 1 ms, at once
-    monkeypatch.setattr(servicer_module.accel, "_accel", None)
+    engine = serve(Config(host="127.0.0.1", port=0), TavlaServicer(Engine(generator=PURE)), [outcomes])
+    monkeypatch.setattr(servicer_module.convert, "moves_to_wire", encode)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
             stub = api.AnyStub(channel)

@@ -16,7 +16,7 @@ from tavla.server.process import app
 from tavla.server.pipeline import logs
 from tavla.server.pipeline.access_log import request_id_from
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 

@@ -14,7 +14,7 @@ from tavla.server.process import app
 from tavla.server.pipeline import metrics
 from tavla.server.api import services
 from tavla.server.process.config import Config
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.servicers import TavlaServicer
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 

@@ -15,7 +15,7 @@ def random_game_pairs(seed: int, count: int, variant: type[Variant] = Backgammon
     rng = random.Random(seed)
     pairs = []
     while len(pairs) < count:
-        pos = variant.initial_position()
+        pos = Position.initial(variant=variant)
         while len(pairs) < count:
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             pairs.append((pos.board, dice))

@@ -57,7 +57,7 @@ def self_play_positions(name: str, seed: int, count: int) -> list[Position]:
     rng = random.Random(seed)
     out: list[Position] = []
     while len(out) < count:
-        pos = variant.initial_position(rng.choice([Side.WHITE, Side.BLACK]))
+        pos = Position.initial(rng.choice([Side.WHITE, Side.BLACK]), variant)
         while len(out) < count and pos.winner is None and not pos.drawn:
             out.append(pos)
             moves = legal_moves(pos, (rng.randint(1, 6), rng.randint(1, 6)))

@@ -26,7 +26,8 @@ from tavla.core.rules.portes import Portes
 from tavla.core.rules.scoring import score_game
 from tavla.core.rules.variant import ResultKind, find_variant
 from tavla.core.match.dice_commit import DiceKey
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api.engine import Engine
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.app import start_in_process
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
@@ -109,9 +110,9 @@ def test_hypergammon_refuses_fifteen_checkers_naming_the_field():
 def test_start_position_ids_are_gnubgs():
     # gnubg's own board display after `set variation ...` and `new match` (1.1.0a16) shows these
     # Position IDs for the starts (tests/data/variants/make_gnubg_records.py sets them up)
-    assert position_id.encode(Nackgammon.initial_position()) == "4Dl4ADbgOXgANg"
-    assert position_id.encode(Hypergammon.initial_position()) == "AACgAgAAKgAAAA"
-    assert position_id.encode(Portes.initial_position()) == "4HPwATDgc/ABMA"  # backgammon's
+    assert position_id.encode(Position.initial(variant=Nackgammon)) == "4Dl4ADbgOXgANg"
+    assert position_id.encode(Position.initial(variant=Hypergammon)) == "AACgAgAAKgAAAA"
+    assert position_id.encode(Position.initial(variant=Portes)) == "4HPwATDgc/ABMA"  # backgammon's
 
 
 def test_show_reads_an_id_as_the_variant(capsys):
@@ -335,7 +336,7 @@ def test_portes_has_no_backgammon_to_resign_or_score(engine):
 def referee():
     """A server as the Helm chart runs it: states signed and required (k2 signs), a fixed dice
     key (as tests/referee/test_game_rpc.py)."""
-    servicer = TavlaServicer(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
+    servicer = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER))
     server, port = start_in_process(servicer=servicer)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         yield api.AnyStub(channel)

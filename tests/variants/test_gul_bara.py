@@ -110,7 +110,7 @@ def test_the_cascade_agrees_with_the_reference():
 
 def test_start_six_six_plays_four_checkers_to_the_eighteen():
     """The opponent's head (white's 12) blocks a second six: 6-6 is 24/18(4)."""
-    moves = legal_moves(GulBara.initial_position(), (6, 6))
+    moves = legal_moves(Position.initial(variant=GulBara), (6, 6))
     assert [m.notation for m in moves] == ["24/18(4)"]
 
 

@@ -39,7 +39,7 @@ def test_every_legal_moves_notation_reads_back(name):
     turn until 1,500 moves are checked (R4)."""
     variant, rng, checked = find_variant(name), random.Random(7), 0
     while checked < 1500:
-        position = variant.initial_position()
+        position = Position.initial(variant=variant)
         for _ in range(120):
             dice = (rng.randint(1, 6), rng.randint(1, 6))
             moves = legal_moves(position, dice)

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from tavla.core import Side, find_variant
+from tavla.core import Position, Side, find_variant
 from tavla.core.rules.variant import Direction, variants
 from tavla.render import BoardPicture, svg, text
 from variant_neutral import black_point, to_core
@@ -47,7 +47,7 @@ def test_svg_marks_pins_and_directions_and_has_no_cube():
 
 def test_same_direction_variants_show_both_anticlockwise():
     for name in ("fevga", "long_nardy"):
-        start = BoardPicture(find_variant(name).initial_position())
+        start = BoardPicture(Position.initial(variant=find_variant(name)))
         drawn = svg.render(start)
         assert drawn.count('data-direction="anticlockwise"') == 2
         slots = {s.label: s for s in start.slots()}
@@ -120,7 +120,7 @@ def test_opposite_direction_trays_unchanged(name, bottom, home_left):
     """Backgammon, tavla, plakoto and the others whose sides move opposite ways: both homes on one
     side of the bar, so both trays there (right, or left with ``home_left``) and both pip counts in
     the other margin, as before the same-direction fix."""
-    position = bearing_off(name) if find_variant(name).checkers == 15 else find_variant(name).initial_position()
+    position = bearing_off(name) if find_variant(name).checkers == 15 else Position.initial(variant=find_variant(name))
     tray, pips = (LEFT_TRAY, RIGHT_TEXT) if home_left else (RIGHT_TRAY, LEFT_TEXT)
     expected = {side: ({tray} if position.side(s).off else set(), pips)
                 for side, s in (("white", Side.WHITE), ("black", Side.BLACK))}

@@ -4,7 +4,7 @@
 //! One call generates every legal move of a position and roll and writes the answer's `moves`
 //! field in protobuf wire format, byte-identical to the pure-Python path (`tavla.core.rules.movegen` +
 //! `tavla.server.convert.wire`). Python raises every user-facing error (dice, finished game, position:
-//! `tavla.server.process.accel`); this module refuses, with `ValueError`, whatever it cannot answer
+//! `tavla.server.api.generator`); this module refuses, with `ValueError`, whatever it cannot answer
 //! (a finished game, which Python then reports as the core does, or arguments Python should
 //! never pass), so a bug there cannot turn into a wrong answer or a crash.
 

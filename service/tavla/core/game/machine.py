@@ -83,7 +83,7 @@ def new_match(ruleset: Ruleset, length: int, clock: clk.ClockSettings | None = N
         clk.check_settings(clock, "clock")
         timing = Timing(clock, clk.initial_state(clock), now_ms)
     return GameState(ruleset=ruleset, match=match, phase=Phase.START,
-                     position=ruleset.variant_class.initial_position(), clock=timing, match_id=match_id)
+                     position=Position.initial(variant=ruleset.variant_class), clock=timing, match_id=match_id)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -444,7 +444,7 @@ def start_game(state: GameState, action: Action, dice: Iterator[int] | None = No
     first = _larger_first(start.dice)
     entry = Record(state.sequence + 1, None, K.START_GAME, dice=first, roll_off=start.roll_off,
                    roll_tag=tag)
-    after = replace(state, phase=Phase.MOVING, position=state.ruleset.variant_class.initial_position(start.starter),
+    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter, state.ruleset.variant_class),
                     dice=first,
                     steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
                     turn=1)

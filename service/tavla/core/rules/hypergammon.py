@@ -7,7 +7,7 @@ The checker count is the variant's (``checkers = 3``): :meth:`Position.from_side
 bear-off figures use a first-off table for 3 checkers (:mod:`tavla.core.rules.bearoff_db`). The
 moves are backgammon's, so the compiled generator plays them; the server's whole-call
 ListLegalMoves answer in Rust writes 15-checker borne-off counts, so hypergammon's answers take
-the Python encoder (``tavla.server.process.accel.plays``).
+the Python encoder (``tavla.server.api.generator.plays``).
 """
 
 from __future__ import annotations

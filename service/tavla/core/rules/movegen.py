@@ -9,7 +9,7 @@ Results are keyed by the resulting board so two orders of the same checkers are 
 Candidates are generated depth-first; the turn filter runs over the finished candidates.
 
 A variant may carry a compiled generator (``variant.compiled_generate``, installed onto the
-backgammon-geometry variants by the server's ``tavla.server.process.accel``, or by
+backgammon-geometry variants by the server's ``MoveGenerator.install`` at start-up, or by
 :func:`use_accelerator` in a library): :func:`generate` calls it first, :func:`generate_python` is
 the pure search it must agree with.
 """
@@ -52,7 +52,8 @@ def use_compiled(implementation: Callable[[Board, int, int], Generated] | None,
     that move as it does (``None``: the pure-Python generator alone): it sets
     ``variant.compiled_generate``. ``implementation(board, d1, d2)`` must return what
     :func:`generate_python` returns, or raise ValueError to hand the call to it. The core never
-    calls this itself: ``tavla.server.process.accel`` does, or :func:`use_accelerator`."""
+    calls this itself: the server's ``tavla.server.api.generator`` does at start-up, or
+    :func:`use_accelerator` in a library."""
     variant.compiled_generate = implementation
 
 
@@ -60,7 +61,7 @@ def use_accelerator() -> bool:
     """Make :func:`generate` call the compiled generator, the extension ``tavla_accel`` (built by
     the tavla-rules install when cargo is there; docs/library.md), for backgammon and every variant
     that moves as it does, when it is installed. For a library: the server installs it itself
-    (``tavla.server.process.accel``, under ``TAVLA_ACCEL``). Only this call imports the extension.
+    (``tavla.server.api.generator``, under ``TAVLA_ACCEL``). Only this call imports the extension.
 
     :returns: ``True`` when the extension is installed and now in use; ``False`` (nothing
         changed: the pure-Python generator, same answers) when it is not.

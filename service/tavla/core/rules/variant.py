@@ -13,13 +13,14 @@ Class data (:class:`Variant`): ``name``, ``aliases`` (Turkish names included), `
 ``checkers``, ``start``, ``direction``, ``contact``, ``bar``, ``cube``, ``kinds``,
 ``kind_names``, ``home``; and two attributes the engine reads but a variant does not set
 itself: ``compiled_generate`` (a compiled move generator, installed by the server's
-``tavla.server.process.accel`` onto the variants whose rules it implements) and ``codecs`` (the ID
+``tavla.server.api.generator`` onto the variants whose rules it implements, at start-up) and ``codecs`` (the ID
 formats the variant has: Position ID, GNU ID, XGID; :meth:`Variant.codec`).
 
 Hooks, all on the board of 26 ints seen from the side on roll unless the variant says otherwise
 (:mod:`tavla.core.rules.position`):
 
-* the start: :meth:`Variant.initial_board` (from ``start``), :meth:`Variant.initial_position`;
+* the start: :meth:`Variant.initial_board` (from ``start``; the position:
+  :meth:`Position.initial(on_roll, variant) <tavla.core.rules.position.Position.initial>`);
 * the board's two views: :meth:`Variant.flip`, :meth:`Variant.side_counts`,
   :meth:`Variant.board_from_sides`;
 * **the single-step rule** :meth:`Variant.sources` (R4-R14 for backgammon): which checkers may
@@ -151,7 +152,7 @@ class Variant:
         dice. A double's steps are judged by ``sources`` alone.
     :cvar compiled_generate: a compiled whole-turn generator (:data:`GenerateFn`) that returns
         exactly what the pure one does, or raises ValueError for a call it does not answer;
-        ``None``: the pure generator alone. Installed by the server (``tavla.server.process.accel``),
+        ``None``: the pure generator alone. Installed by the server at start-up (``tavla.server.api.generator``),
         never by the core; dropped for a subclass that redefines a move rule (:data:`MOVE_RULES`).
     :cvar codecs: the ID formats the variant has (:data:`POSITION_ID`, :data:`GNUBG_ID`,
         :data:`XGID`), each the module that implements it (:meth:`codec`).
@@ -257,13 +258,6 @@ class Variant:
     def initial_board(cls) -> Board:
         """The start layout (``start``) as a board, either side on roll."""
         raise NotImplementedError(f"variant {cls.name!r} has no initial_board")
-
-    @classmethod
-    def initial_position(cls, on_roll: Side | None = None) -> Position:
-        """The starting position of this variant with ``on_roll`` (default white) on roll."""
-        from tavla.core.rules.position import Position, Side  # position.py imports this module
-
-        return Position(cls.initial_board(), on_roll or Side.WHITE, cls)
 
     # -- the board's two views ------------------------------------------------------------------
 

@@ -23,7 +23,9 @@ from tavla.analysis.levels import Level
 from tavla.core import InvalidInputError, MatchState, Position, Ruleset
 from tavla.core.match.state import check_match
 from tavla.referee.keys import Signed
+from tavla.server.api.context import CallContext
 from tavla.server.api import deadline
+from tavla.server.api.engine import EngineServicer
 from tavla.server.api.match import playable
 from tavla.server.convert import common as convert
 from tavla.server.convert import contract
@@ -31,6 +33,7 @@ from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert.enums import EnumMap
 from tavla.v1 import analysis_service_pb2 as api
+from tavla.v1 import analysis_service_pb2_grpc
 from tavla.v1 import game_pb2
 
 LEVELS = EnumMap(api.AnalysisLevel, Level)
@@ -77,30 +80,29 @@ def _situation(request: api.SuggestMoveRequest | api.EvaluatePositionRequest | a
 TEST_ENGINE_METADATA = "x-tavla-test-engine"
 
 
-def _deadline(context: grpc.ServicerContext) -> float:
+def _deadline(context: CallContext) -> float:
     left = deadline.remaining(context)
     return time.monotonic() + left if math.isfinite(left) else math.inf
 
 
-class AnalysisServicer:
-    """SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch and SuggestAction; mixed
-    into :class:`tavla.server.api.rules.TavlaServicer` (SuggestAction uses its referee), which
-    sets :attr:`analysis_engine`."""
+class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceServicer):
+    """tavla.v1.AnalysisService: SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch
+    and SuggestAction, in the engine's analysis processes (SuggestAction on its referee).
 
-    analysis_engine: isolation.EnginePool
-    test_inputs: bool
+    :param engine: the engine (default: one built from the environment).
+    """
 
-    def _isolated(self, context: grpc.ServicerContext, fn: Any, *args: Any) -> Any:
+    def _isolated(self, context: CallContext, fn: Any, *args: Any) -> Any:
         """``fn(*args, deadline)`` in an analysis process, the call's deadline checked first.
 
         Its overrun is DEADLINE_EXCEEDED, its caller gone CANCELLED, its process dead UNAVAILABLE
         (a new one has been started: a retry is served).
         """
         deadline.check_deadline(context)
-        if self.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.invocation_metadata() or ()):
+        if self.engine.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.metadata() or ()):
             fn = jobs.hang
         try:
-            return self.analysis_engine.call(fn, args, deadline=_deadline(context), active=context.is_active)
+            return self.engine.analysis.call(fn, args, deadline=_deadline(context), active=context.is_active)
         except isolation.Overrun as exc:
             context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
                           f"{exc} (the client's deadline, or analysis_call_seconds)")
@@ -110,7 +112,7 @@ class AnalysisServicer:
             context.abort(grpc.StatusCode.UNAVAILABLE, str(exc))
 
     def _judge(self, request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest,
-               context: grpc.ServicerContext, job: Any) -> tuple[Level, Any]:
+               context: CallContext, job: Any) -> tuple[Level, Any]:
         """The request's level and ``job(position, rules, match, level, deadline)`` of its
         situation, in an analysis process.
 
@@ -121,7 +123,7 @@ class AnalysisServicer:
         level = level_from_proto(request.level)
         return level, self._isolated(context, job, position, rules, match, level)
 
-    def SuggestMove(self, request: api.SuggestMoveRequest, context: grpc.ServicerContext) -> api.SuggestMoveResponse:
+    def SuggestMove(self, request: api.SuggestMoveRequest, context: CallContext) -> api.SuggestMoveResponse:
         """The legal moves in the level's order (the first is what it plays), each with its
         equity and chances (R4-R14 for the moves).
 
@@ -141,7 +143,7 @@ class AnalysisServicer:
             info=_info(suggestion.evaluator, level, suggestion.ply))
 
     def EvaluatePosition(self, request: api.EvaluatePositionRequest,
-                         context: grpc.ServicerContext) -> api.EvaluatePositionResponse:
+                         context: CallContext) -> api.EvaluatePositionResponse:
         """The side on roll's chances and equity before its roll.
 
         :raises InvalidInputError: bad ruleset, position, match or level.
@@ -152,7 +154,7 @@ class AnalysisServicer:
                                             equity=e.equity, info=_info(e.evaluator, level, e.ply))
 
     def SuggestCubeAction(self, request: api.SuggestCubeActionRequest,
-                          context: grpc.ServicerContext) -> api.SuggestCubeActionResponse:
+                          context: CallContext) -> api.SuggestCubeActionResponse:
         """Double or not, take or drop (R19-R21), with the three equities.
 
         :raises InvalidInputError: bad ruleset, position, match or level.
@@ -167,7 +169,7 @@ class AnalysisServicer:
             should_double=c.should_double, should_take=c.should_take, should_beaver=c.beaver and c.should_take,
             probabilities=_probs(c.probs), info=_info(decision.evaluator, level, c.ply))
 
-    def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: grpc.ServicerContext) -> api.AnalyzeMatchResponse:
+    def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: CallContext) -> api.AnalyzeMatchResponse:
         """Each decision's error and each side's error rate and PR over a .mat record.
 
         :raises InvalidInputError: no record, a record too large or not a .mat (field ``mat``,
@@ -194,7 +196,7 @@ class AnalysisServicer:
             games=result.games, info=_info(result.evaluator, level, result.ply))
 
     def SuggestAction(self, request: api.SuggestActionRequest,
-                      context: grpc.ServicerContext) -> api.SuggestActionResponse:
+                      context: CallContext) -> api.SuggestActionResponse:
         """The action the computer takes for the side to act: one ListActions lists.
 
         :raises StateError: a state refused by the signing mode.
@@ -202,7 +204,7 @@ class AnalysisServicer:
         :raises IllegalActionError: ``WRONG_PHASE``: the match is over, nothing is left to do.
         """
         level = level_from_proto(request.level)
-        referee = self.referee()  # type: ignore[attr-defined]  # GamePlayServicer's
+        referee = self.engine.referee
         opened = referee.open(cg_signed(request.state))
         answer = referee.list_actions(opened)
         action, kind, ply = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)

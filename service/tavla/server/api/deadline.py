@@ -12,6 +12,8 @@ from contextvars import ContextVar
 
 import grpc
 
+from tavla.server.api.context import CallContext
+
 _NO_DEADLINE = 1e9  # seconds; gRPC reports a call without a deadline as one far in the future
 #: When the server's own budget for the running call ends (monotonic seconds), set by the
 #: admission (``tavla.server.admission.limits``); ``None``: the client's deadline only.
@@ -19,7 +21,7 @@ BUDGET_END: ContextVar[float | None] = ContextVar("tavla_budget_end", default=No
 PASSED = "the deadline passed before the work was done"
 
 
-def remaining(context: grpc.ServicerContext) -> float:
+def remaining(context: CallContext | grpc.ServicerContext) -> float:
     """Seconds left for this call: the client's deadline or the server's budget, the earlier."""
     left: float | None = context.time_remaining()
     if left is None or left > _NO_DEADLINE:
@@ -30,8 +32,9 @@ def remaining(context: grpc.ServicerContext) -> float:
     return max(left, 0.0)
 
 
-def check_deadline(context: grpc.ServicerContext) -> None:
-    """Abort the call if its time is up or its client has gone; call before expensive work."""
+def check_deadline(context: CallContext | grpc.ServicerContext) -> None:
+    """Abort the call if its time is up or its client has gone; call before expensive work (the
+    servicers with their :class:`CallContext`, the admission with gRPC's own)."""
     client_left = context.time_remaining()
     if client_left is not None and client_left <= 0:
         context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, PASSED)

@@ -1,6 +1,5 @@
-"""The tavla.v1.MatchService RPCs (R3, R18-R25), and RulesService's NameRoll (R26): each converts
-the request, calls the core, converts back, exactly like :mod:`tavla.server.api.rules`, which
-inherits them.
+"""The tavla.v1.MatchService RPCs (R3, R18-R25): each converts the request, calls the core,
+converts back, as :mod:`tavla.server.api.rules` does.
 
 The low-level layer of the referee (docs/game-state.md): ListLegalSteps, RollDice's ``gele``,
 ListCubeActions, ApplyCubeAction, OfferResignation, AnswerResignation and UpdateMatch build the
@@ -9,22 +8,19 @@ machine's function for the action (:mod:`tavla.core.game.machine`), as Act does,
 check a rule differently.
 
 Stateless: the match, cube, clock and dice commitment travel in every request. The one piece of
-configuration is the dice key that seals commitments (:mod:`tavla.core.match.dice_commit`), read from
-``TAVLA_DICE_KEY`` when the servicer is made; without it each process has its own random key.
+configuration is the dice key that seals commitments (:mod:`tavla.core.match.dice_commit`), the
+engine's (:class:`tavla.server.api.engine.Engine`).
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 
-import grpc
 
 from tavla import core
 from tavla.core import IllegalMoveError, Position
 from tavla.core.match import dice
 from tavla.core.match.cube import CubeAction
-from tavla.core.match.dice_commit import DiceKey
 from tavla.core.game import Action, ActionKind, lowlevel
 from tavla.core.game import machine as game
 from tavla.core.game import GameState
@@ -32,47 +28,26 @@ from tavla.core.match.ruleset import PRESET_INFO, preset_name
 from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_not_over
 from tavla.core.rules.variant import Variant
+from tavla.server.api.context import CallContext
+from tavla.server.api.engine import EngineServicer
 from tavla.server.convert import common as convert
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
-from tavla.v1 import match_pb2, match_service_pb2_grpc, records_service_pb2_grpc, referee_service_pb2_grpc
+from tavla.v1 import match_pb2, match_service_pb2_grpc
 from tavla.v1 import match_service_pb2 as api
 from tavla.v1 import rules_service_pb2 as rules_api
-from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
-class DiceKeyed(rules_service_pb2_grpc.RulesServiceServicer, match_service_pb2_grpc.MatchServiceServicer,
-                referee_service_pb2_grpc.RefereeServiceServicer, records_service_pb2_grpc.RecordsServiceServicer):
-    """The dice key of the servicers that seal commitments or roll: the match-play RPCs and the
-    referee (:class:`tavla.server.api.referee.GamePlayServicer`). Its bases are the generated
-    servicers of every tavla.v1 service (:mod:`tavla.server.api.services`), whose methods answer
-    UNIMPLEMENTED until a subclass defines them."""
+class MatchService(EngineServicer, match_service_pb2_grpc.MatchServiceServicer):
+    """tavla.v1.MatchService: checker-by-checker play, start, dice, cube, resignation, match
+    score, clocks, rulesets; commitments sealed with the engine's dice key.
 
-    dice_key: DiceKey | None = None
-
-    def _key(self) -> DiceKey:
-        # a subclass that skips __init__ still gets a key (read once; racing readers agree or
-        # each seal with its own random key, which only matters without TAVLA_DICE_KEY)
-        if self.dice_key is None:
-            self.dice_key = DiceKey.from_env(os.environ)
-        return self.dice_key
-
-
-class MatchPlayServicer(DiceKeyed):
-    """Checker-by-checker play, start, dice, cube, resignation, match score, clocks, rulesets.
-
-    :param dice_key: the key sealing dice commitments; by default read from ``TAVLA_DICE_KEY``
-        (a random per-process key when unset), so a bad value stops the server at start.
-    :raises ValueError: ``TAVLA_DICE_KEY`` is set but too short.
+    :param engine: the engine (default: one built from the environment).
     """
 
-    def __init__(self, dice_key: DiceKey | None = None) -> None:
-        super().__init__()
-        self.dice_key = dice_key if dice_key is not None else DiceKey.from_env(os.environ)
-
     def ListLegalSteps(self, request: api.ListLegalStepsRequest,
-                       context: grpc.ServicerContext) -> api.ListLegalStepsResponse:
+                       context: CallContext) -> api.ListLegalStepsResponse:
         """The legal next single-die steps after ``steps``, and whether the move is complete.
 
         :raises InvalidInputError: bad ruleset, position, dice or steps.
@@ -105,7 +80,7 @@ class MatchPlayServicer(DiceKeyed):
                 response.outcome.CopyFrom(ended)
         return response
 
-    def StartGame(self, request: api.StartGameRequest, context: grpc.ServicerContext) -> api.StartGameResponse:
+    def StartGame(self, request: api.StartGameRequest, context: CallContext) -> api.StartGameResponse:
         """Who starts and the first turn's dice (R3): dice rolled elsewhere (``given``), a
         committed seed (``seed``), or, with neither, the server's (R22).
 
@@ -123,28 +98,28 @@ class MatchPlayServicer(DiceKeyed):
                 start = core.start_with_given_dice(rules, state, cm.roll_off_from_proto(request.given.roll_off),
                                                    convert.dice_from_proto(request.given.dice))
         elif source == "seed":
-            stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
+            stream, proof = self.engine.dice_key.stream(request.seed.token, request.seed.client_seed)
             start = core.start_game(rules, state, stream)
             response.proof.CopyFrom(cm.proof_to_proto(proof))
         else:
             start = core.start_game(rules, state, dice.secure_dice())
         response.MergeFrom(cm.start_to_proto(start))
-        response.position.CopyFrom(convert.position_to_proto(rules.variant_class.initial_position(start.starter)))
+        response.position.CopyFrom(convert.position_to_proto(Position.initial(start.starter, rules.variant_class)))
         return response
 
-    def CommitDice(self, request: api.CommitDiceRequest, context: grpc.ServicerContext) -> api.CommitDiceResponse:
+    def CommitDice(self, request: api.CommitDiceRequest, context: CallContext) -> api.CommitDiceResponse:
         """A commitment to a fresh secret seed and the token that seals it with the client seed's
         hash and an expiry (R22, docs/dice.md).
 
         :raises InvalidInputError: ``client_seed_sha256`` is not 64 hex characters.
         """
-        commitment = self._key().commit(request.client_seed_sha256)
+        commitment = self.engine.dice_key.commit(request.client_seed_sha256)
         response = api.CommitDiceResponse(commitment=commitment.commitment, token=commitment.token,
                                           scheme=dice.SCHEME)
         response.expire_time.FromSeconds(commitment.expires)
         return response
 
-    def RollDice(self, request: api.RollDiceRequest, context: grpc.ServicerContext) -> api.RollDiceResponse:
+    def RollDice(self, request: api.RollDiceRequest, context: CallContext) -> api.RollDiceResponse:
         """Two dice: from a commitment with its proof, else from the OS's CSPRNG (R22); with a
         position, whether the roll is ``gele`` for it (R8) under the request's ruleset and variant.
 
@@ -154,7 +129,7 @@ class MatchPlayServicer(DiceKeyed):
         """
         response = api.RollDiceResponse()
         if request.HasField("seed"):
-            stream, proof = self._key().stream(request.seed.token, request.seed.client_seed)
+            stream, proof = self.engine.dice_key.stream(request.seed.token, request.seed.client_seed)
             response.proof.CopyFrom(cm.proof_to_proto(proof))
         else:
             stream = dice.secure_dice()
@@ -167,17 +142,8 @@ class MatchPlayServicer(DiceKeyed):
             response.gele = game.turn(lowlevel.moving(rules, position, roll)).gele
         return response
 
-    def NameRoll(self, request: rules_api.NameRollRequest,
-                 context: grpc.ServicerContext) -> rules_api.NameRollResponse:
-        """The Turkish name of a roll (R26).
-
-        :raises InvalidInputError: not two dice 1-6.
-        """
-        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
-        return rules_api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
-
     def ListCubeActions(self, request: api.ListCubeActionsRequest,
-                        context: grpc.ServicerContext) -> api.ListCubeActionsResponse:
+                        context: CallContext) -> api.ListCubeActionsResponse:
         """The cube actions ``side`` may take now, and why it may not double (R19-R21).
 
         :raises InvalidInputError: bad ruleset or match, or no side.
@@ -190,7 +156,7 @@ class MatchPlayServicer(DiceKeyed):
                                            double_denial=cm.denial_to_proto(options.denial))
 
     def ApplyCubeAction(self, request: api.ApplyCubeActionRequest,
-                        context: grpc.ServicerContext) -> api.ApplyCubeActionResponse:
+                        context: CallContext) -> api.ApplyCubeActionResponse:
         """The match after a cube action; a drop ends the game (R19).
 
         :raises InvalidInputError: bad ruleset, match, side or action.
@@ -208,7 +174,7 @@ class MatchPlayServicer(DiceKeyed):
                                            outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def OfferResignation(self, request: api.OfferResignationRequest,
-                         context: grpc.ServicerContext) -> api.OfferResignationResponse:
+                         context: CallContext) -> api.OfferResignationResponse:
         """What a resignation offer pays if accepted: kind x cube.
 
         :raises InvalidInputError: bad ruleset, match or offer.
@@ -227,7 +193,7 @@ class MatchPlayServicer(DiceKeyed):
         return api.OfferResignationResponse(outcome=cm.outcome_to_proto(accepted.game_over, accepted.points))
 
     def AnswerResignation(self, request: api.AnswerResignationRequest,
-                          context: grpc.ServicerContext) -> api.AnswerResignationResponse:
+                          context: CallContext) -> api.AnswerResignationResponse:
         """Accepting ends the game with the offer's kind; rejecting lets play go on.
 
         :raises InvalidInputError: bad ruleset, match or offer.
@@ -243,7 +209,7 @@ class MatchPlayServicer(DiceKeyed):
         return api.AnswerResignationResponse(outcome=cm.outcome_to_proto(result.game_over, result.points))
 
     def UpdateMatch(self, request: api.UpdateMatchRequest,
-                    context: grpc.ServicerContext) -> api.UpdateMatchResponse:
+                    context: CallContext) -> api.UpdateMatchResponse:
         """The match after a finished game (R18, R20, R21; R3 for the next starter).
 
         :raises InvalidInputError: bad ruleset, match or outcome.
@@ -264,7 +230,7 @@ class MatchPlayServicer(DiceKeyed):
         )
 
     def AdvanceClock(self, request: api.AdvanceClockRequest,
-                     context: grpc.ServicerContext) -> api.AdvanceClockResponse:
+                     context: CallContext) -> api.AdvanceClockResponse:
         """The clock after a move, a disconnect, a break or a new game, or a forfeit (R23-R25).
 
         :raises InvalidInputError: bad settings, state, side or event.
@@ -287,7 +253,7 @@ class MatchPlayServicer(DiceKeyed):
         return response
 
     def ResolveRuleset(self, request: api.ResolveRulesetRequest,
-                       context: grpc.ServicerContext) -> api.ResolveRulesetResponse:
+                       context: CallContext) -> api.ResolveRulesetResponse:
         """The ruleset with its preset's canonical name and every option resolved.
 
         :raises InvalidInputError: bad ruleset.
@@ -297,7 +263,7 @@ class MatchPlayServicer(DiceKeyed):
         return api.ResolveRulesetResponse(ruleset=cm.ruleset_to_proto(rules, name))
 
     def ListRulesets(self, request: api.ListRulesetsRequest,
-                     context: grpc.ServicerContext) -> api.ListRulesetsResponse:
+                     context: CallContext) -> api.ListRulesetsResponse:
         """The named presets with their options."""
         return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
 

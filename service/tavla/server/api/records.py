@@ -12,7 +12,7 @@ that cannot be read is a verdict (``readable`` false), not an error.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import grpc
 from grpc_status import rpc_status
@@ -23,15 +23,18 @@ from tavla.formats.matwriter import write_match
 from tavla.formats.sgfwriter import SgfWriteError, write_sgf
 from tavla.referee import Referee
 from tavla.referee.keys import Signed
+from tavla.server.api.context import CallContext
 from tavla.server.convert import contract
 from tavla.formats import referee_record as cr
 from tavla.replay.driver import GameResult, Report
 from tavla.replay.engines import LocalEngine
 from tavla.formats.matreader import Double, Drop, Loss, Roll, Take, Win
 from tavla.replay.validate import GameVerdict, RecordVerdict, StreamValidator, Verdict
+from tavla.server.api.engine import EngineServicer
 from tavla.server.api.buffers import BufferFull, ByteBudget, Held
-from tavla.server.convert.status import locale_of, status_for
+from tavla.server.convert.status import status_for
 from tavla.v1 import records_service_pb2 as rpb
+from tavla.v1 import records_service_pb2_grpc
 from tavla.v1 import types_pb2, validate_pb2 as pb
 
 _FORMATS = {pb.RECORD_FORMAT_UNSPECIFIED: "auto", pb.RECORD_FORMAT_MAT: "mat", pb.RECORD_FORMAT_SGF: "sgf"}
@@ -124,7 +127,7 @@ def _event(validator: StreamValidator, event: pb.RecordEvent) -> list[Verdict]:
     raise InvalidInputError("event", "empty event")
 
 
-def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None = None,
+def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: CallContext | None = None,
                     budget: ByteBudget | None = None) -> Iterator[pb.ValidateMatchResponse]:
     """The responses of ValidateMatch for ``requests``; the bytes held count against ``budget``
     (the worker's :data:`BUFFERS` by default).
@@ -140,7 +143,7 @@ def validate_stream(requests: Iterable[pb.ValidateMatchRequest], context: grpc.S
         held.set(0)
 
 
-def _validate(requests: Iterable[pb.ValidateMatchRequest], context: grpc.ServicerContext | None,
+def _validate(requests: Iterable[pb.ValidateMatchRequest], context: CallContext | None,
               held: Held) -> Iterator[pb.ValidateMatchResponse]:
     validator: StreamValidator | None = None
     piece_kind = ""
@@ -213,24 +216,23 @@ def export_match(referee: Referee, request: rpb.ExportMatchRequest) -> rpb.Expor
                                    match_over=state.phase is Phase.MATCH_OVER)
 
 
-class ValidateServicer:
-    """The RecordsService methods of the engine service: ValidateMatch, and ExportMatch (on the
-    referee of :class:`~tavla.server.api.referee.GamePlayServicer`, which the engine servicer
-    also inherits)."""
+class RecordsService(EngineServicer, records_service_pb2_grpc.RecordsServiceServicer):
+    """tavla.v1.RecordsService: ValidateMatch, and ExportMatch (on the engine's referee).
 
-    referee: Callable[[], Referee]  # GamePlayServicer's
+    :param engine: the engine (default: one built from the environment).
+    """
 
-    def ExportMatch(self, request: rpb.ExportMatchRequest, context: grpc.ServicerContext) -> rpb.ExportMatchResponse:
+    def ExportMatch(self, request: rpb.ExportMatchRequest, context: CallContext) -> rpb.ExportMatchResponse:
         """A referee match as a .mat or .sgf file; see :func:`export_match`."""
-        return export_match(self.referee(), request)
+        return export_match(self.engine.referee, request)
 
     def ValidateMatch(self, request_iterator: Iterator[pb.ValidateMatchRequest],
-                      context: grpc.ServicerContext) -> Iterator[pb.ValidateMatchResponse]:
+                      context: CallContext) -> Iterator[pb.ValidateMatchResponse]:
         """Verdicts per game and per record; see :func:`validate_stream`."""
         try:
             yield from validate_stream(request_iterator, context)
         except InvalidInputError as exc:
-            status = status_for(exc, locale_of(context.invocation_metadata()))
+            status = status_for(exc, context.locale())
             assert status is not None
             context.abort_with_status(rpc_status.to_status(status))
         except BufferFull as exc:

@@ -1,8 +1,8 @@
 """The tavla.v1.RefereeService RPCs: NewMatch, ListActions, Act, each a thin wrapper of
 :class:`tavla.referee.Referee` (which opens, acts and seals; the rules are the core's).
 
-What this module adds: the referee built once from the servicer's signer and dice key, the
-request fields converted, and the test inputs of a test server (``--test-inputs``, state mode
+What this module adds: the engine's referee (:class:`tavla.server.api.engine.Engine`, built
+once from its signer and dice key), the request fields converted, and the test inputs of a test server (``--test-inputs``, state mode
 off): the request metadata ``x-tavla-test-dice`` (comma-separated dice, e.g. ``6,1``) and
 ``x-tavla-test-now-ms`` (docs/game-state.md). Any other server refuses them
 (``CLIENT_DICE_REFUSED``, ``CLIENT_TIME_REFUSED``).
@@ -10,23 +10,20 @@ off): the request metadata ``x-tavla-test-dice`` (comma-separated dice, e.g. ``6
 
 from __future__ import annotations
 
-import os
-import threading
-
-import grpc
 
 from tavla.core import IllegalMoveError, InvalidInputError
 from tavla.core.match.ruleset import preset_name
-from tavla.referee import Referee
+from tavla.server.api.context import CallContext
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
 from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.server.convert.status import IllegalMove
-from tavla.server.api.match import DiceKeyed
-from tavla.referee.keys import MODE_ENV, Signed, StateSigner, parse_mode
+from tavla.server.api.engine import EngineServicer
+from tavla.referee.keys import Signed
 from tavla.v1 import referee_service_pb2 as api
+from tavla.v1 import referee_service_pb2_grpc
 from tavla.v1 import game_pb2
 
 TEST_DICE = "x-tavla-test-dice"
@@ -42,14 +39,14 @@ def _signed_out(signed: Signed) -> game_pb2.SignedGameState:
     return game_pb2.SignedGameState(state=signed.state, key_id=signed.key_id, signature=signed.signature)
 
 
-def given_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int | None]:
+def given_inputs(context: CallContext) -> tuple[list[int] | None, int | None]:
     """The dice and the time a test request gives in its metadata (``None`` when absent).
 
     :raises InvalidInputError: a value that is not comma-separated dice, or not a time in
         milliseconds (field: the metadata key).
     """
     dice = now = None
-    for key, value in context.invocation_metadata() or ():
+    for key, value in context.metadata() or ():
         if key == TEST_DICE:
             parts = [p.strip() for p in str(value).split(",")]
             if not 0 < len(parts) <= _MAX_TEST_DICE or not all(p.isdigit() for p in parts):
@@ -64,30 +61,14 @@ def given_inputs(context: grpc.ServicerContext) -> tuple[list[int] | None, int |
     return dice, now
 
 
-class GamePlayServicer(DiceKeyed):
-    """NewMatch, ListActions and Act over one signed game state.
+class RefereeService(EngineServicer, referee_service_pb2_grpc.RefereeServiceServicer):
+    """tavla.v1.RefereeService: NewMatch, ListActions and Act over one signed game state, on the
+    engine's referee (which honours the test metadata only on a test engine, state mode off).
 
-    :ivar signer: signs and checks states; by default mode ``TAVLA_STATE_MODE`` (off unless set)
-        with keys from ``TAVLA_STATE_KEYS``, read once.
-    :ivar test_inputs: honour the test metadata (a test server, state mode off only).
+    :param engine: the engine (default: one built from the environment).
     """
 
-    signer: StateSigner | None = None
-    test_inputs: bool = False
-    _referee: Referee | None = None
-    _made = threading.Lock()
-
-    def referee(self) -> Referee:
-        """The referee of this servicer's keys, made on first use."""
-        if self._referee is None:
-            with self._made:
-                if self._referee is None:
-                    if self.signer is None:
-                        self.signer = StateSigner.from_settings(parse_mode(os.environ.get(MODE_ENV, "")), os.environ)
-                    self._referee = Referee(self.signer, self._key(), test_inputs=self.test_inputs)
-        return self._referee
-
-    def NewMatch(self, request: api.NewMatchRequest, context: grpc.ServicerContext) -> api.NewMatchResponse:
+    def NewMatch(self, request: api.NewMatchRequest, context: CallContext) -> api.NewMatchResponse:
         """The first state of a match: phase START (R3, R18).
 
         :raises InvalidInputError: bad ruleset, length, clock settings or match id.
@@ -95,23 +76,23 @@ class GamePlayServicer(DiceKeyed):
         rules = convert.ruleset_from_proto(request.ruleset)
         preset = preset_name(request.ruleset.preset or convert.DEFAULT_PRESET)
         clock = cm.clock_settings_from_proto(request.clock, "clock") if request.HasField("clock") else None
-        answer = self.referee().new_match(rules, preset, request.length, clock, request.match_id)
+        answer = self.engine.referee.new_match(rules, preset, request.length, clock, request.match_id)
         assert answer.signed is not None
         return api.NewMatchResponse(state=_signed_out(answer.signed), view=answer.view, actions=answer.actions)
 
-    def ListActions(self, request: api.ListActionsRequest, context: grpc.ServicerContext) -> bytes:
+    def ListActions(self, request: api.ListActionsRequest, context: CallContext) -> bytes:
         """The legal actions of the side to act (and a timeout claim once its time has run out),
         and the view: a serialized ``ListActionsResponse`` (:mod:`tavla.server.api.encoded`).
 
         :raises StateError: a state refused by the signing mode; test metadata without test inputs.
         :raises InvalidInputError: a malformed or inconsistent state.
         """
-        referee = self.referee()
+        referee = self.engine.referee
         _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
         return cg.actions_fields(_LIST_ACTIONS, answer.legal) + _field(_LIST_VIEW, answer.view_bytes)
 
-    def Act(self, request: api.ActRequest, context: grpc.ServicerContext) -> bytes:
+    def Act(self, request: api.ActRequest, context: CallContext) -> bytes:
         """The next state after an action, signed, its view, its legal actions and what happened:
         a serialized ``ActResponse`` (:mod:`tavla.server.api.encoded`).
 
@@ -119,7 +100,7 @@ class GamePlayServicer(DiceKeyed):
         :raises InvalidInputError: a malformed state or action.
         :raises RuleError: the action is not legal now (moves, cube, actions; reason per rule).
         """
-        referee = self.referee()
+        referee = self.engine.referee
         dice, now = given_inputs(context)
         opened = referee.open(_signed(request.state))
         action = cg.action_from_proto(request.action)

@@ -1,12 +1,13 @@
-"""The tavla.v1 servicer: one object implementing every method of RulesService, MatchService,
-RefereeService and RecordsService (:mod:`tavla.server.api.services` registers it for each). Each
-method converts the request, calls the core, converts back.
+"""The tavla.v1.RulesService servicer (the others: :mod:`~tavla.server.api.match`,
+:mod:`~tavla.server.api.referee`, :mod:`~tavla.server.api.records`, :mod:`~tavla.server.api.analysis`;
+all of them: :mod:`tavla.server.api.servicers`). Each method converts the request, calls the core,
+converts back.
 
 Stateless: every request carries the whole position, so any replica answers any call. Errors
 are raised, never set on the context; :class:`tavla.server.pipeline.errors.ErrorInterceptor` turns them
 into statuses. The only other uses of the context are deadline checks around move
-generation (:func:`tavla.server.admission.deadline.check_deadline`), and the engine metrics are recorded
-here (:mod:`tavla.server.pipeline.metrics`).
+generation (:func:`tavla.server.api.deadline.check_deadline`). The move-generation figures go to
+the servicer's observer (:mod:`tavla.server.api.observer`; the server's metrics).
 """
 
 from __future__ import annotations
@@ -14,30 +15,26 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-import grpc
 
 from tavla import core
 from tavla.core import IllegalMoveError, Position
 from tavla.core.rules import bearoff
 from tavla.core.rules.notation import Leg
-from tavla.server.process import accel
+from tavla.server.api.context import CallContext
 from tavla.server.convert import common as convert
 from tavla.server.api import deadline
-from tavla.server.pipeline import metrics
+from tavla.server.api import observer as observers
+from tavla.server.api.generator import plays
 from tavla.server.api import render as render_rpc
 from tavla.server.convert import wire
 from tavla.server.convert import match as cm
 from tavla.server.convert.status import GameOver, IllegalMove
-from tavla.core.match.dice_commit import DiceKey
-from tavla.server.api.referee import GamePlayServicer
 from tavla.core.game import lowlevel
-from tavla.server.api.match import MatchPlayServicer, game_end, playable
-from tavla.server.api.records import ValidateServicer
-from tavla.server.api.analysis import AnalysisServicer
-from tavla.analysis.isolation import EnginePool
-from tavla.referee.keys import StateSigner
+from tavla.server.api.engine import EngineServicer
+from tavla.server.api.match import game_end, playable
 from tavla.v1 import bearoff_pb2
 from tavla.v1 import rules_service_pb2 as api
+from tavla.v1 import rules_service_pb2_grpc
 from tavla.v1 import types_pb2 as pb
 
 
@@ -46,32 +43,16 @@ from tavla.v1 import types_pb2 as pb
 _DEADLINE_CHECK_EVERY = 256
 
 
-class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, AnalysisServicer):
-    """Every tavla.v1 RPC (``proto/tavla/v1/*_service.proto``): RulesService's here (NameRoll
-    aside), MatchService's (R3, R18-R25) and NameRoll (R26) from
-    :class:`~tavla.server.api.match.MatchPlayServicer`, RefereeService's (NewMatch,
-    ListActions, Act) from :class:`~tavla.server.api.referee.GamePlayServicer`, RecordsService's
-    ValidateMatch from :class:`~tavla.server.api.records.ValidateServicer`, AnalysisService's from
-    :class:`~tavla.server.api.analysis.AnalysisServicer`.
+class RulesService(EngineServicer, rules_service_pb2_grpc.RulesServiceServicer):
+    """tavla.v1.RulesService (``proto/tavla/v1/rules_service.proto``): positions, moves (R4-R14),
+    scoring (R15-R17), bear-off, pictures and roll names (R26), on the engine's move generator.
 
-    :param dice_key: seals dice commitments and fixes the referee's dice (``TAVLA_DICE_KEY``).
-    :param signer: signs and checks game states (mode and keys; default from the environment).
-    :param test_inputs: a test server: the referee honours the test metadata (dice, time) in
-        state mode off (``--test-inputs``, docs/game-state.md).
-    :param analysis_processes: child processes that run the analysis (``--analysis-processes``;
-        0: in this process, without isolation).
+    :param engine: the engine (:class:`~tavla.server.api.engine.Engine`: keys, referee, move
+        generator, analysis processes, observer); default: one built from the environment.
     """
 
-    def __init__(self, dice_key: DiceKey | None = None, signer: StateSigner | None = None, *,
-                 test_inputs: bool = False, analysis_processes: int = 1) -> None:
-        super().__init__(dice_key)
-        if signer is not None:
-            self.signer = signer
-        self.test_inputs = test_inputs
-        self.analysis_engine = EnginePool(analysis_processes)
-
     def GetInitialPosition(
-        self, request: api.GetInitialPositionRequest, context: grpc.ServicerContext
+        self, request: api.GetInitialPositionRequest, context: CallContext
     ) -> api.GetInitialPositionResponse:
         """The starting position of the ruleset's variant (R2 for backgammon and tavla;
         nackgammon's and hypergammon's own); ``on_roll`` unset means white.
@@ -81,9 +62,9 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         rules = convert.ruleset_from_proto(request.ruleset)  # the variant's start (R2 for backgammon)
         on_roll = convert.side_from_proto(request.on_roll, "on_roll", core.Side.WHITE)
         return api.GetInitialPositionResponse(
-            position=convert.position_to_proto(rules.variant_class.initial_position(on_roll)))
+            position=convert.position_to_proto(Position.initial(on_roll, rules.variant_class)))
 
-    def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext) -> bytes:
+    def ListLegalMoves(self, request: api.ListLegalMovesRequest, context: CallContext) -> bytes:
         """Every legal move (R4-R14), one per resulting position; never empty.
 
         Returns the serialized ``ListLegalMovesResponse``, which gRPC and the HTTP port send as
@@ -92,25 +73,26 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         :raises InvalidInputError: bad ruleset, position or dice.
         :raises GameOver: the game is over (a side has won, R15).
         """
-        if accel.response_from_id is not None:  # the common request, answered in one compiled call
+        from_id = self.engine.generator.response_from_id
+        if from_id is not None:  # the common request, answered in one compiled call
             begin = time.perf_counter()
-            whole = _answer_from_id(accel.response_from_id, request)
+            whole = _answer_from_id(from_id, request)
             if whole is not None:
                 # Checked after the work rather than before, so that a bad request gets its own
                 # error as on the full path; the largest answer costs about 1 ms.
                 deadline.check_deadline(context)
-                metrics.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
-                metrics.legal_moves_returned(whole[0])
+                self.engine.observer.move_generation_seconds("ListLegalMoves", time.perf_counter() - begin)
+                self.engine.observer.legal_moves_returned(whole[0])
                 return whole[1]
         rules = convert.ruleset_from_proto(request.ruleset)
         position = playable(request.position, rules.variant_class)
         dice = convert.dice_from_proto(request.dice)
         view = convert.move_view_from_proto(request.view)
         deadline.check_deadline(context)
-        with metrics.move_generation("ListLegalMoves"):
+        with observers.move_generation(self.engine.observer, "ListLegalMoves"):
             # The compiled path, when installed: the largest answer takes about 1 ms, so it has no
             # deadline checks of its own.
-            whole = accel.legal_moves_response(position, dice, view)  # the whole response
+            whole = self.engine.generator.legal_moves_response(position, dice, view)  # the whole response
             if whole is None:
                 moves = core.legal_moves(position, dice)
                 # Encoded straight to wire bytes (server/convert/wire.py), in chunks between deadline checks.
@@ -121,11 +103,11 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
                     chunks.append(convert.moves_to_wire(moves[start:start + _DEADLINE_CHECK_EVERY], view))
                 whole = len(moves), wire.legal_moves_response(b"".join(chunks), moves[0].dice_used)
         count, response = whole
-        metrics.legal_moves_returned(count)
+        self.engine.observer.legal_moves_returned(count)
         return response
 
     def list_legal_moves(
-        self, request: api.ListLegalMovesRequest, context: grpc.ServicerContext
+        self, request: api.ListLegalMovesRequest, context: CallContext
     ) -> api.ListLegalMovesResponse:
         """:meth:`ListLegalMoves` as a message, for callers in this process.
 
@@ -136,7 +118,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             self.ListLegalMoves(request, context))
         return response
 
-    def ApplyMove(self, request: api.ApplyMoveRequest, context: grpc.ServicerContext) -> api.ApplyMoveResponse:
+    def ApplyMove(self, request: api.ApplyMoveRequest, context: CallContext) -> api.ApplyMoveResponse:
         """Play ``move`` and return the legal move (with the position after it) and, when it ends
         the game, the outcome.
 
@@ -151,7 +133,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         dice = convert.dice_from_proto(request.dice)
         core.check_dice(dice)  # bad dice are malformed input even when the move is also bad
         deadline.check_deadline(context)
-        with metrics.move_generation("ApplyMove"):
+        with observers.move_generation(self.engine.observer, "ApplyMove"):
             move = _resolve(position, dice, request.move)
         # a move that bears off the last checker ends the game by the state machine's CONFIRM_MOVE
         ended = game_end(lowlevel.moving(rules, position, dice), move, request)
@@ -160,7 +142,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             response.outcome.CopyFrom(ended)
         return response
 
-    def ScoreGame(self, request: api.ScoreGameRequest, context: grpc.ServicerContext) -> api.ScoreGameResponse:
+    def ScoreGame(self, request: api.ScoreGameRequest, context: CallContext) -> api.ScoreGameResponse:
         """The outcome of a finished game (R15-R17); no outcome if nobody has 15 off.
 
         :raises InvalidInputError: bad ruleset or position.
@@ -176,7 +158,7 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
         return api.ScoreGameResponse(outcome=cm.borne_off_outcome(result, request, rules, ending))
 
 
-    def BearOff(self, request: api.BearOffRequest, context: grpc.ServicerContext) -> api.BearOffResponse:
+    def BearOff(self, request: api.BearOffRequest, context: CallContext) -> api.BearOffResponse:
         """Bear-off figures of both sides, race odds, and ranked moves with dice (R11-R14).
 
         :raises InvalidInputError: bad ruleset, position or dice.
@@ -207,8 +189,17 @@ class TavlaServicer(ValidateServicer, MatchPlayServicer, GamePlayServicer, Analy
             )
         return response
 
+    def NameRoll(self, request: api.NameRollRequest,
+                 context: CallContext) -> api.NameRollResponse:
+        """The Turkish name of a roll (R26).
+
+        :raises InvalidInputError: not two dice 1-6.
+        """
+        d1, d2 = core.check_dice(convert.dice_from_proto(request.dice))
+        return api.NameRollResponse(name=cm.roll_name_to_proto(d1, d2))
+
     def RenderPosition(self, request: api.RenderPositionRequest,
-                       context: grpc.ServicerContext) -> api.RenderPositionResponse:
+                       context: CallContext) -> api.RenderPositionResponse:
         """An SVG and a text board of a position (docs/formats.md, "Pictures").
 
         :raises InvalidInputError: bad ruleset, position, match, dice or options.
@@ -226,7 +217,7 @@ def _answer_from_id(
 ) -> tuple[int, bytes] | None:
     """(number of moves, serialized response) of ListLegalMoves for a request of the common
     shape -- a position given by ``position_id`` alone, two dice, a known view and side -- from
-    :data:`accel.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
+    :attr:`~tavla.server.api.generator.MoveGenerator.response_from_id`; ``None`` for any other request, or one it refuses (bad ID
     or dice, a finished game): the full path then answers or raises the engine's error.
 
     :raises InvalidInputError: a bad ruleset, validated first as on the full path (the ruleset
@@ -244,7 +235,7 @@ def _answer_from_id(
         return None
     if request.HasField("ruleset"):
         rules = convert.ruleset_from_proto(request.ruleset)
-        if not accel.plays(rules.variant_class):  # hypergammon: the Python path counts its 3 checkers
+        if not plays(rules.variant_class):  # hypergammon: the Python path counts its 3 checkers
             return None
     try:
         return from_id(msg.position_id, on_roll, dice[0], dice[1], view)

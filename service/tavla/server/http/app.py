@@ -1,10 +1,12 @@
 """The HTTP port: the tavla.v1 services over Connect and gRPC-Web, for browsers and curl.
 
 An ASGI application (served by Hypercorn, :mod:`~tavla.server.http.server`) in front of the very
-servicer the gRPC port uses, called through the same interceptors: the access log (with
+servicers the gRPC port uses, called through the same interceptors: the access log (with
 ``protocol``), metrics (``tavla_http_*``, labelled ``protocol``), the limits (one concurrency
 budget shared with gRPC) and the error mapping, so every answer, error detail and limit is the
-one gRPC gives. A :class:`HttpContext` plays the part of ``grpc.ServicerContext``.
+one gRPC gives. Each call has an :class:`HttpContext`: the servicers' call context
+(:class:`~tavla.server.api.context.CallContext`), on which the shared interceptors also set and
+read the status.
 
 Routes:
 
@@ -26,10 +28,10 @@ import asyncio
 import functools
 import mimetypes
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import grpc
 import structlog
@@ -39,6 +41,7 @@ from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2
 
 from tavla.server.api import encoded
+from tavla.server.api.context import CallContext
 from tavla.server.api import services
 from tavla.server.http import openapi
 from tavla.server.http import protocols as wire
@@ -67,8 +70,9 @@ class Aborted(Exception):
     """Raised by :meth:`HttpContext.abort`, as gRPC's ``abort`` raises, to end the handler."""
 
 
-class HttpContext:
-    """The part of ``grpc.ServicerContext`` the servicer and the interceptors use, for one HTTP call.
+class HttpContext(CallContext):
+    """One HTTP call: the servicers' :class:`~tavla.server.api.context.CallContext`, and the
+    status the shared interceptors (errors, limits, logs, metrics) set and read on it.
 
     :param protocol: ``"connect"`` or ``"grpc-web"`` (logs and metrics read it).
     :param timeout: the client's deadline in seconds, or ``None``.
@@ -86,8 +90,10 @@ class HttpContext:
         self.gone = False  # the answer was already sent (deadline passed): nobody reads the result
 
     # metadata
-    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+    def metadata(self) -> tuple[tuple[str, str], ...]:
         return tuple(self._headers.items())
+
+    invocation_metadata = metadata  # the interceptors' name for it (grpc.ServicerContext's)
 
     def send_initial_metadata(self, metadata: Iterable[tuple[str, str]]) -> None:
         self.response_headers.extend((k, v) for k, v in metadata if isinstance(v, str))
@@ -110,11 +116,11 @@ class HttpContext:
         return not self.gone and (left is None or left > 0)
 
     # status
-    def abort(self, code: grpc.StatusCode, details: str) -> None:
+    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
         self._code, self._details = code, details
         raise Aborted(details)
 
-    def abort_with_status(self, status: grpc.Status) -> None:
+    def abort_with_status(self, status: grpc.Status) -> NoReturn:
         self._trailing = tuple(status.trailing_metadata or ())
         self.abort(status.code, status.details)
 
@@ -163,17 +169,18 @@ STREAMING = frozenset(services.path(name) for name, m in services.METHODS.items(
                       if m.client_streaming or m.server_streaming)
 
 
-def engine_methods(servicer: Any, health_servicer: health.HealthServicer,
+def engine_methods(servicers: Mapping[str, Any], health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
     """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC of every
-    tavla.v1 service (:mod:`tavla.server.api.services`), and health Check."""
+    tavla.v1 service (:mod:`tavla.server.api.services`; ``servicers`` by the service's full
+    name), and health Check."""
     methods = {}
     for method in services.METHODS.values():
         if method.client_streaming or method.server_streaming:
             continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
         name = services.path(method.name)
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
-                               getattr(servicer, method.name), interceptors,
+                               getattr(servicers[method.containing_service.full_name], method.name), interceptors,
                                message_factory.GetMessageClass(method.output_type))
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
                                      interceptors)
@@ -486,13 +493,13 @@ def _peer(scope: Scope) -> str:
     return f"ipv6:[{host}]:{port}" if ":" in host else f"ipv4:{host}:{port}"
 
 
-def build_app(servicer: Any, health_servicer: health.HealthServicer, limits: LimitsInterceptor,
+def build_app(servicers: Mapping[str, Any], health_servicer: health.HealthServicer, limits: LimitsInterceptor,
               executor: Executor, *, max_message_bytes: int, cors_origins: str | None = None,
               web_dir: str | None = None, max_request_bytes: int | None = None,
               body_seconds: float = BODY_SECONDS) -> HttpApp:
-    """The HTTP port's application around ``servicer``, with the interceptors gRPC calls pass
+    """The HTTP port's application around ``servicers`` (by service, as :func:`engine_methods`), with the interceptors gRPC calls pass
     through (access log, metrics by protocol, ``limits`` shared with the gRPC port, errors)."""
     chain: list[UnaryInterceptor] = [AccessLogInterceptor(), HttpMetricsInterceptor(), limits]
-    return HttpApp(engine_methods(servicer, health_servicer, chain), executor, health_servicer,
+    return HttpApp(engine_methods(servicers, health_servicer, chain), executor, health_servicer,
                    max_message_bytes=max_message_bytes, cors_origins=parse_origins(cors_origins),
                    web_dir=web_dir, max_request_bytes=max_request_bytes, body_seconds=body_seconds)

@@ -29,6 +29,8 @@ from typing import Any
 from google.protobuf import descriptor_pb2
 from google.protobuf.descriptor_pb2 import FieldDescriptorProto as FieldProto
 
+from tavla.server.api.services import NAMES
+
 Schema = dict[str, Any]
 
 #: The OpenAPI version written.
@@ -365,8 +367,6 @@ def generate(proto_root: Path) -> dict[str, Any]:
     import tempfile
 
     from grpc_tools import protoc  # type: ignore[import-untyped]  # a build tool (the test extra)
-
-    from tavla.server.api.services import NAMES
 
     well_known = Path(protoc.__file__).parent / "_proto"
     protos = sorted(str(p) for p in (proto_root / "tavla" / "v1").glob("*.proto"))

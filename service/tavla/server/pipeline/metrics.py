@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import grpc
@@ -28,7 +25,6 @@ import prometheus_client
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, multiprocess
 
 from tavla import __version__
-from tavla.server.process import accel
 from tavla.server.process.plumbing import address
 from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, split_method
 
@@ -157,36 +153,36 @@ class HttpMetricsInterceptor(UnaryInterceptor):
         return observed(behaviour, record)
 
 
-# --- engine hooks, called by the servicer -----------------------------------------------------
+# --- the engine's own figures (tavla.server.api.observer) -------------------------------------
 
 
-@contextmanager
-def move_generation(method: str) -> Iterator[None]:
-    """Time the block as ``tavla_move_generation_seconds{grpc_method=method}`` if it completes."""
-    begin = time.perf_counter()
-    yield
-    move_generation_seconds(method, time.perf_counter() - begin)
+class EngineMetrics:
+    """The :class:`~tavla.server.api.observer.EngineObserver` of this process's metrics:
+    ``tavla_move_generation_seconds`` and ``tavla_legal_moves``."""
+
+    def __init__(self) -> None:
+        self._by_method: dict[str, Any] = {}  # the labelled children, looked up once per method
+
+    def move_generation_seconds(self, method: str, seconds: float) -> None:
+        """Record one ``tavla_move_generation_seconds{grpc_method=method}`` observation."""
+        child = self._by_method.get(method)
+        if child is None:
+            child = self._by_method[method] = MOVE_GENERATION_SECONDS.labels(method)
+        child.observe(seconds)
+
+    def legal_moves_returned(self, count: int) -> None:
+        LEGAL_MOVES.observe(count)
 
 
-_MOVE_GENERATION: dict[str, Any] = {}  # the labelled children, looked up once per method
+#: What the server hands its engine.
+ENGINE = EngineMetrics()
 
 
-def move_generation_seconds(method: str, seconds: float) -> None:
-    """Record one ``tavla_move_generation_seconds{grpc_method=method}`` observation."""
-    child = _MOVE_GENERATION.get(method)
-    if child is None:
-        child = _MOVE_GENERATION[method] = MOVE_GENERATION_SECONDS.labels(method)
-    child.observe(seconds)
-
-
-def legal_moves_returned(count: int) -> None:
-    LEGAL_MOVES.observe(count)
-
-
-def worker_started() -> None:
-    """Mark this process as a running server (``tavla_worker_info``)."""
+def worker_started(accelerator_active: bool) -> None:
+    """Mark this process as a running server (``tavla_worker_info``), its engine's move generator
+    compiled or not (``tavla_accelerator_active``)."""
     WORKER_INFO.labels(__version__).set(1)
-    ACCELERATOR.set(1 if accel.ACTIVE else 0)
+    ACCELERATOR.set(1 if accelerator_active else 0)
 
 
 def bearoff_ready() -> None:

@@ -1,10 +1,11 @@
 """The server process: build the gRPC server, run it, stop it gracefully.
 
 One server carries the tavla.v1 services (:mod:`~tavla.server.api.services`: RulesService,
-MatchService, RefereeService, RecordsService, all answered by one servicer), gRPC health
+MatchService, RefereeService, RecordsService, AnalysisService), each answered by its servicer over
+the one :class:`~tavla.server.api.engine.Engine` built here (:mod:`~tavla.server.api.servicers`), gRPC health
 (``grpc.health.v1.Health``, SERVING for ``""`` and each tavla.v1 service name once started and
 the engine has answered a self-check) and, unless turned off, server reflection. With
-``http_port`` set, the same servicer, health and concurrency limit also answer Connect and gRPC-Web
+``http_port`` set, the same servicers, health and concurrency limit also answer Connect and gRPC-Web
 on that port (:mod:`~tavla.server.http.app`), and it drains and stops with the gRPC port.
 
 Calls pass through these interceptors, outermost first: tracing (when configured), the access log
@@ -16,7 +17,8 @@ including calls turned away by the limits.
 Shutdown (SIGTERM or SIGINT) follows podinfo's order: health goes NOT_SERVING, the server keeps
 serving for the drain period so load balancers and readiness probes move traffic away, then
 ``server.stop(grace)`` refuses new calls and lets in-flight ones finish; the process exits 0.
-With several workers (:mod:`~tavla.server.process.workers`) each worker does this on its own.
+With several workers (:mod:`~tavla.server.process.workers`, which also holds ``serve``: one
+process or several) each worker does this on its own.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,11 +35,10 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from tavla import core
 from tavla.server.process import config as config_module
-from tavla.server.process import accel, heartbeat
+from tavla.server.process import grpc_calls, heartbeat
 from tavla.server.admission import policy as admission
-from tavla.server.process import cpus
-from tavla.server.api import encoded
 from tavla.server.pipeline import logs
 from tavla.server.process import memory
 from tavla.server.pipeline import metrics
@@ -48,7 +49,10 @@ from tavla.server.admission.calls import CachedChain
 from tavla.server.pipeline.errors import ErrorInterceptor
 from tavla.server.admission.limits import MAX_STREAMS, ArrivalInterceptor, LimitsInterceptor, StreamLimitInterceptor
 from tavla.server.pipeline.metrics import MetricsInterceptor
-from tavla.server.api.rules import TavlaServicer
+from tavla.server.api import engine as engines
+from tavla.server.api.generator import MoveGenerator
+from tavla.server.api import servicers
+from tavla.server.api.servicers import TavlaServicer
 from tavla.server.process.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.pipeline.tracing import Tracing
 
@@ -109,7 +113,8 @@ _WAKE_SECONDS = 0.5  # see run()
 
 @dataclass(frozen=True, slots=True)
 class Engine:
-    """A built server: the gRPC server, the port it is bound to, and its health servicer."""
+    """A built server: the gRPC server, the port it is bound to, and its health servicer (the
+    servicers' own engine is :class:`tavla.server.api.engine.Engine`)."""
 
     server: grpc.Server
     port: int
@@ -121,6 +126,8 @@ class Engine:
     streams: StreamLimitInterceptor | None = None
     #: The analysis processes (:class:`~tavla.analysis.isolation.EnginePool`), killed at stop.
     analysis: Any = None
+    #: The servicer's move generator (the start-up log, ``tavla_accelerator_active``).
+    generator: MoveGenerator | None = None
 
     @property
     def http_port(self) -> int | None:
@@ -139,7 +146,8 @@ def build(
 
     :param options: host, port, TLS files, limits and reflection are used; the process-level
         settings (workers, logs, metrics port, drain) are :func:`run`'s.
-    :param servicer: the implementation of every tavla.v1 service (tests pass a failing one).
+    :param servicer: one object implementing every tavla.v1 service, over its engine (tests pass a
+        failing one); default: the engine built from ``options`` and one servicer per service.
     :param interceptors: more interceptors, run inside the access log and metrics.
     :param tracing: trace every call with this provider.
     :param reuse_port: share the port with other processes (SO_REUSEPORT), for workers.
@@ -170,8 +178,13 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    servicer = servicer or TavlaServicer(signer=options.state_signer(), test_inputs=options.test_inputs,
-                                         analysis_processes=options.analysis_processes)
+    if servicer is not None:
+        engine, by_service = servicer.engine, servicers.every_service(servicer)
+    else:  # the engine, built once, and one servicer per service over it
+        engine = engines.Engine(signer=options.state_signer(), test_inputs=options.test_inputs,
+                                analysis_processes=options.analysis_processes, generator=MoveGenerator.from_env(),
+                                observer=metrics.ENGINE)
+        by_service = servicers.for_engine(engine)
     outer: list[grpc.ServerInterceptor] = [AccessLogInterceptor(), MetricsInterceptor()]
     if options.tls_client_allowed_names:
         outer.append(ClientNameInterceptor(parse_names(options.tls_client_allowed_names)))
@@ -189,7 +202,7 @@ def build(
         maximum_concurrent_rpcs=backstop(options.max_concurrent_rpcs),
     )
     # as the generated add_<Service>Servicer_to_server, but ListLegalMoves' bytes go out as they are
-    encoded.add_to_server(servicer, server)
+    grpc_calls.add_to_server(by_service, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in HEALTH_NAMES:
@@ -209,15 +222,15 @@ def build(
     if port == 0:
         reason = _bind_error(options.host, options.port)
         raise OSError(f"cannot listen on {address}" + (f": {reason}" if reason else ""))
-    http = _build_http(options, servicer, health_servicer, limits, reuse_port) if options.http_port is not None else None
+    http = _build_http(options, by_service, health_servicer, limits, reuse_port) if options.http_port is not None else None
     return Engine(server, port, health_servicer, executor=executor, http=http, streams=streams,
-                  analysis=getattr(servicer, "analysis_engine", None))
+                  analysis=engine.analysis, generator=engine.generator)
 
 
 HTTP_OPS_THREADS = 4  # HTTP health and refused calls, beside the engine calls
 
 
-def _build_http(options: Config, servicer: Any, health_servicer: health.HealthServicer,
+def _build_http(options: Config, by_service: Mapping[str, Any], health_servicer: health.HealthServicer,
                 limits: LimitsInterceptor, reuse_port: bool) -> Any:
     # Imported only when the HTTP port is on: Hypercorn and the ASGI app are not needed otherwise.
     from concurrent.futures import ThreadPoolExecutor
@@ -228,7 +241,7 @@ def _build_http(options: Config, servicer: Any, health_servicer: health.HealthSe
     # one thread per call the shared limit admits, so a call waiting for a thread is already counted
     executor = ThreadPoolExecutor(max_workers=options.max_concurrent_rpcs + HTTP_OPS_THREADS,
                                   thread_name_prefix="tavla-http")
-    app = http_app.build_app(servicer, health_servicer, limits, executor,
+    app = http_app.build_app(by_service, health_servicer, limits, executor,
                              max_message_bytes=options.max_message_bytes,
                              max_request_bytes=options.request_limit,
                              cors_origins=options.cors_origins, web_dir=options.web_dir)
@@ -311,24 +324,6 @@ def start_in_process(
     return engine.server, engine.port
 
 
-def serve(config: Config) -> int:
-    """``tavla-engine serve``: configure logging, then run one server in this process, or
-    :mod:`~tavla.server.process.workers` of them; returns the exit code once stopped by a signal.
-
-    :raises OSError: the address cannot be bound.
-    """
-    logs.configure(config.log_level, config.log_format)
-    if config.cache_dir:
-        os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
-    count = config.workers or cpus.available()
-    if count > 1:
-        from tavla.server.process import workers
-
-        return workers.supervise(config, count)
-    run(config, serve_metrics=True)
-    return 0
-
-
 def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False,
         worker: int | None = None) -> None:
     """Run one server until SIGTERM or SIGINT, then stop gracefully and return.
@@ -351,7 +346,8 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     received: list[str] = []
     process.on_stop_signals(stopping, received)
     start(engine)
-    metrics.worker_started()
+    accelerator = engine.generator.status if engine.generator is not None else "none"
+    metrics.worker_started(engine.generator is not None and engine.generator.active)
     trimmer = _trimmer(engine)
     trimmer.start()
     address = process.address(config.host, engine.port)
@@ -359,10 +355,10 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
         log.info(f"tavla-engine listening on {address}", address=address, workers=1, tls=config.tls,
                  mtls=config.tls_client_ca is not None, metrics_port=config.metrics_port if http else 0,
                  max_concurrent_rpcs=config.max_concurrent_rpcs, max_message_bytes=config.max_message_bytes,
-                 http_port=engine.http_port, web=bool(config.web_dir), accelerator=accel.STATUS)
+                 http_port=engine.http_port, web=bool(config.web_dir), accelerator=accelerator)
     else:
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
-                 http_port=engine.http_port, accelerator=accel.STATUS)
+                 http_port=engine.http_port, accelerator=accelerator)
     warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
     if engine.executor is not None:
         probe = health_pb2.HealthCheckRequest(service="")
@@ -430,8 +426,6 @@ def warm_bearoff(*, wait_for_cache: float = 0.0) -> threading.Thread:
 
 def _self_check() -> None:
     # One real move generation through the core, so SERVING means the rules answer.
-    from tavla import core
-
     core.legal_moves(core.Position.initial(core.Side.WHITE), (3, 1))
 
 

@@ -44,7 +44,7 @@ import structlog
 import tavla
 from tavla.core.match import dice_commit
 from tavla.server.pipeline import logs
-from tavla.server.process import heartbeat, memory
+from tavla.server.process import app, cpus, heartbeat, memory
 from tavla.server.pipeline import metrics
 from tavla.server.process import plumbing as process
 from tavla.server.process.config import Config
@@ -265,10 +265,25 @@ def _die_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
+def serve(config: Config) -> int:
+    """``tavla-engine serve``: configure logging, then run one server in this process
+    (:func:`tavla.server.process.app.run`), or ``--workers`` of them (:func:`supervise`); returns
+    the exit code once stopped by a signal.
+
+    :raises OSError: the address cannot be bound.
+    """
+    logs.configure(config.log_level, config.log_format)
+    if config.cache_dir:
+        os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
+    count = config.workers or cpus.available()
+    if count > 1:
+        return supervise(config, count)
+    app.run(config, serve_metrics=True)
+    return 0
+
+
 def main() -> int:
     """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`."""
-    from tavla.server.process import app
-
     config = Config.from_json(os.environ[ENV_CONFIG])
     index = int(os.environ.get(ENV_INDEX, "1"))
     logs.configure(config.log_level, config.log_format)
