@@ -210,9 +210,9 @@ class PersonMatch:
             self.pointer.up(x1, y1)
         else:
             self.pointer.move(x1, y1)
-            self.pointer.up(x1, y1)
-            if len(targets) >= 2:
+            if len(targets) >= 2:  # held over its target, the other targets still lit
                 self.shot("drag-targets")
+            self.pointer.up(x1, y1)
 
     def check_hint(self) -> bool:
         page = self.page
