@@ -91,6 +91,24 @@ SEEN = """() => ({...(%s)(),
   hovered: [...document.querySelectorAll('#actions button:hover')].filter((b) => !b.hidden)
     .map((b) => b.id + ' ' + getComputedStyle(b).backgroundColor)})""" % _READ
 
+# Arrows of each tone (a move) whose first start from a point is not that point's top checker; a
+# point an earlier arrow of the tone ended on is skipped (its next arrow starts from the arrival).
+ARROWS_OFF_TOP = """() => {
+  const seen = new Set(), bad = [];
+  for (const l of document.querySelectorAll('svg.board .arrows line')) {
+    const tone = l.getAttribute('class'), key = tone + ' ' + l.dataset.from;
+    if (!seen.has(key)) {
+      const cs = [...document.querySelectorAll(`[data-spot='${l.dataset.from}'] circle.checker:not(.pinned)`)];
+      const top = cs[cs.length - 1];
+      if (top && (Math.abs(top.getAttribute('cx') - l.getAttribute('x1')) > 0.5 || Math.abs(top.getAttribute('cy') - l.getAttribute('y1')) > 0.5))
+        bad.push(key);
+    }
+    seen.add(key);
+    seen.add(tone + ' ' + l.dataset.to);
+  }
+  return bad;
+}"""
+
 # the side headings and worst moves of the review, white's first
 REVIEW = """() => [...document.querySelectorAll('#review-box h3')].map((h) => {
   const list = h.nextElementSibling && h.nextElementSibling.matches('ol.worst') ? h.nextElementSibling : null;
@@ -229,6 +247,7 @@ class PersonMatch:
         for a in arrows:
             assert a["white"] > 0 or a["from"] in ends, (self.plan.name, "an arrow from no white checker", arrows)
             ends.append(a["to"])
+        assert page.evaluate(ARROWS_OFF_TOP) == [], (self.plan.name, "a hint arrow not from the top checker")
         self.shot("hint")
         self.hint = "checked"
         return True
@@ -254,11 +273,19 @@ class PersonMatch:
             assert all(re.search(rate, s["heading"]) for s in sides), sides
             white = [s for s in sides if re.match(r"(Beyaz|White)\b", s["heading"])]
             assert len(white) == 1 and 1 <= len(white[0]["worst"]) <= 5, (self.plan.name, sides)  # white's errors listed
-            page.locator("#review-box ol.worst button").first.click()
-            page.wait_for_selector("body[data-review-shown]:not([data-review-shown=''])")
-            tones = page.evaluate("[...document.querySelectorAll('svg.board .arrows line')].map((l) => l.getAttribute('class'))")
-            assert "arrow played" in tones and "arrow best" in tones, (self.plan.name, tones)
-            self.shot("review", full=True)
+            # each of white's worst moves opened on the board: the played move red, the better green,
+            # each drawn from the position (not the better from where the played move left it)
+            assert sides[0] is white[0], sides  # white's list comes first
+            for i, item in enumerate(white[0]["worst"]):
+                if not re.search(r"\d-\d:", item):
+                    continue  # a take that should have been a drop: no checker moves to draw
+                page.locator("#review-box ol.worst").first.locator("button").nth(i).click()
+                page.wait_for_selector("body[data-review-shown]:not([data-review-shown=''])")
+                page.wait_for_selector("body[data-busy='0']")
+                tones = page.evaluate("[...document.querySelectorAll('svg.board .arrows line')].map((l) => l.getAttribute('class'))")
+                assert "arrow played" in tones and "arrow best" in tones, (self.plan.name, i, tones)
+                assert page.evaluate(ARROWS_OFF_TOP) == [], (self.plan.name, i, "an arrow not from its point's top checker")
+                self.shot("review", full=True)  # the first opened
             self.review = "checked"
             self.done = True
             return True
