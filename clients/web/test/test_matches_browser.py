@@ -64,13 +64,13 @@ class Plan:
 
 
 # The default run: each level once, each ruleset and each device twice (the pairs turned round
-# level by level), 1-point matches (whole matches, hint and review included; the full lengths
-# take 5-6 minutes a match on the shared 2-core machine).
+# level by level), 1-point matches (whole matches, hint and review included; a 5- or 7-point
+# match took 7-11 minutes on the shared 2-core machine).
 DEFAULT = [Plan("beginner", "turkish", "phone", 1), Plan("intermediate", "international", "desktop", 1),
            Plan("advanced", "international", "phone", 1), Plan("expert", "turkish", "desktop", 1)]
 ALL = [Plan(level, preset, device, LENGTH[preset]) for level in LEVELS for preset in LENGTH for device in ("phone", "desktop")]
 
-# Every SuggestAction the page sends: its level and whether it was answered with an action.
+# Every SuggestAction the page sends: its level and the answer's HTTP status.
 WATCH_SUGGEST = """
 window.__suggest = [];
 const realFetch = window.fetch.bind(window);
@@ -168,7 +168,7 @@ class PersonMatch:
         if state["busy"] != "0":
             return False
         assert not state["error"], (self.plan.name, state["error"])
-        if self.plan.device == "phone":  # a finger leaves no hover: the button under it must not look pressed
+        if self.plan.device == "phone":  # a finger leaves no hover: the button under it must look like the others
             self.sticky.update(h for h in state["hovered"] if not h.endswith("rgb(255, 255, 255)"))
         phase = state["phase"]
         if self.hint == "asked":
