@@ -7,6 +7,8 @@
 #   make test-web    headless Chromium (Debian's, driven by Playwright) plays whole games through
 #                    the page against a live server; screenshots in $(WEB_ARTIFACTS).
 #                    WEB_STATE_MODE=require make test-web: the same on signed states
+#   make test-web-matches  all sixteen whole matches of a person against the computer (each level,
+#                    Turkish 5 and international 7, phone and desktop); test-web plays four of them
 #
 # Chromium comes from apt (installed when missing, nothing else upgraded); Playwright is the
 # `web-test` extra of pyproject.toml and never downloads a browser of its own.
@@ -51,6 +53,14 @@ test-web: chromium .venv-test/.web-test $(WEB_DIST)
 	WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
 		.venv-test/bin/python -m pytest -p no:cacheprovider -q -n $(TEST_WORKERS) --durations=10 clients/web/test
 	@echo "screenshots: $$(ls $(WEB_ARTIFACTS) | tr '\n' ' ')"
+
+# test_matches_browser.py's full set (WEB_FULL_MATCHES=1), four pages at a time; screenshots in
+# $(WEB_ARTIFACTS)/matches, each match's figures printed.
+.PHONY: test-web-matches
+test-web-matches: chromium .venv-test/.web-test $(WEB_DIST)
+	rm -rf $(WEB_ARTIFACTS)/matches
+	WEB_FULL_MATCHES=1 WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q -s clients/web/test/test_matches_browser.py
 
 # The page's JavaScript and CSS gzipped and its time to first interaction on a phone profile
 # (bench/bench_web.py; figures in docs/web.md).

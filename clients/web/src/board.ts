@@ -445,13 +445,17 @@ export class Board {
    * The arrows: each checker move from the top checker of its origin to the slot it lands in
    * (a hit blot's slot, or the one above the stack), the counts kept as the moves go, so a
    * checker moved twice draws two arrows end to start and two checkers from one point start
-   * one above the other.
+   * one above the other; each tone (the played move, the better one) from the drawn position.
    */
   private drawArrows(arrows: Arrow[], counts: Map<string, { n: number; side: string }>, same: boolean): void {
     if (!arrows.length) return;
     const g = el("g", { class: "arrows", "aria-hidden": "true", "data-count": arrows.length }, this.layer);
-    const left = new Map([...counts].map(([k, v]) => [k, { ...v }]));
+    // each tone is a move of its own from the drawn position: the better move's arrows start where
+    // the played move's do, not from the position the played move left
+    const fresh = () => new Map([...counts].map(([k, v]) => [k, { ...v }]));
+    const byTone = new Map<Arrow["tone"], ReturnType<typeof fresh>>();
     for (const a of arrows) {
+      const left = byTone.get(a.tone) ?? byTone.set(a.tone, fresh()).get(a.tone)!;
       const name = a.side === Side.WHITE ? "white" : "black";
       const from = left.get(a.from) ?? { n: 1, side: name };
       const [x1, y1] = slotXY(a.from, Math.max(0, Math.min(from.n, STACK) - 1), same);
