@@ -11,7 +11,7 @@ and AnalyzeMatch of a real 7-point match, while ListLegalMoves keeps being calle
 
 A soak (``--seconds 1200`` or more): every ``--sample-seconds`` a line with the worker's RSS and
 its analysis processes' (the children, the engine and its nets; multiprocessing's resource
-tracker apart), the analysis calls so far and the children started (recycled after
+tracker apart), the analysis calls answered so far and the children started (recycled after
 ``isolation.MAX_CALLS`` calls). At the end the least-squares slope of each, in MiB per minute,
 over the samples after ``--warm-up`` seconds.
 """
@@ -102,7 +102,7 @@ def main() -> None:
             rules = rules_service_pb2_grpc.RulesServiceStub(ch)
             mat = MAT.read_text()
             stop = time.monotonic() + args.seconds
-            counts = {"analysis": 0, "shed": 0, "rules": 0}
+            counts = {"analysis": 0, "calls": 0, "shed": 0, "rules": 0}
             lock = threading.Lock()
 
             def client(i: int) -> None:
@@ -124,6 +124,7 @@ def main() -> None:
                                 referee_service_pb2.NewMatchRequest(length=7)).state
                         with lock:
                             counts["analysis"] += 1
+                            counts["calls"] += 1 if i == 0 else 3
                     except grpc.RpcError as exc:
                         if exc.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
                             raise
@@ -144,7 +145,7 @@ def main() -> None:
             began = time.monotonic()
             samples: list[tuple[float, float, float]] = []
             pids: set[int] = set()
-            print("| minute | worker RSS (MiB) | analysis processes RSS (MiB) | analysis rounds | children started |")
+            print("| minute | worker RSS (MiB) | analysis processes RSS (MiB) | analysis calls | children started |")
             print("| --- | --- | --- | --- | --- |")
             while any(t.is_alive() for t in threads):
                 threads[-1].join(timeout=min(args.sample_seconds, max(0.0, stop - time.monotonic())) or None)
@@ -153,7 +154,7 @@ def main() -> None:
                 minute = (time.monotonic() - began) / 60
                 worker, engine = status_kb(proc.pid, "VmRSS") / 1024, sum(kids.values()) / 1024
                 samples.append((minute, worker, engine))
-                print(f"| {minute:.1f} | {worker:.1f} | {engine:.1f} | {counts['analysis']} | {len(pids)} |", flush=True)
+                print(f"| {minute:.1f} | {worker:.1f} | {engine:.1f} | {counts['calls']} | {len(pids)} |", flush=True)
                 if time.monotonic() >= stop:
                     break
             for t in threads:
