@@ -51,6 +51,21 @@ def test_progress_reaches_the_caller_in_order_before_the_answer_with_and_without
         assert (answer, seen) == (42, [("first", 21), ("second", 21)])
 
 
+def test_a_progress_callback_that_raises_ends_the_call_and_the_pool_serves_the_next():
+    pool = isolation.EnginePool(1)
+
+    def refuse(value: object) -> None:
+        raise KeyError(value)
+
+    try:
+        with pytest.raises(KeyError):
+            pool.call(two_reports, (5,), deadline=math.inf, progress=refuse)
+        assert pool.call(two_reports, (4,), deadline=math.inf) == 8
+    finally:
+        pool.close()
+    assert pool.replaced == 1
+
+
 def test_a_seven_point_review_streams_each_game_in_order_then_the_whole_review():
     pytest.importorskip("bgsage")
     text = SEVEN_POINT.read_text()

@@ -147,7 +147,11 @@ class EnginePool:
                     if kind != "progress":
                         break
                     if progress is not None:
-                        progress(payload)
+                        try:
+                            progress(payload)
+                        except BaseException:  # the caller gives up mid-call: its child is still busy
+                            self._replace(child)
+                            raise
             except (EOFError, OSError, BrokenPipeError):
                 self._replace(child)
                 raise EngineLost("the analysis process stopped unexpectedly; it has been replaced") from None
