@@ -18,6 +18,11 @@ asserts nothing.
    95th percentile; AnalyzeMatch of one 7-point match.
 4. **Memory**: the process's peak resident size after all of it (one worker's engine loaded,
    every level used, the server under the latency load).
+
+``--review-only`` times nothing else but AnalyzeMatch of a real 7-point match (``--review-file``,
+default match0044.mat: 7 games) through a server in this process with its default budget and
+analysis process: at the RPC's default level (unset: ADVANCED) and at EXPERT, ``--review-runs``
+times each, the wall time and the ply the answer reports. Run it under ``taskset -c 0``.
 """
 
 from __future__ import annotations
@@ -204,13 +209,52 @@ def latency(calls: int, positions: list[tuple[Position, tuple[int, int]]]) -> li
     return rows
 
 
+def review_only(path: Path, runs: int) -> None:
+    """AnalyzeMatch of ``path`` through a server with its defaults (module docstring)."""
+    import grpc
+
+    from tavla.server.process.app import start_in_process
+    from tavla.server.process.config import Config
+    from tavla.v1 import analysis_service_pb2 as api
+    from tavla.v1 import analysis_service_pb2_grpc, types_pb2
+
+    config = Config(host="127.0.0.1", port=0)
+    server, port = start_in_process(config)
+    mat = path.read_text()
+    print(f"AnalyzeMatch of {path.name} ({len(read_match(path).games)} games, "
+          f"{read_match(path).length}-point), budget {config.analysis_call_seconds:.0f} s per call\n")
+    print("| level | run | wall time (s) | decisions | ply |\n| --- | --- | --- | --- | --- |")
+    try:
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
+            grpc.channel_ready_future(ch).result(timeout=30)
+            stub = analysis_service_pb2_grpc.AnalysisServiceStub(ch)
+            start = types_pb2.Position(position_id="4HPwATDgc/ABMA", on_roll=types_pb2.SIDE_WHITE)
+            for level in (api.ANALYSIS_LEVEL_ADVANCED, api.ANALYSIS_LEVEL_EXPERT):  # the child and its nets
+                stub.SuggestMove(api.SuggestMoveRequest(position=start, dice=[6, 5], level=level), timeout=120)
+            for level, name in ((api.ANALYSIS_LEVEL_UNSPECIFIED, "default (advanced)"),
+                                (api.ANALYSIS_LEVEL_EXPERT, "expert")):
+                for run in range(1, runs + 1):
+                    t = time.perf_counter()
+                    answer = stub.AnalyzeMatch(api.AnalyzeMatchRequest(mat=mat, level=level), timeout=600)
+                    print(f"| {name} | {run} | {time.perf_counter() - t:.2f} | {len(answer.decisions)} | "
+                          f"{answer.info.ply} |", flush=True)
+    finally:
+        server.stop(grace=None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=1000)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--latency-calls", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--review-only", action="store_true", help="AnalyzeMatch of a 7-point match alone")
+    parser.add_argument("--review-file", type=Path, default=DATA / "match0044.mat")
+    parser.add_argument("--review-runs", type=int, default=3)
     args = parser.parse_args()
+    if args.review_only:
+        review_only(args.review_file, args.review_runs)
+        return
     t0 = time.perf_counter()
     import bgsage  # noqa: F401  the engine's import
 

@@ -2,17 +2,25 @@
 chart's resources are sized from it). Prints figures; asserts nothing.
 
     PYTHONPATH=service:clients/python/src python bench/bench_analysis_memory.py [--seconds 20] [--clients 6]
+        [--sample-seconds 60] [--warm-up 300]
 
 Starts ``tavla-engine serve --workers 1`` and reads the worker's resident size (VmRSS) idle,
 after one call of each level (both nets loaded), and its peak (VmHWM) after ``--seconds`` of
 ``--clients`` threads calling SuggestMove, SuggestCubeAction and SuggestAction at every level
 and AnalyzeMatch of a real 7-point match, while ListLegalMoves keeps being called beside them.
+
+A soak (``--seconds 1200`` or more): every ``--sample-seconds`` a line with the worker's RSS and
+its analysis processes' (the children, the engine and its nets; multiprocessing's resource
+tracker apart), the analysis calls answered so far and the children started (recycled after
+``isolation.MAX_CALLS`` calls). At the end the least-squares slope of each, in MiB per minute,
+over the samples after ``--warm-up`` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import socket
 import subprocess
 import sys
@@ -33,10 +41,48 @@ LEVELS = (api.ANALYSIS_LEVEL_BEGINNER, api.ANALYSIS_LEVEL_INTERMEDIATE, api.ANAL
           api.ANALYSIS_LEVEL_EXPERT)
 
 
+def children(pid: int) -> list[int]:
+    """The process's children (every thread's), by /proc."""
+    out: list[int] = []
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as f:
+                out.extend(int(c) for c in f.read().split())
+        except OSError:
+            continue
+    return out
+
+
+def analysis_children(pid: int) -> dict[int, int]:
+    """The worker's analysis processes and their RSS (KiB); the resource tracker left out."""
+    found: dict[int, int] = {}
+    for c in children(pid):
+        try:
+            with open(f"/proc/{c}/cmdline", "rb") as f:
+                cmd = f.read()
+            if b"resource_tracker" not in cmd:
+                found[c] = status_kb(c, "VmRSS")
+        except (OSError, KeyError):
+            continue
+    return found
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """Least-squares slope of (minutes, MiB)."""
+    if len(points) < 2:
+        return float("nan")
+    mx = sum(x for x, _ in points) / len(points)
+    my = sum(y for _, y in points) / len(points)
+    den = sum((x - mx) ** 2 for x, _ in points)
+    return sum((x - mx) * (y - my) for x, y in points) / den if den else float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--clients", type=int, default=6)
+    parser.add_argument("--sample-seconds", type=float, default=60.0)
+    parser.add_argument("--warm-up", type=float, default=300.0, help="seconds left out of the slope")
     args = parser.parse_args()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -56,7 +102,7 @@ def main() -> None:
             rules = rules_service_pb2_grpc.RulesServiceStub(ch)
             mat = MAT.read_text()
             stop = time.monotonic() + args.seconds
-            counts = {"analysis": 0, "shed": 0, "rules": 0}
+            counts = {"analysis": 0, "calls": 0, "shed": 0, "rules": 0}
             lock = threading.Lock()
 
             def client(i: int) -> None:
@@ -78,6 +124,7 @@ def main() -> None:
                                 referee_service_pb2.NewMatchRequest(length=7)).state
                         with lock:
                             counts["analysis"] += 1
+                            counts["calls"] += 1 if i == 0 else 3
                     except grpc.RpcError as exc:
                         if exc.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
                             raise
@@ -95,8 +142,29 @@ def main() -> None:
             threads.append(threading.Thread(target=rules_client))
             for t in threads:
                 t.start()
+            began = time.monotonic()
+            samples: list[tuple[float, float, float]] = []
+            pids: set[int] = set()
+            print("| minute | worker RSS (MiB) | analysis processes RSS (MiB) | analysis calls | children started |")
+            print("| --- | --- | --- | --- | --- |")
+            while any(t.is_alive() for t in threads):
+                threads[-1].join(timeout=min(args.sample_seconds, max(0.0, stop - time.monotonic())) or None)
+                kids = analysis_children(proc.pid)
+                pids |= set(kids)
+                minute = (time.monotonic() - began) / 60
+                worker, engine = status_kb(proc.pid, "VmRSS") / 1024, sum(kids.values()) / 1024
+                samples.append((minute, worker, engine))
+                print(f"| {minute:.1f} | {worker:.1f} | {engine:.1f} | {counts['calls']} | {len(pids)} |", flush=True)
+                if time.monotonic() >= stop:
+                    break
             for t in threads:
                 t.join()
+            late = [s for s in samples if s[0] * 60 >= args.warm_up]
+            print(f"slope after {args.warm_up:.0f} s ({len(late)} samples): worker "
+                  f"{slope([(m, w) for m, w, _ in late]):+.3f} MiB/min, analysis processes "
+                  f"{slope([(m, e) for m, _, e in late]):+.3f} MiB/min; analysis processes "
+                  f"min {min((e for *_, e in late), default=float('nan')):.1f}, "
+                  f"max {max((e for *_, e in late), default=float('nan')):.1f} MiB")
             print(f"worker RSS idle                        {idle / 1024:8.1f} MiB")
             print(f"worker RSS, every level used once      {loaded / 1024:8.1f} MiB")
             print(f"worker RSS after {args.seconds:.0f} s of analysis load   {status_kb(proc.pid, 'VmRSS') / 1024:8.1f} MiB")

@@ -22,6 +22,10 @@ nothing.
    under ``taskset -c 0`` for one core.
 4. **The variants' search player** (plakoto, no net): its ply 2 (EXPERT) against its ply 1
    (ADVANCED), and its ply 1 against a random player, ``--variant-games`` each.
+
+``--cube-only`` times the cube alone: EXPERT against ADVANCED in the international
+configurations, ``--games`` games in all (default 24), SuggestCubeAction and EvaluatePosition on
+every choice (``--cube-every 1``), then the latency table (part 3) and nothing else.
 """
 
 from __future__ import annotations
@@ -187,7 +191,11 @@ def main() -> None:
     parser.add_argument("--loss-every", type=int, default=5)
     parser.add_argument("--cube-every", type=int, default=10)
     parser.add_argument("--quick", action="store_true", help="a few games (bench-smoke)")
+    parser.add_argument("--cube-only", action="store_true", help="the cube's latency alone (module docstring)")
     args = parser.parse_args()
+    if args.cube_only:
+        cube_only(args.games if args.games != parser.get_default("games") else 24)
+        return
     if args.quick:
         args.games, args.variant_games = 12, 4
     per_config = max(2, 2 * math.ceil(args.games / len(CONFIGS) / 2))  # at least --games per pair
@@ -231,14 +239,34 @@ def main() -> None:
     print(row("search ply 2 (expert) vs ply 1 (advanced)", match_up(deep, shallow, plakoto, 0,
                                                                       args.variant_games, "search-deep")), flush=True)
 
+    latency_table(((stats, ""), (vstats, " (plakoto, search)")))
+    print(f"\ntotal {time.perf_counter() - began:.0f} s")
+
+
+def latency_table(sources: tuple[tuple[Stats, str], ...]) -> None:
+    levels = list(Level)
     print("\n#### Latency per RPC and level (ms)\n")
     print("| RPC | level | calls | p50 | p95 | p99 | max |")
     print("| --- | --- | --- | --- | --- | --- | --- |")
-    for source, tag in ((stats, ""), (vstats, " (plakoto, search)")):
+    for source, tag in sources:
         for (rpc, name), v in sorted(source.latency.items(), key=lambda kv: (kv[0][0], levels.index(Level(kv[0][1])))):
             ms = [1000 * s for s in v]
             print(f"| {rpc}{tag} | {name} | {len(ms)} | {statistics.median(ms):.1f} | {pct(ms, 0.95):.1f} | "
                   f"{pct(ms, 0.99):.1f} | {max(ms):.1f} |")
+
+
+def cube_only(games: int) -> None:
+    """EXPERT against ADVANCED, international, the cube timed on every choice."""
+    began = time.perf_counter()
+    stats = Stats()
+    expert = level_chooser(Level.EXPERT, stats, 0, 1)
+    advanced = level_chooser(Level.ADVANCED, stats, 0, 1)
+    configs = [(r, n) for r, n in CONFIGS if PRESETS[r].cube]
+    per_config = max(2, 2 * math.ceil(games / len(configs) / 2))
+    for rules_name, length in configs:
+        t = match_up(expert, advanced, PRESETS[rules_name], length, per_config, f"cube/{rules_name}/{length}")
+        print(row(f"expert vs advanced, {rules_name} {length}-point", t), flush=True)
+    latency_table(((stats, ""),))
     print(f"\ntotal {time.perf_counter() - began:.0f} s")
 
 

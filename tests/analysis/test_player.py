@@ -114,12 +114,40 @@ def test_the_expert_drops_to_one_ply_when_time_is_short_and_comes_back():
     assert p.suggest_move(Position.initial(), (6, 5), Ruleset(), MatchState(), Level.EXPERT, time_left=0.0).ply == 1
     saved = dict(p._cost)
     try:
-        p._cost[(kind, 2)] = 100.0  # a slow spell far past the budget
+        p._cost[(kind, 2, p.Decision.MOVE)] = 100.0  # a slow spell far past the budget
         plies = [p.effective_ply(Level.EXPERT, kind) for _ in range(40)]
         assert plies[0] == 1 and plies[-1] == 2  # forgotten little by little
     finally:
         p._cost.clear()
         p._cost.update(saved)
+
+
+def test_the_expert_cube_decision_has_its_own_budget_and_falls_back_to_one_ply():
+    from tavla.analysis import player as p
+
+    kind = p.Evaluator.NEURAL_NET
+    pos = Position.initial()
+    first = p.suggest_cube(pos, Ruleset(), MatchState(), Level.EXPERT)  # measures the 2-ply cube
+    assert first.cube.ply == 2
+    assert (kind, 2, p.Decision.PRE_ROLL) in p._cost
+    p._cost[(kind, 2, p.Decision.PRE_ROLL)] = 100.0  # the cube's slow spell, past its budget
+    assert p.suggest_cube(pos, Ruleset(), MatchState(), Level.EXPERT).cube.ply == 1
+    assert p.suggest_move(pos, (6, 5), Ruleset(), MatchState(), Level.EXPERT).ply == 2  # the move's own cost
+    assert p.suggest_cube(pos, Ruleset(), MatchState(), Level.EXPERT, time_left=0.0).cube.ply == 1
+
+
+def test_the_expert_cube_decision_is_the_two_ply_chances_through_janowski():
+    from tavla.analysis import engine
+    from tavla.analysis.equity import Stakes
+
+    race = Position.from_sides(Side.WHITE, SideView((0, 2, 2, 2, 2, 2) + (0,) * 18, 0, 5),
+                               SideView((0,) * 5 + (2, 2, 2, 2, 2) + (0,) * 14, 0, 5))
+    for pos, double, take in ((race, True, False), (Position.initial(), False, True)):
+        stakes = Stakes.of(Ruleset(), MatchState(), pos.on_roll)
+        c = engine.shared().cube(pos, stakes, 2)
+        assert c.ply == 2 and c.probs == engine.shared().pre_roll(pos, stakes, 2)[0]
+        assert (c.should_double, c.should_take, c.double_pass) == (double, take, 1.0)
+    assert engine.shared().cube(race, Stakes(), 2).no_double > 0.9  # far ahead, no gammon left
 
 
 def test_the_search_player_never_doubles_and_drops_only_past_its_take_point():

@@ -410,7 +410,23 @@ function applyStatic(): void {
   fillPresets();
   $("clock-help").textContent = t(CLOCK_HELP[$<HTMLSelectElement>("clock").value]);
   $("level-box").hidden = $<HTMLSelectElement>("opponent").value !== "bot";
+  renderLevelNote();
   $("flip-box").hidden = $<HTMLSelectElement>("opponent").value !== "human";
+}
+
+/** The variants AnalysisService evaluates with its neural net (`Variant.engine_net`); every
+ * other is played by its search player (docs/analysis.md#variants-without-a-net). */
+const NET_VARIANTS = new Set(["backgammon", "tavla"]);
+
+/** Beside the level picker, for a variant without a net: the search player, its depth at the level, its measured strength. */
+function renderLevelNote(): void {
+  const note = $("level-note");
+  const p = presets.find((x) => x.name === $<HTMLSelectElement>("preset").value);
+  const lv = $<HTMLSelectElement>("level").value;
+  const bot = $<HTMLSelectElement>("opponent").value === "bot" && lv !== "random";
+  const searched = p && bot && !NET_VARIANTS.has(p.variant?.name || p.ruleset?.variant || "backgammon") ? p : undefined;
+  note.hidden = !searched;
+  note.textContent = searched ? t(lv === "expert" ? "levelSearchDeep" : "levelSearch", { rules: presetLabel(searched.name) }) : "";
 }
 
 function show(id: string, visible: boolean, enabled = true): void {
@@ -782,7 +798,8 @@ $("lang").addEventListener("change", () => {
   renderError();
   void relocaliseError();
 });
-$("preset").addEventListener("change", () => fillLengths());
+$("preset").addEventListener("change", () => { fillLengths(); renderLevelNote(); });
+$("level").addEventListener("change", () => renderLevelNote());
 $("clock").addEventListener("change", () => render());
 $("opponent").addEventListener("change", () => render());
 $("flip").addEventListener("change", () => {

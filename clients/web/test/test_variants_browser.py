@@ -239,6 +239,35 @@ def test_variant_picker_and_labels_in_turkish(browser, base_url):
     assert not errors, errors
 
 
+def test_the_level_picker_says_the_search_player_plays_a_variant_without_a_net(browser, base_url):
+    """Beside the level picker: for plakoto (no net) the search player, its depth at the level and
+    its measured strength, in English and in Turkish; nothing for backgammon and Turkish tavla."""
+    context, page, errors = open_page(browser, base_url, "delay=0&pause=0&slide=0")
+    try:
+        page.select_option("#opponent", "bot")
+        page.select_option("#preset", "plakoto")
+        page.select_option("#level", "advanced")
+        assert page.inner_text("#level-note") == (
+            "Plakoto has no neural net: the computer is our search player. At this level it looks one move "
+            "ahead, with the level's random errors. Measured in plakoto, it beats random play in 79% of games.")
+        page.select_option("#level", "expert")
+        assert "looks two moves ahead" in page.inner_text("#level-note")
+        assert "85%" in page.inner_text("#level-note")
+        page.select_option("#lang", "tr")
+        assert page.inner_text("#level-note").startswith("Mahbusa (Plakoto) için sinir ağı yok: bilgisayar bizim "
+                                                        "arama oyuncumuz. Usta seviyesinde iki hamle ileriyi görür")
+        for preset in ("turkish", "international"):
+            page.select_option("#preset", preset)
+            assert page.is_hidden("#level-note"), preset
+        page.select_option("#preset", "long_nardy")
+        assert page.is_visible("#level-note")
+        page.select_option("#opponent", "human")
+        assert page.is_hidden("#level-note")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def test_fevga_by_clicking_for_both_players(browser, base_url):
     """Two players on one page play fevga by tapping: every step sent is the tapped spots read
     in the mover's numbering (black's point p is white's ((p + 11) mod 24) + 1), and the labels

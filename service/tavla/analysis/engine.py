@@ -185,8 +185,8 @@ class NetEngine:
         (each move's cubeful equity); at 2 ply its cubeless one, whose checker play keeps the
         candidates its 1-ply filter finds within 0.08 of the best (at most 5, and the top two)
         for the deeper search, where the cubeful one re-searches every candidate cube-aware at
-        15 times the cost (docs/analysis.md#levels); its pre-roll and cube answers are the
-        cubeful one's."""
+        15 times the cost (docs/analysis.md#levels); its pre-roll answers are the cubeful
+        one's."""
         ply = max(1, min(MAX_PLY, ply))
         found = self._analyzers.get(ply)
         if found is None:
@@ -260,33 +260,17 @@ class NetEngine:
     def cube(self, position: Position, stakes: Stakes, ply: int) -> CubeEval:
         """The cube decision of the side on roll (it may double: the caller checks R19-R21).
 
-        At 1 ply: the net's pre-roll chances (gammons the rules rule out removed) through
-        bgsage's Janowski conversion with its match equity table (``cube_decision_1ply``):
-        bgsage's own 1-ply ``cube_action`` reloads the weight files on every call (about 150 ms,
-        docs/analysis.md#what-we-found). At 2 ply: bgsage's ``cube_action``.
+        The net's pre-roll chances at ``ply`` (:meth:`pre_roll`: gammons the rules rule out
+        removed; at 2 ply the cubeless analyzer's average over the 21 rolls) through bgsage's
+        Janowski conversion with its match equity table (``cube_decision_1ply``). bgsage's own
+        ``cube_action`` reloads the weight files on every call, at 1 and at 2 ply (90 ms median,
+        700 ms p99 at 2 ply against 3 ms and 270 ms this way; the same decision in 300 real
+        positions, docs/analysis.md#what-we-found).
         """
-        board = to_engine(position.board)
-        if ply <= 1:
-            return self._cube_1ply(position, board, stakes)
-        r = self.analyzer(ply).cube_action(board, **self._cube_args(stakes))
-        raw = _probs(r.probs)
-        probs = clamp(raw, board)
-        nd, dt, dp = float(r.equity_nd), float(r.equity_dt), float(r.equity_dp)
-        if probs is not raw and stakes.money:  # recomputed without the net's impossible gammons
-            nd = _janowski(probs, board, stakes.cube_owner)
-            dt = 2.0 * _janowski(probs, board, "opponent")
-            dp = 1.0
-        take = dt <= dp
-        double = (dt if take else dp) > nd
-        if probs is raw:
-            take, double = bool(r.should_take), bool(r.should_double)
-        return CubeEval(probs, cubeless_equity(probs, stakes), nd, dt, dp, double, take,
-                        bool(r.is_beaver) and take, ply)
-
-    def _cube_1ply(self, position: Position, board: list[int], stakes: Stakes) -> CubeEval:
         import bgbot_cpp
 
-        probs, cubeless, _ = self.pre_roll(position, stakes, 1)
+        board = to_engine(position.board)
+        probs, cubeless, _ = self.pre_roll(position, stakes, ply)
         plist = [probs.win, probs.win_gammon, probs.win_backgammon, probs.lose_gammon, probs.lose_backgammon]
         pp, op = bgbot_cpp.pip_counts(board)
         x = bgbot_cpp.cube_efficiency(plist, bgbot_cpp.is_race(board), pp, op)
@@ -295,7 +279,8 @@ class NetEngine:
                                          stakes.crawford, stakes.jacoby)
         nd, dt, dp = float(r.equity_nd), float(r.equity_dt), float(r.equity_dp)
         beaver = stakes.beavers and stakes.money and dt < 0  # the taker is ahead after taking: it redoubles
-        return CubeEval(probs, cubeless, nd, dt, dp, bool(r.should_double), bool(r.should_take), beaver, 1)
+        return CubeEval(probs, cubeless, nd, dt, dp, bool(r.should_double), bool(r.should_take), beaver,
+                        max(1, min(MAX_PLY, ply)))
 
 
 _shared: NetEngine | None = None

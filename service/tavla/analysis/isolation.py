@@ -11,6 +11,10 @@ long-lived thread of the pool, and each asks Linux to SIGKILL it when that threa
 ends (``PR_SET_PDEATHSIG``), so no child outlives its server, however the server ends. Work
 crosses as pickled core values (positions, rulesets, levels), never protobufs.
 
+A child is also replaced after :data:`MAX_CALLS` calls (recycled, as a web server recycles its
+workers after N requests): whatever the native engine's heap keeps between calls cannot grow
+without bound. A call can send progress to its caller while it runs (:func:`report`).
+
 ``processes=0`` runs the calls in the calling thread, as the CLI does: no isolation.
 """
 
@@ -33,7 +37,20 @@ from typing import Any
 DEADLINE_MARGIN = 0.5
 #: Seconds between checks of the caller's ``active()`` while waiting for an answer.
 _POLL = 0.1
+#: Calls a child answers before it is replaced by a fresh one (bounds its memory; a start costs
+#: about 1 s of CPU, once per this many calls: docs/analysis.md#isolation).
+MAX_CALLS = 2000
 _CONTEXT = multiprocessing.get_context("spawn")
+_sink = threading.local()  # this thread's call's progress callback
+
+
+def report(value: Any) -> None:
+    """Send ``value`` to the running call's ``progress`` callback (:meth:`EnginePool.call`), from
+    the function a child runs (or the caller's thread, without isolation); nothing when the
+    call has none. ``value`` must pickle."""
+    send = getattr(_sink, "send", None)
+    if send is not None:
+        send(value)
 
 
 class Overrun(Exception):
@@ -52,6 +69,7 @@ class _Child:
     def __init__(self, process: Any, conn: Connection) -> None:
         self.process = process
         self.conn = conn
+        self.calls = 0
 
     def kill(self) -> None:
         if self.process.is_alive():
@@ -64,10 +82,12 @@ class EnginePool:
     """``processes`` children that run analysis calls one at a time each.
 
     :param processes: children (0: run calls in the caller's thread).
+    :param max_calls: calls a child answers before it is replaced (:data:`MAX_CALLS`).
     """
 
-    def __init__(self, processes: int = 1) -> None:
+    def __init__(self, processes: int = 1, max_calls: int = MAX_CALLS) -> None:
         self.processes = max(0, processes)
+        self.max_calls = max(1, max_calls)
         self._free = threading.Semaphore(max(1, self.processes))
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)  # a child became idle, or one died
@@ -79,6 +99,8 @@ class EnginePool:
         self._spawner: threading.Thread | None = None
         #: children killed so far (an overrun, a cancelled call, a crash), for logs and tests
         self.replaced = 0
+        #: children retired after :attr:`max_calls` calls
+        self.recycled = 0
 
     def pids(self) -> list[int]:
         """The running children's process ids."""
@@ -86,18 +108,24 @@ class EnginePool:
             return [c.process.pid for c in self._all if c.process.pid is not None]
 
     def call(self, fn: Callable[..., Any], args: tuple[Any, ...], *, deadline: float,
-             active: Callable[[], bool] = lambda: True) -> Any:
+             active: Callable[[], bool] = lambda: True, progress: Callable[[Any], None] | None = None) -> Any:
         """``fn(*args, deadline)`` in a child; its result, or the exception it raised.
 
         :param fn: a module-level function (pickled by reference); ``deadline`` is a
             ``time.monotonic()`` value, ``math.inf`` for none.
         :param active: False once the caller has gone (then the call stops).
+        :param progress: called, in the caller's thread and in order, with each value ``fn``
+            sends by :func:`report` before its result.
         :raises Overrun: the deadline passed.
         :raises Cancelled: ``active()`` turned False.
         :raises EngineLost: the child died.
         """
         if self.processes == 0:
-            return fn(*args, deadline)
+            _sink.send = progress
+            try:
+                return fn(*args, deadline)
+            finally:
+                _sink.send = None
         while not self._free.acquire(timeout=_POLL):  # every child busy: wait for one, in time
             if time.monotonic() >= deadline:
                 raise Overrun("no analysis process became free before the deadline")
@@ -106,19 +134,32 @@ class EnginePool:
         try:
             child = self._take(deadline)
             try:
-                child.conn.send((fn, args, deadline))
-                while not child.conn.poll(min(_POLL, max(0.0, deadline + DEADLINE_MARGIN - time.monotonic()))):
-                    if time.monotonic() >= deadline + DEADLINE_MARGIN:
-                        self._replace(child)
-                        raise Overrun("the analysis ran past its deadline; its process was stopped")
-                    if not active():
-                        self._replace(child)
-                        raise Cancelled("the caller went away; the analysis process was stopped")
-                kind, payload = child.conn.recv()
+                child.conn.send((fn, args, deadline, progress is not None))
+                while True:
+                    while not child.conn.poll(min(_POLL, max(0.0, deadline + DEADLINE_MARGIN - time.monotonic()))):
+                        if time.monotonic() >= deadline + DEADLINE_MARGIN:
+                            self._replace(child)
+                            raise Overrun("the analysis ran past its deadline; its process was stopped")
+                        if not active():
+                            self._replace(child)
+                            raise Cancelled("the caller went away; the analysis process was stopped")
+                    kind, payload = child.conn.recv()
+                    if kind != "progress":
+                        break
+                    if progress is not None:
+                        try:
+                            progress(payload)
+                        except BaseException:  # the caller gives up mid-call: its child is still busy
+                            self._replace(child)
+                            raise
             except (EOFError, OSError, BrokenPipeError):
                 self._replace(child)
                 raise EngineLost("the analysis process stopped unexpectedly; it has been replaced") from None
-            self._park_child(child)
+            child.calls += 1
+            if child.calls >= self.max_calls:
+                self._replace(child, recycled=True)
+            else:
+                self._park_child(child)
             if kind == "ok":
                 return payload
             raise _rebuild(payload)
@@ -162,12 +203,16 @@ class EnginePool:
                 return self._idle.pop()
         return self._spawn().result()
 
-    def _replace(self, child: _Child) -> None:
-        """Kill ``child`` and start its successor at once (it is ready for the next call)."""
+    def _replace(self, child: _Child, recycled: bool = False) -> None:
+        """Kill ``child`` and start its successor at once (it is ready for the next call);
+        ``recycled``: it was idle, at :attr:`max_calls`."""
         child.kill()
         with self._changed:
             self._all.discard(child)
-            self.replaced += 1
+            if recycled:
+                self.recycled += 1
+            else:
+                self.replaced += 1
             if self._closed:
                 return
             self._starting += 1
@@ -249,11 +294,15 @@ def _child_main(conn: Connection, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a terminal's ^C is the server's to handle
     import pickle
 
+    def send_progress(value: Any) -> None:
+        conn.send(("progress", value))
+
     while True:
         try:
-            fn, args, deadline = conn.recv()
+            fn, args, deadline, wants_progress = conn.recv()
         except (EOFError, OSError):
             return
+        _sink.send = send_progress if wants_progress else None
         try:
             answer: tuple[str, Any] = ("ok", fn(*args, deadline))
         except Exception as exc:  # noqa: BLE001 - the caller re-raises it

@@ -11,7 +11,7 @@ import time
 from collections.abc import Sequence
 
 from tavla.analysis import player, review
-from tavla.analysis.isolation import Overrun
+from tavla.analysis.isolation import Overrun, report
 from tavla.analysis.levels import Level
 from tavla.core.game.state import Action, GameState
 from tavla.core.match.ruleset import Ruleset
@@ -45,7 +45,8 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
 def analyze(which: str, record: str | bytes, level: Level, rules: Ruleset | None,
             deadline: float) -> review.Review:
     """``review.analyze_mat`` (``which`` ``"mat"``) or ``analyze_sgf`` of ``record``; stops
-    with :class:`Overrun` between decisions once the deadline has passed."""
+    with :class:`Overrun` between decisions once the deadline has passed. Reports
+    ``(games_done, games)`` after each game (:func:`~tavla.analysis.isolation.report`)."""
     def check() -> None:
         if time.monotonic() >= deadline:
             raise Overrun("the match review ran past its deadline")
@@ -53,9 +54,12 @@ def analyze(which: str, record: str | bytes, level: Level, rules: Ruleset | None
     def left() -> float:
         return _left(deadline)
 
+    def progress(done: int, games: int) -> None:
+        report((done, games))
+
     if which == "mat":
-        return review.analyze_mat(str(record), level, rules=rules, check=check, time_left=left)
-    return review.analyze_sgf(record, level, rules=rules, check=check, time_left=left)
+        return review.analyze_mat(str(record), level, rules=rules, check=check, time_left=left, progress=progress)
+    return review.analyze_sgf(record, level, rules=rules, check=check, time_left=left, progress=progress)
 
 
 def suggest_action(state: GameState, legal: Sequence[Action], level: Level,

@@ -46,7 +46,8 @@ class LevelSpec:
 #: The levels, spaced so that each beats the one below measurably at the match lengths players
 #: choose (bench/bench_levels.py; figures in docs/analysis.md#levels): the 2-ply search gains
 #: too little over the bare net for 400 games to show, so every level below it adds noise to
-#: the net. EXPERT's budget keeps its move within 1 s on one core.
+#: the net. EXPERT's budget keeps its move, and apart from it its cube decision, within 1 s on
+#: one core.
 LEVELS: dict[Level, LevelSpec] = {
     Level.BEGINNER: LevelSpec(ply=1, noise=0.150, budget_seconds=1.0),
     Level.INTERMEDIATE: LevelSpec(ply=1, noise=0.070, budget_seconds=1.0),

@@ -49,29 +49,40 @@ def evaluator_for(variant: type[Variant]) -> Evaluator:
 
 # -- time budget -------------------------------------------------------------------------------
 
-_cost: dict[tuple[Evaluator, int], float] = {}  # measured seconds per decision, a running mean
+class Decision(enum.Enum):
+    """What a timed decision evaluates: a move (every candidate) or a position before its roll
+    (a cube decision, an evaluation); each has its own measured cost."""
+
+    MOVE = "move"
+    PRE_ROLL = "pre_roll"
+
+
+_cost: dict[tuple[Evaluator, int, Decision], float] = {}  # measured seconds per decision, a running mean
 _cost_lock = threading.Lock()
 _COST_SMOOTHING = 0.2
 
 
-def _measured(kind: Evaluator, ply: int, seconds: float) -> None:
+def _measured(kind: Evaluator, ply: int, seconds: float, decision: Decision = Decision.MOVE) -> None:
+    key = (kind, ply, decision)
     with _cost_lock:
-        old = _cost.get((kind, ply))
-        _cost[(kind, ply)] = seconds if old is None else old + _COST_SMOOTHING * (seconds - old)
+        old = _cost.get(key)
+        _cost[key] = seconds if old is None else old + _COST_SMOOTHING * (seconds - old)
 
 
-def effective_ply(level: Level, kind: Evaluator, time_left: float = math.inf) -> int:
+def effective_ply(level: Level, kind: Evaluator, time_left: float = math.inf,
+                  decision: Decision = Decision.MOVE) -> int:
     """The level's ply, or one less while the call has less time left than three times what a
-    decision at that ply has taken here (a running mean) or than the level's budget allows:
+    ``decision`` at that ply has taken here (a running mean) or than the level's budget allows:
     a 2-ply answer that would miss the deadline becomes a 1-ply one in time."""
     ply = LEVELS[level].ply
     while ply > 1:
-        cost = _cost.get((kind, ply), 0.0)
+        key = (kind, ply, decision)
+        cost = _cost.get(key, 0.0)
         if cost <= LEVELS[level].budget_seconds and 3.0 * cost <= time_left:
             break
         if cost > LEVELS[level].budget_seconds:  # forget a slow spell little by little: try again later
             with _cost_lock:
-                _cost[(kind, ply)] = cost * (1.0 - _COST_SMOOTHING)
+                _cost[key] = cost * (1.0 - _COST_SMOOTHING)
         ply -= 1
     return ply
 
@@ -190,10 +201,12 @@ def evaluate_position(position: Position, rules: Ruleset, match: MatchState, lev
     """
     check_not_over(position)
     kind = evaluator_for(position.variant)
-    ply = effective_ply(level, kind, time_left)
+    ply = effective_ply(level, kind, time_left, Decision.PRE_ROLL)
     stakes = Stakes.of(rules, match, position.on_roll)
     if kind is Evaluator.NEURAL_NET:
+        start = time.perf_counter()
         probs, cubeless, eq = net.shared().pre_roll(position, stakes, ply)
+        _measured(kind, ply, time.perf_counter() - start, Decision.PRE_ROLL)
         return PositionEval(probs, cubeless, eq, kind, ply)
     score = search.pre_roll(position)
     return PositionEval(search.win_estimate(score), score, score, kind, 1)
@@ -250,10 +263,12 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
     options = cube_options(clean, rules, side)
     available = CubeAction.DOUBLE in options.actions
     kind = evaluator_for(position.variant)
-    ply = effective_ply(level, kind, time_left)
+    ply = effective_ply(level, kind, time_left, Decision.PRE_ROLL)
     stakes = Stakes.of(rules, clean, side)
     if kind is Evaluator.NEURAL_NET:
+        start = time.perf_counter()
         c = net.shared().cube(position, stakes, ply)
+        _measured(kind, ply, time.perf_counter() - start, Decision.PRE_ROLL)
     else:
         score = search.pre_roll(position)
         probs = search.win_estimate(score)
@@ -412,6 +427,6 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
     return own[0]
 
 
-__all__ = ["CubeAdvice", "CubeDecision", "Evaluator", "PositionEval", "RankedMove", "Suggestion",
+__all__ = ["CubeAdvice", "CubeDecision", "Decision", "Evaluator", "PositionEval", "RankedMove", "Suggestion",
            "effective_ply", "evaluate_moves", "evaluate_position", "evaluator_for", "suggest_action",
            "suggest_cube", "suggest_move"]

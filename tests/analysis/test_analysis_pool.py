@@ -1,0 +1,86 @@
+"""The analysis processes (tavla.analysis.isolation, docs/analysis.md#isolation): a child is
+recycled after its number of calls, and a match review sends its progress, game by game, before
+its answer."""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+import pytest
+
+from tavla.analysis import isolation, jobs, review
+from tavla.analysis.levels import Level
+
+MATCHES = Path(__file__).resolve().parent.parent / "data" / "matches"
+#: a real 7-point match of 7 games
+SEVEN_POINT = MATCHES / "match0044.mat"
+
+
+def child_pid(deadline: float) -> int:
+    return os.getpid()
+
+
+def two_reports(value: int, deadline: float) -> int:
+    isolation.report(("first", value))
+    isolation.report(("second", value))
+    return value * 2
+
+
+def test_a_child_is_replaced_after_its_calls_and_a_failed_one_counts_apart():
+    pool = isolation.EnginePool(1, max_calls=3)
+    try:
+        pids = [pool.call(child_pid, (), deadline=math.inf) for _ in range(7)]
+    finally:
+        pool.close()
+    assert pids[0] == pids[1] == pids[2] != pids[3] == pids[4] == pids[5] != pids[6]
+    assert len(set(pids)) == 3 and os.getpid() not in pids
+    assert (pool.recycled, pool.replaced) == (2, 0)
+
+
+def test_progress_reaches_the_caller_in_order_before_the_answer_with_and_without_a_child():
+    for processes in (1, 0):
+        pool = isolation.EnginePool(processes)
+        seen: list[object] = []
+        try:
+            answer = pool.call(two_reports, (21,), deadline=math.inf, progress=seen.append)
+            assert pool.call(two_reports, (1,), deadline=math.inf) == 2  # no callback: reports go nowhere
+        finally:
+            pool.close()
+        assert (answer, seen) == (42, [("first", 21), ("second", 21)])
+
+
+def test_a_progress_callback_that_raises_ends_the_call_and_the_pool_serves_the_next():
+    pool = isolation.EnginePool(1)
+
+    def refuse(value: object) -> None:
+        raise KeyError(value)
+
+    try:
+        with pytest.raises(KeyError):
+            pool.call(two_reports, (5,), deadline=math.inf, progress=refuse)
+        assert pool.call(two_reports, (4,), deadline=math.inf) == 8
+    finally:
+        pool.close()
+    assert pool.replaced == 1
+
+
+def test_a_seven_point_review_streams_each_game_in_order_then_the_whole_review():
+    pytest.importorskip("bgsage")
+    text = SEVEN_POINT.read_text()
+    pool = isolation.EnginePool(1)
+    events: list[object] = []
+    try:
+        result = pool.call(jobs.analyze, ("mat", text, Level.ADVANCED, None), deadline=math.inf,
+                           progress=lambda p: events.append(("progress", p)))
+        events.append(("answer", result))
+    finally:
+        pool.close()
+    games = 7
+    assert events[:-1] == [("progress", (n, games)) for n in range(1, games + 1)]
+    kind, answer = events[-1]
+    direct = review.analyze_mat(text, Level.ADVANCED)
+    assert kind == "answer" and answer.games == games == direct.games
+    assert answer.decisions == direct.decisions and len(answer.decisions) > 300
+    assert [p.error_rate for p in answer.players] == [p.error_rate for p in direct.players]
