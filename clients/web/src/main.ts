@@ -87,6 +87,9 @@ const CLOCK_HELP: Record<string, Key> = { reserve: "clockHelpReserve", extension
 
 /** A side's name; against the computer with "(you)" / "(computer)". */
 const sideName = (s: Side): string => (s === Side.WHITE ? t("white") : s === Side.BLACK ? t("black") : "-");
+// The match result reads as players say it: the winner's score first ("wins the match 7-3").
+const wonMatchWords = (winner: Side, white: number, black: number): Record<string, string | number> =>
+  ({ side: sideName(winner), won: winner === Side.BLACK ? black : white, lost: winner === Side.BLACK ? white : black });
 const who = (s: Side): string => sideName(s) + (botPlays ? ` (${t(isBot(s) ? "computer" : "you")})` : "");
 
 /** The side whose decision the game waits for (the state's side_to_act; unset between games). */
@@ -578,7 +581,7 @@ function render(): void {
     const won = capped ? t("wonCapped", { side: sideName(s.outcome.winner), points: s.pointsScored, kind: kindName(s.outcome.kind), how })
       : t("won", { side: sideName(s.outcome.winner), points: s.pointsScored, kind, how });
     status.textContent = (drawn ? t("draw") : won) +
-      (s.phase === "match-over" ? t("wonMatch", { side: sideName(s.matchWinner), ws: m.whiteScore, bs: m.blackScore }) : "");
+      (s.phase === "match-over" ? t("wonMatch", wonMatchWords(s.matchWinner, m.whiteScore, m.blackScore)) : "");
   } else if (note) {
     status.textContent = t(note);
   } else if (isBot(actor())) {

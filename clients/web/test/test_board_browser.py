@@ -432,6 +432,7 @@ def finish_and_export(page, server, match: Match, state: dict) -> None:
     # kazanmak için 1 sayı yetti — ..."
     m = re.fullmatch(r"(Beyaz|Siyah) (?:\d sayı kazandı|.*\d sayı yetti).*— maçı (Beyaz|Siyah) (\d)-(\d) kazandı", status)
     assert m and m.group(1) == m.group(2), status
+    assert (m.group(3), m.group(4)) == ("1", "0"), status  # the winner's score first
     assert sorted(scores(page)) == [0, 1]  # R18: a 1-point match ends 1-0 even after a mars
     record = json.loads(state["record"])
     assert len(record) > 10 and record[-1].get("outcome"), record[-3:]
@@ -487,7 +488,7 @@ def test_turkish_match_by_mouse(browser, server):
         assert page.inner_text("#cube-line") == "Küp yok (Türk kuralları)"
         assert page.is_visible("text=Zar at") or page.inner_text("#dice").startswith("Zar")
         state = match.play_until_over(reload_after=4)
-        assert match.reloaded and match.steps_checked > 10
+        assert match.reloaded and match.steps_checked > 10, (match.turns, match.steps_checked, state["record"][-400:])
         assert match.illegal_checked, "one drop on a kapı was tried"
         # the log is in the board's numbering: black's plays converted from black's own numbers
         log = page.inner_text("#log")

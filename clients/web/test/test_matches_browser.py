@@ -295,8 +295,11 @@ class PersonMatch:
         page, length = self.page, self.plan.length
         points = [int(n) for n in re.findall(r"(\d+)", page.inner_text("#score").split("\n")[0])]
         assert len(points) == 2 and max(points) >= length and min(points) < length, (self.plan.name, points)
-        assert re.search(r"maçı (Beyaz|Siyah) \d+-\d+ kazandı|(White|Black) wins the match \d+-\d+",
-                         page.inner_text("#status")), (self.plan.name, page.inner_text("#status"))
+        said = re.search(r"maçı (?:Beyaz|Siyah) (\d+)-(\d+) kazandı|(?:White|Black) wins the match (\d+)-(\d+)",
+                         page.inner_text("#status"))
+        assert said, (self.plan.name, page.inner_text("#status"))
+        # the winner's score first, as players say it
+        assert [int(n) for n in said.groups() if n] == sorted(points, reverse=True), (self.plan.name, said[0])
         self.score = points
 
     def result(self) -> dict:
