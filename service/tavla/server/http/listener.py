@@ -13,6 +13,11 @@ gRPC port's (docs/reliability.md, SIGTERM):
    client that has just connected is sending it), or closed by the keep-alive timeout;
 3. after the grace, what is left is cut.
 
+Every HTTP/1.1 answer from the drain on says ``connection: close`` (``HttpApp.draining``), so no
+client sends on a connection the server then closes. Not covered: an answer whose headers went out
+before the drain began and still being written when the port stops; its client may reuse the
+connection, which closes after it.
+
 Each connection gets its own :class:`Connection` (Hypercorn's per-server ``WorkerContext``), which
 is how step 2 tells the two kinds apart.
 """
@@ -123,7 +128,10 @@ class Listener:
             conn.close()
             return
         writer = asyncio.StreamWriter(transport, protocol, reader, self._loop)
-        await self._serve(reader, writer, context)
+        try:
+            await self._serve(reader, writer, context)
+        finally:
+            writer.close()  # already closed unless the connection was cut
 
     async def stop(self, grace: float, *, closed: Callable[[], None] | None = None) -> int:
         """Stop accepting, let the connections finish within ``grace`` seconds, then cut the rest.

@@ -28,6 +28,7 @@ import logging
 import socket
 import ssl
 import threading
+from typing import Any
 
 import structlog
 from hypercorn.asyncio import tcp_server as _tcp_server
@@ -164,7 +165,9 @@ class HttpServer:
 
     async def _main(self) -> None:
         loop = asyncio.get_running_loop()
-        app, config, state = wrap_app(self.app, self._config.wsgi_max_body_size, "asgi"), self._config, {}  # type: ignore[arg-type]
+        app = wrap_app(self.app, self._config.wsgi_max_body_size, "asgi")  # type: ignore[arg-type]
+        config = self._config
+        state: dict[str, Any] = {}  # ASGI lifespan state: the app keeps none
 
         async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, context: Connection) -> None:
             await TCPServer(app, loop, config, context, state, reader, writer)
