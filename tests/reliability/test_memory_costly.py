@@ -3,8 +3,13 @@
 A storm of the costliest ListLegalMoves (2,065 moves, 280 KB answers) from grpc.aio in batches
 of 50 with short client deadlines, beside HTTP clients that send the same call over Connect and
 close the connection before the answer: one worker with the chart's defaults (64 engine calls
-admitted) must stay under 200 MiB peak RSS, and give memory back after the burst. Before, the
-workers rose from 84 to 350-420 MB and kept 255-358 MB.
+admitted) must not grow by more than 136 MiB at its peak, and must give the memory back after the
+burst (within 86 MiB of where it started: the earlier bounds, 200 and 150 MiB, over today's 64). Before, the workers rose from 84 to 350-420 MB and
+kept 255-358 MB.
+
+What is measured is the server process alone (it has no child: no analysis call is made), from
+a baseline taken in that same process once it has started and loaded the bear-off tables, so the
+bounds hold whatever the test process, xdist's other worker or another test's server use.
 
 Short by default (a few seconds of storm); ``TAVLA_RELIABILITY_LONG=1`` storms for a minute.
 """
@@ -17,13 +22,17 @@ import threading
 import time
 
 import grpc
-from harness import COSTLY, LONG, Server, report
+from harness import COSTLY, LONG, Server, report, rss_mib
 
 import rpc_api as api
 from tavla.server.api import services
 
 UNAVAILABLE: list[str] = []
-PEAK_MIB = 200.0
+# growth over the server's own baseline, 64 MiB with the bear-off tables (measured before: start
+# 60-69 MiB, peak 119-148, 97-112 2 s after); the bounds were 200 MiB peak and 150 after, absolute
+PEAK_GROWTH_MIB = 136.0
+KEPT_MIB = 86.0
+WAIT = 60.0  # seconds; bounds on waits for a state, never how soon it comes
 STORMS = 4
 STORM_SECONDS = 60.0 if LONG else 15.0
 _SERVICE = services.METHODS["ListLegalMoves"].containing_service
@@ -60,47 +69,59 @@ def _aborter(port: int, stop: threading.Event, count: list[int]) -> None:
             time.sleep(0.01)
 
 
-def test_a_worker_stays_under_200_mib_under_the_costliest_storm_with_aborts():
+def _baseline(server: Server) -> float:
+    """The server's RSS once it has loaded the bear-off tables (a warm-up of its own, not the storm's)."""
+    end = time.monotonic() + WAIT
+    while not any(e.get("event") == "bear-off database ready" for e in server.lines()):
+        assert time.monotonic() < end, server.log()
+        time.sleep(0.1)
+    return rss_mib(server.proc.pid)
+
+
+def test_a_worker_gives_back_what_the_costliest_storm_with_aborts_took():
     http_port = _free_port()
     server = Server("--http-port", str(http_port))
+    pid = server.proc.pid
     stop = threading.Event()
     codes: dict[str, int] = {}
     aborted = [0]
     samples: list[float] = []
-    start_rss = server.rss_mib()
     threads = [threading.Thread(target=lambda: asyncio.run(_storm(server.target, stop, codes))) for _ in range(STORMS)]
     threads += [threading.Thread(target=_aborter, args=(http_port, stop, aborted)) for _ in range(4)]
     try:
+        assert server.worker_pids() == [pid]  # one process, no child: its RSS is the server's
+        baseline = _baseline(server)
         for t in threads:
             t.start()
         end = time.monotonic() + STORM_SECONDS
         while time.monotonic() < end:
-            samples.append(server.rss_mib())
+            samples.append(rss_mib(pid))
             time.sleep(0.05)
         stop.set()
         for t in threads:
             t.join(60)
         # memory is given back once the worker has been idle (the trimmer); waited for, 60 s bounds a hang
         calm = time.monotonic()
-        while (after := server.rss_mib()) >= PEAK_MIB * 0.75 and time.monotonic() < calm + 60:
+        while (after := rss_mib(pid)) - baseline >= KEPT_MIB and time.monotonic() < calm + WAIT:
             time.sleep(0.1)
         calm = time.monotonic() - calm
+        assert server.worker_pids() == [pid]
     finally:
         stop.set()
         server.stop()
     peak = max(samples)
     report(f"memory, costliest storm {STORM_SECONDS:g} s (grpc.aio batches of 50, half with 50 ms deadlines) "
-           f"+ {aborted[0]} aborted HTTP calls: {codes}; RSS {start_rss:.0f} MiB at start, peak {peak:.0f}, "
-           f"{after:.0f} {calm:.1f} s after")
+           f"+ {aborted[0]} aborted HTTP calls: {codes}; server RSS {baseline:.0f} MiB before (bear-off loaded), "
+           f"peak {peak:.0f}, {after:.0f} {calm:.1f} s after")
     assert codes.get("OK", 0) > 0
     # UNAVAILABLE only for streams refused by the per-connection stream limit (REFUSED_STREAM: never
     # processed, retried by the service config): the server still counts the cancelled ones
     assert set(codes) <= {"OK", "DEADLINE_EXCEEDED", "RESOURCE_EXHAUSTED", "CANCELLED", "UNAVAILABLE"}, codes
     assert all("error code 7" in d for d in UNAVAILABLE), UNAVAILABLE[:3]
-    assert peak < PEAK_MIB, f"peak {peak:.0f} MiB"
+    assert peak - baseline < PEAK_GROWTH_MIB, f"peak {peak:.0f} MiB, {baseline:.0f} before"
     # memory is given back after the burst (tavla.server.process.memory: 97-112 MiB 2 s after here, 132
     # without the trim; 193 MiB kept by one worker was measured before)
-    assert after < PEAK_MIB * 0.75, f"{after:.0f} MiB after the burst, {start_rss:.0f} at start"
+    assert after - baseline < KEPT_MIB, f"{after:.0f} MiB after the burst, {baseline:.0f} before"
 
 
 def _free_port() -> int:

@@ -28,8 +28,9 @@ def final_code(context: grpc.ServicerContext, *, raised: bool) -> grpc.StatusCod
         return code
     if raised:  # an exception no interceptor mapped: gRPC answers UNKNOWN
         return grpc.StatusCode.UNKNOWN
-    if not context.is_active():
-        return grpc.StatusCode.DEADLINE_EXCEEDED if context.time_remaining() <= 0 else grpc.StatusCode.CANCELLED
+    if not context.is_active():  # no deadline (time_remaining None): the client cancelled or went away
+        left = context.time_remaining()
+        return grpc.StatusCode.DEADLINE_EXCEEDED if left is not None and left <= 0 else grpc.StatusCode.CANCELLED
     return grpc.StatusCode.OK
 
 

@@ -242,6 +242,8 @@ class HttpApp:
             answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
             if answer is None:  # the client has gone: nobody to answer
                 return
+            if self.draining and not close and str(scope.get("http_version", "1.1")).startswith("1"):
+                close = [("connection", "close")]  # the drain began while the call ran
             if close and ("connection", "close") in extra:
                 close = []
             await _respond(send, answer.status, answer.headers + extra + cors + close, answer.body)

@@ -4,8 +4,10 @@ process, next to the gRPC server.
 Hypercorn speaks HTTP/1.1 (what browsers use towards ``http://`` and most ingresses towards
 their backends) and HTTP/2, cleartext with prior knowledge (h2c) or over TLS with ALPN. The socket
 is bound here, before the thread starts, so a taken port fails at start and port 0 is known at
-once; with workers it is shared with ``SO_REUSEPORT`` like the gRPC port. :meth:`HttpServer.stop`
-stops accepting and lets requests in flight finish within the grace period.
+once; with workers it is shared with ``SO_REUSEPORT`` like the gRPC port. Connections are accepted
+by :mod:`~tavla.server.http.listener`, not Hypercorn's serve loop: :meth:`HttpServer.stop` stops
+accepting, then answers every request already sent (in flight, or the first on a connection just
+accepted) within the grace period.
 
 Hardening, as on the gRPC port: a request body that is not complete ``body_seconds`` after its
 headers is answered and its connection closed (:class:`~tavla.server.http.app.HttpApp`); headers
@@ -26,15 +28,18 @@ import logging
 import socket
 import ssl
 import threading
+from typing import Any
 
 import structlog
-from hypercorn.asyncio import serve
 from hypercorn.asyncio import tcp_server as _tcp_server
+from hypercorn.asyncio.tcp_server import TCPServer
+from hypercorn.utils import wrap_app
 from hypercorn.config import Config as HypercornConfig
 
 from tavla.server.process import plumbing as process
 from tavla.server.admission.policy import BODY_SECONDS
 from tavla.server.http.app import HttpApp
+from tavla.server.http.listener import Connection, Listener
 from tavla.server.process.tls import CertificateFiles, ReloadingSSLContext, certificate_names
 
 log = structlog.get_logger("tavla.server.http")
@@ -118,11 +123,10 @@ class HttpServer:
                  allowed_names: frozenset[str] | None = None, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.port: int = sock.getsockname()[1]
-        self._fd = sock.detach()  # Hypercorn owns the socket from here ("fd://")
+        self._sock = sock
         config = _Config()
         config.keep_alive_timeout = body_seconds
         config.ssl_handshake_timeout = body_seconds  # Hypercorn's default: 60 s per silent TLS client
-        config.bind = [f"fd://{self._fd}"]
         config.graceful_timeout = grace_seconds
         config.include_server_header = False
         config.accesslog = None  # the app logs every call itself
@@ -138,6 +142,8 @@ class HttpServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stopping: asyncio.Event | None = None
         self._ready = threading.Event()
+        #: Set once the port accepts no more connections (stop() has begun).
+        self.closed = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tavla-http", daemon=True)
 
     def start(self) -> None:
@@ -146,7 +152,9 @@ class HttpServer:
             raise OSError("the HTTP server did not start")
 
     def stop(self, grace: float) -> None:
-        """Stop accepting connections, give requests in flight ``grace`` seconds, then return."""
+        """Stop accepting connections, answer the requests already sent within ``grace`` seconds
+        (each answer then closes its connection), cut what is left, then return."""
+        self.app.draining = True  # answers say "connection: close" from here, if not already
         if self._loop is not None and self._stopping is not None and self._thread.is_alive():
             self._config.graceful_timeout = grace
             self._loop.call_soon_threadsafe(self._stopping.set)
@@ -156,10 +164,25 @@ class HttpServer:
         asyncio.run(self._main())
 
     async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
+        loop = asyncio.get_running_loop()
+        app = wrap_app(self.app, self._config.wsgi_max_body_size, "asgi")  # type: ignore[arg-type]
+        config = self._config
+        state: dict[str, Any] = {}  # ASGI lifespan state: the app keeps none
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, context: Connection) -> None:
+            await TCPServer(app, loop, config, context, state, reader, writer)
+
+        tls = config.create_ssl_context() if config.ssl_enabled else None
+        listener = Listener(self._sock, serve, tls=tls, handshake_seconds=config.ssl_handshake_timeout)
+        listener.start()
         self._stopping = asyncio.Event()
+        self._loop = loop
         self._ready.set()
-        await serve(self.app, self._config, shutdown_trigger=self._stopping.wait, mode="asgi")  # type: ignore[arg-type]
+        await self._stopping.wait()
+        try:
+            await listener.stop(config.graceful_timeout, closed=self.closed.set)
+        finally:
+            self.closed.set()
 
 
 class _Config(HypercornConfig):
