@@ -19,6 +19,23 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY_SECONDS = 60  # a readiness wait, not a speed assertion
 
+# An init script: every SuggestAction the page sends in ``window.__suggest``, with its level, the
+# answer's HTTP status and the kind of action the answer carried ("" when none).
+WATCH_SUGGEST = """
+window.__suggest = [];
+const realFetch = window.fetch.bind(window);
+window.fetch = async (url, init) => {
+  const r = await realFetch(url, init);
+  if (String(url).endsWith("/tavla.v1.AnalysisService/SuggestAction")) {
+    const sent = JSON.parse(init.body);
+    const entry = {level: sent.level, status: r.status, action: null};
+    window.__suggest.push(entry);
+    r.clone().json().then((j) => { entry.action = j.action ? (j.action.kind || "?") : ""; }, () => { entry.action = ""; });
+  }
+  return r;
+};
+"""
+
 
 def free_port() -> int:
     with socket.socket() as s:

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, ROOT, serve
+from served import CHROMIUM_ARGS, DIST, ROOT, WATCH_SUGGEST, serve
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -41,22 +41,6 @@ LEVELS = ["beginner", "intermediate", "advanced", "expert"]
 LEVEL_NAMES = {"beginner": "Acemi", "intermediate": "Orta", "advanced": "İleri", "expert": "Usta"}
 STALL_POLLS = 3000  # polls (0.2 s apart) with no SuggestAction answered on any page: a hung page
 QUERY = "delay=0&pause=0&slide=0&debug=1&bots=2"
-
-# Every SuggestAction the page sends, its level and whether the answer carried an action.
-WATCH_SUGGEST = """
-window.__suggest = [];
-const realFetch = window.fetch.bind(window);
-window.fetch = async (url, init) => {
-  const r = await realFetch(url, init);
-  if (String(url).endsWith("/tavla.v1.AnalysisService/SuggestAction")) {
-    const sent = JSON.parse(init.body);
-    const entry = {level: sent.level, status: r.status, action: null};
-    window.__suggest.push(entry);
-    r.clone().json().then((j) => { entry.action = j.action ? (j.action.kind || "?") : ""; }, () => { entry.action = ""; });
-  }
-  return r;
-};
-"""
 
 
 class LevelMatch:

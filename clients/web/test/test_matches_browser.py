@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, serve
+from served import CHROMIUM_ARGS, DIST, WATCH_SUGGEST, serve
 from test_board_browser import _READ, ARTIFACTS, CHROMIUM, Pointer, centre, mover_point
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -70,24 +70,12 @@ DEFAULT = [Plan("beginner", "turkish", "phone", 1), Plan("intermediate", "intern
            Plan("advanced", "international", "phone", 1), Plan("expert", "turkish", "desktop", 1)]
 ALL = [Plan(level, preset, device, LENGTH[preset]) for level in LEVELS for preset in LENGTH for device in ("phone", "desktop")]
 
-# Every SuggestAction the page sends: its level and the answer's HTTP status.
-WATCH_SUGGEST = """
-window.__suggest = [];
-const realFetch = window.fetch.bind(window);
-window.fetch = async (url, init) => {
-  const r = await realFetch(url, init);
-  if (String(url).endsWith("/tavla.v1.AnalysisService/SuggestAction")) {
-    const entry = {level: JSON.parse(init.body).level, status: r.status};
-    window.__suggest.push(entry);
-  }
-  return r;
-};
-"""
 
 # What the player sees, in one round trip: the board's state (_READ) and the buttons shown.
 SEEN = """() => ({...(%s)(),
   shown: [...document.querySelectorAll('#actions button')].filter((b) => !b.hidden && !b.disabled).map((b) => b.id),
   hinted: !!document.querySelector('#hint-box .close'),
+  canHover: matchMedia('(hover: hover)').matches,
   hovered: [...document.querySelectorAll('#actions button:hover')].filter((b) => !b.hidden)
     .map((b) => b.id + ' ' + getComputedStyle(b).backgroundColor)})""" % _READ
 
@@ -139,6 +127,7 @@ class PersonMatch:
         self.review = ""  # "", "asked", "checked"
         self.shots: set[str] = set()
         self.sticky: set[str] = set()  # phone: buttons drawn hovered after a tap elsewhere
+        self.hover_checks = 0
         self.done = False
         self.started = self.seconds = self.review_seconds = 0.0
 
@@ -168,7 +157,10 @@ class PersonMatch:
         if state["busy"] != "0":
             return False
         assert not state["error"], (self.plan.name, state["error"])
-        if self.plan.device == "phone":  # a finger leaves no hover: the button under it must look like the others
+        # a finger leaves no hover: the button under it must look like the others (judged while
+        # the browser reports the page as a device without hover, as a phone is)
+        if self.plan.device == "phone" and not state["canHover"]:
+            self.hover_checks += 1
             self.sticky.update(h for h in state["hovered"] if not h.endswith("rgb(255, 255, 255)"))
         phase = state["phase"]
         if self.hint == "asked":
@@ -311,6 +303,7 @@ class PersonMatch:
         assert self.hint == "checked" and self.review == "checked", (self.plan.name, self.hint, self.review)
         assert not self.errors, (self.plan.name, self.errors)
         assert not self.sticky, (self.plan.name, "hover drawn on a phone", self.sticky)
+        assert self.plan.device != "phone" or self.hover_checks > 10, (self.plan.name, self.hover_checks)
         return {"match": self.plan.name, "seconds": round(self.seconds, 1), "review_seconds": round(self.review_seconds, 1),
                 "games": self.games, "score": self.score, "white_actions": self.actions,
                 "computer_calls": len(calls), "doubles_taken": self.doubles_taken}
