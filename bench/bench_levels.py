@@ -211,8 +211,8 @@ def main() -> None:
     levels = list(Level)
     began = time.perf_counter()
     print(f"levels: {', '.join(f'{lv.value} (ply {LEVELS[lv].ply}, noise {LEVELS[lv].noise})' for lv in levels)}")
-    print(f"{per_config} games per configuration and pair ({per_config * len(CONFIGS)} per pair), "
-          f"in pairs on the same dice\n")
+    pairs = f"{len(only)} match-ups" if only else f"{per_config * len(CONFIGS)} per pair"
+    print(f"{per_config} games per configuration and pair ({pairs}), in pairs on the same dice\n")
     print("#### Win rates, each level against the one below (first is the stronger)\n")
     print("| pairing | games | first wins | 95% (Wilson) | first's points per game | s per game |")
     print("| --- | --- | --- | --- | --- | --- |")
