@@ -8,6 +8,7 @@ them (docs/match-files.md, docs/game-state.md)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from google.protobuf import json_format
@@ -21,6 +22,8 @@ from tavla.core.game import record as chain
 from tavla.core.match.dice_commit import DiceKey
 from tavla.formats.matreader import Double, Drop, Roll, Take, Win, parse_match
 from tavla.formats.sgfreader import parse_sgf
+from tavla.replay.driver import replay
+from tavla.replay.engines import GrpcEngine, LocalEngine
 from tavla.referee import Referee
 from tavla.referee.keys import StateError, StateMode, StateReason, StateSigner
 from tavla.server.api.records import export_match
@@ -139,7 +142,7 @@ def test_a_turkish_match_exports_for_validate_match(engine):
 
 
 @pytest.mark.parametrize("name", ["international", "turkish", "portes", "nackgammon", "hypergammon",
-                                  "plakoto", "fevga", "long_nardy"])
+                                  "plakoto", "fevga", "long_nardy", "gul_bara"])
 def test_validate_match_reports_the_exported_matchs_final_score(engine, name):
     """ValidateMatch of an exported .mat plays it under the rules its headers name (Ruleset,
     Variation): the final score and winner are the referee's, for every preset."""
@@ -327,3 +330,33 @@ def test_request_size_of_a_whole_match(international):
     print(f"5-point match: {games} games, {len(international.record)} entries, {binary} bytes binary "
           f"({binary // games} a game), {json_bytes} bytes JSON ({json_bytes // games} a game)")
     assert binary > 0 and json_bytes > binary
+
+
+def test_a_gul_bara_cascade_exports_and_replays_on_both_engines(engine, server_address):
+    """Gul bara's later doubles go on in the same turn (docs/variants.md, "Gul bara"): the record
+    has no ROLL entry for the next throw, so ExportMatch writes it as the same player's next roll
+    (d+1)-(d+1), and the replay, in process and through the RPCs, plays it as the same turn."""
+    request = api.NewMatchRequest(ruleset=pb.Ruleset(preset="gul_bara"), length=3)
+    checker = played(engine, request, 4, resign=0.002)
+    match = parse_match(export(engine, checker).content, "gul_bara.mat")
+    cascades = [(a, b) for g in match.games for a, b in zip(g.actions, g.actions[1:])
+                if isinstance(a, Roll) and isinstance(b, Roll) and a.player == b.player]
+    assert len(cascades) >= 3
+    assert all(a.dice[0] == a.dice[1] < 6 and b.dice == (a.dice[0] + 1,) * 2 for a, b in cascades)
+    state = final_state(checker)
+    remote = GrpcEngine(server_address, timeout=TIMEOUT)
+    try:
+        for replayer in (LocalEngine(), remote):
+            report = replay(match, replayer)
+            assert not report.problems, report.problems[:3]
+            assert report.plays == sum(isinstance(a, Roll) for g in match.games for a in g.actions)
+            assert report.final_score == (state.match.white_score, state.match.black_score)
+    finally:
+        remote.close()
+    # a record whose turn goes on with other dice is told so
+    broken = match.games[0]
+    a, b = next((a, b) for a, b in zip(broken.actions, broken.actions[1:])
+                if isinstance(a, Roll) and isinstance(b, Roll) and a.player == b.player)
+    wrong = [replace(x, dice=(1, 1)) if x is b else x for x in broken.actions]
+    report = replay(replace(match, games=(replace(broken, actions=tuple(wrong)),)), LocalEngine())
+    assert any("turn goes on with" in p for p in report.problems), report.problems[:3]

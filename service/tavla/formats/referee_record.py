@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 from tavla.core import InvalidInputError
 from tavla.core.game import GameState
+from tavla.core.rules.variant import Variant
 from tavla.formats import variation
 from tavla.formats.matreader import MOVE_TOKEN, Action, Double, Drop, Game, Match, Roll, Take, Win
 from tavla.server.convert import contract
@@ -108,6 +109,7 @@ def match_from_records(records: Sequence[game_pb2.ActionRecord], state: GameStat
         the ``.mat`` format cannot hold, or an outcome paying no points.
     """
     length = state.match.length
+    variant = state.ruleset.variant_class
     games: list[Game] = []
     score = [0, 0]
     start = (0, 0)  # the score before the game in play
@@ -126,6 +128,8 @@ def match_from_records(records: Sequence[game_pb2.ActionRecord], state: GameStat
             dice = _dice(entry, where)
         elif kind == G.ACTION_KIND_CONFIRM_MOVE:
             player = _player(entry.side, f"{where}.side")
+            if dice is None:  # the same turn's next throw (gul bara's cascade) has no ROLL entry
+                dice = _next_throw(actions, player, variant)
             if dice is None:
                 raise InvalidInputError(where, "a move without a roll before it")
             play = " ".join(entry.notation.split())
@@ -159,6 +163,18 @@ def match_from_records(records: Sequence[game_pb2.ActionRecord], state: GameStat
         games.append(Game(len(games) + 1, 0, start, tuple(actions)))
     header_map = _rule_headers(state, preset, players) | dict(headers or {})
     return Match("<export>", length, MappingProxyType(header_map), players, tuple(games))
+
+
+def _next_throw(actions: Sequence[Action], player: int, variant: type[Variant]) -> tuple[int, int] | None:
+    """The dice of a throw that goes on the same turn (gul bara's cascade of doubles): the
+    variant's next throw after ``player``'s last play, when that play is the game's last action,
+    counting the game's turns as the game machine does (a throw that goes on is the same turn)."""
+    last = actions[-1] if actions else None
+    if not isinstance(last, Roll) or last.player != player:
+        return None
+    rolls = [a for a in actions if isinstance(a, Roll)]
+    turns = sum(1 for i, r in enumerate(rolls) if i == 0 or r.player != rolls[i - 1].player)
+    return variant.next_throw(last.dice, turns)
 
 
 def _dice(entry: game_pb2.ActionRecord, field: str) -> tuple[int, int]:

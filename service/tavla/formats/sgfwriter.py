@@ -47,16 +47,25 @@ def game_steps(game: Game, source: str = "",
                variant: str = "backgammon") -> Iterator[tuple[Roll, tuple[tuple[int, int], ...], bool]]:
     """Each roll of ``game`` with its steps ((from, to), mover's numbering, 25 bar, 0 off) and
     whether it ends the game by a bear-off; ``????`` rolls have no steps. ``variant``: the
-    record's (:func:`tavla.formats.variation.variant_of_headers`), from its own start.
+    record's (:func:`tavla.formats.variation.variant_of_headers`), from its own start. A turn
+    that goes on (:meth:`~tavla.core.rules.variant.Variant.next_throw`) is the same player's
+    next roll with the dice the variant gives.
 
     :raises SgfWriteError: a play the core does not accept (its line).
     """
     first = next((a for a in game.actions if isinstance(a, (Roll, Double))), None)
-    position = Position.initial(Side.BLACK if first is not None and first.player == 2 else Side.WHITE,
-                                find_variant(variant))
+    rules = find_variant(variant)
+    position = Position.initial(Side.BLACK if first is not None and first.player == 2 else Side.WHITE, rules)
+    turns = 0
+    follow: tuple[int, tuple[int, int]] | None = None  # a turn that goes on (gul bara's doubles)
     for action in game.actions:
         if not isinstance(action, Roll):
             continue
+        if follow is not None and (action.player, action.dice) == follow:
+            position = position.swap_turn()  # the mover moves again
+        else:
+            turns += 1
+        follow = None
         if action.play == "????":
             yield action, (), False
             continue
@@ -65,6 +74,9 @@ def game_steps(game: Game, source: str = "",
         except TavlaError as exc:
             raise SgfWriteError(f"{source}:{action.line}: {action.play or 'Cannot Move'}: {exc}") from None
         position = move.result
+        if position.winner is None and move.dice_used == len(rules.dice_to_play(*action.dice)):
+            goes_on = rules.next_throw(action.dice, turns)
+            follow = (action.player, goes_on) if goes_on else None
         yield action, tuple((s[0], s[1]) for s in move.steps), position.winner is not None
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from tavla.core import find_variant
 from tavla.formats.match_rules import FORFEIT_PLAY, MatchRules
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
@@ -59,6 +60,7 @@ class Applied:
     points: int  # points with the cube at 1 when game_over, else 0
     kind: int = 0  # 1 single, 2 gammon, 3 backgammon when game_over, else 0
     drawn: bool = False  # the game is drawn (plakoto's two pinned mothers): no winner, replayed
+    dice_used: int = 0  # dice the play moved (a turn goes on only after a throw played in full)
 
 
 MODES = ("auto", "match", "money", "money-jacoby")
@@ -115,6 +117,11 @@ class Engine(Protocol):
     def as_money(self, match: Any) -> Any: ...
 
     def position_id(self, position: Any) -> str: ...
+
+    def same_turn(self, position: Any) -> Any:
+        """``position`` with the side that just moved on roll again: its turn goes on with
+        another throw (gul bara's cascade of doubles)."""
+        ...
 
     # An engine whose ``apply`` can only return one of its legal moves may set
     # ``apply_is_legal = True``: the replay then skips listing the legal moves (one move
@@ -425,6 +432,10 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
         state.illegal = Illegal(roll.line, f"{roll.dice[0]}{roll.dice[1]}: {roll.play or 'Cannot Move'}",
                                 reason, engine.position_id(position))
 
+    variant = find_variant(state.rules.variant)
+    turns = 0
+    follow: tuple[int, tuple[int, int]] | None = None  # the player and dice a turn goes on with
+
     for action in actions:
         if isinstance(action, Roll):
             if action.play == FORFEIT_PLAY:
@@ -434,7 +445,15 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
             if over or forfeited_by or drawn:
                 problem(action.line, "a roll after the game ended")
                 return None
-            if engine.on_roll(position) != action.player:
+            if follow is not None:
+                if (action.player, action.dice) != follow:
+                    problem(action.line, f"player {follow[0]}'s turn goes on with {follow[1][0]}{follow[1][1]} "
+                                         f"({variant.name}: a later double played in full is followed by the next)")
+                    return None
+                position = engine.same_turn(position)
+            else:
+                turns += 1
+            if follow is None and engine.on_roll(position) != action.player:
                 problem(action.line, f"player {action.player} rolls, but player "
                                      f"{engine.on_roll(position)} is on roll")
                 return None
@@ -458,10 +477,14 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 return None
             report.plays += 1
             position = applied.position
+            follow = None
             if applied.game_over:
                 over = applied
             elif applied.drawn:
                 drawn = action
+            elif applied.dice_used == len(variant.dice_to_play(*action.dice)):
+                goes_on = variant.next_throw(action.dice, turns)
+                follow = (action.player, goes_on) if goes_on else None
         elif isinstance(action, Double):
             if action.value != 2 * cube:
                 problem(action.line, f"cube offered at {action.value}, it stands at {cube}", "cube")

@@ -108,10 +108,14 @@ class LocalEngine:
             move = resolve(position, dice, notation.parse(text))
         result = move.result
         if result.winner is None:
-            return Applied(move.notation, result, _key(result), False, 0, 0, drawn=result.drawn)
+            return Applied(move.notation, result, _key(result), False, 0, 0, drawn=result.drawn,
+                           dice_used=move.dice_used)
         scored = score_game(result, self._scoring)
         return Applied(move.notation, result, _key(result), True, int(scored.winner), scored.points,
-                       _KINDS[scored.kind])
+                       _KINDS[scored.kind], dice_used=move.dice_used)
+
+    def same_turn(self, position: Position) -> Position:
+        return position.swap_turn()
 
     # --- match play (R3, R18-R21) ---
 
@@ -246,7 +250,15 @@ class GrpcEngine:
             int(response.outcome.winner) if over else 0,
             response.outcome.points if over else 0,
             int(response.outcome.kind) if over else 0,  # RESULT_KIND_* numbers 1-3
+            dice_used=len(response.move.checker_moves),  # one entry per die played
         )
+
+    def same_turn(self, position: types_pb2.Position) -> types_pb2.Position:
+        from tavla.v1 import types_pb2
+
+        again = types_pb2.Position(board=position.board)  # the board alone: the IDs name the side on roll
+        again.on_roll = types_pb2.SIDE_BLACK if position.on_roll == types_pb2.SIDE_WHITE else types_pb2.SIDE_WHITE
+        return again
 
     # --- match play through the RPCs (R3, R18-R21) ---
 
