@@ -323,7 +323,7 @@ const tr: Record<Key, string> = {
   flip: "Tahtayı sırası gelen oyuncuya çevir",
   hint: "İpucu",
   hintTitle: "{dice} için en iyi hamleler",
-  hintFigures: "denklik {equity} · kazanma {win} · mars {gammon}",
+  hintFigures: "net değer {equity} · kazanma {win} · mars {gammon}",
   hintFiguresSearch: "puan {equity} · kazanma yaklaşık {win}",
   hintSearch: "{rules} için sinir ağı yok: bunlar arama oyuncusunun tahminleri (kendi puanları, mars olasılığı yok).",
   hintNone: "Bu sunucuda analiz yok: ipucu verilemiyor.",
