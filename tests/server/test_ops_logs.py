@@ -16,7 +16,8 @@ from tavla.server.process import app
 from tavla.server.pipeline import logs
 from tavla.server.pipeline.access_log import request_id_from
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -25,14 +26,14 @@ BAD_ID = "NotAPositionID"
 TIMEOUT = 30
 
 
-class _Broken(TavlaServicer):
+class _Broken(RulesService):
     def ScoreGame(self, request, context):
         raise RuntimeError("a bug")
 
 
 @pytest.fixture(scope="module")
 def server():
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=_Broken())
+    engine = app.build(Config(host="127.0.0.1", port=0), by_service=by_service(_Broken()))
     app.start(engine)
     with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
         yield channel
