@@ -1,5 +1,5 @@
 """The five servicers, one per tavla.v1 service (:mod:`tavla.server.api.services`), over one
-engine: what the gRPC and HTTP ports register."""
+engine: what the gRPC and HTTP ports register, and the one engine under them."""
 
 from __future__ import annotations
 
