@@ -118,16 +118,21 @@ class KeptCall(CallContext):
         return self._protocol
 
     def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
-        self.set_status(code, details)
+        self._code, self._details = code, details
         raise CallAborted(code, details)
 
     def abort_with_status(self, status: grpc.Status) -> NoReturn:
         self._trailing = tuple(status.trailing_metadata or ())
         self.abort(status.code, status.details)
 
-    def set_status(self, code: grpc.StatusCode, details: str) -> None:
-        """Record the status the call ends with, without raising (a transport's last resort)."""
-        self._code, self._details = code, details
+    def set_code(self, code: grpc.StatusCode) -> None:
+        """Set the code the call ends with, without ending it (``grpc.ServicerContext``'s name:
+        gRPC's health servicer calls it)."""
+        self._code = code
+
+    def set_details(self, details: str) -> None:
+        """Set the details the call ends with, without ending it."""
+        self._details = details
 
     def code(self) -> grpc.StatusCode | None:
         return self._code

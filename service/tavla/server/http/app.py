@@ -389,7 +389,8 @@ def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Me
         return None
     except Exception:  # only CallAborted gets past the error interceptor; this is a last resort
         log.exception("unexpected error", method=method.full_name)
-        context.set_status(grpc.StatusCode.INTERNAL, "internal error")
+        context.set_code(grpc.StatusCode.INTERNAL)
+        context.set_details("internal error")
         return None
 
 
