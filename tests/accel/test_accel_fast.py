@@ -25,7 +25,9 @@ from tavla.core import CHECKERS, InvalidInputError, Position, Side, SideView
 from tavla.core.ids import position_id
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api import services
+from tavla.server.api.rules import RulesService
+from tavla.server.api.servicers import for_engine
 from tavla.server.pipeline import metrics
 from tavla.server.process.app import start_in_process
 from tavla.server.convert import wire
@@ -297,7 +299,7 @@ class _FromId:
         return getattr(self._ext, name)
 
 
-def _with_from_id(servicer: TavlaServicer, from_id, monkeypatch) -> None:
+def _with_from_id(servicer: RulesService, from_id, monkeypatch) -> None:
     generator = servicer.engine.generator
     monkeypatch.setattr(servicer.engine, "generator", MoveGenerator(_FromId(generator.ext, from_id), generator.status))
 
@@ -305,8 +307,9 @@ def _with_from_id(servicer: TavlaServicer, from_id, monkeypatch) -> None:
 @pytest.fixture(scope="module")
 def served():
     """(the servicer, a stub of its server): the server's generator and metrics, the servicer at hand."""
-    servicer = TavlaServicer(Engine(observer=metrics.ENGINE))
-    server, port = start_in_process(servicer=servicer)
+    servicers = for_engine(Engine(observer=metrics.ENGINE))
+    servicer = servicers[services.RULES]
+    server, port = start_in_process(by_service=servicers)
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         yield servicer, api.AnyStub(channel)
     server.stop(None)

@@ -23,7 +23,7 @@ from tavla.core.ids import position_id
 from tavla.core.match.dice_commit import DiceKey, DiceProof, verify
 from tavla.server.process.app import start_in_process
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.servicers import for_engine
 from tavla.v1 import dice_pb2, match_pb2
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
@@ -272,7 +272,7 @@ def test_roll_dice_gele(engine):
 
 def test_a_token_from_another_replica_with_the_same_key_rolls(engine):
     # two servers, as two replicas of one deployment, share TAVLA_DICE_KEY: no server memory
-    servers = [start_in_process(servicer=TavlaServicer(Engine(dice_key=DiceKey.from_env({dice_commit.KEY_ENV: SHARED}))))
+    servers = [start_in_process(by_service=for_engine(Engine(dice_key=DiceKey.from_env({dice_commit.KEY_ENV: SHARED}))))
                for _ in range(2)]
     try:
         stubs = [api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))

@@ -17,13 +17,15 @@ from tavla.core.match.clock import MIN_MOVE_MS, PRESETS, ClockPreset, ClockSetti
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.match.ruleset import Ruleset
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.match import MatchService
+from tavla.server.api.referee import RefereeService
 from tavla.v1 import clock_pb2
 import rpc_api as api
 from tavla.server.api import services
 from tavla.v1 import types_pb2 as pb
 
-ENGINE = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER))
+ENGINE = Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
+REFEREE, MATCH = RefereeService(ENGINE), MatchService(ENGINE)
 
 
 _DURATIONS = {"move_ms": "move_time", "reserve_ms": "reserve", "extension_ms": "extension_time",
@@ -49,14 +51,14 @@ def refused_field(call, request) -> str:
 
 @pytest.mark.parametrize("length", [1, 7])
 def test_jacoby_and_beavers_are_off_in_match_play_and_the_state_says_so(length):
-    answer = ENGINE.NewMatch(api.NewMatchRequest(
+    answer = REFEREE.NewMatch(api.NewMatchRequest(
         ruleset=pb.Ruleset(preset="international", jacoby=True, beavers=True), length=length), None)
     assert (answer.view.ruleset.jacoby, answer.view.ruleset.beavers) == (False, False)
     assert answer.view.match.length == length
 
 
 def test_money_play_keeps_jacoby_and_beavers():
-    answer = ENGINE.NewMatch(api.NewMatchRequest(
+    answer = REFEREE.NewMatch(api.NewMatchRequest(
         ruleset=pb.Ruleset(preset="international", jacoby=True, beavers=True), length=0), None)
     assert (answer.view.ruleset.jacoby, answer.view.ruleset.beavers) == (True, True)
 
@@ -82,10 +84,10 @@ UNPLAYABLE = [
 @pytest.mark.parametrize("clock,field", UNPLAYABLE)
 def test_a_clock_no_one_can_play_under_is_refused(clock, field):
     request = api.NewMatchRequest(length=5, clock=proto_clock(**clock))
-    assert refused_field(ENGINE.NewMatch, request) == field
+    assert refused_field(REFEREE.NewMatch, request) == field
     advance = api.AdvanceClockRequest(settings=proto_clock(**clock), side=pb.SIDE_WHITE,
                                       event=clock_pb2.CLOCK_EVENT_MOVE)
-    assert refused_field(ENGINE.AdvanceClock, advance) == field.replace("clock.", "settings.")
+    assert refused_field(MATCH.AdvanceClock, advance) == field.replace("clock.", "settings.")
 
 
 def test_the_least_playable_clocks_are_accepted():
@@ -93,7 +95,7 @@ def test_the_least_playable_clocks_are_accepted():
                      ClockSettings(move_ms=MIN_MOVE_MS // 2, reserve_ms=MIN_MOVE_MS // 2),
                      ClockSettings(move_ms=30_000, move_cap_ms=MIN_MOVE_MS), *PRESETS.values()):
         assert check_settings(settings) is settings
-    answer = ENGINE.NewMatch(api.NewMatchRequest(length=3, clock=proto_clock(
+    answer = REFEREE.NewMatch(api.NewMatchRequest(length=3, clock=proto_clock(
         preset=clock_pb2.CLOCK_PRESET_EXTENSIONS, move_ms=MIN_MOVE_MS, extensions=0)), None)
     assert answer.view.clock.settings.move_time.ToMilliseconds() == MIN_MOVE_MS
     assert PRESETS[ClockPreset.RESERVE].move_cap_ms >= MIN_MOVE_MS

@@ -19,7 +19,7 @@ from game_driver import DICE_SECRET, KEYS, SIGNER, Checker, choose, play_match
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.process.app import start_in_process
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.servicers import for_engine
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 import rpc_api as api
@@ -30,9 +30,9 @@ G = game_pb2
 
 def start(mode: StateMode, keys=KEYS, *, test_inputs: bool = False,
           address: bool = False) -> tuple[grpc.Server, api.AnyStub]:
-    servicer = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True),
-                                     signer=StateSigner(mode, keys, shared=True), test_inputs=test_inputs))
-    server, port = start_in_process(servicer=servicer)
+    engine = Engine(dice_key=DiceKey(DICE_SECRET, shared=True),
+                    signer=StateSigner(mode, keys, shared=True), test_inputs=test_inputs)
+    server, port = start_in_process(by_service=for_engine(engine))
     if address:
         return server, f"127.0.0.1:{port}"
     return server, api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))

@@ -21,7 +21,8 @@ from tavla.client import channel_options
 from tavla.server.process import app
 from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -271,7 +272,7 @@ def test_sigterm_under_a_flood_fails_no_admitted_call_and_ends_within_its_grace(
 # --- in process: cancelled and expired calls stop their work -----------------------------------
 
 
-class Recorder(TavlaServicer):
+class Recorder(RulesService):
     """Lets the test cancel a call after it has started, then runs the real handler."""
 
     def __init__(self) -> None:
@@ -296,7 +297,7 @@ class Recorder(TavlaServicer):
 
 def test_cancelled_and_expired_calls_stop_their_work():
     servicer = Recorder()
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=servicer)
+    engine = app.build(Config(host="127.0.0.1", port=0), by_service=by_service(servicer))
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:

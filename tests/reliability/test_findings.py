@@ -26,7 +26,9 @@ from tavla.core import TavlaError
 from tavla.server.process import app
 from tavla.server.pipeline import logs
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.match import MatchService
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 from google.protobuf.duration_pb2 import Duration
 
 import rpc_api as api
@@ -57,7 +59,7 @@ def _ms(n: int) -> Duration:
 
 def test_every_clock_setting_combination_is_answered_or_invalid():
     # finding: 158 of 2,880 combinations inside the documented bounds overflowed time_left_ms
-    servicer = TavlaServicer()
+    servicer = MatchService()
     tried = failed = 0
     for preset, move, extensions, extension_ms, reserve, cap, event in itertools.product(
             (1, 2), DURATIONS, COUNTS, DURATIONS, DURATIONS, (0, 86_400_000), (1, 2, 3, 4)):
@@ -95,11 +97,11 @@ def test_the_reported_clock_overflow_is_invalid_argument(server):
 
 def test_an_answer_out_of_range_is_invalid_argument_not_internal(server):
     # the generic guard: a missing bound somewhere still answers INVALID_ARGUMENT
-    class Overflowing(TavlaServicer):
+    class Overflowing(RulesService):
         def NameRoll(self, request, context):
             return api.AdvanceClockResponse(extensions_used=2**33)
 
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=Overflowing())
+    engine = app.build(Config(host="127.0.0.1", port=0), by_service=by_service(Overflowing()))
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:
@@ -170,13 +172,13 @@ def test_shutdown_after_garbage_streams_ends_within_its_grace():
 def test_shutdown_ends_even_when_a_handler_ignores_cancellation():
     entered, release = threading.Event(), threading.Event()
 
-    class Stuck(TavlaServicer):
+    class Stuck(RulesService):
         def NameRoll(self, request, context):
             entered.set()
             release.wait(60)  # ignores its cancellation
             return api.NameRollResponse()
 
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=Stuck())
+    engine = app.build(Config(host="127.0.0.1", port=0), by_service=by_service(Stuck()))
     app.start(engine)
     ch = grpc.insecure_channel(f"127.0.0.1:{engine.port}")
     future = api.AnyStub(ch).NameRoll.future(api.NameRollRequest(dice=[1, 2]),

@@ -36,7 +36,9 @@ from tavla.server.convert import wire
 from tavla.server.process.config import Config
 from tavla.server.http.app import HttpContext
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from tavla.server.api.servicers import for_engine
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from reference_encoder import response as ref_response
@@ -79,7 +81,7 @@ def path(request) -> Iterator[str]:
 def engine(path) -> Iterator[app.Engine]:
     # pure: the core + wire.py answer
     generator = MoveGenerator.pure() if path == "pure" else MoveGenerator.from_env()
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=TavlaServicer(Engine(generator=generator)))
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), by_service=for_engine(Engine(generator=generator)))
     app.start(e)
     yield e
     app.stop(e, 0.5)
@@ -139,7 +141,7 @@ def test_every_surface_sends_the_message_paths_bytes(engine, raw_call, pairs, pa
 
 
 def test_servicer_returns_bytes_and_the_typed_path_a_message(pairs):
-    servicer = TavlaServicer()
+    servicer = RulesService()
     position, dice = pairs[0]
     request = _request(position, dice, api.MOVE_VIEW_FULL)
     data = servicer.ListLegalMoves(request, HttpContext("test", {}, "", None))
@@ -162,7 +164,7 @@ def test_serializer_passes_bytes_and_serializes_messages():
     assert encoded.size(b"abc") == 3 and encoded.size(message) == message.ByteSize()
 
 
-class _MessageServicer(TavlaServicer):
+class _MessageServicer(RulesService):
     """A subclass that still returns the message: gRPC and HTTP must serialize it as before."""
 
     def ListLegalMoves(self, request, context):
@@ -170,7 +172,7 @@ class _MessageServicer(TavlaServicer):
 
 
 def test_a_servicer_returning_a_message_still_works():
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=_MessageServicer())
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0), by_service=by_service(_MessageServicer()))
     app.start(e)
     try:
         position = Position.initial(core.Side.WHITE)

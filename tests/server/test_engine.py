@@ -71,3 +71,70 @@ def test_a_call_past_its_deadline_aborts_with_the_grpc_code():
 def test_the_locale_comes_from_the_metadata():
     assert LocalCall([("x-tavla-locale", "tr")]).locale() == "tr"
     assert LocalCall().locale() == "en"
+
+
+def test_a_kept_call_keeps_the_status_it_was_ended_with():
+    call = LocalCall([("x-request-id", "r1")], peer="ipv4:10.0.0.1:5")
+    assert (call.code(), call.details(), call.protocol(), call.peer()) == (None, "", "local", "ipv4:10.0.0.1:5")
+    detail = ("grpc-status-details-bin", b"\x08\x03")
+    with pytest.raises(CallAborted) as info:
+        call.abort_with_status(_Status(grpc.StatusCode.INVALID_ARGUMENT, "bad field", (detail,)))
+    assert (info.value.code, info.value.details) == (grpc.StatusCode.INVALID_ARGUMENT, "bad field")
+    assert (call.code(), call.details(), call.trailing_metadata()) == (
+        grpc.StatusCode.INVALID_ARGUMENT, "bad field", (detail,))
+
+
+def test_a_kept_call_whose_client_went_away_is_not_active():
+    call = LocalCall(timeout=60.0)
+    assert call.is_active() and 0 < (call.time_remaining() or 0) <= 60
+    call.went_away()
+    assert not call.is_active() and (call.time_remaining() or 0) > 0
+
+
+def test_the_http_ports_context_is_a_kept_call_read_as_the_interceptors_read_grpcs():
+    from tavla.server.admission.calls import protocol_of
+    from tavla.server.http.app import HttpContext
+
+    context = HttpContext("grpc-web", {"x-tavla-locale": "tr"}, "ipv4:127.0.0.1:1", None)
+    assert protocol_of(context) == "grpc-web" and context.locale() == "tr"
+    assert context.invocation_metadata() == (("x-tavla-locale", "tr"),)
+    with pytest.raises(CallAborted):
+        context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "full")
+    assert (context.code(), context.details()) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "full")
+    assert protocol_of(object()) == "grpc"  # gRPC's own context: not one of ours
+
+
+def test_the_servers_engine_is_the_one_under_every_servicer(pure_engine):
+    engine, _ = pure_engine
+    assert servicers.engine_of(servicers.for_engine(engine)) is engine
+    mixed = {**servicers.for_engine(engine), services.RULES: servicers.RulesService(Engine(analysis_processes=0))}
+    with pytest.raises(ValueError, match="different engines"):
+        servicers.engine_of(mixed)
+    partial = servicers.for_engine(engine)
+    del partial[services.ANALYSIS]
+    with pytest.raises(ValueError, match="no servicer for tavla.v1.AnalysisService"):
+        servicers.engine_of(partial)
+
+
+def test_a_test_replaces_one_service_and_keeps_its_engine(pure_engine):
+    from engine_servicers import by_service
+
+    engine, _ = pure_engine
+
+    class Failing(servicers.RulesService):
+        pass
+
+    failing = Failing(engine)
+    chosen = by_service(failing)
+    assert chosen[services.RULES] is failing and servicers.engine_of(chosen) is engine
+    assert [type(s).__name__ for s in chosen.values()][1:] == [
+        "MatchService", "RefereeService", "RecordsService", "AnalysisService"]
+    with pytest.raises(ValueError, match="two servicers"):
+        by_service(failing, Failing(engine))
+
+
+class _Status:
+    """A grpc.Status: its code, details and trailing metadata."""
+
+    def __init__(self, code: grpc.StatusCode, details: str, trailing_metadata: tuple) -> None:
+        self.code, self.details, self.trailing_metadata = code, details, trailing_metadata

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from tavla.core import CHECKERS, Position, Side, SideView
 from tavla.core.ids import position_id
 from tavla.server.process.app import start_in_process
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from statuses import field_violations, rich_status, unpack
@@ -226,13 +227,13 @@ def test_undecodable_request_is_invalid_argument(channel, payload):
     assert "does not parse" in info.value.details()
 
 
-class _Broken(TavlaServicer):
+class _Broken(RulesService):
     def ListLegalMoves(self, request, context):
         raise RuntimeError("secret internal detail")
 
 
 def test_bug_gives_internal_logs_traceback_and_server_survives(caplog):
-    server, port = start_in_process(servicer=_Broken())
+    server, port = start_in_process(by_service=by_service(_Broken()))
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             stub = api.AnyStub(ch)

@@ -12,7 +12,7 @@ from tavla.server.http.app import HttpContext
 
 def _gone(timeout: float | None) -> HttpContext:
     context = HttpContext("connect", {}, "ipv4:127.0.0.1:1", timeout)
-    context.gone = True  # the client closed its connection while the handler ran
+    context.went_away()  # the client closed its connection while the handler ran
     return context
 
 

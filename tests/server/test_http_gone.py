@@ -12,7 +12,8 @@ import threading
 import time
 
 from tavla.server.api import services
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 from tavla.server.process import app
 from tavla.server.process.config import Config
 
@@ -21,7 +22,7 @@ PATH = f"/{_SERVICE.full_name}/GetInitialPosition"
 WAIT = 30.0  # seconds; bounds on waits for a state, never how soon it comes
 
 
-class _Watching(TavlaServicer):
+class _Watching(RulesService):
     """Holds each call until its client has gone (or WAIT seconds), and says which came first."""
 
     def __init__(self) -> None:
@@ -42,7 +43,7 @@ class _Watching(TavlaServicer):
 
 def test_a_client_that_resets_mid_call_is_seen_gone_and_not_answered():
     servicer = _Watching()
-    engine = app.build(Config(host="127.0.0.1", port=0, http_port=0), servicer=servicer)
+    engine = app.build(Config(host="127.0.0.1", port=0, http_port=0), by_service=by_service(servicer))
     app.start(engine)
     try:
         request = (f"POST {PATH} HTTP/1.1\r\nhost: t\r\ncontent-type: application/proto\r\n"

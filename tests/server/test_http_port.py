@@ -22,7 +22,8 @@ from google.rpc import error_details_pb2, status_pb2
 
 from tavla.server.process import app
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 from http_calls import connect_json, http
@@ -229,7 +230,7 @@ def test_cors_refuses_other_origins_and_is_off_by_default(engine):
 # --- deadlines and limits ----------------------------------------------------------------------
 
 
-class _Held(TavlaServicer):
+class _Held(RulesService):
     """GetInitialPosition holds the one slot until the test lets it go: a call that outlasts any
     deadline without the test depending on how long it takes."""
 
@@ -252,7 +253,7 @@ def held() -> _Held:
 @pytest.fixture()
 def held_engine(held: _Held) -> Iterator[app.Engine]:
     e = app.build(Config(host="127.0.0.1", port=0, http_port=0, max_concurrent_rpcs=1, max_message_bytes=1024),
-                  servicer=held)
+                  by_service=by_service(held))
     app.start(e)
     yield e
     held.release.set()

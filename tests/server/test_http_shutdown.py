@@ -20,7 +20,8 @@ import threading
 import pytest
 
 from tavla.server.api import services
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 from tavla.server.process import app
 from tavla.server.process.config import Config
 
@@ -32,7 +33,7 @@ PATH = f"/{_SERVICE.full_name}/GetInitialPosition"
 HEADERS = {"content-type": "application/json"}
 
 
-class _Gated(TavlaServicer):
+class _Gated(RulesService):
     """Holds every call until ``gate`` is set; ``entered`` counts the calls that reached it."""
 
     def __init__(self) -> None:
@@ -86,7 +87,7 @@ def _loop(port: int, out: dict) -> None:
 def gated():
     held = _Gated()
     engine = app.build(Config(host="127.0.0.1", port=0, http_port=0, max_concurrent_rpcs=CLIENTS * 2),
-                       servicer=held)
+                       by_service=by_service(held))
     app.start(engine)
     yield held, engine
     held.gate.set()

@@ -20,7 +20,9 @@ from tavla.server.admission.calls import final_code
 from tavla.server.process.config import Config
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from tavla.server.api.servicers import for_engine
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -55,8 +57,8 @@ class Outcomes(grpc.ServerInterceptor):
                                                    response_serializer=handler.response_serializer)
 
 
-def serve(options: Config, servicer=None, interceptors=()):
-    engine = app.build(options, servicer=servicer, interceptors=interceptors)
+def serve(options: Config, servicers=None, interceptors=()):
+    engine = app.build(options, by_service=servicers, interceptors=interceptors)
     app.start(engine)
     return engine
 
@@ -64,7 +66,7 @@ def serve(options: Config, servicer=None, interceptors=()):
 # --- concurrency ------------------------------------------------------------------------------
 
 
-class Holding(TavlaServicer):
+class Holding(RulesService):
     """GetInitialPosition waits until released, so calls pile up."""
 
     def __init__(self) -> None:
@@ -80,7 +82,7 @@ class Holding(TavlaServicer):
 
 def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers():
     servicer = Holding()
-    engine = serve(Config(host="127.0.0.1", port=0, max_concurrent_rpcs=2), servicer)
+    engine = serve(Config(host="127.0.0.1", port=0, max_concurrent_rpcs=2), by_service(servicer))
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
             stub = api.AnyStub(channel)
@@ -105,7 +107,7 @@ def test_calls_beyond_the_limit_get_resource_exhausted_and_health_still_answers(
 # --- deadlines --------------------------------------------------------------------------------
 
 
-class Late(TavlaServicer):
+class Late(RulesService):
     """ListLegalMoves is slow to start: it waits until the call's time is up, then goes on."""
 
     def ListLegalMoves(self, request, context):
@@ -133,7 +135,7 @@ PURE = MoveGenerator.pure()  # the pure-Python path, whose generation is counted
 
 def test_call_past_its_deadline_stops_before_move_generation(counted_generation):
     outcomes = Outcomes()
-    engine = serve(Config(host="127.0.0.1", port=0), Late(Engine(generator=PURE)), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0), by_service(Late(Engine(generator=PURE))), [outcomes])
     counted_generation.clear()  # the start-up self-check generated once
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
@@ -154,7 +156,7 @@ def test_server_budget_applies_when_the_client_sets_no_deadline(path, request):
     # the budget after its answer, so a call that ran out of time is not answered OK either
     counted = request.getfixturevalue("counted_generation") if path == "python" else None
     outcomes = Outcomes()
-    engine = serve(Config(host="127.0.0.1", port=0, max_call_seconds=0.2), Late(), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0, max_call_seconds=0.2), by_service(Late()), [outcomes])
     if counted is not None:
         counted.clear()
     try:
@@ -194,7 +196,7 @@ def test_deadline_checked_while_encoding_many_moves(monkeypatch, counted_generat
 
     outcomes = Outcomes()
     # the pure-Python path: the compiled one answers the largest position in about 1 ms, at once
-    engine = serve(Config(host="127.0.0.1", port=0), TavlaServicer(Engine(generator=PURE)), [outcomes])
+    engine = serve(Config(host="127.0.0.1", port=0), for_engine(Engine(generator=PURE)), [outcomes])
     monkeypatch.setattr(servicer_module.convert, "moves_to_wire", encode)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:

@@ -16,8 +16,11 @@ from tavla.server.process import app
 from tavla.server.pipeline import logs
 from tavla.server.pipeline.access_log import request_id_from
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
+from google.protobuf import json_format
+from http_calls import connect_json
 from tavla.v1 import types_pb2 as pb
 
 START_ID = "4HPwATDgc/ABMA"
@@ -25,18 +28,23 @@ BAD_ID = "NotAPositionID"
 TIMEOUT = 30
 
 
-class _Broken(TavlaServicer):
+class _Broken(RulesService):
     def ScoreGame(self, request, context):
         raise RuntimeError("a bug")
 
 
 @pytest.fixture(scope="module")
-def server():
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=_Broken())
+def built():
+    engine = app.build(Config(host="127.0.0.1", port=0, http_port=0), by_service=by_service(_Broken()))
     app.start(engine)
-    with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as channel:
+    yield engine
+    app.stop(engine, 0.5)
+
+
+@pytest.fixture(scope="module")
+def server(built):
+    with grpc.insecure_channel(f"127.0.0.1:{built.port}") as channel:
         yield channel
-    engine.server.stop(None)
 
 
 def capture(level: str) -> io.StringIO:
@@ -135,6 +143,22 @@ def test_debug_level_adds_request_and_details(server, restore_logging):
     assert START_ID in logged[0]["request"] and "details" not in logged[0]
     assert "24/23" in logged[1]["request"] and "R7" in logged[1]["details"]
     assert BAD_ID in logged[2]["request"]
+
+
+def test_both_ports_log_a_call_alike_but_for_the_protocol(built, server, restore_logging):
+    stream = capture("debug")
+    request = {"position": {"position_id": START_ID}, "dice": [5, 1], "move": {"notation": "24/23"}}
+    with pytest.raises(grpc.RpcError):
+        api.AnyStub(server).ApplyMove(json_format.ParseDict(request, api.ApplyMoveRequest()), timeout=TIMEOUT,
+                                      metadata=(("x-request-id", "alike-grpc"),))
+    status, _, _ = connect_json(built.http_port, "ApplyMove", request, headers={"x-request-id": "alike-http"})
+    assert status == 400
+    [by_grpc], [by_http] = rpc_lines(stream, "alike-grpc"), rpc_lines(stream, "alike-http")
+    assert (by_grpc["protocol"], by_http["protocol"]) == ("grpc", "connect")
+    assert by_grpc["code"] == "INVALID_ARGUMENT" and "R7" in by_grpc["details"]
+    per_call = {"timestamp", "duration_ms", "peer", "request_id", "protocol"}
+    assert ({k: v for k, v in by_grpc.items() if k not in per_call}
+            == {k: v for k, v in by_http.items() if k not in per_call})
 
 
 def test_health_checks_only_at_debug(server, restore_logging):

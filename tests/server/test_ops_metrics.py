@@ -14,7 +14,8 @@ from tavla.server.process import app
 from tavla.server.pipeline import metrics
 from tavla.server.api import services
 from tavla.server.process.config import Config
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.rules import RulesService
+from engine_servicers import by_service
 import rpc_api as api
 from tavla.v1 import types_pb2 as pb
 
@@ -111,7 +112,7 @@ def test_engine_series(stub, scrape):
     assert value(after, "tavla_rpcs_in_flight") == 0
 
 
-class Held(TavlaServicer):
+class Held(RulesService):
     """ListLegalMoves waits for the test before it answers."""
 
     def __init__(self) -> None:
@@ -126,7 +127,7 @@ class Held(TavlaServicer):
 
 def test_calls_in_flight_are_counted_while_they_run_and_health_is_not(scrape):
     servicer = Held()
-    engine = app.build(Config(host="127.0.0.1", port=0), servicer=servicer)
+    engine = app.build(Config(host="127.0.0.1", port=0), by_service=by_service(servicer))
     app.start(engine)
     try:
         with grpc.insecure_channel(f"127.0.0.1:{engine.port}") as ch:

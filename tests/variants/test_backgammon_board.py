@@ -27,7 +27,7 @@ from tavla.core.rules.scoring import score_game
 from tavla.core.rules.variant import ResultKind, find_variant
 from tavla.core.match.dice_commit import DiceKey
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.servicers import for_engine
 from tavla.server.process.app import start_in_process
 from tavla.v1 import clock_pb2, game_pb2, match_pb2
 from tavla.v1 import types_pb2 as pb
@@ -336,8 +336,8 @@ def test_portes_has_no_backgammon_to_resign_or_score(engine):
 def referee():
     """A server as the Helm chart runs it: states signed and required (k2 signs), a fixed dice
     key (as tests/referee/test_game_rpc.py)."""
-    servicer = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER))
-    server, port = start_in_process(servicer=servicer)
+    engine = Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=SIGNER)
+    server, port = start_in_process(by_service=for_engine(engine))
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         yield api.AnyStub(channel)
     server.stop(None)

@@ -16,7 +16,7 @@ from google.rpc import error_details_pb2
 from tavla.core.match.dice_commit import DiceKey
 from tavla.referee.keys import StateMode, StateSigner
 from tavla.server.api.engine import Engine
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.servicers import for_engine
 from tavla.server.process.app import start_in_process
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import match_pb2
@@ -185,9 +185,8 @@ DRAW_MATCH_ID = "plakoto-draw-1"  # with the test key's dice, this match has a d
 @pytest.fixture(scope="module")
 def unsigned() -> Iterator[api.AnyStub]:
     """A server in state mode off: a caller's match id is kept as given, so the dice repeat."""
-    servicer = TavlaServicer(Engine(dice_key=DiceKey(DICE_SECRET, shared=True),
-                             signer=StateSigner(StateMode.OFF, KEYS, shared=True)))
-    server, port = start_in_process(servicer=servicer)
+    engine = Engine(dice_key=DiceKey(DICE_SECRET, shared=True), signer=StateSigner(StateMode.OFF, KEYS, shared=True))
+    server, port = start_in_process(by_service=for_engine(engine))
     yield api.AnyStub(grpc.insecure_channel(f"127.0.0.1:{port}"))
     server.stop(None)
 

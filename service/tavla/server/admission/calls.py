@@ -13,6 +13,8 @@ from typing import Any
 
 import grpc
 
+from tavla.server.api.context import CallContext
+
 # Services for the platform rather than the game: not limited, and logged at debug level.
 OPS_SERVICES = frozenset({"grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection",
                           "grpc.reflection.v1.ServerReflection"})
@@ -32,6 +34,13 @@ def final_code(context: grpc.ServicerContext, *, raised: bool) -> grpc.StatusCod
         left = context.time_remaining()
         return grpc.StatusCode.DEADLINE_EXCEEDED if left is not None and left <= 0 else grpc.StatusCode.CANCELLED
     return grpc.StatusCode.OK
+
+
+def protocol_of(context: Any) -> str:
+    """The call's protocol, as the access log and the metrics label it: its call context's
+    (:meth:`~tavla.server.api.context.CallContext.protocol`: the HTTP port's ``connect`` or
+    ``grpc-web``), ``grpc`` for gRPC's own context."""
+    return context.protocol() if isinstance(context, CallContext) else "grpc"
 
 
 def split_method(full: str) -> tuple[str, str]:

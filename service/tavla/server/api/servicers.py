@@ -1,11 +1,10 @@
 """The five servicers, one per tavla.v1 service (:mod:`tavla.server.api.services`), over one
-engine: what the gRPC and HTTP ports register."""
+engine: what the gRPC and HTTP ports register, and the one engine under them."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 from tavla.server.api import services
 from tavla.server.api.analysis import AnalysisService
@@ -27,12 +26,16 @@ def for_engine(engine: Engine) -> dict[str, EngineServicer]:
     return {name: cls(engine) for name, cls in CLASSES.items()}
 
 
-def every_service(servicer: Any) -> dict[str, Any]:
-    """``servicer`` for every service: one object that has every method (a test's
-    :class:`TavlaServicer`)."""
-    return {name: servicer for name in services.NAMES}
+def engine_of(by_service: Mapping[str, EngineServicer]) -> Engine:
+    """The one engine under ``by_service`` (servicers by the service's full name, as
+    :func:`for_engine` builds them, or with some replaced by subclasses).
 
-
-class TavlaServicer(RulesService, MatchService, RefereeService, RecordsService, AnalysisService):
-    """Every tavla.v1 RPC in one object over one engine, for tests that change one method of
-    any service (:func:`every_service` registers it for each)."""
+    :raises ValueError: a service has no servicer, or two servicers have different engines.
+    """
+    missing = [name for name in services.NAMES if name not in by_service]
+    if missing:
+        raise ValueError(f"no servicer for {', '.join(missing)}")
+    engines = {id(by_service[name].engine): by_service[name].engine for name in services.NAMES}
+    if len(engines) != 1:
+        raise ValueError("the servicers are over different engines; they must share one")
+    return next(iter(engines.values()))

@@ -4,9 +4,9 @@ An ASGI application (served by Hypercorn, :mod:`~tavla.server.http.server`) in f
 servicers the gRPC port uses, called through the same interceptors: the access log (with
 ``protocol``), metrics (``tavla_http_*``, labelled ``protocol``), the limits (one concurrency
 budget shared with gRPC) and the error mapping, so every answer, error detail and limit is the
-one gRPC gives. Each call has an :class:`HttpContext`: the servicers' call context
-(:class:`~tavla.server.api.context.CallContext`), on which the shared interceptors also set and
-read the status.
+one gRPC gives. Each call has an :class:`HttpContext`: a call context of the service layer's
+(:class:`~tavla.server.api.context.KeptCall`), which keeps the status the call ends with; the
+shared interceptors read it as they read gRPC's (``code()``, ``details()``, ``protocol()``).
 
 Routes:
 
@@ -27,11 +27,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import mimetypes
-import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import grpc
 import structlog
@@ -41,7 +40,7 @@ from google.rpc import status_pb2
 from grpc_health.v1 import health, health_pb2
 
 from tavla.server.api import encoded
-from tavla.server.api.context import CallContext
+from tavla.server.api.context import CallAborted, KeptCall, Metadata
 from tavla.server.api import services
 from tavla.server.http import openapi
 from tavla.server.http import protocols as wire
@@ -66,82 +65,31 @@ PREFLIGHT_MAX_AGE = "7200"
 _HEALTH_METHOD = "/grpc.health.v1.Health/Check"
 
 
-class Aborted(Exception):
-    """Raised by :meth:`HttpContext.abort`, as gRPC's ``abort`` raises, to end the handler."""
-
-
-class HttpContext(CallContext):
-    """One HTTP call: the servicers' :class:`~tavla.server.api.context.CallContext`, and the
-    status the shared interceptors (errors, limits, logs, metrics) set and read on it.
+class HttpContext(KeptCall):
+    """One HTTP call: a :class:`~tavla.server.api.context.KeptCall` (its deadline, and the status
+    the servicers and the shared interceptors end it with), the answer's headers, and the
+    ``grpc.ServicerContext`` names the shared interceptors call.
 
     :param protocol: ``"connect"`` or ``"grpc-web"`` (logs and metrics read it).
     :param timeout: the client's deadline in seconds, or ``None``.
     """
 
     def __init__(self, protocol: str, headers: dict[str, str], peer: str, timeout: float | None) -> None:
-        self.protocol = protocol
-        self._headers = headers
-        self._peer = peer
-        self._deadline = None if timeout is None else time.monotonic() + timeout
-        self._code: grpc.StatusCode | None = None
-        self._details = ""
-        self._trailing: tuple[tuple[str, str | bytes], ...] = ()
+        super().__init__(tuple(headers.items()), timeout, peer, protocol)
         self.response_headers: list[tuple[str, str]] = []
-        self.gone = False  # the answer was already sent (deadline passed): nobody reads the result
 
-    # metadata
-    def metadata(self) -> tuple[tuple[str, str], ...]:
-        return tuple(self._headers.items())
-
-    invocation_metadata = metadata  # the interceptors' name for it (grpc.ServicerContext's)
+    def invocation_metadata(self) -> Metadata:  # the interceptors' name (grpc.ServicerContext's)
+        return self.metadata()
 
     def send_initial_metadata(self, metadata: Iterable[tuple[str, str]]) -> None:
         self.response_headers.extend((k, v) for k, v in metadata if isinstance(v, str))
 
-    def set_trailing_metadata(self, metadata: Sequence[tuple[str, str | bytes]]) -> None:
-        self._trailing = tuple(metadata)
-
-    def trailing_metadata(self) -> tuple[tuple[str, str | bytes], ...]:
-        return self._trailing
-
-    def peer(self) -> str:
-        return self._peer
-
-    # time
-    def time_remaining(self) -> float | None:
-        return None if self._deadline is None else self._deadline - time.monotonic()
-
-    def is_active(self) -> bool:
-        left = self.time_remaining()
-        return not self.gone and (left is None or left > 0)
-
-    # status
-    def abort(self, code: grpc.StatusCode, details: str) -> NoReturn:
-        self._code, self._details = code, details
-        raise Aborted(details)
-
-    def abort_with_status(self, status: grpc.Status) -> NoReturn:
-        self._trailing = tuple(status.trailing_metadata or ())
-        self.abort(status.code, status.details)
-
-    def set_code(self, code: grpc.StatusCode) -> None:
-        self._code = code
-
-    def set_details(self, details: str) -> None:
-        self._details = details
-
-    def code(self) -> grpc.StatusCode | None:
-        return self._code
-
-    def details(self) -> str:
-        return self._details
-
     def add_callback(self, callback: Callable[[], None]) -> bool:
-        return False
+        return False  # no call back when the client goes: the limits check is_active each second
 
     def status_details(self) -> status_pb2.Status | None:
         """The ``google.rpc.Status`` set by ``abort_with_status`` (with ErrorInfo/BadRequest)."""
-        for key, value in self._trailing:
+        for key, value in self.trailing_metadata():
             if key == wire.STATUS_DETAILS_KEY and isinstance(value, bytes):
                 return status_pb2.Status.FromString(value)
         return None
@@ -311,7 +259,7 @@ class HttpApp:
         loop = asyncio.get_running_loop()
         work = loop.run_in_executor(self.executor, _invoke, method, request, context)
         # A client that goes away (closes or resets the connection) gets no answer: the handler is
-        # told (context.gone: it aborts before building one) and nothing waits for its result, so
+        # told (context.is_active(): it aborts before building one) and nothing waits for its result, so
         # the answer is never held for a connection that is gone (aborted costly calls once
         # kept their 280 KB answers alive in the event loop, 700 MiB for one worker).
         gone = asyncio.ensure_future(_disconnected(receive))
@@ -322,7 +270,7 @@ class HttpApp:
         finally:
             gone.cancel()
         if work not in done:
-            context.gone = True
+            context.went_away()
             work.cancel()  # a call still queued for a thread never runs
             if gone in done:
                 self.gone += 1
@@ -437,9 +385,9 @@ def _unservable(relative: str) -> str | None:
 def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Message | bytes | None:
     try:
         return method.behaviour(request, context)
-    except Aborted:
+    except CallAborted:
         return None
-    except Exception:  # only Aborted gets past the error interceptor; this is a last resort
+    except Exception:  # only CallAborted gets past the error interceptor; this is a last resort
         log.exception("unexpected error", method=method.full_name)
         context.set_code(grpc.StatusCode.INTERNAL)
         context.set_details("internal error")

@@ -28,7 +28,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from tavla.server.pipeline import tracing
-from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, observed, split_method
+from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, observed, protocol_of, split_method
 
 REQUEST_ID = "x-request-id"
 # Request fields never logged, even at debug level: a dice token with its client seed rolls the
@@ -104,7 +104,7 @@ def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: gr
     emit = getattr(log, level)
     fields: dict[str, Any] = {"method": safe_text(method), "code": code.name,
                               "duration_ms": round(seconds * 1000, 3), "peer": safe_text(context.peer() or ""),
-                              "protocol": getattr(context, "protocol", "grpc")}
+                              "protocol": protocol_of(context)}
     trace_id = tracing.current_trace_id()
     if trace_id:
         fields["trace_id"] = trace_id
@@ -156,9 +156,6 @@ def _text(request: Any) -> str:
 
 
 def _details(context: grpc.ServicerContext) -> str:
-    try:
-        raw = context.details()
-    except AttributeError:
-        return ""
+    raw = context.details()  # gRPC's context: bytes; a call context of ours: str
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
     return safe_text(text[:_DEBUG_TEXT])

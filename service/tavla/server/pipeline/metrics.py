@@ -26,7 +26,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, mult
 
 from tavla import __version__
 from tavla.server.process.plumbing import address
-from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, split_method
+from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, protocol_of, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
 prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -134,14 +134,14 @@ class MetricsInterceptor(UnaryInterceptor):
 
 class HttpMetricsInterceptor(UnaryInterceptor):
     """Counts and times every call on the HTTP port by its ``protocol`` (``connect``,
-    ``grpc-web``: the context's ``protocol`` attribute) and final code."""
+    ``grpc-web``: :func:`~tavla.server.admission.calls.protocol_of`) and final code."""
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         service, method = split_method(full_method)
         children: dict[tuple[str, grpc.StatusCode], tuple[Any, Any]] = {}  # looked up once per label set
 
         def record(_request: Any, context: grpc.ServicerContext, status: grpc.StatusCode, seconds: float) -> None:
-            protocol = getattr(context, "protocol", "unknown")
+            protocol = protocol_of(context)
             pair = children.get((protocol, status))
             if pair is None:
                 labels = (protocol, service, method, GO_CODE_NAMES[status])

@@ -52,7 +52,7 @@ from tavla.server.pipeline.metrics import MetricsInterceptor
 from tavla.server.api import engine as engines
 from tavla.server.api.generator import MoveGenerator
 from tavla.server.api import servicers
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.engine import EngineServicer
 from tavla.server.process.tls import CertificateFiles, ClientNameInterceptor, parse_names, server_credentials
 from tavla.server.pipeline.tracing import Tracing
 
@@ -137,7 +137,7 @@ class Engine:
 def build(
     options: Config,
     *,
-    servicer: TavlaServicer | None = None,
+    by_service: Mapping[str, EngineServicer] | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
     tracing: Tracing | None = None,
     reuse_port: bool = False,
@@ -146,8 +146,9 @@ def build(
 
     :param options: host, port, TLS files, limits and reflection are used; the process-level
         settings (workers, logs, metrics port, drain) are :func:`run`'s.
-    :param servicer: one object implementing every tavla.v1 service, over its engine (tests pass a
-        failing one); default: the engine built from ``options`` and one servicer per service.
+    :param by_service: the servicer of every tavla.v1 service, by the service's full name, all
+        over one engine (:func:`tavla.server.api.servicers.for_engine`; tests replace one with a
+        failing subclass); default: the engine built from ``options`` and one servicer per service.
     :param interceptors: more interceptors, run inside the access log and metrics.
     :param tracing: trace every call with this provider.
     :param reuse_port: share the port with other processes (SO_REUSEPORT), for workers.
@@ -178,8 +179,8 @@ def build(
     limits = LimitsInterceptor(options.max_concurrent_rpcs, options.max_call_seconds,  # shared with HTTP
                                max_analysis=options.max_analysis_rpcs,
                                analysis_call_seconds=options.analysis_call_seconds)
-    if servicer is not None:
-        engine, by_service = servicer.engine, servicers.every_service(servicer)
+    if by_service is not None:
+        engine = servicers.engine_of(by_service)
     else:  # the engine, built once, and one servicer per service over it
         engine = engines.Engine(signer=options.state_signer(), test_inputs=options.test_inputs,
                                 analysis_processes=options.analysis_processes, generator=MoveGenerator.from_env(),
@@ -311,14 +312,14 @@ def _bind_error(host: str, port: int) -> str | None:
 def start_in_process(
     options: Config | None = None,
     *,
-    servicer: TavlaServicer | None = None,
+    by_service: Mapping[str, EngineServicer] | None = None,
     interceptors: Sequence[grpc.ServerInterceptor] = (),
 ) -> tuple[grpc.Server, int]:
     """Build and start a server in this process (default: localhost, a free port), for tests.
 
     :returns: (server, bound port). Stop it with ``server.stop(grace)``.
     """
-    engine = build(options or Config(host="127.0.0.1", port=0), servicer=servicer,
+    engine = build(options or Config(host="127.0.0.1", port=0), by_service=by_service,
                    interceptors=interceptors)
     start(engine)
     return engine.server, engine.port

@@ -47,6 +47,10 @@ class GrpcCallContext(CallContext):
         code: grpc.StatusCode | None = self._context.code()
         return code
 
+    def details(self) -> str:
+        raw = self._context.details()
+        return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
+
 
 def _unary(method: Callable[[Any, CallContext], Any]) -> Callable[[Any, grpc.ServicerContext], Any]:
     def adapted(request: Any, context: grpc.ServicerContext) -> Any:
