@@ -268,6 +268,49 @@ def test_the_level_picker_says_the_search_player_plays_a_variant_without_a_net(b
     assert not errors, errors
 
 
+LEVELS = ["random", "beginner", "intermediate", "advanced", "expert"]
+
+
+def test_the_level_picker_follows_the_servers_analysis_fact(browser, base_url):
+    """The page reads which variants the search player plays from ListRulesets
+    (``VariantFacts.analysis``), not from a list of its own: as served, international (the net)
+    offers the levels without a note and plakoto (the search player) with one; with the answer's
+    two facts swapped on the way to the page, the note follows the facts."""
+    def swapped(route) -> None:  # the page's Connect calls are JSON
+        answer = route.fetch()
+        presets = answer.json()
+        for p in presets["presets"]:
+            p["variant"]["analysis"] = {"neural_net": "search", "search": "neural_net"}[p["variant"]["analysis"]]
+        route.fulfill(response=answer, json=presets)
+
+    def offered(page, preset: str) -> tuple[list[str], bool]:
+        page.select_option("#preset", preset)
+        page.select_option("#level", "advanced")
+        return page.eval_on_selector_all("#level option", "os => os.map(o => o.value)"), page.is_visible("#level-note")
+
+    for swap in (False, True):
+        context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if swap:
+            page.route("**/tavla.v1.MatchService/ListRulesets", swapped)
+        try:
+            page.goto(f"{base_url}/?delay=0&pause=0&slide=0")
+            page.wait_for_selector("body[data-ready='1']")
+            page.select_option("#opponent", "bot")
+            assert offered(page, "international") == (LEVELS, swap)
+            assert offered(page, "plakoto") == (LEVELS, not swap)
+            if swap:
+                assert page.inner_text("#level-note") == ""
+                page.select_option("#preset", "international")
+                note = page.inner_text("#level-note")
+                assert note.startswith("International backgammon has no neural net: the computer is our search player."), note
+        finally:
+            context.close()
+        assert not errors, errors
+
+
 def test_fevga_by_clicking_for_both_players(browser, base_url):
     """Two players on one page play fevga by tapping: every step sent is the tapped spots read
     in the mover's numbering (black's point p is white's ((p + 11) mod 24) + 1), and the labels
