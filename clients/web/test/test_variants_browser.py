@@ -392,6 +392,43 @@ def box(page, selector: str) -> dict:
     return b
 
 
+#: How far (CSS pixels) a tray's count may sit from the checkers it counts.
+LABEL_GAP = 4
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "fevga"])
+def test_each_borne_off_count_sits_by_its_trays_checkers(browser, base_url, variant):
+    """Each tray's count is drawn just past the stack it counts (it used to sit mid-board, far
+    from a short stack), inside its tray, on a phone and on a desktop, for a short stack and a
+    full one. Screenshots: ``tray-counts-<variant>-<size>.png``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+        context, page, errors = open_page(browser, base_url, "debug=1")
+        try:
+            page.set_viewport_size(viewport)
+            for white_off, black_off in [(5, 7), (15, 1)]:
+                render(page, variant, {"points": {1: 15 - white_off} if white_off < 15 else {}, "off": white_off},
+                       {"points": {1: 15 - black_off}, "off": black_off})
+                for spot, n in (("off-white", white_off), ("off-black", black_off)):
+                    g = f"[data-spot='{spot}']"
+                    label, slot = box(page, f"{g} .count-label"), box(page, f"{g} .tray-slot")
+                    assert page.text_content(f"{g} .count-label") == str(n)
+                    slabs = [page.locator(f"{g} .slab").nth(i).bounding_box() for i in range(n)]
+                    top = min(b["y"] for b in slabs)
+                    bottom = max(b["y"] + b["height"] for b in slabs)
+                    gap = max(top - (label["y"] + label["height"]), label["y"] - bottom, 0.0)
+                    assert gap <= LABEL_GAP, (size, spot, n, label, top, bottom)
+                    centre = label["x"] + label["width"] / 2
+                    assert slabs[0]["x"] <= centre <= slabs[0]["x"] + slabs[0]["width"], (size, spot, label, slabs[0])
+                    assert slot["y"] <= label["y"] and label["y"] + label["height"] <= slot["y"] + slot["height"], \
+                        (size, spot, n, label, slot)
+                if (white_off, black_off) == (5, 7):
+                    page.locator("svg.board").screenshot(path=str(ARTIFACTS / f"tray-counts-{variant}-{size}.png"))
+        finally:
+            context.close()
+        assert not errors, errors
+
+
 @pytest.mark.parametrize("variant", ["fevga", "long_nardy", "plakoto"])
 def test_borne_off_checkers_lie_beside_their_home(browser, base_url, variant):
     """Each side's borne-off tray is beside its home board: white's (1-6) at the bottom right;
