@@ -185,3 +185,65 @@ def test_without_the_engine_every_variant_gets_the_search_player(monkeypatch):
     s = player.suggest_move(Position.initial(), (3, 1), Ruleset(), MatchState(), Level.ADVANCED)
     best = min(s.moves, key=lambda m: m.equity_loss)  # the level's noise may choose another
     assert s.evaluator is player.Evaluator.SEARCH and best.move.notation == "8/5 6/5"
+
+
+def _roll_or_double(preset_name: str):
+    """A 7-point match's first game, white on roll before its roll with the cube centred."""
+    from dataclasses import replace
+
+    from tavla.core.game import machine
+    from tavla.core.game.state import Phase
+
+    return replace(machine.new_match(preset(preset_name), 7), phase=Phase.ROLL_OR_DOUBLE)
+
+
+def test_suggest_action_reports_the_ply_its_cube_decision_used():
+    """A cube action's ply is the cube decision's (its own time budget), not the move's: with
+    the 2-ply cube past its budget the expert doubles, takes and drops at 1 ply while its moves
+    stay at 2; START_GAME and CONFIRM_MOVE evaluate nothing (ply 0)."""
+    import math
+
+    from tavla.analysis import jobs
+    from tavla.core.game import machine
+    from tavla.core.game.state import Action, ActionKind, Phase
+
+    kind = player.Evaluator.NEURAL_NET
+    player._cost[(kind, 2, player.Decision.PRE_ROLL)] = 100.0  # the cube's slow spell
+    assert player.effective_ply(Level.EXPERT, kind) == 2  # what the reply said before
+    state = _roll_or_double("international")
+    choice = jobs.suggest_action(state, tuple(machine.list_actions(state)), Level.EXPERT, math.inf)
+    assert choice.action.kind in (ActionKind.ROLL, ActionKind.DOUBLE)
+    assert (choice.evaluator, choice.ply) == (kind, 1)
+    doubled = machine.act(state, Action(ActionKind.DOUBLE, Side.WHITE)).state
+    answer = jobs.suggest_action(doubled, tuple(machine.list_actions(doubled)), Level.EXPERT, math.inf)
+    assert answer.action.kind in (ActionKind.TAKE, ActionKind.DROP) and answer.action.side is Side.BLACK
+    assert answer.ply == 1
+    rolled = machine.act(state, Action(ActionKind.ROLL, Side.WHITE), dice=iter([6, 5])).state
+    assert rolled.phase is Phase.MOVING
+    step = jobs.suggest_action(rolled, tuple(machine.list_actions(rolled)), Level.EXPERT, math.inf)
+    assert (step.action.kind, step.ply) == (ActionKind.STEP, 2)  # the move's own budget
+    start = machine.new_match(preset("international"), 7)
+    assert jobs.suggest_action(start, tuple(machine.list_actions(start)), Level.EXPERT, math.inf).ply == 0
+    while ActionKind.CONFIRM_MOVE not in {a.kind for a in machine.list_actions(rolled)}:  # play the move's steps
+        played = player.suggest_action(rolled, machine.list_actions(rolled), Level.EXPERT).action
+        rolled = machine.act(rolled, played).state
+    confirm = player.suggest_action(rolled, machine.list_actions(rolled), Level.EXPERT)
+    assert (confirm.action.kind, confirm.ply) == (ActionKind.CONFIRM_MOVE, 0)
+
+
+def test_the_search_players_cube_decision_is_one_ply_at_every_level():
+    """The search player weighs a double by each roll's best one-ply move whatever the level,
+    so its cube answers say ply 1 at the expert level too (its moves there are 2-ply)."""
+    import math
+
+    from tavla.analysis import jobs
+    from tavla.core.game import machine
+    from tavla.core.game.state import Action, ActionKind
+
+    state = _roll_or_double("hypergammon")
+    assert player.evaluator_for(state.position.variant) is player.Evaluator.SEARCH
+    assert player.suggest_cube(state.position, state.ruleset, state.match, Level.EXPERT).cube.ply == 1
+    doubled = machine.act(state, Action(ActionKind.DOUBLE, Side.WHITE)).state
+    answer = jobs.suggest_action(doubled, tuple(machine.list_actions(doubled)), Level.EXPERT, math.inf)
+    assert answer.action.kind is ActionKind.TAKE  # the start: about even, past the take point
+    assert (answer.evaluator, answer.ply) == (player.Evaluator.SEARCH, 1)

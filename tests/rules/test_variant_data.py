@@ -40,13 +40,14 @@ def test_ruleset_option_defaults_are_the_variants():
 
 
 def test_list_rulesets_publishes_each_variants_facts():
-    facts = {info.ruleset.variant: preset_to_proto(info).variant for info in PRESET_INFO}
+    facts = {info.ruleset.variant: preset_to_proto(info, "search").variant for info in PRESET_INFO}
     assert (facts["gul_bara"].direction, facts["gul_bara"].contact, facts["gul_bara"].bar) == ("same", "none", False)
     assert facts["gul_bara"].doubles_cascade and not facts["fevga"].doubles_cascade
     assert (facts["backgammon"].contact, facts["backgammon"].bar, facts["backgammon"].cube) == ("hit", True, True)
     assert facts["hypergammon"].checkers == 3 and facts["plakoto"].contact == "pin"
     assert [(o.name, o.default_value) for o in facts["long_nardy"].options] == [("head_three_three", True),
                                                                               ("koks", False)]
+    assert facts["plakoto"].analysis == "search"  # as the caller above the codec says
 
 
 def test_record_marks_and_engine_variants_from_class_data():

@@ -1473,7 +1473,10 @@ type SuggestActionResponse struct {
 	// CONFIRM_MOVE, ACCEPT_RESIGNATION or REJECT_RESIGNATION. The computer never resigns and never
 	// claims a timeout.
 	Action *GameAction `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
-	// How it was decided.
+	// How it was decided; `ply` is the depth of the evaluation that decided this action: the cube
+	// decision's for DOUBLE, a ROLL that declined to double, TAKE / DROP / BEAVER; the move's for
+	// a STEP; the position's for a resignation's answer. 0 where nothing was evaluated:
+	// START_GAME, a ROLL with no double to weigh, CONFIRM_MOVE, the answer to a beaver.
 	Info          *AnalysisInfo `protobuf:"bytes,2,opt,name=info,proto3" json:"info,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -770,8 +770,14 @@ type VariantFacts struct {
 	// Whether a double played in full may be followed by another in the same turn (gul bara:
 	// from the fourth throw of the game, the next double up to 6-6).
 	DoublesCascade bool `protobuf:"varint,10,opt,name=doubles_cascade,json=doublesCascade,proto3" json:"doubles_cascade,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// What AnalysisService evaluates the variant with (docs/analysis.md#variants-without-a-net):
+	// "neural_net" (the engine's nets, where the variant has them: backgammon and Turkish tavla)
+	// or "search" (the search player: one move ahead, two at the expert level). The name of the
+	// `Evaluator` it answers with, in lower case; "search" for every variant where the server runs
+	// without the engine.
+	Analysis      string `protobuf:"bytes,11,opt,name=analysis,proto3" json:"analysis,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VariantFacts) Reset() {
@@ -872,6 +878,13 @@ func (x *VariantFacts) GetDoublesCascade() bool {
 		return x.DoublesCascade
 	}
 	return false
+}
+
+func (x *VariantFacts) GetAnalysis() string {
+	if x != nil {
+		return x.Analysis
+	}
+	return ""
 }
 
 // One option of a variant: a boolean field of `Ruleset`.
@@ -977,7 +990,7 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\aruleset\x18\x04 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12\x14\n" +
 	"\x05title\x18\x05 \x01(\tR\x05title\x12\x19\n" +
 	"\btitle_tr\x18\x06 \x01(\tR\atitleTr\x120\n" +
-	"\avariant\x18\a \x01(\v2\x16.tavla.v1.VariantFactsR\avariant\"\xa6\x02\n" +
+	"\avariant\x18\a \x01(\v2\x16.tavla.v1.VariantFactsR\avariant\"\xc2\x02\n" +
 	"\fVariantFacts\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
 	"\aaliases\x18\x02 \x03(\tR\aaliases\x12\x1c\n" +
@@ -989,7 +1002,8 @@ const file_tavla_v1_match_proto_rawDesc = "" +
 	"\x04cube\x18\b \x01(\bR\x04cube\x121\n" +
 	"\aoptions\x18\t \x03(\v2\x17.tavla.v1.VariantOptionR\aoptions\x12'\n" +
 	"\x0fdoubles_cascade\x18\n" +
-	" \x01(\bR\x0edoublesCascade\"H\n" +
+	" \x01(\bR\x0edoublesCascade\x12\x1a\n" +
+	"\banalysis\x18\v \x01(\tR\banalysis\"H\n" +
 	"\rVariantOption\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
 	"\rdefault_value\x18\x02 \x01(\bR\fdefaultValue*\xe9\x01\n" +

@@ -330,7 +330,9 @@ export class Board {
         const [, cy] = slotXY(spot, i, same);
         el("rect", { x: tx + 9, y: cy - 6, width: TRAY_W - 18, height: 12, rx: 3, class: `slab ${name}` }, g);
       }
-      if (n) this.upright(el("text", { x: tx + TRAY_W / 2, y: bottom ? MID + 20 : MID - 8, class: "count-label", "aria-hidden": "true" }, g), 14)
+      // the count just past the stack's inner end: beside the checkers it counts at any size
+      const [, last] = n ? slotXY(spot, n - 1, same) : [0, 0];
+      if (n) this.upright(el("text", { x: tx + TRAY_W / 2, y: bottom ? last - 10 : last + 21, class: "count-label", "aria-hidden": "true" }, g), 17)
         .textContent = String(n);
       counts.set(spot, { n, side: name });
     }

@@ -417,17 +417,15 @@ function applyStatic(): void {
   $("flip-box").hidden = $<HTMLSelectElement>("opponent").value !== "human";
 }
 
-/** The variants AnalysisService evaluates with its neural net (`Variant.engine_net`); every
- * other is played by its search player (docs/analysis.md#variants-without-a-net). */
-const NET_VARIANTS = new Set(["backgammon", "tavla"]);
-
-/** Beside the level picker, for a variant without a net: the search player, its depth at the level, its measured strength. */
+/** Beside the level picker, for a variant the server plays with its search player
+ * (ListRulesets' `VariantFacts.analysis`, docs/analysis.md#variants-without-a-net): the search
+ * player, its depth at the level, its measured strength. */
 function renderLevelNote(): void {
   const note = $("level-note");
   const p = presets.find((x) => x.name === $<HTMLSelectElement>("preset").value);
   const lv = $<HTMLSelectElement>("level").value;
   const bot = $<HTMLSelectElement>("opponent").value === "bot" && lv !== "random";
-  const searched = p && bot && !NET_VARIANTS.has(p.variant?.name || p.ruleset?.variant || "backgammon") ? p : undefined;
+  const searched = p && bot && p.variant?.analysis === "search" ? p : undefined;
   note.hidden = !searched;
   note.textContent = searched ? t(lv === "expert" ? "levelSearchDeep" : "levelSearch", { rules: presetLabel(searched.name) }) : "";
 }

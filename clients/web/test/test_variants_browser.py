@@ -268,6 +268,49 @@ def test_the_level_picker_says_the_search_player_plays_a_variant_without_a_net(b
     assert not errors, errors
 
 
+LEVELS = ["random", "beginner", "intermediate", "advanced", "expert"]
+
+
+def test_the_level_picker_follows_the_servers_analysis_fact(browser, base_url):
+    """The page reads which variants the search player plays from ListRulesets
+    (``VariantFacts.analysis``), not from a list of its own: as served, international (the net)
+    offers the levels without a note and plakoto (the search player) with one; with the answer's
+    two facts swapped on the way to the page, the note follows the facts."""
+    def swapped(route) -> None:  # the page's Connect calls are JSON
+        answer = route.fetch()
+        presets = answer.json()
+        for p in presets["presets"]:
+            p["variant"]["analysis"] = {"neural_net": "search", "search": "neural_net"}[p["variant"]["analysis"]]
+        route.fulfill(response=answer, json=presets)
+
+    def offered(page, preset: str) -> tuple[list[str], bool]:
+        page.select_option("#preset", preset)
+        page.select_option("#level", "advanced")
+        return page.eval_on_selector_all("#level option", "os => os.map(o => o.value)"), page.is_visible("#level-note")
+
+    for swap in (False, True):
+        context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        if swap:
+            page.route("**/tavla.v1.MatchService/ListRulesets", swapped)
+        try:
+            page.goto(f"{base_url}/?delay=0&pause=0&slide=0")
+            page.wait_for_selector("body[data-ready='1']")
+            page.select_option("#opponent", "bot")
+            assert offered(page, "international") == (LEVELS, swap)
+            assert offered(page, "plakoto") == (LEVELS, not swap)
+            if swap:
+                assert page.inner_text("#level-note") == ""
+                page.select_option("#preset", "international")
+                note = page.inner_text("#level-note")
+                assert note.startswith("International backgammon has no neural net: the computer is our search player."), note
+        finally:
+            context.close()
+        assert not errors, errors
+
+
 def test_fevga_by_clicking_for_both_players(browser, base_url):
     """Two players on one page play fevga by tapping: every step sent is the tapped spots read
     in the mover's numbering (black's point p is white's ((p + 11) mod 24) + 1), and the labels
@@ -347,6 +390,43 @@ def box(page, selector: str) -> dict:
     b = page.locator(selector).bounding_box()
     assert b, selector
     return b
+
+
+#: How far (CSS pixels) a tray's count may sit from the checkers it counts.
+LABEL_GAP = 4
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "fevga"])
+def test_each_borne_off_count_sits_by_its_trays_checkers(browser, base_url, variant):
+    """Each tray's count is drawn just past the stack it counts (it used to sit mid-board, far
+    from a short stack), inside its tray, on a phone and on a desktop, for a short stack and a
+    full one. Screenshots: ``tray-counts-<variant>-<size>.png``."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for size, viewport in [("phone", PHONE), ("desktop", DESKTOP)]:
+        context, page, errors = open_page(browser, base_url, "debug=1")
+        try:
+            page.set_viewport_size(viewport)
+            for white_off, black_off in [(5, 7), (15, 1)]:
+                render(page, variant, {"points": {1: 15 - white_off} if white_off < 15 else {}, "off": white_off},
+                       {"points": {1: 15 - black_off}, "off": black_off})
+                for spot, n in (("off-white", white_off), ("off-black", black_off)):
+                    g = f"[data-spot='{spot}']"
+                    label, slot = box(page, f"{g} .count-label"), box(page, f"{g} .tray-slot")
+                    assert page.text_content(f"{g} .count-label") == str(n)
+                    slabs = [page.locator(f"{g} .slab").nth(i).bounding_box() for i in range(n)]
+                    top = min(b["y"] for b in slabs)
+                    bottom = max(b["y"] + b["height"] for b in slabs)
+                    gap = max(top - (label["y"] + label["height"]), label["y"] - bottom, 0.0)
+                    assert gap <= LABEL_GAP, (size, spot, n, label, top, bottom)
+                    centre = label["x"] + label["width"] / 2
+                    assert slabs[0]["x"] <= centre <= slabs[0]["x"] + slabs[0]["width"], (size, spot, label, slabs[0])
+                    assert slot["y"] <= label["y"] and label["y"] + label["height"] <= slot["y"] + slot["height"], \
+                        (size, spot, n, label, slot)
+                if (white_off, black_off) == (5, 7):
+                    page.locator("svg.board").screenshot(path=str(ARTIFACTS / f"tray-counts-{variant}-{size}.png"))
+        finally:
+            context.close()
+        assert not errors, errors
 
 
 @pytest.mark.parametrize("variant", ["fevga", "long_nardy", "plakoto"])

@@ -63,11 +63,9 @@ def analyze(which: str, record: str | bytes, level: Level, rules: Ruleset | None
 
 
 def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
-                   deadline: float) -> tuple[Action, player.Evaluator, int]:
-    """The computer's action, what evaluated it and at which ply."""
-    action = player.suggest_action(state, legal, level, _left(deadline))
-    kind = player.evaluator_for(state.position.variant)
-    return action, kind, player.effective_ply(level, kind, _left(deadline))
+                   deadline: float) -> player.ActionChoice:
+    """The computer's action, what evaluated it and at which ply (the decision's own)."""
+    return player.suggest_action(state, legal, level, _left(deadline))
 
 
 def hang(*args: object) -> None:

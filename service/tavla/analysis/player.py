@@ -275,6 +275,7 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
         dt = 2 * score
         if probs.win > 1.0 - SEARCH_TAKE_POINT:
             dt = 1.0 + (probs.win - (1.0 - SEARCH_TAKE_POINT))  # past the take point: a drop
+        ply = 1  # search.pre_roll: each roll's best one-ply move, at every level
         c = net.CubeEval(probs, score, score, dt, 1.0, False, False, False, ply)
     nd, dt, dp, beaver = c.no_double, c.double_take, c.double_pass, c.beaver
     noise = noise_for(level, _noise_key(position, (), 1), 3)
@@ -346,13 +347,20 @@ def _turn_suggestion(state: GameState, level: Level, time_left: float) -> Sugges
 
 
 def _moving_action(state: GameState, side: Side, legal: Sequence[Action], level: Level,
-                   time_left: float) -> Action:
+                   time_left: float) -> tuple[Action, int]:
+    """The next step of the move the level plays and the ply it was chosen at (0 for
+    CONFIRM_MOVE: nothing is evaluated)."""
     if any(a.kind is ActionKind.CONFIRM_MOVE for a in legal):
-        return Action(ActionKind.CONFIRM_MOVE, side)
+        return Action(ActionKind.CONFIRM_MOVE, side), 0
     steps = [a for a in legal if a.kind is ActionKind.STEP and a.step is not None]
     if not steps:
         raise IllegalActionError(ActionReason.WRONG_PHASE, "the turn has no step and cannot be confirmed")
     suggestion = _turn_suggestion(state, level, time_left)
+    return _next_of(state, side, steps, suggestion), suggestion.ply
+
+
+def _next_of(state: GameState, side: Side, steps: Sequence[Action], suggestion: Suggestion) -> Action:
+    """The step of ``steps`` toward the first of ``suggestion``'s moves the turn can still reach."""
     done = [CheckerMove(*s) for s in state.steps]
     reachable: set[Board] | None = None
     for ranked in suggestion.moves:
@@ -374,8 +382,25 @@ def _moving_action(state: GameState, side: Side, legal: Sequence[Action], level:
     return steps[0]
 
 
+@dataclass(frozen=True, slots=True)
+class ActionChoice:
+    """The computer's action and how it was decided (``tavla.v1.SuggestActionResponse``).
+
+    :ivar action: one of the referee's legal actions.
+    :ivar evaluator: which engine plays the variant (the net or the search player).
+    :ivar ply: the depth of the evaluation that decided the action: the cube decision's for
+        DOUBLE, a ROLL that declined to double, TAKE / DROP / BEAVER; the move's for a STEP; the
+        position's for ACCEPT / REJECT a resignation. 0 where nothing was evaluated: START_GAME,
+        a ROLL with no double to weigh, CONFIRM_MOVE, the answer to a beaver or raccoon.
+    """
+
+    action: Action
+    evaluator: Evaluator
+    ply: int
+
+
 def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
-                   time_left: float = math.inf) -> Action:
+                   time_left: float = math.inf) -> ActionChoice:
     """The action the computer takes for the side to act in ``state``, one of ``legal`` (the
     referee's legal actions of that state): START_GAME, ROLL or DOUBLE (by the cube advice),
     TAKE / DROP / BEAVER for a double, each STEP of the move the level plays then
@@ -391,15 +416,20 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
     kinds = {a.kind for a in own}
     side = side_to_act(state)
     phase = state.phase
+    evaluator = evaluator_for(state.position.variant)
+
+    def chosen(action: Action, ply: int = 0) -> ActionChoice:
+        return ActionChoice(action, evaluator, ply)
+
     if ActionKind.START_GAME in kinds:
-        return Action(ActionKind.START_GAME)
+        return chosen(Action(ActionKind.START_GAME))
     assert side is not None
     if phase is Phase.ROLL_OR_DOUBLE:
         if ActionKind.DOUBLE in kinds:
             advice = suggest_cube(state.position, state.ruleset, state.match, level, time_left)
-            if advice.cube.should_double:
-                return Action(ActionKind.DOUBLE, side)
-        return Action(ActionKind.ROLL, side)
+            kind = ActionKind.DOUBLE if advice.cube.should_double else ActionKind.ROLL
+            return chosen(Action(kind, side), advice.cube.ply)
+        return chosen(Action(ActionKind.ROLL, side))
     if phase is Phase.CUBE_DECISION:
         doubler = side.other
         pending = state.match.cube.redoubles
@@ -408,12 +438,12 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
             advice = suggest_cube(pos, state.ruleset, state.match, level, time_left)
             if advice.cube.should_take:
                 if advice.cube.beaver and ActionKind.BEAVER in kinds:
-                    return Action(ActionKind.BEAVER, side)
-                return Action(ActionKind.TAKE, side)
-            return Action(ActionKind.DROP, side)
-        return Action(ActionKind.TAKE, side) if ActionKind.TAKE in kinds else own[0]
+                    return chosen(Action(ActionKind.BEAVER, side), advice.cube.ply)
+                return chosen(Action(ActionKind.TAKE, side), advice.cube.ply)
+            return chosen(Action(ActionKind.DROP, side), advice.cube.ply)
+        return chosen(Action(ActionKind.TAKE, side) if ActionKind.TAKE in kinds else own[0])
     if phase is Phase.MOVING:
-        return _moving_action(state, side, own, level, time_left)
+        return chosen(*_moving_action(state, side, own, level, time_left))
     if phase is Phase.RESIGNATION_DECISION and state.resignation is not None:
         offer = state.resignation
         pos = state.position if state.position.on_roll is side else state.position.swap_turn()
@@ -423,10 +453,10 @@ def suggest_action(state: GameState, legal: Sequence[Action], level: Level,
         accept = _resign_points(offer.kind, stakes) >= worth - 1e-9
         kind = ActionKind.ACCEPT_RESIGNATION if accept else ActionKind.REJECT_RESIGNATION
         if kind in kinds:
-            return Action(kind, side)
-    return own[0]
+            return chosen(Action(kind, side), prospects.ply)
+    return chosen(own[0])
 
 
-__all__ = ["CubeAdvice", "CubeDecision", "Decision", "Evaluator", "PositionEval", "RankedMove", "Suggestion",
-           "effective_ply", "evaluate_moves", "evaluate_position", "evaluator_for", "suggest_action",
+__all__ = ["ActionChoice", "CubeAdvice", "CubeDecision", "Decision", "Evaluator", "PositionEval", "RankedMove",
+           "Suggestion", "effective_ply", "evaluate_moves", "evaluate_position", "evaluator_for", "suggest_action",
            "suggest_cube", "suggest_move"]

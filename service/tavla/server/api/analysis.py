@@ -207,8 +207,9 @@ class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceS
         referee = self.engine.referee
         opened = referee.open(cg_signed(request.state))
         answer = referee.list_actions(opened)
-        action, kind, ply = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)
-        return api.SuggestActionResponse(action=cg.action_to_proto(action), info=_info(kind, level, ply))
+        choice = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)
+        return api.SuggestActionResponse(action=cg.action_to_proto(choice.action),
+                                         info=_info(choice.evaluator, level, choice.ply))
 
 
 def cg_signed(msg: game_pb2.SignedGameState) -> Signed:

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 
 from tavla import core
+from tavla.analysis.player import evaluator_for
 from tavla.core import IllegalMoveError, Position
 from tavla.core.match import dice
 from tavla.core.match.cube import CubeAction
@@ -264,8 +265,10 @@ class MatchService(EngineServicer, match_service_pb2_grpc.MatchServiceServicer):
 
     def ListRulesets(self, request: api.ListRulesetsRequest,
                      context: CallContext) -> api.ListRulesetsResponse:
-        """The named presets with their options."""
-        return api.ListRulesetsResponse(presets=[cm.preset_to_proto(info) for info in PRESET_INFO])
+        """The named presets with their options and their variants' facts, what AnalysisService
+        evaluates each with included (:func:`tavla.analysis.player.evaluator_for`)."""
+        return api.ListRulesetsResponse(presets=[
+            cm.preset_to_proto(info, evaluator_for(info.ruleset.variant_class).value) for info in PRESET_INFO])
 
 
 _CUBE_KINDS = {CubeAction.DOUBLE: ActionKind.DOUBLE, CubeAction.TAKE: ActionKind.TAKE,

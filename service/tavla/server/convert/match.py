@@ -406,20 +406,26 @@ def ruleset_to_proto(rules: Ruleset, preset: str) -> pb.Ruleset:
     )
 
 
-def preset_to_proto(info: PresetInfo) -> match_pb2.RulesetPreset:
-    """A ``RulesetPreset`` message, with its variant's facts (its class data)."""
+def preset_to_proto(info: PresetInfo, analysis: str) -> match_pb2.RulesetPreset:
+    """A ``RulesetPreset`` message, with its variant's facts (its class data; ``analysis`` as
+    :func:`variant_facts_to_proto` takes it)."""
     variant = info.ruleset.variant_class
     return match_pb2.RulesetPreset(name=info.name, aliases=info.aliases, description=info.description,
                                    ruleset=ruleset_to_proto(info.ruleset, info.name), title=variant.title,
-                                   title_tr=variant.title_tr, variant=variant_facts_to_proto(variant))
+                                   title_tr=variant.title_tr, variant=variant_facts_to_proto(variant, analysis))
 
 
-def variant_facts_to_proto(variant: type[Variant]) -> match_pb2.VariantFacts:
-    """A ``VariantFacts`` message: what ``variant`` is, from its class data."""
+def variant_facts_to_proto(variant: type[Variant], analysis: str) -> match_pb2.VariantFacts:
+    """A ``VariantFacts`` message: what ``variant`` is, from its class data.
+
+    :param analysis: what AnalysisService evaluates it with, ``"neural_net"`` or ``"search"``
+        (the analysis layer's ``Evaluator`` value, which the caller above the codec reads).
+    """
     return match_pb2.VariantFacts(
         name=variant.name, aliases=variant.aliases, direction=variant.direction.value,
         contact=variant.contact.value, bar=variant.bar, checkers=variant.checkers, home=variant.home,
         cube=variant.cube,
         options=[match_pb2.VariantOption(name=k, default_value=v) for k, v in variant.options.items()],
         doubles_cascade=any(variant.next_throw((d, d), 99) is not None for d in range(1, 7)),
+        analysis=analysis,
     )

@@ -141,7 +141,7 @@ class RulesetPreset(_message.Message):
     def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., description: _Optional[str] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., title: _Optional[str] = ..., title_tr: _Optional[str] = ..., variant: _Optional[_Union[VariantFacts, _Mapping]] = ...) -> None: ...
 
 class VariantFacts(_message.Message):
-    __slots__ = ("name", "aliases", "direction", "contact", "bar", "checkers", "home", "cube", "options", "doubles_cascade")
+    __slots__ = ("name", "aliases", "direction", "contact", "bar", "checkers", "home", "cube", "options", "doubles_cascade", "analysis")
     NAME_FIELD_NUMBER: _ClassVar[int]
     ALIASES_FIELD_NUMBER: _ClassVar[int]
     DIRECTION_FIELD_NUMBER: _ClassVar[int]
@@ -152,6 +152,7 @@ class VariantFacts(_message.Message):
     CUBE_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     DOUBLES_CASCADE_FIELD_NUMBER: _ClassVar[int]
+    ANALYSIS_FIELD_NUMBER: _ClassVar[int]
     name: str
     aliases: _containers.RepeatedScalarFieldContainer[str]
     direction: str
@@ -162,7 +163,8 @@ class VariantFacts(_message.Message):
     cube: bool
     options: _containers.RepeatedCompositeFieldContainer[VariantOption]
     doubles_cascade: bool
-    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., direction: _Optional[str] = ..., contact: _Optional[str] = ..., bar: _Optional[bool] = ..., checkers: _Optional[int] = ..., home: _Optional[int] = ..., cube: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[VariantOption, _Mapping]]] = ..., doubles_cascade: _Optional[bool] = ...) -> None: ...
+    analysis: str
+    def __init__(self, name: _Optional[str] = ..., aliases: _Optional[_Iterable[str]] = ..., direction: _Optional[str] = ..., contact: _Optional[str] = ..., bar: _Optional[bool] = ..., checkers: _Optional[int] = ..., home: _Optional[int] = ..., cube: _Optional[bool] = ..., options: _Optional[_Iterable[_Union[VariantOption, _Mapping]]] = ..., doubles_cascade: _Optional[bool] = ..., analysis: _Optional[str] = ...) -> None: ...
 
 class VariantOption(_message.Message):
     __slots__ = ("name", "default_value")
