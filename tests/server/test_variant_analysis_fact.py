@@ -9,7 +9,7 @@ import pytest
 import rpc_api as api
 from tavla.analysis import engine as net
 from tavla.core import find_variant, variants
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api.match import MatchService
 
 pytest.importorskip("bgsage")
 
@@ -26,6 +26,6 @@ def test_each_variant_names_its_net_or_the_search_player(engine):
 
 def test_without_the_engine_every_variant_is_the_search_players(monkeypatch):
     monkeypatch.setattr(net, "available", lambda: False)
-    presets = TavlaServicer().ListRulesets(api.ListRulesetsRequest(), None).presets
+    presets = MatchService().ListRulesets(api.ListRulesetsRequest(), None).presets
     assert {p.variant.analysis for p in presets} == {"search"}
     assert len(presets) == len(variants())
