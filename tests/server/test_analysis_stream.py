@@ -1,4 +1,4 @@
-"""StreamAnalyzeMatch over gRPC (docs/analysis.md#progress): progress messages in order up to
+"""StreamAnalyzeMatch over gRPC and the HTTP port (docs/analysis.md#progress): progress messages in order up to
 the total, then the very answer AnalyzeMatch gives; AnalyzeMatch's errors and deadline; a
 cancelled stream stops its analysis process and frees the analysis slot.
 
@@ -8,6 +8,8 @@ answer (it waits for that slot)."""
 from __future__ import annotations
 
 import contextlib
+import json
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,9 +18,13 @@ import pytest
 
 import rpc_api as api
 from statuses import field_violations
+from google.protobuf import json_format
 from grpc_status import rpc_status
+
+from http_calls import http
 from tavla.server.api.servicers import TavlaServicer
 from tavla.server.convert import contract
+from tavla.server.process import app
 from tavla.server.process.app import start_in_process
 from tavla.server.process.config import Config
 
@@ -122,3 +128,75 @@ def _cancel_mid_stream(stub: api.AnyStub, pool) -> None:
     after = stub.AnalyzeMatch(api.AnalyzeMatchRequest(mat=_mat("match0000.mat")), timeout=TIMEOUT)
     assert after.games == 3
     assert pool.replaced == before + 1
+
+
+# --- the HTTP port: Connect streaming and gRPC-Web ---------------------------------------------
+
+STREAM_PATH = api.path("StreamAnalyzeMatch")
+
+
+def _envelopes(body: bytes) -> list[tuple[int, bytes]]:
+    out = []
+    while body:
+        flags, length = struct.unpack(">BI", body[:5])
+        out.append((flags, body[5:5 + length]))
+        body = body[5 + length:]
+    return out
+
+
+def _enveloped(data: bytes) -> bytes:
+    return struct.pack(">BI", 0, len(data)) + data
+
+
+@pytest.fixture(scope="module")
+def http_port() -> Iterator[int]:
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
+    app.start(e)
+    try:
+        yield e.http_port
+    finally:
+        app.stop(e, 0.5)
+
+
+def test_connect_json_streams_progress_then_analyze_matchs_answer(http_port, served):
+    stub, _ = served
+    text = _mat("match0000.mat")
+    status, headers, body = http(http_port, STREAM_PATH, _enveloped(json.dumps({"mat": text}).encode()),
+                                 "application/connect+json")
+    assert status == 200 and headers["content-type"] == "application/connect+json"
+    *messages, (end_flags, end) = _envelopes(body)
+    assert end_flags == 0x02 and json.loads(end) == {}
+    assert {flags for flags, _ in messages} == {0}
+    decoded = [json.loads(data) for _, data in messages]
+    done = [m["progress"]["decisionsDone"] for m in decoded[:-1]]
+    assert done == sorted(set(done)) and done[-1] == decoded[0]["progress"]["decisionsTotal"]
+    result = json_format.ParseDict(decoded[-1]["result"], api.AnalyzeMatchResponse())
+    assert result == stub.AnalyzeMatch(api.AnalyzeMatchRequest(mat=text), timeout=TIMEOUT)
+
+
+def test_grpc_web_streams_frames_then_trailers(http_port):
+    request = api.StreamAnalyzeMatchRequest(mat=_mat("match0000.mat")).SerializeToString()
+    status, headers, body = http(http_port, STREAM_PATH, _enveloped(request), "application/grpc-web+proto",
+                                 headers={"x-grpc-web": "1"})
+    assert status == 200 and headers["content-type"] == "application/grpc-web+proto"
+    *messages, (trailer_flags, trailers) = _envelopes(body)
+    assert trailer_flags == 0x80 and b"grpc-status: 0" in trailers
+    decoded = [api.StreamAnalyzeMatchResponse.FromString(data) for _, data in messages]
+    assert [m.WhichOneof("event") for m in decoded] == ["progress"] * (len(decoded) - 1) + ["result"]
+    assert decoded[-1].result.games == 3
+
+
+def test_connect_stream_errors_are_its_end_of_stream_message_naming_the_field(http_port):
+    data = api.StreamAnalyzeMatchRequest(mat="7 point match\n Game 1\n nonsense").SerializeToString()
+    status, _, body = http(http_port, STREAM_PATH, _enveloped(data), "application/connect+proto")
+    assert status == 200
+    [(flags, end)] = _envelopes(body)
+    error = json.loads(end)["error"]
+    assert flags == 0x02 and error["code"] == "invalid_argument"
+    bad = [d for d in error["details"] if d["type"] == "google.rpc.BadRequest"]
+    assert bad[0]["debug"]["fieldViolations"][0]["field"] == "mat"
+
+
+def test_connect_unary_media_types_are_refused_for_the_stream(http_port):
+    status, _, body = http(http_port, STREAM_PATH, b'{"mat": "x"}', "application/json")
+    assert status == 415 and b"application/connect+json" in body
