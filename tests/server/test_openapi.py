@@ -181,8 +181,10 @@ import "google/protobuf/duration.proto";
 service SampleService {
   // Gets one.
   rpc Get(GetRequest) returns (GetResponse);
-  // Watches: a stream, left out.
+  // Watches: a server stream, Connect streaming.
   rpc Watch(GetRequest) returns (stream GetResponse);
+  // Sends many: a client stream, left out.
+  rpc Upload(stream GetRequest) returns (GetResponse);
 }
 // The request.
 message GetRequest {
@@ -216,8 +218,10 @@ def test_maps_oneofs_nested_types_and_well_known_types_of_any_proto(tmp_path):
     files = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file
     document = openapi.describe(files, ["sample.v1.SampleService"], examples={})
     validate_openapi(document)
-    assert list(document["paths"]) == ["/sample.v1.SampleService/Get"]
-    assert "SampleService.Watch" in document["info"]["description"]
+    assert list(document["paths"]) == ["/sample.v1.SampleService/Get", "/sample.v1.SampleService/Watch"]
+    assert "SampleService.Upload" in document["info"]["description"]
+    assert list(document["paths"]["/sample.v1.SampleService/Watch"]["post"]["requestBody"]["content"]) == [
+        "application/connect+json"]
     schemas = document["components"]["schemas"]
     assert sorted(schemas) == ["connect.error", "sample.v1.GetRequest", "sample.v1.GetRequest.Colour",
                                "sample.v1.GetRequest.Inner", "sample.v1.GetResponse"]  # no map entry schema
