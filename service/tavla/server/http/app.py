@@ -291,7 +291,9 @@ class HttpApp:
     # --- RPCs ---
 
     async def _call(self, path: str, headers: dict[str, str], receive: Receive,
-                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer | None, list[tuple[str, str]]]:
+                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer | _Stream | None, list[tuple[str, str]]]:
+        """The answer and extra headers of one POST: a unary call run to its end, a server stream
+        ready to run (:meth:`_stream` sends it), or ``None`` when the client has gone."""
         self.calls += 1
         protocol = wire.protocol_of(headers.get("content-type", ""))
         if protocol is None:
