@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -200,3 +201,27 @@ def test_connect_stream_errors_are_its_end_of_stream_message_naming_the_field(ht
 def test_connect_unary_media_types_are_refused_for_the_stream(http_port):
     status, _, body = http(http_port, STREAM_PATH, b'{"mat": "x"}', "application/json")
     assert status == 415 and b"application/connect+json" in body
+
+
+def test_a_client_that_goes_away_stops_the_analysis_over_http():
+    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
+    app.start(e)
+    try:
+        before = e.analysis.replaced
+        body = _enveloped(json.dumps({"mat": _mat("match0001.mat"), "level": "ANALYSIS_LEVEL_EXPERT"}).encode())
+        head = (f"POST {STREAM_PATH} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/connect+json\r\n"
+                f"content-length: {len(body)}\r\n\r\n").encode()
+        with socket.create_connection(("127.0.0.1", e.http_port), timeout=TIMEOUT) as s:
+            s.sendall(head + body)
+            got = b""
+            while b"decisionsDone" not in got:  # the first progress message: the review is under way
+                chunk = s.recv(65536)
+                assert chunk, got
+                got += chunk
+        # one analysis process: this call runs once the abandoned one has given it up, stopped
+        with grpc.insecure_channel(f"127.0.0.1:{e.port}") as ch:
+            after = api.AnyStub(ch).AnalyzeMatch(api.AnalyzeMatchRequest(mat=_mat("match0000.mat")), timeout=TIMEOUT)
+        assert after.games == 3
+        assert e.analysis.replaced == before + 1
+    finally:
+        app.stop(e, 0.5)
