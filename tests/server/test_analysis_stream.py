@@ -11,6 +11,8 @@ import contextlib
 import json
 import socket
 import struct
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,7 +24,6 @@ from statuses import field_violations
 from google.protobuf import json_format
 from grpc_status import rpc_status
 
-from http_calls import http
 from tavla.server.api.servicers import TavlaServicer
 from tavla.server.convert import contract
 from tavla.server.process import app
@@ -147,6 +148,18 @@ def _envelopes(body: bytes) -> list[tuple[int, bytes]]:
 
 def _enveloped(data: bytes) -> bytes:
     return struct.pack(">BI", 0, len(data)) + data
+
+
+def http(port: int, path: str, body: bytes, content_type: str,
+         headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One POST, waiting up to TIMEOUT for a whole review (the shared helper waits 10 s)."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method="POST",
+                                     headers={"content-type": content_type, **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
 
 
 @pytest.fixture(scope="module")
