@@ -1,6 +1,6 @@
 """The analysis processes (tavla.analysis.isolation, docs/analysis.md#isolation): a child is
-recycled after its number of calls, and a match review sends its progress, game by game, before
-its answer."""
+recycled after its number of calls, and a match review sends its progress, decision by decision,
+before its answer."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_a_progress_callback_that_raises_ends_the_call_and_the_pool_serves_the_n
     assert pool.replaced == 1
 
 
-def test_a_seven_point_review_streams_each_game_in_order_then_the_whole_review():
+def test_a_seven_point_review_streams_each_decision_in_order_then_the_whole_review():
     pytest.importorskip("bgsage")
     text = SEVEN_POINT.read_text()
     pool = isolation.EnginePool(1)
@@ -78,7 +78,10 @@ def test_a_seven_point_review_streams_each_game_in_order_then_the_whole_review()
     finally:
         pool.close()
     games = 7
-    assert events[:-1] == [("progress", (n, games)) for n in range(1, games + 1)]
+    told = [p for _, p in events[:-1]]
+    assert [p.decisions_done for p in told] == list(range(1, len(told) + 1))  # one per decision, in order
+    assert {p.decisions_total for p in told} == {len(told)} and {p.games for p in told} == {games}
+    assert [p.game for p in told] == sorted(p.game for p in told) and told[-1].game == games
     kind, answer = events[-1]
     direct = review.analyze_mat(text, Level.ADVANCED)
     assert kind == "answer" and answer.games == games == direct.games

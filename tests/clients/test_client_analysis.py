@@ -45,3 +45,12 @@ def test_analyze_match(client: Client) -> None:
     with open("tests/data/matches/match0000.mat", encoding="utf-8") as f:
         r = client.analyze_match(f.read(), level="advanced")
     assert r.games == 3 and all(p.performance_rating > 0 for p in r.players)
+
+
+def test_stream_analyze_match_gives_progress_then_analyze_matchs_answer(client: Client) -> None:
+    with open("tests/data/matches/match0000.mat", encoding="utf-8") as f:
+        text = f.read()
+    *progress, last = client.stream_analyze_match(text, level="advanced")
+    done = [m.progress.decisions_done for m in progress]
+    assert done == sorted(set(done)) and done[-1] == progress[0].progress.decisions_total
+    assert last.result == client.analyze_match(text, level="advanced") and last.result.games == 3

@@ -31,6 +31,8 @@ DOCUMENT: dict[str, Any] = json.loads(openapi.packaged())
 SCHEMAS: dict[str, Any] = DOCUMENT["components"]["schemas"]
 UNARY = {f"/{m.containing_service.full_name}/{m.name}": m for m in services.METHODS.values()
          if not m.client_streaming and not m.server_streaming}
+SERVER_STREAMS = {f"/{m.containing_service.full_name}/{m.name}": m for m in services.METHODS.values()
+                  if m.server_streaming and not m.client_streaming}
 
 
 def schema_of(name: str) -> Draft202012Validator:
@@ -66,7 +68,7 @@ def test_it_is_a_valid_openapi_3_1_document():
 
 
 def test_every_unary_rpc_is_a_post_with_its_request_and_response():
-    assert set(DOCUMENT["paths"]) == set(UNARY)
+    assert set(DOCUMENT["paths"]) == set(UNARY) | set(SERVER_STREAMS)
     assert len(UNARY) == 28  # 7 RulesService + 12 MatchService + 3 RefereeService + ExportMatch + 5 AnalysisService
     for path, method in UNARY.items():
         operation = DOCUMENT["paths"][path]["post"]
@@ -77,9 +79,21 @@ def test_every_unary_rpc_is_a_post_with_its_request_and_response():
         assert operation["responses"]["default"]["content"]["application/json"]["schema"] == {
             "$ref": "#/components/schemas/connect.error"}
         assert operation["tags"] == [method.containing_service.name]
-    # the one stream is left out, and said to be
+    # the client stream is left out, and said to be
     assert "/tavla.v1.RecordsService/ValidateMatch" not in DOCUMENT["paths"]
     assert "RecordsService.ValidateMatch" in DOCUMENT["info"]["description"]
+
+
+def test_the_server_stream_is_a_connect_streaming_post_with_its_framing_described():
+    assert set(SERVER_STREAMS) == {"/tavla.v1.AnalysisService/StreamAnalyzeMatch"}
+    for path, method in SERVER_STREAMS.items():
+        operation = DOCUMENT["paths"][path]["post"]
+        body = operation["requestBody"]["content"]["application/connect+json"]["schema"]
+        ok = operation["responses"]["200"]
+        assert body == {"$ref": f"#/components/schemas/{method.input_type.full_name}"}
+        assert ok["content"]["application/connect+json"]["schema"] == {
+            "$ref": f"#/components/schemas/{method.output_type.full_name}"}
+        assert "5-byte envelope" in ok["description"] and "end-of-stream" in ok["description"]
 
 
 def test_every_ref_resolves_to_a_schema():
@@ -167,8 +181,10 @@ import "google/protobuf/duration.proto";
 service SampleService {
   // Gets one.
   rpc Get(GetRequest) returns (GetResponse);
-  // Watches: a stream, left out.
+  // Watches: a server stream, Connect streaming.
   rpc Watch(GetRequest) returns (stream GetResponse);
+  // Sends many: a client stream, left out.
+  rpc Upload(stream GetRequest) returns (GetResponse);
 }
 // The request.
 message GetRequest {
@@ -202,8 +218,10 @@ def test_maps_oneofs_nested_types_and_well_known_types_of_any_proto(tmp_path):
     files = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes()).file
     document = openapi.describe(files, ["sample.v1.SampleService"], examples={})
     validate_openapi(document)
-    assert list(document["paths"]) == ["/sample.v1.SampleService/Get"]
-    assert "SampleService.Watch" in document["info"]["description"]
+    assert list(document["paths"]) == ["/sample.v1.SampleService/Get", "/sample.v1.SampleService/Watch"]
+    assert "SampleService.Upload" in document["info"]["description"]
+    assert list(document["paths"]["/sample.v1.SampleService/Watch"]["post"]["requestBody"]["content"]) == [
+        "application/connect+json"]
     schemas = document["components"]["schemas"]
     assert sorted(schemas) == ["connect.error", "sample.v1.GetRequest", "sample.v1.GetRequest.Colour",
                                "sample.v1.GetRequest.Inner", "sample.v1.GetResponse"]  # no map entry schema
@@ -268,7 +286,7 @@ CALLS = [
 
 
 EXAMPLES = [(path, example["value"]) for path, item in DOCUMENT["paths"].items()
-            for example in item["post"]["requestBody"]["content"]["application/json"].get("examples", {}).values()]
+            for example in item["post"]["requestBody"]["content"].get("application/json", {}).get("examples", {}).values()]
 
 
 def test_the_page_has_examples_for_the_rules_and_a_new_match():

@@ -85,6 +85,7 @@ var Helpers = map[string]string{
 	"ValidateMatch": "ValidateMatch", "ExportMatch": "ExportMatch",
 	"SuggestMove": "SuggestMove", "EvaluatePosition": "EvaluatePosition", "SuggestCubeAction": "SuggestCubeAction",
 	"AnalyzeMatch": "AnalyzeMatch", "SuggestAction": "SuggestAction",
+	"StreamAnalyzeMatch": "StreamAnalyzeMatch",
 }
 
 // Client is a connection to a tavla engine: one channel and the generated stub of each service
@@ -368,6 +369,34 @@ func (c *Client) SuggestCubeAction(ctx context.Context, position *tavlav1.Positi
 // record goes through the stub: c.Analysis.AnalyzeMatch with AnalyzeMatchRequest_Sgf.
 func (c *Client) AnalyzeMatch(ctx context.Context, mat string, level tavlav1.AnalysisLevel) (*tavlav1.AnalyzeMatchResponse, error) {
 	return c.Analysis.AnalyzeMatch(ctx, &tavlav1.AnalyzeMatchRequest{Record: &tavlav1.AnalyzeMatchRequest_Mat{Mat: mat}, Ruleset: c.Ruleset, Level: level})
+}
+
+// StreamAnalyzeMatch is AnalyzeMatch with its progress, for a frontend to show while it waits:
+// each is called with every AnalyzeMatchProgress as it comes (decisions judged so far of the
+// total, and the game), in order, and the review is returned at the end, equal to AnalyzeMatch's.
+// An error from each ends the stream (and the server's analysis) and is returned.
+func (c *Client) StreamAnalyzeMatch(ctx context.Context, mat string, level tavlav1.AnalysisLevel, each func(*tavlav1.AnalyzeMatchProgress) error) (*tavlav1.AnalyzeMatchResponse, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stream, err := c.Analysis.StreamAnalyzeMatch(ctx, &tavlav1.StreamAnalyzeMatchRequest{Record: &tavlav1.StreamAnalyzeMatchRequest_Mat{Mat: mat}, Ruleset: c.Ruleset, Level: level})
+	if err != nil {
+		return nil, err
+	}
+	for {
+		msg, err := stream.Recv()
+		if err != nil {
+			if err == io.EOF {
+				err = errors.New("tavla: StreamAnalyzeMatch ended without its result")
+			}
+			return nil, err
+		}
+		if result := msg.GetResult(); result != nil {
+			return result, nil
+		}
+		if err := each(msg.GetProgress()); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // SuggestAction is the computer's Action at level for the side to act in a referee state:

@@ -51,6 +51,7 @@ func TestEveryRPCHasAHelper(t *testing.T) {
 	// The helpers that answer with something other than the RPC's response.
 	others := map[string]string{
 		"GetInitialPosition": "*tavlav1.Position", "ListLegalMoves": "[]*tavlav1.Move", "ValidateMatch": "error",
+		"StreamAnalyzeMatch": "*tavlav1.AnalyzeMatchResponse", // the result; progress goes to a callback
 	}
 	for _, rpc := range methods {
 		name := string(rpc.Name())
@@ -404,6 +405,28 @@ func TestAnalysisHelpers(t *testing.T) {
 	if review.GetGames() != 3 || len(review.GetPlayers()) != 2 || len(review.GetDecisions()) == 0 ||
 		review.GetPlayers()[0].GetSide() != tavlav1.Side_SIDE_WHITE || review.GetPlayers()[0].GetMoves() == 0 {
 		t.Errorf("review: %d games, players %v, %d decisions", review.GetGames(), review.GetPlayers(), len(review.GetDecisions()))
+	}
+
+	// The same review streamed: progress counts up to its total, then the same answer.
+	var done []uint32
+	streamed, err := c.StreamAnalyzeMatch(ctx, string(mat), tavlav1.AnalysisLevel_ANALYSIS_LEVEL_BEGINNER,
+		func(p *tavlav1.AnalyzeMatchProgress) error {
+			if len(done) > 0 && p.GetDecisionsDone() <= done[len(done)-1] {
+				t.Errorf("progress went from %d to %d", done[len(done)-1], p.GetDecisionsDone())
+			}
+			done = append(done, p.GetDecisionsDone())
+			if p.GetGames() != 3 || p.GetDecisionsDone() > p.GetDecisionsTotal() {
+				t.Errorf("progress %v", p)
+			}
+			return nil
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(done) < 100 || streamed.GetGames() != 3 || len(streamed.GetDecisions()) == 0 ||
+		streamed.GetPlayers()[0].GetMoves() != review.GetPlayers()[0].GetMoves() {
+		t.Errorf("streamed review: %d progress messages, %d games, %d decisions", len(done), streamed.GetGames(),
+			len(streamed.GetDecisions()))
 	}
 
 	// The computer starts the game, then plays a step of white's 5-1 that Act accepts.

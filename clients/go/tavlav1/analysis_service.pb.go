@@ -1410,6 +1410,275 @@ func (x *AnalyzeMatchResponse) GetInfo() *AnalysisInfo {
 	return nil
 }
 
+// StreamAnalyzeMatch: AnalyzeMatchRequest's fields, numbers and bounds (a test keeps them equal), so
+// the same body serves both calls.
+type StreamAnalyzeMatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The record.
+	//
+	// Types that are valid to be assigned to Record:
+	//
+	//	*StreamAnalyzeMatchRequest_Mat
+	//	*StreamAnalyzeMatchRequest_Sgf
+	Record isStreamAnalyzeMatchRequest_Record `protobuf_oneof:"record"`
+	// The rules the match was played by; unset: the international rules with the record's
+	// Crawford and CubeLimit headers.
+	Ruleset *Ruleset `protobuf:"bytes,2,opt,name=ruleset,proto3" json:"ruleset,omitempty"`
+	// The level; unset is ANALYSIS_LEVEL_ADVANCED (1 ply: a long match reviews in seconds).
+	Level         AnalysisLevel `protobuf:"varint,3,opt,name=level,proto3,enum=tavla.v1.AnalysisLevel" json:"level,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamAnalyzeMatchRequest) Reset() {
+	*x = StreamAnalyzeMatchRequest{}
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamAnalyzeMatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamAnalyzeMatchRequest) ProtoMessage() {}
+
+func (x *StreamAnalyzeMatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamAnalyzeMatchRequest.ProtoReflect.Descriptor instead.
+func (*StreamAnalyzeMatchRequest) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *StreamAnalyzeMatchRequest) GetRecord() isStreamAnalyzeMatchRequest_Record {
+	if x != nil {
+		return x.Record
+	}
+	return nil
+}
+
+func (x *StreamAnalyzeMatchRequest) GetMat() string {
+	if x != nil {
+		if x, ok := x.Record.(*StreamAnalyzeMatchRequest_Mat); ok {
+			return x.Mat
+		}
+	}
+	return ""
+}
+
+func (x *StreamAnalyzeMatchRequest) GetSgf() []byte {
+	if x != nil {
+		if x, ok := x.Record.(*StreamAnalyzeMatchRequest_Sgf); ok {
+			return x.Sgf
+		}
+	}
+	return nil
+}
+
+func (x *StreamAnalyzeMatchRequest) GetRuleset() *Ruleset {
+	if x != nil {
+		return x.Ruleset
+	}
+	return nil
+}
+
+func (x *StreamAnalyzeMatchRequest) GetLevel() AnalysisLevel {
+	if x != nil {
+		return x.Level
+	}
+	return AnalysisLevel_ANALYSIS_LEVEL_UNSPECIFIED
+}
+
+type isStreamAnalyzeMatchRequest_Record interface {
+	isStreamAnalyzeMatchRequest_Record()
+}
+
+type StreamAnalyzeMatchRequest_Mat struct {
+	// A Jellyfish .mat record (docs/match-files.md), as text. Player 1 is white.
+	Mat string `protobuf:"bytes,1,opt,name=mat,proto3,oneof"`
+}
+
+type StreamAnalyzeMatchRequest_Sgf struct {
+	// A GNU Backgammon .sgf record (docs/match-files.md), one match. White is gnubg's player 1.
+	Sgf []byte `protobuf:"bytes,4,opt,name=sgf,proto3,oneof"`
+}
+
+func (*StreamAnalyzeMatchRequest_Mat) isStreamAnalyzeMatchRequest_Record() {}
+
+func (*StreamAnalyzeMatchRequest_Sgf) isStreamAnalyzeMatchRequest_Record() {}
+
+// How far a match review has come. The counts are of the record's decisions: each checker play
+// (with the roller's cube decision before it), double, take and drop the review judges, forced
+// plays and clear no-doubles included; ReviewedDecision lists only those that were a choice.
+type AnalyzeMatchProgress struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Decisions judged so far, 1 to `decisions_total`; never less than the message before.
+	DecisionsDone uint32 `protobuf:"varint,1,opt,name=decisions_done,json=decisionsDone,proto3" json:"decisions_done,omitempty"`
+	// Decisions the review judges in all (the record's games up to the match's end).
+	DecisionsTotal uint32 `protobuf:"varint,2,opt,name=decisions_total,json=decisionsTotal,proto3" json:"decisions_total,omitempty"`
+	// The game the last judged decision belongs to, from 1.
+	Game uint32 `protobuf:"varint,3,opt,name=game,proto3" json:"game,omitempty"`
+	// Games the review reviews in all.
+	Games         uint32 `protobuf:"varint,4,opt,name=games,proto3" json:"games,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AnalyzeMatchProgress) Reset() {
+	*x = AnalyzeMatchProgress{}
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AnalyzeMatchProgress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AnalyzeMatchProgress) ProtoMessage() {}
+
+func (x *AnalyzeMatchProgress) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AnalyzeMatchProgress.ProtoReflect.Descriptor instead.
+func (*AnalyzeMatchProgress) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *AnalyzeMatchProgress) GetDecisionsDone() uint32 {
+	if x != nil {
+		return x.DecisionsDone
+	}
+	return 0
+}
+
+func (x *AnalyzeMatchProgress) GetDecisionsTotal() uint32 {
+	if x != nil {
+		return x.DecisionsTotal
+	}
+	return 0
+}
+
+func (x *AnalyzeMatchProgress) GetGame() uint32 {
+	if x != nil {
+		return x.Game
+	}
+	return 0
+}
+
+func (x *AnalyzeMatchProgress) GetGames() uint32 {
+	if x != nil {
+		return x.Games
+	}
+	return 0
+}
+
+// One message of StreamAnalyzeMatch's stream: progress messages, then the result, last.
+type StreamAnalyzeMatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// What this message carries.
+	//
+	// Types that are valid to be assigned to Event:
+	//
+	//	*StreamAnalyzeMatchResponse_Progress
+	//	*StreamAnalyzeMatchResponse_Result
+	Event         isStreamAnalyzeMatchResponse_Event `protobuf_oneof:"event"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StreamAnalyzeMatchResponse) Reset() {
+	*x = StreamAnalyzeMatchResponse{}
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StreamAnalyzeMatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamAnalyzeMatchResponse) ProtoMessage() {}
+
+func (x *StreamAnalyzeMatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamAnalyzeMatchResponse.ProtoReflect.Descriptor instead.
+func (*StreamAnalyzeMatchResponse) Descriptor() ([]byte, []int) {
+	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *StreamAnalyzeMatchResponse) GetEvent() isStreamAnalyzeMatchResponse_Event {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
+func (x *StreamAnalyzeMatchResponse) GetProgress() *AnalyzeMatchProgress {
+	if x != nil {
+		if x, ok := x.Event.(*StreamAnalyzeMatchResponse_Progress); ok {
+			return x.Progress
+		}
+	}
+	return nil
+}
+
+func (x *StreamAnalyzeMatchResponse) GetResult() *AnalyzeMatchResponse {
+	if x != nil {
+		if x, ok := x.Event.(*StreamAnalyzeMatchResponse_Result); ok {
+			return x.Result
+		}
+	}
+	return nil
+}
+
+type isStreamAnalyzeMatchResponse_Event interface {
+	isStreamAnalyzeMatchResponse_Event()
+}
+
+type StreamAnalyzeMatchResponse_Progress struct {
+	// How far the review has come (none for a record without decisions).
+	Progress *AnalyzeMatchProgress `protobuf:"bytes,1,opt,name=progress,proto3,oneof"`
+}
+
+type StreamAnalyzeMatchResponse_Result struct {
+	// The review, as AnalyzeMatch answers it: the stream's last message.
+	Result *AnalyzeMatchResponse `protobuf:"bytes,2,opt,name=result,proto3,oneof"`
+}
+
+func (*StreamAnalyzeMatchResponse_Progress) isStreamAnalyzeMatchResponse_Event() {}
+
+func (*StreamAnalyzeMatchResponse_Result) isStreamAnalyzeMatchResponse_Event() {}
+
 // SuggestAction: a referee state and the computer's level.
 type SuggestActionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1423,7 +1692,7 @@ type SuggestActionRequest struct {
 
 func (x *SuggestActionRequest) Reset() {
 	*x = SuggestActionRequest{}
-	mi := &file_tavla_v1_analysis_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1435,7 +1704,7 @@ func (x *SuggestActionRequest) String() string {
 func (*SuggestActionRequest) ProtoMessage() {}
 
 func (x *SuggestActionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_analysis_service_proto_msgTypes[13]
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1448,7 +1717,7 @@ func (x *SuggestActionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuggestActionRequest.ProtoReflect.Descriptor instead.
 func (*SuggestActionRequest) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{13}
+	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *SuggestActionRequest) GetState() *SignedGameState {
@@ -1484,7 +1753,7 @@ type SuggestActionResponse struct {
 
 func (x *SuggestActionResponse) Reset() {
 	*x = SuggestActionResponse{}
-	mi := &file_tavla_v1_analysis_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1496,7 +1765,7 @@ func (x *SuggestActionResponse) String() string {
 func (*SuggestActionResponse) ProtoMessage() {}
 
 func (x *SuggestActionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_tavla_v1_analysis_service_proto_msgTypes[14]
+	mi := &file_tavla_v1_analysis_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1509,7 +1778,7 @@ func (x *SuggestActionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SuggestActionResponse.ProtoReflect.Descriptor instead.
 func (*SuggestActionResponse) Descriptor() ([]byte, []int) {
-	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{14}
+	return file_tavla_v1_analysis_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *SuggestActionResponse) GetAction() *GameAction {
@@ -1624,7 +1893,22 @@ const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\aplayers\x18\x01 \x03(\v2\x16.tavla.v1.PlayerReviewR\aplayers\x128\n" +
 	"\tdecisions\x18\x02 \x03(\v2\x1a.tavla.v1.ReviewedDecisionR\tdecisions\x12\x14\n" +
 	"\x05games\x18\x03 \x01(\rR\x05games\x12*\n" +
-	"\x04info\x18\x04 \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"v\n" +
+	"\x04info\x18\x04 \x01(\v2\x16.tavla.v1.AnalysisInfoR\x04info\"\xbd\x01\n" +
+	"\x19StreamAnalyzeMatchRequest\x12\x1c\n" +
+	"\x03mat\x18\x01 \x01(\tB\b\xaa\x9f\x19\x04\x18\x80\x89zH\x00R\x03mat\x12\x1c\n" +
+	"\x03sgf\x18\x04 \x01(\fB\b\xaa\x9f\x19\x04\x18\x80\x89zH\x00R\x03sgf\x12+\n" +
+	"\aruleset\x18\x02 \x01(\v2\x11.tavla.v1.RulesetR\aruleset\x12-\n" +
+	"\x05level\x18\x03 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05levelB\b\n" +
+	"\x06record\"\x90\x01\n" +
+	"\x14AnalyzeMatchProgress\x12%\n" +
+	"\x0edecisions_done\x18\x01 \x01(\rR\rdecisionsDone\x12'\n" +
+	"\x0fdecisions_total\x18\x02 \x01(\rR\x0edecisionsTotal\x12\x12\n" +
+	"\x04game\x18\x03 \x01(\rR\x04game\x12\x14\n" +
+	"\x05games\x18\x04 \x01(\rR\x05games\"\x9d\x01\n" +
+	"\x1aStreamAnalyzeMatchResponse\x12<\n" +
+	"\bprogress\x18\x01 \x01(\v2\x1e.tavla.v1.AnalyzeMatchProgressH\x00R\bprogress\x128\n" +
+	"\x06result\x18\x02 \x01(\v2\x1e.tavla.v1.AnalyzeMatchResponseH\x00R\x06resultB\a\n" +
+	"\x05event\"v\n" +
 	"\x14SuggestActionRequest\x12/\n" +
 	"\x05state\x18\x01 \x01(\v2\x19.tavla.v1.SignedGameStateR\x05state\x12-\n" +
 	"\x05level\x18\x02 \x01(\x0e2\x17.tavla.v1.AnalysisLevelR\x05level\"q\n" +
@@ -1653,12 +1937,13 @@ const file_tavla_v1_analysis_service_proto_rawDesc = "" +
 	"\x19DECISION_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12DECISION_KIND_MOVE\x10\x01\x12\x18\n" +
 	"\x14DECISION_KIND_DOUBLE\x10\x02\x12\x16\n" +
-	"\x12DECISION_KIND_TAKE\x10\x032\xb7\x03\n" +
+	"\x12DECISION_KIND_TAKE\x10\x032\x9a\x04\n" +
 	"\x0fAnalysisService\x12J\n" +
 	"\vSuggestMove\x12\x1c.tavla.v1.SuggestMoveRequest\x1a\x1d.tavla.v1.SuggestMoveResponse\x12Y\n" +
 	"\x10EvaluatePosition\x12!.tavla.v1.EvaluatePositionRequest\x1a\".tavla.v1.EvaluatePositionResponse\x12\\\n" +
 	"\x11SuggestCubeAction\x12\".tavla.v1.SuggestCubeActionRequest\x1a#.tavla.v1.SuggestCubeActionResponse\x12M\n" +
-	"\fAnalyzeMatch\x12\x1d.tavla.v1.AnalyzeMatchRequest\x1a\x1e.tavla.v1.AnalyzeMatchResponse\x12P\n" +
+	"\fAnalyzeMatch\x12\x1d.tavla.v1.AnalyzeMatchRequest\x1a\x1e.tavla.v1.AnalyzeMatchResponse\x12a\n" +
+	"\x12StreamAnalyzeMatch\x12#.tavla.v1.StreamAnalyzeMatchRequest\x1a$.tavla.v1.StreamAnalyzeMatchResponse0\x01\x12P\n" +
 	"\rSuggestAction\x12\x1e.tavla.v1.SuggestActionRequest\x1a\x1f.tavla.v1.SuggestActionResponseBQ\n" +
 	"\fdev.tavla.v1P\x01Z?github.com/tavla-engine/tavla-engine/clients/go/tavlav1;tavlav1b\x06proto3"
 
@@ -1675,86 +1960,95 @@ func file_tavla_v1_analysis_service_proto_rawDescGZIP() []byte {
 }
 
 var file_tavla_v1_analysis_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_tavla_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_tavla_v1_analysis_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_tavla_v1_analysis_service_proto_goTypes = []any{
-	(AnalysisLevel)(0),                // 0: tavla.v1.AnalysisLevel
-	(Evaluator)(0),                    // 1: tavla.v1.Evaluator
-	(CubeAdvice)(0),                   // 2: tavla.v1.CubeAdvice
-	(DecisionKind)(0),                 // 3: tavla.v1.DecisionKind
-	(*AnalysisInfo)(nil),              // 4: tavla.v1.AnalysisInfo
-	(*Probabilities)(nil),             // 5: tavla.v1.Probabilities
-	(*AnalyzedMove)(nil),              // 6: tavla.v1.AnalyzedMove
-	(*SuggestMoveRequest)(nil),        // 7: tavla.v1.SuggestMoveRequest
-	(*SuggestMoveResponse)(nil),       // 8: tavla.v1.SuggestMoveResponse
-	(*EvaluatePositionRequest)(nil),   // 9: tavla.v1.EvaluatePositionRequest
-	(*EvaluatePositionResponse)(nil),  // 10: tavla.v1.EvaluatePositionResponse
-	(*SuggestCubeActionRequest)(nil),  // 11: tavla.v1.SuggestCubeActionRequest
-	(*SuggestCubeActionResponse)(nil), // 12: tavla.v1.SuggestCubeActionResponse
-	(*AnalyzeMatchRequest)(nil),       // 13: tavla.v1.AnalyzeMatchRequest
-	(*ReviewedDecision)(nil),          // 14: tavla.v1.ReviewedDecision
-	(*PlayerReview)(nil),              // 15: tavla.v1.PlayerReview
-	(*AnalyzeMatchResponse)(nil),      // 16: tavla.v1.AnalyzeMatchResponse
-	(*SuggestActionRequest)(nil),      // 17: tavla.v1.SuggestActionRequest
-	(*SuggestActionResponse)(nil),     // 18: tavla.v1.SuggestActionResponse
-	(*Move)(nil),                      // 19: tavla.v1.Move
-	(*Ruleset)(nil),                   // 20: tavla.v1.Ruleset
-	(*Position)(nil),                  // 21: tavla.v1.Position
-	(*MatchState)(nil),                // 22: tavla.v1.MatchState
-	(Side)(0),                         // 23: tavla.v1.Side
-	(*SignedGameState)(nil),           // 24: tavla.v1.SignedGameState
-	(*GameAction)(nil),                // 25: tavla.v1.GameAction
+	(AnalysisLevel)(0),                 // 0: tavla.v1.AnalysisLevel
+	(Evaluator)(0),                     // 1: tavla.v1.Evaluator
+	(CubeAdvice)(0),                    // 2: tavla.v1.CubeAdvice
+	(DecisionKind)(0),                  // 3: tavla.v1.DecisionKind
+	(*AnalysisInfo)(nil),               // 4: tavla.v1.AnalysisInfo
+	(*Probabilities)(nil),              // 5: tavla.v1.Probabilities
+	(*AnalyzedMove)(nil),               // 6: tavla.v1.AnalyzedMove
+	(*SuggestMoveRequest)(nil),         // 7: tavla.v1.SuggestMoveRequest
+	(*SuggestMoveResponse)(nil),        // 8: tavla.v1.SuggestMoveResponse
+	(*EvaluatePositionRequest)(nil),    // 9: tavla.v1.EvaluatePositionRequest
+	(*EvaluatePositionResponse)(nil),   // 10: tavla.v1.EvaluatePositionResponse
+	(*SuggestCubeActionRequest)(nil),   // 11: tavla.v1.SuggestCubeActionRequest
+	(*SuggestCubeActionResponse)(nil),  // 12: tavla.v1.SuggestCubeActionResponse
+	(*AnalyzeMatchRequest)(nil),        // 13: tavla.v1.AnalyzeMatchRequest
+	(*ReviewedDecision)(nil),           // 14: tavla.v1.ReviewedDecision
+	(*PlayerReview)(nil),               // 15: tavla.v1.PlayerReview
+	(*AnalyzeMatchResponse)(nil),       // 16: tavla.v1.AnalyzeMatchResponse
+	(*StreamAnalyzeMatchRequest)(nil),  // 17: tavla.v1.StreamAnalyzeMatchRequest
+	(*AnalyzeMatchProgress)(nil),       // 18: tavla.v1.AnalyzeMatchProgress
+	(*StreamAnalyzeMatchResponse)(nil), // 19: tavla.v1.StreamAnalyzeMatchResponse
+	(*SuggestActionRequest)(nil),       // 20: tavla.v1.SuggestActionRequest
+	(*SuggestActionResponse)(nil),      // 21: tavla.v1.SuggestActionResponse
+	(*Move)(nil),                       // 22: tavla.v1.Move
+	(*Ruleset)(nil),                    // 23: tavla.v1.Ruleset
+	(*Position)(nil),                   // 24: tavla.v1.Position
+	(*MatchState)(nil),                 // 25: tavla.v1.MatchState
+	(Side)(0),                          // 26: tavla.v1.Side
+	(*SignedGameState)(nil),            // 27: tavla.v1.SignedGameState
+	(*GameAction)(nil),                 // 28: tavla.v1.GameAction
 }
 var file_tavla_v1_analysis_service_proto_depIdxs = []int32{
 	1,  // 0: tavla.v1.AnalysisInfo.evaluator:type_name -> tavla.v1.Evaluator
 	0,  // 1: tavla.v1.AnalysisInfo.level:type_name -> tavla.v1.AnalysisLevel
-	19, // 2: tavla.v1.AnalyzedMove.move:type_name -> tavla.v1.Move
+	22, // 2: tavla.v1.AnalyzedMove.move:type_name -> tavla.v1.Move
 	5,  // 3: tavla.v1.AnalyzedMove.probabilities:type_name -> tavla.v1.Probabilities
-	20, // 4: tavla.v1.SuggestMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
-	21, // 5: tavla.v1.SuggestMoveRequest.position:type_name -> tavla.v1.Position
-	22, // 6: tavla.v1.SuggestMoveRequest.match:type_name -> tavla.v1.MatchState
+	23, // 4: tavla.v1.SuggestMoveRequest.ruleset:type_name -> tavla.v1.Ruleset
+	24, // 5: tavla.v1.SuggestMoveRequest.position:type_name -> tavla.v1.Position
+	25, // 6: tavla.v1.SuggestMoveRequest.match:type_name -> tavla.v1.MatchState
 	0,  // 7: tavla.v1.SuggestMoveRequest.level:type_name -> tavla.v1.AnalysisLevel
 	6,  // 8: tavla.v1.SuggestMoveResponse.moves:type_name -> tavla.v1.AnalyzedMove
 	4,  // 9: tavla.v1.SuggestMoveResponse.info:type_name -> tavla.v1.AnalysisInfo
-	20, // 10: tavla.v1.EvaluatePositionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	21, // 11: tavla.v1.EvaluatePositionRequest.position:type_name -> tavla.v1.Position
-	22, // 12: tavla.v1.EvaluatePositionRequest.match:type_name -> tavla.v1.MatchState
+	23, // 10: tavla.v1.EvaluatePositionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	24, // 11: tavla.v1.EvaluatePositionRequest.position:type_name -> tavla.v1.Position
+	25, // 12: tavla.v1.EvaluatePositionRequest.match:type_name -> tavla.v1.MatchState
 	0,  // 13: tavla.v1.EvaluatePositionRequest.level:type_name -> tavla.v1.AnalysisLevel
 	5,  // 14: tavla.v1.EvaluatePositionResponse.probabilities:type_name -> tavla.v1.Probabilities
 	4,  // 15: tavla.v1.EvaluatePositionResponse.info:type_name -> tavla.v1.AnalysisInfo
-	20, // 16: tavla.v1.SuggestCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
-	21, // 17: tavla.v1.SuggestCubeActionRequest.position:type_name -> tavla.v1.Position
-	22, // 18: tavla.v1.SuggestCubeActionRequest.match:type_name -> tavla.v1.MatchState
+	23, // 16: tavla.v1.SuggestCubeActionRequest.ruleset:type_name -> tavla.v1.Ruleset
+	24, // 17: tavla.v1.SuggestCubeActionRequest.position:type_name -> tavla.v1.Position
+	25, // 18: tavla.v1.SuggestCubeActionRequest.match:type_name -> tavla.v1.MatchState
 	0,  // 19: tavla.v1.SuggestCubeActionRequest.level:type_name -> tavla.v1.AnalysisLevel
 	2,  // 20: tavla.v1.SuggestCubeActionResponse.advice:type_name -> tavla.v1.CubeAdvice
 	5,  // 21: tavla.v1.SuggestCubeActionResponse.probabilities:type_name -> tavla.v1.Probabilities
 	4,  // 22: tavla.v1.SuggestCubeActionResponse.info:type_name -> tavla.v1.AnalysisInfo
-	20, // 23: tavla.v1.AnalyzeMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	23, // 23: tavla.v1.AnalyzeMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
 	0,  // 24: tavla.v1.AnalyzeMatchRequest.level:type_name -> tavla.v1.AnalysisLevel
-	23, // 25: tavla.v1.ReviewedDecision.side:type_name -> tavla.v1.Side
+	26, // 25: tavla.v1.ReviewedDecision.side:type_name -> tavla.v1.Side
 	3,  // 26: tavla.v1.ReviewedDecision.kind:type_name -> tavla.v1.DecisionKind
-	23, // 27: tavla.v1.PlayerReview.side:type_name -> tavla.v1.Side
+	26, // 27: tavla.v1.PlayerReview.side:type_name -> tavla.v1.Side
 	15, // 28: tavla.v1.AnalyzeMatchResponse.players:type_name -> tavla.v1.PlayerReview
 	14, // 29: tavla.v1.AnalyzeMatchResponse.decisions:type_name -> tavla.v1.ReviewedDecision
 	4,  // 30: tavla.v1.AnalyzeMatchResponse.info:type_name -> tavla.v1.AnalysisInfo
-	24, // 31: tavla.v1.SuggestActionRequest.state:type_name -> tavla.v1.SignedGameState
-	0,  // 32: tavla.v1.SuggestActionRequest.level:type_name -> tavla.v1.AnalysisLevel
-	25, // 33: tavla.v1.SuggestActionResponse.action:type_name -> tavla.v1.GameAction
-	4,  // 34: tavla.v1.SuggestActionResponse.info:type_name -> tavla.v1.AnalysisInfo
-	7,  // 35: tavla.v1.AnalysisService.SuggestMove:input_type -> tavla.v1.SuggestMoveRequest
-	9,  // 36: tavla.v1.AnalysisService.EvaluatePosition:input_type -> tavla.v1.EvaluatePositionRequest
-	11, // 37: tavla.v1.AnalysisService.SuggestCubeAction:input_type -> tavla.v1.SuggestCubeActionRequest
-	13, // 38: tavla.v1.AnalysisService.AnalyzeMatch:input_type -> tavla.v1.AnalyzeMatchRequest
-	17, // 39: tavla.v1.AnalysisService.SuggestAction:input_type -> tavla.v1.SuggestActionRequest
-	8,  // 40: tavla.v1.AnalysisService.SuggestMove:output_type -> tavla.v1.SuggestMoveResponse
-	10, // 41: tavla.v1.AnalysisService.EvaluatePosition:output_type -> tavla.v1.EvaluatePositionResponse
-	12, // 42: tavla.v1.AnalysisService.SuggestCubeAction:output_type -> tavla.v1.SuggestCubeActionResponse
-	16, // 43: tavla.v1.AnalysisService.AnalyzeMatch:output_type -> tavla.v1.AnalyzeMatchResponse
-	18, // 44: tavla.v1.AnalysisService.SuggestAction:output_type -> tavla.v1.SuggestActionResponse
-	40, // [40:45] is the sub-list for method output_type
-	35, // [35:40] is the sub-list for method input_type
-	35, // [35:35] is the sub-list for extension type_name
-	35, // [35:35] is the sub-list for extension extendee
-	0,  // [0:35] is the sub-list for field type_name
+	23, // 31: tavla.v1.StreamAnalyzeMatchRequest.ruleset:type_name -> tavla.v1.Ruleset
+	0,  // 32: tavla.v1.StreamAnalyzeMatchRequest.level:type_name -> tavla.v1.AnalysisLevel
+	18, // 33: tavla.v1.StreamAnalyzeMatchResponse.progress:type_name -> tavla.v1.AnalyzeMatchProgress
+	16, // 34: tavla.v1.StreamAnalyzeMatchResponse.result:type_name -> tavla.v1.AnalyzeMatchResponse
+	27, // 35: tavla.v1.SuggestActionRequest.state:type_name -> tavla.v1.SignedGameState
+	0,  // 36: tavla.v1.SuggestActionRequest.level:type_name -> tavla.v1.AnalysisLevel
+	28, // 37: tavla.v1.SuggestActionResponse.action:type_name -> tavla.v1.GameAction
+	4,  // 38: tavla.v1.SuggestActionResponse.info:type_name -> tavla.v1.AnalysisInfo
+	7,  // 39: tavla.v1.AnalysisService.SuggestMove:input_type -> tavla.v1.SuggestMoveRequest
+	9,  // 40: tavla.v1.AnalysisService.EvaluatePosition:input_type -> tavla.v1.EvaluatePositionRequest
+	11, // 41: tavla.v1.AnalysisService.SuggestCubeAction:input_type -> tavla.v1.SuggestCubeActionRequest
+	13, // 42: tavla.v1.AnalysisService.AnalyzeMatch:input_type -> tavla.v1.AnalyzeMatchRequest
+	17, // 43: tavla.v1.AnalysisService.StreamAnalyzeMatch:input_type -> tavla.v1.StreamAnalyzeMatchRequest
+	20, // 44: tavla.v1.AnalysisService.SuggestAction:input_type -> tavla.v1.SuggestActionRequest
+	8,  // 45: tavla.v1.AnalysisService.SuggestMove:output_type -> tavla.v1.SuggestMoveResponse
+	10, // 46: tavla.v1.AnalysisService.EvaluatePosition:output_type -> tavla.v1.EvaluatePositionResponse
+	12, // 47: tavla.v1.AnalysisService.SuggestCubeAction:output_type -> tavla.v1.SuggestCubeActionResponse
+	16, // 48: tavla.v1.AnalysisService.AnalyzeMatch:output_type -> tavla.v1.AnalyzeMatchResponse
+	19, // 49: tavla.v1.AnalysisService.StreamAnalyzeMatch:output_type -> tavla.v1.StreamAnalyzeMatchResponse
+	21, // 50: tavla.v1.AnalysisService.SuggestAction:output_type -> tavla.v1.SuggestActionResponse
+	45, // [45:51] is the sub-list for method output_type
+	39, // [39:45] is the sub-list for method input_type
+	39, // [39:39] is the sub-list for extension type_name
+	39, // [39:39] is the sub-list for extension extendee
+	0,  // [0:39] is the sub-list for field type_name
 }
 
 func init() { file_tavla_v1_analysis_service_proto_init() }
@@ -1770,13 +2064,21 @@ func file_tavla_v1_analysis_service_proto_init() {
 		(*AnalyzeMatchRequest_Mat)(nil),
 		(*AnalyzeMatchRequest_Sgf)(nil),
 	}
+	file_tavla_v1_analysis_service_proto_msgTypes[13].OneofWrappers = []any{
+		(*StreamAnalyzeMatchRequest_Mat)(nil),
+		(*StreamAnalyzeMatchRequest_Sgf)(nil),
+	}
+	file_tavla_v1_analysis_service_proto_msgTypes[15].OneofWrappers = []any{
+		(*StreamAnalyzeMatchResponse_Progress)(nil),
+		(*StreamAnalyzeMatchResponse_Result)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_tavla_v1_analysis_service_proto_rawDesc), len(file_tavla_v1_analysis_service_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   15,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,11 +19,12 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	AnalysisService_SuggestMove_FullMethodName       = "/tavla.v1.AnalysisService/SuggestMove"
-	AnalysisService_EvaluatePosition_FullMethodName  = "/tavla.v1.AnalysisService/EvaluatePosition"
-	AnalysisService_SuggestCubeAction_FullMethodName = "/tavla.v1.AnalysisService/SuggestCubeAction"
-	AnalysisService_AnalyzeMatch_FullMethodName      = "/tavla.v1.AnalysisService/AnalyzeMatch"
-	AnalysisService_SuggestAction_FullMethodName     = "/tavla.v1.AnalysisService/SuggestAction"
+	AnalysisService_SuggestMove_FullMethodName        = "/tavla.v1.AnalysisService/SuggestMove"
+	AnalysisService_EvaluatePosition_FullMethodName   = "/tavla.v1.AnalysisService/EvaluatePosition"
+	AnalysisService_SuggestCubeAction_FullMethodName  = "/tavla.v1.AnalysisService/SuggestCubeAction"
+	AnalysisService_AnalyzeMatch_FullMethodName       = "/tavla.v1.AnalysisService/AnalyzeMatch"
+	AnalysisService_StreamAnalyzeMatch_FullMethodName = "/tavla.v1.AnalysisService/StreamAnalyzeMatch"
+	AnalysisService_SuggestAction_FullMethodName      = "/tavla.v1.AnalysisService/SuggestAction"
 )
 
 // AnalysisServiceClient is the client API for AnalysisService service.
@@ -58,6 +59,12 @@ type AnalysisServiceClient interface {
 	// A whole match record reviewed: each play's and cube decision's error against the best, and
 	// each side's error rate and performance rating.
 	AnalyzeMatch(ctx context.Context, in *AnalyzeMatchRequest, opts ...grpc.CallOption) (*AnalyzeMatchResponse, error)
+	// AnalyzeMatch with its progress, for a frontend to show while it waits: a stream of
+	// progress messages (the record's decisions judged so far, of how many, in which game), then
+	// one message with the whole AnalyzeMatchResponse, the same as AnalyzeMatch answers. The same
+	// request, admission, time limit and errors as AnalyzeMatch; a cancelled stream stops its
+	// analysis (docs/analysis.md#progress).
+	StreamAnalyzeMatch(ctx context.Context, in *StreamAnalyzeMatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamAnalyzeMatchResponse], error)
 	// The action the computer takes for the side to act in a referee state: send it to
 	// RefereeService.Act (two calls per action).
 	SuggestAction(ctx context.Context, in *SuggestActionRequest, opts ...grpc.CallOption) (*SuggestActionResponse, error)
@@ -111,6 +118,25 @@ func (c *analysisServiceClient) AnalyzeMatch(ctx context.Context, in *AnalyzeMat
 	return out, nil
 }
 
+func (c *analysisServiceClient) StreamAnalyzeMatch(ctx context.Context, in *StreamAnalyzeMatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[StreamAnalyzeMatchResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &AnalysisService_ServiceDesc.Streams[0], AnalysisService_StreamAnalyzeMatch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[StreamAnalyzeMatchRequest, StreamAnalyzeMatchResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_StreamAnalyzeMatchClient = grpc.ServerStreamingClient[StreamAnalyzeMatchResponse]
+
 func (c *analysisServiceClient) SuggestAction(ctx context.Context, in *SuggestActionRequest, opts ...grpc.CallOption) (*SuggestActionResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(SuggestActionResponse)
@@ -153,6 +179,12 @@ type AnalysisServiceServer interface {
 	// A whole match record reviewed: each play's and cube decision's error against the best, and
 	// each side's error rate and performance rating.
 	AnalyzeMatch(context.Context, *AnalyzeMatchRequest) (*AnalyzeMatchResponse, error)
+	// AnalyzeMatch with its progress, for a frontend to show while it waits: a stream of
+	// progress messages (the record's decisions judged so far, of how many, in which game), then
+	// one message with the whole AnalyzeMatchResponse, the same as AnalyzeMatch answers. The same
+	// request, admission, time limit and errors as AnalyzeMatch; a cancelled stream stops its
+	// analysis (docs/analysis.md#progress).
+	StreamAnalyzeMatch(*StreamAnalyzeMatchRequest, grpc.ServerStreamingServer[StreamAnalyzeMatchResponse]) error
 	// The action the computer takes for the side to act in a referee state: send it to
 	// RefereeService.Act (two calls per action).
 	SuggestAction(context.Context, *SuggestActionRequest) (*SuggestActionResponse, error)
@@ -177,6 +209,9 @@ func (UnimplementedAnalysisServiceServer) SuggestCubeAction(context.Context, *Su
 }
 func (UnimplementedAnalysisServiceServer) AnalyzeMatch(context.Context, *AnalyzeMatchRequest) (*AnalyzeMatchResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method AnalyzeMatch not implemented")
+}
+func (UnimplementedAnalysisServiceServer) StreamAnalyzeMatch(*StreamAnalyzeMatchRequest, grpc.ServerStreamingServer[StreamAnalyzeMatchResponse]) error {
+	return status.Error(codes.Unimplemented, "method StreamAnalyzeMatch not implemented")
 }
 func (UnimplementedAnalysisServiceServer) SuggestAction(context.Context, *SuggestActionRequest) (*SuggestActionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SuggestAction not implemented")
@@ -274,6 +309,17 @@ func _AnalysisService_AnalyzeMatch_Handler(srv interface{}, ctx context.Context,
 	return interceptor(ctx, in, info, handler)
 }
 
+func _AnalysisService_StreamAnalyzeMatch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(StreamAnalyzeMatchRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(AnalysisServiceServer).StreamAnalyzeMatch(m, &grpc.GenericServerStream[StreamAnalyzeMatchRequest, StreamAnalyzeMatchResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type AnalysisService_StreamAnalyzeMatchServer = grpc.ServerStreamingServer[StreamAnalyzeMatchResponse]
+
 func _AnalysisService_SuggestAction_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(SuggestActionRequest)
 	if err := dec(in); err != nil {
@@ -320,6 +366,12 @@ var AnalysisService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _AnalysisService_SuggestAction_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "StreamAnalyzeMatch",
+			Handler:       _AnalysisService_StreamAnalyzeMatch_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "tavla/v1/analysis_service.proto",
 }

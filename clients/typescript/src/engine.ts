@@ -60,6 +60,7 @@ import {
   AnalysisLevelSchema,
   AnalysisService,
   type AnalyzeMatchResponse,
+  type StreamAnalyzeMatchResponse,
   type EvaluatePositionResponse,
   type SuggestActionResponse,
   type SuggestCubeActionResponse,
@@ -288,6 +289,7 @@ export const HELPERS = {
   SuggestCubeAction: "suggestCubeAction",
   AnalyzeMatch: "analyzeMatch",
   SuggestAction: "suggestAction",
+  StreamAnalyzeMatch: "streamAnalyzeMatch",
 } as const;
 
 /**
@@ -730,6 +732,21 @@ export class EngineClient {
    */
   analyzeMatch(record: string | Uint8Array, options?: CallOptions & { level?: EnumLike }): Promise<AnalyzeMatchResponse> {
     return this.analysis.analyzeMatch({
+      record: typeof record === "string" ? { case: "mat", value: record } : { case: "sgf", value: record },
+      ruleset: this.rulesetOf(options),
+      level: enumValue(AnalysisLevelSchema, options?.level),
+    });
+  }
+
+  /**
+   * {@link analyzeMatch} with its progress, for a frontend to show while it waits
+   * (StreamAnalyzeMatch, a server stream): `progress` messages (`decisionsDone` of
+   * `decisionsTotal`, in `game` of `games`) as the review goes, then `result`, the
+   * AnalyzeMatchResponse, last. Any transport serves it (gRPC, Connect, gRPC-Web); breaking off
+   * the iteration cancels the call and stops the server's analysis.
+   */
+  streamAnalyzeMatch(record: string | Uint8Array, options?: CallOptions & { level?: EnumLike }): AsyncIterable<StreamAnalyzeMatchResponse> {
+    return this.analysis.streamAnalyzeMatch({
       record: typeof record === "string" ? { case: "mat", value: record } : { case: "sgf", value: record },
       ruleset: this.rulesetOf(options),
       level: enumValue(AnalysisLevelSchema, options?.level),

@@ -94,6 +94,26 @@ test("analyzeMatch reviews a 3-game .mat record", async () => {
   assert.ok(review.decisions.length > 0);
 });
 
+test("streamAnalyzeMatch: progress counts up to its total, then analyzeMatch's review", async () => {
+  const mat = readFileSync(join(repoRoot, "tests", "data", "matches", "match0000.mat"), "utf8");
+  const done: number[] = [];
+  let result;
+  for await (const message of client.streamAnalyzeMatch(mat, { level: "advanced" })) {
+    assert.equal(result, undefined, "nothing after the result");
+    if (message.event.case === "progress") {
+      const p = message.event.value;
+      assert.ok(p.decisionsDone > (done.at(-1) ?? 0) && p.decisionsDone <= p.decisionsTotal && p.games === 3);
+      done.push(p.decisionsDone);
+    } else if (message.event.case === "result") {
+      result = message.event.value;
+    }
+  }
+  assert.ok(done.length > 100 && result !== undefined);
+  const unary = await client.analyzeMatch(mat, { level: "advanced" });
+  assert.equal(result.games, 3);
+  assert.deepEqual(result.decisions.map((d) => d.error), unary.decisions.map((d) => d.error));
+});
+
 test("suggestAction: the computer starts the game, then steps white's 5-1, and act takes both", async () => {
   const opened = await client.newMatch(1);
   const first = await client.suggestAction(opened.state!, "beginner");

@@ -75,6 +75,7 @@ const viaHelper: Record<keyof typeof HELPERS, (c: EngineClient, r: Req) => Promi
   EvaluatePosition: (c, r) => c.evaluatePosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match, level: r.level }),
   SuggestCubeAction: (c, r) => c.suggestCubeAction(r.position ?? create(PositionSchema), { ruleset: r.ruleset, match: r.match, level: r.level }),
   AnalyzeMatch: (c, r) => c.analyzeMatch(r.record.value ?? "", { ruleset: r.ruleset, level: r.level }),
+  StreamAnalyzeMatch: () => Promise.reject(new Error("a stream: no scenario")),
   SuggestAction: (c, r) => c.suggestAction(r.state ?? create(SignedGameStateSchema), r.level),
   RenderPosition: (c, r) => c.renderPosition(r.position ?? create(PositionSchema), { ruleset: r.ruleset, dice: r.dice, match: r.match, render: r.options }),
 };

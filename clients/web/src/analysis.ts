@@ -1,6 +1,7 @@
 // What the board asks the analysis for a player (docs/analysis.md), in one module: the hint
 // (AnalysisService.SuggestMove for the position, dice, match and ruleset of the turn) and the
-// review of a game or match played (AnalyzeMatch over the .mat the page exports, then, for a
+// review of a game or match played (StreamAnalyzeMatch over the .mat the page exports, its
+// progress shown as it comes, then, for a
 // decision picked, its position and its played and better moves from RulesService:
 // RenderPosition gives the board of the decision's Position ID, ApplyMove the checker moves of
 // each notation). The page draws what these return; nothing here touches the DOM.
@@ -11,6 +12,7 @@ import {
   Side,
   byId,
   notation,
+  type AnalyzeMatchResponse,
   type CheckerMove,
   type EngineClient,
   type Position,
@@ -77,10 +79,30 @@ export interface Review {
   sides: SideReview[];
 }
 
-/** AnalyzeMatch over `mat` (the match so far, as the page exports it) under the match's rules, at the default level (advanced, 1 ply). */
-export async function review(engine: EngineClient, ruleset: Ruleset | undefined, mat: string, worst = 5): Promise<Review> {
-  const r = await engine.analysis.analyzeMatch({ record: { case: "mat", value: mat }, ruleset },
-    { timeoutMs: REVIEW_TIMEOUT_MS });
+/** How far the server's review has come: decisions judged of all, and the game (StreamAnalyzeMatch's progress). */
+export interface ReviewProgress {
+  done: number;
+  total: number;
+  game: number;
+  games: number;
+}
+
+/**
+ * StreamAnalyzeMatch over `mat` (the match so far, as the page exports it) under the match's rules, at the default
+ * level (advanced, 1 ply): `onProgress` with each progress message as it comes, then the review. `signal` cancels it
+ * (the server stops its analysis).
+ */
+export async function review(engine: EngineClient, ruleset: Ruleset | undefined, mat: string,
+  onProgress: (p: ReviewProgress) => void = () => {}, signal?: AbortSignal, worst = 5): Promise<Review> {
+  let r: AnalyzeMatchResponse | undefined;
+  for await (const m of engine.analysis.streamAnalyzeMatch({ record: { case: "mat", value: mat }, ruleset },
+    { timeoutMs: REVIEW_TIMEOUT_MS, signal })) {
+    if (m.event.case === "progress") {
+      const p = m.event.value;
+      onProgress({ done: p.decisionsDone, total: p.decisionsTotal, game: p.game, games: p.games });
+    } else if (m.event.case === "result") r = m.event.value;
+  }
+  if (!r) throw new Error("the review stream ended without its result");
   return {
     games: r.games,
     sides: r.players.map((p) => ({

@@ -26,7 +26,7 @@ import {
   type VariantTable,
 } from "@tavla-engine/client/web";
 
-import { decisionView, hint, review, reviewable, type Hint, type Review, type ShownDecision } from "./analysis.js";
+import { decisionView, hint, review, reviewable, type Hint, type Review, type ReviewProgress, type ShownDecision } from "./analysis.js";
 import { Board, otherPoint, spotOf as spotIn, type Arrow, type Highlights } from "./board.js";
 import { Bot, type Level } from "./bot.js";
 import { clockLines } from "./clock.js";
@@ -65,8 +65,7 @@ let flipOn = true; // two players: the board turned to the side on roll
 /** The hint shown: for the turn whose signed state it was asked in (gone with the next action). */
 let hintShown: { state: string; hint?: Hint; error?: unknown } | undefined;
 /** The review: running, done or failed, and the decision whose position the board shows. */
-let reviewState: { startedMs: number; result?: Review; error?: unknown; variant?: boolean; shown?: ShownDecision } | undefined;
-let reviewTimer: ReturnType<typeof setInterval> | undefined;
+let reviewState: { progress?: ReviewProgress; abort: AbortController; result?: Review; error?: unknown; variant?: boolean; shown?: ShownDecision } | undefined;
 let selected: string | undefined;
 let busy = false;
 let note: Key | undefined; // a passing status line ("playing the forced move…")
@@ -660,7 +659,7 @@ async function askHint(): Promise<void> {
 /** AnalyzeMatch's words for a cube decision, in the page's language. */
 const CUBE_WORDS: Record<string, Key> = { double: "reviewDouble", "no double": "reviewNoDouble", take: "reviewTake", drop: "reviewDrop" };
 
-/** The review box: a progress line while AnalyzeMatch runs, then each side's figures and worst moves (each opens its position). */
+/** The review box: the server's progress (decisions judged of all) while the review runs, then each side's figures and worst moves (each opens its position). */
 function renderReview(): void {
   const box = $("review-box");
   const r = reviewState;
@@ -674,9 +673,12 @@ function renderReview(): void {
     return box.replaceChildren(el("p", { className: "review-error", textContent: t("reviewVariant", { rules: presetLabel(driver.state.preset) }) }), close);
   }
   if (!r.result && !r.error) {
-    const seconds = Math.floor((Date.now() - r.startedMs) / 1000);
-    return box.replaceChildren(el("p", { id: "review-progress", textContent: t("reviewRunning", { s: seconds }) }),
-      el("progress", { ariaLabel: t("reviewRunning", { s: seconds }) }));
+    // the server's own count of decisions judged; before its first message, no number at all
+    const p = r.progress;
+    const text = p ? t("reviewProgress", { n: p.done, total: p.total, game: p.game, games: p.games }) : t("reviewRunning");
+    const bar = el("progress", { ariaLabel: text });
+    if (p) Object.assign(bar, { max: p.total, value: p.done });
+    return box.replaceChildren(el("p", { id: "review-progress", textContent: text }), bar);
   }
   if (r.error) {
     const code = engineError(r.error).code;
@@ -722,24 +724,26 @@ function renderReview(): void {
 }
 
 function closeReview(): void {
+  reviewState?.abort.abort(); // a review still running stops on the server too
   reviewState = undefined;
-  clearInterval(reviewTimer);
   render();
 }
 
 async function startReview(): Promise<void> {
-  const mine = { startedMs: Date.now() } as NonNullable<typeof reviewState>;
+  reviewState?.abort.abort();
+  const mine: NonNullable<typeof reviewState> = { abort: new AbortController() };
   reviewState = mine;
-  clearInterval(reviewTimer);
-  reviewTimer = setInterval(() => { if (reviewState === mine) renderReview(); }, 1000);
   render();
+  const progress = (p: ReviewProgress) => {
+    mine.progress = p;
+    if (reviewState === mine) renderReview();
+  };
   try {
     if (!reviewable(driver.state)) mine.variant = true; // plakoto, fevga, long nardy: no GNU Position IDs
-    else mine.result = await review(engine, driver.state.game.ruleset, (await matFile()).text); // the .mat the page downloads
+    else mine.result = await review(engine, driver.state.game.ruleset, (await matFile()).text, progress, mine.abort.signal); // the .mat the page downloads
   } catch (e) {
+    if (reviewState !== mine) return; // closed: its cancellation is no error to show
     mine.error = e;
-  } finally {
-    clearInterval(reviewTimer);
   }
   if (reviewState === mine) render();
   if (mine.result) $("review-box").scrollIntoView({ block: "nearest" });

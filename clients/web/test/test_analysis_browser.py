@@ -5,7 +5,8 @@ server (run by ``make test-web``; the fixtures and helpers are the board test's)
   turn's position, dice, match and ruleset, each with its equity and chances, the best drawn as
   arrows (one per checker move) and gone with the next action; in plakoto (no net) the page
   says the figures are the search player's estimates;
-* the review ("İnceleme" / "Review") after a match: a progress line while AnalyzeMatch runs,
+* the review ("İnceleme" / "Review") after a match: a progress line while StreamAnalyzeMatch runs
+  giving the server's count of decisions judged (in order, up to the total),
   each side's error rate and PR, its worst moves (at most 5), and a worst move clicked shows its
   position read-only with the played and the better move as arrows; a deadline and a busy server
   (answers replaced in the browser) give their own messages;
@@ -42,12 +43,14 @@ DESKTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 QUICK = "delay=0&pause=30&slide=0&debug=1"
 NUMBER = re.compile(r"[+−]?\d+[.,]\d{3}")  # an equity as the page writes it
+PROGRESS_TR = re.compile(r"(\d+) karardan (\d+) \(oyun (\d+)/(\d+)\)")  # the review's count, in Turkish
 PERCENT = re.compile(r"%\s?\d|\d\s?%")  # a chance, "%52" in Turkish, "52%" in English
 
 # every call the page makes to the analysis, kept for the test to read
 WATCH = """
 window.__analysis = [];
 window.__sawProgress = false;
+window.__progress = [];  // each text of the progress line, in order
 const realFetch = window.fetch;
 window.fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input.url;
@@ -57,8 +60,12 @@ window.fetch = async (input, init) => {
   }
   return r;
 };
-new MutationObserver(() => { if (document.getElementById('review-progress')) window.__sawProgress = true; })
-  .observe(document, {subtree: true, childList: true});
+new MutationObserver(() => {
+  const line = document.getElementById('review-progress');
+  if (!line) return;
+  window.__sawProgress = true;
+  if (window.__progress.at(-1) !== line.textContent) window.__progress.push(line.textContent);
+}).observe(document, {subtree: true, childList: true});
 """
 
 
@@ -256,7 +263,16 @@ def test_pass_and_play_a_whole_match_then_review(browser, base_url):
         page.wait_for_selector("body[data-review='done']", timeout=60_000)
         assert page.evaluate("window.__sawProgress")
         calls = page.evaluate("window.__analysis")
-        assert [c["method"] for c in calls] == ["AnalyzeMatch"] and calls[0]["status"] == 200
+        assert [c["method"] for c in calls] == ["StreamAnalyzeMatch"] and calls[0]["status"] == 200
+        # the server's count: no number before its first message, then n of N, counting up to N
+        texts = page.evaluate("window.__progress")
+        counts = [tuple(map(int, m.groups())) for m in map(PROGRESS_TR.search, texts) if m]
+        assert counts, texts
+        totals = {total for total, _, _, _ in counts}
+        done = [n for _, n, _, _ in counts]
+        assert len(totals) == 1 and done == sorted(set(done)) and done[-1] == totals.pop(), counts
+        assert all(1 <= game <= games for _, _, game, games in counts)
+        assert all(re.search(r"\d", t) is None for t in texts if not PROGRESS_TR.search(t)), texts  # nothing made up
         sides = page.locator("#review-box h3").all_inner_texts()
         assert len(sides) == 2 and all("hata oranı" in s and "PR" in s for s in sides), sides
         worst = page.locator("#review-box ol.worst button")
@@ -284,16 +300,19 @@ def test_pass_and_play_a_whole_match_then_review(browser, base_url):
     assert not errors, errors
 
 
-def connect_error(status: int, code: str):
-    """A route handler answering a Connect error, as the server does past a deadline or over its analysis slots."""
+def connect_stream_error(code: str):
+    """A route handler ending a Connect server stream with an error, as the server does past a deadline or over
+    its analysis slots: HTTP 200 and the end-of-stream envelope (flags 2) holding the error."""
     def handle(route) -> None:
-        route.fulfill(status=status, content_type="application/json", body=json.dumps({"code": code, "message": "test"}))
+        end = json.dumps({"error": {"code": code, "message": "test"}}).encode()
+        route.fulfill(status=200, content_type="application/connect+json",
+                      body=bytes([2]) + len(end).to_bytes(4, "big") + end)
     return handle
 
 
 def test_review_on_an_english_phone_and_its_errors(browser, base_url):
     """A 1-point match the computer plays on both sides (random, quick), reviewed on a phone in
-    English; then AnalyzeMatch answered with a deadline and with RESOURCE_EXHAUSTED (in the
+    English; then StreamAnalyzeMatch ended with a deadline and with RESOURCE_EXHAUSTED (in the
     browser) gives each its message."""
     context, page, errors = opened(browser, base_url, viewport=PHONE, locale="en-US", phone=True, query=QUICK + "&bots=2")
     try:
@@ -311,13 +330,13 @@ def test_review_on_an_english_phone_and_its_errors(browser, base_url):
         shot(page, "review-phone-en")
         page.locator("#review-box").scroll_into_view_if_needed()
         shot(page, "review-phone-en-list")
-        for status, code, words in ((504, "deadline_exceeded", "took longer"), (429, "resource_exhausted", "busy")):
+        for code, words in (("deadline_exceeded", "took longer"), ("resource_exhausted", "busy")):
             page.click("#review-close")
-            page.route("**/tavla.v1.AnalysisService/AnalyzeMatch", connect_error(status, code))
+            page.route("**/tavla.v1.AnalysisService/StreamAnalyzeMatch", connect_stream_error(code))
             page.click("#review")
             page.wait_for_selector("body[data-review='failed']")
             assert words in page.inner_text("#review-box .review-error")
-            page.unroute("**/tavla.v1.AnalysisService/AnalyzeMatch")
+            page.unroute("**/tavla.v1.AnalysisService/StreamAnalyzeMatch")
         shot(page, "review-phone-en-busy")
     finally:
         context.close()

@@ -95,7 +95,8 @@ def _local(text: str, source: str, level: Level, progress: Progress, sgf: bool =
 
     seen = [0]
 
-    def step(done: int, total: int) -> None:
+    def step(p: review.Progress) -> None:  # games done: those before the current one, all at the end
+        done = p.games if p.decisions_done == p.decisions_total else p.game - 1
         progress.advance(done - seen[0])
         seen[0] = done
 

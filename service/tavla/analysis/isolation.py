@@ -26,7 +26,7 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from concurrent.futures import Future
 from multiprocessing.connection import Connection
 from typing import Any
@@ -126,6 +126,37 @@ class EnginePool:
                 return fn(*args, deadline)
             finally:
                 _sink.send = None
+        run = self.stream(fn, args, deadline=deadline, active=active, reports=progress is not None)
+        while True:
+            try:
+                value = next(run)
+            except StopIteration as done:
+                return done.value
+            if progress is not None:
+                try:
+                    progress(value)
+                except BaseException:  # the caller gives up mid-call: its child is stopped
+                    run.close()
+                    raise
+
+    def stream(self, fn: Callable[..., Any], args: tuple[Any, ...], *, deadline: float,
+               active: Callable[[], bool] = lambda: True, reports: bool = True) -> Generator[Any, None, Any]:
+        """:meth:`call` as a generator: yields each value ``fn`` reports (:func:`report`), in
+        order, as it comes, and returns ``fn``'s result (``StopIteration.value``). Closing it
+        before the end stops the call (its child is replaced). Without children, the reports come
+        after ``fn`` has returned. Raises as :meth:`call`.
+
+        :param reports: whether ``fn``'s reports are sent at all (False: none is yielded).
+        """
+        if self.processes == 0:
+            told: list[Any] = []
+            _sink.send = told.append if reports else None
+            try:
+                result = fn(*args, deadline)
+            finally:
+                _sink.send = None
+            yield from told
+            return result
         while not self._free.acquire(timeout=_POLL):  # every child busy: wait for one, in time
             if time.monotonic() >= deadline:
                 raise Overrun("no analysis process became free before the deadline")
@@ -134,7 +165,7 @@ class EnginePool:
         try:
             child = self._take(deadline)
             try:
-                child.conn.send((fn, args, deadline, progress is not None))
+                child.conn.send((fn, args, deadline, reports))
                 while True:
                     while not child.conn.poll(min(_POLL, max(0.0, deadline + DEADLINE_MARGIN - time.monotonic()))):
                         if time.monotonic() >= deadline + DEADLINE_MARGIN:
@@ -146,12 +177,11 @@ class EnginePool:
                     kind, payload = child.conn.recv()
                     if kind != "progress":
                         break
-                    if progress is not None:
-                        try:
-                            progress(payload)
-                        except BaseException:  # the caller gives up mid-call: its child is still busy
-                            self._replace(child)
-                            raise
+                    try:
+                        yield payload
+                    except BaseException:  # closed or thrown into mid-call: its child is still busy
+                        self._replace(child)
+                        raise
             except (EOFError, OSError, BrokenPipeError):
                 self._replace(child)
                 raise EngineLost("the analysis process stopped unexpectedly; it has been replaced") from None

@@ -45,8 +45,9 @@ def suggest_cube(position: Position, rules: Ruleset, match: MatchState, level: L
 def analyze(which: str, record: str | bytes, level: Level, rules: Ruleset | None,
             deadline: float) -> review.Review:
     """``review.analyze_mat`` (``which`` ``"mat"``) or ``analyze_sgf`` of ``record``; stops
-    with :class:`Overrun` between decisions once the deadline has passed. Reports
-    ``(games_done, games)`` after each game (:func:`~tavla.analysis.isolation.report`)."""
+    with :class:`Overrun` between decisions once the deadline has passed. Reports a
+    :class:`~tavla.analysis.review.Progress` after each decision
+    (:func:`~tavla.analysis.isolation.report`)."""
     def check() -> None:
         if time.monotonic() >= deadline:
             raise Overrun("the match review ran past its deadline")
@@ -54,12 +55,9 @@ def analyze(which: str, record: str | bytes, level: Level, rules: Ruleset | None
     def left() -> float:
         return _left(deadline)
 
-    def progress(done: int, games: int) -> None:
-        report((done, games))
-
     if which == "mat":
-        return review.analyze_mat(str(record), level, rules=rules, check=check, time_left=left, progress=progress)
-    return review.analyze_sgf(record, level, rules=rules, check=check, time_left=left, progress=progress)
+        return review.analyze_mat(str(record), level, rules=rules, check=check, time_left=left, progress=report)
+    return review.analyze_sgf(record, level, rules=rules, check=check, time_left=left, progress=report)
 
 
 def suggest_action(state: GameState, legal: Sequence[Action], level: Level,

@@ -107,6 +107,18 @@ class PlayerSummary:
         return 1000.0 * self.cube_error / self.cube_decisions if self.cube_decisions else 0.0
 
 
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a review has come (``tavla.v1.AnalyzeMatchProgress``): the record's decisions
+    judged so far (each play with its cube decision, double, take and drop, forced or clear
+    ones included) of all it judges, and the game of the last one (from 1) of all games."""
+
+    decisions_done: int
+    decisions_total: int
+    game: int
+    games: int
+
+
 @dataclass(slots=True)
 class Review:
     """A reviewed match."""
@@ -126,7 +138,7 @@ def default_rules(match: Match) -> Ruleset:
 
 def analyze_mat(text: str, level: Level = Level.ADVANCED, *, rules: Ruleset | None = None,
                 check: Callable[[], None] | None = None, time_left: Callable[[], float] | None = None,
-                progress: Callable[[int, int], None] | None = None, source: str = "mat") -> Review:
+                progress: Callable[[Progress], None] | None = None, source: str = "mat") -> Review:
     """:func:`analyze_match` of the text of a ``.mat`` record.
 
     :raises InvalidInputError: the text is not a ``.mat`` record (field ``mat``: the line and why).
@@ -140,7 +152,7 @@ def analyze_mat(text: str, level: Level = Level.ADVANCED, *, rules: Ruleset | No
 
 def analyze_sgf(data: bytes | str, level: Level = Level.ADVANCED, *, rules: Ruleset | None = None,
                 check: Callable[[], None] | None = None, time_left: Callable[[], float] | None = None,
-                progress: Callable[[int, int], None] | None = None, source: str = "sgf") -> Review:
+                progress: Callable[[Progress], None] | None = None, source: str = "sgf") -> Review:
     """:func:`analyze_match` of a GNU Backgammon ``.sgf`` record (one match).
 
     :raises InvalidInputError: not an ``.sgf`` match record (field ``sgf``: the game and why).
@@ -153,18 +165,29 @@ def analyze_sgf(data: bytes | str, level: Level = Level.ADVANCED, *, rules: Rule
                          field_name="sgf")
 
 
+def _reviewed(match: Match) -> list[int]:
+    """The decisions judged in each game the review walks (the games before the match's end)."""
+    counts = []
+    for game in match.games:
+        if match.length and max(int(game.score[0]), int(game.score[1])) >= match.length:
+            break
+        counts.append(sum(1 for a in game.actions if isinstance(a, Roll | Double | Take | Drop)))
+    return counts
+
+
 def _cube_ok(match: MatchState, rules: Ruleset, side: Side) -> bool:
     return CubeAction.DOUBLE in cube_options(match, rules, side).actions
 
 
 def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset | None = None,
                   check: Callable[[], None] | None = None, time_left: Callable[[], float] | None = None,
-                  progress: Callable[[int, int], None] | None = None, field_name: str = "mat") -> Review:
+                  progress: Callable[[Progress], None] | None = None, field_name: str = "mat") -> Review:
     """Review every game of ``match`` at ``level`` (module docstring).
 
     :param check: called between decisions (a deadline check that raises to stop).
     :param time_left: seconds the caller has left (the level's deeper search is skipped when short).
-    :param progress: ``progress(games_done, games)`` after each game.
+    :param progress: called with a :class:`Progress` after each decision judged, in order; the
+        last says every decision is done (a game the record ends early jumps to its end).
     :param field_name: the request field named by errors (``mat`` or ``sgf``).
     :raises InvalidInputError: a play the rules refuse (field ``field_name``: the game, the line, why).
     """
@@ -175,7 +198,15 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
     left = time_left or (lambda: math.inf)
     length = match.length
     crawford_done = False
-    total = len(match.games)
+    per_game = _reviewed(match)
+    total, done, told = sum(per_game), 0, 0
+
+    def tell(upto: int, game_number: int) -> None:
+        nonlocal told
+        if progress is not None and upto > told:
+            told = upto
+            progress(Progress(upto, total, game_number, len(per_game)))
+
     for gi, game in enumerate(match.games):
         scores = (int(game.score[0]), int(game.score[1]))
         crawford = False
@@ -189,9 +220,10 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
         pending: CubeEval | None = None  # the doubler's cube evaluation of a recorded double
         lines: dict[int, int] = {}
         first_roll = True
-        for action in game.actions:
+        for judged, action in enumerate(game.actions):
             if check is not None:
                 check()
+            tell(done + judged, gi + 1)  # the actions before this one (no Win or Loss among them)
             number = lines.setdefault(action.line, len(lines) + 1)
             side = _SIDES[action.player]
             if position is None:
@@ -261,6 +293,6 @@ def analyze_match(match: Match, level: Level = Level.ADVANCED, *, rules: Ruleset
             else:  # Win, Loss: the game is over
                 break
         review.games += 1
-        if progress is not None:
-            progress(gi + 1, total)
+        done += per_game[gi]
+        tell(done, gi + 1)
     return review

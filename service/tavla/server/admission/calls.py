@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 
 from tavla.server.api.context import CallContext
+from tavla.server.api import services
 
 # Services for the platform rather than the game: not limited, and logged at debug level.
 OPS_SERVICES = frozenset({"grpc.health.v1.Health", "grpc.reflection.v1alpha.ServerReflection",
@@ -70,6 +71,34 @@ def observed(behaviour: Behaviour,
     return run
 
 
+def observed_stream(behaviour: Behaviour,
+                    record: Callable[[Any, grpc.ServicerContext, grpc.StatusCode, float], None]) -> Behaviour:
+    """:func:`observed` for a server-streaming ``behaviour`` (a generator of responses): ``record``
+    when the stream ends, however it ends (closed early: the client went away)."""
+
+    def run(request: Any, context: grpc.ServicerContext) -> Any:
+        begin = time.perf_counter()
+        raised = True
+        try:
+            yield from behaviour(request, context)
+            raised = False
+        except GeneratorExit:  # closed by the server: the client is gone, not a failure of ours
+            raised = False
+            raise
+        finally:
+            record(request, context, final_code(context, raised=raised), time.perf_counter() - begin)
+
+    return run
+
+
+#: Server-streaming methods the unary interceptors also wrap (:meth:`UnaryInterceptor.wrap_stream`):
+#: AnalysisService's streams (StreamAnalyzeMatch), admitted, limited, logged and mapped like the
+#: unary call whose progress they stream.
+WRAPPED_STREAMS = frozenset(
+    services.path(name) for name, m in services.METHODS.items()
+    if m.server_streaming and not m.client_streaming and m.containing_service.full_name == services.ANALYSIS)
+
+
 _KINDS = (("unary_unary", grpc.unary_unary_rpc_method_handler),
           ("unary_stream", grpc.unary_stream_rpc_method_handler),
           ("stream_unary", grpc.stream_unary_rpc_method_handler),
@@ -92,8 +121,9 @@ def wrap_any_handler(handler: Any, wrap: Callable[[Any], Any]) -> Any:
 class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc ships no stubs
     """Base of the server's interceptors: each wraps the behaviour of every unary-unary call.
 
-    Streaming calls (health Watch, reflection) and unknown methods pass through untouched.
-    Subclasses implement :meth:`wrap`; returning ``None`` leaves that method's handler as it is.
+    Streaming calls (health Watch, reflection, ValidateMatch) and unknown methods pass through
+    untouched, but for the server streams of :data:`WRAPPED_STREAMS`, which :meth:`wrap_stream`
+    wraps. Subclasses implement :meth:`wrap`; returning ``None`` leaves that method's handler as it is.
     """
 
     def intercept_service(
@@ -102,9 +132,20 @@ class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc sh
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler | None:
         handler = continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
+        if handler is None:
             return handler
-        wrapped = self.wrap(handler.unary_unary, handler_call_details.method)
+        method = handler_call_details.method
+        if handler.unary_stream is not None and method in WRAPPED_STREAMS:
+            streamed = self.wrap_stream(handler.unary_stream, method)
+            if streamed is None:
+                return handler
+            return grpc.unary_stream_rpc_method_handler(
+                streamed, request_deserializer=self.deserializer(handler.request_deserializer),
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_unary is None:
+            return handler
+        wrapped = self.wrap(handler.unary_unary, method)
         if wrapped is None:
             return handler
         return grpc.unary_unary_rpc_method_handler(
@@ -115,6 +156,11 @@ class UnaryInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # grpc sh
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         """The behaviour to run instead of ``behaviour`` for ``full_method`` ("/pkg.Service/Method")."""
         raise NotImplementedError
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        """For a server-streaming method of :data:`WRAPPED_STREAMS`: the generator behaviour to
+        run instead; by default none (the handler is left as it is)."""
+        return None
 
     def deserializer(self, deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any] | None:
         """The request deserializer to use; by default the handler's own."""

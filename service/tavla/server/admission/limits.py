@@ -12,7 +12,8 @@
 * **Analysis.** AnalysisService calls (docs/analysis.md#cost-and-limits) do not count against
   ``max_concurrent_rpcs``: at most ``max_analysis`` run or wait at once (the admission executor
   queues them on a pool of their own), and their budget is ``analysis_call_seconds`` instead of
-  ``max_call_seconds``.
+  ``max_call_seconds``. Their streams (StreamAnalyzeMatch) count as the unary call they stream,
+  not as streams.
 * **Deadlines.** A call's deadline is the client's, shortened to ``max_call_seconds`` after the
   call starts when that is set. A call that waited past it is not started, and handlers call
   :func:`check_deadline` before and during expensive work, which aborts with
@@ -22,10 +23,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, ContextManager
 
 import grpc
 import structlog
@@ -35,7 +37,8 @@ from tavla.server.admission.streams import OpenStream, StreamSlots
 from tavla.server.api.deadline import BUDGET_END, PASSED, check_deadline, remaining
 from tavla.server.convert import contract
 from tavla.server.pipeline import metrics
-from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, split_method, wrap_any_handler
+from tavla.server.admission.calls import (Behaviour, OPS_SERVICES, UnaryInterceptor, WRAPPED_STREAMS, split_method,
+                                          wrap_any_handler)
 from tavla.server.pipeline.errors import lenient_deserializer, undecodable_status
 
 log = structlog.get_logger("tavla.server.admission.limits")
@@ -79,6 +82,27 @@ class LimitsInterceptor(UnaryInterceptor):
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         if split_method(full_method)[0] in OPS_SERVICES:
             return None
+        admit = self._admission(full_method)
+
+        def limited(request: Any, context: grpc.ServicerContext) -> Any:
+            with admit(request, context):
+                return behaviour(request, context)
+
+        return limited
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        """An analysis stream: admitted, counted and budgeted as its unary call, for its whole life."""
+        admit = self._admission(full_method)
+
+        def limited(request: Any, context: grpc.ServicerContext) -> Any:
+            with admit(request, context):
+                yield from behaviour(request, context)
+
+        return limited
+
+    def _admission(self, full_method: str) -> Callable[[Any, grpc.ServicerContext], ContextManager[None]]:
+        """What a call of ``full_method`` runs inside: its budget, its admission count and its
+        slot to run the engine (module docstring); aborts when it may not run."""
         analysis = admission.kind_of(full_method) == admission.ANALYSIS
         budget = self.analysis_call_seconds if analysis else self.max_call_seconds
         counted = self._analysis_slots if analysis else self._slots
@@ -86,7 +110,8 @@ class LimitsInterceptor(UnaryInterceptor):
         what = "analysis calls (max_analysis_rpcs)" if analysis else "calls"
         gauge = self._gauge_each_call
 
-        def limited(request: Any, context: grpc.ServicerContext) -> Any:
+        @contextlib.contextmanager
+        def admitted(request: Any, context: grpc.ServicerContext) -> Iterator[None]:
             token = BUDGET_END.set(time.monotonic() + budget if budget > 0 else None)
             try:
                 # It waited in the queue past its deadline: do nothing. Only the client's deadline
@@ -114,13 +139,15 @@ class LimitsInterceptor(UnaryInterceptor):
                     if slots is None and analysis:  # the HTTP port: analysis still runs apart
                         slots = self._analysis_running
                     if slots is None:  # a call that did not come through the admission executor
-                        return behaviour(request, context)
+                        yield
+                        return
                     if not slots.try_take():
                         if not contract.within(request):  # refused inside at once: no slot to wait for
-                            return behaviour(request, context)
+                            yield
+                            return
                         _wait_for_slot(slots, context)
                     try:
-                        return behaviour(request, context)
+                        yield
                     finally:
                         slots.release()
                 finally:
@@ -128,9 +155,12 @@ class LimitsInterceptor(UnaryInterceptor):
                         metrics.IN_FLIGHT.dec()
                     counted.release()
             finally:
-                BUDGET_END.reset(token)
+                try:
+                    BUDGET_END.reset(token)
+                except ValueError:  # a stream closed from another context than it ran in
+                    BUDGET_END.set(None)
 
-        return limited
+        return admitted
 
 
 MAX_STREAMS = 4  # concurrent streaming calls per worker and kind; the server adds as many threads
@@ -233,6 +263,8 @@ class StreamLimitInterceptor(grpc.ServerInterceptor):  # type: ignore[misc]  # g
         streaming = handler.unary_stream or handler.stream_stream
         if streaming is None:
             return handler  # client streaming only: none in this server
+        if handler_call_details.method in WRAPPED_STREAMS:
+            return handler  # an analysis stream: limited as its unary call (LimitsInterceptor)
         request_streaming = handler.stream_stream is not None
         method = handler_call_details.method
         kind = stream_kind(method)

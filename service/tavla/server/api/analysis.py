@@ -11,8 +11,10 @@ which picks a shallower search rather than miss it.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import grpc
@@ -86,8 +88,8 @@ def _deadline(context: CallContext) -> float:
 
 
 class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceServicer):
-    """tavla.v1.AnalysisService: SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch
-    and SuggestAction, in the engine's analysis processes (SuggestAction on its referee).
+    """tavla.v1.AnalysisService: SuggestMove, EvaluatePosition, SuggestCubeAction, AnalyzeMatch,
+    StreamAnalyzeMatch and SuggestAction, in the engine's analysis processes (SuggestAction on its referee).
 
     :param engine: the engine (default: one built from the environment).
     """
@@ -98,18 +100,22 @@ class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceS
         Its overrun is DEADLINE_EXCEEDED, its caller gone CANCELLED, its process dead UNAVAILABLE
         (a new one has been started: a retry is served).
         """
+        fn = self._job(context, fn)
+        with _engine_errors(context):
+            return self.engine.analysis.call(fn, args, deadline=_deadline(context), active=context.is_active)
+
+    def _isolated_stream(self, context: CallContext, fn: Any, *args: Any) -> Generator[Any, None, Any]:
+        """:meth:`_isolated` yielding what ``fn`` reports as it comes; returns its result."""
+        fn = self._job(context, fn)
+        with _engine_errors(context):
+            return (yield from self.engine.analysis.stream(fn, args, deadline=_deadline(context),
+                                                           active=context.is_active))
+
+    def _job(self, context: CallContext, fn: Any) -> Any:
         deadline.check_deadline(context)
         if self.engine.test_inputs and (TEST_ENGINE_METADATA, "hang") in tuple(context.metadata() or ()):
-            fn = jobs.hang
-        try:
-            return self.engine.analysis.call(fn, args, deadline=_deadline(context), active=context.is_active)
-        except isolation.Overrun as exc:
-            context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
-                          f"{exc} (the client's deadline, or analysis_call_seconds)")
-        except isolation.Cancelled:
-            context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
-        except isolation.EngineLost as exc:
-            context.abort(grpc.StatusCode.UNAVAILABLE, str(exc))
+            return jobs.hang
+        return fn
 
     def _judge(self, request: api.EvaluatePositionRequest | api.SuggestCubeActionRequest,
                context: CallContext, job: Any) -> tuple[Level, Any]:
@@ -170,30 +176,25 @@ class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceS
             probabilities=_probs(c.probs), info=_info(decision.evaluator, level, c.ply))
 
     def AnalyzeMatch(self, request: api.AnalyzeMatchRequest, context: CallContext) -> api.AnalyzeMatchResponse:
-        """Each decision's error and each side's error rate and PR over a .mat record.
+        """Each decision's error and each side's error rate and PR over a .mat or .sgf record.
 
         :raises InvalidInputError: no record, a record too large or not a .mat (field ``mat``,
             with the line), a play the rules refuse, a bad ruleset or level.
         """
-        which = request.WhichOneof("record")
-        if which is None:
-            raise InvalidInputError("mat", "is required: the text of a .mat record (or `sgf`: a .sgf record)")
-        record = request.mat if which == "mat" else request.sgf
-        if len(record) > MAX_MAT_BYTES:
-            raise InvalidInputError(which, f"is {len(record)} characters; at most {MAX_MAT_BYTES}")
-        rules = convert.ruleset_from_proto(request.ruleset) if request.HasField("ruleset") else None
-        level = level_from_proto(request.level, Level.ADVANCED)
-        result = self._isolated(context, jobs.analyze, which, record, level, rules)
-        return api.AnalyzeMatchResponse(
-            players=[api.PlayerReview(side=convert.side_to_proto(p.side), name=p.name, moves=p.moves,
-                                      cube_decisions=p.cube_decisions, total_error=p.total_error,
-                                      error_rate=p.error_rate, performance_rating=p.performance_rating,
-                                      move_error_rate=p.move_error_rate, cube_error_rate=p.cube_error_rate)
-                     for p in result.players],
-            decisions=[api.ReviewedDecision(game=d.game, move_number=d.move_number, side=convert.side_to_proto(d.side),
-                                            kind=_DECISIONS.to_proto(d.kind), position_id=d.position_id, dice=d.dice,
-                                            played=d.played, best=d.best, error=d.error) for d in result.decisions],
-            games=result.games, info=_info(result.evaluator, level, result.ply))
+        level, args = _review_args(request)
+        return _review_to_proto(self._isolated(context, jobs.analyze, *args), level)
+
+    def StreamAnalyzeMatch(self, request: api.StreamAnalyzeMatchRequest,
+                           context: CallContext) -> Iterator[api.StreamAnalyzeMatchResponse]:
+        """AnalyzeMatch's review with its progress: an ``AnalyzeMatchProgress`` per decision
+        judged, in order (:class:`tavla.analysis.review.Progress`), then the whole
+        ``AnalyzeMatchResponse``. The request is AnalyzeMatch's, field for field.
+
+        :raises InvalidInputError: as AnalyzeMatch.
+        """
+        level, args = _review_args(api.AnalyzeMatchRequest.FromString(request.SerializeToString()))
+        result = yield from _progress_messages(self._isolated_stream(context, jobs.analyze, *args))
+        yield api.StreamAnalyzeMatchResponse(result=_review_to_proto(result, level))
 
     def SuggestAction(self, request: api.SuggestActionRequest,
                       context: CallContext) -> api.SuggestActionResponse:
@@ -210,6 +211,63 @@ class AnalysisService(EngineServicer, analysis_service_pb2_grpc.AnalysisServiceS
         choice = self._isolated(context, jobs.suggest_action, answer.state, tuple(answer.legal), level)
         return api.SuggestActionResponse(action=cg.action_to_proto(choice.action),
                                          info=_info(choice.evaluator, level, choice.ply))
+
+
+@contextlib.contextmanager
+def _engine_errors(context: CallContext) -> Iterator[None]:
+    """The analysis process's failures as the call's status (:meth:`AnalysisService._isolated`)."""
+    try:
+        yield
+    except isolation.Overrun as exc:
+        context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, f"{exc} (the client's deadline, or analysis_call_seconds)")
+    except isolation.Cancelled:
+        context.abort(grpc.StatusCode.CANCELLED, "the client cancelled the call")
+    except isolation.EngineLost as exc:
+        context.abort(grpc.StatusCode.UNAVAILABLE, str(exc))
+
+
+def _review_args(request: api.AnalyzeMatchRequest) -> tuple[Level, tuple[Any, ...]]:
+    """The level and :func:`tavla.analysis.jobs.analyze`'s arguments of an AnalyzeMatch request.
+
+    :raises InvalidInputError: no record, a record too large, a bad ruleset or level.
+    """
+    which = request.WhichOneof("record")
+    if which is None:
+        raise InvalidInputError("mat", "is required: the text of a .mat record (or `sgf`: a .sgf record)")
+    record = request.mat if which == "mat" else request.sgf
+    if len(record) > MAX_MAT_BYTES:
+        raise InvalidInputError(which, f"is {len(record)} characters; at most {MAX_MAT_BYTES}")
+    rules = convert.ruleset_from_proto(request.ruleset) if request.HasField("ruleset") else None
+    level = level_from_proto(request.level, Level.ADVANCED)
+    return level, (which, record, level, rules)
+
+
+def _progress_messages(run: Generator[Any, None, Any]) -> Generator[api.StreamAnalyzeMatchResponse, None, Any]:
+    """Each :class:`~tavla.analysis.review.Progress` ``run`` yields as a stream message; returns
+    ``run``'s result."""
+    try:
+        while True:
+            try:
+                p = next(run)
+            except StopIteration as done:
+                return done.value
+            yield api.StreamAnalyzeMatchResponse(progress=api.AnalyzeMatchProgress(
+                decisions_done=p.decisions_done, decisions_total=p.decisions_total, game=p.game, games=p.games))
+    finally:
+        run.close()  # the stream closed early (the client went away): stop the analysis now
+
+
+def _review_to_proto(result: review.Review, level: Level) -> api.AnalyzeMatchResponse:
+    return api.AnalyzeMatchResponse(
+        players=[api.PlayerReview(side=convert.side_to_proto(p.side), name=p.name, moves=p.moves,
+                                  cube_decisions=p.cube_decisions, total_error=p.total_error,
+                                  error_rate=p.error_rate, performance_rating=p.performance_rating,
+                                  move_error_rate=p.move_error_rate, cube_error_rate=p.cube_error_rate)
+                 for p in result.players],
+        decisions=[api.ReviewedDecision(game=d.game, move_number=d.move_number, side=convert.side_to_proto(d.side),
+                                        kind=_DECISIONS.to_proto(d.kind), position_id=d.position_id, dice=d.dice,
+                                        played=d.played, best=d.best, error=d.error) for d in result.decisions],
+        games=result.games, info=_info(result.evaluator, level, result.ply))
 
 
 def cg_signed(msg: game_pb2.SignedGameState) -> Signed:

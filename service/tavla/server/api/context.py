@@ -111,6 +111,11 @@ class KeptCall(CallContext):
         """The client stopped waiting (it closed its connection, or was answered already)."""
         self._gone = True
 
+    @property
+    def gone(self) -> bool:
+        """Whether :meth:`went_away` was called (a passed deadline alone does not set it)."""
+        return self._gone
+
     def peer(self) -> str:
         return self._peer
 

@@ -14,6 +14,9 @@ Routes:
   ``POST /grpc.health.v1.Health/Check``:
   Connect unary (``application/json`` or ``application/proto``; deadline ``connect-timeout-ms``)
   or gRPC-Web (``application/grpc-web[-text][+proto]``; deadline ``grpc-timeout``).
+* The same for AnalysisService's server stream (StreamAnalyzeMatch), with Connect's streaming
+  media types (``application/connect+json``, ``+proto``) or gRPC-Web; each message is sent as it
+  comes. ValidateMatch (a bidirectional stream) is served on the gRPC port only.
 * ``GET /healthz`` (the server) and ``GET /readyz`` (every tavla.v1 service; 503 while draining).
 * ``GET /openapi.json``: the OpenAPI 3.1 description of the Connect JSON calls
   (:mod:`~tavla.server.http.openapi`, generated from proto/ and shipped with the package).
@@ -29,6 +32,7 @@ import functools
 import mimetypes
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +50,7 @@ from tavla.server.http import openapi
 from tavla.server.http import protocols as wire
 from tavla.server.pipeline.access_log import AccessLogInterceptor
 from tavla.server.admission.policy import BODY_SECONDS
-from tavla.server.admission.calls import Behaviour, UnaryInterceptor
+from tavla.server.admission.calls import WRAPPED_STREAMS, Behaviour, UnaryInterceptor
 from tavla.server.pipeline.errors import ErrorInterceptor, lenient_deserializer
 from tavla.server.admission.limits import LimitsInterceptor
 from tavla.server.pipeline.metrics import HttpMetricsInterceptor
@@ -96,12 +100,17 @@ class HttpContext(KeptCall):
 
 
 class Method:
-    """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour."""
+    """One callable RPC: its request parsers (binary, JSON) and the wrapped behaviour.
+
+    :param stream: a server stream (:data:`~tavla.server.admission.calls.WRAPPED_STREAMS`): its
+        behaviour is a generator, wrapped by the interceptors' ``wrap_stream``.
+    """
 
     def __init__(self, full_name: str, request_type: type[pb_message.Message], behaviour: Behaviour,
                  interceptors: Sequence[UnaryInterceptor],
-                 response_type: type[pb_message.Message] | None = None) -> None:
+                 response_type: type[pb_message.Message] | None = None, stream: bool = False) -> None:
         self.full_name = full_name
+        self.stream = stream
         # to parse a serialized answer (tavla.server.api.encoded) for the JSON codec
         self.response_type = response_type
         # Both codecs parse leniently: a body that does not parse reaches the error interceptor,
@@ -109,27 +118,29 @@ class Method:
         self.parse = lenient_deserializer(request_type.FromString)
         self.parse_json = lenient_deserializer(functools.partial(wire.parse_json, message_type=request_type))
         for interceptor in reversed([*interceptors, ErrorInterceptor()]):
-            behaviour = interceptor.wrap(behaviour, full_name) or behaviour
+            wrap = interceptor.wrap_stream if stream else interceptor.wrap
+            behaviour = wrap(behaviour, full_name) or behaviour
         self.behaviour = behaviour
 
 
+#: Streaming RPCs served on the gRPC port only (the server streams of WRAPPED_STREAMS are served here).
 STREAMING = frozenset(services.path(name) for name, m in services.METHODS.items()
-                      if m.client_streaming or m.server_streaming)
+                      if m.client_streaming or m.server_streaming) - WRAPPED_STREAMS
 
 
 def engine_methods(servicers: Mapping[str, Any], health_servicer: health.HealthServicer,
                    interceptors: Sequence[UnaryInterceptor]) -> dict[str, Method]:
-    """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC of every
-    tavla.v1 service (:mod:`tavla.server.api.services`; ``servicers`` by the service's full
-    name), and health Check."""
+    """``"/tavla.v1.<Service>/<Method>"`` -> :class:`Method` for every unary RPC and analysis
+    server stream of every tavla.v1 service (:mod:`tavla.server.api.services`; ``servicers`` by
+    the service's full name), and health Check."""
     methods = {}
     for method in services.METHODS.values():
-        if method.client_streaming or method.server_streaming:
-            continue  # unary calls only: ValidateMatch (a stream) is served on the gRPC port
         name = services.path(method.name)
+        if name in STREAMING:
+            continue  # ValidateMatch (a bidirectional stream) is served on the gRPC port
         methods[name] = Method(name, message_factory.GetMessageClass(method.input_type),
                                getattr(servicers[method.containing_service.full_name], method.name), interceptors,
-                               message_factory.GetMessageClass(method.output_type))
+                               message_factory.GetMessageClass(method.output_type), stream=name in WRAPPED_STREAMS)
     methods[_HEALTH_METHOD] = Method(_HEALTH_METHOD, health_pb2.HealthCheckRequest, health_servicer.Check,
                                      interceptors)
     return methods
@@ -190,6 +201,9 @@ class HttpApp:
             answer, extra = await self._call(path, headers, receive, _peer(scope), scope.get("http_version", "1.1"))
             if answer is None:  # the client has gone: nobody to answer
                 return
+            if isinstance(answer, _Stream):
+                await self._stream(answer, receive, send, cors + close)
+                return
             if self.draining and not close and str(scope.get("http_version", "1.1")).startswith("1"):
                 close = [("connection", "close")]  # the drain began while the call ran
             if close and ("connection", "close") in extra:
@@ -225,7 +239,9 @@ class HttpApp:
     # --- RPCs ---
 
     async def _call(self, path: str, headers: dict[str, str], receive: Receive,
-                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer | None, list[tuple[str, str]]]:
+                    peer: str, http_version: str = "1.1") -> tuple[wire.Answer | _Stream | None, list[tuple[str, str]]]:
+        """The answer and extra headers of one POST: a unary call run to its end, a server stream
+        ready to run (:meth:`_stream` sends it), or ``None`` when the client has gone."""
         self.calls += 1
         protocol = wire.protocol_of(headers.get("content-type", ""))
         if protocol is None:
@@ -239,6 +255,11 @@ class HttpApp:
         if method is None:
             why = (f"{path} is a stream: use the gRPC port" if path in STREAMING else f"unknown method {path}")
             return wire.failure(protocol, grpc.StatusCode.UNIMPLEMENTED, why), []
+        if protocol.name == wire.CONNECT and protocol.stream != method.stream:
+            kinds = ("a server stream: use application/connect+json or application/connect+proto" if method.stream
+                     else "unary: use application/json or application/proto")
+            return wire.Answer(415, [("content-type", "text/plain; charset=utf-8")],
+                               f"{path} is {kinds} (Connect)\n".encode()), []
         try:
             timeout = wire.timeout_seconds(protocol, headers)
             if headers.get("content-encoding", "identity") not in ("identity", ""):
@@ -256,6 +277,8 @@ class HttpApp:
                     [("connection", "close")] if http_version.startswith("1") else [])
         context = HttpContext(protocol.name, headers, peer, timeout)
         request = method.parse(payload) if protocol.codec == "proto" else method.parse_json(payload)
+        if method.stream:
+            return _Stream(method, protocol, request, context, timeout), []
         loop = asyncio.get_running_loop()
         work = loop.run_in_executor(self.executor, _invoke, method, request, context)
         # A client that goes away (closes or resets the connection) gets no answer: the handler is
@@ -287,6 +310,55 @@ class HttpApp:
                                  f"the response is larger than {self.max_message_bytes} bytes"),
                     context.response_headers)
         return wire.success(protocol, response, method.response_type), context.response_headers
+
+    async def _stream(self, call: _Stream, receive: Receive, send: Send, headers: list[tuple[str, str]]) -> None:
+        """Run a server stream, sending each message as the handler yields it and the
+        end-of-stream (its status) last; HTTP 200 whatever the status, as both protocols say. A
+        client that goes away, or a deadline that passes, stops the handler (``context.went_away()``)."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+
+        def put(item: bytes | None) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, item)
+
+        loop.run_in_executor(self.executor, _invoke_stream, call, put, self.max_message_bytes)
+        gone = asyncio.ensure_future(_disconnected(receive))
+        end = None if call.timeout is None else loop.time() + max(call.timeout, 0.0)
+        started = False
+        try:
+            while True:
+                get = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({get, gone}, timeout=None if end is None else max(0.0, end - loop.time()),
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if get not in done:
+                    get.cancel()
+                    call.context.went_away()
+                    if gone in done:
+                        self.gone += 1
+                        return
+                    chunk, more = wire.stream_end(call.protocol, grpc.StatusCode.DEADLINE_EXCEEDED,
+                                                  "the deadline passed before the work was done"), False
+                else:
+                    item = get.result()
+                    chunk, more = (item, True) if item is not None else (self._stream_end(call), False)
+                if not started:
+                    started = True
+                    raw = [("content-type", wire.stream_content_type(call.protocol)), *call.context.response_headers,
+                           *headers]
+                    await send({"type": "http.response.start", "status": 200,
+                                "headers": [(k.encode("latin-1"), v.encode("latin-1")) for k, v in raw]})
+                await send({"type": "http.response.body", "body": chunk, "more_body": more})
+                if not more:
+                    return
+        finally:
+            gone.cancel()
+            call.context.went_away()  # whatever ended the stream here stops its handler
+
+    @staticmethod
+    def _stream_end(call: _Stream) -> bytes:
+        code = call.context.code() or grpc.StatusCode.OK
+        return wire.stream_end(call.protocol, code, call.context.details() if code != grpc.StatusCode.OK else "",
+                               call.context.status_details())
 
     def _body_limit(self, protocol: wire.Protocol) -> int:
         # a request body, in any codec: the gRPC port's request limit (--max-request-bytes)
@@ -392,6 +464,43 @@ def _invoke(method: Method, request: Any, context: HttpContext) -> pb_message.Me
         context.set_code(grpc.StatusCode.INTERNAL)
         context.set_details("internal error")
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Stream:
+    """A server-streaming call ready to run: what :meth:`HttpApp._stream` needs."""
+
+    method: Method
+    protocol: wire.Protocol
+    request: Any
+    context: HttpContext
+    timeout: float | None
+
+
+def _invoke_stream(call: _Stream, put: Callable[[bytes | None], None], max_message_bytes: int) -> None:
+    """Run ``call``'s handler on a worker thread: ``put`` each message's envelope as it comes,
+    then ``None`` (its status is then on the context). Stops, closing the handler (which stops
+    its analysis), once the context is gone."""
+    context = call.context
+    responses = call.method.behaviour(call.request, context)
+    try:
+        for response in responses:
+            if context.gone:
+                break
+            if encoded.size(response) > max_message_bytes:
+                context.set_code(grpc.StatusCode.RESOURCE_EXHAUSTED)
+                context.set_details(f"a response is larger than {max_message_bytes} bytes")
+                break
+            put(wire.stream_message(call.protocol, response, call.method.response_type))
+    except CallAborted:
+        pass
+    except Exception:  # only CallAborted gets past the error interceptor; this is a last resort
+        log.exception("unexpected error", method=call.method.full_name)
+        context.set_code(grpc.StatusCode.INTERNAL)
+        context.set_details("internal error")
+    finally:
+        responses.close()
+        put(None)
 
 
 async def _read_body(receive: Receive, limit: int) -> bytes:

@@ -115,6 +115,13 @@ def _comment(locations: dict[tuple[int, ...], descriptor_pb2.SourceCodeInfo.Loca
     return "\n".join(lines).strip()
 
 
+#: How a server stream's body is framed (the Connect protocol's streaming, which a JSON schema cannot say).
+STREAM_NOTE = (" A stream (Connect streaming, `application/connect+json`): the request and each answer "
+               "message in a 5-byte envelope (a flags byte, 0, and the length, big-endian), sent as each "
+               "comes; then an end-of-stream envelope (flags 2) holding `{}` or `{\"error\": ...}` "
+               "(a Connect error as `default` describes), with HTTP 200 either way.")
+
+
 def _summary(text: str) -> str:
     """The first sentence of a comment: up to the first full stop followed by a space (or all of it)."""
     flat = " ".join(text.split())
@@ -296,9 +303,11 @@ def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequ
         if any(not (m.client_streaming or m.server_streaming) for m in service.method):
             tags.append({"name": short, "description": builder.comments.get(f".{service_name}", "")})
         for method in service.method:
-            if method.client_streaming or method.server_streaming:
+            if method.client_streaming:
                 streaming.append(f"{short}.{method.name}")
                 continue
+            # a server stream (StreamAnalyzeMatch) is Connect streaming: enveloped JSON messages
+            media = "application/connect+json" if method.server_streaming else "application/json"
             comment = builder.comments.get(f".{service_name}.{method.name}", "")
             roots += [method.input_type, method.output_type]
             body: Schema = {"schema": {"$ref": ref(method.input_type)}}
@@ -316,17 +325,18 @@ def describe(files: Iterable[descriptor_pb2.FileDescriptorProto], services: Sequ
                     {"name": "Connect-Timeout-Ms", "in": "header", "required": False,
                      "schema": {"type": "integer", "minimum": 1, "maximum": 9999999999},
                      "description": "The call's deadline in milliseconds; past it `deadline_exceeded` (HTTP 504)."}],
-                "requestBody": {"required": True, "content": {"application/json": body}},
+                "requestBody": {"required": True, "content": {media: body}},
                 "responses": {
-                    "200": {"description": f"{method.output_type.lstrip('.')}: fields at their default value are "
-                                           "left out.",
-                            "content": {"application/json": {"schema": {"$ref": ref(method.output_type)}}}},
+                    "200": {"description": (f"{method.output_type.lstrip('.')}: fields at their default value are "
+                                            "left out." + (STREAM_NOTE if method.server_streaming else "")),
+                            "content": {media: {"schema": {"$ref": ref(method.output_type)}}}},
                     "default": {"description": "A Connect error.",
                                 "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}}},
             }}
     schemas = {name.lstrip("."): builder.schema(name) for name in builder.reachable(roots)}
     schemas[ERROR_SCHEMA] = _error_schema()
-    left_out = (f" Streaming RPCs are served on the gRPC port only: {', '.join(streaming)}." if streaming else "")
+    left_out = (f" Client-streaming RPCs are served on the gRPC port only: {', '.join(streaming)}." if streaming
+                else "")
     return {
         "openapi": OPENAPI_VERSION,
         "info": {"title": title, "version": version, "license": {"name": "MIT", "identifier": "MIT"},

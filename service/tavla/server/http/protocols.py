@@ -1,10 +1,13 @@
-"""The wire formats of unary calls over HTTP: Connect (JSON and binary) and gRPC-Web.
+"""The wire formats of calls over HTTP: Connect (JSON and binary) and gRPC-Web, unary and
+server-streaming.
 
 Pure functions, no I/O: :mod:`~tavla.server.http.app` reads a request, asks :func:`protocol_of`
 which protocol its ``content-type`` names, decodes it here, runs the servicer, and encodes the
 answer or the error here. Sources: the Connect protocol (https://connectrpc.com/docs/protocol,
-unary requests and the error JSON) and gRPC-Web (github.com/grpc/grpc, ``doc/PROTOCOL-WEB.md``:
-length-prefixed frames, trailers in a final frame with flag 0x80, ``-text`` = base64).
+unary requests and the error JSON; streaming: ``application/connect+json`` or ``+proto``, each
+message in a 5-byte envelope, the end-of-stream envelope with flag 0x02 holding the error JSON) and
+gRPC-Web (github.com/grpc/grpc, ``doc/PROTOCOL-WEB.md``: length-prefixed frames, trailers in a
+final frame with flag 0x80, ``-text`` = base64, here each frame encoded on its own).
 """
 
 from __future__ import annotations
@@ -67,22 +70,24 @@ class Protocol:
     name: str
     codec: str
     text: bool = False
+    #: Connect's streaming media type (``application/connect+...``): enveloped messages
+    stream: bool = False
 
     @property
     def response_content_type(self) -> str:
         if self.name == CONNECT:
-            return "application/json" if self.codec == "json" else "application/proto"
+            return f"application/{'connect+' if self.stream else ''}{self.codec}"
         return "application/grpc-web-text+proto" if self.text else "application/grpc-web+proto"
 
 
 def protocol_of(content_type: str) -> Protocol | None:
     """The protocol of a POST with this ``content-type``, or ``None`` when it names none we serve
-    (Connect streaming, gRPC-Web JSON, anything else)."""
+    (gRPC-Web JSON, anything else)."""
     media = content_type.split(";", 1)[0].strip().lower()
-    if media == "application/json":
-        return Protocol(CONNECT, "json")
-    if media == "application/proto":
-        return Protocol(CONNECT, "proto")
+    if media in ("application/json", "application/proto"):
+        return Protocol(CONNECT, media.removeprefix("application/"))
+    if media in ("application/connect+json", "application/connect+proto"):
+        return Protocol(CONNECT, media.removeprefix("application/connect+"), stream=True)
     if media in ("application/grpc-web", "application/grpc-web+proto"):
         return Protocol(GRPC_WEB, "proto")
     if media in ("application/grpc-web-text", "application/grpc-web-text+proto"):
@@ -115,13 +120,14 @@ def timeout_seconds(protocol: Protocol, headers: dict[str, str]) -> float | None
 
 
 def unframe(protocol: Protocol, body: bytes) -> bytes:
-    """The request message's bytes in a unary call's body (Connect: the body itself; gRPC-Web:
-    the payload of its one data frame, base64-decoded first for ``-text``).
+    """The request message's bytes in a unary or server-streaming call's body (Connect unary: the
+    body itself; Connect streaming and gRPC-Web: the payload of its one data frame, base64-decoded
+    first for ``-text``).
 
-    :raises ProtocolError: a gRPC-Web body that is not one uncompressed frame.
+    :raises ProtocolError: an enveloped body that is not one uncompressed frame.
     """
     if protocol.name != GRPC_WEB:
-        return body
+        return _one_frame(body) if protocol.stream else body
     if protocol.text:
         try:
             body = base64.b64decode(body, validate=True)
@@ -155,7 +161,7 @@ def _one_frame(data: bytes) -> bytes:
         raise ProtocolError(grpc.StatusCode.UNIMPLEMENTED, "compressed gRPC-Web frames are not supported")
     if flags != 0 or len(data) != 5 + length:
         raise ProtocolError(grpc.StatusCode.INVALID_ARGUMENT,
-                            "a unary gRPC-Web request is exactly one data frame")
+                            "a gRPC-Web or Connect streaming request is exactly one data frame")
     return data[5:]
 
 
@@ -200,15 +206,60 @@ def failure(protocol: Protocol, code: grpc.StatusCode, message: str,
     :param details: the ``google.rpc.Status`` whose ``details`` (ErrorInfo, BadRequest) are sent.
     """
     if protocol.name == CONNECT:
-        name, status = CONNECT_CODES.get(code, ("unknown", 500))
-        error: dict[str, object] = {"code": name}
-        if message:
-            error["message"] = message
-        if details is not None and details.details:
-            error["details"] = [connect_detail(d) for d in details.details]
-        return Answer(status, [("content-type", "application/json")],
+        if protocol.stream:  # a stream's error is its end-of-stream message, with HTTP 200
+            return Answer(200, [("content-type", stream_content_type(protocol))],
+                          stream_end(protocol, code, message, details))
+        error = _connect_error(code, message, details)
+        return Answer(CONNECT_CODES.get(code, ("unknown", 500))[1], [("content-type", "application/json")],
                       json.dumps(error, ensure_ascii=False).encode("utf-8"))
     return _grpc_web(protocol, _trailer_frame(code, message, details))
+
+
+def stream_message(protocol: Protocol, response: pb_message.Message | bytes,
+                   response_type: type[pb_message.Message] | None = None) -> bytes:
+    """One message of a server stream, in its envelope (base64 for gRPC-Web text): as
+    :func:`success` reads ``response``."""
+    if protocol.codec == "json":
+        if isinstance(response, bytes):
+            if response_type is None:
+                raise TypeError("a serialized response needs its response_type for JSON")
+            response = response_type.FromString(response)
+        data = json_format.MessageToJson(response, indent=None, ensure_ascii=False).encode("utf-8")
+    else:
+        data = response if isinstance(response, bytes) else response.SerializeToString()
+    return _stream_bytes(protocol, _frame(0x00, data))
+
+
+def stream_end(protocol: Protocol, code: grpc.StatusCode, message: str = "",
+               details: status_pb2.Status | None = None) -> bytes:
+    """A server stream's last envelope: Connect's end-of-stream (flag 0x02: ``{}``, or
+    ``{"error": ...}`` as a unary error's JSON), gRPC-Web's trailers frame."""
+    if protocol.name == CONNECT:
+        end: dict[str, object] = {}
+        if code != grpc.StatusCode.OK:
+            end["error"] = _connect_error(code, message, details)
+        return _frame(0x02, json.dumps(end, ensure_ascii=False).encode("utf-8"))
+    return _stream_bytes(protocol, _trailer_frame(code, message, details))
+
+
+def stream_content_type(protocol: Protocol) -> str:
+    """A server stream's ``content-type`` (Connect: ``application/connect+json`` or ``+proto``)."""
+    if protocol.name == CONNECT:
+        return f"application/connect+{protocol.codec}"
+    return protocol.response_content_type
+
+
+def _stream_bytes(protocol: Protocol, frame: bytes) -> bytes:
+    return base64.b64encode(frame) if protocol.text else frame
+
+
+def _connect_error(code: grpc.StatusCode, message: str, details: status_pb2.Status | None) -> dict[str, object]:
+    error: dict[str, object] = {"code": CONNECT_CODES.get(code, ("unknown", 500))[0]}
+    if message:
+        error["message"] = message
+    if details is not None and details.details:
+        error["details"] = [connect_detail(d) for d in details.details]
+    return error
 
 
 def _grpc_web(protocol: Protocol, frames: bytes) -> Answer:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -28,7 +29,7 @@ from google.protobuf import message as pb_message
 from google.protobuf import text_format
 
 from tavla.server.pipeline import tracing
-from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, observed, protocol_of, split_method
+from tavla.server.admission.calls import Behaviour, OPS_SERVICES, UnaryInterceptor, observed, observed_stream, protocol_of, split_method
 
 REQUEST_ID = "x-request-id"
 # Request fields never logged, even at debug level: a dice token with its client seed rolls the
@@ -70,30 +71,55 @@ class AccessLogInterceptor(UnaryInterceptor):
     """Logs each unary call once, when it ends, and echoes its request id."""
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
-        quiet = split_method(full_method)[0] in OPS_SERVICES
-
-        def record(request: Any, context: grpc.ServicerContext, code: grpc.StatusCode, seconds: float) -> None:
-            try:
-                _log_call(full_method, request, context, code, seconds, quiet)
-            except Exception:  # a logging failure must never fail the call
-                _stdlib_log.exception("cannot write the access log line")
-
-        timed = observed(behaviour, record)
+        timed = observed(behaviour, _recorder(full_method))
 
         def logged(request: Any, context: grpc.ServicerContext) -> Any:
-            request_id = request_id_from(context.invocation_metadata())
-            try:
-                context.send_initial_metadata(((REQUEST_ID, request_id),))
-            except Exception:  # the client has already gone; the call ends anyway
-                pass
             # structlog.contextvars.bound_contextvars without its context manager's cost per call
-            tokens = bind_contextvars(request_id=request_id)
+            tokens = bind_contextvars(request_id=_echo_request_id(context))
             try:
                 return timed(request, context)
             finally:
                 reset_contextvars(**tokens)
 
         return logged
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        """An analysis stream: one line when it ends, as for a unary call."""
+        timed = observed_stream(behaviour, _recorder(full_method))
+
+        def logged(request: Any, context: grpc.ServicerContext) -> Any:
+            tokens = bind_contextvars(request_id=_echo_request_id(context))
+            try:
+                yield from timed(request, context)
+            finally:
+                try:
+                    reset_contextvars(**tokens)
+                except ValueError:  # closed from another context than it ran in
+                    pass
+
+        return logged
+
+
+def _recorder(full_method: str) -> Callable[[Any, grpc.ServicerContext, grpc.StatusCode, float], None]:
+    quiet = split_method(full_method)[0] in OPS_SERVICES
+
+    def record(request: Any, context: grpc.ServicerContext, code: grpc.StatusCode, seconds: float) -> None:
+        try:
+            _log_call(full_method, request, context, code, seconds, quiet)
+        except Exception:  # a logging failure must never fail the call
+            _stdlib_log.exception("cannot write the access log line")
+
+    return record
+
+
+def _echo_request_id(context: grpc.ServicerContext) -> str:
+    """The call's request id (the client's, else a new one), sent back in the headers."""
+    request_id = request_id_from(context.invocation_metadata())
+    try:
+        context.send_initial_metadata(((REQUEST_ID, request_id),))
+    except Exception:  # the client has already gone; the call ends anyway
+        pass
+    return request_id
 
 
 def _log_call(method: str, request: Any, context: grpc.ServicerContext, code: grpc.StatusCode,

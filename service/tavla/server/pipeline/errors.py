@@ -60,7 +60,7 @@ def lenient_deserializer(deserializer: Callable[[bytes], Any] | None) -> Callabl
 
 
 class ErrorInterceptor(UnaryInterceptor):
-    """Wraps every unary-unary handler: maps errors by :func:`status_for`, bugs to INTERNAL.
+    """Wraps every unary-unary handler (and the analysis streams): maps errors by :func:`status_for`, bugs to INTERNAL.
 
     Put it last in the server's interceptor list (innermost), so that logging or metrics
     interceptors added before it see the final status code on the context.
@@ -71,27 +71,47 @@ class ErrorInterceptor(UnaryInterceptor):
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
         def guarded(request: Any, context: grpc.ServicerContext) -> Any:
-            if isinstance(request, _Undecodable):  # the locale is looked up only for a failure
-                context.abort_with_status(undecodable_status(request, locale_of(context.invocation_metadata())))
+            _refuse_undecodable(request, context)
             try:
                 contract.check(request)  # the declared bounds, before any handler
                 return behaviour(request, context)
             except Exception as exc:
-                code = context.code()
-                if code is not None and code != grpc.StatusCode.OK:
-                    raise  # the handler aborted on purpose: its status stands
-                locale = locale_of(context.invocation_metadata())
-                status = status_for(exc, locale)
-                if status is None and _out_of_range(exc):
-                    # a bound is missing somewhere: still the input's fault, never INTERNAL
-                    log.warning("answer field out of range in %s: %s", full_method, exc)
-                    text = ("the answer to this request does not fit its fields (a value is out of "
-                            "range); the input is outside what the server can answer")
-                    status = localized(invalid_argument(text, bad_request("request", text)), locale)
-                if status is None:  # a bug: keep the traceback, tell the client nothing internal
-                    log.exception("unexpected error in %s", full_method)
-                    context.abort(grpc.StatusCode.INTERNAL, "internal error")
-                else:
-                    context.abort_with_status(rpc_status.to_status(status))
+                _abort_for(exc, context, full_method)
 
         return guarded
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        def guarded(request: Any, context: grpc.ServicerContext) -> Any:
+            _refuse_undecodable(request, context)
+            try:
+                contract.check(request)
+                yield from behaviour(request, context)
+            except Exception as exc:
+                _abort_for(exc, context, full_method)
+
+        return guarded
+
+
+def _refuse_undecodable(request: Any, context: grpc.ServicerContext) -> None:
+    if isinstance(request, _Undecodable):  # the locale is looked up only for a failure
+        context.abort_with_status(undecodable_status(request, locale_of(context.invocation_metadata())))
+
+
+def _abort_for(exc: Exception, context: grpc.ServicerContext, full_method: str) -> None:
+    """Abort the call with ``exc``'s status (re-raise when the handler aborted on purpose)."""
+    code = context.code()
+    if code is not None and code != grpc.StatusCode.OK:
+        raise exc  # the handler aborted on purpose: its status stands
+    locale = locale_of(context.invocation_metadata())
+    status = status_for(exc, locale)
+    if status is None and _out_of_range(exc):
+        # a bound is missing somewhere: still the input's fault, never INTERNAL
+        log.warning("answer field out of range in %s: %s", full_method, exc)
+        text = ("the answer to this request does not fit its fields (a value is out of "
+                "range); the input is outside what the server can answer")
+        status = localized(invalid_argument(text, bad_request("request", text)), locale)
+    if status is None:  # a bug: keep the traceback, tell the client nothing internal
+        log.exception("unexpected error in %s", full_method)
+        context.abort(grpc.StatusCode.INTERNAL, "internal error")
+    else:
+        context.abort_with_status(rpc_status.to_status(status))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -26,7 +27,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, mult
 
 from tavla import __version__
 from tavla.server.process.plumbing import address
-from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, protocol_of, split_method
+from tavla.server.admission.calls import Behaviour, UnaryInterceptor, observed, observed_stream, protocol_of, split_method
 
 # no *_created series: dashboards never use them (prometheus_client leaves these helpers unannotated)
 prometheus_client.disable_created_metrics()  # type: ignore[no-untyped-call]
@@ -107,8 +108,16 @@ class MetricsInterceptor(UnaryInterceptor):
     """Counts and times every unary call, by its final code (:func:`~tavla.server.admission.calls.final_code`)."""
 
     def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        return self._counted(behaviour, full_method, "unary")
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        """An analysis stream: counted and timed as a whole (grpc_type ``server_stream``)."""
+        return self._counted(behaviour, full_method, "server_stream")
+
+    def _counted(self, behaviour: Behaviour, full_method: str, kind: str) -> Behaviour:
         service, method = split_method(full_method)
-        labels = ("unary", service, method)
+        labels = (kind, service, method)
+        streams = kind != "unary"
         started, received, sent = STARTED.labels(*labels), MSG_RECEIVED.labels(*labels), MSG_SENT.labels(*labels)
         by_code: dict[grpc.StatusCode, tuple[Any, Any]] = {}  # the labelled children, looked up once
 
@@ -122,7 +131,7 @@ class MetricsInterceptor(UnaryInterceptor):
             if status is grpc.StatusCode.OK:
                 sent.inc()
 
-        timed = observed(behaviour, record)
+        timed = (observed_stream if streams else observed)(behaviour, record)
 
         def counted(request: Any, context: grpc.ServicerContext) -> Any:
             started.inc()
@@ -136,7 +145,7 @@ class HttpMetricsInterceptor(UnaryInterceptor):
     """Counts and times every call on the HTTP port by its ``protocol`` (``connect``,
     ``grpc-web``: :func:`~tavla.server.admission.calls.protocol_of`) and final code."""
 
-    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+    def _recorder(self, full_method: str) -> Callable[[Any, grpc.ServicerContext, grpc.StatusCode, float], None]:
         service, method = split_method(full_method)
         children: dict[tuple[str, grpc.StatusCode], tuple[Any, Any]] = {}  # looked up once per label set
 
@@ -150,7 +159,13 @@ class HttpMetricsInterceptor(UnaryInterceptor):
             pair[0].inc()
             pair[1].observe(seconds)
 
-        return observed(behaviour, record)
+        return record
+
+    def wrap(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        return observed(behaviour, self._recorder(full_method))
+
+    def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
+        return observed_stream(behaviour, self._recorder(full_method))
 
 
 # --- the engine's own figures (tavla.server.api.observer) -------------------------------------

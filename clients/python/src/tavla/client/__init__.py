@@ -106,6 +106,7 @@ HELPERS: dict[str, str] = {
     "ValidateMatch": "validate_match", "ExportMatch": "export_match",
     "SuggestMove": "suggest_move", "EvaluatePosition": "evaluate_position",
     "SuggestCubeAction": "suggest_cube_action", "AnalyzeMatch": "analyze_match", "SuggestAction": "suggest_action",
+    "StreamAnalyzeMatch": "stream_analyze_match",
 }
 
 # Each service's generated stub class, by the service's full name; every RPC by its service.
@@ -324,7 +325,9 @@ class _Helpers:
     def _then(self, value: Any, fn: Callable[[Any], Any]) -> Any:
         raise NotImplementedError
 
-    def _stream(self, rpc: str, requests: Iterator[Any]) -> Any:
+    def _stream(self, rpc: str, requests: Any) -> Any:
+        """A streaming RPC's answers: ``requests`` an iterator of messages (a client stream) or
+        one message (a server stream)."""
         raise NotImplementedError
 
     def _ready(self, value: Any) -> Any:
@@ -597,6 +600,17 @@ class _Helpers:
             level=enum_value(analysis_service_pb2.AnalysisLevel, level))
         return cast("analysis_service_pb2.AnalyzeMatchResponse", self._call("AnalyzeMatch", request))
 
+    def stream_analyze_match(self, mat: str, *, level: EnumLike | None = None,
+                             ruleset: RulesetLike | None = None) -> Any:
+        """:meth:`analyze_match` with its progress (StreamAnalyzeMatch): an iterator (an async
+        one from :class:`AsyncClient`) of ``StreamAnalyzeMatchResponse``: ``.progress``
+        (``decisions_done`` of ``decisions_total``, in ``game`` of ``games``) as the review goes,
+        then ``.result``, the ``AnalyzeMatchResponse``, last."""
+        request = analysis_service_pb2.StreamAnalyzeMatchRequest(
+            mat=mat, ruleset=_ruleset(ruleset) if ruleset is not None else None,
+            level=enum_value(analysis_service_pb2.AnalysisLevel, level))
+        return self._stream("StreamAnalyzeMatch", request)
+
     def suggest_action(self, state: game_pb2.SignedGameState,
                        level: EnumLike | None = None) -> analysis_service_pb2.SuggestActionResponse:
         """The computer's action for the side to act in a referee state (``.action``): pass it to
@@ -736,7 +750,7 @@ class Client(_Helpers):
     def _ready(self, value: Any) -> Any:
         return value
 
-    def _stream(self, rpc: str, requests: Iterator[Any]) -> Iterator[Any]:
+    def _stream(self, rpc: str, requests: Any) -> Iterator[Any]:
         try:
             yield from getattr(self.stubs[SERVICE_OF[rpc]], rpc)(requests, metadata=_metadata(self.locale))
         except grpc.RpcError as err:
@@ -793,7 +807,7 @@ class AsyncClient(_Helpers):
             return value
         return ready()
 
-    async def _stream(self, rpc: str, requests: Iterator[Any]) -> AsyncIterator[Any]:
+    async def _stream(self, rpc: str, requests: Any) -> AsyncIterator[Any]:
         try:
             async for response in getattr(self.stubs[SERVICE_OF[rpc]], rpc)(requests,
                                                                             metadata=_metadata(self.locale)):

@@ -251,6 +251,38 @@ class AnalyzeMatchResponse(_message.Message):
     info: AnalysisInfo
     def __init__(self, players: _Optional[_Iterable[_Union[PlayerReview, _Mapping]]] = ..., decisions: _Optional[_Iterable[_Union[ReviewedDecision, _Mapping]]] = ..., games: _Optional[int] = ..., info: _Optional[_Union[AnalysisInfo, _Mapping]] = ...) -> None: ...
 
+class StreamAnalyzeMatchRequest(_message.Message):
+    __slots__ = ("mat", "sgf", "ruleset", "level")
+    MAT_FIELD_NUMBER: _ClassVar[int]
+    SGF_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    mat: str
+    sgf: bytes
+    ruleset: _types_pb2.Ruleset
+    level: AnalysisLevel
+    def __init__(self, mat: _Optional[str] = ..., sgf: _Optional[bytes] = ..., ruleset: _Optional[_Union[_types_pb2.Ruleset, _Mapping]] = ..., level: _Optional[_Union[AnalysisLevel, str]] = ...) -> None: ...
+
+class AnalyzeMatchProgress(_message.Message):
+    __slots__ = ("decisions_done", "decisions_total", "game", "games")
+    DECISIONS_DONE_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    decisions_done: int
+    decisions_total: int
+    game: int
+    games: int
+    def __init__(self, decisions_done: _Optional[int] = ..., decisions_total: _Optional[int] = ..., game: _Optional[int] = ..., games: _Optional[int] = ...) -> None: ...
+
+class StreamAnalyzeMatchResponse(_message.Message):
+    __slots__ = ("progress", "result")
+    PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    progress: AnalyzeMatchProgress
+    result: AnalyzeMatchResponse
+    def __init__(self, progress: _Optional[_Union[AnalyzeMatchProgress, _Mapping]] = ..., result: _Optional[_Union[AnalyzeMatchResponse, _Mapping]] = ...) -> None: ...
+
 class SuggestActionRequest(_message.Message):
     __slots__ = ("state", "level")
     STATE_FIELD_NUMBER: _ClassVar[int]

@@ -71,6 +71,11 @@ class AnalysisServiceStub:
                 request_serializer=tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchRequest.SerializeToString,
                 response_deserializer=tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchResponse.FromString,
                 _registered_method=True)
+        self.StreamAnalyzeMatch = channel.unary_stream(
+                '/tavla.v1.AnalysisService/StreamAnalyzeMatch',
+                request_serializer=tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchRequest.SerializeToString,
+                response_deserializer=tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchResponse.FromString,
+                _registered_method=True)
         self.SuggestAction = channel.unary_unary(
                 '/tavla.v1.AnalysisService/SuggestAction',
                 request_serializer=tavla_dot_v1_dot_analysis__service__pb2.SuggestActionRequest.SerializeToString,
@@ -128,6 +133,17 @@ class AnalysisServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StreamAnalyzeMatch(self, request, context):
+        """AnalyzeMatch with its progress, for a frontend to show while it waits: a stream of
+        progress messages (the record's decisions judged so far, of how many, in which game), then
+        one message with the whole AnalyzeMatchResponse, the same as AnalyzeMatch answers. The same
+        request, admission, time limit and errors as AnalyzeMatch; a cancelled stream stops its
+        analysis (docs/analysis.md#progress).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def SuggestAction(self, request, context):
         """The action the computer takes for the side to act in a referee state: send it to
         RefereeService.Act (two calls per action).
@@ -158,6 +174,11 @@ def add_AnalysisServiceServicer_to_server(servicer, server):
                     servicer.AnalyzeMatch,
                     request_deserializer=tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchRequest.FromString,
                     response_serializer=tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchResponse.SerializeToString,
+            ),
+            'StreamAnalyzeMatch': grpc.unary_stream_rpc_method_handler(
+                    servicer.StreamAnalyzeMatch,
+                    request_deserializer=tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchRequest.FromString,
+                    response_serializer=tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchResponse.SerializeToString,
             ),
             'SuggestAction': grpc.unary_unary_rpc_method_handler(
                     servicer.SuggestAction,
@@ -290,6 +311,33 @@ class AnalysisService:
             '/tavla.v1.AnalysisService/AnalyzeMatch',
             tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchRequest.SerializeToString,
             tavla_dot_v1_dot_analysis__service__pb2.AnalyzeMatchResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StreamAnalyzeMatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/tavla.v1.AnalysisService/StreamAnalyzeMatch',
+            tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchRequest.SerializeToString,
+            tavla_dot_v1_dot_analysis__service__pb2.StreamAnalyzeMatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

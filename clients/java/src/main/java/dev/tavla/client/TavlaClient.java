@@ -9,7 +9,10 @@ import dev.tavla.v1.AdvanceClockResponse;
 import dev.tavla.v1.AnalysisLevel;
 import dev.tavla.v1.AnalysisServiceGrpc;
 import dev.tavla.v1.AnalyzeMatchRequest;
+import dev.tavla.v1.AnalyzeMatchProgress;
 import dev.tavla.v1.AnalyzeMatchResponse;
+import dev.tavla.v1.StreamAnalyzeMatchRequest;
+import dev.tavla.v1.StreamAnalyzeMatchResponse;
 import dev.tavla.v1.EvaluatePositionRequest;
 import dev.tavla.v1.EvaluatePositionResponse;
 import dev.tavla.v1.SuggestActionRequest;
@@ -86,6 +89,7 @@ import dev.tavla.v1.ScoreGameRequest;
 import dev.tavla.v1.ScoreGameResponse;
 import dev.tavla.v1.Side;
 import io.grpc.ClientInterceptor;
+import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.ManagedChannelBuilder;
 import io.grpc.Metadata;
@@ -102,12 +106,14 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A client of the tavla.v1 services of the stateless tavla and backgammon rules engine
@@ -193,7 +199,8 @@ public final class TavlaClient implements AutoCloseable {
           Map.entry("EvaluatePosition", "evaluatePosition"),
           Map.entry("SuggestCubeAction", "suggestCubeAction"),
           Map.entry("AnalyzeMatch", "analyzeMatch"),
-          Map.entry("SuggestAction", "suggestAction"));
+          Map.entry("SuggestAction", "suggestAction"),
+          Map.entry("StreamAnalyzeMatch", "streamAnalyzeMatch"));
 
   private final ManagedChannel channel;
   private final RulesServiceGrpc.RulesServiceBlockingStub rules;
@@ -692,6 +699,37 @@ public final class TavlaClient implements AutoCloseable {
       request.setRuleset(ruleset);
     }
     return analysis.analyzeMatch(request.build());
+  }
+
+  /**
+   * {@link #analyzeMatch} with its progress, for a frontend to show while it waits
+   * (StreamAnalyzeMatch, a server stream): {@code each} gets every progress message as it comes
+   * (decisions judged so far of the total, and the game), in order; the review, equal to
+   * AnalyzeMatch's, is returned at the end. An exception from {@code each} cancels the call (the
+   * server stops its analysis) and is thrown.
+   */
+  public AnalyzeMatchResponse streamAnalyzeMatch(
+      String mat, AnalysisLevel level, Consumer<AnalyzeMatchProgress> each) {
+    StreamAnalyzeMatchRequest.Builder request = StreamAnalyzeMatchRequest.newBuilder().setMat(mat).setLevel(level);
+    if (!ruleset.equals(Ruleset.getDefaultInstance())) { // unset reads the record's headers
+      request.setRuleset(ruleset);
+    }
+    Context.CancellableContext call = Context.current().withCancellation();
+    Context previous = call.attach();
+    try {
+      Iterator<StreamAnalyzeMatchResponse> messages = analysis.streamAnalyzeMatch(request.build());
+      while (messages.hasNext()) {
+        StreamAnalyzeMatchResponse message = messages.next();
+        if (message.hasResult()) {
+          return message.getResult();
+        }
+        each.accept(message.getProgress());
+      }
+      throw Status.INTERNAL.withDescription("StreamAnalyzeMatch ended without its result").asRuntimeException();
+    } finally {
+      call.detach(previous);
+      call.cancel(null); // ends the call if it is still open (each threw)
+    }
   }
 
   /**

@@ -144,6 +144,27 @@ class AnalysisTest {
   }
 
   @Test
+  void streamAnalyzeMatch() throws Exception {
+    String mat =
+        Files.readString(LiveServer.repoRoot().resolve("tests/data/matches/match0000.mat"), StandardCharsets.UTF_8);
+    try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
+      List<Integer> done = new java.util.ArrayList<>();
+      AnalyzeMatchResponse review =
+          client.streamAnalyzeMatch(
+              mat,
+              AnalysisLevel.ANALYSIS_LEVEL_ADVANCED,
+              p -> {
+                assertTrue(done.isEmpty() || p.getDecisionsDone() > done.get(done.size() - 1), "in order");
+                assertTrue(p.getDecisionsDone() <= p.getDecisionsTotal() && p.getGames() == 3);
+                done.add(p.getDecisionsDone());
+              });
+      assertTrue(done.size() > 100);
+      assertEquals(client.analyzeMatch(mat, AnalysisLevel.ANALYSIS_LEVEL_ADVANCED), review);
+      assertEquals(3, review.getGames());
+    }
+  }
+
+  @Test
   void theComputerStartsAndSteps() throws Exception {
     try (TavlaClient client = TavlaClient.create(LiveServer.target())) {
       NewMatchResponse opened = client.newMatch(1);

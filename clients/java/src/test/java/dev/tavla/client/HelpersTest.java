@@ -60,7 +60,11 @@ import org.junit.jupiter.api.Test;
 class HelpersTest {
   /** The helpers that answer with something other than the RPC's response. */
   private static final Map<String, Class<?>> OTHERS =
-      Map.of("GetInitialPosition", Position.class, "ListLegalMoves", List.class, "ValidateMatch", List.class);
+      Map.of(
+          "GetInitialPosition", Position.class,
+          "ListLegalMoves", List.class,
+          "ValidateMatch", List.class,
+          "StreamAnalyzeMatch", dev.tavla.v1.AnalyzeMatchResponse.class); // progress goes to a callback
 
   @Test
   void everyRpcHasAHelper() {
