@@ -24,7 +24,8 @@ from statuses import field_violations
 from google.protobuf import json_format
 from grpc_status import rpc_status
 
-from tavla.server.api.servicers import TavlaServicer
+from tavla.server.api import servicers
+from tavla.server.api.engine import Engine
 from tavla.server.convert import contract
 from tavla.server.process import app
 from tavla.server.process.app import start_in_process
@@ -41,19 +42,19 @@ def _mat(name: str) -> str:
 
 
 @contextlib.contextmanager
-def _served() -> Iterator[tuple[api.AnyStub, TavlaServicer]]:
-    servicer = TavlaServicer()
-    srv, port = start_in_process(Config(host="127.0.0.1", port=0), servicer=servicer)
+def _served() -> Iterator[tuple[api.AnyStub, Engine]]:
+    engine = Engine()
+    srv, port = start_in_process(Config(host="127.0.0.1", port=0), by_service=servicers.for_engine(engine))
     try:
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             grpc.channel_ready_future(ch).result(timeout=TIMEOUT)
-            yield api.AnyStub(ch), servicer
+            yield api.AnyStub(ch), engine
     finally:
         srv.stop(grace=None)
 
 
 @pytest.fixture(scope="module")
-def served() -> Iterator[tuple[api.AnyStub, TavlaServicer]]:
+def served() -> Iterator[tuple[api.AnyStub, Engine]]:
     with _served() as pair:
         yield pair
 
@@ -114,8 +115,8 @@ def test_a_deadline_ends_the_stream_with_deadline_exceeded(served):
 
 def test_cancelling_mid_stream_stops_the_analysis_process_and_frees_the_slot():
     # a server of its own: another test's overrun may replace a process of the shared one late
-    with _served() as (stub, servicer):
-        _cancel_mid_stream(stub, servicer.engine.analysis)
+    with _served() as (stub, engine):
+        _cancel_mid_stream(stub, engine.analysis)
 
 
 def _cancel_mid_stream(stub: api.AnyStub, pool) -> None:
