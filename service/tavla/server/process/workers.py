@@ -13,9 +13,10 @@ The parent process (the container's PID 1):
   their metrics on the metrics port; the directory is removed at exit;
 * on SIGTERM or SIGINT forwards SIGTERM to every worker, each of which drains and stops on its
   own, waits for them, and exits 0 when they all did;
-* kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: its own
-  health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more for its
-  first), which then counts as a death;
+* kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: "starting",
+  then its own health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more
+  for its first), or that still starts :data:`START_LIMIT` seconds after it was spawned, which
+  then counts as a death;
 * restarts a worker that dies, unless they die more than :data:`MAX_RESTARTS` times within
   :data:`RESTART_WINDOW` seconds: then it stops the rest and exits 1 (the pod restarts).
 
@@ -36,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,43 +59,66 @@ MAX_RESTARTS = 5
 RESTART_WINDOW = 60.0  # seconds
 _WAKE_SECONDS = 0.5
 _EXTRA_WAIT = 10.0  # seconds past drain + grace before a worker that has not exited is killed
-#: Seconds a new worker has, beyond ``--worker-health-seconds``, to start beating (imports, build).
+#: Seconds a new worker has, beyond ``--worker-health-seconds``, to beat first (its imports).
 START_SECONDS = 30.0
+#: Seconds a worker that beats may take to serve (a hang guard: its start-up takes about a
+#: second of CPU, half a minute on 2 cores at a load of 50).
+START_LIMIT = 300.0
 
 
 class _Beats:
-    """The read ends of the workers' heartbeat pipes and when each last beat."""
+    """The read ends of the workers' heartbeat pipes (:mod:`~tavla.server.process.heartbeat`),
+    when each worker was started and last beat, and whether it has served.
 
-    def __init__(self) -> None:
-        self._pipes: dict[int, tuple[int, float]] = {}  # index -> (fd, last beat or start)
+    A worker is late when it has not beaten for ``bound`` seconds (:data:`START_SECONDS` more
+    before its first beat), or is still starting :data:`START_LIMIT` seconds after its spawn.
+    ``clock`` is a monotonic clock in seconds (tests pass their own).
+    """
 
-    def new(self, index: int, late_by: float) -> int:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._pipes: dict[int, _Pipe] = {}
+
+    def new(self, index: int) -> int:
         """A pipe for worker ``index``; its write end (the caller closes it after the spawn)."""
         self.close(index)
         r, w = os.pipe()
         os.set_blocking(r, False)
-        self._pipes[index] = (r, time.monotonic() + late_by)
+        now = self._clock()
+        self._pipes[index] = _Pipe(r, now, now + START_SECONDS)
         return w
 
-    def late(self, index: int, bound: float) -> bool:
-        """Read the worker's beats; whether the last is older than ``bound`` seconds."""
-        found = self._pipes.get(index)
-        if found is None:
-            return False
-        fd, last = found
+    def late(self, index: int, bound: float) -> str | None:
+        """Read the worker's beats; why it is late (for the log), or None when it is not."""
+        pipe = self._pipes.get(index)
+        if pipe is None:
+            return None
         try:
-            while os.read(fd, 512):
-                last = time.monotonic()
+            while beats := os.read(pipe.fd, 512):
+                pipe.last = self._clock()
+                pipe.serving = pipe.serving or heartbeat.SERVING in beats
         except BlockingIOError:
             pass
-        self._pipes[index] = (fd, last)
-        return time.monotonic() - last > bound
+        now = self._clock()
+        if now - pipe.last > bound:
+            return "stopped answering its health" if pipe.serving else "stopped beating while starting"
+        if not pipe.serving and now - pipe.spawned > START_LIMIT:
+            return "still starting"
+        return None
 
     def close(self, index: int | None = None) -> None:
         for i in [index] if index is not None else list(self._pipes):
-            found = self._pipes.pop(i, None)
-            if found is not None:
-                os.close(found[0])
+            pipe = self._pipes.pop(i, None)
+            if pipe is not None:
+                os.close(pipe.fd)
+
+
+@dataclasses.dataclass(slots=True)
+class _Pipe:
+    fd: int
+    spawned: float
+    last: float  # the last beat, or the spawn plus START_SECONDS
+    serving: bool = False
 
 
 def supervise(config: Config, count: int) -> int:
@@ -126,16 +151,17 @@ def supervise(config: Config, count: int) -> int:
         if multiproc_dir is not None:  # before any worker: a port in use stops start-up (OSError)
             http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
         for index in range(1, count + 1):
-            procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
+            procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index))
         log.info(f"tavla-engine listening on {address}", address=address, workers=count,
                  pids=[p.pid for p in procs.values()], tls=config.tls, mtls=config.tls_client_ca is not None,
                  metrics_port=config.metrics_port if http else 0, http_port=http_port)
         while not stopping.wait(timeout=_WAKE_SECONDS):
             for index, proc in list(procs.items()):
                 status = proc.poll()
-                if status is None and beats.late(index, bound):
-                    log.error("worker stopped answering its health; killing it", worker=index,
-                              worker_pid=proc.pid, health_seconds=bound)
+                why = beats.late(index, bound) if status is None else None
+                if why is not None:
+                    log.error(f"worker {why}; killing it", worker=index, worker_pid=proc.pid,
+                              health_seconds=bound, start_limit_seconds=START_LIMIT)
                     proc.kill()
                     status = proc.wait()
                 if status is None:
@@ -152,7 +178,7 @@ def supervise(config: Config, count: int) -> int:
                     code = 1
                     stopping.set()
                     break
-                procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
+                procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index))
         log.info("stopping workers", signal=received[0] if received else None, workers=len(procs))
         code = max(code, _stop_all(procs, config))
     finally:
@@ -251,20 +277,6 @@ def _probe(family: int, kind: int, proto: int, sockaddr: tuple[Any, ...], host: 
         probe.close()
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to SIGTERM this process when its parent dies; no-op elsewhere."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # it died before the call above
-        os.kill(os.getpid(), signal.SIGTERM)
-
-
 def serve(config: Config) -> int:
     """``tavla-engine serve``: configure logging, then run one server in this process
     (:func:`tavla.server.process.app.run`), or ``--workers`` of them (:func:`supervise`); returns
@@ -289,9 +301,12 @@ def main() -> int:
     logs.configure(config.log_level, config.log_format)
     parent = os.environ.get("TAVLA_WORKER_PARENT")
     if parent:
-        _die_with_parent(int(parent))
+        process.die_with_parent(int(parent))
+    heart = heartbeat.Heart.from_env()
+    if heart is not None:  # "starting" until the server answers its own health
+        heart.start()
     try:
-        app.run(config, reuse_port=True, worker=index)
+        app.run(config, reuse_port=True, worker=index, heart=heart)
     except OSError as exc:
         log.error("worker cannot start", worker=index, error=str(exc))
         return 1
