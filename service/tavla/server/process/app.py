@@ -389,7 +389,7 @@ def _trimmer(engine: Engine) -> memory.Trimmer:
     def activity() -> int:
         return (sum(executor.seen.values()) if executor is not None else 0) + (http.app.calls if http else 0)
 
-    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0)
+    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0, metrics.memory_trimmed)
 
 
 def _exit_now() -> None:

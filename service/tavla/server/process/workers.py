@@ -284,6 +284,7 @@ def serve(config: Config) -> int:
 
     :raises OSError: the address cannot be bound.
     """
+    memory.limit_arenas()  # before the log writer's and gRPC's threads; workers inherit it
     logs.configure(config.log_level, config.log_format)
     if config.cache_dir:
         os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
