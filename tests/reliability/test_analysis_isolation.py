@@ -157,7 +157,7 @@ def test_a_worker_that_stops_answering_its_health_is_replaced() -> None:
                                    "a new worker serving")
         _wait_for(lambda: not _alive(frozen), f"the frozen worker {frozen} gone")
         assert killed["event"] in ("worker stopped answering its health; killing it",
-                                   "worker stopped beating while starting; killing it"), killed
+                                   "worker stopped starting (no beat, no CPU); killing it"), killed
         assert new["pid"] in server.worker_pids()
         harness.wait_serving(server.target)
         assert server.stop() == 0

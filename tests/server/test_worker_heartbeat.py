@@ -26,10 +26,15 @@ class FakeClock:
         return self.now
 
 
+PID = 4242  # the judged worker's pid: only passed to the fake CPU clock
+
+
 @pytest.fixture
 def beats():
     clock = FakeClock()
-    judged = workers._Beats(clock)
+    cpu: dict[int, float | None] = {PID: 0.0}  # CPU seconds the worker has used
+    judged = workers._Beats(clock, cpu.get)
+    judged.cpu = cpu  # type: ignore[attr-defined]
     yield judged, clock
     judged.close()
 
@@ -43,10 +48,10 @@ def test_a_worker_that_beats_starting_is_not_late_while_it_starts_slowly(beats):
         for _ in range(int(workers.START_SECONDS + bound) * 3):
             clock.now += heartbeat.PERIOD
             os.write(w, heartbeat.STARTING)
-            assert judged.late(1, bound) is None
+            assert judged.late(1, PID, bound) is None
         clock.now = 1000.0 + workers.START_LIMIT + 1  # beating, but never serving: a hang guard
         os.write(w, heartbeat.STARTING)
-        assert judged.late(1, bound) == "still starting"
+        assert judged.late(1, PID, bound) == "still starting"
     finally:
         os.close(w)
 
@@ -57,24 +62,63 @@ def test_a_worker_is_late_when_its_beats_stop_starting_or_serving(beats):
     w = judged.new(1)
     try:
         os.write(w, heartbeat.STARTING)
-        assert judged.late(1, bound) is None
+        assert judged.late(1, PID, bound) is None
         clock.now += bound + 0.5  # frozen while starting (SIGSTOP, the GIL held by native code)
-        assert judged.late(1, bound) == "stopped beating while starting"
+        assert judged.late(1, PID, bound) == "stopped starting (no beat, no CPU)"
     finally:
         os.close(w)
     w = judged.new(2)
     try:
         os.write(w, heartbeat.STARTING + heartbeat.SERVING)
-        assert judged.late(2, bound) is None
+        assert judged.late(2, PID, bound) is None
         clock.now += workers.START_LIMIT + 1  # serving: the start-up limit no longer applies
         os.write(w, heartbeat.SERVING)
-        assert judged.late(2, bound) is None
+        assert judged.late(2, PID, bound) is None
         clock.now += bound - 0.5
-        assert judged.late(2, bound) is None
+        assert judged.late(2, PID, bound) is None
         clock.now += 1.0
-        assert judged.late(2, bound) == "stopped answering its health"
+        assert judged.late(2, PID, bound) == "stopped answering its health"
     finally:
         os.close(w)
+
+
+def test_a_starting_worker_that_uses_cpu_is_not_late_without_beats(beats):
+    """On a loaded machine the starting beats can be 10 s apart: CPU used is progress too."""
+    judged, clock = beats
+    bound = 10.0
+    w = judged.new(1)
+    try:
+        os.write(w, heartbeat.STARTING)
+        assert judged.late(1, PID, bound) is None
+        for _ in range(5):  # no beat for 5 bounds, but a little CPU each time it is looked at
+            clock.now += bound
+            judged.cpu[PID] += 0.01
+            assert judged.late(1, PID, bound) is None
+        clock.now += bound + 0.5  # then no CPU either: hung (a deadlock, SIGSTOP)
+        assert judged.late(1, PID, bound) == "stopped starting (no beat, no CPU)"
+    finally:
+        os.close(w)
+    w = judged.new(2)
+    try:
+        os.write(w, heartbeat.SERVING)
+        assert judged.late(2, PID, bound) is None
+        clock.now += bound + 0.5
+        judged.cpu[PID] += 1.0  # serving: CPU is no beat (native code spinning with the GIL)
+        assert judged.late(2, PID, bound) == "stopped answering its health"
+    finally:
+        os.close(w)
+
+
+def test_cpu_seconds_of_a_process():
+    import time as clock_module
+
+    before = workers._cpu_seconds(os.getpid())
+    end = clock_module.process_time() + 0.05
+    while clock_module.process_time() < end:  # use some CPU: process_time is CPU, not wall time
+        pass
+    after = workers._cpu_seconds(os.getpid())
+    assert before is not None and after is not None and after > before
+    assert workers._cpu_seconds(2**22 + 1) is None  # no such process
 
 
 def test_a_worker_that_never_beats_has_the_start_allowance_then_is_late(beats):
@@ -83,9 +127,9 @@ def test_a_worker_that_never_beats_has_the_start_allowance_then_is_late(beats):
     w = judged.new(1)
     try:
         clock.now += workers.START_SECONDS + bound - 0.5
-        assert judged.late(1, bound) is None
+        assert judged.late(1, PID, bound) is None
         clock.now += 1.0
-        assert judged.late(1, bound) == "stopped beating while starting"
+        assert judged.late(1, PID, bound) == "stopped starting (no beat, no CPU)"
     finally:
         os.close(w)
 

@@ -3,7 +3,7 @@
 The GIL lets one Python process use about one CPU, so ``--workers N`` starts N worker processes
 that each run a whole server (:func:`tavla.server.process.app.run`) bound to the same port with
 ``SO_REUSEPORT``; the kernel spreads new connections over them. Workers are fresh interpreters
-(``python -m tavla.server.process.workers``), not forks, because gRPC must not be forked once started.
+(``python -m tavla.server.process.worker``), not forks, because gRPC must not be forked once started.
 
 The parent process (the container's PID 1):
 
@@ -15,8 +15,8 @@ The parent process (the container's PID 1):
   own, waits for them, and exits 0 when they all did;
 * kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: "starting",
   then its own health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more
-  for its first), or that still starts :data:`START_LIMIT` seconds after it was spawned, which
-  then counts as a death;
+  for its first; while it starts, CPU it uses counts as a beat), or that still starts
+  :data:`START_LIMIT` seconds after it was spawned, which then counts as a death;
 * restarts a worker that dies, unless they die more than :data:`MAX_RESTARTS` times within
   :data:`RESTART_WINDOW` seconds: then it stops the rest and exits 1 (the pod restarts).
 
@@ -59,7 +59,8 @@ MAX_RESTARTS = 5
 RESTART_WINDOW = 60.0  # seconds
 _WAKE_SECONDS = 0.5
 _EXTRA_WAIT = 10.0  # seconds past drain + grace before a worker that has not exited is killed
-#: Seconds a new worker has, beyond ``--worker-health-seconds``, to beat first (its imports).
+#: Seconds a new worker has, beyond ``--worker-health-seconds``, to beat first (the interpreter's
+#: start: it beats before importing the server).
 START_SECONDS = 30.0
 #: Seconds a worker that beats may take to serve (a hang guard: its start-up takes about a
 #: second of CPU, half a minute on 2 cores at a load of 50).
@@ -70,13 +71,18 @@ class _Beats:
     """The read ends of the workers' heartbeat pipes (:mod:`~tavla.server.process.heartbeat`),
     when each worker was started and last beat, and whether it has served.
 
-    A worker is late when it has not beaten for ``bound`` seconds (:data:`START_SECONDS` more
-    before its first beat), or is still starting :data:`START_LIMIT` seconds after its spawn.
-    ``clock`` is a monotonic clock in seconds (tests pass their own).
+    A serving worker is late when it has not beaten for ``bound`` seconds. A starting one (no
+    :data:`~tavla.server.process.heartbeat.SERVING` beat yet) is late only when it has neither
+    beaten nor used CPU for ``bound`` seconds (:data:`START_SECONDS` more before its first beat):
+    on a loaded machine its start-up crawls but never stops, while a frozen or deadlocked one
+    uses none; and when it still starts :data:`START_LIMIT` seconds after its spawn (a hang
+    guard). ``clock`` is a monotonic clock in seconds, ``cpu_seconds(pid)`` a process's CPU time
+    or None (tests pass their own).
     """
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 cpu_seconds: Callable[[int], float | None] = lambda pid: _cpu_seconds(pid)) -> None:
+        self._clock, self._cpu_seconds = clock, cpu_seconds
         self._pipes: dict[int, _Pipe] = {}
 
     def new(self, index: int) -> int:
@@ -88,8 +94,9 @@ class _Beats:
         self._pipes[index] = _Pipe(r, now, now + START_SECONDS)
         return w
 
-    def late(self, index: int, bound: float) -> str | None:
-        """Read the worker's beats; why it is late (for the log), or None when it is not."""
+    def late(self, index: int, pid: int, bound: float) -> str | None:
+        """Read the beats of worker ``index`` (process ``pid``); why it is late (for the log), or
+        None when it is not."""
         pipe = self._pipes.get(index)
         if pipe is None:
             return None
@@ -100,10 +107,15 @@ class _Beats:
         except BlockingIOError:
             pass
         now = self._clock()
+        if not pipe.serving:
+            cpu = self._cpu_seconds(pid)
+            if cpu is not None and pipe.cpu is not None and cpu != pipe.cpu:  # busy starting: progress
+                pipe.last = max(pipe.last, now)
+            pipe.cpu = cpu
+            if now - pipe.spawned > START_LIMIT:
+                return "still starting"
         if now - pipe.last > bound:
-            return "stopped answering its health" if pipe.serving else "stopped beating while starting"
-        if not pipe.serving and now - pipe.spawned > START_LIMIT:
-            return "still starting"
+            return "stopped answering its health" if pipe.serving else "stopped starting (no beat, no CPU)"
         return None
 
     def close(self, index: int | None = None) -> None:
@@ -117,8 +129,22 @@ class _Beats:
 class _Pipe:
     fd: int
     spawned: float
-    last: float  # the last beat, or the spawn plus START_SECONDS
+    last: float  # the last sign of life (a beat, CPU used while starting), or the spawn + START_SECONDS
     serving: bool = False
+    cpu: float | None = None  # CPU seconds at the last look while starting (the first is a baseline)
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` (Linux /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime: fields 14 and 15
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def supervise(config: Config, count: int) -> int:
@@ -158,7 +184,7 @@ def supervise(config: Config, count: int) -> int:
         while not stopping.wait(timeout=_WAKE_SECONDS):
             for index, proc in list(procs.items()):
                 status = proc.poll()
-                why = beats.late(index, bound) if status is None else None
+                why = beats.late(index, proc.pid, bound) if status is None else None
                 if why is not None:
                     log.error(f"worker {why}; killing it", worker=index, worker_pid=proc.pid,
                               health_seconds=bound, start_limit_seconds=START_LIMIT)
@@ -240,7 +266,7 @@ def _spawn(config: Config, index: int, multiproc_dir: str | None, beat_fd: int) 
     package_root = str(Path(tavla.__file__).resolve().parent.parent)  # this very tavla, installed or not
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     try:
-        return subprocess.Popen([sys.executable, "-m", "tavla.server.process.workers"], env=env, pass_fds=(beat_fd,))
+        return subprocess.Popen([sys.executable, "-m", "tavla.server.process.worker"], env=env, pass_fds=(beat_fd,))
     finally:
         os.close(beat_fd)
 
@@ -295,15 +321,19 @@ def serve(config: Config) -> int:
     return 0
 
 
-def main() -> int:
-    """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`."""
+def main(heart: heartbeat.Heart | None = None) -> int:
+    """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`.
+
+    :param heart: its heartbeat, already beating "starting" (:mod:`~tavla.server.process.worker`);
+        default: one started here.
+    """
     config = Config.from_json(os.environ[ENV_CONFIG])
     index = int(os.environ.get(ENV_INDEX, "1"))
     logs.configure(config.log_level, config.log_format)
     parent = os.environ.get("TAVLA_WORKER_PARENT")
     if parent:
         process.die_with_parent(int(parent))
-    heart = heartbeat.Heart.from_env()
+    heart = heart or heartbeat.Heart.from_env()
     if heart is not None:  # "starting" until the server answers its own health
         heart.start()
     try:
