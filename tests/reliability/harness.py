@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import grpc
@@ -29,6 +30,9 @@ LONG = os.environ.get("TAVLA_RELIABILITY_LONG", "") not in ("", "0", "false", "n
 COSTLY_ID = "/38AAACUlBRVFQ"
 COSTLY = api.ListLegalMovesRequest(position=pb.Position(position_id=COSTLY_ID), dice=[1, 1])
 START_ID = "4HPwATDgc/ABMA"
+#: Seconds a wait for a state or a log line may take before it is a hang: a guard, not a speed
+#: (a server's start-up takes about a second idle and minutes on 2 cores at a load of 50).
+HANG_GUARD = 600.0
 REPORT: list[str] = []  # one line per figure, printed at the end of the session (conftest.py)
 SERVERS: list[Server] = []  # every server started, killed at the end of the session if still up
 
@@ -72,31 +76,51 @@ class Server:
         SERVERS.append(self)
         self.raw: list[str] = []
         self.events: queue.Queue[dict] = queue.Queue()
+        self._written = threading.Condition()  # notified on each line, and at the end of the log
+        self._ended = False
         threading.Thread(target=self._read, daemon=True).start()
-        self.target = self._wait_for_address()
+        listening = self.wait_for_line(lambda e: e.get("event", "").startswith("tavla-engine listening on"),
+                                       "the server's 'listening' line")
+        self.target = str(listening["address"])
         wait_serving(self.target)
 
     def _read(self) -> None:
         assert self.proc.stderr is not None
         for line in self.proc.stderr:
-            self.raw.append(line)
+            with self._written:
+                self.raw.append(line)
+                self._written.notify_all()
             try:
                 self.events.put(json.loads(line))
             except ValueError:
                 pass
+        with self._written:
+            self._ended = True
+            self._written.notify_all()
 
-    def _wait_for_address(self) -> str:
-        end = time.monotonic() + 90
-        while time.monotonic() < end:
-            try:
-                event = self.events.get(timeout=1)
-            except queue.Empty:
-                if self.proc.poll() is not None:
-                    break
-                continue
-            if event.get("event", "").startswith("tavla-engine listening on"):
-                return str(event["address"])
-        raise AssertionError(f"server did not start:\n{self.log()}")
+    def wait_for_line(self, match: Callable[[dict], bool], what: str, guard: float = HANG_GUARD) -> dict:
+        """The first JSON log line ``match`` accepts, waited for as the server writes it.
+
+        :raises AssertionError: naming ``what``, when the log ends without it or after ``guard``
+            seconds (a hang guard).
+        """
+        end = time.monotonic() + guard
+        seen = 0
+        with self._written:
+            while True:
+                for line in self.raw[seen:]:
+                    try:
+                        event = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(event, dict) and match(event):
+                        return event
+                seen = len(self.raw)
+                left = end - time.monotonic()
+                if self._ended or left <= 0:
+                    why = "the server's log ended" if self._ended else f"not within {guard:g} s (a hang guard)"
+                    raise AssertionError(f"waited for {what}: {why}\n{self.log()}")
+                self._written.wait(left)
 
     def lines(self) -> list[dict]:
         out = []
@@ -155,7 +179,7 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def wait_serving(target: str, timeout: float = 60) -> None:
+def wait_serving(target: str, timeout: float = HANG_GUARD) -> None:
     end = time.monotonic() + timeout
     while True:
         try:
@@ -166,7 +190,7 @@ def wait_serving(target: str, timeout: float = 60) -> None:
         except grpc.RpcError:
             pass
         if time.monotonic() > end:
-            raise AssertionError(f"{target} not SERVING after {timeout} s")
+            raise AssertionError(f"waited for {target} to answer health SERVING: not within {timeout:g} s")
         time.sleep(0.1)
 
 

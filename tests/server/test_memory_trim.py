@@ -75,3 +75,29 @@ def test_without_malloc_trim_the_thread_does_not_start(monkeypatch):
     trimmer = memory.Trimmer(lambda: 1, lambda: False)
     trimmer.start()
     assert not trimmer.tick(memory.IDLE_SECONDS * 2) and trimmer.trims == 0
+
+
+def test_a_single_process_caps_its_arenas_and_passes_the_cap_on():
+    """``limit_arenas`` in a fresh interpreter without MALLOC_ARENA_MAX: capped, and its children
+    inherit the setting; with it set, left alone."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import os; from tavla.server.process import memory; "
+            "print(memory.limit_arenas(), os.environ.get('MALLOC_ARENA_MAX'))")
+    env = {k: v for k, v in os.environ.items() if k != memory.ARENAS_ENV}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", memory.ARENAS], out.stderr
+    out = subprocess.run([sys.executable, "-c", code], env={**env, memory.ARENAS_ENV: "4"},
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "4"], out.stderr
+
+
+def test_each_trim_is_reported(trims):
+    reported: list[int] = []
+    state = {"calls": 1}
+    trimmer = memory.Trimmer(lambda: state["calls"], lambda: False, lambda: reported.append(len(trims)))
+    state["calls"] = 2
+    assert trimmer.tick(memory.IDLE_SECONDS) and reported == [1]  # after the trim, once
+    assert not trimmer.tick(memory.IDLE_SECONDS) and reported == [1]

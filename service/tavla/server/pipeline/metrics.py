@@ -95,6 +95,8 @@ WORKER_INFO = Gauge("tavla_worker_info", "1 per running server process (with wor
 ACCELERATOR = Gauge("tavla_accelerator_active",
                     "1 when ListLegalMoves runs on the compiled accelerator (tavla_accel) in this process, else 0.",
                     multiprocess_mode="livemin")
+MEMORY_TRIMS = Counter("tavla_memory_trims_total",
+                       "Heaps given back to the system (malloc_trim) after a burst of calls.")
 BEAROFF_READY = Gauge("tavla_bearoff_database_ready", "1 once the bear-off database is loaded in this process.",
                       multiprocess_mode="livemin")
 
@@ -202,6 +204,10 @@ def worker_started(accelerator_active: bool) -> None:
 
 def bearoff_ready() -> None:
     BEAROFF_READY.set(1)
+
+
+def memory_trimmed() -> None:
+    MEMORY_TRIMS.inc()
 
 
 # --- the HTTP endpoint ------------------------------------------------------------------------

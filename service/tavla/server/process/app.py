@@ -37,7 +37,7 @@ from grpc_reflection.v1alpha import reflection
 
 from tavla import core
 from tavla.server.process import config as config_module
-from tavla.server.process import grpc_calls, heartbeat
+from tavla.server.process import grpc_calls, heartbeat, warmup
 from tavla.server.admission import policy as admission
 from tavla.server.pipeline import logs
 from tavla.server.process import memory
@@ -75,10 +75,6 @@ BACKSTOP_FACTOR = 4
 BACKSTOP_FLOOR = 1024
 # stop(grace) waits this much longer than the grace for gRPC to finish, then gives up waiting.
 STOP_MARGIN = 2.0
-
-# Workers 2..N wait this long for worker 1 to write the bear-off cache before building it too.
-BEAROFF_CACHE_WAIT = 60.0
-
 
 # Slow and silent clients on the gRPC port are bounded as on the HTTP port (Hypercorn: 5 s keep-
 # alive, 5 s TLS handshake) and as Envoy's edge guidance does (a per-connection stream limit):
@@ -326,13 +322,15 @@ def start_in_process(
 
 
 def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False,
-        worker: int | None = None) -> None:
+        worker: int | None = None, heart: heartbeat.Heart | None = None) -> None:
     """Run one server until SIGTERM or SIGINT, then stop gracefully and return.
 
     Signal handlers are installed only when called from the main thread.
 
     :param serve_metrics: serve this process's metrics on ``config.metrics_port``.
     :param worker: this process's number among the workers, for the log.
+    :param heart: the worker's heartbeat, beating "starting" already; default: one from the
+        environment, when a supervisor started this process.
     :raises OSError: the address (or the metrics port) cannot be bound.
     """
     tracing = Tracing.to_endpoint(config.otlp_endpoint) if config.otlp_endpoint else None
@@ -360,15 +358,19 @@ def run(config: Config, *, serve_metrics: bool = False, reuse_port: bool = False
     else:
         log.info(f"tavla-engine worker {worker} serving on {address}", address=address, worker=worker,
                  http_port=engine.http_port, accelerator=accelerator)
-    warm_bearoff(wait_for_cache=BEAROFF_CACHE_WAIT if worker is not None and worker > 1 else 0.0)
-    if engine.executor is not None:
+    warmup.warm_bearoff(metrics.bearoff_ready, command=warmup.child_command(config.log_level, config.log_format))
+    heart = heart or heartbeat.Heart.from_env()
+    if heart is not None and engine.executor is not None:
         probe = health_pb2.HealthCheckRequest(service="")
-        heartbeat.start(engine.executor.health_pool.submit, lambda: engine.health.Check(probe, None), stopping)
+        heart.serving(engine.executor.health_pool.submit, lambda: engine.health.Check(probe, None))
+        heart.start()
     # Python runs signal handlers in the main thread, and a blocked lock wait there is only
     # interrupted when the kernel delivers the signal to the main thread rather than to one of
     # gRPC's threads; waking now and then lets a handler that is pending either way run.
     while not stopping.wait(timeout=_WAKE_SECONDS):
         pass
+    if heart is not None:
+        heart.stop()
     log.info("draining: health NOT_SERVING, still serving", signal=received[0] if received else "signal",
              drain_seconds=config.drain_seconds, grace_seconds=config.grace_seconds)
     clean = stop(engine, config.grace_seconds, config.drain_seconds)
@@ -388,7 +390,7 @@ def _trimmer(engine: Engine) -> memory.Trimmer:
     def activity() -> int:
         return (sum(executor.seen.values()) if executor is not None else 0) + (http.app.calls if http else 0)
 
-    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0)
+    return memory.Trimmer(activity, lambda: executor is not None and executor.running() > 0, metrics.memory_trimmed)
 
 
 def _exit_now() -> None:
@@ -396,33 +398,6 @@ def _exit_now() -> None:
     # (it joins executor threads at exit): flush the log and leave with the usual code.
     logs.flush()
     os._exit(0)
-
-
-def warm_bearoff(*, wait_for_cache: float = 0.0) -> threading.Thread:
-    """Load (or build and cache) the bear-off database in a daemon thread, so the first call
-    that needs it does not wait; readiness does not wait for it either.
-
-    :param wait_for_cache: first wait up to this many seconds for another process (worker 1) to
-        write the cache file, rather than every worker building the same tables at once.
-    """
-    def load() -> None:
-        from tavla.core.rules import bearoff_db
-
-        begin = time.perf_counter()
-        path = bearoff_db.cache_path()
-        while not path.exists() and time.perf_counter() - begin < wait_for_cache:
-            time.sleep(0.2)
-        try:
-            bearoff_db.get_database()
-        except Exception:  # the engine works without it; a call that needs it will say why
-            log.exception("cannot load the bear-off database")
-            return
-        metrics.bearoff_ready()
-        log.info("bear-off database ready", seconds=round(time.perf_counter() - begin, 3))
-
-    thread = threading.Thread(target=load, name="tavla-bearoff-warmup", daemon=True)
-    thread.start()
-    return thread
 
 
 def _self_check() -> None:

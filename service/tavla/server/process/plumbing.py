@@ -1,8 +1,10 @@
 """Process plumbing shared by a server (:mod:`~tavla.server.process.app`) and the worker supervisor
-(:mod:`~tavla.server.process.workers`): stop signals, and listen addresses resolved and printed."""
+(:mod:`~tavla.server.process.workers`): stop signals, dying with the parent, and listen addresses
+resolved and printed."""
 
 from __future__ import annotations
 
+import os
 import signal
 import socket
 import threading
@@ -23,6 +25,21 @@ def on_stop_signals(stopping: threading.Event, received: list[str]) -> None:
     if threading.current_thread() is threading.main_thread():
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, handle)
+
+
+def die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGTERM this process when its parent (``parent``, its pid) dies; no-op
+    elsewhere. The parent is the *thread* that started this process: it must outlive the child."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before the call above
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def address(host: str, port: int) -> str:

@@ -3,7 +3,7 @@
 The GIL lets one Python process use about one CPU, so ``--workers N`` starts N worker processes
 that each run a whole server (:func:`tavla.server.process.app.run`) bound to the same port with
 ``SO_REUSEPORT``; the kernel spreads new connections over them. Workers are fresh interpreters
-(``python -m tavla.server.process.workers``), not forks, because gRPC must not be forked once started.
+(``python -m tavla.server.process.worker``), not forks, because gRPC must not be forked once started.
 
 The parent process (the container's PID 1):
 
@@ -13,9 +13,10 @@ The parent process (the container's PID 1):
   their metrics on the metrics port; the directory is removed at exit;
 * on SIGTERM or SIGINT forwards SIGTERM to every worker, each of which drains and stops on its
   own, waits for them, and exits 0 when they all did;
-* kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: its own
-  health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more for its
-  first), which then counts as a death;
+* kills (SIGKILL) a worker whose heartbeat (:mod:`~tavla.server.process.heartbeat`: "starting",
+  then its own health answered) is ``--worker-health-seconds`` late (:data:`START_SECONDS` more
+  for its first; while it starts, CPU it uses counts as a beat), or that still starts
+  :data:`START_LIMIT` seconds after it was spawned, which then counts as a death;
 * restarts a worker that dies, unless they die more than :data:`MAX_RESTARTS` times within
   :data:`RESTART_WINDOW` seconds: then it stops the rest and exits 1 (the pod restarts).
 
@@ -36,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -57,43 +59,92 @@ MAX_RESTARTS = 5
 RESTART_WINDOW = 60.0  # seconds
 _WAKE_SECONDS = 0.5
 _EXTRA_WAIT = 10.0  # seconds past drain + grace before a worker that has not exited is killed
-#: Seconds a new worker has, beyond ``--worker-health-seconds``, to start beating (imports, build).
+#: Seconds a new worker has, beyond ``--worker-health-seconds``, to beat first (the interpreter's
+#: start: it beats before importing the server).
 START_SECONDS = 30.0
+#: Seconds a worker that beats may take to serve (a hang guard: its start-up takes about a
+#: second of CPU, half a minute on 2 cores at a load of 50).
+START_LIMIT = 300.0
 
 
 class _Beats:
-    """The read ends of the workers' heartbeat pipes and when each last beat."""
+    """The read ends of the workers' heartbeat pipes (:mod:`~tavla.server.process.heartbeat`),
+    when each worker was started and last beat, and whether it has served.
 
-    def __init__(self) -> None:
-        self._pipes: dict[int, tuple[int, float]] = {}  # index -> (fd, last beat or start)
+    A serving worker is late when it has not beaten for ``bound`` seconds. A starting one (no
+    :data:`~tavla.server.process.heartbeat.SERVING` beat yet) is late only when it has neither
+    beaten nor used CPU for ``bound`` seconds (:data:`START_SECONDS` more before its first beat):
+    on a loaded machine its start-up crawls but never stops, while a frozen or deadlocked one
+    uses none; and when it still starts :data:`START_LIMIT` seconds after its spawn (a hang
+    guard). ``clock`` is a monotonic clock in seconds, ``cpu_seconds(pid)`` a process's CPU time
+    or None (tests pass their own).
+    """
 
-    def new(self, index: int, late_by: float) -> int:
+    def __init__(self, clock: Callable[[], float] = time.monotonic,
+                 cpu_seconds: Callable[[int], float | None] = lambda pid: _cpu_seconds(pid)) -> None:
+        self._clock, self._cpu_seconds = clock, cpu_seconds
+        self._pipes: dict[int, _Pipe] = {}
+
+    def new(self, index: int) -> int:
         """A pipe for worker ``index``; its write end (the caller closes it after the spawn)."""
         self.close(index)
         r, w = os.pipe()
         os.set_blocking(r, False)
-        self._pipes[index] = (r, time.monotonic() + late_by)
+        now = self._clock()
+        self._pipes[index] = _Pipe(r, now, now + START_SECONDS)
         return w
 
-    def late(self, index: int, bound: float) -> bool:
-        """Read the worker's beats; whether the last is older than ``bound`` seconds."""
-        found = self._pipes.get(index)
-        if found is None:
-            return False
-        fd, last = found
+    def late(self, index: int, pid: int, bound: float) -> str | None:
+        """Read the beats of worker ``index`` (process ``pid``); why it is late (for the log), or
+        None when it is not."""
+        pipe = self._pipes.get(index)
+        if pipe is None:
+            return None
         try:
-            while os.read(fd, 512):
-                last = time.monotonic()
+            while beats := os.read(pipe.fd, 512):
+                pipe.last = self._clock()
+                pipe.serving = pipe.serving or heartbeat.SERVING in beats
         except BlockingIOError:
             pass
-        self._pipes[index] = (fd, last)
-        return time.monotonic() - last > bound
+        now = self._clock()
+        if not pipe.serving:
+            cpu = self._cpu_seconds(pid)
+            if cpu is not None and pipe.cpu is not None and cpu != pipe.cpu:  # busy starting: progress
+                pipe.last = max(pipe.last, now)
+            pipe.cpu = cpu
+            if now - pipe.spawned > START_LIMIT:
+                return "still starting"
+        if now - pipe.last > bound:
+            return "stopped answering its health" if pipe.serving else "stopped starting (no beat, no CPU)"
+        return None
 
     def close(self, index: int | None = None) -> None:
         for i in [index] if index is not None else list(self._pipes):
-            found = self._pipes.pop(i, None)
-            if found is not None:
-                os.close(found[0])
+            pipe = self._pipes.pop(i, None)
+            if pipe is not None:
+                os.close(pipe.fd)
+
+
+@dataclasses.dataclass(slots=True)
+class _Pipe:
+    fd: int
+    spawned: float
+    last: float  # the last sign of life (a beat, CPU used while starting), or the spawn + START_SECONDS
+    serving: bool = False
+    cpu: float | None = None  # CPU seconds at the last look while starting (the first is a baseline)
+
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` (Linux /proc), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime: fields 14 and 15
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 def supervise(config: Config, count: int) -> int:
@@ -126,16 +177,17 @@ def supervise(config: Config, count: int) -> int:
         if multiproc_dir is not None:  # before any worker: a port in use stops start-up (OSError)
             http, _thread = metrics.serve(config.host, config.metrics_port, aggregate_dir=multiproc_dir)
         for index in range(1, count + 1):
-            procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
+            procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index))
         log.info(f"tavla-engine listening on {address}", address=address, workers=count,
                  pids=[p.pid for p in procs.values()], tls=config.tls, mtls=config.tls_client_ca is not None,
                  metrics_port=config.metrics_port if http else 0, http_port=http_port)
         while not stopping.wait(timeout=_WAKE_SECONDS):
             for index, proc in list(procs.items()):
                 status = proc.poll()
-                if status is None and beats.late(index, bound):
-                    log.error("worker stopped answering its health; killing it", worker=index,
-                              worker_pid=proc.pid, health_seconds=bound)
+                why = beats.late(index, proc.pid, bound) if status is None else None
+                if why is not None:
+                    log.error(f"worker {why}; killing it", worker=index, worker_pid=proc.pid,
+                              health_seconds=bound, start_limit_seconds=START_LIMIT)
                     proc.kill()
                     status = proc.wait()
                 if status is None:
@@ -152,7 +204,7 @@ def supervise(config: Config, count: int) -> int:
                     code = 1
                     stopping.set()
                     break
-                procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index, START_SECONDS))
+                procs[index] = _spawn(worker_config, index, multiproc_dir, beats.new(index))
         log.info("stopping workers", signal=received[0] if received else None, workers=len(procs))
         code = max(code, _stop_all(procs, config))
     finally:
@@ -214,7 +266,7 @@ def _spawn(config: Config, index: int, multiproc_dir: str | None, beat_fd: int) 
     package_root = str(Path(tavla.__file__).resolve().parent.parent)  # this very tavla, installed or not
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     try:
-        return subprocess.Popen([sys.executable, "-m", "tavla.server.process.workers"], env=env, pass_fds=(beat_fd,))
+        return subprocess.Popen([sys.executable, "-m", "tavla.server.process.worker"], env=env, pass_fds=(beat_fd,))
     finally:
         os.close(beat_fd)
 
@@ -251,20 +303,6 @@ def _probe(family: int, kind: int, proto: int, sockaddr: tuple[Any, ...], host: 
         probe.close()
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to SIGTERM this process when its parent dies; no-op elsewhere."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # it died before the call above
-        os.kill(os.getpid(), signal.SIGTERM)
-
-
 def serve(config: Config) -> int:
     """``tavla-engine serve``: configure logging, then run one server in this process
     (:func:`tavla.server.process.app.run`), or ``--workers`` of them (:func:`supervise`); returns
@@ -272,6 +310,7 @@ def serve(config: Config) -> int:
 
     :raises OSError: the address cannot be bound.
     """
+    memory.limit_arenas()  # before the log writer's and gRPC's threads; workers inherit it
     logs.configure(config.log_level, config.log_format)
     if config.cache_dir:
         os.environ["TAVLA_CACHE_DIR"] = config.cache_dir  # read by the bear-off database
@@ -282,16 +321,23 @@ def serve(config: Config) -> int:
     return 0
 
 
-def main() -> int:
-    """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`."""
+def main(heart: heartbeat.Heart | None = None) -> int:
+    """A worker: the configuration comes from the parent in :data:`ENV_CONFIG`.
+
+    :param heart: its heartbeat, already beating "starting" (:mod:`~tavla.server.process.worker`);
+        default: one started here.
+    """
     config = Config.from_json(os.environ[ENV_CONFIG])
     index = int(os.environ.get(ENV_INDEX, "1"))
     logs.configure(config.log_level, config.log_format)
     parent = os.environ.get("TAVLA_WORKER_PARENT")
     if parent:
-        _die_with_parent(int(parent))
+        process.die_with_parent(int(parent))
+    heart = heart or heartbeat.Heart.from_env()
+    if heart is not None:  # "starting" until the server answers its own health
+        heart.start()
     try:
-        app.run(config, reuse_port=True, worker=index)
+        app.run(config, reuse_port=True, worker=index, heart=heart)
     except OSError as exc:
         log.error("worker cannot start", worker=index, error=str(exc))
         return 1
