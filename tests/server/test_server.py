@@ -100,7 +100,7 @@ SERVICE_RPCS = {
     "tavla.v1.RefereeService": ["NewMatch", "ListActions", "Act"],
     "tavla.v1.RecordsService": ["ValidateMatch", "ExportMatch"],
     "tavla.v1.AnalysisService": ["SuggestMove", "EvaluatePosition", "SuggestCubeAction", "AnalyzeMatch",
-                                 "SuggestAction"],
+                                 "StreamAnalyzeMatch", "SuggestAction"],
 }
 
 
