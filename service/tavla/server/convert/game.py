@@ -216,8 +216,7 @@ def _match_out(match: MatchState) -> match_pb2.MatchState:
     )
 
 
-@functools.lru_cache(maxsize=1024)
-def _match_view(match: MatchState) -> bytes:
+def _match_view(match: MatchState) -> bytes:  # kept by its one caller, _match_field
     return bytes(cm.match_to_proto(match).SerializeToString())
 
 
