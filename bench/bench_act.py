@@ -132,7 +132,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-BUSY: dict[str, list[float]] = {}  # per kind of call: the server's CPU seconds, and the wall seconds
+BUSY: dict[str, list[float]] = {}  # per kind: the server's CPU seconds, wall seconds, calls, this client's CPU seconds
 
 
 async def rate(call: Callable[[], Awaitable[object]], seconds: float, in_flight: int) -> tuple[float, float]:
@@ -274,17 +274,33 @@ async def played_rate(channel: grpc.aio.Channel, act_call: Callable[[bytes], Awa
 async def busy(name: str, pid: int, measure: Awaitable[tuple[float, float]]) -> tuple[float, float]:
     """``measure``'s figures, adding the server's CPU and wall seconds meanwhile to :data:`BUSY`:
     a server below 100% busy is not what bounds the rate (the client or the network is)."""
-    cpu, wall = cpu_seconds(pid), time.perf_counter()
+    cpu, wall, mine = cpu_seconds(pid), time.perf_counter(), time.process_time()
     got = await measure
-    spent = BUSY.setdefault(name, [0.0, 0.0])
+    spent = BUSY.setdefault(name, [0.0, 0.0, 0.0, 0.0])
     spent[0] += cpu_seconds(pid) - cpu
-    spent[1] += time.perf_counter() - wall
+    wall = time.perf_counter() - wall
+    spent[1] += wall
+    spent[2] += got[0] * wall
+    spent[3] += time.process_time() - mine
     return got
 
 
+def cpu_per_call(name: str) -> float:
+    """The server's CPU microseconds per call of kind ``name`` (0 where /proc is not there)."""
+    cpu, _, calls, _ = BUSY.get(name, (0.0, 0.0, 0.0, 0.0))
+    return 1e6 * cpu / calls if calls else 0.0
+
+
 def busy_text(name: str) -> str:
-    cpu, wall = BUSY.get(name, (0.0, 0.0))
-    return f"  server {100 * cpu / wall:3.0f}% busy" if cpu and wall else ""
+    """How busy the server and this client were, and the server's CPU per call beside a health
+    check's. A client near 100% (it has one CPU when pinned) bounds the rate, and then the
+    server's CPU per call counts its waiting too: the figure says little about the server."""
+    cpu, wall, _, client = BUSY.get(name, (0.0, 0.0, 0.0, 0.0))
+    if not (cpu and wall):
+        return ""
+    per_call, health = cpu_per_call(name), cpu_per_call("health")
+    return (f"  server {100 * cpu / wall:3.0f}% busy, {per_call:4.0f} us CPU a call ({health / per_call:4.2f}x health);"
+            f" client {100 * client / wall:3.0f}% busy")
 
 
 async def throughput(port: int, seconds: float, in_flight: int, rounds_of: int, pid: int) -> None:

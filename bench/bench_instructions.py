@@ -10,7 +10,8 @@ Each figure is the difference between two runs of ``tavla-engine serve`` under
 server): one answered ``--warm`` calls of each kind, the other those and ``--calls`` more of one
 kind, one at a time from a client in its own process, so that start-up, imports and the
 warm-up cancel. The calls are bench_act's: Act of one checker step in a fresh game, ListActions
-of that state, a health check. Under valgrind SHA-256 runs without the CPU's SHA extensions, so
+of that state, a health check, and ``act, played``: Acts of whole games, every call a new state
+(the NewMatch calls between games are counted with them: one per some 300 Acts). Under valgrind SHA-256 runs without the CPU's SHA extensions, so
 the MAC counts for more than it costs; the counts rank code, they are not seconds. Needs valgrind
 (Debian: ``apt-get install valgrind``); without it the script says so and exits 0. About four
 minutes with the defaults.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import base64
 import os
+import random
 import re
 import shutil
 import signal
@@ -32,12 +34,13 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
-from bench_act import DICE_KEY, STATE_KEY, free_port
+from bench_act import DICE_KEY, STATE_KEY, choose, free_port
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import referee_service_pb2 as api
 from tavla.v1 import referee_service_pb2_grpc as api_grpc
 
-KINDS = ("health", "act step", "list actions")
+KINDS = ("health", "act step", "list actions", "act, played")
+PLAYED = "act, played"
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
@@ -53,6 +56,21 @@ def calls_of(channel: grpc.Channel) -> dict[str, tuple[object, bytes]]:
                          api.ActRequest(state=started.state, action=step).SerializeToString()),
             "list actions": (raw("/tavla.v1.RefereeService/ListActions"),
                              api.ListActionsRequest(state=started.state).SerializeToString())}
+
+
+def played(channel: grpc.Channel, calls: int) -> None:
+    """``calls`` Acts of whole 7-point matches played one after another, each click the next
+    Act of its game (bench_act's ``act, played``: every call a new state), the same seed each run."""
+    engine = api_grpc.RefereeServiceStub(channel)
+    rng = random.Random(1)
+    answer = engine.NewMatch(api.NewMatchRequest(length=7))
+    signed, actions = answer.state, list(answer.actions)
+    for _ in range(calls):
+        if not actions:
+            answer = engine.NewMatch(api.NewMatchRequest(length=7))
+            signed, actions = answer.state, list(answer.actions)
+        act = engine.Act(api.ActRequest(state=signed, action=choose(actions, rng, 0.1)), timeout=60)
+        signed, actions = act.state, list(act.actions)
 
 
 def counted_run(warm: int, kind: str | None, calls: int) -> int:
@@ -76,7 +94,9 @@ def counted_run(warm: int, kind: str | None, calls: int) -> int:
                 for call, request in calls_by_kind.values():
                     for _ in range(warm):
                         call(request, timeout=60)  # type: ignore[operator]
-                if kind is not None:
+                if kind == PLAYED:
+                    played(channel, calls)
+                elif kind is not None:
                     call, request = calls_by_kind[kind]
                     for _ in range(calls):
                         call(request, timeout=60)  # type: ignore[operator]

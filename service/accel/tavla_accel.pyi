@@ -46,3 +46,33 @@ def set_checker_move(cls: type) -> None:
 
     :raises ValueError: ``cls`` is not a tuple subclass whose instances are built that way.
     """
+
+def turn_steps(
+    board: tuple[int, ...], high: int, low: int, done: tuple[tuple[int, int, int], ...]
+) -> tuple[
+    tuple[Any, ...], tuple[int, ...], tuple[int, ...], tuple[Any, ...],
+    tuple[Any, ...] | None, tuple[Any, ...] | None, int,
+] | None:
+    """A turn checker by checker, by backgammon's rules: what ``tavla.core.rules.steps.legal_steps``
+    finds after the steps ``done`` (each ``(from, to, die)``, die 0 when not given) from ``board``
+    (the mover's 26 ints) with the dice ``high`` >= ``low``: ``(steps played, board after, dice
+    left, legal next steps, the legal move's steps when they complete it else None, the forced
+    rest else None, dice a legal move uses)``, steps as ``CheckerMove`` (:func:`set_checker_move`).
+    ``tavla.server.api.generator`` installs it as ``Backgammon.compiled_steps``.
+
+    :returns: None when a step given is not one legal next step (a route of several dice, an
+        illegal step): the caller's tree then answers or names the rule it breaks.
+    :raises ValueError: dice not 1-6 or not larger first, a board no valid position has, a
+        finished game, or :func:`set_checker_move` not called.
+    """
+
+def position_bytes(board: tuple[int, ...], on_roll: int) -> bytes:
+    """The serialized ``Position`` (FULL view: side on roll, both sides' checkers with pip
+    counts, Position ID, GNUBG ID, XGID) of ``board`` (26 ints, the side on roll's view; 15
+    checkers a side) with ``on_roll`` (1 white, 2 black) on roll: what
+    ``tavla.server.convert.wire.position(board, on_roll)`` writes; installed there by
+    ``tavla.server.api.generator``.
+
+    :raises ValueError: a side other than 1 or 2, a board no valid position has.
+    :raises TypeError: ``board`` is not a tuple of ints.
+    """

@@ -178,7 +178,10 @@ def test_the_core_uses_it_when_the_accelerator_is_active(monkeypatch, compiled):
     position = Position.initial()
     moves = core.legal_moves(position, (6, 5))
     assert calls == [(position.board, 6, 5)] and len(moves) == 7
-    core.legal_steps(position, (6, 5), ())  # ListLegalSteps lists the moves too
+    core.legal_steps(position, (6, 5), ())  # a turn's steps: the compiled analysis, its own moves
+    assert len(calls) == 1
+    monkeypatch.setattr(Backgammon, "compiled_steps", None)
+    core.legal_steps(position, (6, 5), (CheckerMove(24, 18, 6, False),))  # the tree lists the moves with the generator
     assert len(calls) == 2
     tavla = Position.initial(variant=TurkishTavla)
     assert core.legal_moves(tavla, (6, 5)) == moves and len(calls) == 3

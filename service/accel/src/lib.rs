@@ -12,6 +12,7 @@ mod movegen;
 mod notation;
 mod objects;
 mod position_id;
+mod steps;
 mod wire;
 
 use pyo3::exceptions::PyValueError;
@@ -235,6 +236,57 @@ fn generate<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, d1: &Bound<'py, PyA
     })
 }
 
+/// A turn checker by checker: what `tavla.core.rules.steps.legal_steps` finds for `board` (the
+/// mover's 26 ints, a tuple), the dice `high` >= `low` and the steps so far `done` (a sequence
+/// of `(from, to, die)`, die 0 when not given), by backgammon's rules:
+/// `(played, board after, dice left, next steps, the legal move's steps when the steps complete
+/// it else None, the forced rest else None, dice a legal move uses)`, steps as `CheckerMove`s,
+/// the move's steps as the generator lists them. `set_checker_move` must have been called.
+///
+/// Returns None when a step given is not one legal next step (the pure path then answers, or
+/// names the rule it breaks); raises ValueError for anything outside its domain (dice, a board
+/// no valid position has, a finished game).
+#[pyfunction]
+fn turn_steps<'py>(py: Python<'py>, board: &Bound<'py, PyAny>, high: i64, low: i64, done: Vec<(i64, i64, i64)>)
+                   -> PyResult<Option<Bound<'py, PyTuple>>> {
+    if !(1..=6).contains(&high) || !(1..=6).contains(&low) || high < low {
+        return Err(PyValueError::new_err("dice must be 1-6, the larger first"));
+    }
+    let board = board.cast::<PyTuple>().map_err(|_| PyValueError::new_err("a board is a tuple"))?;
+    let b = checked_board(py, board)?;
+    if b.iter().all(|&v| v <= 0) || b.iter().all(|&v| v >= 0) {
+        return Err(PyValueError::new_err("a side has borne off all its checkers: the game is over"));
+    }
+    let small = |v: i64| u8::try_from(v).ok().filter(|&v| v <= 25);
+    let mut given = Vec::with_capacity(done.len());
+    for &(f, t, die) in &done {
+        match (small(f), small(t), small(die)) {
+            (Some(f), Some(t), Some(die)) => given.push((f, t, die)),
+            _ => return Ok(None), // outside the board: the pure path names the field
+        }
+    }
+    let mut moves = movegen::Moves::new();
+    match steps::analyse::<movegen::Backgammon>(&b, high as u8, low as u8, &given, &mut moves) {
+        Some(a) => objects::analysis(py, &a, &moves).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// The serialized `Position` (FULL view) of `board` (the 26 ints of `tavla.core.Position.board`,
+/// a tuple, in the view of the side on roll) with `on_roll` (1 white, 2 black) on roll: what
+/// `tavla.server.convert.wire.position(board, on_roll)` writes, for a variant of 15 checkers a
+/// side. Raises ValueError for a side other than 1 or 2 or a board no valid position has.
+#[pyfunction]
+fn position_bytes<'py>(py: Python<'py>, board: &Bound<'py, PyTuple>, on_roll: u8) -> PyResult<Bound<'py, PyBytes>> {
+    if on_roll != wire::WHITE && on_roll != wire::BLACK {
+        return Err(PyValueError::new_err("on_roll must be 1 (white) or 2 (black)"));
+    }
+    let b = checked_board(py, board)?;
+    let mut out = Vec::with_capacity(256);
+    wire::write_position(&b, on_roll, &mut out);
+    Ok(PyBytes::new(py, &out))
+}
+
 /// Hand over `tavla.core.rules.movegen.CheckerMove`, the class of `generate`'s steps (a tuple
 /// subclass); a later call replaces it. Raises ValueError when `cls` is not a tuple subclass
 /// built as `tuple.__new__(cls, (from, to, die, hit))`.
@@ -250,5 +302,7 @@ fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(legal_moves_response_from_id, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(set_checker_move, m)?)?;
+    m.add_function(wrap_pyfunction!(turn_steps, m)?)?;
+    m.add_function(wrap_pyfunction!(position_bytes, m)?)?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 //! generator shares a first step between the second steps that follow it.
 
 use crate::movegen::{Board, Moves, Step, BAR};
+use crate::steps::Analysis;
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -114,4 +115,28 @@ pub fn answer<'py>(py: Python<'py>, used: u8, moves: &Moves) -> PyResult<Bound<'
 
 fn board_tuple<'py>(py: Python<'py>, b: &Board) -> PyResult<Bound<'py, PyAny>> {
     tuple_of(py, b.iter().map(|&v| int(py, v as i64)))
+}
+
+/// `tavla_accel.turn_steps`' answer of `a` (its moves in `moves`): `(played, board, dice left,
+/// next steps, move steps or None, forced steps or None, dice used)`, steps as `CheckerMove`s.
+pub fn analysis<'py>(py: Python<'py>, a: &Analysis, moves: &Moves) -> PyResult<Bound<'py, PyTuple>> {
+    let cls = CHECKER_MOVE.load(Ordering::Acquire);
+    if cls.is_null() {
+        return Err(PyValueError::new_err("set_checker_move has not been called"));
+    }
+    let cls = cls.cast::<ffi::PyTypeObject>();
+    let new = tuple_new()?;
+    let steps = |list: &[Step]| tuple_of(py, list.iter().map(|s| checker_move(py, cls, new, s)));
+    let none = || py.None().into_bound(py);
+    let complete = match a.complete {
+        Some(i) => steps(moves.list[i].1.as_slice())?,
+        None => none(),
+    };
+    let forced = match &a.forced {
+        Some(rest) => steps(rest)?,
+        None => none(),
+    };
+    let left = tuple_of(py, a.pool.as_slice().iter().map(|&d| int(py, d as i64)))?;
+    PyTuple::new(py, [steps(&a.played)?, board_tuple(py, &a.board)?, left, steps(&a.next)?, complete, forced,
+                      int(py, a.used as i64)?])
 }

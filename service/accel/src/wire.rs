@@ -350,6 +350,29 @@ pub fn write_move(steps: &[Step], after: &Board, mover: u8, view: u8, unhit: &Un
     unsafe { out.set_len(out.len() + written) };
 }
 
+/// A `Position` message (FULL: side on roll, both sides' checkers, the IDs) of `board` (its
+/// side on roll's view) with `on_roll` on roll, byte for byte what `wire.py` `position()`
+/// writes: the result `write_move` writes of the empty move that left `board` (flipped) to the
+/// other side, cut out of the entry.
+pub fn write_position(board: &Board, on_roll: u8, out: &mut Vec<u8>) {
+    let mut before = *board;
+    before.reverse();
+    for v in before.iter_mut() {
+        *v = -*v;
+    }
+    let mover = if on_roll == WHITE { BLACK } else { WHITE };
+    out.clear();
+    write_move(&[], &before, mover, FULL, &Unhit::new(&before), out);
+    // the entry: 0x0a, its length, then (no notation, no checker moves) 0x1a, the result's length, the result
+    let mut i = 1 + varint_len(read_varint(&out[1..])) + 1;
+    i += varint_len(read_varint(&out[i..]));
+    out.drain(..i);
+}
+
+fn read_varint(b: &[u8]) -> usize {
+    if b[0] < 0x80 { b[0] as usize } else { (b[0] & 0x7F) as usize | (b[1] as usize) << 7 }
+}
+
 /// Whether `b` is a board the engine can hold: counts within 15 per side, bars signed right.
 /// No early exit: the loop over the 26 counts then compiles to a few vector steps.
 pub fn valid_board(b: &Board) -> bool {

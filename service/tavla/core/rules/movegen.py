@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.position import BAR, Board
-from tavla.core.rules.variant import Variant
+from tavla.core.rules.variant import StepsFn, Variant
 
 
 class CheckerMove(NamedTuple):
@@ -47,14 +47,17 @@ Generated = tuple[int, dict[Board, tuple[CheckerMove, ...]]]
 
 
 def use_compiled(implementation: Callable[[Board, int, int], Generated] | None,
-                 variant: type[Variant] = Backgammon) -> None:
+                 variant: type[Variant] = Backgammon, steps: StepsFn | None = None) -> None:
     """Make :func:`generate` call ``implementation`` first for ``variant`` and the subclasses
     that move as it does (``None``: the pure-Python generator alone): it sets
     ``variant.compiled_generate``. ``implementation(board, d1, d2)`` must return what
-    :func:`generate_python` returns, or raise ValueError to hand the call to it. The core never
+    :func:`generate_python` returns, or raise ValueError to hand the call to it. ``steps``, the
+    compiled turn analysis of the same rules (``tavla_accel.turn_steps``), sets
+    ``variant.compiled_steps`` (:mod:`tavla.core.rules.steps` answers with it). The core never
     calls this itself: the server's ``tavla.server.api.generator`` does at start-up, or
     :func:`use_accelerator` in a library."""
     variant.compiled_generate = implementation
+    variant.compiled_steps = steps if implementation is not None else None
 
 
 def use_accelerator() -> bool:
@@ -71,7 +74,7 @@ def use_accelerator() -> bool:
     except ImportError:
         return False
     tavla_accel.set_checker_move(CheckerMove)
-    use_compiled(tavla_accel.generate)
+    use_compiled(tavla_accel.generate, steps=tavla_accel.turn_steps)
     return True
 
 

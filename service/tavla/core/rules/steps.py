@@ -333,7 +333,7 @@ def _turn(variant: type[Variant], generator: object, board: Board, on_roll: Side
 def forget_turn(position: Position, dice: Sequence[int]) -> None:
     """Drop the kept tree of the turn of ``position`` and ``dice`` (its move is confirmed: no
     click needs it again), so that fewer objects stay alive; nothing if none is kept."""
-    if len(dice) == 2:
+    if len(dice) == 2 and _turns:  # none kept when the compiled analysis answers the turn
         variant = position.variant
         key = (variant, variant.compiled_generate, position.board, position.on_roll, max(dice), min(dice))
         with _turns_lock:
@@ -345,7 +345,18 @@ def _analysed(variant: type[Variant], generator: object, board: Board, on_roll: 
               done: tuple[tuple[int, int, int], ...]) -> StepState:
     """:func:`legal_steps` of a position, its dice larger first and the steps so far as (from, to,
     die): every answer of a turn is kept, so a ListActions or an UNDO after an Act answers at
-    once. An error (a step no legal move starts with) is raised again each time, not kept."""
+    once. An error (a step no legal move starts with) is raised again each time, not kept.
+    The variant's compiled analysis (``compiled_steps``, beside its compiled generator) answers
+    the common path (every step given one legal next step) without the tree; the rest, and
+    every variant without one, takes the tree."""
+    compiled = variant.compiled_steps if generator is not None else None
+    if compiled is not None:
+        try:
+            found = compiled(board, high, low, done)
+        except ValueError:  # outside its domain: the tree answers or raises the core's error
+            found = None
+        if found is not None:
+            return _compiled_state(variant, generator, board, on_roll, high, low, done, found)
     turn, n, played = _walked(variant, generator, board, on_roll, high, low, done)
     complete = turn.done(n)
     move = turn.by_board[n.board] if complete else None  # the module docstring's invariant
@@ -355,6 +366,21 @@ def _analysed(variant: type[Variant], generator: object, board: Board, on_roll: 
         next_steps=tuple(s for s, _ in turn.legal_next(n)), complete=complete, move=move,
         gele=board[BAR] > 0 and turn.used == 0, forced=rest is not None, forced_steps=rest or (),
         turn_key=(variant, generator, board, on_roll, high, low, done),
+    )
+
+
+def _compiled_state(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int,
+                    done: tuple[tuple[int, int, int], ...], found: Any) -> StepState:
+    """The :class:`StepState` of a compiled analysis' answer: (steps played, board after, dice
+    left, next steps, the legal move's steps when complete else None, the forced rest else
+    None, dice a legal move uses); the tree's answer (tests/accel/test_accel_steps.py)."""
+    played, after, left, next_steps, move_steps, rest, used = found
+    complete = move_steps is not None
+    move = Move(move_steps, after, Position(board, on_roll, variant)) if complete else None
+    return StepState(
+        steps=played, position=Position(after, on_roll, variant), dice_left=left, next_steps=next_steps,
+        complete=complete, move=move, gele=board[BAR] > 0 and used == 0, forced=rest is not None,
+        forced_steps=rest or (), turn_key=(variant, generator, board, on_roll, high, low, done),
     )
 
 

@@ -12,8 +12,9 @@ takes a position or a ruleset plays that variant. How to add one: docs/variants.
 Class data (:class:`Variant`): ``name``, ``aliases`` (Turkish names included), ``title``,
 ``checkers``, ``start``, ``direction``, ``contact``, ``bar``, ``cube``, ``kinds``,
 ``kind_names``, ``home``; and two attributes the engine reads but a variant does not set
-itself: ``compiled_generate`` (a compiled move generator, installed by the server's
-``tavla.server.api.generator`` onto the variants whose rules it implements, at start-up) and ``codecs`` (the ID
+itself: ``compiled_generate`` and ``compiled_steps`` (a compiled move generator and turn
+analysis, installed by the server's ``tavla.server.api.generator`` onto the variants whose rules
+they implement, at start-up) and ``codecs`` (the ID
 formats the variant has: Position ID, GNU ID, XGID; :meth:`Variant.codec`).
 
 Hooks, all on the board of 26 ints seen from the side on roll unless the variant says otherwise
@@ -51,7 +52,7 @@ import enum
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tavla.core.errors import IllegalReason, InvalidInputError
 
@@ -69,6 +70,11 @@ Results = dict[Board, tuple["CheckerMove", ...]]
 GenerateFn = Callable[[Board, int, int], tuple[int, Results]]
 """A whole-turn generator: ``(board, d1, d2) -> (dice used, results)``, as
 :func:`tavla.core.rules.movegen.generate_python` returns them."""
+
+StepsFn = Callable[[Board, int, int, tuple[tuple[int, int, int], ...]], Any]
+"""A compiled turn analysis: ``(board, high, low, steps so far) -> answer or None``, what
+``tavla_accel.turn_steps`` answers (service/accel/tavla_accel.pyi), read by
+:mod:`tavla.core.rules.steps` only while ``compiled_generate`` is set."""
 
 
 class ResultKind(enum.Enum):
@@ -154,6 +160,9 @@ class Variant:
         exactly what the pure one does, or raises ValueError for a call it does not answer;
         ``None``: the pure generator alone. Installed by the server at start-up (``tavla.server.api.generator``),
         never by the core; dropped for a subclass that redefines a move rule (:data:`MOVE_RULES`).
+    :cvar compiled_steps: the compiled turn analysis that goes with it (:data:`StepsFn`: the
+        legal next steps after the steps so far, :func:`tavla.core.rules.steps.legal_steps`'
+        common path), used only while ``compiled_generate`` is set; installed and dropped with it.
     :cvar codecs: the ID formats the variant has (:data:`POSITION_ID`, :data:`GNUBG_ID`,
         :data:`XGID`), each the module that implements it (:meth:`codec`).
     :cvar options: the variant's own ruleset options and their defaults (fevga's
@@ -190,6 +199,7 @@ class Variant:
     ordered_doubles: ClassVar[bool] = True
     turn_rule: ClassVar[Callable[[list[int]], bool] | None] = None
     compiled_generate: ClassVar[GenerateFn | None] = None
+    compiled_steps: ClassVar[StepsFn | None] = None
     codecs: ClassVar[Mapping[str, str]] = {}
     options: ClassVar[Mapping[str, bool]] = {}
     preset: ClassVar[str] = ""
@@ -215,7 +225,8 @@ class Variant:
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if any(rule in cls.__dict__ for rule in MOVE_RULES):
-            cls.compiled_generate = None  # the inherited one implements the parent's rules
+            cls.compiled_generate = None  # the inherited ones implement the parent's rules
+            cls.compiled_steps = None
         for own in ("engine_net", "preset", "preset_aliases", "gnubg_header", "gnubg_rule", "record_names"):
             if own not in cls.__dict__:  # what names one variant is never inherited
                 setattr(cls, own, getattr(Variant, own))

@@ -34,6 +34,7 @@ from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_dice, check_not_over
 from tavla.core.rules.variant import Variant
 from tavla.core.rules.position import Position
+from tavla.server.convert import wire
 
 ENV = "TAVLA_ACCEL"
 _VIEWS = (0, 1)  # tavla.server.convert.wire.FULL and BASIC: what service/accel/src/wire.rs writes
@@ -130,7 +131,9 @@ class MoveGenerator:
     def install(self) -> None:
         """Make the move generator of the backgammon-geometry variants (``core.movegen.generate``
         for their positions, behind ApplyMove, ListLegalSteps, Act, replays, ValidateMatch) this
-        one's: it sets ``COMPILED_VARIANT.compiled_generate`` (``None`` when pure). The core's
+        one's: it sets ``COMPILED_VARIANT.compiled_generate`` and, for a turn's steps (Act,
+        ListActions, ListLegalSteps), ``compiled_steps``; and the codec's writer of a
+        ``Position`` (:func:`tavla.server.convert.wire.use_compiled`); ``None`` when pure. The core's
         generator is one per process: the engine built last decides.
 
         :raises ValueError: the extension does not accept ``CheckerMove`` (cannot happen with the
@@ -138,9 +141,11 @@ class MoveGenerator:
         """
         if self.ext is None:
             movegen.use_compiled(None, COMPILED_VARIANT)
+            wire.use_compiled(None)
             return
         self.ext.set_checker_move(movegen.CheckerMove)
-        movegen.use_compiled(self.ext.generate, COMPILED_VARIANT)
+        wire.use_compiled(self.ext.position_bytes)
+        movegen.use_compiled(self.ext.generate, COMPILED_VARIANT, steps=self.ext.turn_steps)
 
     def legal_moves_response(self, position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:
         """(number of moves, the whole serialized ``ListLegalMovesResponse``: the bytes

@@ -216,8 +216,7 @@ def _match_out(match: MatchState) -> match_pb2.MatchState:
     )
 
 
-@functools.lru_cache(maxsize=1024)
-def _match_view(match: MatchState) -> bytes:
+def _match_view(match: MatchState) -> bytes:  # kept by its one caller, _match_field
     return bytes(cm.match_to_proto(match).SerializeToString())
 
 
@@ -422,9 +421,8 @@ def action_to_proto(action: Action) -> game_pb2.GameAction:
     return msg
 
 
-@functools.lru_cache(maxsize=8192)
 def action_bytes(action: Action) -> bytes:
-    """The bytes of an action's message: the same few hundred actions recur in every game."""
+    """The bytes of an action's message (an answer's entries are kept by :func:`_action_field`)."""
     msg = game_pb2.GameAction(kind=_KINDS.to_proto(action.kind), side=_side_out(action.side))
     if action.step is not None:
         s = action.step

@@ -22,7 +22,7 @@ from __future__ import annotations
 import base64
 import functools
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import mul
 
 from tavla.core.ids import xgid as _xgid
@@ -123,6 +123,20 @@ def position_id(board: Board) -> str:
     return _parts(board)[2].decode("ascii")
 
 
+#: The compiled writer of a FULL ``Position`` of 15 checkers a side
+#: (``tavla_accel.position_bytes``), handed down by the engine's move generator at start-up
+#: (:func:`use_compiled`); ``None``: the Python writer below.
+_compiled_position: Callable[[Board, int], bytes] | None = None
+
+
+def use_compiled(writer: Callable[[Board, int], bytes] | None) -> None:
+    """Make :func:`position` write a FULL ``Position`` of 15 checkers a side with ``writer``
+    (``(board, on_roll 1|2) -> bytes``, the same bytes, ValueError for a board it refuses;
+    ``None``: the Python writer alone). Called by ``tavla.server.api.generator`` at start-up."""
+    global _compiled_position
+    _compiled_position = writer
+
+
 def position(board: Board, on_roll: Side, view: int = FULL, checkers: int = CHECKERS) -> bytes:
     """Serialized ``Position`` of the internal ``board`` with ``on_roll`` on roll.
 
@@ -131,6 +145,12 @@ def position(board: Board, on_roll: Side, view: int = FULL, checkers: int = CHEC
 
     :param checkers: the variant's checkers a side (``Variant.checkers``; hypergammon 3).
     """
+    compiled = _compiled_position
+    if compiled is not None and view == FULL and checkers == CHECKERS:
+        try:
+            return compiled(board, on_roll)
+        except (ValueError, TypeError):  # a board it refuses: the Python writer's answer (or error)
+            pass
     msg_me, msg_them, pid = _parts(board, checkers)
     head = _ON_ROLL[on_roll]
     if view == BASIC:
