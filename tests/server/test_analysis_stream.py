@@ -11,14 +11,13 @@ import contextlib
 import json
 import socket
 import struct
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
 import pytest
 
+import http_calls
 import rpc_api as api
 from statuses import field_violations
 from google.protobuf import json_format
@@ -153,24 +152,14 @@ def _enveloped(data: bytes) -> bytes:
 
 def http(port: int, path: str, body: bytes, content_type: str,
          headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-    """One POST, waiting up to TIMEOUT for a whole review (the shared helper waits 10 s)."""
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body, method="POST",
-                                     headers={"content-type": content_type, **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as r:
-            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
-    except urllib.error.HTTPError as err:
-        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
+    """One POST, waiting up to TIMEOUT for a whole review."""
+    return http_calls.http(port, path, body, content_type, headers=headers, timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="module")
 def http_port() -> Iterator[int]:
-    e = app.build(Config(host="127.0.0.1", port=0, http_port=0))
-    app.start(e)
-    try:
-        yield e.http_port
-    finally:
-        app.stop(e, 0.5)
+    with http_calls.http_server() as port:
+        yield port
 
 
 def test_connect_json_streams_progress_then_analyze_matchs_answer(http_port, served):

@@ -12,11 +12,13 @@ import rpc_api as api
 
 
 def http(port: int, path: str, body: bytes = b"", content_type: str = "application/json",
-         method: str = "POST", headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+         method: str = "POST", headers: dict[str, str] | None = None,
+         timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    """One request; ``timeout`` (seconds) bounds a hang, it is not a speed assertion."""
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body if method == "POST" else None,
                                      method=method, headers={"content-type": content_type, **(headers or {})})
     try:
-        with urllib.request.urlopen(request, timeout=10) as r:
+        with urllib.request.urlopen(request, timeout=timeout) as r:
             return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
     except urllib.error.HTTPError as err:
         return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
