@@ -38,6 +38,13 @@ from games import random_game_pairs
 ROLLS = [(d1, d2) for d1 in range(1, 7) for d2 in range(1, 7)]
 
 
+@pytest.fixture(autouse=True)
+def _builds_checker_moves() -> None:
+    # what installing the extension sets (movegen.use_accelerator); alone, this module has not
+    if tavla_accel is not None:
+        tavla_accel.set_checker_move(CheckerMove)
+
+
 def assert_same(board: tuple[int, ...], d1: int, d2: int) -> None:
     expected = generate_python(board, d1, d2)
     got = tavla_accel.generate(board, d1, d2)
