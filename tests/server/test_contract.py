@@ -185,7 +185,10 @@ def test_a_value_past_each_declared_bound_names_its_field(type_name, what, path,
     chain, value_for = setter
     request = _request(type_name)()
     contract.check(request)  # the empty request is within every bound
+    assert contract.within(request)
     _set(request, chain, value_for)
+    assert not contract.quick(request.DESCRIPTOR)(request)  # the compiled test refuses it too
+    assert not contract.within(request)
     with pytest.raises(InvalidInputError) as err:
         contract.check(request)
     assert err.value.field == path, (what, err.value.reason)
@@ -201,6 +204,55 @@ def test_the_walk_covers_each_kind_of_bound():
     assert kinds == {"undefined enum", "too many entries", "value too long", "too many", "element over max",
                      "element under min", "over max", "too long", "duration over max", "negative duration"}
     assert len(CASES) > 400
+
+
+def at_the_bound(msg, field: _FD) -> None:
+    """Set ``field`` of ``msg`` to the furthest value its bounds allow."""
+    bounds = contract.bounds_of(field)
+    if contract.is_map(field):
+        for i in range(bounds.max_items):
+            getattr(msg, field.name)[f"k{i}"] = "v" * bounds.max_len
+    elif field.type == _FD.TYPE_ENUM:
+        top = max(field.enum_type.values_by_number)
+        if contract.is_repeated(field):
+            getattr(msg, field.name).append(top)
+        else:
+            setattr(msg, field.name, top)
+    elif contract.is_repeated(field):
+        values = getattr(msg, field.name)
+        for _ in range(bounds.max_items):
+            if field.type == _FD.TYPE_MESSAGE:
+                values.add()
+            elif field.type in INTEGERS:
+                values.append(bounds.max)
+            elif field.type == _FD.TYPE_STRING:
+                values.append("x" * bounds.max_len)
+    elif field.type in INTEGERS:
+        setattr(msg, field.name, bounds.max)
+    elif field.type in (_FD.TYPE_STRING, _FD.TYPE_BYTES):
+        setattr(msg, field.name, ("x" if field.type == _FD.TYPE_STRING else b"x") * bounds.max_len)
+    elif field.type == _FD.TYPE_MESSAGE and field.message_type.full_name == contract.DURATION:
+        getattr(msg, field.name).seconds = bounds.max_seconds
+    elif field.type == _FD.TYPE_MESSAGE:
+        getattr(msg, field.name).SetInParent()
+
+
+def test_the_compiled_test_accepts_each_field_at_its_bound():
+    seen = 0
+    for message in request_types():
+        for _path, chain, field in walk(message):
+            bounds = contract.bounds_of(field)
+            if bounds is not None and bounds.unbounded or field.type == _FD.TYPE_BOOL:
+                continue
+            if bounds is None and field.type not in (_FD.TYPE_ENUM, _FD.TYPE_MESSAGE):
+                continue
+            request = _request(message.full_name)()
+            _set(request, chain, at_the_bound)
+            assert contract.checker(message)(request) is None, _path
+            assert contract.quick(message)(request), _path
+            contract.check(request)
+            seen += 1
+    assert seen > 300
 
 
 def test_the_match_length_is_the_domains_not_the_wire_types():
