@@ -1,5 +1,5 @@
 """The web board's computer at each level: headless Chromium plays a whole Turkish
-5-point match through the page for each of the four analysis levels, in tr-TR.
+3-point match through the page for each of the four analysis levels, in tr-TR.
 
 Both sides are the page's computer (``?bots=2``), each action chosen by
 ``tavla.v1.AnalysisService/SuggestAction`` at the level picked in the setup. The four matches
@@ -10,7 +10,7 @@ as long as its slowest level. For each level the test asserts that
   watched (an init script) and every call must have been answered 200 with an ``action`` at the
   page's level, Playwright saw the same number of 200 responses and none other, and the bot
   never learnt that the engine lacks the analysis (so it never fell back to random play);
-* the match ends: one side has at least 5 points, the page says "Maç bitti" and "maçı ... kazandı".
+* the match ends: one side has at least 3 points, the page says "Maç bitti" and "maçı ... kazandı".
 
 Screenshots (``$WEB_ARTIFACTS/levels``): each level after its first game with the setup unfolded
 (the level shown), and at the end of the match. The wall time of each level's match is printed.
@@ -38,6 +38,8 @@ ARTIFACTS = Path(os.environ.get("WEB_ARTIFACTS", ROOT / ".ci" / "artifacts" / "w
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 STATE_MODE = os.environ.get("WEB_STATE_MODE", "off")
 LEVELS = ["beginner", "intermediate", "advanced", "expert"]
+# whole matches, short enough for make test-web (test_matches_browser.py plays 5 and 7 points)
+LENGTH = 3
 LEVEL_NAMES = {"beginner": "Acemi", "intermediate": "Orta", "advanced": "İleri", "expert": "Usta"}
 STALL_POLLS = 3000  # polls (0.2 s apart) with no SuggestAction answered on any page: a hung page
 QUERY = "delay=0&pause=0&slide=0&debug=1&bots=2"
@@ -71,7 +73,7 @@ class LevelMatch:
         page = self.page
         assert page.evaluate("document.documentElement.lang") == "tr"
         page.select_option("#preset", "turkish")
-        page.select_option("#length", "5")
+        page.select_option("#length", str(LENGTH))
         page.select_option("#opponent", "bot")
         page.select_option("#level", self.level)
         page.select_option("#clock", "none")
@@ -112,7 +114,7 @@ class LevelMatch:
         self.shot("end")
         score = page.inner_text("#score")
         points = [int(n) for n in re.findall(r"(\d+)", score.split("\n")[0])]
-        assert len(points) == 2 and max(points) >= 5 and min(points) < max(points), score
+        assert len(points) == 2 and max(points) >= LENGTH and min(points) < max(points), score
         assert page.inner_text("#turn") == "Maç bitti"
         status = page.inner_text("#status")
         assert re.search(r"maçı (Beyaz|Siyah) \d+-\d+ kazandı", status), status
@@ -132,7 +134,7 @@ class LevelMatch:
 
 
 def test_each_level_plays_a_whole_turkish_match():
-    """Four pages, one level each, all four 5-point matches at once; each must end in a win."""
+    """Four pages, one level each, all four 3-point matches at once; each must end in a win."""
     env = {"TAVLA_STATE_MODE": STATE_MODE}
     if STATE_MODE != "off":  # signed states, as test_board_browser.py runs them: fresh keys
         env["TAVLA_STATE_KEYS"] = "k1:" + base64.b64encode(os.urandom(32)).decode()
