@@ -20,6 +20,7 @@ from tavla.core.errors import TavlaError
 from tavla.formats import variation
 from tavla.formats.sgfreader import PROPERTY_HEADERS
 from tavla.formats.match_rules import MatchRules
+from tavla.formats.turns import Turns
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
 
 __all__ = ["SgfWriteError", "game_steps", "write_sgf"]
@@ -56,16 +57,12 @@ def game_steps(game: Game, source: str = "",
     first = next((a for a in game.actions if isinstance(a, (Roll, Double))), None)
     rules = find_variant(variant)
     position = Position.initial(Side.BLACK if first is not None and first.player == 2 else Side.WHITE, rules)
-    turns = 0
-    follow: tuple[int, tuple[int, int]] | None = None  # a turn that goes on (gul bara's doubles)
+    turns = Turns(rules)
     for action in game.actions:
         if not isinstance(action, Roll):
             continue
-        if follow is not None and (action.player, action.dice) == follow:
+        if turns.roll(action.player, action.dice):
             position = position.swap_turn()  # the mover moves again
-        else:
-            turns += 1
-        follow = None
         if action.play == "????":
             yield action, (), False
             continue
@@ -74,9 +71,7 @@ def game_steps(game: Game, source: str = "",
         except TavlaError as exc:
             raise SgfWriteError(f"{source}:{action.line}: {action.play or 'Cannot Move'}: {exc}") from None
         position = move.result
-        if position.winner is None and move.dice_used == len(rules.dice_to_play(*action.dice)):
-            goes_on = rules.next_throw(action.dice, turns)
-            follow = (action.player, goes_on) if goes_on else None
+        turns.played(action.player, action.dice, move.dice_used, position.winner is not None)
         yield action, tuple((s[0], s[1]) for s in move.steps), position.winner is not None
 
 

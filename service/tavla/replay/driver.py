@@ -40,6 +40,7 @@ from typing import Any, Protocol
 from tavla.core import find_variant
 from tavla.formats.match_rules import FORFEIT_PLAY, MatchRules
 from tavla.formats.matreader import Double, Drop, Game, Loss, Match, Roll, Take, Win
+from tavla.formats.turns import Turns
 
 MAX_KEPT = 1000  # disagreements and notes a record's report keeps (the rest are counted)
 
@@ -432,9 +433,7 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
         state.illegal = Illegal(roll.line, f"{roll.dice[0]}{roll.dice[1]}: {roll.play or 'Cannot Move'}",
                                 reason, engine.position_id(position))
 
-    variant = find_variant(state.rules.variant)
-    turns = 0
-    follow: tuple[int, tuple[int, int]] | None = None  # the player and dice a turn goes on with
+    turns = Turns(find_variant(state.rules.variant))
 
     for action in actions:
         if isinstance(action, Roll):
@@ -445,15 +444,14 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
             if over or forfeited_by or drawn:
                 problem(action.line, "a roll after the game ended")
                 return None
-            if follow is not None:
-                if (action.player, action.dice) != follow:
-                    problem(action.line, f"player {follow[0]}'s turn goes on with {follow[1][0]}{follow[1][1]} "
-                                         f"({variant.name}: a later double played in full is followed by the next)")
-                    return None
+            follow = turns.follow
+            if follow is not None and (action.player, action.dice) != follow:
+                problem(action.line, f"player {follow[0]}'s turn goes on with {follow[1][0]}{follow[1][1]} "
+                                     f"({turns.variant.name}: a later double played in full is followed by the next)")
+                return None
+            if turns.roll(action.player, action.dice):
                 position = engine.same_turn(position)
-            else:
-                turns += 1
-            if follow is None and engine.on_roll(position) != action.player:
+            elif engine.on_roll(position) != action.player:
                 problem(action.line, f"player {action.player} rolls, but player "
                                      f"{engine.on_roll(position)} is on roll")
                 return None
@@ -477,14 +475,11 @@ def _replay_game(game: Game, engine: Engine, report: Report, on_roll: OnRoll | N
                 return None
             report.plays += 1
             position = applied.position
-            follow = None
+            turns.played(action.player, action.dice, applied.dice_used, applied.game_over or applied.drawn)
             if applied.game_over:
                 over = applied
             elif applied.drawn:
                 drawn = action
-            elif applied.dice_used == len(variant.dice_to_play(*action.dice)):
-                goes_on = variant.next_throw(action.dice, turns)
-                follow = (action.player, goes_on) if goes_on else None
         elif isinstance(action, Double):
             if action.value != 2 * cube:
                 problem(action.line, f"cube offered at {action.value}, it stands at {cube}", "cube")
