@@ -64,7 +64,7 @@ def test_not_serving_until_started_and_self_checked(monkeypatch):
         engine.server.stop(None)
 
 
-def test_drain_is_not_serving_but_still_serves_then_stop_refuses(monkeypatch):
+def test_drain_is_not_serving_but_still_serves_then_stop_refuses():
     engine = app.build(Config(host="127.0.0.1", port=0))
     app.start(engine)
     target = f"127.0.0.1:{engine.port}"
@@ -73,19 +73,15 @@ def test_drain_is_not_serving_but_still_serves_then_stop_refuses(monkeypatch):
         health = health_pb2_grpc.HealthStub(ch)
         stub = api.AnyStub(ch)
 
-        real_sleep = app.time.sleep
-
-        def drain(seconds):  # stands in for the drain period (time.sleep is global: other threads
-            if seconds != 5 or during:  # sleep too, e.g. the 0.2 s loop at app.py's end)
-                return real_sleep(seconds)
+        def drain(seconds):  # stands in for the drain period: ask while still up
+            during.append(seconds)
             for service in ("", "tavla.v1.RulesService"):
                 during.append(health.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status)
             during.append(len(stub.ListLegalMoves(list_request(0), timeout=TIMEOUT).moves))
 
         expected = len(stub.ListLegalMoves(list_request(0), timeout=TIMEOUT).moves)
-        monkeypatch.setattr(app.time, "sleep", drain)
-        app.stop(engine, grace=5, drain_delay=5)
-        assert during == [NOT_SERVING, NOT_SERVING, expected]
+        app.stop(engine, grace=5, drain_delay=5, drain=drain)
+        assert during == [5, NOT_SERVING, NOT_SERVING, expected]
         with pytest.raises(grpc.RpcError) as info:
             stub.ListLegalMoves(list_request(0), timeout=TIMEOUT)
         assert info.value.code() == grpc.StatusCode.UNAVAILABLE

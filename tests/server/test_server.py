@@ -316,7 +316,7 @@ def test_score_game_not_over(engine):
 # --- graceful stop, CLI and process -----------------------------------------------------------
 
 
-def test_stop_marks_not_serving_before_stopping(monkeypatch):
+def test_stop_marks_not_serving_before_stopping():
     engine = app.build(app.ServerOptions(host="127.0.0.1", port=0))
     app.start(engine)
     seen = []
@@ -326,8 +326,7 @@ def test_stop_marks_not_serving_before_stopping(monkeypatch):
         def drain(_seconds):  # stands in for the drain delay: ask health while still up
             seen.append(stub.Check(health_pb2.HealthCheckRequest(service=""), timeout=TIMEOUT).status)
 
-        monkeypatch.setattr(app.time, "sleep", drain)
-        app.stop(engine, grace=5, drain_delay=1)
+        app.stop(engine, grace=5, drain_delay=1, drain=drain)
     assert seen == [health_pb2.HealthCheckResponse.NOT_SERVING]
 
 

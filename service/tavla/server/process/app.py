@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -258,8 +258,11 @@ def start(engine: Engine) -> None:
         engine.health.set(name, health_pb2.HealthCheckResponse.SERVING)
 
 
-def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
+def stop(engine: Engine, grace: float, drain_delay: float = 0.0,
+         drain: Callable[[float], object] = time.sleep) -> bool:
     """Graceful stop: NOT_SERVING, keep serving ``drain_delay`` seconds, then ``stop(grace)``.
+
+    ``drain(drain_delay)`` waits out the drain period (tests pass their own to act within it).
 
     Always returns within ``drain_delay + grace`` and a few seconds: gRPC cancels the calls left
     after the grace, and if its shutdown still has not finished (a handler that ignores the
@@ -271,7 +274,7 @@ def stop(engine: Engine, grace: float, drain_delay: float = 0.0) -> bool:
     if engine.http is not None:
         engine.http.app.draining = True  # HTTP/1.1 clients are told to close after each answer
     if drain_delay > 0:
-        time.sleep(drain_delay)
+        drain(drain_delay)
     end = time.monotonic() + grace + STOP_MARGIN
     stopped = engine.server.stop(grace)
     if engine.http is not None:
