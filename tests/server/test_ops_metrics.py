@@ -184,3 +184,23 @@ def test_dashboard_queries_only_exported_series():
                                       "tavla_move_generation_seconds") for s in ("bucket", "sum", "count")}
     used = {name for e in exprs for name in re.findall(r"\b(?:grpc_server_\w+|tavla_\w+|up)\b(?=\s*[{\[(])", e)}
     assert used and used <= exported
+
+
+def test_the_workers_sum_leaves_out_a_file_a_worker_is_still_creating(tmp_path):
+    # a worker's file as prometheus_client writes it, from a process of its own
+    import subprocess
+    import sys
+
+    code = ("from prometheus_client import Counter; "
+            "Counter('tavla_probe_total', 'A probe.').inc(3)")
+    subprocess.run([sys.executable, "-c", code], check=True, env={"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
+    (tmp_path / "counter_999999.db").touch()  # created, not yet sized: a worker starting
+    http, _thread = metrics.serve("127.0.0.1", 0, aggregate_dir=str(tmp_path))
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{http.server_port}/metrics", timeout=TIMEOUT) as response:
+            assert response.status == 200
+            text = response.read().decode()
+    finally:
+        http.shutdown()
+    samples = {s.name: s.value for f in text_string_to_metric_families(text) for s in f.samples}
+    assert samples["tavla_probe_total"] == 3.0

@@ -15,6 +15,7 @@ parent process serves their sum; see :mod:`tavla.server.process.workers`.
 
 from __future__ import annotations
 
+import glob
 import os
 import threading
 import weakref
@@ -225,12 +226,32 @@ def serve(host: str, port: int, *, aggregate_dir: str | None = None) -> tuple[An
     registry = prometheus_client.REGISTRY
     if aggregate_dir is not None:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry, path=aggregate_dir)  # type: ignore[no-untyped-call]
+        WorkerFiles(registry, path=aggregate_dir)  # type: ignore[no-untyped-call]
     try:
         server, thread = prometheus_client.start_http_server(port, addr=host, registry=registry)
     except OSError as exc:
         raise OSError(f"cannot listen on {address(host, port)} (metrics): {exc.strerror or exc}") from None
     return server, thread
+
+
+class WorkerFiles(multiprocess.MultiProcessCollector):
+    """The sum of the workers' files, leaving out a file a worker is still creating.
+
+    prometheus_client creates a worker's file empty and sizes it afterwards; a scrape in between
+    fails whole on the empty file (prometheus/client_python#1199), so a worker starting or being
+    replaced would make ``/metrics`` answer 500. The file's values appear on the next scrape.
+    """
+
+    def collect(self) -> Any:
+        files = [f for f in glob.glob(os.path.join(self._path, "*.db")) if _sized(f)]
+        return self.merge(files, accumulate=True)  # type: ignore[no-untyped-call]
+
+
+def _sized(path: str) -> bool:
+    try:
+        return os.path.getsize(path) >= 8  # the header: used bytes and padding
+    except FileNotFoundError:  # a dead worker's live gauges, removed after the listing
+        return False
 
 
 def mark_process_dead(pid: int, directory: str) -> None:
