@@ -91,7 +91,8 @@ def start(python: str = sys.executable) -> tuple[subprocess.Popen[bytes], str]:
         # connection have. A test server: the referee tests give dice by the x-tavla-test-dice
         # metadata (state mode off).
         proc = subprocess.Popen([python, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", str(port),
-                                 "--max-concurrent-rpcs", "1024", "--max-analysis-rpcs", "64", "--test-inputs", "true"],
+                                 "--max-concurrent-rpcs", "1024", "--max-analysis-rpcs", "64", "--test-inputs", "true",
+                                 "--metrics-port", "0"],
                                 stdin=subprocess.DEVNULL, stdout=sys.stderr.fileno(), env=_server_env())
         deadline = time.monotonic() + READY_TIMEOUT
         while time.monotonic() < deadline:

@@ -366,7 +366,8 @@ def test_core_imports_no_grpc_or_protobuf(subprocess_env):
 def test_signal_stops_server_with_exit_0(subprocess_env, signum):
     proc = subprocess.Popen(
         # a short drain: the drain itself is tests/server/test_ops_shutdown.py's; this is about the signal
-        [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0", "--drain-seconds", "0.2"],
+        [sys.executable, "-m", "tavla", "serve", "--host", "127.0.0.1", "--port", "0", "--drain-seconds", "0.2",
+         "--metrics-port", "0"],  # tests run side by side: no fixed port
         env=subprocess_env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
     )
     lines: queue.Queue[str] = queue.Queue()
@@ -380,7 +381,7 @@ def test_signal_stops_server_with_exit_0(subprocess_env, signum):
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        port = _wait_for_port(lines)
+        port = _wait_for_port(lines, log)
         with grpc.insecure_channel(f"127.0.0.1:{port}") as ch:
             reply = health_pb2_grpc.HealthStub(ch).Check(
                 health_pb2.HealthCheckRequest(service="tavla.v1.RefereeService"), timeout=TIMEOUT,
@@ -401,9 +402,12 @@ def test_signal_stops_server_with_exit_0(subprocess_env, signum):
             proc.wait()
 
 
-def _wait_for_port(lines: queue.Queue[str]) -> int:
+def _wait_for_port(lines: queue.Queue[str], log: list[str]) -> int:
     while True:
-        line = lines.get(timeout=60)  # generous: interpreter start and grpc import
+        try:
+            line = lines.get(timeout=60)  # generous: interpreter start and grpc import
+        except queue.Empty:
+            pytest.fail("no 'listening on' line within 60 s of the last line; server log:\n" + "".join(log))
         match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
         if match:
             return int(match.group(1))
