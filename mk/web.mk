@@ -51,7 +51,7 @@ chromium:
 test-web: chromium .venv-test/.web-test $(WEB_DIST)
 	rm -rf $(WEB_ARTIFACTS)
 	WEB_ARTIFACTS=$(abspath $(WEB_ARTIFACTS)) CHROMIUM=$(CHROMIUM) \
-		.venv-test/bin/python -m pytest -p no:cacheprovider -q -n $(TEST_WORKERS) --durations=10 clients/web/test
+		.venv-test/bin/python -m pytest -p no:cacheprovider -q -n $(TEST_WORKERS) $(TEST_DIST) --durations=10 clients/web/test
 	@echo "screenshots: $$(ls $(WEB_ARTIFACTS) | tr '\n' ' ')"
 
 # test_matches_browser.py's full set (WEB_FULL_MATCHES=1), four pages at a time; screenshots in
