@@ -34,7 +34,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def served(subprocess_env):
     port = _free_port()
-    proc = subprocess.Popen([*_command(), "serve", "--host", "127.0.0.1", "--port", str(port)],
+    proc = subprocess.Popen([*_command(), "serve", "--host", "127.0.0.1", "--port", str(port), "--metrics-port", "0"],
                             env=subprocess_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True)
     target = f"127.0.0.1:{port}"
