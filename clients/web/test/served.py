@@ -18,6 +18,17 @@ DIST = ROOT / "clients" / "web" / "dist"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 READY_SECONDS = 60  # a readiness wait, not a speed assertion
+# Every wait of a page (Playwright's default is 30 s): a hang detector, not a speed bound. The
+# browser tests run four at a time on two cores, and a page whose computer plays a whole match
+# before it is idle again took longer than 30 s there.
+WAIT_MS = 180_000
+
+
+def new_context(browser, **options):
+    """A browser context whose pages wait up to :data:`WAIT_MS` for anything."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(WAIT_MS)
+    return context
 
 # An init script: every SuggestAction the page sends in ``window.__suggest``, with its level, the
 # answer's HTTP status and the kind of action the answer carried ("" when none).

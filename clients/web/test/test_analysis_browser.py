@@ -260,7 +260,7 @@ def test_pass_and_play_a_whole_match_then_review(browser, base_url):
         # the review
         assert page.inner_text("#review") == "İnceleme"
         page.click("#review")
-        page.wait_for_selector("body[data-review='done']", timeout=60_000)
+        page.wait_for_selector("body[data-review='done']")
         assert page.evaluate("window.__sawProgress")
         calls = page.evaluate("window.__analysis")
         assert [c["method"] for c in calls] == ["StreamAnalyzeMatch"] and calls[0]["status"] == 200
@@ -317,9 +317,9 @@ def test_review_on_an_english_phone_and_its_errors(browser, base_url):
     context, page, errors = opened(browser, base_url, viewport=PHONE, locale="en-US", phone=True, query=QUICK + "&bots=2")
     try:
         start(page, "international", length=1, level="random")
-        page.wait_for_selector("body[data-phase='match-over'][data-busy='0']", timeout=120_000)
+        page.wait_for_selector("body[data-phase='match-over'][data-busy='0']")
         page.click("#review")
-        page.wait_for_selector("body[data-review='done']", timeout=60_000)
+        page.wait_for_selector("body[data-review='done']")
         sides = page.locator("#review-box h3").all_inner_texts()
         assert len(sides) == 2 and all("error rate" in s and "PR" in s for s in sides), sides
         page.locator("#review-box ol.worst button").first.click()

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, ROOT, free_port, serve
+from served import CHROMIUM_ARGS, DIST, ROOT, free_port, new_context, serve
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -88,7 +88,7 @@ def browser() -> Iterator[object]:
 
 
 def open_page(browser, base_url: str, *, viewport=DESKTOP, locale="tr-TR", phone=False, query=FAST):
-    context = browser.new_context(viewport=viewport, locale=locale, is_mobile=phone, has_touch=phone,
+    context = new_context(browser, viewport=viewport, locale=locale, is_mobile=phone, has_touch=phone,
                                   device_scale_factor=2 if phone else 1, accept_downloads=True,
                                   reduced_motion="reduce" if "slide=0" in query else "no-preference")
     context.add_init_script(EMPTY_PANELS)
@@ -662,7 +662,7 @@ def test_clock_warning_and_forfeit(browser, server, desktop):
     line = page.inner_text("#clock-white")
     assert re.search(r"rezerv (1:00|0:5\d) · hamle 0:(0\d|1[01])", line), line
     page.screenshot(path=str(ARTIFACTS / "desktop-clock-warning.png"))
-    page.wait_for_selector("body[data-phase='match-over']", timeout=30000)
+    page.wait_for_selector("body[data-phase='match-over']")
     over = idle(page)
     assert "süresini doldurdu" in page.inner_text("#status")
     assert over["phase"] == "match-over"
@@ -693,7 +693,7 @@ def test_checker_slides(browser, base_url):
         context.close()
     assert not errors, errors
     # prefers-reduced-motion: the same step, nothing slides
-    context = browser.new_context(viewport=DESKTOP, locale="tr-TR", reduced_motion="reduce")
+    context = new_context(browser, viewport=DESKTOP, locale="tr-TR", reduced_motion="reduce")
     page = context.new_page()
     try:
         page.goto(f"{base_url}/?delay=0&pause=30&slide=1500")

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, ROOT, WATCH_SUGGEST, serve
+from served import CHROMIUM_ARGS, DIST, ROOT, WATCH_SUGGEST, new_context, serve
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -50,7 +50,7 @@ class LevelMatch:
 
     def __init__(self, browser, base_url: str, level: str) -> None:
         self.level = level
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="tr-TR",
+        self.context = new_context(browser, viewport={"width": 1280, "height": 800}, locale="tr-TR",
                                            reduced_motion="reduce")
         self.context.add_init_script(WATCH_SUGGEST)
         self.page = self.context.new_page()

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, WATCH_SUGGEST, serve
+from served import CHROMIUM_ARGS, DIST, WATCH_SUGGEST, new_context, serve
 from test_board_browser import _READ, ARTIFACTS, CHROMIUM, Pointer, centre, mover_point
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -110,7 +110,7 @@ class PersonMatch:
     def __init__(self, browser, base_url: str, plan: Plan) -> None:
         self.plan = plan
         phone = plan.device == "phone"
-        self.context = browser.new_context(viewport=PHONE if phone else DESKTOP, locale=LOCALE[plan.preset],
+        self.context = new_context(browser, viewport=PHONE if phone else DESKTOP, locale=LOCALE[plan.preset],
                                            is_mobile=phone, has_touch=phone, device_scale_factor=2 if phone else 1,
                                            reduced_motion="reduce")
         self.context.add_init_script(WATCH_SUGGEST)

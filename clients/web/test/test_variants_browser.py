@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 
-from served import CHROMIUM_ARGS, DIST, ROOT, serve
+from served import CHROMIUM_ARGS, DIST, ROOT, new_context, serve
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -65,7 +65,7 @@ PRESETS = ["portes", "nackgammon", "hypergammon", "plakoto", "fevga", "long_nard
 
 
 def open_page(browser, base_url: str, query: str, locale: str = "en-GB"):
-    context = browser.new_context(viewport=DESKTOP, locale=locale, reduced_motion="reduce")
+    context = new_context(browser, viewport=DESKTOP, locale=locale, reduced_motion="reduce")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -289,7 +289,7 @@ def test_the_level_picker_follows_the_servers_analysis_fact(browser, base_url):
         return page.eval_on_selector_all("#level option", "os => os.map(o => o.value)"), page.is_visible("#level-note")
 
     for swap in (False, True):
-        context = browser.new_context(viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
+        context = new_context(browser, viewport=DESKTOP, locale="en-GB", reduced_motion="reduce")
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -517,7 +517,7 @@ def test_plakoto_draw_and_a_slide_off_a_pinned_checker(browser, base_url):
     saved = {"match": {"signed": plakoto_before_a_draw(base_url), "record": [], "log": [], "preset": "plakoto",
                        "clockPreset": 0, "pointsScored": 0},
              "botPlays": False, "level": "random", "forced": False, "savedAt": int(time.time() * 1000)}
-    context = browser.new_context(viewport=DESKTOP, locale="tr-TR")  # motion on: the slide is looked at
+    context = new_context(browser, viewport=DESKTOP, locale="tr-TR")  # motion on: the slide is looked at
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
