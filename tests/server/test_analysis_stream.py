@@ -70,10 +70,24 @@ def test_the_request_has_analyze_matchs_fields_numbers_and_bounds():
         assert contract.declared(api.AnalyzeMatchRequest, name).max_len == 2_000_000
 
 
+def _stream_metric(name: str, **labels: str) -> float:
+    """This process's value of a gRPC series for StreamAnalyzeMatch (the server runs in it)."""
+    import prometheus_client
+
+    wanted = {"grpc_type": "server_stream", "grpc_service": "tavla.v1.AnalysisService",
+              "grpc_method": "StreamAnalyzeMatch", **labels}
+    return prometheus_client.REGISTRY.get_sample_value(name, wanted) or 0.0
+
+
 def test_progress_counts_up_in_order_and_the_last_message_is_analyze_matchs_answer(served):
     stub, _ = served
     text = _mat("match0000.mat")  # 3 games
+    sent_before = _stream_metric("grpc_server_msg_sent_total")
+    handled_before = _stream_metric("grpc_server_handled_total", grpc_code="OK")
     messages = list(stub.StreamAnalyzeMatch(api.StreamAnalyzeMatchRequest(mat=text), timeout=TIMEOUT))
+    # each message sent is counted (go-grpc-prometheus's msg_sent), the call handled once
+    assert _stream_metric("grpc_server_msg_sent_total") - sent_before == len(messages)
+    assert _stream_metric("grpc_server_handled_total", grpc_code="OK") - handled_before == 1
     *progress, last = messages
     assert all(m.WhichOneof("event") == "progress" for m in progress)
     assert last.WhichOneof("event") == "result"

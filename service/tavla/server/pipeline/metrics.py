@@ -5,8 +5,9 @@ dashboards and alerts work unchanged: ``grpc_server_started_total``, ``grpc_serv
 (with ``grpc_code`` spelt as Go spells codes: ``OK``, ``InvalidArgument``, ...),
 ``grpc_server_msg_received_total``, ``grpc_server_msg_sent_total`` and the histogram
 ``grpc_server_handling_seconds`` (default Prometheus buckets), all labelled ``grpc_type``,
-``grpc_service``, ``grpc_method``; the histogram also carries ``grpc_code``. Only unary calls are
-counted (the streaming ones are health ``Watch`` and reflection).
+``grpc_service``, ``grpc_method``; the histogram also carries ``grpc_code``. Unary calls and
+StreamAnalyzeMatch (``grpc_type="server_stream"``, timed as a whole, each message sent counted)
+are counted; health ``Watch`` and reflection are not.
 
 With several workers each process writes its values to files in ``PROMETHEUS_MULTIPROC_DIR``
 (prometheus_client's multiprocess mode, chosen when the variable is set at import) and the
@@ -114,7 +115,8 @@ class MetricsInterceptor(UnaryInterceptor):
         return self._counted(behaviour, full_method, "unary")
 
     def wrap_stream(self, behaviour: Behaviour, full_method: str) -> Behaviour | None:
-        """An analysis stream: counted and timed as a whole (grpc_type ``server_stream``)."""
+        """An analysis stream (grpc_type ``server_stream``): timed as a whole, each message it
+        sends counted in ``grpc_server_msg_sent_total``."""
         return self._counted(behaviour, full_method, "server_stream")
 
     def _counted(self, behaviour: Behaviour, full_method: str, kind: str) -> Behaviour:
@@ -131,10 +133,22 @@ class MetricsInterceptor(UnaryInterceptor):
                 children = by_code[status] = (HANDLED.labels(*labels, code), HANDLING_SECONDS.labels(*labels, code))
             children[0].inc()
             children[1].observe(seconds)
-            if status is grpc.StatusCode.OK:
+            if status is grpc.StatusCode.OK and not streams:
                 sent.inc()
 
-        timed = (observed_stream if streams else observed)(behaviour, record)
+        if streams:
+            def sending(request: Any, context: grpc.ServicerContext) -> Any:
+                stream = behaviour(request, context)
+                try:
+                    for message in stream:
+                        sent.inc()  # each message, as go-grpc-prometheus counts a stream's
+                        yield message
+                finally:
+                    stream.close()  # closed early: the client went away
+
+            timed = observed_stream(sending, record)
+        else:
+            timed = observed(behaviour, record)
 
         def counted(request: Any, context: grpc.ServicerContext) -> Any:
             started.inc()
