@@ -204,6 +204,23 @@ def test_grpc_web_streams_frames_then_trailers(http_port):
     assert decoded[-1].result.games == 3
 
 
+def test_grpc_web_text_streams_each_frame_in_base64(http_port):
+    import base64
+
+    request = api.StreamAnalyzeMatchRequest(mat=_mat("match0000.mat")).SerializeToString()
+    status, headers, body = http(http_port, STREAM_PATH, base64.b64encode(_enveloped(request)),
+                                 "application/grpc-web-text", headers={"x-grpc-web": "1"})
+    assert status == 200 and headers["content-type"] == "application/grpc-web-text+proto"
+    # each frame is base64 on its own (padded), so the body decodes four characters at a time
+    assert len(body) % 4 == 0
+    frames = b"".join(base64.b64decode(body[i:i + 4]) for i in range(0, len(body), 4))
+    *messages, (trailer_flags, trailers) = _envelopes(frames)
+    assert trailer_flags == 0x80 and b"grpc-status: 0" in trailers
+    decoded = [api.StreamAnalyzeMatchResponse.FromString(data) for _, data in messages]
+    assert [m.WhichOneof("event") for m in decoded] == ["progress"] * (len(decoded) - 1) + ["result"]
+    assert decoded[-1].result.games == 3 and len(decoded) > 2
+
+
 def test_connect_stream_errors_are_its_end_of_stream_message_naming_the_field(http_port):
     data = api.StreamAnalyzeMatchRequest(mat="7 point match\n Game 1\n nonsense").SerializeToString()
     status, _, body = http(http_port, STREAM_PATH, _enveloped(data), "application/connect+proto")
