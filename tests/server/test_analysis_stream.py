@@ -7,6 +7,7 @@ answer (it waits for that slot)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import socket
@@ -15,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
+import prometheus_client
 import pytest
 
 import http_calls
@@ -72,8 +74,6 @@ def test_the_request_has_analyze_matchs_fields_numbers_and_bounds():
 
 def _stream_metric(name: str, **labels: str) -> float:
     """This process's value of a gRPC series for StreamAnalyzeMatch (the server runs in it)."""
-    import prometheus_client
-
     wanted = {"grpc_type": "server_stream", "grpc_service": "tavla.v1.AnalysisService",
               "grpc_method": "StreamAnalyzeMatch", **labels}
     return prometheus_client.REGISTRY.get_sample_value(name, wanted) or 0.0
@@ -205,8 +205,6 @@ def test_grpc_web_streams_frames_then_trailers(http_port):
 
 
 def test_grpc_web_text_streams_each_frame_in_base64(http_port):
-    import base64
-
     request = api.StreamAnalyzeMatchRequest(mat=_mat("match0000.mat")).SerializeToString()
     status, headers, body = http(http_port, STREAM_PATH, base64.b64encode(_enveloped(request)),
                                  "application/grpc-web-text", headers={"x-grpc-web": "1"})

@@ -3,6 +3,8 @@ go-grpc-prometheus) and the engine's own, after real calls."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import urllib.request
 
@@ -188,9 +190,6 @@ def test_dashboard_queries_only_exported_series():
 
 def test_the_workers_sum_leaves_out_a_file_a_worker_is_still_creating(tmp_path):
     # a worker's file as prometheus_client writes it, from a process of its own
-    import subprocess
-    import sys
-
     code = ("from prometheus_client import Counter; "
             "Counter('tavla_probe_total', 'A probe.').inc(3)")
     subprocess.run([sys.executable, "-c", code], check=True, env={"PROMETHEUS_MULTIPROC_DIR": str(tmp_path)})
