@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from tavla.core import preset
-from tavla.core.game import ActionKind
+from tavla.core.game import ActionKind, evolve
 from tavla.core.match.dice_commit import DiceKey
 from tavla.core.rules import steps
 from tavla.referee import Referee
@@ -209,7 +209,7 @@ def test_a_kept_state_is_opened_only_with_its_own_signature():
 
 def test_evolve_is_dataclasses_replace():
     """The state machine copies a GameState or a Transition with some fields changed through a
-    copier written per class and fields (machine._evolve): the value is dataclasses.replace's,
+    copier written per class and fields (evolve): the value is dataclasses.replace's,
     in any order of the fields, and a field the class lacks is refused as replace refuses it."""
     from dataclasses import dataclass, fields, replace
 
@@ -230,12 +230,12 @@ def test_evolve_is_dataclasses_replace():
         assert len(differ) >= 2, differ
         for changed in (names[:1], names[-2:], names[::-1][:5], differ, differ[::-1]):
             changes = {n: getattr(other, n) for n in changed}
-            copied = machine._evolve(value, **changes)
+            copied = evolve(value, **changes)
             assert copied == replace(value, **changes) and copied is not value
             assert all(getattr(copied, n) is (getattr(other, n) if n in changes else getattr(value, n)) for n in names)
         with pytest.raises(TypeError):
-            machine._evolve(value, no_such_field=1)
-    assert machine._evolve(state, sequence=41).sequence == 41 and state.sequence != 41
+            evolve(value, no_such_field=1)
+    assert evolve(state, sequence=41).sequence == 41 and state.sequence != 41
 
     @dataclass(frozen=True, slots=True)
     class Named:  # fields named as the copier's own names were once
@@ -244,8 +244,24 @@ def test_evolve_is_dataclasses_replace():
         cls: int = 1
 
     named = Named(5)
-    assert machine._evolve(named, new=3, value=9) == Named(9, 3, 1)
-    assert machine._evolve(named) == named and machine._evolve(named) is not named
+    assert evolve(named, new=3, value=9) == Named(9, 3, 1)
+    assert evolve(named) == named and evolve(named) is not named
+
+    # a class the copier would get wrong is refused, not copied without its __post_init__
+    @dataclass(frozen=True, slots=True)
+    class Checked:
+        value: int
+
+        def __post_init__(self) -> None:
+            assert self.value >= 0
+
+    @dataclass(frozen=True)
+    class Unslotted:
+        value: int
+
+    for wrong in (Checked(1), Unslotted(1)):
+        with pytest.raises(TypeError, match="slotted dataclass made by its fields"):
+            evolve(wrong, value=-1)
 
 
 def test_a_step_finds_its_analysis_kept_on_the_state_before():

@@ -23,14 +23,14 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from tavla.core import InvalidInputError
 from tavla.core.match.clock import ClockSettings
 from tavla.core.match.dice import given_dice, seeded_dice
 from tavla.core.match.dice_commit import DiceKey
-from tavla.core.game import Action, ActionKind, GameState, Phase, act, list_actions, new_match
+from tavla.core.game import Action, ActionKind, GameState, Phase, act, evolve, list_actions, new_match
 from tavla.core.game import record as chain
 from tavla.core.game.machine import checked, moving_actions, turn
 from tavla.core.game.verify import roll_label
@@ -239,7 +239,7 @@ class Referee:
         now = self.clock()
         rules = cg.stated_ruleset(rules, preset)  # as every later state, parsed, holds it
         state = new_match(rules, length, clock, match_id=match_id, now_ms=now)
-        state = replace(state, dice_commitment=self._commitment(state, 0))
+        state = evolve(state, dice_commitment=self._commitment(state, 0))
         return self._sealed(state, preset, None, now)
 
     def list_actions(self, opened: Opened, *, now_ms: int | None = None) -> Answer:
@@ -289,7 +289,7 @@ class Referee:
         if result.game_over is not None:
             commitment = b"" if after.match.over else self._commitment(after, after.match.games_played)
         if digest != after.record_digest or commitment != after.dice_commitment:  # not for a STEP or an UNDO
-            after = replace(after, record_digest=digest, dice_commitment=commitment)
+            after = evolve(after, record_digest=digest, dice_commitment=commitment)
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)

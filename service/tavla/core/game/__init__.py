@@ -15,10 +15,11 @@ from tavla.core.game.state import (
     Record,
     Timing,
     Transition,
+    evolve,
     side_to_act,
 )
 
 __all__ = [
     "Action", "ActionKind", "GameState", "Phase", "Record", "Timing", "Transition", "act",
-    "check_state", "list_actions", "new_match", "side_to_act", "verify_game_dice",
+    "check_state", "evolve", "list_actions", "new_match", "side_to_act", "verify_game_dice",
 ]

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from dataclasses import fields, replace
 from typing import Any
 
 from tavla.core.match import clock as clk
@@ -49,6 +48,8 @@ from tavla.core.game.state import (
     Record,
     Timing,
     Transition,
+    evolve,
+    evolver,
     side_to_act,
 )
 from tavla.core.match.violations import ActionReason, IllegalActionError
@@ -113,7 +114,7 @@ def checked(state: GameState) -> tuple[GameState, StepState | None]:
     rules, match, phase = state.ruleset, state.match, state.phase
     variant = rules.variant_class
     if state.position.variant is not variant:  # the ruleset's variant plays the position
-        state = replace(state, position=replace(state.position, variant=variant))
+        state = evolve(state, position=evolve(state.position, variant=variant))
     check_match(match, rules, "state.match")
     if (phase is Phase.MATCH_OVER) != match.over:
         raise _bad("phase", f"phase {phase.value} does not fit a match "
@@ -144,7 +145,7 @@ def checked(state: GameState) -> tuple[GameState, StepState | None]:
             raise _bad("position", "a side has won (R15: borne off all its checkers): the game is over") from None
     if moving:
         now = turn(state)
-        state = replace(state, steps=now.steps)  # every step legal; die and hit as the rules say
+        state = evolve(state, steps=now.steps)  # every step legal; die and hit as the rules say
         if phase is Phase.MOVING:
             analysis = now
     if state.clock is not None:
@@ -181,10 +182,23 @@ def cube_choices(state: GameState, side: Side) -> CubeOptions:
     return cube_options(state.match, state.ruleset, side)
 
 
-def _resignations(side: Side, kinds: tuple[ResultKind, ...] = tuple(ResultKind)) -> list[Action]:
+@functools.cache
+def _resignations(side: Side, kinds: tuple[ResultKind, ...] = tuple(ResultKind)) -> tuple[Action, ...]:
     """The RESIGN actions of ``side``: one per result kind the variant has (no backgammon in
-    plakoto or fevga)."""
-    return [Action(K.RESIGN, side, resign_kind=kind) for kind in kinds]
+    plakoto or fevga). Made once: values, shared by every answer."""
+    return tuple(Action(K.RESIGN, side, resign_kind=kind) for kind in kinds)
+
+
+@functools.lru_cache(maxsize=4096)
+def _step(side: Side, step: CheckerMove) -> Action:
+    """The STEP action of ``step``, made once while kept: a game's steps recur turn after turn."""
+    return Action(K.STEP, side, step=step)
+
+
+@functools.cache
+def _plain(kind: ActionKind, side: Side | None = None) -> Action:
+    """The action ``kind`` of ``side`` with no step or resignation kind, made once."""
+    return Action(kind, side)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -193,10 +207,10 @@ def _moving(actor: Side, complete: bool, next_steps: tuple[CheckerMove, ...], st
     """A MOVING turn's actions: CONFIRM_MOVE once ``complete``, each legal next STEP, UNDO once
     ``stepped``, the resignations of the variant's result ``kinds``. Kept: every click of a turn
     asks again (the values are immutable)."""
-    actions = [Action(K.CONFIRM_MOVE, actor)] if complete else []
-    actions += [Action(K.STEP, actor, step=s) for s in next_steps]
+    actions = [_plain(K.CONFIRM_MOVE, actor)] if complete else []
+    actions += [_step(actor, s) for s in next_steps]
     if stepped:
-        actions.append(Action(K.UNDO, actor))
+        actions.append(_plain(K.UNDO, actor))
     return (*actions, *_resignations(actor, kinds))
 
 
@@ -249,21 +263,21 @@ def list_actions(state: GameState, now_ms: int | None = None, analysis: StepStat
     phase = state.phase
     actions: list[Action] = []
     if phase in (Phase.START, Phase.GAME_OVER):
-        actions.append(Action(K.START_GAME))
+        actions.append(_plain(K.START_GAME))
     elif phase is Phase.ROLL_OR_DOUBLE and actor is not None:
-        actions.append(Action(K.ROLL, actor))
-        actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
+        actions.append(_plain(K.ROLL, actor))
+        actions += [_plain(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
         actions += _resignations(actor, state.ruleset.variant_class.kinds)
     elif phase is Phase.CUBE_DECISION and actor is not None:
-        actions += [Action(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
+        actions += [_plain(_CUBE_KIND[a], actor) for a in cube_choices(state, actor).actions]
     elif phase is Phase.MOVING and actor is not None:
         now = analysis or turn(state)
         actions += _moving(actor, now.complete, now.next_steps, bool(state.steps), state.ruleset.variant_class.kinds)
     elif phase is Phase.RESIGNATION_DECISION and actor is not None:
-        actions += [Action(K.ACCEPT_RESIGNATION, actor), Action(K.REJECT_RESIGNATION, actor)]
+        actions += [_plain(K.ACCEPT_RESIGNATION, actor), _plain(K.REJECT_RESIGNATION, actor)]
     verdict = _timed_out(state, now_ms)
     if verdict is not None and verdict.forfeit is not None and actor is not None:
-        actions.append(Action(K.CLAIM_TIMEOUT, actor.other))
+        actions.append(_plain(K.CLAIM_TIMEOUT, actor.other))
     return actions
 
 
@@ -332,59 +346,26 @@ def _finish(before: GameState, result: Transition, actor: Side | None, verdict: 
     charge the time it took to ``actor``."""
     after = result.state
     if after.sequence != before.sequence + 1:
-        after = _evolve(after, sequence=before.sequence + 1)
+        after = evolve(after, sequence=before.sequence + 1)
     timing = after.clock
     if timing is not None and now_ms is not None:
         if after.phase is Phase.START or (before.phase in (Phase.START, Phase.GAME_OVER)):
-            timing = replace(timing, turn_started_ms=now_ms)
+            timing = evolve(timing, turn_started_ms=now_ms)
         elif side_to_act(after) is not actor:
             charged = verdict.state if verdict is not None else timing.state
-            timing = replace(timing, state=charged, turn_started_ms=now_ms)
+            timing = evolve(timing, state=charged, turn_started_ms=now_ms)
             elapsed = max(0, now_ms - before.clock.turn_started_ms) if before.clock else 0
             if result.records:
-                result = replace(result, records=result.records[:-1] + (
-                    replace(result.records[-1], elapsed_ms=elapsed),))
-        after = replace(after, clock=timing)
-    return result if after is result.state else _evolve(result, state=after)
-
-
-_EVOLVERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-
-
-def _evolve(value: Any, /, **changes: Any) -> Any:
-    """``dataclasses.replace`` for the frozen, slotted values of every action (GameState,
-    Transition: no ``__post_init__``, every field in ``__init__``) at a third of its cost: a
-    copier written once per class and set of changed fields sets each slot through its own
-    descriptor (no scan of the fields, no ``__init__``, no ``object.__setattr__`` look-up).
-    A turn's every step makes two."""
-    key = (type(value), tuple(changes))
-    evolver = _EVOLVERS.get(key)
-    if evolver is None:
-        evolver = _EVOLVERS[key] = _evolver(*key)
-    return evolver(value, *changes.values())
-
-
-def _evolver(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
-    names = [f.name for f in fields(cls)]
-    unknown = sorted(set(changed) - set(names))
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    # the slots' member descriptors; the code names fields only as attributes, so any name works
-    scope: dict[str, Any] = {f"_set{i}": cls.__dict__[n].__set__ for i, n in enumerate(names)}
-    scope.update(_make=object.__new__, _cls=cls)
-    given = {n: f"_new{j}" for j, n in enumerate(changed)}
-    lines = [f"def evolve(_value, {', '.join(given.values())}):", "    _copy = _make(_cls)"]
-    lines += [f"    _set{i}(_copy, {given.get(n, '_value.' + n)})" for i, n in enumerate(names)]
-    lines.append("    return _copy")
-    exec("\n".join(lines), scope)  # noqa: S102  (code made of the class's own field names)
-    evolver: Callable[..., Any] = scope["evolve"]
-    return evolver
+                result = evolve(result, records=result.records[:-1] + (
+                    evolve(result.records[-1], elapsed_ms=elapsed),))
+        after = evolve(after, clock=timing)
+    return result if after is result.state else evolve(result, state=after)
 
 
 # a turn's hottest action, a step, makes its state and its Transition with these
-_with_steps: Callable[[GameState, tuple[CheckerMove, ...], int], GameState] = _evolver(
+_with_steps: Callable[[GameState, tuple[CheckerMove, ...], int], GameState] = evolver(
     GameState, ("steps", "sequence"))
-_stepped: Callable[[Transition, GameState, bool, StepState], Transition] = _evolver(
+_stepped: Callable[[Transition, GameState, bool, StepState], Transition] = evolver(
     Transition, ("state", "hit", "analysis"))
 _STEPPED = Transition(None)  # type: ignore[arg-type]  # what a step's Transition is made from: the defaults
 
@@ -407,7 +388,7 @@ def end_game(state: GameState, outcome: GameOutcome, side: Side | None = None, k
     ended_in = match or state.match
     update = update_match(ended_in, state.ruleset, outcome)
     over = update.state.over
-    after = replace(
+    after = evolve(
         state, match=update.state, phase=Phase.MATCH_OVER if over else Phase.GAME_OVER,
         position=position or state.position, dice=(), steps=(), resignation=None, resume=None,
         outcome=outcome, outcome_points=update.points_paid,
@@ -421,10 +402,10 @@ def _forfeit(state: GameState, loser: Side, forfeit: clk.Forfeit, now_ms: int | 
     """The side to act ran out of time (R23, R24): it loses the game or the match."""
     ending = GameEnding.FORFEIT_GAME if forfeit.scope is clk.ForfeitScope.GAME else GameEnding.FORFEIT_MATCH
     result = end_game(state, GameOutcome(loser.other, ending), loser, K.CLAIM_TIMEOUT)
-    after = replace(result.state, sequence=state.sequence + 1)
+    after = evolve(result.state, sequence=state.sequence + 1)
     if after.clock is not None and now_ms is not None:
-        after = replace(after, clock=replace(after.clock, turn_started_ms=now_ms))
-    return replace(result, state=after, forfeit=forfeit)
+        after = evolve(after, clock=evolve(after.clock, turn_started_ms=now_ms))
+    return evolve(result, state=after, forfeit=forfeit)
 
 
 def _need_dice(dice: Iterator[int] | None) -> Iterator[int]:
@@ -440,11 +421,11 @@ def start_game(state: GameState, action: Action, dice: Iterator[int] | None = No
     timing = state.clock
     if timing is not None:
         fresh = clk.advance(timing.settings, timing.state, Side.WHITE, clk.ClockEvent.NEW_GAME, 0)
-        timing = replace(timing, state=fresh.state)
+        timing = evolve(timing, state=fresh.state)
     first = _larger_first(start.dice)
     entry = Record(state.sequence + 1, None, K.START_GAME, dice=first, roll_off=start.roll_off,
                    roll_tag=tag)
-    after = replace(state, phase=Phase.MOVING, position=Position.initial(start.starter, state.ruleset.variant_class),
+    after = evolve(state, phase=Phase.MOVING, position=Position.initial(start.starter, state.ruleset.variant_class),
                     dice=first,
                     steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
                     turn=1)
@@ -464,7 +445,7 @@ def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
     side = state.position.on_roll
-    after = replace(state, phase=Phase.MOVING, dice=rolled, steps=(), turn=state.turn + 1)
+    after = evolve(state, phase=Phase.MOVING, dice=rolled, steps=(), turn=state.turn + 1)
     analysis = turn(after)
     return Transition(after, rolled=rolled, no_legal_move=not analysis.next_steps,
                       records=_entry(state, side, K.ROLL, dice=rolled, roll_tag=tag), analysis=analysis)
@@ -483,7 +464,7 @@ def cube(state: GameState, action: Action, dice: Iterator[int] | None = None,
     pending = after_cube.offered_by is not None
     phase = Phase.CUBE_DECISION if pending else Phase.ROLL_OR_DOUBLE
     value = 2 * after_cube.value if pending else after_cube.value
-    after = replace(state, match=result.state, phase=phase)
+    after = evolve(state, match=result.state, phase=phase)
     return Transition(after, records=_entry(state, side, action.kind, cube_value=value))
 
 
@@ -524,7 +505,7 @@ def undo(state: GameState, action: Action, dice: Iterator[int] | None = None,
     """Take the last step back (seed 001: steps may be taken back until the dice are lifted)."""
     if not state.steps:
         raise IllegalActionError(R.NOTHING_TO_UNDO, "no step has been made this turn")
-    after = replace(state, steps=state.steps[:-1])
+    after = evolve(state, steps=state.steps[:-1])
     return Transition(after, analysis=turn(after))
 
 
@@ -545,24 +526,24 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
     if after_pos.drawn:  # plakoto's two pinned mothers: nothing scored, the game is replayed
         result = end_game(state, GameOutcome(None, GameEnding.DRAW), side, K.CONFIRM_MOVE,
                           position=after_pos, **fields)
-        return replace(result, hit=hit)
+        return evolve(result, hit=hit)
     winner = after_pos.winner
     if winner is not None:
         kind = score_game(after_pos, state.ruleset).kind
         ending = GameEnding(after_pos.variant.ending(after_pos, winner))
         result = end_game(state, GameOutcome(winner, ending, kind), side,
                           K.CONFIRM_MOVE, position=after_pos, **fields)
-        return replace(result, hit=hit)
+        return evolve(result, hit=hit)
     variant = state.position.variant
     follow = (variant.next_throw(state.dice, state.turn)
               if move.dice_used == len(variant.dice_to_play(*state.dice)) else None)
     records = _entry(state, side, K.CONFIRM_MOVE, **fields)
     if follow is not None:  # the same turn goes on with the next throw (gul bara's doubles)
-        on = replace(state, phase=Phase.MOVING, position=Position(move.board_after, side, variant),
+        on = evolve(state, phase=Phase.MOVING, position=Position(move.board_after, side, variant),
                      dice=follow, steps=())
         analysis = turn(on)
         return Transition(on, hit=hit, no_legal_move=not analysis.next_steps, records=records, analysis=analysis)
-    after = replace(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())
+    after = evolve(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())
     return Transition(after, hit=hit, records=records)
 
 
@@ -577,7 +558,7 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
                                                       f"(its kinds: {', '.join(k.value for k in kinds)})")
     check_resignable(state.match)
     side = state.position.on_roll
-    after = replace(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
+    after = evolve(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
                     resignation=ResignationOffer(side, action.resign_kind))
     return Transition(after, records=_entry(state, side, K.RESIGN, resign_kind=action.resign_kind))
 
@@ -591,7 +572,7 @@ def answer_resignation(state: GameState, action: Action, dice: Iterator[int] | N
     outcome = answer(state.match, state.ruleset, offer, accept)
     if outcome is not None:
         return end_game(state, outcome, offer.side.other, action.kind, resign_kind=offer.kind)
-    after = replace(state, phase=state.resume, resume=None, resignation=None)
+    after = evolve(state, phase=state.resume, resume=None, resignation=None)
     return Transition(after, records=_entry(state, offer.side.other, action.kind, resign_kind=offer.kind))
 
 

@@ -28,6 +28,8 @@ R = ActionReason
 class CubeAction(enum.Enum):
     """A cube action."""
 
+    __hash__ = object.__hash__  # members are singletons: the C hash, not Enum's hash of the name
+
     DOUBLE = "double"
     TAKE = "take"
     DROP = "drop"

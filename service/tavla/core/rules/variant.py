@@ -81,6 +81,8 @@ class ResultKind(enum.Enum):
     """How a game was won. Turkish names: gammon is *mars*, backgammon *katmerli mars*
     (:data:`tavla.core.i18n.names.RESULT_NAMES`; a variant's own names: ``Variant.kind_names``)."""
 
+    __hash__ = object.__hash__  # members are singletons: the C hash, not Enum's hash of the name
+
     SINGLE = "single"
     GAMMON = "gammon"
     BACKGAMMON = "backgammon"
