@@ -15,9 +15,9 @@ from tavla.core.game.state import (
     Record,
     Timing,
     Transition,
-    evolve,
     side_to_act,
 )
+from tavla.core.values import evolve
 
 __all__ = [
     "Action", "ActionKind", "GameState", "Phase", "Record", "Timing", "Transition", "act",

@@ -48,10 +48,9 @@ from tavla.core.game.state import (
     Record,
     Timing,
     Transition,
-    evolve,
-    evolver,
     side_to_act,
 )
+from tavla.core.values import evolve, evolver
 from tavla.core.match.violations import ActionReason, IllegalActionError
 
 K = ActionKind

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from dataclasses import dataclass
 
 from tavla.core.match.clock import ClockSettings, ClockState, Forfeit
 from tavla.core.match.score import MatchUpdate
@@ -17,8 +15,6 @@ from tavla.core.match.resign import ResignationOffer
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.scoring import ResultKind
 from tavla.core.rules.steps import StepState
-
-_V = TypeVar("_V")
 
 #: The record digest of a new match: no entry yet (docs/game-state.md).
 EMPTY_DIGEST = bytes(32)
@@ -215,47 +211,3 @@ def side_to_act(state: GameState) -> Side | None:
         return state.resignation.side.other
     return None
 
-
-_EVOLVERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-
-
-def evolve(value: _V, /, **changes: Any) -> _V:
-    """``dataclasses.replace`` of a frozen, slotted value (GameState, Transition, Record, Timing,
-    Position) at a third of its cost: a copier written once per class and set of changed fields
-    sets each slot through its own descriptor (no scan of the fields, no ``__init__``, no
-    ``object.__setattr__`` look-up). Every action copies its state this way.
-
-    :raises TypeError: a field the class lacks; a class this copy would get wrong (not slotted,
-        with ``__post_init__``, or a field outside ``__init__``).
-    """
-    key = (type(value), tuple(changes))
-    made = _EVOLVERS.get(key)
-    if made is None:
-        made = _EVOLVERS[key] = evolver(*key)
-    result: _V = made(value, *changes.values())
-    return result
-
-
-def evolver(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
-    """The copier :func:`evolve` uses for ``cls`` with the fields ``changed`` (their new values
-    are its arguments after the value, in that order).
-
-    :raises TypeError: as :func:`evolve`.
-    """
-    every = fields(cls)
-    if hasattr(cls, "__post_init__") or "__slots__" not in cls.__dict__ or not all(f.init for f in every):
-        raise TypeError(f"{cls.__name__} is not a slotted dataclass made by its fields alone")
-    names = [f.name for f in every]
-    unknown = sorted(set(changed) - set(names))
-    if unknown:
-        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
-    # the slots' member descriptors; the code names fields only as attributes, so any name works
-    scope: dict[str, Any] = {f"_set{i}": cls.__dict__[n].__set__ for i, n in enumerate(names)}
-    scope.update(_make=object.__new__, _cls=cls)
-    given = {n: f"_new{j}" for j, n in enumerate(changed)}
-    lines = [f"def evolve(_value, {', '.join(given.values())}):", "    _copy = _make(_cls)"]
-    lines += [f"    _set{i}(_copy, {given.get(n, '_value.' + n)})" for i, n in enumerate(names)]
-    lines.append("    return _copy")
-    exec("\n".join(lines), scope)  # noqa: S102  (code made of the class's own field names)
-    copier: Callable[..., Any] = scope["evolve"]
-    return copier

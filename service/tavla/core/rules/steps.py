@@ -32,6 +32,7 @@ from tavla.core.rules.movegen import CheckerMove
 from tavla.core.rules.moves import Move, check_dice, legal_moves
 from tavla.core.rules.position import BAR, Board, Position, Side
 from tavla.core.rules.variant import Variant
+from tavla.core.values import maker
 
 R = IllegalReason
 
@@ -300,6 +301,13 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
                      min(d1, d2), given)
 
 
+# every step of a turn makes its analysis with these (tavla.core.values: a third of __init__'s cost)
+_step_state = maker(StepState, ("steps", "position", "dice_left", "next_steps", "complete", "move", "gele", "forced",
+                                "forced_steps", "turn_key"))
+_position = maker(Position, ("board", "on_roll", "variant"))
+_move = maker(Move, ("steps", "board_after", "mover"))
+
+
 #: Turns kept between calls, and analyses (a turn and the steps so far). A cache, not state:
 #: an answer is the same with and without it (tests/referee/test_referee_cache.py). A turn's
 #: tree is some hundred nodes (a few thousand for an early double); live objects make every
@@ -376,12 +384,10 @@ def _compiled_state(variant: type[Variant], generator: object, board: Board, on_
     None, dice a legal move uses); the tree's answer (tests/accel/test_accel_steps.py)."""
     played, after, left, next_steps, move_steps, rest, used = found
     complete = move_steps is not None
-    move = Move(move_steps, after, Position(board, on_roll, variant)) if complete else None
-    return StepState(
-        steps=played, position=Position(after, on_roll, variant), dice_left=left, next_steps=next_steps,
-        complete=complete, move=move, gele=board[BAR] > 0 and used == 0, forced=rest is not None,
-        forced_steps=rest or (), turn_key=(variant, generator, board, on_roll, high, low, done),
-    )
+    move = _move(move_steps, after, _position(board, on_roll, variant)) if complete else None
+    return _step_state(played, _position(after, on_roll, variant), left, next_steps, complete, move,
+                       board[BAR] > 0 and used == 0, rest is not None, rest or (),
+                       (variant, generator, board, on_roll, high, low, done))
 
 
 def _walked(variant: type[Variant], generator: object, board: Board, on_roll: Side, high: int, low: int,
