@@ -1,9 +1,10 @@
 """The compiled writers of the referee's messages (service/accel/src/game.rs:
-``tavla_accel.game_state_bytes``, ``game_view_bytes``, ``game_actions_bytes``) against the
-protobuf library's serialization of the same message, on edge values no played match reaches:
-sequences up to 2^64 - 1 and turns up to 2^32 - 1, empty and non-ASCII match ids, 24-byte Family ID keys, every
-phase, offers, clocks and outcomes set (also empty) or not, the dice of a double.
-tests/referee/test_game_wire.py checks them on every answer of whole matches.
+``tavla_accel.game_state_bytes``, ``game_view_bytes``, ``game_actions_bytes``,
+``act_response_bytes``) against the protobuf library's serialization of the same message, on
+edge values no played match reaches: sequences up to 2^64 - 1 and turns up to 2^32 - 1, empty
+and non-ASCII match ids, 24-byte Family ID keys, every phase, offers, clocks and outcomes set
+(also empty) or not, the dice of a double. tests/referee/test_game_wire.py checks them on every
+answer of whole matches.
 
 Not silently skipped: as tests/accel/test_accel.py, these FAIL without the extension unless
 ``TAVLA_ACCEL_EXPECTED=0``.
@@ -28,6 +29,7 @@ from tavla.server.convert import wire
 from tavla.server.convert.enums import ACTION_KINDS
 from tavla.v1 import game_pb2 as G
 from tavla.v1 import match_pb2 as M
+from tavla.v1 import referee_service_pb2 as api
 from tavla.v1 import types_pb2 as pb
 from test_accel import _extension_built, tavla_accel  # noqa: F401 (fixture)
 from tavla.core import preset
@@ -164,7 +166,7 @@ ACTIONS = st.builds(Action, st.sampled_from(list(ActionKind)), st.one_of(st.none
 @given(st.lists(ACTIONS, max_size=40).map(tuple), st.sampled_from([b"\x0a", b"\x22", b"\xfa\x01"]))
 @SETTINGS
 def test_the_actions_are_the_librarys(legal: tuple[Action, ...], key: bytes) -> None:
-    out = tavla_accel.game_actions_bytes(key, legal, cg._KIND_NUMBERS, cg._RESULT_NUMBERS)
+    out = tavla_accel.game_actions_bytes(key, legal, cg.KIND_NUMBERS, cg.RESULT_NUMBERS)
     expected = []
     for a in legal:
         msg = G.GameAction(kind=ACTION_KINDS.to_proto(a.kind), side=int(a.side or 0))
@@ -189,8 +191,25 @@ def test_what_it_refuses_is_a_value_or_type_error() -> None:
             continue
         raise AssertionError(f"argument {i} = {value!r} was not refused")
     try:
-        tavla_accel.game_actions_bytes(b"\x22", (Action(ActionKind.ROLL),), {}, cg._RESULT_NUMBERS)
+        tavla_accel.game_actions_bytes(b"\x22", (Action(ActionKind.ROLL),), {}, cg.RESULT_NUMBERS)
     except ValueError:
         pass
     else:
         raise AssertionError("an action kind without a number was not refused")
+
+
+VIEWS = st.sampled_from([b"", G.GameView(match_id="m", sequence=300, dice=[6, 6]).SerializeToString()])
+EVENTS = st.sampled_from([b"", G.GameEvents(rolled=[3, 1], hit=True).SerializeToString()])
+
+
+@given(st.binary(max_size=300), st.text(max_size=20), st.binary(max_size=64), VIEWS, EVENTS,
+       st.lists(ACTIONS, max_size=20).map(tuple))
+@SETTINGS
+def test_the_act_response_is_the_librarys(state: bytes, key_id: str, signature: bytes, view: bytes, events: bytes,
+                                          legal: tuple[Action, ...]) -> None:
+    out = tavla_accel.act_response_bytes(state, key_id, signature, view, events, legal, cg.KIND_NUMBERS,
+                                         cg.RESULT_NUMBERS)
+    msg = api.ActResponse(state=G.SignedGameState(state=state, key_id=key_id, signature=signature),
+                          view=G.GameView.FromString(view), events=G.GameEvents.FromString(events),
+                          actions=[cg.action_to_proto(a) for a in legal])
+    assert out == msg.SerializeToString(deterministic=True)

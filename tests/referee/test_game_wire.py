@@ -1,5 +1,6 @@
 """The referee's hand-written wire bytes are the protobuf library's: the signed
-``GameState``, the ``GameView``, an answer's ``GameAction`` entries and an action's ``GameEvents``
+``GameState``, the ``GameView``, an answer's ``GameAction`` entries, an action's ``GameEvents``
+and the ``ActResponse`` around them
 (:mod:`tavla.server.convert.game_wire`, and the compiled writers of service/accel/src/game.rs) against the message builders of
 :mod:`proto_oracles` serialized by protobuf, on every answer of whole random
 matches: Turkish and international, money play with beavers and raccoons, doubles, drops,
@@ -25,10 +26,13 @@ from tavla.core.match.dice_commit import DiceKey
 from tavla.referee import Referee
 from tavla.referee import referee as referee_module
 from game_driver import SIGNER
+from tavla.core.game import Action
+from tavla.server.convert import answers
 from tavla.server.convert import game as cg
 from tavla.server.convert import game_wire as gw
 from tavla.server.convert import wire
 from tavla.v1 import game_pb2 as G
+from tavla.v1 import referee_service_pb2 as api
 import proto_oracles as oracles
 
 try:
@@ -99,6 +103,23 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
     check("actions_fields", cg.actions_fields, lambda key, legal: b"".join(
         gw.field(key, cg.action_to_proto(a).SerializeToString()) for a in legal))
 
+    def act_response(state: bytes, key_id: str, signature: bytes, view: bytes, events: bytes,
+                     legal: tuple[Action, ...]) -> bytes:
+        return bytes(api.ActResponse(
+            state=G.SignedGameState(state=state, key_id=key_id, signature=signature),
+            view=G.GameView.FromString(view), events=G.GameEvents.FromString(events),
+            actions=[cg.action_to_proto(a) for a in legal]).SerializeToString())
+
+    written = answers.act_response
+
+    def act_both(*args: Any) -> bytes:
+        out = written(*args)
+        assert out == act_response(*args), args
+        seen["act_response"] = seen.get("act_response", 0) + 1
+        return out
+
+    monkeypatch.setattr(answers, "act_response", act_both)
+
 
 def _refused(name: str, writer: Callable[..., bytes]) -> Callable[..., bytes]:
     """``writer``, failing the test where it refuses its arguments (and the Python writer would
@@ -125,7 +146,7 @@ def writers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setattr(wire, "_compiled_position", None)  # the oracle's positions: the Python writer's
         monkeypatch.setattr(gw, "compiled", gw.Compiled(
             _refused("state", tavla_accel.game_state_bytes), _refused("view", tavla_accel.game_view_bytes),
-            _refused("actions", tavla_accel.game_actions_bytes)))
+            _refused("actions", tavla_accel.game_actions_bytes), _refused("act", tavla_accel.act_response_bytes)))
     return str(request.param)
 
 
@@ -160,11 +181,13 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, wri
             phases.add(answer.state.phase)
             answer = referee.act(referee.open(answer.signed), cg.action_from_proto(_choose(answer.actions, rng)))
             assert answer.signed is not None
+            answers.act_response(answer.signed.state, answer.signed.key_id, answer.signed.signature,
+                                 answer.view_bytes, answer.events_bytes or b"", answer.legal)
             listed = referee.list_actions(referee.open(answer.signed))
             cg.actions_fields(b"\x22", listed.legal)  # ActResponse.actions' tag
         phases.add(answer.state.phase)  # the last one: MATCH_OVER when the match ended
     assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 150 and seen["events_bytes"] > 150, seen
-    assert seen["actions_fields"] > 150, seen
+    assert seen["actions_fields"] > 150 and seen["act_response"] > 150, seen
     assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE} <= phases
     # a game ends; under the reserve clock a timeout can end the match first (the dice differ per run)
     assert phases & {Phase.GAME_OVER, Phase.MATCH_OVER}, phases

@@ -275,15 +275,9 @@ fn enum_number(numbers: &Bound<'_, PyDict>, member: &Bound<'_, PyAny>) -> PyResu
     }
 }
 
-/// A response's `repeated GameAction` field (`key`: its tag's bytes), one entry per core
-/// `Action` of `legal` (kind 1, side 2, step 3, resign_kind 4: the oneof's member written
-/// whenever set, the resign kind when both are), its kind and resign kind numbered by `kinds` and `results` (dicts of enum
-/// members to numbers): what `game.py`'s `actions_fields` writes.
-#[pyfunction]
-pub fn game_actions_bytes<'py>(py: Python<'py>, key: &[u8], legal: &Bound<'py, PyTuple>,
-                               kinds: &Bound<'py, PyDict>, results: &Bound<'py, PyDict>)
-                               -> PyResult<Bound<'py, PyBytes>> {
-    let mut out = Vec::with_capacity(16 * legal.len());
+/// Append the entries of `legal` to `out` (`game_actions_bytes`).
+fn actions(py: Python<'_>, out: &mut Vec<u8>, key: &[u8], legal: &Bound<'_, PyTuple>, kinds: &Bound<'_, PyDict>,
+           results: &Bound<'_, PyDict>) -> PyResult<()> {
     let mut entry = Vec::with_capacity(32);
     for action in legal.iter() {
         entry.clear();
@@ -303,9 +297,45 @@ pub fn game_actions_bytes<'py>(py: Python<'py>, key: &[u8], legal: &Bound<'py, P
             varint(&mut entry, enum_number(results, &resign)?);
         }
         out.extend_from_slice(key);
-        varint(&mut out, entry.len() as u64);
+        varint(out, entry.len() as u64);
         out.extend_from_slice(&entry);
     }
+    Ok(())
+}
+
+/// A response's `repeated GameAction` field (`key`: its tag's bytes), one entry per core
+/// `Action` of `legal` (kind 1, side 2, step 3, resign_kind 4: the oneof's member written
+/// whenever set, the resign kind when both are), its kind and resign kind numbered by `kinds` and `results` (dicts of enum
+/// members to numbers): what `game.py`'s `actions_fields` writes.
+#[pyfunction]
+pub fn game_actions_bytes<'py>(py: Python<'py>, key: &[u8], legal: &Bound<'py, PyTuple>,
+                               kinds: &Bound<'py, PyDict>, results: &Bound<'py, PyDict>)
+                               -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Vec::with_capacity(16 * legal.len());
+    actions(py, &mut out, key, legal, kinds, results)?;
+    Ok(PyBytes::new(py, &out))
+}
+
+/// The bytes of an `ActResponse` (referee_service.proto): state 1 (a `SignedGameState`: state
+/// 1, key_id 2, signature 3), view 2, events 3, actions 4 (`game_actions_bytes`' entries), every
+/// message field set.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn act_response_bytes<'py>(py: Python<'py>, state: &[u8], key_id: &str, signature: &[u8], view: &[u8],
+                               events: &[u8], legal: &Bound<'py, PyTuple>, kinds: &Bound<'py, PyDict>,
+                               results: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyBytes>> {
+    let mut out = Vec::with_capacity(64 + state.len() + signature.len() + view.len() + events.len()
+                                     + 16 * legal.len());
+    let signed_len = [state.len(), key_id.len(), signature.len()].iter()
+        .map(|&n| if n == 0 { 0 } else { 1 + varint_len(n as u64) + n }).sum::<usize>();
+    key(&mut out, 1, 2);
+    varint(&mut out, signed_len as u64);
+    text(&mut out, 1, state);
+    text(&mut out, 2, key_id.as_bytes());
+    text(&mut out, 3, signature);
+    message(&mut out, 2, view);
+    message(&mut out, 3, events);
+    actions(py, &mut out, &[4 << 3 | 2], legal, kinds, results)?;
     Ok(PyBytes::new(py, &out))
 }
 

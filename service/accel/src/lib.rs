@@ -308,5 +308,6 @@ fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::game_state_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_view_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(game::game_actions_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(game::act_response_bytes, m)?)?;
     Ok(())
 }

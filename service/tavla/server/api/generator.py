@@ -148,7 +148,7 @@ class MoveGenerator:
         self.ext.set_checker_move(movegen.CheckerMove)
         wire.use_compiled(self.ext.position_bytes)
         game_wire.use_compiled(game_wire.Compiled(self.ext.game_state_bytes, self.ext.game_view_bytes,
-                                                  self.ext.game_actions_bytes))
+                                                  self.ext.game_actions_bytes, self.ext.act_response_bytes))
         movegen.use_compiled(self.ext.generate, COMPILED_VARIANT, steps=self.ext.turn_steps)
 
     def legal_moves_response(self, position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:

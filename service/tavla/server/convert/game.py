@@ -397,14 +397,15 @@ def actions_fields(key: bytes, legal: tuple[Action, ...]) -> bytes:
     compiled = gw.compiled
     if compiled is not None:
         try:
-            return compiled.actions(key, legal, _KIND_NUMBERS, _RESULT_NUMBERS)
+            return compiled.actions(key, legal, KIND_NUMBERS, RESULT_NUMBERS)
         except (ValueError, TypeError, OverflowError):  # what it refuses: the Python writer's answer (or error)
             pass
     return b"".join([_action_field(key, a) for a in legal])
 
 
-_KIND_NUMBERS = {kind: int(_KINDS.to_proto(kind)) for kind in ActionKind}
-_RESULT_NUMBERS = {kind: int(cm.kind_to_proto(kind)) for kind in ResultKind}
+#: Each action kind's and result kind's proto number: what the compiled writers number them by.
+KIND_NUMBERS = {kind: int(_KINDS.to_proto(kind)) for kind in ActionKind}
+RESULT_NUMBERS = {kind: int(cm.kind_to_proto(kind)) for kind in ResultKind}
 
 
 @functools.lru_cache(maxsize=8192)

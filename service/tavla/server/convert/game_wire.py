@@ -30,7 +30,8 @@ from tavla.server.convert.wire import varint
 
 class Compiled(NamedTuple):
     """The compiled writers of the accelerator (service/accel/src/game.rs), one per message:
-    ``tavla_accel.game_state_bytes``, ``game_view_bytes``, ``game_actions_bytes``. Each takes
+    ``tavla_accel.game_state_bytes``, ``game_view_bytes``, ``game_actions_bytes`` and
+    ``act_response_bytes`` (:mod:`tavla.server.convert.answers`). Each takes
     the values :mod:`tavla.server.convert.game` reads off the core's and writes the bytes the
     Python writers here write; ValueError or TypeError for what it refuses (the caller then
     writes in Python)."""
@@ -38,6 +39,7 @@ class Compiled(NamedTuple):
     state: Callable[..., bytes]
     view: Callable[..., bytes]
     actions: Callable[[bytes, tuple[Any, ...], dict[Any, int], dict[Any, int]], bytes]
+    act: Callable[..., bytes]
 
 
 #: The compiled writers, handed down by the engine's move generator at start-up
