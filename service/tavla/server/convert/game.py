@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CheckerMove, InvalidInputError, Position, Side
+from tavla.core import CHECKERS, CheckerMove, InvalidInputError, Position, Side
 from tavla.core.ids import family_id
 from tavla.core.ids import position_id as pid
 from tavla.core.rules.variant import FAMILY_ID, Variant
@@ -236,7 +236,7 @@ def _clock_out(timing: Timing) -> game_pb2.GameClock:
 
 
 _PHASE_NUMBERS = {phase: int(_PHASES.to_proto(phase)) for phase in Phase}
-_RESUME_NUMBERS: dict[Phase | None, int] = {None: 0, **_PHASE_NUMBERS}
+_RESUME_NUMBERS: dict[Phase | None, int] = {None: 0, **{phase: n for phase, n in _PHASE_NUMBERS.items()}}
 _SIDE_NUMBERS: dict[Side | None, int] = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
 # The compiled writers take a Side as its number: tavla.core.Side's values are tavla.v1.Side's.
 assert all(int(side) == number for side, number in _SIDE_NUMBERS.items() if side is not None)
@@ -310,7 +310,7 @@ def _shown(position: Position) -> tuple[int, ...] | bytes:
     """What the compiled view writer takes for a ``Position`` field: the board, which it writes
     itself (15 checkers a side on 26 points), else the message's bytes."""
     board = position.board
-    if len(board) != family.BOARD_SIZE and position.variant.checkers == wire.CHECKERS:
+    if len(board) != family.BOARD_SIZE and position.variant.checkers == CHECKERS:
         return board
     return _position_bytes(board, position.on_roll, position.variant)  # type: ignore[arg-type]
 
