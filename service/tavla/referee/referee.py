@@ -175,11 +175,10 @@ class Referee:
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True,
-                view: bytes = b"") -> Answer:
+                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True) -> Answer:
         kept = None if analysis is None else moving_actions(state, analysis)  # a turn's clicks: one tuple
         actions = kept if kept is not None else tuple(list_actions(state, now, analysis))
-        view = view or cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
+        view = cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
     def _sealed(self, state: GameState, preset: str, analysis: StepState | None, now: int,
