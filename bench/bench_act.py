@@ -85,7 +85,8 @@ def empty_caches() -> None:
     kept += [getattr(getattr(machine, "_by_analysis", None), "clear", None),
              getattr(getattr(cg, "_steps_seen", None), "clear", None)]
     kept += [getattr(getattr(cg, name, None), "cache_clear", None)
-             for name in ("_position_field", "_board_key", "_state_match_field")]
+             for name in ("_position_field", "_board_key", "_state_match_field", "_position_bytes",
+                          "_match_state_bytes", "_match_view_bytes")]
     for cache in kept:
         if cache is not None:
             cache()

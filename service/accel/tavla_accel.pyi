@@ -76,3 +76,56 @@ def position_bytes(board: tuple[int, ...], on_roll: int) -> bytes:
     :raises ValueError: a side other than 1 or 2, a board no valid position has.
     :raises TypeError: ``board`` is not a tuple of ints.
     """
+
+def game_state_bytes(
+    version: int, match_id: str, sequence: int, ruleset: bytes, match_: bytes, phase: int,
+    position: tuple[int, ...] | bytes, on_roll: int, dice: tuple[int, ...], moves: tuple[Any, ...],
+    offer: bytes | None, resume: int, clock: bytes | None, outcome: bytes | None, turn: int,
+    commitment: bytes, digest: bytes,
+) -> bytes:
+    """The bytes of a ``GameState`` (game.proto), what ``tavla.server.convert.game.state_to_bytes``
+    writes in Python: ``ruleset``, ``match_`` and the optional ``offer``, ``clock``, ``outcome``
+    as their messages' bytes (``None``: not set; ``b""``: set and empty); ``position`` the key's
+    bytes, or a board (26 ints, the side on roll's view) whose Position ID's 10 bytes are the
+    key; ``moves`` a tuple of ``CheckerMove``; enums and sides as their proto numbers.
+
+    :raises ValueError: a board no valid position has, a step that is not four values, a
+        repeated uint32 beyond 32 bits. :raises TypeError: an argument of the wrong type.
+    :raises OverflowError: an int beyond 64 bits or negative.
+    """
+
+def game_view_bytes(
+    match_id: str, sequence: int, ruleset: bytes, match_: bytes, phase: int, side_to_act: int | None,
+    position: tuple[int, ...] | bytes, on_roll: int, current: tuple[int, ...] | bytes, current_on_roll: int,
+    dice: tuple[int, ...], dice_left: tuple[int, ...], moves: tuple[Any, ...], flags: int,
+    forced_steps: tuple[Any, ...], offer: bytes | None, resume: int, clock: bytes | None,
+    outcome: bytes | None, turn: int, commitment: bytes, revealed_seed: bytes, digest: bytes,
+) -> bytes:
+    """The bytes of a ``GameView``, what ``tavla.server.convert.game.view_bytes`` writes in Python:
+    ``position`` and ``current`` a ``Position``'s bytes, or a board (26 ints, 15 checkers a side)
+    whose FULL ``Position`` is written here (as :func:`position_bytes`) with ``on_roll`` /
+    ``current_on_roll`` on roll; ``flags`` 1 move_complete, 2 no_legal_move, 4 forced_move; the
+    three digests written in hex; the rest as :func:`game_state_bytes`.
+
+    :raises ValueError: as :func:`game_state_bytes`, or a side on roll other than 1 or 2.
+    """
+
+def game_actions_bytes(key: bytes, legal: tuple[Any, ...], kinds: dict[Any, int], results: dict[Any, int]) -> bytes:
+    """A response's ``repeated GameAction`` field, ``key`` its tag's bytes: one entry per core
+    ``Action`` of ``legal`` (kind, side, step, resign kind), ``kinds`` and ``results`` the action
+    kinds' and result kinds' proto numbers; what ``tavla.server.convert.game.actions_fields``
+    writes in Python.
+
+    :raises ValueError: a kind without a number, a step that is not four values.
+    """
+
+def act_response_bytes(
+    state: bytes, key_id: str, signature: bytes, view: bytes, events: bytes, legal: tuple[Any, ...],
+    kinds: dict[Any, int], results: dict[Any, int],
+) -> bytes:
+    """The bytes of an ``ActResponse``: the ``SignedGameState`` of ``state``, ``key_id`` and
+    ``signature``, the view's and events' bytes, and ``legal`` as :func:`game_actions_bytes`
+    writes it; what ``tavla.server.convert.answers.act_response`` writes in Python.
+
+    :raises ValueError: as :func:`game_actions_bytes`.
+    """

@@ -1,6 +1,7 @@
 """The referee's hand-written wire bytes are the protobuf library's: the signed
-``GameState``, the ``GameView`` and an action's ``GameEvents``
-(:mod:`tavla.server.convert.game_wire`) against the message builders of
+``GameState``, the ``GameView``, an answer's ``GameAction`` entries, an action's ``GameEvents``
+and the ``ActResponse`` around them
+(:mod:`tavla.server.convert.game_wire`, and the compiled writers of service/accel/src/game.rs) against the message builders of
 :mod:`proto_oracles` serialized by protobuf, on every answer of whole random
 matches: Turkish and international, money play with beavers and raccoons, doubles, drops,
 resignations offered, accepted and rejected, and timed matches (both clock presets) whose clocks
@@ -25,9 +26,19 @@ from tavla.core.match.dice_commit import DiceKey
 from tavla.referee import Referee
 from tavla.referee import referee as referee_module
 from game_driver import SIGNER
+from tavla.core.game import Action
+from tavla.server.convert import answers
 from tavla.server.convert import game as cg
+from tavla.server.convert import game_wire as gw
+from tavla.server.convert import wire
 from tavla.v1 import game_pb2 as G
+from tavla.v1 import referee_service_pb2 as api
 import proto_oracles as oracles
+
+try:
+    import tavla_accel
+except ImportError:  # pragma: no cover - without the extension the compiled half skips
+    tavla_accel = None
 
 
 
@@ -72,10 +83,8 @@ def _choose(actions: list[G.GameAction], rng: random.Random) -> G.GameAction:
     return rng.choice(moves or actions)
 
 
-def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name: str) -> None:
-    """Each hand-written encoder, replaced by one that also builds the message and compares
-    (a step's state and view, written from its turn's parts, against the whole messages of
-    ``preset_name``'s states)."""
+def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
+    """Each writer, replaced by one that also builds the message and compares."""
 
     def check(name: str, fast: Callable[..., bytes], reference: Callable[..., bytes]) -> None:
         def both(*args: Any) -> bytes:
@@ -91,10 +100,54 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int], preset_name:
     check("view_bytes", cg.view_bytes, lambda *args: oracles.view_to_proto(*args).SerializeToString())
     check("events_bytes", cg.events_bytes, lambda t, records=(): oracles.events_to_proto(
         t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
-    check("step_state_bytes", cg.step_state_bytes,
-          lambda parts, state: oracles.state_to_proto(state, preset_name).SerializeToString(deterministic=True))
-    check("step_view_bytes", cg.step_view_bytes,
-          lambda parts, state, analysis: oracles.view_to_proto(state, preset_name, analysis).SerializeToString())
+    check("actions_fields", cg.actions_fields, lambda key, legal: b"".join(
+        gw.field(key, cg.action_to_proto(a).SerializeToString()) for a in legal))
+
+    def act_response(state: bytes, key_id: str, signature: bytes, view: bytes, events: bytes,
+                     legal: tuple[Action, ...]) -> bytes:
+        return bytes(api.ActResponse(
+            state=G.SignedGameState(state=state, key_id=key_id, signature=signature),
+            view=G.GameView.FromString(view), events=G.GameEvents.FromString(events),
+            actions=[cg.action_to_proto(a) for a in legal]).SerializeToString())
+
+    written = answers.act_response
+
+    def act_both(*args: Any) -> bytes:
+        out = written(*args)
+        assert out == act_response(*args), args
+        seen["act_response"] = seen.get("act_response", 0) + 1
+        return out
+
+    monkeypatch.setattr(answers, "act_response", act_both)
+
+
+def _refused(name: str, writer: Callable[..., bytes]) -> Callable[..., bytes]:
+    """``writer``, failing the test where it refuses its arguments (and the Python writer would
+    answer in its place unseen)."""
+
+    def strict(*args: Any) -> bytes:
+        try:
+            return writer(*args)
+        except (ValueError, TypeError, OverflowError) as exc:  # pragma: no cover - a failure
+            pytest.fail(f"the compiled {name} writer refused {args!r}: {exc}")
+
+    return strict
+
+
+@pytest.fixture(params=["python", "compiled"])
+def writers(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The Python writers (``TAVLA_ACCEL=0``), or the compiled ones, which must not refuse any
+    state, view or answer of a match (the Python writers would hide it)."""
+    if request.param == "python":
+        monkeypatch.setattr(gw, "compiled", None)
+    else:
+        if tavla_accel is None:  # pragma: no cover - the accelerator's tests fail loudly without it
+            pytest.skip("tavla_accel is not built")
+        monkeypatch.setattr(wire, "_compiled_position", None)  # the oracle's positions: the Python writer's
+        monkeypatch.setattr(gw, "compiled", gw.Compiled(
+            _refused("state", tavla_accel.game_state_bytes), _refused("view", tavla_accel.game_view_bytes),
+            _refused("actions", tavla_accel.game_actions_bytes), _refused("act", tavla_accel.act_response_bytes)))
+    return str(request.param)
 
 
 MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0, None),
@@ -105,10 +158,10 @@ MATCHES = (("turkish", 5, None), ("international", 7, None), ("money-beavers", 0
 
 
 @pytest.mark.parametrize("name,length,timed", MATCHES)
-def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, name: str, length: int,
+def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, writers: str, name: str, length: int,
                                             timed: clock.ClockPreset | None) -> None:
     seen: dict[str, int] = {}
-    _checked(monkeypatch, seen, "international" if length == 0 else name)
+    _checked(monkeypatch, seen)
     rng = random.Random(f"{name}{length}{timed}")
     # the match ids' random suffix (a signing mode adds one) made up: the same dice every run
     counter = itertools.count()
@@ -128,10 +181,13 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, nam
             phases.add(answer.state.phase)
             answer = referee.act(referee.open(answer.signed), cg.action_from_proto(_choose(answer.actions, rng)))
             assert answer.signed is not None
-            referee.list_actions(referee.open(answer.signed))
+            answers.act_response(answer.signed.state, answer.signed.key_id, answer.signed.signature,
+                                 answer.view_bytes, answer.events_bytes or b"", answer.legal)
+            listed = referee.list_actions(referee.open(answer.signed))
+            cg.actions_fields(b"\x22", listed.legal)  # ActResponse.actions' tag
         phases.add(answer.state.phase)  # the last one: MATCH_OVER when the match ended
     assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 150 and seen["events_bytes"] > 150, seen
-    assert seen["step_state_bytes"] > 50 and seen["step_view_bytes"] > 50, seen  # every game has steps
+    assert seen["actions_fields"] > 150 and seen["act_response"] > 150, seen
     assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE} <= phases
     # a game ends; under the reserve clock a timeout can end the match first (the dice differ per run)
     assert phases & {Phase.GAME_OVER, Phase.MATCH_OVER}, phases

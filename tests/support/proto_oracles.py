@@ -38,8 +38,9 @@ def state_to_proto(state: GameState, preset: str) -> game_pb2.GameState:
 
 def view_to_proto(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> game_pb2.GameView:
     """The ``GameView`` of a state: what it shows, derived from it (what
-    :func:`tavla.server.convert.game.view_bytes` writes). Its ruleset, match and positions are
-    merged in from the wire bytes the server keeps per value.
+    :func:`tavla.server.convert.game.view_bytes` writes). Its ruleset and match are merged in
+    from the message bytes the server keeps per value; its positions are the codec's messages
+    (tavla.server.convert.wire, checked against the core elsewhere).
 
     :param analysis: the MOVING state's turn analysis (:func:`tavla.core.game.machine.turn`);
         ``None`` outside phase MOVING (a resignation offered while moving shows the dice only).
@@ -55,11 +56,10 @@ def view_to_proto(state: GameState, preset: str, analysis: StepState | None, rev
         turn=state.turn, dice_commitment=state.dice_commitment.hex(), revealed_seed=revealed_seed.hex(),
         record_digest=state.record_digest.hex(),
     )
-    msg.MergeFromString(b"".join((
-        cg._ruleset_field(state.ruleset, preset), cg._match_field(state.match),
-        # a class hashes by identity; mypy does not see type[Variant] as Hashable
-        cg._position_field(cg._VIEW_POSITION, position.board, position.on_roll, position.variant),  # type: ignore[arg-type]
-        cg._position_field(cg._VIEW_CURRENT, current.board, current.on_roll, current.variant))))  # type: ignore[arg-type]
+    msg.ruleset.MergeFromString(cg._ruleset_out(state.ruleset, preset))
+    msg.match.MergeFromString(cg._match_view_bytes(state.match))
+    msg.position.CopyFrom(convert.position_to_proto(position))
+    msg.current.CopyFrom(convert.position_to_proto(current))
     _offer_clock_outcome(msg, state)
     if analysis is not None:
         msg.dice_left.extend(analysis.dice_left)

@@ -8,6 +8,7 @@
 //! (a finished game, which Python then reports as the core does, or arguments Python should
 //! never pass), so a bug there cannot turn into a wrong answer or a crash.
 
+mod game;
 mod movegen;
 mod notation;
 mod objects;
@@ -104,7 +105,7 @@ fn read_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::B
 
 /// The counts of `board`, a tuple of 26 ints that a valid position has (each side at most 15
 /// checkers, nothing on the wrong bar); ValueError otherwise, or `read_board`'s error.
-fn checked_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::Board> {
+pub(crate) fn checked_board(py: Python<'_>, board: &Bound<'_, PyTuple>) -> PyResult<movegen::Board> {
     if board.len() != 26 {
         return Err(PyValueError::new_err("a board is 26 ints"));
     }
@@ -304,5 +305,9 @@ fn tavla_accel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_checker_move, m)?)?;
     m.add_function(wrap_pyfunction!(turn_steps, m)?)?;
     m.add_function(wrap_pyfunction!(position_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_state_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_view_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(game::game_actions_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(game::act_response_bytes, m)?)?;
     Ok(())
 }

@@ -211,6 +211,17 @@ fn position_id((a, n): (u64, u32), (b, _): (u64, u32)) -> [u8; 14] {
     out
 }
 
+/// The 10 bytes of the Position ID of `board` (the side on roll's view): the side not on roll's
+/// bits first, 80 bits little-endian (the state's `position` key, `game.rs`).
+pub fn position_key(board: &Board) -> [u8; 10] {
+    let (theirs, n) = id_bits(&theirs(board));
+    let (mine, _) = id_bits(&mine(board));
+    let le = theirs as u128 | (mine as u128) << n;
+    let mut key = [0u8; 10];
+    key.copy_from_slice(&le.to_le_bytes()[..10]);
+    key
+}
+
 /// XGID's letter for a signed count -15..=15: `-` for none, `A`.. for black's, `a`.. for
 /// white's; arithmetic and selects only, so the 26 of a board are done in a few vector steps.
 #[inline(always)]

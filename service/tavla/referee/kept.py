@@ -1,7 +1,7 @@
 """What a referee keeps of the states it wrote lately, per their bytes: the next click of a game
 sends back the state the last answer carried, so that call finds the state already parsed, a
 ListActions of it finds the answer the Act gave with it (docs/game-state.md: the same view and
-actions), and a step finds its turn's parts (:class:`~tavla.server.convert.game.TurnParts`).
+actions).
 
 A cache, not state: every answer is byte-identical with and without it
 (tests/referee/test_referee_cache.py), and a state comes back to any replica, which parses it.
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from tavla.core.game import Action, GameState
 from tavla.core.rules.steps import StepState
-from tavla.server.convert.game import TurnParts
 
 #: States kept per referee: a few per game in play on a worker.
 KEPT_STATES = 256
@@ -30,7 +29,6 @@ class Kept:
     :ivar preset: its ruleset's preset name.
     :ivar view: the view answered with it (serialized ``GameView``), as a caller it trusts sees it.
     :ivar actions: its legal actions; ``None`` in a timed match (a timeout claim depends on the time).
-    :ivar parts: its turn's parts once a step or an undo of it needed them.
     :ivar key_id: the key it was signed with (empty when unsigned).
     :ivar signature: its signature, as the referee sealed it: a state sent back with the same
         key id and signature is the one signed, without computing the MAC again.
@@ -42,7 +40,6 @@ class Kept:
     preset: str
     view: bytes
     actions: tuple[Action, ...] | None
-    parts: TurnParts | None = None
     key_id: str = ""
     signature: bytes = b""
     analysis: StepState | None = None

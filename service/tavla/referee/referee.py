@@ -60,7 +60,6 @@ class Opened(NamedTuple):
     preset: str
     analysis: StepState | None = None  # the MOVING turn's analysis when opening made one
     verified: bool = False  # its signature checked out (this service made it)
-    raw: bytes = b""  # the state's bytes
     kept: Kept | None = None  # what this referee kept of it, when it wrote it (and it is signed)
 
 
@@ -147,15 +146,15 @@ class Referee:
         kept = self.kept.get(signed.state)
         if (kept is not None and kept.signature and kept.key_id == signed.key_id
                 and hmac.compare_digest(kept.signature, signed.signature)):
-            return Opened(kept.state, kept.preset, kept.analysis, verified=True, raw=signed.state, kept=kept)  # signed
+            return Opened(kept.state, kept.preset, kept.analysis, verified=True, kept=kept)  # signed
         raw = self.signer.open(signed)
         if not raw:
             raise InvalidInputError("state.state", "is required: the state NewMatch or Act returned")
         state, preset = cg.state_from_bytes(raw) if kept is None else (kept.state, kept.preset)
         if self.signer.mode is StateMode.OFF or not signed.signature:
             state, analysis = checked(state)
-            return Opened(state, preset, analysis, raw=raw)
-        return Opened(state, preset, None if kept is None else kept.analysis, verified=True, raw=raw, kept=kept)
+            return Opened(state, preset, analysis)
+        return Opened(state, preset, None if kept is None else kept.analysis, verified=True, kept=kept)
 
     def seal(self, state: GameState, preset: str) -> Signed:
         """``state`` as signed bytes (unsigned in mode off)."""
@@ -176,11 +175,10 @@ class Referee:
         return self._secret(state, state.match.games_played - 1)
 
     def _answer(self, state: GameState, preset: str, analysis: StepState | None, now: int,
-                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True,
-                view: bytes = b"") -> Answer:
+                signed: Signed | None, events: bytes | None = None, *, trusted: bool = True) -> Answer:
         kept = None if analysis is None else moving_actions(state, analysis)  # a turn's clicks: one tuple
         actions = kept if kept is not None else tuple(list_actions(state, now, analysis))
-        view = view or cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
+        view = cg.view_bytes(state, preset, analysis, self._revealed(state, trusted))
         return Answer(state, signed, view, actions, events)
 
     def _sealed(self, state: GameState, preset: str, analysis: StepState | None, now: int,
@@ -192,32 +190,11 @@ class Referee:
         self._keep(signed.state, answer, preset, analysis)
         return answer
 
-    def _stepped(self, opened: Opened, after: GameState, analysis: StepState, now: int, events: bytes) -> Answer:
-        """:meth:`_sealed` of a step or an undo, which changes only the sequence and the steps:
-        the state and the view written from the turn's parts (made once a turn)."""
-        parts = self._parts(opened)
-        raw = cg.step_state_bytes(parts, after)
-        view = cg.step_view_bytes(parts, after, analysis)
-        answer = self._answer(after, opened.preset, analysis, now, self.signer.seal(raw), events, view=view)
-        self._keep(raw, answer, opened.preset, analysis, parts)
-        return answer
-
-    def _keep(self, raw: bytes, answer: Answer, preset: str, analysis: StepState | None,
-              parts: cg.TurnParts | None = None) -> None:
+    def _keep(self, raw: bytes, answer: Answer, preset: str, analysis: StepState | None) -> None:
         state, signed = answer.state, answer.signed
         actions = answer.legal if state.clock is None else None  # a timeout claim depends on the time
         key_id, signature = (signed.key_id, signed.signature) if signed is not None else ("", b"")
-        self.kept.keep(raw, Kept(state, preset, answer.view_bytes, actions, parts, key_id, signature, analysis))
-
-    def _parts(self, opened: Opened) -> cg.TurnParts:
-        """The turn's parts of a MOVING state: kept with it, or made (and kept with it)."""
-        kept = opened.kept
-        if kept is not None and kept.parts is not None:
-            return kept.parts
-        parts = cg.turn_parts(opened.state, opened.preset)
-        if kept is not None:
-            kept.parts = parts
-        return parts
+        self.kept.keep(raw, Kept(state, preset, answer.view_bytes, actions, key_id, signature, analysis))
 
     # -- the calls ---------------------------------------------------------------------------
 
@@ -293,8 +270,6 @@ class Referee:
         analysis = None
         if after.phase is Phase.MOVING:  # a rejected resignation resumes a turn no handler analysed
             analysis = result.analysis or turn(after)
-            if not records and opened.raw and cg.same_turn(state, after):
-                return self._stepped(opened, after, analysis, now, cg.events_bytes(result, records))
         return self._sealed(after, opened.preset, analysis, now, cg.events_bytes(result, records))
 
     def check_record(self, signed: Signed, entries: Sequence[game_pb2.ActionRecord], field: str = "record") -> GameState:

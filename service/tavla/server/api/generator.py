@@ -34,7 +34,7 @@ from tavla.core.rules.backgammon import Backgammon
 from tavla.core.rules.moves import check_dice, check_not_over
 from tavla.core.rules.variant import Variant
 from tavla.core.rules.position import Position
-from tavla.server.convert import wire
+from tavla.server.convert import game_wire, wire
 
 ENV = "TAVLA_ACCEL"
 _VIEWS = (0, 1)  # tavla.server.convert.wire.FULL and BASIC: what service/accel/src/wire.rs writes
@@ -132,8 +132,9 @@ class MoveGenerator:
         """Make the move generator of the backgammon-geometry variants (``core.movegen.generate``
         for their positions, behind ApplyMove, ListLegalSteps, Act, replays, ValidateMatch) this
         one's: it sets ``COMPILED_VARIANT.compiled_generate`` and, for a turn's steps (Act,
-        ListActions, ListLegalSteps), ``compiled_steps``; and the codec's writer of a
-        ``Position`` (:func:`tavla.server.convert.wire.use_compiled`); ``None`` when pure. The core's
+        ListActions, ListLegalSteps), ``compiled_steps``; and the codec's writers of a
+        ``Position`` (:func:`tavla.server.convert.wire.use_compiled`) and of the referee's state,
+        view and actions (:func:`tavla.server.convert.game_wire.use_compiled`); ``None`` when pure. The core's
         generator is one per process: the engine built last decides.
 
         :raises ValueError: the extension does not accept ``CheckerMove`` (cannot happen with the
@@ -142,9 +143,12 @@ class MoveGenerator:
         if self.ext is None:
             movegen.use_compiled(None, COMPILED_VARIANT)
             wire.use_compiled(None)
+            game_wire.use_compiled(None)
             return
         self.ext.set_checker_move(movegen.CheckerMove)
         wire.use_compiled(self.ext.position_bytes)
+        game_wire.use_compiled(game_wire.Compiled(self.ext.game_state_bytes, self.ext.game_view_bytes,
+                                                  self.ext.game_actions_bytes, self.ext.act_response_bytes))
         movegen.use_compiled(self.ext.generate, COMPILED_VARIANT, steps=self.ext.turn_steps)
 
     def legal_moves_response(self, position: Position, dice: Sequence[int], view: int) -> tuple[int, bytes] | None:

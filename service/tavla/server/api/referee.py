@@ -14,11 +14,10 @@ from __future__ import annotations
 from tavla.core import IllegalMoveError, InvalidInputError
 from tavla.core.match.ruleset import preset_name
 from tavla.server.api.context import CallContext
+from tavla.server.convert import answers
 from tavla.server.convert import common as convert
 from tavla.server.convert import game as cg
 from tavla.server.convert import match as cm
-from tavla.server.convert import game_wire as gw
-from tavla.server.convert import wire
 from tavla.server.convert.status import IllegalMove
 from tavla.server.api.engine import EngineServicer
 from tavla.referee.keys import Signed
@@ -90,7 +89,7 @@ class RefereeService(EngineServicer, referee_service_pb2_grpc.RefereeServiceServ
         referee = self.engine.referee
         _, now = given_inputs(context)
         answer = referee.list_actions(referee.open(_signed(request.state)), now_ms=now)
-        return cg.actions_fields(_LIST_ACTIONS, answer.legal) + _field(_LIST_VIEW, answer.view_bytes)
+        return answers.list_actions_response(answer.legal, answer.view_bytes)
 
     def Act(self, request: api.ActRequest, context: CallContext) -> bytes:
         """The next state after an action, signed, its view, its legal actions and what happened:
@@ -112,26 +111,9 @@ class RefereeService(EngineServicer, referee_service_pb2_grpc.RefereeServiceServ
             raise IllegalMove(exc, played, opened.state.dice) from None
         assert answer.signed is not None
         assert answer.events_bytes is not None
-        return b"".join([_field(_ACT_STATE, _signed_bytes(answer.signed)),
-                         _field(_ACT_VIEW, answer.view_bytes),
-                         _field(_ACT_EVENTS, answer.events_bytes),
-                         cg.actions_fields(_ACT_ACTIONS, answer.legal)])
-
-
-# The responses' fields as wire tags (field number << 3 | 2, length-delimited), written in
-# field-number order as the protobuf library writes them (tests/referee/test_referee_cache.py
-# checks the bytes equal the message's): building the response message would copy the view
-# and every action into it only for gRPC to serialize it again.
-_ACT_STATE, _ACT_VIEW, _ACT_EVENTS, _ACT_ACTIONS = (wire.varint(n << 3 | 2) for n in (1, 2, 3, 4))
-_LIST_ACTIONS, _LIST_VIEW = (wire.varint(n << 3 | 2) for n in (1, 2))
-
-
-_field = gw.field  # a length-delimited field: tag, length, payload
-
-
-def _signed_bytes(signed: Signed) -> bytes:
-    """A ``SignedGameState``'s bytes: state 1, key_id 2, signature 3."""
-    return b"".join((gw.raw(b"\x0a", signed.state), gw.text(b"\x12", signed.key_id), gw.raw(b"\x1a", signed.signature)))
+        signed = answer.signed
+        return answers.act_response(signed.state, signed.key_id, signed.signature, answer.view_bytes,
+                                    answer.events_bytes, answer.legal)
 
 
 def _point(number: int, edge: str) -> str:

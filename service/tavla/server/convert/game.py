@@ -10,12 +10,11 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
-from dataclasses import dataclass
 from collections.abc import Sequence
 
 from google.protobuf.message import DecodeError
 
-from tavla.core import CheckerMove, InvalidInputError, Position, Side
+from tavla.core import CHECKERS, CheckerMove, InvalidInputError, Position, Side
 from tavla.core.ids import family_id
 from tavla.core.ids import position_id as pid
 from tavla.core.rules.variant import FAMILY_ID, Variant
@@ -23,6 +22,7 @@ from tavla.core.game import Action, ActionKind, GameState, Phase, Record, Timing
 from tavla.core.match.state import MatchState
 from tavla.core.match.ruleset import Ruleset
 from tavla.core.rules.steps import StepState
+from tavla.core.rules.scoring import ResultKind
 from tavla.server.convert import common as convert
 from tavla.server.convert import family
 from tavla.server.convert import match as cm
@@ -200,6 +200,7 @@ def state_from_bytes(raw: bytes) -> tuple[GameState, str]:
 
 @functools.lru_cache(maxsize=256)
 def _ruleset_out(rules: Ruleset, preset: str) -> bytes:
+    """A ruleset's message bytes, kept per value: the handful a deployment plays."""
     return bytes(cm.ruleset_to_proto(rules, preset).SerializeToString(deterministic=True))
 
 
@@ -216,7 +217,15 @@ def _match_out(match: MatchState) -> match_pb2.MatchState:
     )
 
 
-def _match_view(match: MatchState) -> bytes:  # kept by its one caller, _match_field
+@functools.lru_cache(maxsize=1024)
+def _match_state_bytes(match: MatchState) -> bytes:
+    """The match's message as a state holds it, kept per value: a game's states share it."""
+    return bytes(_match_out(match).SerializeToString(deterministic=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _match_view_bytes(match: MatchState) -> bytes:
+    """The match's message as a view shows it (with its Match ID), kept per value."""
     return bytes(cm.match_to_proto(match).SerializeToString())
 
 
@@ -226,193 +235,141 @@ def _clock_out(timing: Timing) -> game_pb2.GameClock:
                               turn_start_time=cm.ms_to_timestamp(timing.turn_started_ms))
 
 
+_PHASE_NUMBERS = {phase: int(_PHASES.to_proto(phase)) for phase in Phase}
+_RESUME_NUMBERS: dict[Phase | None, int] = {None: 0, **{phase: n for phase, n in _PHASE_NUMBERS.items()}}
+_SIDE_NUMBERS: dict[Side | None, int] = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
+# The compiled writers take a Side as its number: tavla.core.Side's values are tavla.v1.Side's.
+assert all(int(side) == number for side, number in _SIDE_NUMBERS.items() if side is not None)
+
+
 def state_to_bytes(state: GameState, preset: str) -> bytes:
-    """The deterministic bytes of the state's GameState message (format version 2), written
-    field by field (:mod:`tavla.server.convert.game_wire`): the bytes the protobuf library's
-    deterministic serialization of the same message gives (tests/support/proto_oracles.py)."""
-    return b"".join((_state_head(state), gw.number(b"\x18", state.sequence), _state_middle(state, preset),
-                     gw.steps(b"\x52", state.steps), _state_tail(state)))
-
-
-def _state_head(state: GameState) -> bytes:  # fields 1-2
-    return _STATE_VERSION + gw.text(b"\x12", state.match_id)
-
-
-def _state_middle(state: GameState, preset: str) -> bytes:  # fields 4-9: after the sequence, before the steps
+    """The deterministic bytes of the state's GameState message (format version 2): the bytes
+    the protobuf library's deterministic serialization of the same message gives
+    (tests/support/proto_oracles.py), written by the compiled writer when the engine installed
+    it (:func:`tavla.server.convert.game_wire.use_compiled`), else field by field in Python."""
+    compiled = gw.compiled
+    if compiled is not None:
+        position = state.position
+        board = position.board
+        try:
+            return compiled.state(
+                FORMAT_VERSION, state.match_id, state.sequence, _ruleset_out(state.ruleset, preset),
+                _match_state_bytes(state.match), _PHASE_NUMBERS[state.phase],
+                board if len(board) != family.BOARD_SIZE else family_id.encode_bytes(position), position.on_roll,
+                state.dice, state.steps, _offer_bytes(state), _RESUME_NUMBERS[state.resume], _clock_bytes(state),
+                _outcome_bytes(state), state.turn, state.dice_commitment, state.record_digest)
+        except (ValueError, TypeError, OverflowError):  # what it refuses: the Python writer's answer (or error)
+            pass
     return b"".join((
-        _state_ruleset_field(state.ruleset, preset), _state_match_field(state.match),
-        _PHASE_FIELD[state.phase], gw.field(b"\x3a", position_key(state.position)),
-        _ON_ROLL_FIELD[state.position.on_roll], gw.packed(b"\x4a", state.dice)))
-
-
-def _state_tail(state: GameState) -> bytes:  # fields 11-17
-    return b"".join((
-        _offer_field(b"\x5a", state), _phase_number(b"\x60", state.resume), _clock_field(b"\x6a", state),
-        _outcome_field(b"\x72", state), gw.number(b"\x78", state.turn),
+        _STATE_VERSION, gw.text(b"\x12", state.match_id), gw.number(b"\x18", state.sequence),
+        gw.field(b"\x22", _ruleset_out(state.ruleset, preset)), gw.field(b"\x2a", _match_state_bytes(state.match)),
+        gw.number(b"\x30", _PHASE_NUMBERS[state.phase]), gw.field(b"\x3a", position_key(state.position)),
+        gw.number(b"\x40", _SIDE_NUMBERS[state.position.on_roll]), gw.packed(b"\x4a", state.dice),
+        gw.steps(b"\x52", state.steps), _message(b"\x5a", _offer_bytes(state)),
+        gw.number(b"\x60", _RESUME_NUMBERS[state.resume]), _message(b"\x6a", _clock_bytes(state)),
+        _message(b"\x72", _outcome_bytes(state)), gw.number(b"\x78", state.turn),
         gw.raw(b"\x82\x01", state.dice_commitment), gw.raw(b"\x8a\x01", state.record_digest)))
 
 
 _STATE_VERSION = b"\x08" + wire.varint(FORMAT_VERSION)
-_PHASE_NUMBERS = {phase: int(_PHASES.to_proto(phase)) for phase in Phase}
-_PHASE_FIELD = {phase: gw.number(b"\x30", n) for phase, n in _PHASE_NUMBERS.items()}  # GameState.phase
-_ON_ROLL_FIELD = {side: gw.number(b"\x40", int(convert.side_to_proto(side))) for side in Side}
-_SIDE_NUMBERS: dict[Side | None, int] = {None: 0, **{side: int(convert.side_to_proto(side)) for side in Side}}
 
 
-def _phase_number(key: bytes, phase: Phase | None) -> bytes:
-    return b"" if phase is None else gw.number(key, _PHASE_NUMBERS[phase])
+def _message(key: bytes, payload: bytes | None) -> bytes:
+    """A message field set when ``payload`` is not ``None`` (even when empty)."""
+    return b"" if payload is None else gw.field(key, payload)
 
 
-@functools.lru_cache(maxsize=256)
-def _state_ruleset_field(rules: Ruleset, preset: str) -> bytes:
-    return gw.field(b"\x22", _ruleset_out(rules, preset))
-
-
-@functools.lru_cache(maxsize=1024)
-def _state_match_field(match: MatchState) -> bytes:
-    return gw.field(b"\x2a", bytes(_match_out(match).SerializeToString(deterministic=True)))
-
-
-def _offer_field(key: bytes, state: GameState) -> bytes:
+def _offer_bytes(state: GameState) -> bytes | None:
     if state.resignation is None:
-        return b""
-    return gw.field(key, cm.offer_to_proto(state.resignation).SerializeToString(deterministic=True))
+        return None
+    return bytes(cm.offer_to_proto(state.resignation).SerializeToString(deterministic=True))
 
 
-def _clock_field(key: bytes, state: GameState) -> bytes:
+def _clock_bytes(state: GameState) -> bytes | None:
     if state.clock is None:
-        return b""
-    return gw.field(key, _clock_out(state.clock).SerializeToString(deterministic=True))
+        return None
+    return bytes(_clock_out(state.clock).SerializeToString(deterministic=True))
 
 
-def _outcome_field(key: bytes, state: GameState) -> bytes:
+def _outcome_bytes(state: GameState) -> bytes | None:
     if state.outcome is None:
-        return b""
-    return gw.field(key, cm.outcome_to_proto(state.outcome, state.outcome_points).SerializeToString(deterministic=True))
+        return None
+    return bytes(cm.outcome_to_proto(state.outcome, state.outcome_points).SerializeToString(deterministic=True))
 
 
 @functools.lru_cache(maxsize=1024)
-def _position_field(tag: bytes, board: tuple[int, ...], on_roll: Side, variant: type[Variant]) -> bytes:
-    """A view's Position field (``tag``: ``position`` or ``current``) as wire bytes, kept per
-    board and side on roll: every click of a turn shows the turn's start position, and the same
-    few after each step."""
+def _position_bytes(board: tuple[int, ...], on_roll: Side, variant: type[Variant]) -> bytes:
+    """A view's ``Position`` message, kept per board and side on roll: every click of a turn
+    shows the turn's start position, and the same few after each step."""
     if len(board) == family.BOARD_SIZE:  # the variant says what the board means
-        return wire._field(tag, family.position_to_proto(Position(board, on_roll, variant)).SerializeToString())
-    return wire._field(tag, wire.position(board, on_roll, checkers=variant.checkers))
+        return bytes(family.position_to_proto(Position(board, on_roll, variant)).SerializeToString())
+    return wire.position(board, on_roll, checkers=variant.checkers)
 
 
-@functools.lru_cache(maxsize=256)
-def _ruleset_field(rules: Ruleset, preset: str) -> bytes:
-    return wire._field(_VIEW_RULESET, _ruleset_out(rules, preset))
+def _shown(position: Position) -> tuple[int, ...] | bytes:
+    """What the compiled view writer takes for a ``Position`` field: the board, which it writes
+    itself (15 checkers a side on 26 points), else the message's bytes."""
+    board = position.board
+    if len(board) != family.BOARD_SIZE and position.variant.checkers == CHECKERS:
+        return board
+    return _position_bytes(board, position.on_roll, position.variant)  # type: ignore[arg-type]
 
 
-@functools.lru_cache(maxsize=1024)
-def _match_field(match: MatchState) -> bytes:
-    return wire._field(_VIEW_MATCH, _match_view(match))
-
-
-# GameView's message fields as wire tags (field number << 3 | 2)
-_VIEW_RULESET, _VIEW_MATCH, _VIEW_POSITION, _VIEW_CURRENT = (wire.varint(n << 3 | 2) for n in (3, 4, 7, 8))
+_NO_STEPS: tuple[CheckerMove, ...] = ()
 
 
 def view_bytes(state: GameState, preset: str, analysis: StepState | None, revealed_seed: bytes = b"") -> bytes:
-    """The bytes of the state's ``GameView`` (what it shows, derived from it), written field by
-    field (:mod:`tavla.server.convert.game_wire`), its ruleset, match and positions from wire
-    bytes kept per value (they repeat from click to click).
+    """The bytes of the state's ``GameView`` (what it shows, derived from it): the compiled
+    writer's when the engine installed it (:func:`tavla.server.convert.game_wire.use_compiled`),
+    else written field by field in Python; its ruleset, match and positions from message bytes
+    kept per value (they repeat from click to click).
 
     :param analysis: the MOVING state's turn analysis (:func:`tavla.core.game.machine.turn`);
         ``None`` outside phase MOVING (a resignation offered while moving shows the dice only).
     :param revealed_seed: at a game's end, the secret of the game just finished.
     """
-    return b"".join((gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence), _view_middle(state, preset),
-                     _view_steps(state, analysis), _view_tail(state, revealed_seed)))
-
-
-def _view_middle(state: GameState, preset: str) -> bytes:  # fields 3-7: after the sequence, before current
     position = state.position
-    return b"".join((
-        _ruleset_field(state.ruleset, preset), _match_field(state.match),
-        _VIEW_PHASE_FIELD[state.phase], gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
-        _position_field(_VIEW_POSITION, position.board, position.on_roll, position.variant)))  # type: ignore[arg-type]
-
-
-def _view_steps(state: GameState, analysis: StepState | None) -> bytes:
-    """Fields 8-15: the current position, the dice and what the steps so far leave."""
-    current = analysis.position if analysis is not None and analysis.steps else state.position
-    dice = gw.packed(b"\x4a", state.dice)
     if analysis is None:
-        tail = gw.packed(b"\x52", state.dice) + gw.steps(b"\x5a", state.steps)
+        current, dice_left, flags, forced = position, state.dice, 0, _NO_STEPS
     else:
-        tail = b"".join((gw.packed(b"\x52", analysis.dice_left), gw.steps(b"\x5a", state.steps),
-                         gw.flag(b"\x60", analysis.complete), gw.flag(b"\x68", analysis.complete and not analysis.steps),
-                         gw.flag(b"\x70", analysis.forced), gw.steps(b"\x7a", analysis.forced_steps)))
-    current_field = _position_field(_VIEW_CURRENT, current.board, current.on_roll, current.variant)  # type: ignore[arg-type]
-    return current_field + dice + tail
-
-
-def _view_tail(state: GameState, revealed_seed: bytes) -> bytes:  # fields 16-23
+        current = analysis.position if analysis.steps else position
+        dice_left, forced = analysis.dice_left, analysis.forced_steps
+        flags = ((_COMPLETE | (0 if analysis.steps else _NO_LEGAL_MOVE) if analysis.complete else 0)
+                 | (_FORCED if analysis.forced else 0))
+    compiled = gw.compiled
+    if compiled is not None:
+        try:
+            return compiled.view(
+                state.match_id, state.sequence, _ruleset_out(state.ruleset, preset), _match_view_bytes(state.match),
+                _PHASE_NUMBERS[state.phase], side_to_act(state), _shown(position), position.on_roll,
+                _shown(current), current.on_roll, state.dice, dice_left, state.steps, flags, forced,
+                _offer_bytes(state), _RESUME_NUMBERS[state.resume], _clock_bytes(state), _outcome_bytes(state),
+                state.turn, state.dice_commitment, revealed_seed, state.record_digest)
+        except (ValueError, TypeError, OverflowError):  # what it refuses: the Python writer's answer (or error)
+            pass
     return b"".join((
-        _offer_field(b"\x82\x01", state), _phase_number(b"\x88\x01", state.resume),
-        _clock_field(b"\x92\x01", state), _outcome_field(b"\x9a\x01", state), gw.number(b"\xa0\x01", state.turn),
-        _hex_field(b"\xaa\x01", state.dice_commitment), _hex_field(b"\xb2\x01", revealed_seed),
-        _hex_field(b"\xba\x01", state.record_digest)))
+        gw.text(b"\x0a", state.match_id), gw.number(b"\x10", state.sequence),
+        gw.field(b"\x1a", _ruleset_out(state.ruleset, preset)), gw.field(b"\x22", _match_view_bytes(state.match)),
+        gw.number(b"\x28", _PHASE_NUMBERS[state.phase]), gw.number(b"\x30", _SIDE_NUMBERS[side_to_act(state)]),
+        gw.field(b"\x3a", _position_bytes(position.board, position.on_roll, position.variant)),  # type: ignore[arg-type]
+        gw.field(b"\x42", _position_bytes(current.board, current.on_roll, current.variant)),  # type: ignore[arg-type]
+        gw.packed(b"\x4a", state.dice), gw.packed(b"\x52", dice_left), gw.steps(b"\x5a", state.steps),
+        gw.flag(b"\x60", bool(flags & _COMPLETE)), gw.flag(b"\x68", bool(flags & _NO_LEGAL_MOVE)),
+        gw.flag(b"\x70", bool(flags & _FORCED)), gw.steps(b"\x7a", forced),
+        _message(b"\x82\x01", _offer_bytes(state)), gw.number(b"\x88\x01", _RESUME_NUMBERS[state.resume]),
+        _message(b"\x92\x01", _clock_bytes(state)), _message(b"\x9a\x01", _outcome_bytes(state)),
+        gw.number(b"\xa0\x01", state.turn), _hex_field(b"\xaa\x01", state.dice_commitment),
+        _hex_field(b"\xb2\x01", revealed_seed), _hex_field(b"\xba\x01", state.record_digest)))
 
 
-@dataclass(frozen=True, slots=True)
-class TurnParts:
-    """The bytes of a MOVING state and its view that the turn's steps and undos leave as they
-    are: made once a turn (:func:`turn_parts`), then each step's state and view are these
-    joined around what changed (:func:`step_state_bytes`, :func:`step_view_bytes`), the same
-    bytes :func:`state_to_bytes` and :func:`view_bytes` write (tests/referee/test_game_wire.py)."""
-
-    state_head: bytes  # GameState fields 1-2 (then the sequence)
-    state_middle: bytes  # 4-9 (then the steps)
-    state_tail: bytes  # 11-17
-    view_head: bytes  # GameView field 1 (then the sequence)
-    view_middle: bytes  # 3-7 (then the current position, the dice and the steps' fields)
-    view_tail: bytes  # 16-23, no seed revealed (a game in play)
-
-
-def turn_parts(state: GameState, preset: str) -> TurnParts:
-    """The :class:`TurnParts` of ``state``'s turn (any state of it: its sequence and steps are
-    not read)."""
-    return TurnParts(_state_head(state), _state_middle(state, preset), _state_tail(state),
-                     gw.text(b"\x0a", state.match_id), _view_middle(state, preset), _view_tail(state, b""))
-
-
-def same_turn(before: GameState, after: GameState) -> bool:
-    """Whether ``after`` is ``before`` but for its sequence and steps, every other field the very
-    same value (a step or an undo of a game in play), so that ``before``'s :class:`TurnParts`
-    write it."""
-    return (after.phase is Phase.MOVING and before.phase is Phase.MOVING and after.ruleset is before.ruleset
-            and after.match is before.match and after.position is before.position and after.dice is before.dice
-            and after.resignation is before.resignation and after.resume is before.resume
-            and after.clock is before.clock and after.outcome is before.outcome
-            and after.outcome_points == before.outcome_points and after.match_id is before.match_id
-            and after.turn == before.turn and after.dice_commitment is before.dice_commitment
-            and after.record_digest is before.record_digest)
-
-
-def step_state_bytes(parts: TurnParts, state: GameState) -> bytes:
-    """:func:`state_to_bytes` of a state of the turn of ``parts``."""
-    return b"".join((parts.state_head, gw.number(b"\x18", state.sequence), parts.state_middle,
-                     gw.steps(b"\x52", state.steps), parts.state_tail))
-
-
-def step_view_bytes(parts: TurnParts, state: GameState, analysis: StepState) -> bytes:
-    """:func:`view_bytes` of a state of the turn of ``parts`` (no seed revealed), ``analysis``
-    its turn's analysis."""
-    return b"".join((parts.view_head, gw.number(b"\x10", state.sequence), parts.view_middle,
-                     _view_steps(state, analysis), parts.view_tail))
+# GameView's move_complete, no_legal_move and forced_move as bits (the compiled writer's `flags`)
+_COMPLETE, _NO_LEGAL_MOVE, _FORCED = 1, 2, 4
 
 
 @functools.lru_cache(maxsize=1024)
 def _hex_field(key: bytes, raw: bytes) -> bytes:
     """A view's string field of a digest in hex, kept per digest: a turn's clicks show the same."""
     return gw.text(key, raw.hex())
-
-
-_VIEW_PHASE_FIELD = {phase: gw.number(b"\x28", n) for phase, n in _PHASE_NUMBERS.items()}  # GameView.phase
 
 
 def action_to_proto(action: Action) -> game_pb2.GameAction:
@@ -432,10 +389,23 @@ def action_bytes(action: Action) -> bytes:
     return bytes(msg.SerializeToString())
 
 
-def actions_fields(key: bytes, legal: Sequence[Action]) -> bytes:
-    """``legal`` as a response's ``repeated GameAction`` field (``key``: its tag), each entry's
-    bytes kept per action (:func:`_action_field`)."""
+def actions_fields(key: bytes, legal: tuple[Action, ...]) -> bytes:
+    """``legal`` as a response's ``repeated GameAction`` field (``key``: its tag): written by
+    the compiled writer when the engine installed it
+    (:func:`tavla.server.convert.game_wire.use_compiled`), else each entry's bytes kept per
+    action (:func:`_action_field`)."""
+    compiled = gw.compiled
+    if compiled is not None:
+        try:
+            return compiled.actions(key, legal, KIND_NUMBERS, RESULT_NUMBERS)
+        except (ValueError, TypeError, OverflowError):  # what it refuses: the Python writer's answer (or error)
+            pass
     return b"".join([_action_field(key, a) for a in legal])
+
+
+#: Each action kind's and result kind's proto number: what the compiled writers number them by.
+KIND_NUMBERS = {kind: int(_KINDS.to_proto(kind)) for kind in ActionKind}
+RESULT_NUMBERS = {kind: int(cm.kind_to_proto(kind)) for kind in ResultKind}
 
 
 @functools.lru_cache(maxsize=8192)

@@ -11,16 +11,47 @@ step). The output is byte-identical to the library's serialization of the same m
 matches (timed, doubled, resigned, beavered) against the message builders of
 :mod:`tavla.server.convert.game`.
 
+When the engine is built with the accelerator, the compiled writers
+(service/accel/src/game.rs, :class:`Compiled`) write the same bytes in one call per message;
+these remain the writers without it (``TAVLA_ACCEL=0``), and the test checks both.
+
 If a field is added to ``GameState``, ``GameView``, ``GameEvents`` or ``CheckerMove``, it must
-be added here too (the test fails until it is).
+be added here and in game.rs too (the test fails until it is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from tavla.core.rules.movegen import CheckerMove
 from tavla.server.convert.wire import varint
+
+
+class Compiled(NamedTuple):
+    """The compiled writers of the accelerator (service/accel/src/game.rs), one per message:
+    ``tavla_accel.game_state_bytes``, ``game_view_bytes``, ``game_actions_bytes`` and
+    ``act_response_bytes`` (:mod:`tavla.server.convert.answers`). Each takes
+    the values :mod:`tavla.server.convert.game` reads off the core's and writes the bytes the
+    Python writers here write; ValueError or TypeError for what it refuses (the caller then
+    writes in Python)."""
+
+    state: Callable[..., bytes]
+    view: Callable[..., bytes]
+    actions: Callable[[bytes, tuple[Any, ...], dict[Any, int], dict[Any, int]], bytes]
+    act: Callable[..., bytes]
+
+
+#: The compiled writers, handed down by the engine's move generator at start-up
+#: (:func:`use_compiled`); ``None``: the Python writers of this module alone.
+compiled: Compiled | None = None
+
+
+def use_compiled(writers: Compiled | None) -> None:
+    """Make :mod:`tavla.server.convert.game` write the referee's state, view and actions with
+    ``writers`` (``None``: in Python). Called by ``tavla.server.api.generator`` at start-up."""
+    global compiled
+    compiled = writers
 
 _SMALL = [bytes((i,)) for i in range(0x80)]
 # Lengths under this as their varint bytes, looked up rather than written: a state, a view, a
