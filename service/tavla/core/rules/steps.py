@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -302,10 +302,10 @@ def legal_steps(position: Position, dice: Sequence[int], done: Sequence[CheckerM
 
 
 # every step of a turn makes its analysis with these (tavla.core.values: a third of __init__'s cost)
-_step_state = maker(StepState, ("steps", "position", "dice_left", "next_steps", "complete", "move", "gele", "forced",
-                                "forced_steps", "turn_key"))
-_position = maker(Position, ("board", "on_roll", "variant"))
-_move = maker(Move, ("steps", "board_after", "mover"))
+_step_state: Callable[..., StepState] = maker(StepState, (
+    "steps", "position", "dice_left", "next_steps", "complete", "move", "gele", "forced", "forced_steps", "turn_key"))
+_position: Callable[..., Position] = maker(Position, ("board", "on_roll", "variant"))
+_move: Callable[..., Move] = maker(Move, ("steps", "board_after", "mover"))
 
 
 #: Turns kept between calls, and analyses (a turn and the steps so far). A cache, not state:
