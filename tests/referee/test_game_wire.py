@@ -100,6 +100,13 @@ def _checked(monkeypatch: pytest.MonkeyPatch, seen: dict[str, int]) -> None:
     check("view_bytes", cg.view_bytes, lambda *args: oracles.view_to_proto(*args).SerializeToString())
     check("events_bytes", cg.events_bytes, lambda t, records=(): oracles.events_to_proto(
         t, [G.ActionRecord.FromString(r) for r in records]).SerializeToString())
+    def record(r: Any, points: int = 0) -> bytes:
+        for part in ("roll_off", "steps", "elapsed_ms", "resign_kind", "outcome"):  # which optional parts ran
+            if getattr(r, part):
+                seen[f"record {part}"] = seen.get(f"record {part}", 0) + 1
+        return bytes(oracles.record_to_proto(r, points).SerializeToString(deterministic=True))
+
+    check("record_bytes", cg.record_bytes, record)
     check("actions_fields", cg.actions_fields, lambda key, legal: b"".join(
         gw.field(key, cg.action_to_proto(a).SerializeToString()) for a in legal))
 
@@ -187,7 +194,9 @@ def test_the_written_bytes_are_the_librarys(monkeypatch: pytest.MonkeyPatch, wri
             cg.actions_fields(b"\x22", listed.legal)  # ActResponse.actions' tag
         phases.add(answer.state.phase)  # the last one: MATCH_OVER when the match ended
     assert seen["state_to_bytes"] > 150 and seen["view_bytes"] > 150 and seen["events_bytes"] > 150, seen
-    assert seen["actions_fields"] > 150 and seen["act_response"] > 150, seen
+    assert seen["actions_fields"] > 150 and seen["act_response"] > 150 and seen["record_bytes"] > 150, seen
     assert {Phase.MOVING, Phase.ROLL_OR_DOUBLE} <= phases
+    assert seen["record roll_off"] and seen["record steps"] > 50 and seen["record resign_kind"], seen
+    assert bool(seen.get("record elapsed_ms")) == (timed is not None) and seen["record outcome"], seen
     # a game ends; under the reserve clock a timeout can end the match first (the dice differ per run)
     assert phases & {Phase.GAME_OVER, Phase.MATCH_OVER}, phases

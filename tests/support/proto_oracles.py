@@ -1,5 +1,5 @@
 """Oracles for the referee's hand-written wire bytes (:mod:`tavla.server.convert.game`): the same
-``GameState``, ``GameView`` and ``GameEvents`` built as protobuf messages, for the library to
+``GameState``, ``GameView``, ``GameEvents`` and ``ActionRecord`` built as protobuf messages, for the library to
 serialize, and a record entry read back from its message. The server never builds these messages
 (it writes their bytes field by field); the tests compare the two. Not a test module."""
 
@@ -92,6 +92,23 @@ def events_to_proto(t: Transition, records: Sequence[game_pb2.ActionRecord] = ()
         msg.outcome.CopyFrom(cm.outcome_to_proto(t.game_over, t.points))
     if t.forfeit is not None:
         msg.forfeit.CopyFrom(cm.forfeit_to_proto(t.forfeit))
+    return msg
+
+
+def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
+    """An ``ActionRecord`` message, what :func:`tavla.server.convert.game.record_bytes` writes;
+    ``points``: what the game paid, when the entry ended it."""
+    msg = game_pb2.ActionRecord(
+        sequence=r.sequence, side=_side_out(r.side), kind=_KINDS.to_proto(r.kind), dice=r.dice,
+        roll_off=cg._roll_off(r.roll_off), notation=r.notation, checker_moves=cg._steps_out(r.steps),
+        cube_value=r.cube_value, roll_tag=r.roll_tag,
+    )
+    if r.elapsed_ms:
+        msg.elapsed.CopyFrom(cm.ms_to_duration(min(r.elapsed_ms, cm.MAX_MS)))
+    if r.resign_kind is not None:
+        msg.resign_kind = cm.kind_to_proto(r.resign_kind)
+    if r.outcome is not None:
+        msg.outcome.CopyFrom(cm.outcome_to_proto(r.outcome, points))
     return msg
 
 

@@ -259,8 +259,7 @@ class Referee:
                 source = seeded_dice(self._secret(state, state.match.games_played), tag)
         result = act(state, action, dice=source, now_ms=now, roll_tag=tag, analysis=opened.analysis)
         after = result.state
-        records = [cg.record_to_proto(r, after.outcome_points if r.outcome is not None else 0)
-                   .SerializeToString(deterministic=True) for r in result.records]
+        records = [cg.record_bytes(r, after.outcome_points if r.outcome is not None else 0) for r in result.records]
         digest = chain.digest_of(records, after.record_digest) if records else after.record_digest
         commitment = after.dice_commitment
         if result.game_over is not None:

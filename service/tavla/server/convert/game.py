@@ -419,20 +419,29 @@ def _roll_off(throws: Sequence[tuple[int, int]]) -> list[dice_pb2.RollOffThrow]:
     return [dice_pb2.RollOffThrow(white_die=w, black_die=b, name=cm.roll_name_to_proto(w, b)) for w, b in throws]
 
 
-def record_to_proto(r: Record, points: int = 0) -> game_pb2.ActionRecord:
-    """An ``ActionRecord`` message; ``points``: what the game paid, when the entry ended it."""
-    msg = game_pb2.ActionRecord(
-        sequence=r.sequence, side=_side_out(r.side), kind=_KINDS.to_proto(r.kind), dice=r.dice,
-        roll_off=_roll_off(r.roll_off), notation=r.notation, checker_moves=_steps_out(r.steps),
-        cube_value=r.cube_value, roll_tag=r.roll_tag,
-    )
-    if r.elapsed_ms:
-        msg.elapsed.CopyFrom(cm.ms_to_duration(min(r.elapsed_ms, cm.MAX_MS)))
+def record_bytes(r: Record, points: int = 0) -> bytes:
+    """The bytes of a record entry's ``ActionRecord`` message (what the record digest hashes),
+    written field by field (:mod:`tavla.server.convert.game_wire`); the rare nested messages (a
+    roll-off, the time taken, the game's outcome) by the protobuf library. ``points``: what the
+    game paid, when the entry ended it. The library's deterministic serialization of the same
+    message gives the same bytes (tests/referee/test_game_wire.py)."""
+    parts = [gw.number(b"\x08", r.sequence), gw.number(b"\x10", _SIDE_NUMBERS[r.side]),
+             gw.number(b"\x18", _KIND_NUMBERS[r.kind]), gw.packed(b"\x22", r.dice)]
+    if r.roll_off:
+        parts += [gw.field(b"\x2a", m.SerializeToString(deterministic=True)) for m in _roll_off(r.roll_off)]
+    parts += [gw.text(b"\x32", r.notation), gw.steps(b"\x3a", r.steps), gw.number(b"\x40", r.cube_value)]
     if r.resign_kind is not None:
-        msg.resign_kind = cm.kind_to_proto(r.resign_kind)
+        parts.append(gw.number(b"\x48", int(cm.kind_to_proto(r.resign_kind))))
+    if r.elapsed_ms:
+        elapsed = cm.ms_to_duration(min(r.elapsed_ms, cm.MAX_MS))
+        parts.append(gw.field(b"\x52", elapsed.SerializeToString(deterministic=True)))
+    parts.append(gw.text(b"\x5a", r.roll_tag))
     if r.outcome is not None:
-        msg.outcome.CopyFrom(cm.outcome_to_proto(r.outcome, points))
-    return msg
+        parts.append(gw.field(b"\x62", cm.outcome_to_proto(r.outcome, points).SerializeToString(deterministic=True)))
+    return b"".join(parts)
+
+
+_KIND_NUMBERS = {kind: int(_KINDS.to_proto(kind)) for kind in ActionKind}
 
 
 def events_bytes(t: Transition, records: Sequence[bytes] = ()) -> bytes:
