@@ -426,12 +426,12 @@ def record_bytes(r: Record, points: int = 0) -> bytes:
     game paid, when the entry ended it. The library's deterministic serialization of the same
     message gives the same bytes (tests/referee/test_game_wire.py)."""
     parts = [gw.number(b"\x08", r.sequence), gw.number(b"\x10", _SIDE_NUMBERS[r.side]),
-             gw.number(b"\x18", _KIND_NUMBERS[r.kind]), gw.packed(b"\x22", r.dice)]
+             gw.number(b"\x18", KIND_NUMBERS[r.kind]), gw.packed(b"\x22", r.dice)]
     if r.roll_off:
         parts += [gw.field(b"\x2a", m.SerializeToString(deterministic=True)) for m in _roll_off(r.roll_off)]
     parts += [gw.text(b"\x32", r.notation), gw.steps(b"\x3a", r.steps), gw.number(b"\x40", r.cube_value)]
     if r.resign_kind is not None:
-        parts.append(gw.number(b"\x48", int(cm.kind_to_proto(r.resign_kind))))
+        parts.append(gw.number(b"\x48", RESULT_NUMBERS[r.resign_kind]))
     if r.elapsed_ms:
         elapsed = cm.ms_to_duration(min(r.elapsed_ms, cm.MAX_MS))
         parts.append(gw.field(b"\x52", elapsed.SerializeToString(deterministic=True)))
@@ -439,9 +439,6 @@ def record_bytes(r: Record, points: int = 0) -> bytes:
     if r.outcome is not None:
         parts.append(gw.field(b"\x62", cm.outcome_to_proto(r.outcome, points).SerializeToString(deterministic=True)))
     return b"".join(parts)
-
-
-_KIND_NUMBERS = {kind: int(_KINDS.to_proto(kind)) for kind in ActionKind}
 
 
 def events_bytes(t: Transition, records: Sequence[bytes] = ()) -> bytes:
