@@ -444,7 +444,8 @@ def roll(state: GameState, action: Action, dice: Iterator[int] | None = None,
     rolled = _larger_first(roll_dice(_need_dice(dice)))
     check_dice(rolled)
     side = state.position.on_roll
-    after = evolve(state, phase=Phase.MOVING, dice=rolled, steps=(), turn=state.turn + 1)
+    # numbered here, so that _finish need not copy the state again
+    after = evolve(state, phase=Phase.MOVING, dice=rolled, steps=(), turn=state.turn + 1, sequence=state.sequence + 1)
     analysis = turn(after)
     return Transition(after, rolled=rolled, no_legal_move=not analysis.next_steps,
                       records=_entry(state, side, K.ROLL, dice=rolled, roll_tag=tag), analysis=analysis)
@@ -542,7 +543,8 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
                      dice=follow, steps=())
         analysis = turn(on)
         return Transition(on, hit=hit, no_legal_move=not analysis.next_steps, records=records, analysis=analysis)
-    after = evolve(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=())
+    after = evolve(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
+                   sequence=state.sequence + 1)  # numbered here, as a roll is
     return Transition(after, hit=hit, records=records)
 
 
