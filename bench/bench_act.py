@@ -32,7 +32,9 @@ figures; asserts nothing.
 * ``core act step`` / ``referee act step``: in process, no gRPC, CPU time: the core's ``act``
   of one step, and the referee's whole Act (open, act, view, actions, seal): the same call again
   (what the process keeps answers it), after the roll's Act analysed the turn (as in play), and
-  with nothing kept; ``referee, played``: per step Act over whole games in process.
+  with nothing kept; ``referee, played``: per step Act over whole games in process;
+  ``servicer, played``: per Act of every kind over whole games, as the server's handler runs it
+  (the request parsed from its bytes, the input contract checked, ``RefereeService.Act``).
 """
 
 from __future__ import annotations
@@ -54,7 +56,10 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2
 
+from tavla.server.api.context import LocalCall
 from tavla.server.api.engine import Engine
+from tavla.server.api.referee import RefereeService
+from tavla.server.convert import contract
 from tavla.core import preset
 from tavla.core.match import clock
 from tavla.core.match.dice_commit import DiceKey
@@ -383,7 +388,8 @@ def main() -> None:
 
     signer = StateSigner(StateMode.REQUIRE, (("bench", STATE_KEY),), shared=True)
     # the server's engine in process (its referee and compiled move generator), no wire in between
-    referee = Engine(signer=signer, dice_key=DiceKey(DICE_KEY.encode(), shared=True), analysis_processes=0).referee
+    engine = Engine(signer=signer, dice_key=DiceKey(DICE_KEY.encode(), shared=True), analysis_processes=0)
+    referee = engine.referee
     REFEREES.append(referee)
     started_at = time.perf_counter()
     largest, seen, played = largest_states(referee, args.matches)
@@ -453,6 +459,33 @@ def main() -> None:
     print(f"{'referee act step':>16}: {referee_us:8.1f} us/call the same again; {referee_cold_us:.1f} with "
           f"nothing kept (open, act, view, actions, seal)")
     print(f"{'referee, played':>16}: {played_steps():8.1f} us per step Act over whole games (every state new)")
+
+    service = RefereeService(engine)
+
+    def played_acts() -> float:
+        """CPU microseconds per Act over whole games through the servicer, every state new: the
+        request parsed from its bytes and checked by the input contract first, as a server does."""
+        empty_caches()
+        rng, spent, acts, call = random.Random(7), 0.0, 0, LocalCall()
+        first = service.NewMatch(api.NewMatchRequest(length=7), call)
+        signed, actions = first.state, list(first.actions)
+        stop = time.process_time() + args.seconds
+        while time.process_time() < stop:
+            if not actions:
+                first = service.NewMatch(api.NewMatchRequest(length=7), call)
+                signed, actions = first.state, list(first.actions)
+            raw = api.ActRequest(state=signed, action=choose(actions, rng, 0.1)).SerializeToString()
+            started = time.process_time()
+            request = api.ActRequest.FromString(raw)
+            contract.check(request)
+            answer = service.Act(request, call)
+            spent, acts = spent + time.process_time() - started, acts + 1
+            parsed = api.ActResponse.FromString(answer)
+            signed, actions = parsed.state, list(parsed.actions)
+        return 1e6 * spent / max(acts, 1)
+
+    print(f"{'servicer, played':>16}: {played_acts():8.1f} us per Act of every kind over whole games (request "
+          "parsed, contract checked)")
 
 
 if __name__ == "__main__":
