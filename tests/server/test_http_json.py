@@ -69,15 +69,24 @@ def first_field(message: pb_descriptor.Descriptor, wanted, depth: int = 0) -> tu
     return None
 
 
-def body_at(path: list[str], field: _FD, value) -> dict:
-    body = [value] if field.is_repeated else value
-    for name in reversed(path):
-        body = {name: body}
+def _along(root: pb_descriptor.Descriptor, path: list[str]) -> list[_FD]:
+    fields, message = [], root
+    for name in path:
+        fields.append(message.fields_by_name[name])
+        message = fields[-1].message_type
+    return fields
+
+
+def body_at(path: list[str], field: _FD, value, root: pb_descriptor.Descriptor) -> dict:
+    """The request body with ``value`` at ``path`` (each repeated field on the way an array)."""
+    body = value
+    for f in reversed(_along(root, path)):
+        body = {f.name: [body] if f.is_repeated else body}
     return body
 
 
-def violation_path(path: list[str], field: _FD) -> str:
-    return ".".join(path) + ("[0]" if field.is_repeated else "")
+def violation_path(path: list[str], field: _FD, root: pb_descriptor.Descriptor) -> str:
+    return ".".join(f.name + ("[0]" if f.is_repeated else "") for f in _along(root, path))
 
 
 def test_the_reported_typos_are_refused_naming_the_field(port):
@@ -105,13 +114,15 @@ def test_every_rpc_refuses_an_unknown_field(port, path, method):
 def test_every_rpc_refuses_an_unknown_enum_name_and_a_non_integer(port, path, method):
     enum = first_field(method.input_type, lambda f: f.enum_type is not None)
     if enum is not None:
-        assert refused_on(port, path, body_at(*enum, "NO_SUCH_VALUE")) == violation_path(*enum)
-        assert refused_on(port, path, body_at(*enum, 0.5)) == violation_path(*enum)
+        root = method.input_type
+        assert refused_on(port, path, body_at(*enum, "NO_SUCH_VALUE", root)) == violation_path(*enum, root)
+        assert refused_on(port, path, body_at(*enum, 0.5, root)) == violation_path(*enum, root)
     integer = first_field(method.input_type, lambda f: f.type in (_FD.TYPE_INT32, _FD.TYPE_UINT32,
                                                                   _FD.TYPE_INT64, _FD.TYPE_UINT64))
     if integer is not None:
-        assert refused_on(port, path, body_at(*integer, 2.5)) == violation_path(*integer)
-        assert refused_on(port, path, body_at(*integer, 2**70)) == violation_path(*integer)
+        root = method.input_type
+        assert refused_on(port, path, body_at(*integer, 2.5, root)) == violation_path(*integer, root)
+        assert refused_on(port, path, body_at(*integer, 2**70, root)) == violation_path(*integer, root)
     if enum is None and integer is None:
         pytest.skip(f"{method.input_type.full_name} has no enum or integer field")
 
@@ -155,9 +166,68 @@ def test_a_lone_surrogate_in_a_string_field_is_refused_naming_it(port, path, met
     text = first_field(method.input_type, lambda f: f.type == _FD.TYPE_STRING)
     if text is None:
         pytest.skip(f"{method.input_type.full_name} has no string field")
-    body = json.dumps(body_at(*text, "\ud800")).encode()  # dumps writes the escape
-    assert refused_on(port, path, body) == violation_path(*text)
+    body = json.dumps(body_at(*text, "\ud800", method.input_type)).encode()  # dumps writes the escape
+    assert refused_on(port, path, body) == violation_path(*text, method.input_type)
 
 
 def test_a_surrogate_pair_is_one_character_and_read():
     assert json_check.loads('{"service": "\\ud83d\\ude00"}') == {"service": "\U0001f600"}
+
+
+@pytest.mark.parametrize("path,method", UNARY, ids=[m.name for _, m in UNARY])
+@pytest.mark.parametrize("body,kind", [(b"null", "null"), (b"42", "a number"), (b"[1, 2]", "an array"),
+                                       (b'"x"', "a string"), (b"true", "a boolean")])
+def test_every_rpc_refuses_a_body_that_is_not_an_object(port, path, method, body, kind):
+    status, error = post(port, path, body)
+    assert status == 400 and error["code"] == "invalid_argument", error
+    assert f"is {kind}; a {method.input_type.full_name} is a JSON object" in error["message"], error
+    assert refused_on(port, path, body) == "request"
+
+
+@pytest.mark.parametrize("path,method", UNARY, ids=[m.name for _, m in UNARY])
+def test_every_rpc_refuses_a_message_field_that_is_not_an_object(port, path, method):
+    found = first_field(method.input_type, lambda f: f.message_type is not None and not f.is_repeated
+                        and not f.message_type.full_name.startswith("google.protobuf."))
+    if found is None:
+        pytest.skip(f"{method.input_type.full_name} has no message field")
+    names, field = found
+    body = body_at(names, field, "abc", method.input_type)
+    status, error = post(port, path, json.dumps(body).encode())
+    assert status == 400 and f"is a string; a {field.message_type.full_name} is a JSON object" in error["message"]
+    assert refused_on(port, path, body) == violation_path(names, field, method.input_type)
+
+
+def test_a_repeated_field_or_map_that_is_not_an_array_or_object_is_refused(port):
+    assert refused_on(port, PATHS["NameRoll"], {"dice": 5}) == "dice"
+    status, error = post(port, PATHS["NameRoll"], b'{"dice": {"a": 1}}')
+    assert status == 400 and "is an object; a repeated field is a JSON array" in error["message"], error
+    maps = [(path, method, found) for path, method in UNARY
+            if (found := first_field(method.input_type, lambda f: f.message_type is not None
+                                     and f.message_type.GetOptions().map_entry)) is not None]
+    assert maps  # ExportMatch's headers at least
+    for path, method, (names, field) in maps:
+        body = body_at(names[:-1], field, {names[-1]: [1]}, method.input_type) if len(names) > 1 else {names[0]: [1]}
+        status, error = post(port, path, json.dumps(body).encode())
+        assert status == 400 and "is an array; a map is a JSON object" in error["message"], (path, error)
+
+
+@pytest.mark.parametrize("text", ["%%%", "YQ=== ", "Y", "ab$d", "YQ==YQ=="])
+def test_bytes_that_are_not_base64_are_refused_naming_the_field(port, text):
+    status, error = post(port, PATHS["Act"], json.dumps({"state": {"state": text}}).encode())
+    assert status == 400 and "is not base64" in error["message"], error
+    assert refused_on(port, PATHS["Act"], {"state": {"state": text}}) == "state.state"
+
+
+@pytest.mark.parametrize("text", ["", "YQ==", "YQ", "YWJj", "-_-_", "+/+/"])
+def test_base64_in_every_spelling_the_mapping_allows_is_read(text):
+    json_check.check({"state": {"state": text}}, api.ActRequest.DESCRIPTOR)
+
+
+def test_deep_nesting_and_huge_numbers_answer_short_clear_errors(port):
+    deep = b'{"dice": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    status, error = post(port, PATHS["NameRoll"], deep)
+    assert status == 400 and "nested deeper than 64 arrays and objects" in error["message"], error
+    assert refused_on(port, PATHS["NameRoll"], b'{"dice": ' + b"[" * 70 + b"]" * 70 + b"}") == "request"
+    status, error = post(port, PATHS["NameRoll"], b'{"dice": [1e308, 1]}')
+    assert status == 400 and "dice[0]" in error["message"] and len(error["message"]) < 200, error
+    assert "0000000000000000000000000000000000000000" not in error["message"], error

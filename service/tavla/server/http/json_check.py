@@ -16,6 +16,14 @@ the message (https://protobuf.dev/programming-guides/json/):
 * ``NaN`` or ``Infinity`` as a bare JSON constant anywhere (not JSON; Python's reader takes it);
 * a lone UTF-16 surrogate escape (``"\\ud800"``) in a key or a string: JSON's grammar takes it,
   but it is no Unicode character, so no protobuf string (nor an error naming it) can hold it.
+* a message (the body itself included) given anything but a JSON object, a repeated field
+  anything but an array, a map anything but an object (json_format's own errors for these read
+  "'NoneType' object is not iterable" or name the characters of a string as fields);
+* a bytes field given a string that is not base64 (standard or URL-safe, padding optional, as
+  the mapping allows; json_format would read ``"%%%"`` as no bytes at all);
+* JSON nested deeper than :data:`MAX_DEPTH` (the parser's recursion limit otherwise).
+
+Values quoted in an error are cut to 40 characters.
 
 Well-known types (Duration, Timestamp, ...) are left to ``json_format``, which checks them.
 """
@@ -39,6 +47,9 @@ _INT_RANGES = {
 }
 _INT32 = (-(2**31), 2**31 - 1)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_BASE64 = re.compile(r"[A-Za-z0-9+/]*={0,2}|[A-Za-z0-9_-]*={0,2}")
+#: The deepest nesting of arrays and objects a request may have; no tavla.v1 request needs 20.
+MAX_DEPTH = 64
 _ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -72,7 +83,12 @@ def loads(text: str) -> Any:
                 raise JsonFieldError("request", f"the key {key!r} appears twice in one object")
             out[key] = item
         return out
-    value = json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
+    try:
+        value = json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
+    except RecursionError:
+        raise JsonFieldError("request", f"is nested deeper than {MAX_DEPTH} arrays and objects") from None
+    if _depth(value) > MAX_DEPTH:
+        raise JsonFieldError("request", f"is nested deeper than {MAX_DEPTH} arrays and objects")
     if _ESCAPE.search(text):  # only an escape can make a surrogate (strict UTF-8 has none)
         _refuse_surrogates(value, "")
     return value
@@ -96,6 +112,35 @@ def _refuse_surrogates(value: Any, path: str) -> None:
             _refuse_surrogates(item, f"{path}[{i}]")
 
 
+def _depth(value: Any) -> int:
+    """How deep arrays and objects nest in ``value`` (a scalar: 0), counted without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, level = todo.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        todo.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def _shown(value: Any) -> str:
+    """``value`` as an error quotes it: its JSON-ish repr, cut to 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_KINDS = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number",
+          float: "a number", type(None): "null"}
+
+
+def _kind(value: Any) -> str:
+    return _KINDS.get(type(value), type(value).__name__)
+
+
 def _escaped(text: str) -> str:
     return repr(text[:40]).encode("ascii", "backslashreplace").decode("ascii")
 
@@ -108,22 +153,25 @@ def check(value: Any, message: pb_descriptor.Descriptor, path: str = "") -> None
     if message.full_name.startswith("google.protobuf."):
         return  # well-known types have their own JSON forms, checked by json_format
     if not isinstance(value, dict):
-        return  # json_format refuses a non-object for a message, naming the field
+        raise JsonFieldError(path or "request", f"is {_kind(value)}; a {message.full_name} is a JSON object")
     by_name = {**{f.name: f for f in message.fields}, **{f.json_name: f for f in message.fields}}
     for key, item in value.items():
         field = by_name.get(key)
         where = f"{path}.{key}" if path else key
         if field is None:
-            raise JsonFieldError(where, f"{message.full_name} has no field {key!r}")
+            raise JsonFieldError(where, f"{message.full_name} has no field {_shown(key)}")
         where = f"{path}.{field.name}" if path else field.name
         if item is None:
             continue  # null is the default value in the mapping
         if field.message_type is not None and field.message_type.GetOptions().map_entry:
-            if isinstance(item, dict):
-                value_field = field.message_type.fields_by_name["value"]
-                for k, v in item.items():
-                    _check_one(v, value_field, f"{where}[{k!r}]")
-        elif field.is_repeated and isinstance(item, list):
+            if not isinstance(item, dict):
+                raise JsonFieldError(where, f"is {_kind(item)}; a map is a JSON object")
+            value_field = field.message_type.fields_by_name["value"]
+            for k, v in item.items():
+                _check_one(v, value_field, f"{where}[{k!r}]")
+        elif field.is_repeated:
+            if not isinstance(item, list):
+                raise JsonFieldError(where, f"is {_kind(item)}; a repeated field is a JSON array")
             for i, v in enumerate(item):
                 _check_one(v, field, f"{where}[{i}]")
         else:
@@ -137,17 +185,20 @@ def _check_one(value: Any, field: pb_descriptor.FieldDescriptor, where: str) -> 
         _check_enum(value, field.enum_type, where)
     elif field.type in _INT_RANGES:
         _check_integer(value, _INT_RANGES[field.type], where)
+    elif field.type == _FD.TYPE_BYTES:
+        if not isinstance(value, str) or len(value) % 4 == 1 or not _BASE64.fullmatch(value):
+            raise JsonFieldError(where, f"{_shown(value)} is not base64 (bytes are written as base64 in JSON)")
 
 
 def _check_enum(value: Any, enum: pb_descriptor.EnumDescriptor, where: str) -> None:
     if isinstance(value, str):
         if value not in enum.values_by_name:
-            raise JsonFieldError(where, f"{value!r} is not a value of {enum.full_name}")
+            raise JsonFieldError(where, f"{_shown(value)} is not a value of {enum.full_name}")
         return
     if isinstance(value, bool) or not isinstance(value, int):
-        raise JsonFieldError(where, f"{value!r} is not a name or an integer of {enum.full_name}")
+        raise JsonFieldError(where, f"{_shown(value)} is not a name or an integer of {enum.full_name}")
     if not _INT32[0] <= value <= _INT32[1]:
-        raise JsonFieldError(where, f"{value} is outside the int32 range of an enum")
+        raise JsonFieldError(where, f"{_shown(value)} is outside the int32 range of an enum")
 
 
 def _check_integer(value: Any, bounds: tuple[int, int], where: str) -> None:
@@ -164,6 +215,6 @@ def _check_integer(value: Any, bounds: tuple[int, int], where: str) -> None:
         except ValueError:
             number = None
     if number is None:
-        raise JsonFieldError(where, f"{value!r} is not an integer")
+        raise JsonFieldError(where, f"{_shown(value)} is not an integer")
     if not bounds[0] <= number <= bounds[1]:
-        raise JsonFieldError(where, f"{number} is outside {bounds[0]}..{bounds[1]}")
+        raise JsonFieldError(where, f"{_shown(number)} is outside {bounds[0]}..{bounds[1]}")
