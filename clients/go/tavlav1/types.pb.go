@@ -241,10 +241,9 @@ func (ResultKind) EnumDescriptor() ([]byte, []int) {
 // The variant options of a game. Every field is optional; the default is the international rules.
 type Ruleset struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// A named preset to start from: "international" (alias "backgammon", the default when empty),
-	// "turkish" (alias "tavla"), "plakoto" (aliases "mahbusa", "tapa"), "fevga" (alias
-	// "moultezim") or "long_nardy" (aliases "uzun_nard", "narde"). The fields below override the
-	// preset's options.
+	// A named preset to start from, by its name or an alias as ListRulesets lists them (every
+	// variant has one: "international", alias "backgammon", the default when empty; "turkish",
+	// alias "tavla"; "plakoto", "gul_bara", ...). The fields below override the preset's options.
 	Preset string `protobuf:"bytes,1,opt,name=preset,proto3" json:"preset,omitempty"`
 	// Who starts; START_RULE_UNSPECIFIED keeps the preset's rule.
 	Start StartRule `protobuf:"varint,2,opt,name=start,proto3,enum=tavla.v1.StartRule" json:"start,omitempty"`
