@@ -111,6 +111,9 @@ const spotOf = (side: Side, p: number): string => spotIn(side, p, same());
 const over = () => driver.state.phase === "game-over" || driver.state.phase === "match-over";
 /** The numbering the point labels use: white's against the computer, the mover's between two players. */
 const labels = (): Side => (botPlays ? Side.WHITE : driver.state.position.onRoll);
+/** The numbering a move of `side` is written in once played (the log, the review): the labels it
+ * was played under, so that a line reads the same whoever is to move later. */
+const playedIn = (side: Side): Side => (botPlays ? Side.WHITE : side);
 /** Two players with the flip on: the board is drawn from black's side while black is to act (or on roll). */
 const flipFor = (side: Side): boolean => !botPlays && flipOn && side === Side.BLACK;
 const flipped = (): boolean => started && flipFor(actor() || mover());
@@ -358,7 +361,7 @@ function logText(e: LogEntry): string {
   const p: Record<string, string | number> = { ...e.params };
   if (e.kind !== undefined && e.key === "logResign") p.kind = kindName(e.kind);
   if (e.side !== undefined) p.side = sideName(e.side);
-  if (e.move !== undefined) p.move = inLabels(e.move, e.side ?? Side.UNSPECIFIED);
+  if (e.move !== undefined) p.move = e.side === undefined ? e.move : inLabels(e.move, e.side, playedIn(e.side));
   else if (e.kind !== undefined) p.kind = t(KIND_KEYS[e.kind] ?? "single");
   return t(e.key, p) + (e.tail ? logText(e.tail) : "");
 }
@@ -694,8 +697,7 @@ function renderReview(): void {
       kids.push(el("p", { className: "note", textContent: t("reviewNoErrors") }));
       continue;
     }
-    const labelSide = (s: Side) => (botPlays ? Side.WHITE : s);
-    const said = (text: string, d: ReviewedDecision) => CUBE_WORDS[text] ? t(CUBE_WORDS[text]) : inLabels(text, d.side, labelSide(d.side));
+    const said = (text: string, d: ReviewedDecision) => CUBE_WORDS[text] ? t(CUBE_WORDS[text]) : inLabels(text, d.side, playedIn(d.side));
     kids.push(el("ol", { className: "worst", ariaLabel: t("reviewWorst") }, ...side.worst.map((d) => {
       const params = { game: d.game, n: d.moveNumber, dice: d.dice.join("-"), played: said(d.played, d) || "—",
         best: said(d.best, d), error: number(d.error, 3) };
@@ -710,7 +712,7 @@ function renderReview(): void {
   }
   if (r.shown) {
     const d = r.shown.decision;
-    const ls = botPlays ? Side.WHITE : d.side;
+    const ls = playedIn(d.side);
     kids.push(el("p", { id: "review-showing", textContent: t(d.dice.length ? "reviewShowing" : "reviewShowingCube", {
       game: d.game, n: d.moveNumber, side: sideName(d.side), dice: d.dice.join("-"),
       played: (CUBE_WORDS[d.played] ? t(CUBE_WORDS[d.played]) : inLabels(d.played, d.side, ls)) || "—",

@@ -711,6 +711,43 @@ def test_checker_slides(browser, base_url):
         context.close()
 
 
+def test_two_players_log_keeps_each_play_in_its_movers_numbering(browser, base_url):
+    """Between two players the labels follow the mover, and each log line stays in the numbering
+    it was played under: an opening move leaves from the mover's 24, 13, 8 or 6, whoever is to
+    move when the log is read (it read 1, 12, 17 or 19 once the board had turned)."""
+    context, page, errors = open_page(browser, base_url, locale="en-US")
+    try:
+        page.select_option("#preset", "international")
+        page.select_option("#length", "3")
+        page.select_option("#opponent", "human")
+        page.select_option("#clock", "none")
+        page.click("#new-match")
+        snapshots: list[list[str]] = []
+        for _ in range(80):  # until each side has played a move and the first is to roll again
+            state = idle(page)
+            if state["phase"] == "to-roll":
+                lines = page.locator("#log li").all_text_contents()
+                if any(" plays " in line for line in lines) and (not snapshots or lines != snapshots[-1]):
+                    snapshots.append(lines)
+                if len(snapshots) == 2:
+                    break
+                page.click("#roll")
+            elif page.is_visible("#confirm") and page.is_enabled("#confirm"):
+                page.click("#confirm")
+            else:
+                page.click(f"[data-spot='{state['movable'][0]}']")
+                page.click(f"[data-spot='{idle(page)['targets'][0]}']")
+        assert len(snapshots) == 2, snapshots
+        first, later = snapshots
+        assert later[:len(first)] == first  # no line redrawn when the other side's turn came
+        opening = next(line for line in first if " plays " in line)
+        starts = {int(a) for a in re.findall(r"(\d+)/", opening.split(" plays ")[1])}
+        assert starts and starts <= {24, 13, 8, 6}, opening
+    finally:
+        context.close()
+    assert not errors, errors
+
+
 def test_two_players_on_one_page_and_a_resignation(browser, base_url):
     """Hot seat in English: both sides tap, black's targets in black's numbering, then black
     resigns a single game and white accepts (1 point, R18)."""
