@@ -874,8 +874,8 @@ async function boot(): Promise<void> {
     variants = await engine.variants();
     presets = variants.presets;
     if (lang() === "tr" && presets.some((p) => p.name === "turkish")) $<HTMLSelectElement>("preset").value = "turkish";
-  } catch {
-    /* the static list stays */
+  } catch (e) {
+    showError(e); // the engine did not answer: say so now, not at the first move (the static list stays)
   }
   fillPresets();
   if (lang() === "tr" && presets.some((p) => p.name === "turkish")) $<HTMLSelectElement>("preset").value = "turkish";

@@ -415,3 +415,20 @@ def test_defaults_cube_and_announcements(browser, base_url):
         finally:
             context.close()
         assert not errors, errors
+
+
+def test_an_engine_that_does_not_answer_is_said_at_load(browser, base_url):
+    # nothing listens on this port: the page says so at once, in the page's language
+    from served import free_port
+
+    for locale, words in (("tr-TR", "Motor yanıt vermedi: sunucuya bağlanılamadı"),
+                          ("en-US", "The engine did not answer: no connection")):
+        context, page, errors = open_page(browser, base_url, locale=locale,
+                                          query=f"{QUICK}&engine=http://127.0.0.1:{free_port()}")
+        try:
+            assert page.is_visible("#error")
+            assert page.inner_text("#error").startswith(words), page.inner_text("#error")
+            assert page.eval_on_selector_all("#preset option", "(os) => os.length") >= 2  # the static list stays
+        finally:
+            context.close()
+        assert not errors, errors
