@@ -1,5 +1,6 @@
 """tavla.core.values: the makers the turn analysis builds its values with give the values the
-dataclass constructors give, and refuse the classes they would build wrong."""
+dataclass constructors give, and the makers and the copier refuse the classes they would build
+wrong (the copier's values: tests/referee/test_referee_cache.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from tavla.core.rules.position import Position, Side
 from tavla.core.rules.steps import StepState, legal_steps
 from tavla.core.rules.variant import load_variants
-from tavla.core.values import maker
+from tavla.core.values import evolve, maker
 
 
 def test_a_made_step_state_is_the_constructors():
@@ -62,6 +63,8 @@ def test_classes_a_maker_would_build_wrong_are_refused():
     for cls in (Checked, Unslotted, Derived):
         with pytest.raises(TypeError, match="slotted dataclass made by its fields"):
             maker(cls, ("a",))
+        with pytest.raises(TypeError, match="slotted dataclass made by its fields"):  # nor copied
+            evolve(cls(1), a=-1)
 
 
 def test_every_variant_analysis_through_the_makers():
