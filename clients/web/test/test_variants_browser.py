@@ -173,8 +173,11 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
                 page.evaluate("() => { window.tavlaDebug.hold.on = true; }")
                 page.wait_for_function("() => document.body.dataset.busy === '0' || document.body.dataset.phase === 'match-over'"
                                        " || !!document.querySelector('[data-pinned]')")
-                if page.locator("[data-pinned]").count() and not page.locator("body[data-sliding]").count() \
-                        and _view_catches_up(page, page.locator("[data-pinned]").first.get_attribute("data-pinned")):
+                # read in one go: a redraw between a count and a read can take the pin away, and a
+                # locator's read would then wait for a pin the held computer never makes
+                pinned_side = page.evaluate("() => document.querySelector('[data-pinned]')?.dataset.pinned ?? null")
+                if pinned_side is not None and not page.locator("body[data-sliding]").count() \
+                        and _view_catches_up(page, pinned_side):
                     break  # the drawn board and the view it was drawn from agree on the pin
                 page.evaluate("() => { window.tavlaDebug.hold.on = false; }")
             spot = page.locator("[data-pinned]").first
