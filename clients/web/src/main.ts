@@ -178,12 +178,14 @@ async function relocaliseError(): Promise<void> {
 /** A notice that stays up NOTICE_MS (a status line would be gone with the next answer). */
 function showNotice(key: Key): void {
   notice = key;
+  const now = Date.now(); // before the timer: it cannot end before now + NOTICE_MS
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => {
     notice = undefined;
     render();
   }, NOTICE_MS);
-  document.body.dataset.noticeUntil = String(Date.now() + NOTICE_MS); // for tests
+  document.body.dataset.noticeShown = String(now); // for tests: when, and until when
+  document.body.dataset.noticeUntil = String(now + NOTICE_MS);
 }
 
 /** Run one user action: guard against double clicks, show errors, redraw, then let the computer and forced play act. */
