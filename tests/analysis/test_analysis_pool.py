@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -87,3 +89,40 @@ def test_a_seven_point_review_streams_each_decision_in_order_then_the_whole_revi
     assert kind == "answer" and answer.games == games == direct.games
     assert answer.decisions == direct.decisions and len(answer.decisions) > 300
     assert [p.error_rate for p in answer.players] == [p.error_rate for p in direct.players]
+
+
+def report_then_wait(deadline: float) -> None:
+    isolation.report("started")  # the caller knows the child has the call
+    time.sleep(60)  # stuck, as a native engine can be
+
+
+def test_closing_the_pool_under_a_running_call_closes_its_pipe_once_from_the_calls_thread():
+    """The server stops while a call runs: ``close`` stops the busy child but leaves its pipe to
+    the call's thread (which reads it), and that thread gets EngineLost and closes the pipe; a
+    pipe closed from both threads closed its descriptor twice (EBADF in the stopping worker,
+    or a reused descriptor closed)."""
+    pool = isolation.EnginePool(1)
+    started, outcome = threading.Event(), []
+    closes: list[str] = []
+
+    def run() -> None:
+        try:
+            pool.call(report_then_wait, (), deadline=math.inf, progress=lambda _: started.set())
+        except BaseException as exc:  # noqa: BLE001 - the test reads it
+            outcome.append(exc)
+
+    caller = threading.Thread(target=run)
+    caller.start()
+    assert started.wait(60)
+    (child,) = pool._all
+    real_close = child.conn.close
+    child.conn.close = lambda: (closes.append(threading.current_thread().name), real_close())[1]
+    pool.close()
+    assert closes == []  # not under the reading thread's feet
+    caller.join(60)
+    assert not caller.is_alive()
+    assert len(outcome) == 1 and isinstance(outcome[0], isolation.EngineLost), outcome
+    assert closes == [caller.name] and child.conn.closed
+    assert not child.process.is_alive()
+    child.kill()  # once killed, a second kill closes nothing again
+    assert closes == [caller.name]

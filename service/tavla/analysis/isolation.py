@@ -70,10 +70,24 @@ class _Child:
         self.process = process
         self.conn = conn
         self.calls = 0
+        self._lock = threading.Lock()
+        self._killed = False
 
-    def kill(self) -> None:
+    def stop(self) -> None:
+        """Kill the process but leave its pipe open: a call's thread may be reading it, and sees
+        it end (then it kills the child itself, closing the pipe)."""
         if self.process.is_alive():
             self.process.kill()
+
+    def kill(self) -> None:
+        """Kill the process, reap it and close its pipe, once: the pool's close and a call's
+        thread may both get here, and a second close of the pipe's descriptor would close
+        whatever reused its number (or raise EBADF in the stopping server)."""
+        with self._lock:
+            if self._killed:
+                return
+            self._killed = True
+        self.stop()
         self.process.join(timeout=5.0)
         self.conn.close()
 
@@ -205,15 +219,20 @@ class EnginePool:
             self._park_child(future.result())
 
     def close(self) -> None:
-        """Kill every child (the server is stopping); calls still waiting get :class:`EngineLost`."""
+        """Kill every child (the server is stopping); calls still waiting get :class:`EngineLost`.
+        A child running a call is only stopped: the call's thread sees its pipe end and closes
+        it, so no descriptor is closed under a thread still reading it."""
         with self._changed:
             self._closed = True
-            children = list(self._all)
+            idle = list(self._idle)
+            busy = [child for child in self._all if child not in idle]
             self._all.clear()
             self._idle.clear()
             self._changed.notify_all()
-        for child in children:
+        for child in idle:
             child.kill()
+        for child in busy:
+            child.stop()
         self._spawns.put(None)
 
     def _take(self, deadline: float) -> _Child:
