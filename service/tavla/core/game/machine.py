@@ -425,9 +425,9 @@ def start_game(state: GameState, action: Action, dice: Iterator[int] | None = No
     entry = Record(state.sequence + 1, None, K.START_GAME, dice=first, roll_off=start.roll_off,
                    roll_tag=tag)
     after = evolve(state, phase=Phase.MOVING, position=Position.initial(start.starter, state.ruleset.variant_class),
-                    dice=first,
-                    steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
-                    turn=1)
+                   dice=first,
+                   steps=(), resignation=None, resume=None, clock=timing, outcome=None, outcome_points=0,
+                   turn=1)
     analysis = turn(after)
     return Transition(after, rolled=first, roll_off=start.roll_off, no_legal_move=not analysis.next_steps,
                       records=(entry,), analysis=analysis)
@@ -540,7 +540,7 @@ def confirm_move(state: GameState, action: Action, dice: Iterator[int] | None = 
     records = _entry(state, side, K.CONFIRM_MOVE, **fields)
     if follow is not None:  # the same turn goes on with the next throw (gul bara's doubles)
         on = evolve(state, phase=Phase.MOVING, position=Position(move.board_after, side, variant),
-                     dice=follow, steps=())
+                    dice=follow, steps=())
         analysis = turn(on)
         return Transition(on, hit=hit, no_legal_move=not analysis.next_steps, records=records, analysis=analysis)
     after = evolve(state, phase=Phase.ROLL_OR_DOUBLE, position=after_pos, dice=(), steps=(),
@@ -560,7 +560,7 @@ def resign(state: GameState, action: Action, dice: Iterator[int] | None = None,
     check_resignable(state.match)
     side = state.position.on_roll
     after = evolve(state, phase=Phase.RESIGNATION_DECISION, resume=state.phase,
-                    resignation=ResignationOffer(side, action.resign_kind))
+                   resignation=ResignationOffer(side, action.resign_kind))
     return Transition(after, records=_entry(state, side, K.RESIGN, resign_kind=action.resign_kind))
 
 

@@ -210,4 +210,3 @@ def side_to_act(state: GameState) -> Side | None:
     if state.phase is Phase.RESIGNATION_DECISION and state.resignation is not None:
         return state.resignation.side.other
     return None
-
