@@ -87,7 +87,8 @@ def loads(text: str) -> Any:
         value = json.loads(text, parse_constant=refuse, object_pairs_hook=unique)
     except RecursionError:
         raise JsonFieldError("request", f"is nested deeper than {MAX_DEPTH} arrays and objects") from None
-    if _depth(value) > MAX_DEPTH:
+    # nesting cannot pass the brackets opened: the walk is for the rare body with that many
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
         raise JsonFieldError("request", f"is nested deeper than {MAX_DEPTH} arrays and objects")
     if _ESCAPE.search(text):  # only an escape can make a surrogate (strict UTF-8 has none)
         _refuse_surrogates(value, "")
