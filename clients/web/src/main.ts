@@ -98,7 +98,7 @@ const mover = (): Side => driver.state.position.onRoll;
 const bothBots = params.get("bots") === "2";
 const isBot = (side: Side) => botPlays && (side === Side.BLACK || bothBots);
 // the browser test holds the computer between actions (tavlaDebug.hold) to look at a position
-const hold = { on: false };
+const hold = { on: false, waiting: false }; // waiting: the computer stands at the hold
 /** The facts of the variant called `name`; throws for a name ListRulesets did not list, or before it answered. */
 function factsOf(name: string) {
   if (!variants) throw new Error(`no facts of variant ${JSON.stringify(name)}: ListRulesets has not answered`);
@@ -252,7 +252,11 @@ async function autoTurns(): Promise<void> {
       note = "statusBot";
       render();
       await pause(botDelay);
-      while (hold.on) await pause(20);
+      while (hold.on) {
+        hold.waiting = true;
+        await pause(20);
+      }
+      hold.waiting = false;
       const side = botClaims ? Side.BLACK : actor();
       await driver.perform(await bot.choose(driver.state, side, level));
       answered();

@@ -171,8 +171,9 @@ def test_variant_plays_a_whole_match(browser, base_url, preset):
             for _ in range(200):
                 page.wait_for_selector("[data-pinned], body[data-phase='match-over']", timeout=MATCH_SECONDS * 1000)
                 page.evaluate("() => { window.tavlaDebug.hold.on = true; }")
+                # the computer held, or the page idle: a pin seen a moment ago may be gone by now
                 page.wait_for_function("() => document.body.dataset.busy === '0' || document.body.dataset.phase === 'match-over'"
-                                       " || !!document.querySelector('[data-pinned]')")
+                                       " || !!document.querySelector('[data-pinned]') || window.tavlaDebug.hold.waiting")
                 # read in one go: a redraw between a count and a read can take the pin away, and a
                 # locator's read would then wait for a pin the held computer never makes
                 pinned_side = page.evaluate("() => document.querySelector('[data-pinned]')?.dataset.pinned ?? null")
